@@ -1,0 +1,32 @@
+/// Where in an input a finding or an error applies.
+///
+/// Any field may be missing: a JSON finding has a key path, a text finding a line and column, and both carry the
+/// byte offset when it is known. Lines and columns are 1-based; the byte offset is 0-based.
+public struct SourceLocation: Sendable, Equatable, Hashable, Codable, CustomStringConvertible {
+    public var byteOffset: Int?
+    public var line: Int?
+    public var column: Int?
+    public var keyPath: String?
+
+    public init(byteOffset: Int? = nil, line: Int? = nil, column: Int? = nil, keyPath: String? = nil) {
+        self.byteOffset = byteOffset
+        self.line = line
+        self.column = column
+        self.keyPath = keyPath
+    }
+
+    /// Renders `line:col` when known, then the key path and the byte offset, e.g. `12:5 (processes[3].rpages)`.
+    public var description: String {
+        var parts: [String] = []
+        if let line {
+            parts.append(column.map { "\(line):\($0)" } ?? "\(line)")
+        }
+        if let keyPath {
+            parts.append(parts.isEmpty ? keyPath : "(\(keyPath))")
+        }
+        if parts.isEmpty, let byteOffset {
+            parts.append("byte \(byteOffset)")
+        }
+        return parts.joined(separator: " ")
+    }
+}

@@ -1,0 +1,54 @@
+/// The one-line JSON header of an `.ips` file, with its well-known keys typed and every key kept.
+public struct IPSHeader: Sendable, Equatable, Codable {
+    public var bugType: String?
+    public var bugTypeName: String?
+    /// The header's `timestamp`, parsed.
+    public var timestamp: AppleTimestamp?
+    public var osVersion: String?
+    public var incidentID: String?
+    /// `name` or `app_name`, the process the report is about.
+    public var name: String?
+    public var bundleID: String?
+    public var appVersion: String?
+    /// Every key of the header, verbatim and in order, including the typed ones above.
+    public var fields: JSONValue
+
+    public init(
+        bugType: String? = nil, bugTypeName: String? = nil, timestamp: AppleTimestamp? = nil, osVersion: String? = nil,
+        incidentID: String? = nil, name: String? = nil, bundleID: String? = nil, appVersion: String? = nil,
+        fields: JSONValue = .object([])
+    ) {
+        self.bugType = bugType
+        self.bugTypeName = bugTypeName
+        self.timestamp = timestamp
+        self.osVersion = osVersion
+        self.incidentID = incidentID
+        self.name = name
+        self.bundleID = bundleID
+        self.appVersion = appVersion
+        self.fields = fields
+    }
+
+    /// Reads the header's keys from a parsed JSON object.
+    public init(object: JSONElement) {
+        func text(_ key: String) -> String? {
+            guard let value = object[key] else { return nil }
+            return value.string ?? value.rawText
+        }
+        let bug = text("bug_type")
+        self.init(
+            bugType: bug,
+            bugTypeName: bug.map { BugType.lookup($0).name },
+            timestamp: text("timestamp").flatMap(AppleTimestamp.init),
+            osVersion: text("os_version"),
+            incidentID: text("incident_id"),
+            name: text("name") ?? text("app_name"),
+            bundleID: text("bundleID"),
+            appVersion: text("app_version"),
+            fields: object.materialized
+        )
+    }
+
+    /// The header's value for `key`, verbatim.
+    public subscript(key: String) -> JSONValue? { fields[key] }
+}

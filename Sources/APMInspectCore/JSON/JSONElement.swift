@@ -1,0 +1,208 @@
+/// A read-only view of one value in a ``JSONDocument``.
+///
+/// Cheap to copy (a reference and an index). Accessors decode on demand and return nil on a type mismatch, so
+/// a model builder can read what it expects and keep the rest verbatim with ``materialized``.
+public struct JSONElement: Sendable {
+    /// The kinds of JSON value.
+    public enum Kind: Sendable, Equatable {
+        case object
+        case array
+        case string
+        case number
+        case bool
+        case null
+    }
+
+    public let document: JSONDocument
+    let index: Int
+
+    init(document: JSONDocument, index: Int) {
+        self.document = document
+        self.index = index
+    }
+
+    var node: JSONNode { document.nodes[index] }
+
+    public var kind: Kind {
+        switch node.kind {
+        case .object: .object
+        case .array: .array
+        case .string: .string
+        case .number: .number
+        case .bool: .bool
+        case .null: .null
+        }
+    }
+
+    /// Byte offset of the value's first byte in the source (for strings, the first byte inside the quotes).
+    public var byteOffset: Int { Int(node.start) }
+
+    /// True when this container was still open when the input ended, or this string was cut at a line end.
+    public var isTruncated: Bool { node.flags & JSONNode.truncatedFlag != 0 }
+
+    /// True when this object was made up by the lenient parser around members that had no enclosing braces.
+    public var isSynthetic: Bool { node.flags & JSONNode.syntheticFlag != 0 }
+
+    /// Number of members (objects) or elements (arrays); 0 for scalars.
+    public var count: Int {
+        let n = node
+        return n.kind == .object || n.kind == .array ? Int(n.count) : 0
+    }
+
+    // MARK: - Scalars
+
+    /// The decoded string value, or nil when this is not a string.
+    public var string: String? {
+        let n = node
+        guard n.kind == .string else { return nil }
+        return JSONStringDecoding.decode(document.bytes, start: Int(n.start), end: Int(n.end), hasEscapes: n.flags & 1 != 0)
+    }
+
+    /// The number as an unsigned 64-bit integer when it is a non-negative integer that fits, else nil.
+    public var uint64: UInt64? {
+        let n = node
+        guard n.kind == .number else { return nil }
+        return JSONNumberDecoding.uint64(document.bytes, start: Int(n.start), end: Int(n.end))
+    }
+
+    /// The number as a signed 64-bit integer when it is an integer that fits, else nil.
+    public var int64: Int64? {
+        let n = node
+        guard n.kind == .number else { return nil }
+        return JSONNumberDecoding.int64(document.bytes, start: Int(n.start), end: Int(n.end))
+    }
+
+    /// The number as a double, or nil when this is not a number.
+    public var double: Double? {
+        let n = node
+        guard n.kind == .number else { return nil }
+        return Double(String(decoding: document.bytes[Int(n.start)..<Int(n.end)], as: UTF8.self))
+    }
+
+    /// The boolean value, or nil when this is not `true` or `false`.
+    public var bool: Bool? {
+        let n = node
+        guard n.kind == .bool else { return nil }
+        return n.flags & JSONNode.trueFlag != 0
+    }
+
+    /// The exact source text of a scalar (without quotes for strings); nil for containers.
+    public var rawText: String? {
+        let n = node
+        guard n.kind != .object, n.kind != .array else { return nil }
+        return String(decoding: document.bytes[Int(n.start)..<Int(n.end)], as: UTF8.self)
+    }
+
+    // MARK: - Containers
+
+    /// The value of the first member named `key` of an object.
+    public subscript(key: String) -> JSONElement? {
+        guard node.kind == .object else { return nil }
+        var found: JSONElement?
+        var target = key
+        target.withUTF8 { keyBytes in
+            forEachMemberRaw { rawKey, value in
+                if rawKey.elementsEqual(keyBytes) {
+                    found = value
+                    return false
+                }
+                return true
+            }
+        }
+        return found
+    }
+
+    /// Calls `body` with each member's key and value, in source order.
+    public func forEachMember(_ body: (String, JSONElement) throws -> Void) rethrows {
+        let nodes = document.nodes
+        let n = nodes[index]
+        guard n.kind == .object else { return }
+        var i = index + 1
+        let end = Int(n.next)
+        while i < end {
+            let keyNode = nodes[i]
+            let key = JSONStringDecoding.decode(
+                document.bytes, start: Int(keyNode.start), end: Int(keyNode.end),
+                hasEscapes: keyNode.flags & JSONNode.hasEscapesFlag != 0)
+            let valueIndex = i + 1
+            guard valueIndex < end else { return }
+            try body(key, JSONElement(document: document, index: valueIndex))
+            i = Int(nodes[valueIndex].next)
+        }
+    }
+
+    /// Visits members with their raw (undecoded) key bytes; stops when `body` returns false.
+    func forEachMemberRaw(_ body: (UnsafeBufferPointer<UInt8>, JSONElement) -> Bool) {
+        let nodes = document.nodes
+        let n = nodes[index]
+        guard n.kind == .object else { return }
+        document.bytes.withUnsafeBufferPointer { bytes in
+            var i = index + 1
+            let end = Int(n.next)
+            while i < end {
+                let keyNode = nodes[i]
+                let valueIndex = i + 1
+                guard valueIndex < end else { return }
+                let raw = UnsafeBufferPointer(rebasing: bytes[Int(keyNode.start)..<Int(keyNode.end)])
+                if !body(raw, JSONElement(document: document, index: valueIndex)) { return }
+                i = Int(nodes[valueIndex].next)
+            }
+        }
+    }
+
+    /// The elements of an array (empty for anything else).
+    public var elements: JSONElementSequence {
+        let n = node
+        guard n.kind == .array else {
+            return JSONElementSequence(document: document, first: index, end: index)
+        }
+        return JSONElementSequence(document: document, first: index + 1, end: Int(n.next))
+    }
+
+    /// The array's strings, skipping elements of other kinds.
+    public var strings: [String] {
+        elements.compactMap(\.string)
+    }
+
+    // MARK: - Verbatim copies
+
+    /// A self-contained copy of this value, for keeping data the model does not know.
+    public var materialized: JSONValue {
+        switch node.kind {
+        case .null: return .null
+        case .bool: return .bool(bool ?? false)
+        case .number: return .number(rawText ?? "0")
+        case .string: return .string(string ?? "")
+        case .array: return .array(elements.map(\.materialized))
+        case .object:
+            var members: [JSONValue.Member] = []
+            members.reserveCapacity(count)
+            forEachMember { key, value in members.append(JSONValue.Member(key: key, value: value.materialized)) }
+            return .object(members)
+        }
+    }
+}
+
+/// The elements of a JSON array, in order.
+public struct JSONElementSequence: Sequence, Sendable {
+    let document: JSONDocument
+    let first: Int
+    let end: Int
+
+    public struct Iterator: IteratorProtocol {
+        let document: JSONDocument
+        var current: Int
+        let end: Int
+
+        public mutating func next() -> JSONElement? {
+            guard current < end else { return nil }
+            let element = JSONElement(document: document, index: current)
+            current = Int(document.nodes[current].next)
+            return element
+        }
+    }
+
+    public func makeIterator() -> Iterator { Iterator(document: document, current: first, end: end) }
+
+    public var underestimatedCount: Int { first < end ? 1 : 0 }
+}

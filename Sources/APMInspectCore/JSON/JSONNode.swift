@@ -1,0 +1,30 @@
+/// One entry of a parsed document's tape: a value, or an object key.
+///
+/// Containers record where their subtree ends (``next``), so a reader can skip a value without visiting it;
+/// scalars record the byte range of their text, decoded only when asked for.
+struct JSONNode: Sendable {
+    enum Kind: UInt8, Sendable {
+        case object
+        case array
+        case string
+        case number
+        case bool
+        case null
+    }
+
+    static let hasEscapesFlag: UInt8 = 1
+    static let syntheticFlag: UInt8 = 2
+    static let trueFlag: UInt8 = 4
+    static let truncatedFlag: UInt8 = 8
+
+    var kind: Kind
+    var flags: UInt8
+    /// First byte: the opening bracket, the first byte inside a string's quotes, or the first byte of a literal.
+    var start: UInt32
+    /// One past the last byte: after the closing bracket, or before a string's closing quote.
+    var end: UInt32
+    /// Index of the node that follows this value's whole subtree.
+    var next: UInt32
+    /// Number of direct children: members for objects (key and value count as one), elements for arrays.
+    var count: UInt32
+}

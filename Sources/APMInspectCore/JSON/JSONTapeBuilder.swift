@@ -1,0 +1,544 @@
+/// Builds a ``JSONDocument`` tape from bytes in one forward pass, with an explicit stack instead of recursion.
+///
+/// Strict mode follows RFC 8259 and throws at the first deviation. Lenient mode repairs what people paste
+/// (comments, `...` elisions, trailing and missing commas, truncation, fragments without their enclosing braces)
+/// and records each repair as a ``Diagnostic``. The hot path, plain JSON, is the same in both modes: the lenient
+/// branches are taken only on bytes that strict JSON would reject.
+struct JSONTapeBuilder {
+    private enum State: UInt8 {
+        case keyOrClose
+        case colon
+        case value
+        case commaOrClose
+    }
+
+    private struct Frame {
+        var node: Int
+        var isObject: Bool
+        var isImplicit: Bool
+        var state: State
+    }
+
+    private let buffer: UnsafeRawBufferPointer
+    private let options: JSONParseOptions
+    private var pos = 0
+    private(set) var nodes: [JSONNode] = []
+    private var stack: [Frame] = []
+    private(set) var diagnostics: [Diagnostic] = []
+    private var repairCount = 0
+    private(set) var sawFragments = false
+    private(set) var wasTruncated = false
+
+    private static let maxDiagnostics = 40
+
+    init(buffer: UnsafeRawBufferPointer, options: JSONParseOptions) {
+        self.buffer = buffer
+        self.options = options
+        nodes.reserveCapacity(max(16, buffer.count / 12))
+    }
+
+    // MARK: - Entry point
+
+    /// Parses the whole buffer; returns the index of the root value (0 is the synthetic list of top-level items).
+    mutating func build() throws(InputError) -> Int {
+        guard buffer.count <= options.maxInputBytes else {
+            throw InputError(.tooLarge, "input of \(buffer.count) bytes exceeds the limit of \(options.maxInputBytes)")
+        }
+        nodes.append(JSONNode(kind: .array, flags: JSONNode.syntheticFlag, start: 0, end: 0, next: 0, count: 0))
+        stack.append(Frame(node: 0, isObject: false, isImplicit: true, state: .value))
+        skipByteOrderMark()
+        try run()
+        try finishAtEndOfInput()
+        let rootCount = nodes[0].count
+        if rootCount == 0 {
+            throw InputError(.empty, "no JSON value found", at: SourceLocation(byteOffset: buffer.count))
+        }
+        if rootCount == 1, !sawFragments, nodes.count > 1, nodes[1].flags & JSONNode.syntheticFlag == 0 {
+            return 1
+        }
+        if !options.lenient {
+            throw error("more than one top-level value", at: Int(nodes[1].next < nodes.count ? nodes[Int(nodes[1].next)].start : 0))
+        }
+        sawFragments = true
+        return 0
+    }
+
+    // MARK: - Main loop
+
+    private mutating func run() throws(InputError) {
+        let n = buffer.count
+        while true {
+            skipWhitespace()
+            if pos >= n { return }
+            let c = buffer[pos]
+            if c == UInt8(ascii: "/") || c == UInt8(ascii: ".") || c == 0xE2 || c == 0xC2 || c == UInt8(ascii: "#") {
+                if try skipLenientTrivia() { continue }
+            }
+            guard let top = stack.last else { return }
+            switch top.state {
+            case .value:
+                try parseValuePosition(c, frame: top)
+            case .commaOrClose:
+                try parseAfterValue(c, frame: top)
+            case .keyOrClose:
+                try parseKeyPosition(c, frame: top)
+            case .colon:
+                if c == UInt8(ascii: ":") {
+                    pos += 1
+                    stack[stack.count - 1].state = .value
+                } else if options.lenient {
+                    repair("expected ':' after the key; assumed one", at: pos)
+                    stack[stack.count - 1].state = .value
+                } else {
+                    throw error("expected ':' after object key", at: pos)
+                }
+            }
+        }
+    }
+
+    private mutating func parseValuePosition(_ c: UInt8, frame: Frame) throws(InputError) {
+        let isRoot = stack.count == 1
+        if isRoot {
+            if !options.lenient && nodes[0].count >= 1 {
+                throw error("unexpected data after the top-level value", at: pos)
+            }
+            if options.lenient {
+                if c == UInt8(ascii: "}") || c == UInt8(ascii: "]") {
+                    sawFragments = true
+                    repair("skipped an unmatched '\(Character(Unicode.Scalar(c)))': the text before it is a fragment", at: pos)
+                    pos += 1
+                    return
+                }
+                if c == UInt8(ascii: ",") {
+                    sawFragments = true
+                    pos += 1
+                    return
+                }
+                if c == UInt8(ascii: "\""), looksLikeKey() {
+                    sawFragments = true
+                    repair("members without an enclosing object; read them as one", at: pos)
+                    nodes[0].count += 1
+                    let index = nodes.count
+                    nodes.append(
+                        JSONNode(kind: .object, flags: JSONNode.syntheticFlag, start: UInt32(pos), end: 0, next: 0, count: 0)
+                    )
+                    try push(Frame(node: index, isObject: true, isImplicit: true, state: .keyOrClose))
+                    return
+                }
+            }
+        } else if c == UInt8(ascii: "]") || c == UInt8(ascii: "}") {
+            // A close where a value was expected: `[]`, or a trailing comma, or a key left without value.
+            if frame.isObject {
+                if !options.lenient { throw error("expected a value after ':'", at: pos) }
+                repair("key without a value before '}'; dropped the key", at: pos)
+                dropDanglingKey()
+            } else if nodes[frame.node].count > 0 || c != UInt8(ascii: "]") {
+                if !options.lenient { throw error("expected a value", at: pos) }
+                if nodes[frame.node].count > 0 { repair("trailing comma", at: pos) }
+            }
+            try close(c)
+            return
+        }
+        try parseValue(c)
+    }
+
+    private mutating func parseKeyPosition(_ c: UInt8, frame: Frame) throws(InputError) {
+        if c == UInt8(ascii: "\"") {
+            if try parseString() {
+                nodes[frame.node].count += 1
+                stack[stack.count - 1].state = .colon
+            }
+            return
+        }
+        if c == UInt8(ascii: "}") || c == UInt8(ascii: "]") {
+            if nodes[frame.node].count > 0 {
+                if !options.lenient { throw error("trailing comma before '}'", at: pos) }
+                repair("trailing comma", at: pos)
+            }
+            try close(c)
+            return
+        }
+        if c == UInt8(ascii: ","), options.lenient {
+            repair("extra ','", at: pos)
+            pos += 1
+            return
+        }
+        guard options.lenient else { throw error("expected a string key or '}'", at: pos) }
+        repair("skipped text where an object key was expected", at: pos)
+        skipToLineEnd()
+    }
+
+    private mutating func parseAfterValue(_ c: UInt8, frame: Frame) throws(InputError) {
+        if c == UInt8(ascii: ",") {
+            pos += 1
+            stack[stack.count - 1].state = frame.isObject ? .keyOrClose : .value
+            return
+        }
+        if c == UInt8(ascii: "}") || c == UInt8(ascii: "]") {
+            try close(c)
+            return
+        }
+        guard options.lenient else {
+            throw error(frame.isObject ? "expected ',' or '}'" : "expected ',' or ']'", at: pos)
+        }
+        repair("missing ','; assumed one", at: pos)
+        stack[stack.count - 1].state = frame.isObject ? .keyOrClose : .value
+    }
+
+    // MARK: - Values
+
+    private mutating func parseValue(_ c: UInt8) throws(InputError) {
+        let parent = stack.count - 1
+        switch c {
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            let isObject = c == UInt8(ascii: "{")
+            valueAdded(parent: parent)
+            let index = nodes.count
+            nodes.append(JSONNode(kind: isObject ? .object : .array, flags: 0, start: UInt32(pos), end: 0, next: 0, count: 0))
+            pos += 1
+            try push(Frame(node: index, isObject: isObject, isImplicit: false, state: isObject ? .keyOrClose : .value))
+        case UInt8(ascii: "\""):
+            if try parseString() { valueAdded(parent: parent) } else { valueLost(parent: parent) }
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"):
+            if try parseNumber() { valueAdded(parent: parent) } else { valueLost(parent: parent) }
+        case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+            if matchLiteral("true") {
+                appendLiteral(.bool, flags: JSONNode.trueFlag, length: 4, parent: parent)
+            } else if matchLiteral("false") {
+                appendLiteral(.bool, flags: 0, length: 5, parent: parent)
+            } else if matchLiteral("null") {
+                appendLiteral(.null, flags: 0, length: 4, parent: parent)
+            } else {
+                try skipBadValue()
+            }
+        default:
+            try skipBadValue()
+        }
+    }
+
+    /// Counts a new element of an array parent (object members were counted at their key).
+    private mutating func valueAdded(parent: Int) {
+        if !stack[parent].isObject { nodes[stack[parent].node].count += 1 }
+        // The root list of top-level items never needs commas between them.
+        stack[parent].state = parent == 0 ? .value : .commaOrClose
+    }
+
+    /// A value was cut off at the end of input: an object member loses its key too.
+    private mutating func valueLost(parent: Int) {
+        if stack[parent].isObject { dropDanglingKey() }
+    }
+
+    private mutating func skipBadValue() throws(InputError) {
+        guard options.lenient else { throw error("expected a JSON value", at: pos) }
+        repair("skipped text that is not a JSON value", at: pos)
+        let parent = stack.count - 1
+        if stack[parent].isObject { dropDanglingKey() }
+        skipToDelimiter()
+    }
+
+    private mutating func appendLiteral(_ kind: JSONNode.Kind, flags: UInt8, length: Int, parent: Int) {
+        valueAdded(parent: parent)
+        let index = nodes.count
+        nodes.append(
+            JSONNode(
+                kind: kind, flags: flags, start: UInt32(pos), end: UInt32(pos + length), next: UInt32(index + 1), count: 0)
+        )
+        pos += length
+    }
+
+    private func matchLiteral(_ literal: StaticString) -> Bool {
+        let length = literal.utf8CodeUnitCount
+        guard pos + length <= buffer.count else { return false }
+        let base = literal.utf8Start
+        for i in 0..<length where buffer[pos + i] != base[i] {
+            return false
+        }
+        return true
+    }
+
+    /// Appends a string node; returns false when the input ended inside it (the partial text is not kept).
+    private mutating func parseString() throws(InputError) -> Bool {
+        let open = pos
+        pos += 1
+        let start = pos
+        let n = buffer.count
+        var flags: UInt8 = 0
+        while pos < n {
+            let b = buffer[pos]
+            if b == UInt8(ascii: "\"") {
+                let index = nodes.count
+                nodes.append(
+                    JSONNode(
+                        kind: .string, flags: flags, start: UInt32(start), end: UInt32(pos), next: UInt32(index + 1),
+                        count: 0))
+                pos += 1
+                return true
+            }
+            if b == UInt8(ascii: "\\") {
+                flags |= JSONNode.hasEscapesFlag
+                pos += 2
+                continue
+            }
+            if b < 0x20 {
+                if b == UInt8(ascii: "\n") || b == UInt8(ascii: "\r") {
+                    guard options.lenient else { throw error("unterminated string", at: open) }
+                    // A raw newline cannot be inside a JSON string: the string was cut off here.
+                    repair("unterminated string; ended it at the end of the line", at: open)
+                    let index = nodes.count
+                    nodes.append(
+                        JSONNode(
+                            kind: .string, flags: flags | JSONNode.truncatedFlag, start: UInt32(start), end: UInt32(pos),
+                            next: UInt32(index + 1), count: 0))
+                    return true
+                }
+                guard options.lenient else { throw error("control character inside a string", at: pos) }
+            }
+            pos += 1
+        }
+        // End of input inside a string: the scalar is incomplete and is dropped by the end-of-input handling.
+        pos = n
+        if !options.lenient { throw error("unterminated string", at: open) }
+        wasTruncated = true
+        return false
+    }
+
+    /// Appends a number node; returns false when the input ended inside it (its digits may be incomplete).
+    private mutating func parseNumber() throws(InputError) -> Bool {
+        let start = pos
+        let n = buffer.count
+        while pos < n {
+            let b = buffer[pos]
+            let isNumberByte =
+                (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: "-") || b == UInt8(ascii: ".")
+                || b == UInt8(ascii: "e") || b == UInt8(ascii: "E") || b == UInt8(ascii: "+")
+            if !isNumberByte { break }
+            pos += 1
+        }
+        if pos == n, stack.count > 1 {
+            // Cut at the end of input: the digits may be incomplete.
+            if !options.lenient { throw error("unexpected end of input in a number", at: start) }
+            wasTruncated = true
+            return false
+        }
+        if !Self.isValidNumber(buffer, start, pos) {
+            guard options.lenient else { throw error("malformed number", at: start) }
+            repair("malformed number kept as text", at: start)
+        }
+        let index = nodes.count
+        nodes.append(
+            JSONNode(kind: .number, flags: 0, start: UInt32(start), end: UInt32(pos), next: UInt32(index + 1), count: 0))
+        return true
+    }
+
+    /// Checks the RFC 8259 number grammar: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
+    static func isValidNumber(_ buffer: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Bool {
+        var i = start
+        func isDigit(_ i: Int) -> Bool { i < end && buffer[i] >= UInt8(ascii: "0") && buffer[i] <= UInt8(ascii: "9") }
+        if i < end, buffer[i] == UInt8(ascii: "-") { i += 1 }
+        guard isDigit(i) else { return false }
+        if buffer[i] == UInt8(ascii: "0") {
+            i += 1
+        } else {
+            while isDigit(i) { i += 1 }
+        }
+        if i < end, buffer[i] == UInt8(ascii: ".") {
+            i += 1
+            guard isDigit(i) else { return false }
+            while isDigit(i) { i += 1 }
+        }
+        if i < end, buffer[i] == UInt8(ascii: "e") || buffer[i] == UInt8(ascii: "E") {
+            i += 1
+            if i < end, buffer[i] == UInt8(ascii: "+") || buffer[i] == UInt8(ascii: "-") { i += 1 }
+            guard isDigit(i) else { return false }
+            while isDigit(i) { i += 1 }
+        }
+        return i == end
+    }
+
+    // MARK: - Containers
+
+    private mutating func push(_ frame: Frame) throws(InputError) {
+        if stack.count > options.maxDepth {
+            throw error("nesting deeper than \(options.maxDepth) levels", at: pos, code: .tooDeep)
+        }
+        stack.append(frame)
+    }
+
+    private mutating func close(_ c: UInt8) throws(InputError) {
+        guard stack.count > 1, let frame = stack.last else { return }
+        let expected = frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+        if c != expected {
+            guard options.lenient else {
+                throw error("expected '\(Character(Unicode.Scalar(expected)))' but found '\(Character(Unicode.Scalar(c)))'", at: pos)
+            }
+            if frame.isImplicit {
+                // A fragment's members end where the enclosing array closes; leave the ']' for the root.
+                finishContainer(end: pos)
+                return
+            }
+            repair("mismatched '\(Character(Unicode.Scalar(c)))'; closed the open container", at: pos)
+        }
+        pos += 1
+        finishContainer(end: pos)
+    }
+
+    private mutating func finishContainer(end: Int) {
+        guard let frame = stack.popLast() else { return }
+        nodes[frame.node].end = UInt32(end)
+        nodes[frame.node].next = UInt32(nodes.count)
+        if frame.isImplicit { nodes[frame.node].flags |= JSONNode.syntheticFlag }
+        if stack.count > 0 {
+            stack[stack.count - 1].state = stack.count == 1 ? .value : .commaOrClose
+        }
+    }
+
+    private mutating func dropDanglingKey() {
+        guard let frame = stack.last, frame.isObject, let last = nodes.last, last.kind == .string,
+            nodes.count - 1 > frame.node
+        else { return }
+        nodes.removeLast()
+        nodes[frame.node].count -= 1
+        stack[stack.count - 1].state = .commaOrClose
+    }
+
+    private mutating func finishAtEndOfInput() throws(InputError) {
+        nodes[0].end = UInt32(buffer.count)
+        guard stack.count > 1 else {
+            nodes[0].next = UInt32(nodes.count)
+            return
+        }
+        let open = stack.count - 1
+        let onlyImplicit = stack.dropFirst().allSatisfy(\.isImplicit)
+        guard options.lenient else {
+            throw error("unexpected end of input inside \(open) open container(s)", at: buffer.count)
+        }
+        if let top = stack.last, top.isObject, top.state == .colon || top.state == .value {
+            dropDanglingKey()
+        }
+        if !onlyImplicit {
+            wasTruncated = true
+            repair("input ends inside \(open) open container(s): truncated; closed them", at: buffer.count)
+        }
+        while stack.count > 1 {
+            if let top = stack.last, !top.isImplicit { nodes[top.node].flags |= JSONNode.truncatedFlag }
+            finishContainer(end: buffer.count)
+        }
+        nodes[0].next = UInt32(nodes.count)
+    }
+
+    // MARK: - Trivia
+
+    private mutating func skipByteOrderMark() {
+        if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF {
+            pos = 3
+            if !options.lenient { return }
+            note("skipped a UTF-8 byte order mark", at: 0)
+        }
+    }
+
+    private mutating func skipWhitespace() {
+        let n = buffer.count
+        while pos < n {
+            let b = buffer[pos]
+            if b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 {
+                pos += 1
+            } else {
+                return
+            }
+        }
+    }
+
+    /// Skips a comment, an elision line, or a non-breaking space; returns false when the byte starts real data.
+    private mutating func skipLenientTrivia() throws(InputError) -> Bool {
+        let n = buffer.count
+        let c = buffer[pos]
+        if c == UInt8(ascii: "/"), pos + 1 < n, buffer[pos + 1] == UInt8(ascii: "/") {
+            guard options.lenient else { throw error("comments are not JSON", at: pos) }
+            repair("skipped a // comment", at: pos)
+            skipToLineEnd()
+            return true
+        }
+        if c == UInt8(ascii: "/"), pos + 1 < n, buffer[pos + 1] == UInt8(ascii: "*") {
+            guard options.lenient else { throw error("comments are not JSON", at: pos) }
+            repair("skipped a /* */ comment", at: pos)
+            pos += 2
+            while pos + 1 < n, !(buffer[pos] == UInt8(ascii: "*") && buffer[pos + 1] == UInt8(ascii: "/")) { pos += 1 }
+            pos = min(n, pos + 2)
+            return true
+        }
+        if c == UInt8(ascii: "#") {
+            guard options.lenient else { throw error("comments are not JSON", at: pos) }
+            repair("skipped a # comment", at: pos)
+            skipToLineEnd()
+            return true
+        }
+        if c == UInt8(ascii: ".") || (c == 0xE2 && pos + 2 < n && buffer[pos + 1] == 0x80 && buffer[pos + 2] == 0xA6) {
+            guard options.lenient else { throw error("'...' is not JSON", at: pos) }
+            repair("skipped an elision ('...')", at: pos)
+            skipToLineEnd()
+            return true
+        }
+        if c == 0xC2, pos + 1 < n, buffer[pos + 1] == 0xA0 {
+            guard options.lenient else { throw error("non-breaking space outside a string", at: pos) }
+            pos += 2
+            return true
+        }
+        return false
+    }
+
+    private mutating func skipToLineEnd() {
+        let n = buffer.count
+        while pos < n, buffer[pos] != 0x0A { pos += 1 }
+    }
+
+    private mutating func skipToDelimiter() {
+        let n = buffer.count
+        while pos < n {
+            let b = buffer[pos]
+            if b == UInt8(ascii: ",") || b == UInt8(ascii: "}") || b == UInt8(ascii: "]") || b == 0x0A { return }
+            pos += 1
+        }
+    }
+
+    /// True when the string at `pos` is followed by a colon, i.e. it is an object key.
+    private func looksLikeKey() -> Bool {
+        var i = pos + 1
+        let n = buffer.count
+        while i < n {
+            let b = buffer[i]
+            if b == UInt8(ascii: "\\") {
+                i += 2
+                continue
+            }
+            if b == UInt8(ascii: "\"") || b == 0x0A { break }
+            i += 1
+        }
+        guard i < n, buffer[i] == UInt8(ascii: "\"") else { return false }
+        i += 1
+        while i < n, buffer[i] == 0x20 || buffer[i] == 0x09 { i += 1 }
+        return i < n && buffer[i] == UInt8(ascii: ":")
+    }
+
+    // MARK: - Findings
+
+    private mutating func repair(_ message: String, at offset: Int) {
+        record(.warning, message, at: offset)
+    }
+
+    private mutating func note(_ message: String, at offset: Int) {
+        record(.note, message, at: offset)
+    }
+
+    private mutating func record(_ severity: Diagnostic.Severity, _ message: String, at offset: Int) {
+        repairCount += 1
+        if repairCount <= Self.maxDiagnostics {
+            diagnostics.append(Diagnostic(severity, message, at: TextPosition.location(in: buffer, byteOffset: offset)))
+        } else if repairCount == Self.maxDiagnostics + 1 {
+            diagnostics.append(Diagnostic(.note, "further repairs not listed", at: nil))
+        }
+    }
+
+    private func error(_ message: String, at offset: Int, code: InputError.Code = .syntax) -> InputError {
+        InputError(code, message, at: TextPosition.location(in: buffer, byteOffset: offset))
+    }
+}

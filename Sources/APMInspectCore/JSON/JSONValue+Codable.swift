@@ -1,0 +1,72 @@
+extension JSONValue: Codable {
+    private struct DynamicKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        if let container = try? decoder.container(keyedBy: DynamicKey.self) {
+            var members: [Member] = []
+            for key in container.allKeys {
+                members.append(Member(key: key.stringValue, value: try container.decode(JSONValue.self, forKey: key)))
+            }
+            self = .object(members)
+            return
+        }
+        if var container = try? decoder.unkeyedContainer() {
+            var values: [JSONValue] = []
+            while !container.isAtEnd { values.append(try container.decode(JSONValue.self)) }
+            self = .array(values)
+            return
+        }
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int64.self) {
+            self = .number(String(value))
+        } else if let value = try? container.decode(UInt64.self) {
+            self = .number(String(value))
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(String(value))
+        } else {
+            self = .string(try container.decode(String.self))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .null:
+            var container = encoder.singleValueContainer()
+            try container.encodeNil()
+        case .bool(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .number(let text):
+            var container = encoder.singleValueContainer()
+            if let value = Int64(text) {
+                try container.encode(value)
+            } else if let value = UInt64(text) {
+                try container.encode(value)
+            } else if let value = Double(text), value.isFinite {
+                try container.encode(value)
+            } else {
+                // Not a number Swift can represent: keep the text rather than lose it.
+                try container.encode(text)
+            }
+        case .string(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .array(let values):
+            var container = encoder.unkeyedContainer()
+            for value in values { try container.encode(value) }
+        case .object(let members):
+            var container = encoder.container(keyedBy: DynamicKey.self)
+            for member in members { try container.encode(member.value, forKey: DynamicKey(stringValue: member.key)) }
+        }
+    }
+}

@@ -1,0 +1,102 @@
+/// Identifies a file's format from its content, never from its name.
+public enum ContentSniffer {
+    /// The format of `bytes` (only the first few kilobytes are looked at).
+    public static func format(of bytes: [UInt8]) -> ContentFormat {
+        bytes.withUnsafeBytes { format(of: $0) }
+    }
+
+    /// The format of the bytes in `buffer`.
+    public static func format(of buffer: UnsafeRawBufferPointer) -> ContentFormat {
+        if buffer.isEmpty { return .empty }
+        if let magic = magicFormat(buffer) { return magic }
+        var i = 0
+        if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { i = 3 }
+        while i < buffer.count, isSpace(buffer[i]) { i += 1 }
+        guard i < buffer.count else { return .empty }
+        let prefix = UnsafeRawBufferPointer(rebasing: buffer[i..<min(buffer.count, i + 8192)])
+        if !looksLikeText(prefix) { return .binary }
+        switch buffer[i] {
+        case UInt8(ascii: "{"):
+            return firstLineIsIPSHeader(prefix) ? .ips : .json
+        case UInt8(ascii: "["):
+            return .json
+        case UInt8(ascii: "<"):
+            return .xml
+        case UInt8(ascii: "\""):
+            return .json
+        default:
+            break
+        }
+        if containsAny(prefix, crashTextMarkers) { return .crashText }
+        // A header cut at the front (`timestamp":"…","bug_type":"298"}`) followed by a body.
+        if contains(prefix, "\"bug_type\"") { return .ips }
+        return .text
+    }
+
+    private static let crashTextMarkers = [
+        "Incident Identifier:", "Exception Type:", "Crashed Thread:", "Translated Report (Full Report Below)",
+        "Hardware Model:", "Termination Reason:", "Exception Codes:",
+    ]
+
+    private static func magicFormat(_ b: UnsafeRawBufferPointer) -> ContentFormat? {
+        func starts(_ bytes: [UInt8]) -> Bool {
+            guard b.count >= bytes.count else { return false }
+            for (k, byte) in bytes.enumerated() where b[k] != byte { return false }
+            return true
+        }
+        if starts(Array("SQLite format 3".utf8) + [0]) { return .sqlite }
+        if starts([0x1F, 0x8B]) { return .gzip }
+        if starts([0xD4, 0xC3, 0xB2, 0xA1]) || starts([0xA1, 0xB2, 0xC3, 0xD4]) || starts([0x4D, 0x3C, 0xB2, 0xA1])
+            || starts([0xA1, 0xB2, 0x3C, 0x4D])
+        {
+            return .pcap
+        }
+        if starts([0x0A, 0x0D, 0x0D, 0x0A]) { return .pcapng }
+        if b.count >= 2, b[0] == 0x78, [0x01, 0x5E, 0x9C, 0xDA].contains(b[1]) { return .zlib }
+        if b.count >= 262, b[257] == UInt8(ascii: "u"), b[258] == UInt8(ascii: "s"), b[259] == UInt8(ascii: "t"),
+            b[260] == UInt8(ascii: "a"), b[261] == UInt8(ascii: "r")
+        {
+            return .tar
+        }
+        return nil
+    }
+
+    private static func firstLineIsIPSHeader(_ b: UnsafeRawBufferPointer) -> Bool {
+        var end = 0
+        while end < b.count, b[end] != 0x0A { end += 1 }
+        let line = UnsafeRawBufferPointer(rebasing: b[0..<end])
+        return line.count > 2 && (contains(line, "\"bug_type\"") || contains(line, "\"os_version\""))
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+
+    private static func looksLikeText(_ b: UnsafeRawBufferPointer) -> Bool {
+        var control = 0
+        for byte in b where byte < 0x20 && !isSpace(byte) && byte != 0x0C {
+            if byte == 0 { return false }
+            control += 1
+        }
+        return control * 100 <= b.count
+    }
+
+    private static func containsAny(_ b: UnsafeRawBufferPointer, _ needles: [String]) -> Bool {
+        needles.contains { contains(b, $0) }
+    }
+
+    /// Plain substring search; inputs here are a few kilobytes.
+    static func contains(_ haystack: UnsafeRawBufferPointer, _ needle: String) -> Bool {
+        let n = Array(needle.utf8)
+        guard let first = n.first, haystack.count >= n.count else { return false }
+        var i = 0
+        let last = haystack.count - n.count
+        while i <= last {
+            if haystack[i] == first {
+                var k = 1
+                while k < n.count, haystack[i + k] == n[k] { k += 1 }
+                if k == n.count { return true }
+            }
+            i += 1
+        }
+        return false
+    }
+}

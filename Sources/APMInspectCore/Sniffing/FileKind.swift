@@ -1,0 +1,14 @@
+/// The kinds of report `apm-inspect` tells apart; the `kind` of the JSON output envelope.
+public enum FileKind: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
+    case jetsamEvent
+    case crashReport
+    case watchdogTermination
+    case powerLog
+    case httpArchive
+    case charlesSession
+    case packetCapture
+    case stackshot
+    case panic
+    case otherIPS
+    case unknown
+}

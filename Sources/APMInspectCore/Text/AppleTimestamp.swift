@@ -1,0 +1,133 @@
+/// A wall-clock time as Apple's reports write it, with its UTC offset.
+///
+/// Reads `2016-07-25 19:49:19.19 -0400` (any number of fraction digits, or none), ISO 8601 with `T`, offsets as
+/// `-0400`, `-04:00` or `Z`. The instant is kept as seconds since 1970 UTC and the offset as written, so the
+/// local time the device showed is never lost; ``iso8601`` renders it with the offset (and the source's fraction
+/// digits), and that is how it is encoded in JSON.
+public struct AppleTimestamp: Sendable, Equatable, Hashable {
+    /// Seconds since 1970-01-01T00:00:00Z, with the fraction.
+    public var secondsSince1970: Double
+    /// The offset from UTC written in the report, in seconds (east positive).
+    public var utcOffsetSeconds: Int
+    /// The local date and time fields as written.
+    public var year: Int
+    public var month: Int
+    public var day: Int
+    public var hour: Int
+    public var minute: Int
+    public var second: Int
+    /// The fraction digits as written (`"19"` for `.19`), empty when there were none.
+    public var fractionDigits: String
+
+    /// Parses an Apple or ISO 8601 timestamp; nil when `text` is not one.
+    public init?(_ text: String) {
+        var utf8 = Array(text.utf8)
+        while let last = utf8.last, last == 0x20 || last == 0x09 { utf8.removeLast() }
+        var i = 0
+        while i < utf8.count, utf8[i] == 0x20 { i += 1 }
+        func digits(_ count: Int) -> Int? {
+            guard i + count <= utf8.count else { return nil }
+            var value = 0
+            for k in 0..<count {
+                let c = utf8[i + k]
+                guard c >= 0x30, c <= 0x39 else { return nil }
+                value = value * 10 + Int(c - 0x30)
+            }
+            i += count
+            return value
+        }
+        func expect(_ byte: UInt8) -> Bool {
+            guard i < utf8.count, utf8[i] == byte else { return false }
+            i += 1
+            return true
+        }
+        guard let year = digits(4), expect(0x2D), let month = digits(2), expect(0x2D), let day = digits(2) else {
+            return nil
+        }
+        guard i < utf8.count, utf8[i] == 0x20 || utf8[i] == UInt8(ascii: "T") else { return nil }
+        i += 1
+        guard let hour = digits(2), expect(0x3A), let minute = digits(2), expect(0x3A), let second = digits(2) else {
+            return nil
+        }
+        var fraction = ""
+        var fractionValue = 0.0
+        if expect(0x2E) {
+            var scale = 0.1
+            while i < utf8.count, utf8[i] >= 0x30, utf8[i] <= 0x39 {
+                fraction.append(Character(Unicode.Scalar(utf8[i])))
+                fractionValue += Double(utf8[i] - 0x30) * scale
+                scale /= 10
+                i += 1
+            }
+        }
+        while i < utf8.count, utf8[i] == 0x20 { i += 1 }
+        var offset = 0
+        if i < utf8.count, utf8[i] == UInt8(ascii: "Z") {
+            i += 1
+        } else if i < utf8.count, utf8[i] == UInt8(ascii: "+") || utf8[i] == UInt8(ascii: "-") {
+            let sign = utf8[i] == UInt8(ascii: "-") ? -1 : 1
+            i += 1
+            guard let hours = digits(2) else { return nil }
+            _ = expect(0x3A)
+            guard let minutes = digits(2) else { return nil }
+            offset = sign * (hours * 3600 + minutes * 60)
+        } else {
+            return nil
+        }
+        guard i == utf8.count, (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61,
+            abs(offset) <= 18 * 3600
+        else { return nil }
+        let days = Self.daysFromCivil(year: year, month: month, day: day)
+        let local = Double(days * 86_400 + hour * 3600 + minute * 60 + second) + fractionValue
+        self.secondsSince1970 = local - Double(offset)
+        self.utcOffsetSeconds = offset
+        self.year = year
+        self.month = month
+        self.day = day
+        self.hour = hour
+        self.minute = minute
+        self.second = second
+        self.fractionDigits = fraction
+    }
+
+    /// ISO 8601 local time with its offset, e.g. `2016-07-25T19:49:19.19-04:00`.
+    public var iso8601: String {
+        let sign = utcOffsetSeconds < 0 ? "-" : "+"
+        let magnitude = abs(utcOffsetSeconds)
+        let fraction = fractionDigits.isEmpty ? "" : "." + fractionDigits
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))"
+            + "\(fraction)\(sign)\(pad(magnitude / 3600, 2)):\(pad(magnitude % 3600 / 60, 2))"
+    }
+
+    private func pad(_ value: Int, _ width: Int) -> String {
+        let text = String(value)
+        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
+    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+}
+
+extension AppleTimestamp: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let value = AppleTimestamp(text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a timestamp: \(text)")
+        }
+        self = value
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(iso8601)
+    }
+}

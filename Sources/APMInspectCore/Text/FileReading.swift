@@ -1,0 +1,66 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reads whole files with POSIX calls straight into a byte array (no `Data` copy).
+public enum FileReading {
+    /// The contents of the file at `path`.
+    ///
+    /// - Throws: ``InputError`` with code `unreadable` when the file cannot be opened or read, `tooLarge` when it
+    ///   exceeds `maxBytes`.
+    public static func contents(atPath path: String, maxBytes: Int = 1 << 30) throws(InputError) -> [UInt8] {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw InputError(.unreadable, "cannot open: \(errnoText())") }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw InputError(.unreadable, "cannot stat: \(errnoText())") }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw InputError(.unreadable, "is a directory") }
+        guard Int(info.st_size) <= maxBytes else {
+            throw InputError(.tooLarge, "file of \(info.st_size) bytes exceeds the limit of \(maxBytes) bytes")
+        }
+        var result: [UInt8] = []
+        // Sized from fstat, but read until end of file: pipes and growing files report no useful size.
+        var chunkSize = max(Int(info.st_size) + 1, 64 * 1024)
+        while true {
+            var failure: Int32 = 0
+            let before = result.count
+            let got = try readChunk(fd, into: &result, count: chunkSize, failure: &failure)
+            if got < 0 { throw InputError(.unreadable, "read failed: \(String(cString: strerror(failure)))") }
+            if result.count > maxBytes {
+                throw InputError(.tooLarge, "file exceeds the limit of \(maxBytes) bytes")
+            }
+            if result.count - before < chunkSize { return result }
+            chunkSize = max(chunkSize, result.count)
+        }
+    }
+
+    private static func readChunk(
+        _ fd: Int32, into result: inout [UInt8], count: Int, failure: inout Int32
+    ) throws(InputError) -> Int {
+        let start = result.count
+        result.append(contentsOf: repeatElement(0, count: count))
+        var total = 0
+        let status = result.withUnsafeMutableBytes { buffer -> Int in
+            guard let base = buffer.baseAddress else { return 0 }
+            while total < count {
+                let n = read(fd, base + start + total, count - total)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return -1
+                }
+                if n == 0 { break }
+                total += n
+            }
+            return total
+        }
+        result.removeLast(count - total)
+        return status
+    }
+
+    private static func errnoText() -> String { String(cString: strerror(errno)) }
+}

@@ -1,0 +1,81 @@
+/// An OS version string as Apple writes it, split into its parts: `iPhone OS 13.3.1 (17D50)`.
+///
+/// Also reads `macOS 14.5 (23F79)`, `Watch OS 7.0.1 (18R395)`, `Mac OS X 10.15.7 (19H2)`, `iOS 18.0 (22A3354)`
+/// and a bare `13.3.1 (17D50)`. A build that ends in a lowercase letter (`22A5350a`) is a beta or seed.
+public struct OSVersion: Sendable, Equatable, Hashable, Codable {
+    /// The platform's name as written (`iPhone OS`, `macOS`, `Watch OS`), empty when absent.
+    public var name: String
+    /// The dotted version (`13.3.1`), empty when absent.
+    public var version: String
+    /// The build (`17D50`), empty when absent.
+    public var build: String
+    /// The whole string as written.
+    public var raw: String
+
+    public init(name: String, version: String, build: String, raw: String) {
+        self.name = name
+        self.version = version
+        self.build = build
+        self.raw = raw
+    }
+
+    /// Splits `raw`; never fails (unparseable text ends up whole in ``name``).
+    public init(parsing raw: String) {
+        let text = raw.trimmingASCIIWhitespace()
+        var head = text
+        var build = ""
+        if let open = text.lastIndex(of: "("), let close = text.lastIndex(of: ")"), open < close {
+            build = String(text[text.index(after: open)..<close]).trimmingASCIIWhitespace()
+            head = String(text[..<open]).trimmingASCIIWhitespace()
+        }
+        var name = head
+        var version = ""
+        if let lastSpace = head.lastIndex(of: " ") {
+            let candidate = String(head[head.index(after: lastSpace)...])
+            if candidate.first?.isNumber == true {
+                version = candidate
+                name = String(head[..<lastSpace]).trimmingASCIIWhitespace()
+            }
+        } else if head.first?.isNumber == true {
+            version = head
+            name = ""
+        }
+        self.init(name: name, version: version, build: build, raw: raw)
+    }
+
+    /// The major version number (`13` for `13.3.1`).
+    public var major: Int? { version.split(separator: ".").first.flatMap { Int($0) } }
+
+    /// True for beta and seed builds, whose build number ends in a lowercase letter (`21A5291j`).
+    public var isBeta: Bool { build.last.map { $0.isLowercase } ?? false }
+
+    /// The platform family the name stands for.
+    public var platform: Platform { Platform(osName: name) }
+
+    /// Apple platforms, as far as a report's OS name tells.
+    public enum Platform: String, Sendable, Equatable, Hashable, Codable {
+        case iOS
+        case macOS
+        case watchOS
+        case tvOS
+        case visionOS
+        case unknown
+
+        init(osName: String) {
+            let lower = osName.lowercased()
+            if lower.contains("iphone") || lower == "ios" || lower.contains("ipados") {
+                self = .iOS
+            } else if lower.contains("mac") || lower.contains("os x") {
+                self = .macOS
+            } else if lower.contains("watch") {
+                self = .watchOS
+            } else if lower.contains("tv") {
+                self = .tvOS
+            } else if lower.contains("vision") || lower.contains("xros") {
+                self = .visionOS
+            } else {
+                self = .unknown
+            }
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import APMInspectCore
+
+/// What one JetsamEvent says about memory limits: the device, the OS, and the limits its kills reveal.
+///
+/// Small and self-contained, so thousands of reports can be aggregated without keeping their process lists.
+public struct MemoryLimitEvidence: Sendable, Equatable, Codable {
+    /// One `per-process-limit` kill.
+    public struct Kill: Sendable, Equatable, Codable {
+        public var role: ProcessRole
+        public var name: String?
+        public var limitMB: UInt64
+
+        public init(role: ProcessRole, name: String?, limitMB: UInt64) {
+            self.role = role
+            self.name = name
+            self.limitMB = limitMB
+        }
+    }
+
+    /// Identifies the incident, so copies of one report (`.ips` and `.ips.synced`) count once.
+    public var identity: String
+    public var product: String?
+    public var osName: String?
+    public var osVersion: String?
+    public var osBuild: String?
+    public var platform: OSVersion.Platform
+    public var isBetaBuild: Bool
+    public var isModifiedKernel: Bool
+    public var estimatedRAMMB: Double?
+    /// False when the report has no page size, so its kills give no limits.
+    public var hasPageSize: Bool
+    public var kills: [Kill]
+
+    public init(
+        identity: String, product: String?, osName: String?, osVersion: String?, osBuild: String?,
+        platform: OSVersion.Platform, isBetaBuild: Bool, isModifiedKernel: Bool, estimatedRAMMB: Double?,
+        hasPageSize: Bool, kills: [Kill]
+    ) {
+        self.identity = identity
+        self.product = product
+        self.osName = osName
+        self.osVersion = osVersion
+        self.osBuild = osBuild
+        self.platform = platform
+        self.isBetaBuild = isBetaBuild
+        self.isModifiedKernel = isModifiedKernel
+        self.estimatedRAMMB = estimatedRAMMB
+        self.hasPageSize = hasPageSize
+        self.kills = kills
+    }
+
+    /// The evidence in a parsed report.
+    ///
+    /// - Parameters:
+    ///   - event: The report.
+    ///   - contentHash: A hash of the file's bytes, used as its identity when it has no incident id.
+    public init(event: JetsamEvent, contentHash: UInt64) {
+        let identity: String
+        if let incident = event.incidentID, !incident.isEmpty {
+            identity = "\(incident.uppercased())|\(event.crashReporterKey ?? "")"
+        } else {
+            identity = "content:\(String(contentHash, radix: 16))"
+        }
+        var kills: [Kill] = []
+        for process in event.processes {
+            guard let limit = process.limitMB else { continue }
+            kills.append(Kill(role: process.role, name: process.name, limitMB: limit))
+        }
+        self.init(
+            identity: identity, product: event.product, osName: event.osName, osVersion: event.osVersion,
+            osBuild: event.osBuild, platform: event.platform, isBetaBuild: event.isBetaBuild,
+            isModifiedKernel: event.isModifiedKernel, estimatedRAMMB: event.ram?.estimatedMB,
+            hasPageSize: event.pageSize != nil, kills: kills)
+    }
+
+    /// 64-bit FNV-1a of `bytes`, the identity of reports without an incident id.
+    public static func contentHash(_ bytes: [UInt8]) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        bytes.withUnsafeBufferPointer { buffer in
+            for byte in buffer {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x0000_0100_0000_01B3
+            }
+        }
+        return hash
+    }
+}

@@ -1,0 +1,234 @@
+import APMInspectCore
+
+/// Maps the JSON of a JetsamEvent body (or of pasted pieces of one) onto the model.
+struct JetsamBodyReader {
+    var fields = JetsamFieldReader()
+    let maxProcesses: Int
+    private(set) var skippedProcesses = 0
+
+    init(maxProcesses: Int) {
+        self.maxProcesses = maxProcesses
+    }
+
+    var diagnostics: [Diagnostic] { fields.diagnostics }
+
+    // MARK: - Shape tests
+
+    private static let bodyKeys: Set<String> = [
+        "crashReporterKey", "kernel", "product", "incident", "date", "build", "timeDelta", "memoryStatus",
+        "largestProcess", "genCounter", "processes", "codeSigningMonitor",
+    ]
+
+    /// True for an object with at least one key only a JetsamEvent body has.
+    static func looksLikeBody(_ element: JSONElement) -> Bool {
+        guard element.kind == .object else { return false }
+        var hits = 0
+        element.forEachMember { key, _ in if bodyKeys.contains(key) { hits += 1 } }
+        return element["processes"] != nil || element["memoryStatus"] != nil || element["largestProcess"] != nil
+            || hits >= 2
+    }
+
+    /// True for an object shaped like a `processes[]` entry.
+    static func looksLikeProcess(_ element: JSONElement) -> Bool {
+        guard element.kind == .object else { return false }
+        let hasPages = element["rpages"] != nil || element["lifetimeMax"] != nil
+        let hasIdentity = element["states"] != nil || element["uuid"] != nil || element["pid"] != nil
+        return hasPages && hasIdentity
+    }
+
+    // MARK: - Body
+
+    mutating func readBody(_ body: JSONElement, into event: inout JetsamEvent, unknown: inout [JSONValue.Member]) {
+        body.forEachMember { key, value in
+            switch key {
+            case "crashReporterKey":
+                event.crashReporterKey = event.crashReporterKey ?? fields.string(value, key, "", unknown: &unknown)
+            case "kernel": event.kernel = event.kernel ?? fields.string(value, key, "", unknown: &unknown)
+            case "product": event.product = event.product ?? fields.string(value, key, "", unknown: &unknown)
+            case "incident": event.incidentID = fields.string(value, key, "", unknown: &unknown) ?? event.incidentID
+            case "date":
+                if let text = fields.string(value, key, "", unknown: &unknown) {
+                    event.date = AppleTimestamp(text)
+                    if event.date == nil { unknown.append(JSONValue.Member(key: key, value: .string(text))) }
+                }
+            case "build":
+                if let text = fields.string(value, key, "", unknown: &unknown) { applyBuild(text, to: &event) }
+            case "bug_type": event.bugType = event.bugType ?? fields.string(value, key, "", unknown: &unknown)
+            case "timeDelta": event.timeDelta = fields.uint(value, key, "", unknown: &unknown)
+            case "largestProcess": event.largestProcess = fields.string(value, key, "", unknown: &unknown)
+            case "genCounter": event.genCounter = fields.uint(value, key, "", unknown: &unknown)
+            case "codeSigningMonitor": event.codeSigningMonitor = fields.int(value, key, "", unknown: &unknown)
+            case "pageSize":
+                if let size = fields.uint(value, key, "", unknown: &unknown), event.pageSizeSource == nil {
+                    event.pageSize = size
+                    event.pageSizeSource = "pageSize"
+                }
+            case "memoryStatus":
+                event.memoryStatus = readMemoryStatus(value)
+            case "processes":
+                readProcesses(value, into: &event.processes)
+            case "notes": event.notes = fields.strings(value, key, "", unknown: &unknown)
+            case "eventReason": event.eventReason = fields.string(value, key, "", unknown: &unknown)
+            case "eventCode": event.eventCode = value.string ?? value.rawText
+            default:
+                unknown.append(JSONValue.Member(key: key, value: value.materialized))
+            }
+        }
+    }
+
+    func applyBuild(_ text: String, to event: inout JetsamEvent) {
+        let version = OSVersion(parsing: text)
+        if event.osVersion == nil || event.osVersion?.isEmpty == true {
+            event.osName = version.name.isEmpty ? nil : version.name
+            event.osVersion = version.version.isEmpty ? nil : version.version
+            event.osBuild = version.build.isEmpty ? nil : version.build
+            event.isBetaBuild = version.isBeta
+            event.platform = version.platform
+        }
+    }
+
+    mutating func readProcesses(_ list: JSONElement, into processes: inout [JetsamEvent.Process]) {
+        guard list.kind == .array else {
+            var ignored: [JSONValue.Member] = []
+            _ = fields.strings(list, "processes", "", unknown: &ignored)
+            return
+        }
+        processes.reserveCapacity(processes.count + list.count)
+        for element in list.elements {
+            appendProcess(element, to: &processes)
+        }
+    }
+
+    mutating func appendProcess(_ element: JSONElement, to processes: inout [JetsamEvent.Process]) {
+        let index = processes.count
+        guard index < maxProcesses else {
+            skippedProcesses += 1
+            return
+        }
+        guard element.kind == .object else {
+            fields.diagnostics.append(
+                Diagnostic(
+                    .warning, "a processes entry is not an object; skipped it",
+                    at: element.document.location(ofByte: element.byteOffset, keyPath: "processes[\(index)]")))
+            return
+        }
+        processes.append(readProcess(element, path: "processes[\(index)]"))
+    }
+
+    // MARK: - Process
+
+    mutating func readProcess(_ object: JSONElement, path: String) -> JetsamEvent.Process {
+        var process = JetsamEvent.Process()
+        var unknown: [JSONValue.Member] = []
+        object.forEachMember { key, value in
+            switch key {
+            case "pid": process.pid = fields.int(value, key, path, unknown: &unknown)
+            case "name": process.name = fields.string(value, key, path, unknown: &unknown)
+            case "uuid": process.uuid = fields.string(value, key, path, unknown: &unknown)
+            case "states": process.states = fields.strings(value, key, path, unknown: &unknown) ?? []
+            case "rpages": process.rpages = fields.uint(value, key, path, unknown: &unknown)
+            case "lifetimeMax": process.lifetimeMax = fields.uint(value, key, path, unknown: &unknown)
+            case "purgeable": process.purgeable = fields.uint(value, key, path, unknown: &unknown)
+            case "fds": process.fds = fields.uint(value, key, path, unknown: &unknown)
+            case "cpuTime": process.cpuTime = fields.double(value, key, path, unknown: &unknown)
+            case "reason": process.reason = fields.string(value, key, path, unknown: &unknown)
+            case "age": process.age = fields.uint(value, key, path, unknown: &unknown)
+            case "killDelta": process.killDelta = fields.uint(value, key, path, unknown: &unknown)
+            case "genCount": process.genCount = fields.uint(value, key, path, unknown: &unknown)
+            case "idleDelta": process.idleDelta = fields.uint(value, key, path, unknown: &unknown)
+            case "coalition": process.coalition = fields.uint(value, key, path, unknown: &unknown)
+            case "pageSpike": process.pageSpike = fields.uint(value, key, path, unknown: &unknown)
+            case "priority": process.priority = fields.int(value, key, path, unknown: &unknown)
+            case "physicalPages": process.physicalPages = readPhysicalPages(value, path: fields.join(path, key))
+            case "freeze_skip_reason:", "freeze_skip_reason":
+                process.freezeSkipReason = fields.string(value, key, path, unknown: &unknown)
+            case "mem_regions": process.memRegions = fields.uint(value, key, path, unknown: &unknown)
+            case "csFlags": process.csFlags = fields.uint(value, key, path, unknown: &unknown)
+            case "csTrustLevel": process.csTrustLevel = fields.uint(value, key, path, unknown: &unknown)
+            case "neuralPages": process.neuralPages = fields.uint(value, key, path, unknown: &unknown)
+            default: unknown.append(JSONValue.Member(key: key, value: value.materialized))
+            }
+        }
+        if !unknown.isEmpty { process.unknownKeys = .object(unknown) }
+        if object.isTruncated {
+            fields.diagnostics.append(
+                Diagnostic(
+                    .warning, "this process entry was cut off; its remaining fields are missing",
+                    at: object.document.location(ofByte: object.byteOffset, keyPath: path)))
+        }
+        return process
+    }
+
+    mutating func readPhysicalPages(_ object: JSONElement, path: String) -> JetsamEvent.PhysicalPages? {
+        var unknown: [JSONValue.Member] = []
+        guard object.kind == .object else {
+            _ = fields.uint(object, "physicalPages", path, unknown: &unknown)
+            return nil
+        }
+        var pages = JetsamEvent.PhysicalPages()
+        object.forEachMember { key, value in
+            switch key {
+            case "internal": pages.internal = fields.uints(value, key, path, unknown: &unknown)
+            case "frozen_to_swap_pages": pages.frozenToSwapPages = fields.uint(value, key, path, unknown: &unknown)
+            default: unknown.append(JSONValue.Member(key: key, value: value.materialized))
+            }
+        }
+        if !unknown.isEmpty { pages.unknownKeys = .object(unknown) }
+        return pages
+    }
+
+    // MARK: - Memory status
+
+    mutating func readMemoryStatus(_ object: JSONElement) -> JetsamEvent.MemoryStatus? {
+        let path = "memoryStatus"
+        var unknown: [JSONValue.Member] = []
+        guard object.kind == .object else {
+            _ = fields.uint(object, path, "", unknown: &unknown)
+            return nil
+        }
+        var status = JetsamEvent.MemoryStatus()
+        object.forEachMember { key, value in
+            switch key {
+            case "pageSize": status.pageSize = fields.uint(value, key, path, unknown: &unknown)
+            case "compressorSize": status.compressorSize = fields.uint(value, key, path, unknown: &unknown)
+            case "compressions": status.compressions = fields.uint(value, key, path, unknown: &unknown)
+            case "decompressions": status.decompressions = fields.uint(value, key, path, unknown: &unknown)
+            case "uncompressed": status.uncompressed = fields.uint(value, key, path, unknown: &unknown)
+            case "zoneMapCap": status.zoneMapCap = fields.uint(value, key, path, unknown: &unknown)
+            case "zoneMapSize": status.zoneMapSize = fields.uint(value, key, path, unknown: &unknown)
+            case "largestZone": status.largestZone = fields.string(value, key, path, unknown: &unknown)
+            case "largestZoneSize": status.largestZoneSize = fields.uint(value, key, path, unknown: &unknown)
+            case "memoryPages": status.memoryPages = readMemoryPages(value)
+            default: unknown.append(JSONValue.Member(key: key, value: value.materialized))
+            }
+        }
+        if !unknown.isEmpty { status.unknownKeys = .object(unknown) }
+        return status
+    }
+
+    mutating func readMemoryPages(_ object: JSONElement) -> JetsamEvent.MemoryPages? {
+        let path = "memoryStatus.memoryPages"
+        var unknown: [JSONValue.Member] = []
+        guard object.kind == .object else {
+            _ = fields.uint(object, "memoryPages", "memoryStatus", unknown: &unknown)
+            return nil
+        }
+        var pages = JetsamEvent.MemoryPages()
+        object.forEachMember { key, value in
+            switch key {
+            case "active": pages.active = fields.uint(value, key, path, unknown: &unknown)
+            case "throttled": pages.throttled = fields.uint(value, key, path, unknown: &unknown)
+            case "fileBacked": pages.fileBacked = fields.uint(value, key, path, unknown: &unknown)
+            case "wired": pages.wired = fields.uint(value, key, path, unknown: &unknown)
+            case "anonymous": pages.anonymous = fields.uint(value, key, path, unknown: &unknown)
+            case "purgeable": pages.purgeable = fields.uint(value, key, path, unknown: &unknown)
+            case "inactive": pages.inactive = fields.uint(value, key, path, unknown: &unknown)
+            case "free": pages.free = fields.uint(value, key, path, unknown: &unknown)
+            case "speculative": pages.speculative = fields.uint(value, key, path, unknown: &unknown)
+            default: unknown.append(JSONValue.Member(key: key, value: value.materialized))
+            }
+        }
+        if !unknown.isEmpty { pages.unknownKeys = .object(unknown) }
+        return pages
+    }
+}

@@ -1,0 +1,88 @@
+import APMInspectCore
+
+/// Reads typed values out of JSON elements, reporting type mismatches and keeping mismatched values verbatim.
+struct JetsamFieldReader {
+    var diagnostics: [Diagnostic] = []
+
+    mutating func uint(_ value: JSONElement, _ key: String, _ path: String, unknown: inout [JSONValue.Member]) -> UInt64? {
+        if let number = value.uint64 { return number }
+        if value.kind == .number, let double = value.double, double >= 0, double < 1.8e19, double == double.rounded() {
+            return UInt64(double)
+        }
+        mismatch(value, key, path, expected: "an unsigned integer", unknown: &unknown)
+        return nil
+    }
+
+    mutating func int(_ value: JSONElement, _ key: String, _ path: String, unknown: inout [JSONValue.Member]) -> Int64? {
+        if let number = value.int64 { return number }
+        mismatch(value, key, path, expected: "an integer", unknown: &unknown)
+        return nil
+    }
+
+    mutating func double(_ value: JSONElement, _ key: String, _ path: String, unknown: inout [JSONValue.Member]) -> Double? {
+        if let number = value.double { return number }
+        mismatch(value, key, path, expected: "a number", unknown: &unknown)
+        return nil
+    }
+
+    mutating func string(_ value: JSONElement, _ key: String, _ path: String, unknown: inout [JSONValue.Member]) -> String? {
+        if let text = value.string {
+            if value.isTruncated {
+                diagnostics.append(
+                    Diagnostic(.warning, "value was cut off; kept the part that was read",
+                        at: value.document.location(ofByte: value.byteOffset, keyPath: join(path, key))))
+            }
+            return text
+        }
+        // Numbers where Apple writes strings (a hand-edited `"bug_type" : 298`) keep their text.
+        if value.kind == .number, let raw = value.rawText { return raw }
+        mismatch(value, key, path, expected: "a string", unknown: &unknown)
+        return nil
+    }
+
+    mutating func strings(_ value: JSONElement, _ key: String, _ path: String, unknown: inout [JSONValue.Member]) -> [String]? {
+        guard value.kind == .array else {
+            mismatch(value, key, path, expected: "an array of strings", unknown: &unknown)
+            return nil
+        }
+        var result: [String] = []
+        result.reserveCapacity(value.count)
+        for element in value.elements {
+            if let text = element.string {
+                result.append(text)
+            } else {
+                mismatch(element, key, path, expected: "a string", unknown: &unknown)
+            }
+        }
+        return result
+    }
+
+    mutating func uints(_ value: JSONElement, _ key: String, _ path: String, unknown: inout [JSONValue.Member]) -> [UInt64]? {
+        guard value.kind == .array else {
+            mismatch(value, key, path, expected: "an array of integers", unknown: &unknown)
+            return nil
+        }
+        var result: [UInt64] = []
+        for element in value.elements {
+            if let number = element.uint64 {
+                result.append(number)
+            } else {
+                mismatch(element, key, path, expected: "an unsigned integer", unknown: &unknown)
+            }
+        }
+        return result
+    }
+
+    private mutating func mismatch(
+        _ value: JSONElement, _ key: String, _ path: String, expected: String, unknown: inout [JSONValue.Member]
+    ) {
+        let keyPath = join(path, key)
+        diagnostics.append(
+            Diagnostic(
+                .warning, "expected \(expected) for '\(key)'; kept the value verbatim in unknownKeys",
+                at: value.document.location(ofByte: value.byteOffset, keyPath: keyPath)))
+        unknown.append(JSONValue.Member(key: key, value: value.materialized))
+    }
+
+    func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+}

@@ -1,0 +1,35 @@
+import APMInspectCore
+
+/// The error thrown when a file yields no JetsamEvent at all: what went wrong, in words, and where.
+public struct JetsamParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The kind of failure, stable across releases.
+    public struct Code: Sendable, Equatable, Hashable, CustomStringConvertible {
+        public let rawValue: String
+
+        public init(_ rawValue: String) { self.rawValue = rawValue }
+
+        /// The file is another kind of report (its `bug_type` or content says so).
+        public static let notJetsam = Code("not-jetsam")
+        /// The body holds no JSON that could be read.
+        public static let unreadableBody = Code("unreadable-body")
+        /// The body is JSON but has nothing of a JetsamEvent in it.
+        public static let noJetsamContent = Code("no-jetsam-content")
+
+        public var description: String { rawValue }
+    }
+
+    public var code: Code
+    public var message: String
+    public var location: SourceLocation?
+
+    public init(_ code: Code, _ message: String, at location: SourceLocation? = nil) {
+        self.code = code
+        self.message = message
+        self.location = location
+    }
+
+    public var description: String {
+        if let location { return "\(location): \(message)" }
+        return message
+    }
+}

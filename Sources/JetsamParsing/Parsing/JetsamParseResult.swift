@@ -1,0 +1,13 @@
+import APMInspectCore
+
+/// A parsed JetsamEvent with the findings made while reading it.
+public struct JetsamParseResult: Sendable, Equatable {
+    public var event: JetsamEvent
+    /// Repairs, skipped data and missing facts, with their locations.
+    public var diagnostics: [Diagnostic]
+
+    public init(event: JetsamEvent, diagnostics: [Diagnostic]) {
+        self.event = event
+        self.diagnostics = diagnostics
+    }
+}

@@ -1,0 +1,145 @@
+import APMInspectCore
+
+/// Reads JetsamEvent reports: whole `.ips` files, headerless bodies, and excerpts pasted from posts and docs.
+///
+/// The parser sniffs the content and never trusts the file name. A `bug_type` other than a jetsam one (211
+/// CoreAnalytics, 409 stackshots) is refused even when the body looks alike. Non-strict JSON is repaired and the
+/// result is marked partial, with a diagnostic for each repair.
+public struct JetsamParser: Sendable {
+    public var options: JetsamParseOptions
+
+    public init(options: JetsamParseOptions = JetsamParseOptions()) {
+        self.options = options
+    }
+
+    /// Parses the bytes of a file.
+    ///
+    /// - Throws: ``JetsamParseError`` when the file is another kind of report or holds nothing readable.
+    public func parse(_ bytes: [UInt8]) throws(JetsamParseError) -> JetsamParseResult {
+        try parse(IPSContainer(bytes: bytes))
+    }
+
+    /// Whether a container is a JetsamEvent by its header, or (with no header) by the shape of its body.
+    public static func isJetsamEvent(_ container: IPSContainer) -> Bool {
+        if let bugType = container.bugType { return bugType.family == .jetsam }
+        guard container.bodyKind == .json, let document = try? container.parseJSONBody() else { return false }
+        return findContent(document.root).found
+    }
+
+    /// Parses a file already split into header and body.
+    ///
+    /// - Throws: ``JetsamParseError`` when the file is another kind of report or holds nothing readable.
+    public func parse(_ container: IPSContainer) throws(JetsamParseError) -> JetsamParseResult {
+        var diagnostics = container.diagnostics
+        if let bugType = container.bugType, bugType.family != .jetsam {
+            throw JetsamParseError(
+                .notJetsam, "bug_type \(bugType.code) (\(bugType.name)) is not a JetsamEvent (298)",
+                at: SourceLocation(byteOffset: 0, line: 1, column: 1, keyPath: "bug_type"))
+        }
+        guard container.bodyKind != .text else {
+            throw JetsamParseError(
+                .unreadableBody, "the body is text, expected the JSON of a JetsamEvent",
+                at: SourceLocation(byteOffset: container.bodyOrigin.byteOffset, line: container.bodyOrigin.line))
+        }
+        var event = JetsamEvent()
+        event.header = container.header
+        event.bugType = container.header?.bugType
+        event.incidentID = container.header?.incidentID
+        if let osVersion = container.header?.osVersion {
+            var reader = JetsamBodyReader(maxProcesses: options.maxProcesses)
+            reader.applyBuild(osVersion, to: &event)
+        }
+        if container.bodyKind == .empty {
+            guard container.header != nil else {
+                throw JetsamParseError(.noJetsamContent, "the file is empty")
+            }
+            diagnostics.append(Diagnostic(.warning, "the report has a header but no body", at: nil))
+            event.isPartial = true
+            finalize(&event, diagnostics: &diagnostics)
+            return JetsamParseResult(event: event, diagnostics: diagnostics)
+        }
+        let document: JSONDocument
+        do {
+            document = try container.parseJSONBody(options: options.json)
+        } catch {
+            throw JetsamParseError(.unreadableBody, "the body is not readable JSON: \(error.message)", at: error.location)
+        }
+        diagnostics += document.diagnostics
+        let content = Self.findContent(document.root)
+        guard content.found || container.header != nil else {
+            throw JetsamParseError(
+                .noJetsamContent, "no JetsamEvent body or process entries found",
+                at: document.location(ofByte: document.root.byteOffset))
+        }
+        var reader = JetsamBodyReader(maxProcesses: options.maxProcesses)
+        var unknown: [JSONValue.Member] = []
+        for body in content.bodies {
+            reader.readBody(body, into: &event, unknown: &unknown)
+        }
+        for process in content.processes {
+            reader.appendProcess(process, to: &event.processes)
+        }
+        diagnostics += reader.diagnostics
+        if reader.skippedProcesses > 0 {
+            diagnostics.append(
+                Diagnostic(
+                    .warning,
+                    "read the first \(options.maxProcesses) process entries; skipped \(reader.skippedProcesses) more",
+                    at: SourceLocation(keyPath: "processes")))
+        }
+        if !unknown.isEmpty { event.unknownKeys = .object(unknown) }
+        if document.isFragmentList || content.bodies.isEmpty {
+            var parts: [String] = []
+            if !content.bodies.isEmpty { parts.append("\(content.bodies.count) body fragment(s)") }
+            if !content.processes.isEmpty { parts.append("\(content.processes.count) loose process entr(ies)") }
+            let what = parts.isEmpty ? "nothing usable" : parts.joined(separator: " and ")
+            diagnostics.append(
+                Diagnostic(.warning, "the body is an excerpt, not a whole report: read \(what)", at: nil))
+        }
+        if content.bodies.isEmpty && content.processes.isEmpty {
+            diagnostics.append(
+                Diagnostic(
+                    .warning, "no body fields or process entries could be read",
+                    at: document.location(ofByte: document.root.byteOffset)))
+        }
+        event.isPartial =
+            document.isFragmentList || document.isTruncated || content.bodies.isEmpty
+            || document.diagnostics.contains { $0.severity >= .warning }
+        finalize(&event, diagnostics: &diagnostics)
+        return JetsamParseResult(event: event, diagnostics: diagnostics)
+    }
+
+    // MARK: - Locating content
+
+    struct Content {
+        var bodies: [JSONElement] = []
+        var processes: [JSONElement] = []
+        var found: Bool { !bodies.isEmpty || !processes.isEmpty }
+    }
+
+    /// Finds body objects and loose process entries in a document or in a list of pasted fragments.
+    static func findContent(_ root: JSONElement) -> Content {
+        var content = Content()
+        func visit(_ element: JSONElement, depth: Int) {
+            switch element.kind {
+            case .object:
+                if JetsamBodyReader.looksLikeBody(element) {
+                    content.bodies.append(element)
+                } else if JetsamBodyReader.looksLikeProcess(element) {
+                    content.processes.append(element)
+                } else if depth < 2 {
+                    element.forEachMember { _, value in
+                        if value.kind == .array || value.kind == .object { visit(value, depth: depth + 1) }
+                    }
+                }
+            case .array:
+                guard depth < 3 else { return }
+                for item in element.elements { visit(item, depth: depth + 1) }
+            default:
+                return
+            }
+        }
+        visit(root, depth: 0)
+        return content
+    }
+}

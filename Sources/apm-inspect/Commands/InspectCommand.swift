@@ -1,0 +1,66 @@
+import APMInspectCore
+import ArgumentParser
+
+/// `apm-inspect inspect FILE...`: what each file is and what it says.
+struct InspectCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "inspect",
+        abstract: "Tell what each file is and what it says.",
+        discussion: """
+            Prints a summary for people, or with --format json the envelope {file, kind, diagnostics, report} \
+            (one JSON document per file, in an array when several files are given); --format ndjson prints one \
+            envelope per line for pipelines. Folders are read recursively.
+            """
+    )
+
+    @Argument(help: "Files or folders to inspect.", completion: .file())
+    var paths: [String]
+
+    @Option(name: .shortAndLong, help: "Output format: text, json or ndjson.")
+    var format: OutputFormat = .text
+
+    @Option(name: .shortAndLong, help: "Worker threads (default: all cores).")
+    var jobs: Int = ProcessInfoShim.activeProcessorCount
+
+    func validate() throws {
+        if format == .csv || format == .markdown {
+            throw ValidationError("inspect prints text, json or ndjson; csv and markdown are for memory-limits")
+        }
+        if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    }
+
+    func run() throws {
+        let (files, walkFailures) = PathWalker.files(in: paths)
+        var failed = !walkFailures.isEmpty
+        for failure in walkFailures { Console.error("\(failure.path): error: \(failure.message)") }
+        let inspector = FileInspector()
+        let progress = ProgressBar(total: files.count, label: "inspect")
+        let results = ParallelMap.map(count: files.count, jobs: jobs, progress: { progress.advance() }) { index in
+            inspector.inspect(path: files[index])
+        }
+        progress.finish()
+        var documents: [Inspection] = []
+        for case let inspection? in results {
+            if let failure = inspection.failure {
+                failed = true
+                Console.error(ErrorLine.render(path: inspection.file, location: failure.location, message: failure.message))
+            }
+            switch format {
+            case .ndjson:
+                Console.out(try JSONOutput.encode(inspection, pretty: false) + "\n")
+            case .json:
+                documents.append(inspection)
+            default:
+                Console.out(InspectionRenderer.render(inspection))
+            }
+        }
+        if format == .json {
+            if documents.count == 1, let only = documents.first, paths.count == 1, files.count == 1 {
+                Console.out(try JSONOutput.encode(only, pretty: true) + "\n")
+            } else {
+                Console.out(try JSONOutput.encode(documents, pretty: true) + "\n")
+            }
+        }
+        if failed { throw ExitCode(1) }
+    }
+}

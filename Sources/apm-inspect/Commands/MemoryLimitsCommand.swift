@@ -1,0 +1,85 @@
+import APMInspectCore
+import ArgumentParser
+import JetsamParsing
+
+/// `apm-inspect memory-limits PATH...`: per-device app memory limits from many JetsamEvent reports.
+struct MemoryLimitsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "memory-limits",
+        abstract: "Compute per-device app memory limits from JetsamEvent reports.",
+        discussion: """
+            Reads every file under the given paths (folders recursively), keeps the JetsamEvents, and prints one \
+            row per device model and OS build: the limit at which apps on screen were killed (per-process-limit, \
+            rpages × pageSize, floor to MB) as min / median / max and as a share of RAM, with background-app and \
+            extension limits in their own columns. Daemon kills never count as app limits. Copies of one incident \
+            count once. Beta builds, modified kernels and non-iOS reports are set aside unless --include-all.
+            """
+    )
+
+    @Argument(help: "Files or folders of JetsamEvent reports.", completion: .file())
+    var paths: [String]
+
+    @Option(name: .shortAndLong, help: "Output format: text, json, ndjson, csv or markdown.")
+    var format: OutputFormat = .text
+
+    @Option(name: .shortAndLong, help: "Worker threads (default: all cores).")
+    var jobs: Int = ProcessInfoShim.activeProcessorCount
+
+    @Flag(help: "Also count beta builds, modified kernels and non-iOS reports.")
+    var includeAll = false
+
+    func validate() throws {
+        if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    }
+
+    func run() throws {
+        let (files, walkFailures) = PathWalker.files(in: paths)
+        for failure in walkFailures { Console.error("\(failure.path): error: \(failure.message)") }
+        let collector = MemoryLimitCollector()
+        let progress = ProgressBar(total: files.count, label: "memory-limits")
+        let outcomes = ParallelMap.map(count: files.count, jobs: jobs, progress: { progress.advance() }) { index in
+            collector.evidence(atPath: files[index])
+        }
+        progress.finish()
+        let options = MemoryLimitTable.Options(
+            includeBeta: includeAll, includeModifiedKernels: includeAll, includeOtherPlatforms: includeAll)
+        var table = MemoryLimitTable(options: options)
+        var summary = MemoryLimitsRenderer.Summary(files: files.count)
+        var failed = !walkFailures.isEmpty
+        for (index, outcome) in outcomes.enumerated() {
+            switch outcome {
+            case .evidence(let evidence, let partial):
+                summary.jetsamEvents += 1
+                if partial { summary.partial += 1 }
+                table.add(evidence)
+            case .notJetsam:
+                summary.otherFiles += 1
+            case .failed(let location, let message):
+                failed = true
+                summary.failures += 1
+                Console.error(ErrorLine.render(path: files[index], location: location, message: message))
+            case nil:
+                break
+            }
+        }
+        summary.duplicates = table.duplicates
+        summary.excluded = table.excluded
+        let rows = table.rows
+        switch format {
+        case .text:
+            Console.out(MemoryLimitsRenderer.text(rows) + "\n" + MemoryLimitsRenderer.summaryLine(summary) + "\n")
+        case .markdown:
+            Console.out(MemoryLimitsRenderer.markdown(rows) + "\n" + MemoryLimitsRenderer.summaryLine(summary) + "\n")
+        case .csv:
+            Console.out(MemoryLimitsRenderer.csv(rows))
+            Console.error(MemoryLimitsRenderer.summaryLine(summary))
+        case .json:
+            Console.out(try JSONOutput.encode(rows, pretty: true) + "\n")
+            Console.error(MemoryLimitsRenderer.summaryLine(summary))
+        case .ndjson:
+            for row in rows { Console.out(try JSONOutput.encode(row, pretty: false) + "\n") }
+            Console.error(MemoryLimitsRenderer.summaryLine(summary))
+        }
+        if failed { throw ExitCode(1) }
+    }
+}

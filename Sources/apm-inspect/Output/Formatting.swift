@@ -1,0 +1,38 @@
+/// Number formatting for human output, independent of the locale.
+enum Formatting {
+    /// `1234567` → `1,234,567`.
+    static func grouped(_ value: some BinaryInteger) -> String {
+        let digits = String(value.magnitude)
+        var out = ""
+        for (i, c) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(c)
+        }
+        return value < 0 ? "-" + out : out
+    }
+
+    /// A value with one decimal: `70.8`.
+    static func oneDecimal(_ value: Double) -> String {
+        let scaled = (value * 10).rounded()
+        let whole = Int(scaled) / 10
+        let tenth = abs(Int(scaled) % 10)
+        return "\(scaled < 0 && whole == 0 ? "-" : "")\(whole).\(tenth)"
+    }
+
+    /// A median: integral values without decimals, halves with one.
+    static func median(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : oneDecimal(value)
+    }
+
+    /// Bytes in MiB with one decimal: `1450.1 MB`.
+    static func megabytes(_ bytes: UInt64) -> String { oneDecimal(Double(bytes) / 1_048_576) + " MB" }
+
+    /// RAM in MiB as people say it: `2 GB`, `1.5 GB`, `512 MB`.
+    static func ram(_ megabytes: Int) -> String {
+        if megabytes >= 1024 {
+            let gigabytes = Double(megabytes) / 1024
+            return (gigabytes == gigabytes.rounded() ? String(Int(gigabytes)) : oneDecimal(gigabytes)) + " GB"
+        }
+        return "\(megabytes) MB"
+    }
+}

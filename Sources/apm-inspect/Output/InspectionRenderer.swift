@@ -1,0 +1,66 @@
+import APMInspectCore
+import JetsamParsing
+
+/// The human summary of one inspected file.
+enum InspectionRenderer {
+    static func render(_ inspection: Inspection) -> String {
+        var out = ""
+        switch inspection.report {
+        case .jetsam(let event):
+            out += JetsamRenderer.render(event, file: inspection.file)
+        case .ips(let summary):
+            out += "\(title(for: inspection.kind))  \(inspection.file)\n"
+            var fields: [(String, String)] = []
+            if let code = summary.bugType { fields.append(("bug_type", "\(code) (\(summary.bugTypeName ?? "?"))")) }
+            if let header = summary.header {
+                if let name = header.name { fields.append(("Process", name)) }
+                if let os = header.osVersion { fields.append(("OS", os)) }
+                if let time = header.timestamp { fields.append(("Time", time.iso8601)) }
+                if let incident = header.incidentID { fields.append(("Incident", incident)) }
+            }
+            fields.append(("Body", "\(summary.bodyKind), \(Formatting.grouped(summary.bodyBytes)) bytes"))
+            fields.append(("Note", summary.note))
+            out += keyValues(fields)
+        case .unrecognised(let summary):
+            out += "Unknown  \(inspection.file)\n"
+            out += keyValues([
+                ("Format", summary.format.rawValue), ("Size", "\(Formatting.grouped(summary.bytes)) bytes"),
+                ("Note", summary.note),
+            ])
+        case nil:
+            out += "\(title(for: inspection.kind))  \(inspection.file)\n"
+            if let failure = inspection.failure { out += "  could not be read: \(failure.message)\n" }
+        }
+        if !inspection.diagnostics.isEmpty {
+            out += "\nDiagnostics\n"
+            for diagnostic in inspection.diagnostics {
+                var line = "  \(diagnostic.severity.rawValue): \(diagnostic.message)"
+                if let location = diagnostic.location { line += "  [\(location)]" }
+                out += line + "\n"
+            }
+        }
+        return out + "\n"
+    }
+
+    static func title(for kind: FileKind) -> String {
+        switch kind {
+        case .jetsamEvent: "JetsamEvent"
+        case .crashReport: "Crash report"
+        case .watchdogTermination: "Watchdog termination"
+        case .powerLog: "PowerLog"
+        case .httpArchive: "HTTP archive"
+        case .charlesSession: "Charles session"
+        case .packetCapture: "Packet capture"
+        case .stackshot: "Stackshot"
+        case .panic: "Panic"
+        case .otherIPS: "IPS report"
+        case .unknown: "Unknown"
+        }
+    }
+
+    static func keyValues(_ fields: [(String, String)]) -> String {
+        let width = fields.map(\.0.count).max() ?? 0
+        return fields.map { "  " + $0.0 + String(repeating: " ", count: width - $0.0.count) + "  " + $0.1 + "\n" }
+            .joined()
+    }
+}

@@ -1,0 +1,40 @@
+/// Renders rows as aligned columns for a terminal.
+struct TextTable {
+    enum Alignment {
+        case left
+        case right
+    }
+
+    var headers: [String]
+    var alignments: [Alignment]
+    var rows: [[String]] = []
+
+    init(headers: [String], alignments: [Alignment]) {
+        self.headers = headers
+        self.alignments = alignments
+    }
+
+    mutating func append(_ row: [String]) { rows.append(row) }
+
+    func render(indent: String = "") -> String {
+        var widths = headers.map(\.count)
+        for row in rows {
+            for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], cell.count) }
+        }
+        func line(_ cells: [String]) -> String {
+            var parts: [String] = []
+            for (i, cell) in cells.enumerated() where i < widths.count {
+                let padding = String(repeating: " ", count: widths[i] - cell.count)
+                let isLast = i == cells.count - 1
+                switch alignments[i] {
+                case .left: parts.append(isLast ? cell : cell + padding)
+                case .right: parts.append(padding + cell)
+                }
+            }
+            return indent + parts.joined(separator: "  ")
+        }
+        var out = line(headers) + "\n"
+        for row in rows { out += line(row) + "\n" }
+        return out
+    }
+}

@@ -1,0 +1,103 @@
+import APMInspectCore
+import JetsamParsing
+
+/// Sniffs a file and routes it to the parser for its family.
+struct FileInspector: Sendable {
+    var jetsam = JetsamParser()
+
+    /// Reads and inspects the file at `path`; never throws: failures are part of the result.
+    func inspect(path: String) -> Inspection {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileReading.contents(atPath: path)
+        } catch {
+            return Inspection(
+                file: path, kind: .unknown, diagnostics: [], report: nil,
+                failure: Inspection.Failure(code: error.code.rawValue, message: error.message, location: error.location))
+        }
+        return inspect(bytes: bytes, path: path)
+    }
+
+    /// Inspects bytes already in memory.
+    func inspect(bytes: [UInt8], path: String) -> Inspection {
+        let format = ContentSniffer.format(of: bytes)
+        switch format {
+        case .ips, .json:
+            return inspectIPS(IPSContainer(bytes: bytes), path: path, format: format, size: bytes.count)
+        case .empty:
+            return Inspection(
+                file: path, kind: .unknown, diagnostics: [], report: nil,
+                failure: Inspection.Failure(code: "empty", message: "the file is empty", location: nil))
+        default:
+            return Inspection(
+                file: path, kind: .unknown, diagnostics: [],
+                report: .unrecognised(
+                    UnrecognisedSummary(format: format, bytes: bytes.count, note: Self.note(for: format))),
+                failure: nil)
+        }
+    }
+
+    private func inspectIPS(_ container: IPSContainer, path: String, format: ContentFormat, size: Int) -> Inspection {
+        let family = container.bugType?.family
+        if family == .jetsam || (family == nil && JetsamParser.isJetsamEvent(container)) {
+            do {
+                let result = try jetsam.parse(container)
+                return Inspection(
+                    file: path, kind: .jetsamEvent, diagnostics: result.diagnostics, report: .jetsam(result.event),
+                    failure: nil)
+            } catch {
+                return Inspection(
+                    file: path, kind: .jetsamEvent, diagnostics: container.diagnostics, report: nil,
+                    failure: Inspection.Failure(code: error.code.rawValue, message: error.message, location: error.location))
+            }
+        }
+        guard let bugType = container.bugType else {
+            return Inspection(
+                file: path, kind: .unknown, diagnostics: container.diagnostics,
+                report: .unrecognised(
+                    UnrecognisedSummary(
+                        format: format, bytes: size,
+                        note: "JSON that is not an .ips report this build reads (no bug_type, no JetsamEvent content)")),
+                failure: nil)
+        }
+        let kind: FileKind
+        let note: String
+        switch bugType.family {
+        case .panic:
+            kind = .panic
+            note = "a kernel panic or force reset report, not an app crash"
+        case .stackshot:
+            kind = .stackshot
+            note = "a stackshot: a snapshot of every thread, not a crash"
+        case .crash:
+            kind = .otherIPS
+            note = "a crash report; the crash report model is not part of this build yet"
+        default:
+            kind = .otherIPS
+            note = "bug_type \(bugType.code) (\(bugType.name)) has no model in this build"
+        }
+        return Inspection(
+            file: path, kind: kind, diagnostics: container.diagnostics,
+            report: .ips(
+                IPSSummary(
+                    bugType: bugType.code, bugTypeName: bugType.name, family: bugType.family.rawValue,
+                    header: container.header, bodyKind: container.bodyKind.rawValue, bodyBytes: container.body.count,
+                    note: note)),
+            failure: nil)
+    }
+
+    private static func note(for format: ContentFormat) -> String {
+        switch format {
+        case .crashText: "a text crash report; the crash report model is not part of this build yet"
+        case .sqlite: "an SQLite database (PowerLog files are read by a later version)"
+        case .gzip: "gzip-compressed data"
+        case .zlib: "zlib-compressed data (a .zhar HTTP archive is likely)"
+        case .pcap, .pcapng: "a packet capture; captures are read by a later version"
+        case .tar: "a tar archive (sysdiagnose archives are read by a later version)"
+        case .xml: "XML"
+        case .text: "text that is not a known report"
+        case .binary: "binary data that is not a known report"
+        default: "not a known report"
+        }
+    }
+}
