@@ -32,19 +32,28 @@ public final class JSONDocument: Sendable {
     public init(
         bytes: [UInt8], options: JSONParseOptions = JSONParseOptions(), origin: TextOrigin = TextOrigin()
     ) throws(InputError) {
-        let result: Result<(JSONTapeBuilder, Int), InputError> = bytes.withUnsafeBytes { buffer in
+        typealias Built = (nodes: [JSONNode], diagnostics: [Diagnostic], truncated: Bool, root: Int)
+        let result: Result<Built, InputError> = bytes.withUnsafeBytes { buffer in
+            if buffer.count <= options.maxInputBytes {
+                // Strict JSON first, on the fast builder; anything else goes to the builder that repairs and reports.
+                var fast = JSONFastTapeBuilder(buffer: buffer, maxDepth: options.maxDepth)
+                defer { fast.nodes.release() }
+                if fast.build() {
+                    return .success((fast.nodes.toArray(), [], false, 1))
+                }
+            }
             var builder = JSONTapeBuilder(buffer: buffer, options: options)
+            defer { builder.nodes.release() }
             do throws(InputError) {
                 let root = try builder.build()
-                return .success((builder, root))
+                return .success((builder.nodes.toArray(), builder.diagnostics, builder.wasTruncated, root))
             } catch {
                 return .failure(error)
             }
         }
-        let builder: JSONTapeBuilder
-        let root: Int
+        let built: Built
         do {
-            (builder, root) = try result.get()
+            built = try result.get()
         } catch {
             var shifted = error
             shifted.location = shifted.location.map(origin.shift)
@@ -52,15 +61,15 @@ public final class JSONDocument: Sendable {
         }
         self.bytes = bytes
         self.origin = origin
-        self.nodes = builder.nodes
-        self.rootIndex = root
-        self.diagnostics = builder.diagnostics.map { diagnostic in
+        self.nodes = built.nodes
+        self.rootIndex = built.root
+        self.diagnostics = built.diagnostics.map { diagnostic in
             var moved = diagnostic
             moved.location = moved.location.map(origin.shift)
             return moved
         }
-        self.isTruncated = builder.wasTruncated
-        self.isFragmentList = root == 0
+        self.isTruncated = built.truncated
+        self.isFragmentList = built.root == 0
     }
 
     /// Parses the UTF-8 bytes of `text`.

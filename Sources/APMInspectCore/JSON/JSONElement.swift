@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A read-only view of one value in a ``JSONDocument``.
 ///
 /// Cheap to copy (a reference and an index). Accessors decode on demand and return nil on a type mismatch, so
@@ -110,6 +118,30 @@ public struct JSONElement: Sendable {
             }
         }
         return found
+    }
+
+    /// The value of the first member named `key`, compared as raw bytes (fast path for known ASCII keys).
+    public func member(_ key: StaticString) -> JSONElement? {
+        let nodes = document.nodes
+        let n = nodes[index]
+        guard n.kind == .object else { return nil }
+        let keyLength = key.utf8CodeUnitCount
+        let keyStart = key.utf8Start
+        return document.bytes.withUnsafeBufferPointer { bytes -> JSONElement? in
+            guard let base = bytes.baseAddress else { return nil }
+            var i = index + 1
+            let end = Int(n.next)
+            while i + 1 < end {
+                let keyNode = nodes[i]
+                if Int(keyNode.end - keyNode.start) == keyLength,
+                    memcmp(base + Int(keyNode.start), keyStart, keyLength) == 0
+                {
+                    return JSONElement(document: document, index: i + 1)
+                }
+                i = Int(nodes[i + 1].next)
+            }
+            return nil
+        }
     }
 
     /// Calls `body` with each member's key and value, in source order.

@@ -17,13 +17,20 @@ struct JSONTapeBuilder {
         var isObject: Bool
         var isImplicit: Bool
         var state: State
+        /// Members or elements seen so far; written to the node when the container closes.
+        var count: UInt32 = 0
     }
 
     private let buffer: UnsafeRawBufferPointer
     private let options: JSONParseOptions
     private var pos = 0
-    private(set) var nodes: [JSONNode] = []
+    private(set) var nodes: JSONNodeBuffer
+    /// The innermost open container (the synthetic root list at depth 1).
+    private var cur = Frame(node: 0, isObject: false, isImplicit: true, state: .value)
+    /// The containers enclosing ``cur``, outermost first.
     private var stack: [Frame] = []
+    /// Open containers including ``cur``.
+    private var depth: Int { stack.count + 1 }
     private(set) var diagnostics: [Diagnostic] = []
     private var repairCount = 0
     private(set) var sawFragments = false
@@ -34,7 +41,7 @@ struct JSONTapeBuilder {
     init(buffer: UnsafeRawBufferPointer, options: JSONParseOptions) {
         self.buffer = buffer
         self.options = options
-        nodes.reserveCapacity(max(16, buffer.count / 12))
+        self.nodes = JSONNodeBuffer(capacity: buffer.count / 10)
     }
 
     // MARK: - Entry point
@@ -45,7 +52,7 @@ struct JSONTapeBuilder {
             throw InputError(.tooLarge, "input of \(buffer.count) bytes exceeds the limit of \(options.maxInputBytes)")
         }
         nodes.append(JSONNode(kind: .array, flags: JSONNode.syntheticFlag, start: 0, end: 0, next: 0, count: 0))
-        stack.append(Frame(node: 0, isObject: false, isImplicit: true, state: .value))
+        cur = Frame(node: 0, isObject: false, isImplicit: true, state: .value)
         skipByteOrderMark()
         try run()
         try finishAtEndOfInput()
@@ -74,21 +81,20 @@ struct JSONTapeBuilder {
             if c == UInt8(ascii: "/") || c == UInt8(ascii: ".") || c == 0xE2 || c == 0xC2 || c == UInt8(ascii: "#") {
                 if try skipLenientTrivia() { continue }
             }
-            guard let top = stack.last else { return }
-            switch top.state {
+            switch cur.state {
             case .value:
-                try parseValuePosition(c, frame: top)
+                try parseValuePosition(c)
             case .commaOrClose:
-                try parseAfterValue(c, frame: top)
+                try parseAfterValue(c)
             case .keyOrClose:
-                try parseKeyPosition(c, frame: top)
+                try parseKeyPosition(c)
             case .colon:
                 if c == UInt8(ascii: ":") {
                     pos += 1
-                    stack[stack.count - 1].state = .value
+                    cur.state = .value
                 } else if options.lenient {
                     repair("expected ':' after the key; assumed one", at: pos)
-                    stack[stack.count - 1].state = .value
+                    cur.state = .value
                 } else {
                     throw error("expected ':' after object key", at: pos)
                 }
@@ -96,10 +102,10 @@ struct JSONTapeBuilder {
         }
     }
 
-    private mutating func parseValuePosition(_ c: UInt8, frame: Frame) throws(InputError) {
-        let isRoot = stack.count == 1
+    private mutating func parseValuePosition(_ c: UInt8) throws(InputError) {
+        let isRoot = stack.isEmpty
         if isRoot {
-            if !options.lenient && nodes[0].count >= 1 {
+            if !options.lenient && cur.count >= 1 {
                 throw error("unexpected data after the top-level value", at: pos)
             }
             if options.lenient {
@@ -117,7 +123,7 @@ struct JSONTapeBuilder {
                 if c == UInt8(ascii: "\""), looksLikeKey() {
                     sawFragments = true
                     repair("members without an enclosing object; read them as one", at: pos)
-                    nodes[0].count += 1
+                    cur.count += 1
                     let index = nodes.count
                     nodes.append(
                         JSONNode(kind: .object, flags: JSONNode.syntheticFlag, start: UInt32(pos), end: 0, next: 0, count: 0)
@@ -128,13 +134,13 @@ struct JSONTapeBuilder {
             }
         } else if c == UInt8(ascii: "]") || c == UInt8(ascii: "}") {
             // A close where a value was expected: `[]`, or a trailing comma, or a key left without value.
-            if frame.isObject {
+            if cur.isObject {
                 if !options.lenient { throw error("expected a value after ':'", at: pos) }
                 repair("key without a value before '}'; dropped the key", at: pos)
                 dropDanglingKey()
-            } else if nodes[frame.node].count > 0 || c != UInt8(ascii: "]") {
+            } else if cur.count > 0 || c != UInt8(ascii: "]") {
                 if !options.lenient { throw error("expected a value", at: pos) }
-                if nodes[frame.node].count > 0 { repair("trailing comma", at: pos) }
+                if cur.count > 0 { repair("trailing comma", at: pos) }
             }
             try close(c)
             return
@@ -142,16 +148,16 @@ struct JSONTapeBuilder {
         try parseValue(c)
     }
 
-    private mutating func parseKeyPosition(_ c: UInt8, frame: Frame) throws(InputError) {
+    private mutating func parseKeyPosition(_ c: UInt8) throws(InputError) {
         if c == UInt8(ascii: "\"") {
             if try parseString() {
-                nodes[frame.node].count += 1
-                stack[stack.count - 1].state = .colon
+                cur.count += 1
+                cur.state = .colon
             }
             return
         }
         if c == UInt8(ascii: "}") || c == UInt8(ascii: "]") {
-            if nodes[frame.node].count > 0 {
+            if cur.count > 0 {
                 if !options.lenient { throw error("trailing comma before '}'", at: pos) }
                 repair("trailing comma", at: pos)
             }
@@ -168,10 +174,10 @@ struct JSONTapeBuilder {
         skipToLineEnd()
     }
 
-    private mutating func parseAfterValue(_ c: UInt8, frame: Frame) throws(InputError) {
+    private mutating func parseAfterValue(_ c: UInt8) throws(InputError) {
         if c == UInt8(ascii: ",") {
             pos += 1
-            stack[stack.count - 1].state = frame.isObject ? .keyOrClose : .value
+            cur.state = cur.isObject ? .keyOrClose : .value
             return
         }
         if c == UInt8(ascii: "}") || c == UInt8(ascii: "]") {
@@ -179,35 +185,34 @@ struct JSONTapeBuilder {
             return
         }
         guard options.lenient else {
-            throw error(frame.isObject ? "expected ',' or '}'" : "expected ',' or ']'", at: pos)
+            throw error(cur.isObject ? "expected ',' or '}'" : "expected ',' or ']'", at: pos)
         }
         repair("missing ','; assumed one", at: pos)
-        stack[stack.count - 1].state = frame.isObject ? .keyOrClose : .value
+        cur.state = cur.isObject ? .keyOrClose : .value
     }
 
     // MARK: - Values
 
     private mutating func parseValue(_ c: UInt8) throws(InputError) {
-        let parent = stack.count - 1
         switch c {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             let isObject = c == UInt8(ascii: "{")
-            valueAdded(parent: parent)
+            valueAdded()
             let index = nodes.count
             nodes.append(JSONNode(kind: isObject ? .object : .array, flags: 0, start: UInt32(pos), end: 0, next: 0, count: 0))
             pos += 1
             try push(Frame(node: index, isObject: isObject, isImplicit: false, state: isObject ? .keyOrClose : .value))
         case UInt8(ascii: "\""):
-            if try parseString() { valueAdded(parent: parent) } else { valueLost(parent: parent) }
+            if try parseString() { valueAdded() } else { valueLost() }
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"):
-            if try parseNumber() { valueAdded(parent: parent) } else { valueLost(parent: parent) }
+            if try parseNumber() { valueAdded() } else { valueLost() }
         case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
             if matchLiteral("true") {
-                appendLiteral(.bool, flags: JSONNode.trueFlag, length: 4, parent: parent)
+                appendLiteral(.bool, flags: JSONNode.trueFlag, length: 4)
             } else if matchLiteral("false") {
-                appendLiteral(.bool, flags: 0, length: 5, parent: parent)
+                appendLiteral(.bool, flags: 0, length: 5)
             } else if matchLiteral("null") {
-                appendLiteral(.null, flags: 0, length: 4, parent: parent)
+                appendLiteral(.null, flags: 0, length: 4)
             } else {
                 try skipBadValue()
             }
@@ -217,27 +222,27 @@ struct JSONTapeBuilder {
     }
 
     /// Counts a new element of an array parent (object members were counted at their key).
-    private mutating func valueAdded(parent: Int) {
-        if !stack[parent].isObject { nodes[stack[parent].node].count += 1 }
+    @inline(__always)
+    private mutating func valueAdded() {
+        if !cur.isObject { cur.count += 1 }
         // The root list of top-level items never needs commas between them.
-        stack[parent].state = parent == 0 ? .value : .commaOrClose
+        cur.state = stack.isEmpty ? .value : .commaOrClose
     }
 
     /// A value was cut off at the end of input: an object member loses its key too.
-    private mutating func valueLost(parent: Int) {
-        if stack[parent].isObject { dropDanglingKey() }
+    private mutating func valueLost() {
+        if cur.isObject { dropDanglingKey() }
     }
 
     private mutating func skipBadValue() throws(InputError) {
         guard options.lenient else { throw error("expected a JSON value", at: pos) }
         repair("skipped text that is not a JSON value", at: pos)
-        let parent = stack.count - 1
-        if stack[parent].isObject { dropDanglingKey() }
+        if cur.isObject { dropDanglingKey() }
         skipToDelimiter()
     }
 
-    private mutating func appendLiteral(_ kind: JSONNode.Kind, flags: UInt8, length: Int, parent: Int) {
-        valueAdded(parent: parent)
+    private mutating func appendLiteral(_ kind: JSONNode.Kind, flags: UInt8, length: Int) {
+        valueAdded()
         let index = nodes.count
         nodes.append(
             JSONNode(
@@ -259,10 +264,64 @@ struct JSONTapeBuilder {
     /// Appends a string node; returns false when the input ended inside it (the partial text is not kept).
     private mutating func parseString() throws(InputError) -> Bool {
         let open = pos
-        pos += 1
-        let start = pos
+        let start = pos + 1
+        let buffer = self.buffer
         let n = buffer.count
+        var p = start
         var flags: UInt8 = 0
+        // Scan in locals: the plain run of a string is the hottest loop of the parser.
+        scan: while p < n {
+            let b = buffer[p]
+            if b == UInt8(ascii: "\"") { break scan }
+            if b == UInt8(ascii: "\\") {
+                flags |= JSONNode.hasEscapesFlag
+                p += 2
+                continue
+            }
+            if b < 0x20 { break scan }
+            p += 1
+            // Long strings: eight bytes at a time until a quote, a backslash or a control character.
+            while p + 8 <= n, !Self.hasSpecialStringByte(buffer.loadUnaligned(fromByteOffset: p, as: UInt64.self)) {
+                p += 8
+            }
+        }
+        if p < n, buffer[p] == UInt8(ascii: "\"") {
+            let index = nodes.count
+            nodes.append(
+                JSONNode(kind: .string, flags: flags, start: UInt32(start), end: UInt32(p), next: UInt32(index + 1), count: 0))
+            pos = p + 1
+            return true
+        }
+        if p < n {
+            let b = buffer[p]
+            if b == UInt8(ascii: "\n") || b == UInt8(ascii: "\r") {
+                guard options.lenient else { throw error("unterminated string", at: open) }
+                // A raw newline cannot be inside a JSON string: the string was cut off here.
+                repair("unterminated string; ended it at the end of the line", at: open)
+                let index = nodes.count
+                nodes.append(
+                    JSONNode(
+                        kind: .string, flags: flags | JSONNode.truncatedFlag, start: UInt32(start), end: UInt32(p),
+                        next: UInt32(index + 1), count: 0))
+                pos = p
+                return true
+            }
+            // Another control character: strict JSON forbids it; lenient mode keeps it in the string.
+            guard options.lenient else { throw error("control character inside a string", at: p) }
+            pos = p
+            return try continueStringAfterControl(open: open, start: start, flags: flags)
+        }
+        // End of input inside a string: the scalar is incomplete and is dropped by the end-of-input handling.
+        pos = n
+        if !options.lenient { throw error("unterminated string", at: open) }
+        wasTruncated = true
+        return false
+    }
+
+    /// Lenient mode: resumes a string after a raw control character other than a line break.
+    private mutating func continueStringAfterControl(open: Int, start: Int, flags: UInt8) throws(InputError) -> Bool {
+        let n = buffer.count
+        var flags = flags
         while pos < n {
             let b = buffer[pos]
             if b == UInt8(ascii: "\"") {
@@ -279,48 +338,73 @@ struct JSONTapeBuilder {
                 pos += 2
                 continue
             }
-            if b < 0x20 {
-                if b == UInt8(ascii: "\n") || b == UInt8(ascii: "\r") {
-                    guard options.lenient else { throw error("unterminated string", at: open) }
-                    // A raw newline cannot be inside a JSON string: the string was cut off here.
-                    repair("unterminated string; ended it at the end of the line", at: open)
-                    let index = nodes.count
-                    nodes.append(
-                        JSONNode(
-                            kind: .string, flags: flags | JSONNode.truncatedFlag, start: UInt32(start), end: UInt32(pos),
-                            next: UInt32(index + 1), count: 0))
-                    return true
-                }
-                guard options.lenient else { throw error("control character inside a string", at: pos) }
+            if b == UInt8(ascii: "\n") || b == UInt8(ascii: "\r") {
+                repair("unterminated string; ended it at the end of the line", at: open)
+                let index = nodes.count
+                nodes.append(
+                    JSONNode(
+                        kind: .string, flags: flags | JSONNode.truncatedFlag, start: UInt32(start), end: UInt32(pos),
+                        next: UInt32(index + 1), count: 0))
+                return true
             }
             pos += 1
         }
-        // End of input inside a string: the scalar is incomplete and is dropped by the end-of-input handling.
         pos = n
-        if !options.lenient { throw error("unterminated string", at: open) }
         wasTruncated = true
         return false
+    }
+
+    /// True when any byte of `word` is `"`, `\\` or below 0x20 (the bytes that end a plain run inside a string).
+    @inline(__always)
+    static func hasSpecialStringByte(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let zeroQuote = (quote &- ones) & ~quote
+        let zeroBackslash = (backslash &- ones) & ~backslash
+        let control = (word &- (ones &* 0x20)) & ~word
+        return (zeroQuote | zeroBackslash | control) & highs != 0
     }
 
     /// Appends a number node; returns false when the input ended inside it (its digits may be incomplete).
     private mutating func parseNumber() throws(InputError) -> Bool {
         let start = pos
+        let buffer = self.buffer
         let n = buffer.count
-        while pos < n {
-            let b = buffer[pos]
-            let isNumberByte =
-                (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: "-") || b == UInt8(ascii: ".")
-                || b == UInt8(ascii: "e") || b == UInt8(ascii: "E") || b == UInt8(ascii: "+")
-            if !isNumberByte { break }
-            pos += 1
+        // One pass that both finds the end and checks RFC 8259's grammar:
+        // -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?
+        var i = pos
+        if i < n, buffer[i] == UInt8(ascii: "-") { i += 1 }
+        let integerStart = i
+        while i < n, buffer[i] &- UInt8(ascii: "0") < 10 { i += 1 }
+        var valid = i > integerStart && !(buffer[integerStart] == UInt8(ascii: "0") && i - integerStart > 1)
+        if i < n, buffer[i] == UInt8(ascii: ".") {
+            i += 1
+            let fractionStart = i
+            while i < n, buffer[i] &- UInt8(ascii: "0") < 10 { i += 1 }
+            valid = valid && i > fractionStart
         }
-        if pos == n, stack.count > 1 {
+        if i < n, buffer[i] == UInt8(ascii: "e") || buffer[i] == UInt8(ascii: "E") {
+            i += 1
+            if i < n, buffer[i] == UInt8(ascii: "+") || buffer[i] == UInt8(ascii: "-") { i += 1 }
+            let exponentStart = i
+            while i < n, buffer[i] &- UInt8(ascii: "0") < 10 { i += 1 }
+            valid = valid && i > exponentStart
+        }
+        // Anything number-like left over makes the token malformed (kept as text in lenient mode).
+        while i < n, Self.isNumberByte(buffer[i]) {
+            i += 1
+            valid = false
+        }
+        pos = i
+        if pos == n, !stack.isEmpty {
             // Cut at the end of input: the digits may be incomplete.
             if !options.lenient { throw error("unexpected end of input in a number", at: start) }
             wasTruncated = true
             return false
         }
-        if !Self.isValidNumber(buffer, start, pos) {
+        if !valid {
             guard options.lenient else { throw error("malformed number", at: start) }
             repair("malformed number kept as text", at: start)
         }
@@ -330,42 +414,25 @@ struct JSONTapeBuilder {
         return true
     }
 
-    /// Checks the RFC 8259 number grammar: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
-    static func isValidNumber(_ buffer: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Bool {
-        var i = start
-        func isDigit(_ i: Int) -> Bool { i < end && buffer[i] >= UInt8(ascii: "0") && buffer[i] <= UInt8(ascii: "9") }
-        if i < end, buffer[i] == UInt8(ascii: "-") { i += 1 }
-        guard isDigit(i) else { return false }
-        if buffer[i] == UInt8(ascii: "0") {
-            i += 1
-        } else {
-            while isDigit(i) { i += 1 }
-        }
-        if i < end, buffer[i] == UInt8(ascii: ".") {
-            i += 1
-            guard isDigit(i) else { return false }
-            while isDigit(i) { i += 1 }
-        }
-        if i < end, buffer[i] == UInt8(ascii: "e") || buffer[i] == UInt8(ascii: "E") {
-            i += 1
-            if i < end, buffer[i] == UInt8(ascii: "+") || buffer[i] == UInt8(ascii: "-") { i += 1 }
-            guard isDigit(i) else { return false }
-            while isDigit(i) { i += 1 }
-        }
-        return i == end
+    @inline(__always)
+    private static func isNumberByte(_ b: UInt8) -> Bool {
+        b &- UInt8(ascii: "0") < 10 || b == UInt8(ascii: "-") || b == UInt8(ascii: ".") || b == UInt8(ascii: "e")
+            || b == UInt8(ascii: "E") || b == UInt8(ascii: "+")
     }
 
     // MARK: - Containers
 
     private mutating func push(_ frame: Frame) throws(InputError) {
-        if stack.count > options.maxDepth {
+        if depth > options.maxDepth {
             throw error("nesting deeper than \(options.maxDepth) levels", at: pos, code: .tooDeep)
         }
-        stack.append(frame)
+        stack.append(cur)
+        cur = frame
     }
 
     private mutating func close(_ c: UInt8) throws(InputError) {
-        guard stack.count > 1, let frame = stack.last else { return }
+        guard !stack.isEmpty else { return }
+        let frame = cur
         let expected = frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
         if c != expected {
             guard options.lenient else {
@@ -383,47 +450,48 @@ struct JSONTapeBuilder {
     }
 
     private mutating func finishContainer(end: Int) {
-        guard let frame = stack.popLast() else { return }
+        guard let parent = stack.popLast() else { return }
+        let frame = cur
         nodes[frame.node].end = UInt32(end)
         nodes[frame.node].next = UInt32(nodes.count)
+        nodes[frame.node].count = frame.count
         if frame.isImplicit { nodes[frame.node].flags |= JSONNode.syntheticFlag }
-        if stack.count > 0 {
-            stack[stack.count - 1].state = stack.count == 1 ? .value : .commaOrClose
-        }
+        cur = parent
+        cur.state = stack.isEmpty ? .value : .commaOrClose
     }
 
     private mutating func dropDanglingKey() {
-        guard let frame = stack.last, frame.isObject, let last = nodes.last, last.kind == .string,
-            nodes.count - 1 > frame.node
-        else { return }
+        guard cur.isObject, let last = nodes.last, last.kind == .string, nodes.count - 1 > cur.node else { return }
         nodes.removeLast()
-        nodes[frame.node].count -= 1
-        stack[stack.count - 1].state = .commaOrClose
+        cur.count -= 1
+        cur.state = .commaOrClose
     }
 
     private mutating func finishAtEndOfInput() throws(InputError) {
         nodes[0].end = UInt32(buffer.count)
-        guard stack.count > 1 else {
+        guard !stack.isEmpty else {
             nodes[0].next = UInt32(nodes.count)
+            nodes[0].count = cur.count
             return
         }
-        let open = stack.count - 1
-        let onlyImplicit = stack.dropFirst().allSatisfy(\.isImplicit)
+        let open = stack.count
+        let onlyImplicit = stack.dropFirst().allSatisfy(\.isImplicit) && cur.isImplicit
         guard options.lenient else {
             throw error("unexpected end of input inside \(open) open container(s)", at: buffer.count)
         }
-        if let top = stack.last, top.isObject, top.state == .colon || top.state == .value {
+        if cur.isObject, cur.state == .colon || cur.state == .value {
             dropDanglingKey()
         }
         if !onlyImplicit {
             wasTruncated = true
             repair("input ends inside \(open) open container(s): truncated; closed them", at: buffer.count)
         }
-        while stack.count > 1 {
-            if let top = stack.last, !top.isImplicit { nodes[top.node].flags |= JSONNode.truncatedFlag }
+        while !stack.isEmpty {
+            if !cur.isImplicit { nodes[cur.node].flags |= JSONNode.truncatedFlag }
             finishContainer(end: buffer.count)
         }
         nodes[0].next = UInt32(nodes.count)
+        nodes[0].count = cur.count
     }
 
     // MARK: - Trivia
@@ -436,16 +504,17 @@ struct JSONTapeBuilder {
         }
     }
 
+    @inline(__always)
     private mutating func skipWhitespace() {
+        let buffer = self.buffer
         let n = buffer.count
-        while pos < n {
-            let b = buffer[pos]
-            if b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 {
-                pos += 1
-            } else {
-                return
-            }
+        var p = pos
+        while p < n {
+            let b = buffer[p]
+            guard b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 else { break }
+            p += 1
         }
+        pos = p
     }
 
     /// Skips a comment, an elision line, or a non-breaking space; returns false when the byte starts real data.

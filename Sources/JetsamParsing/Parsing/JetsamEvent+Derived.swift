@@ -22,15 +22,17 @@ extension JetsamParser {
                     at: SourceLocation(keyPath: "memoryStatus.pageSize")))
         }
         if let kernel = event.kernel {
-            event.xnuVersion = Self.xnuVersion(in: kernel)
-            let lower = kernel.lowercased()
-            event.isModifiedKernel = lower.contains("hacked") || lower.contains("marijuan")
+            event.xnuVersion = JetsamRules.xnuVersion(in: kernel)
+            event.isModifiedKernel = JetsamRules.isModifiedKernel(kernel)
         }
         if let product = event.product {
             event.deviceName = DeviceCatalog.model(for: product)?.name
         }
-        event.priorityScale = priorityScale(of: event)
-        let scale = event.priorityScale ?? .legacy
+        let hasPriorities = event.processes.contains { $0.priority != nil }
+        let scale = JetsamRules.priorityScale(
+            osVersion: event.osVersion, platform: event.platform, xnuVersion: event.xnuVersion,
+            maxPriority: { event.processes.compactMap(\.priority).filter { $0 != 999 }.max() })
+        event.priorityScale = hasPriorities ? scale : nil
         let pageSize = event.pageSize
         for index in event.processes.indices {
             var process = event.processes[index]
@@ -41,17 +43,14 @@ extension JetsamParser {
             }
             process.role = ProcessRole.classify(
                 name: process.name, states: process.states, normalizedPriority: process.normalizedPriority)
-            if process.reason != nil, let pages = process.rpages, let pageSize {
-                let (bytes, overflow) = pages.multipliedReportingOverflow(by: pageSize)
-                if overflow {
-                    diagnostics.append(
-                        Diagnostic(
-                            .warning, "rpages × pageSize overflows 64 bits; footprint not computed",
-                            at: SourceLocation(keyPath: "processes[\(index)].rpages")))
-                } else {
-                    process.footprintBytes = bytes
-                    if process.reason == KillReason.perProcessLimit { process.limitMB = bytes >> 20 }
-                }
+            let (bytes, limit) = JetsamRules.footprint(rpages: process.rpages, pageSize: pageSize, reason: process.reason)
+            process.footprintBytes = bytes
+            process.limitMB = limit
+            if process.reason != nil, process.rpages != nil, pageSize != nil, bytes == nil {
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, "rpages × pageSize overflows 64 bits; footprint not computed",
+                        at: SourceLocation(keyPath: "processes[\(index)].rpages")))
             }
             if let reason = process.reason, KillReason(reason).isUnknown {
                 diagnostics.append(
@@ -64,38 +63,12 @@ extension JetsamParser {
         event.ram = ramEstimate(of: event)
     }
 
-    /// The xnu version in a Darwin kernel string (`root:xnu-7195.40.113.0.2~22/RELEASE_ARM64_T8030`).
-    static func xnuVersion(in kernel: String) -> String? {
-        guard let range = kernel.firstRange(of: "xnu-") else { return nil }
-        let tail = kernel[range.upperBound...]
-        let version = tail.prefix { $0.isNumber || $0 == "." }
-        return version.isEmpty ? nil : String(version)
-    }
-
-    private func priorityScale(of event: JetsamEvent) -> PriorityScale? {
-        let priorities = event.processes.compactMap(\.priority).filter { $0 != 999 }
-        guard !event.processes.allSatisfy({ $0.priority == nil }) else { return nil }
-        if let major = event.osVersion.flatMap({ OSVersion(name: "", version: $0, build: "", raw: "").major }),
-            event.platform == .iOS || event.platform == .unknown
-        {
-            return major >= 16 ? .modern : .legacy
-        }
-        if let xnu = event.xnuVersion, let major = Int(xnu.prefix { $0.isNumber }) {
-            return major >= 8792 ? .modern : .legacy
-        }
-        return (priorities.max() ?? 0) > 21 ? .modern : .legacy
-    }
-
     private func ramEstimate(of event: JetsamEvent) -> JetsamEvent.RAMEstimate? {
-        var estimate: Double?
-        if let status = event.memoryStatus, let pages = status.memoryPages, let pageSize = event.pageSize,
-            let active = pages.active, let free = pages.free, let wired = pages.wired, let inactive = pages.inactive
-        {
-            let total =
-                active + free + wired + inactive + (pages.speculative ?? 0) + (pages.throttled ?? 0)
-                + (status.compressorSize ?? 0)
-            estimate = (Double(total) * Double(pageSize) / 1_048_576 * 10).rounded() / 10
-        }
+        let pages = event.memoryStatus?.memoryPages
+        let estimate = JetsamRules.ramEstimateMB(
+            active: pages?.active, inactive: pages?.inactive, free: pages?.free, wired: pages?.wired,
+            speculative: pages?.speculative, throttled: pages?.throttled,
+            compressorSize: event.memoryStatus?.compressorSize, pageSize: event.pageSize)
         let model = event.product.flatMap(DeviceCatalog.model(for:))
         let resolution = event.product.flatMap { DeviceCatalog.resolveRAM(for: $0, estimatedMB: estimate) }
         guard estimate != nil || model != nil else { return nil }

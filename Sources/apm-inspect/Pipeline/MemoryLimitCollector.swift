@@ -29,9 +29,8 @@ struct MemoryLimitCollector: Sendable {
             return .notJetsam
         }
         do {
-            let result = try parser.parse(container)
-            let hash = MemoryLimitEvidence.contentHash(bytes)
-            return .evidence(MemoryLimitEvidence(event: result.event, contentHash: hash), partial: result.event.isPartial)
+            let result = try parser.memoryLimitEvidence(container) { MemoryLimitEvidence.contentHash(bytes) }
+            return .evidence(result.evidence, partial: result.isPartial)
         } catch {
             return .failed(error.location, error.message)
         }

@@ -1,0 +1,50 @@
+import APMInspectCore
+import Testing
+
+@testable import JetsamParsing
+
+@Suite struct MemoryLimitTableTests {
+    private func table(options: MemoryLimitTable.Options = .init()) throws -> MemoryLimitTable {
+        var table = MemoryLimitTable(options: options)
+        for name in CorpusSupport.jetsamFiles {
+            let bytes = try CorpusSupport.bytes(name)
+            let container = IPSContainer(bytes: bytes)
+            guard JetsamParser.isJetsamEvent(container) else { continue }
+            let evidence = try JetsamParser().memoryLimitEvidence(container) { MemoryLimitEvidence.contentHash(bytes) }
+            table.add(evidence.evidence)
+        }
+        return table
+    }
+
+    @Test func corpusTable() throws {
+        let table = try table()
+        #expect(table.duplicates == 1)
+        #expect(table.excluded == ["beta": 1, "not-iOS": 1])
+        let rows = table.rows
+        #expect(rows.count == 10)
+        let sixS = try #require(rows.first { $0.product == "iPhone8,2" })
+        #expect(sixS.reports == 2)
+        #expect(sixS.ramMB == 2048)
+        #expect(sixS.foregroundLimitMB == LimitStatistics(min: 1450, median: 1450, max: 1450, count: 2))
+        #expect(sixS.foregroundPercentOfRAM?.median == 70.8)
+        let xsMax = try #require(rows.first { $0.product == "iPhone11,6" })
+        #expect(xsMax.foregroundLimitMB == nil)
+        #expect(xsMax.daemonLimitKills == 1)
+        let eleven = try #require(rows.first { $0.product == "iPhone12,1" })
+        #expect(eleven.backgroundLimitMB?.min == 1200)
+        #expect(eleven.extensionLimitMB?.min == 30)
+        #expect(!rows.contains { $0.product == "Mac14,2" })
+    }
+
+    @Test func includeAllKeepsBetaAndMac() throws {
+        let rows = try table(options: .init(includeBeta: true, includeModifiedKernels: true, includeOtherPlatforms: true)).rows
+        #expect(rows.count == 12)
+        #expect(rows.first { $0.product == "Mac14,2" }?.flags.contains("not-iOS") == true)
+        #expect(rows.first { $0.product == "iPhone15,3" }?.flags.contains("beta") == true)
+    }
+
+    @Test func medianOfEvenCount() {
+        #expect(LimitStatistics([1400, 1450, 1460, 1500])?.median == 1455)
+        #expect(LimitStatistics([]) == nil)
+    }
+}
