@@ -4,7 +4,9 @@ import Testing
 
 @Suite struct IPSContainerTests {
     @Test func splitsAtTheFirstNewlineEvenWithBracesInHeaderStrings() throws {
-        let text = #"{"app_name":"x{cte\"st}","bug_type":"309","timestamp":"2022-03-01 10:00:00.00 +0100"}"# + "\n{\n  \"a\" : 1\n}\n"
+        let text =
+            #"{"app_name":"x{cte\"st}","bug_type":"309","timestamp":"2022-03-01 10:00:00.00 +0100"}"#
+            + "\n{\n  \"a\" : 1\n}\n"
         let container = IPSContainer(bytes: Array(text.utf8))
         let header = try #require(container.header)
         #expect(header.name == "x{cte\"st}")
@@ -16,7 +18,9 @@ import Testing
     }
 
     @Test func repairsAHeaderCutAtTheFront() {
-        let text = #"timestamp":"2016-07-25 19:49:19.19 -0400","bug_type":"298","os_version":"iPhone OS 9.3.3 (13G34)"}"# + "\n{}\n"
+        let text =
+            #"timestamp":"2016-07-25 19:49:19.19 -0400","bug_type":"298","os_version":"iPhone OS 9.3.3 (13G34)"}"#
+            + "\n{}\n"
         let container = IPSContainer(bytes: Array(text.utf8))
         #expect(container.header?.bugType == "298")
         #expect(container.header?.osVersion == "iPhone OS 9.3.3 (13G34)")
@@ -24,7 +28,8 @@ import Testing
     }
 
     @Test func joinsAHeaderWrappedOverLines() {
-        let text = "{\"bug_type\":\"298\",\"timestamp\":\"2020-01-01 00:00:00.00 +0000\",\n\"os_version\":\"iPhone OS 14.2\n(18B5061e)\"}\n{\"product\" : \"iPhone12,1\"}\n"
+        let text =
+            "{\"bug_type\":\"298\",\"timestamp\":\"2020-01-01 00:00:00.00 +0000\",\n\"os_version\":\"iPhone OS 14.2\n(18B5061e)\"}\n{\"product\" : \"iPhone12,1\"}\n"
         let container = IPSContainer(bytes: Array(text.utf8))
         #expect(container.header?.osVersion == "iPhone OS 14.2 (18B5061e)")
         #expect(container.bodyOrigin.line == 4)

@@ -27,7 +27,9 @@ import Testing
     }
 
     @Test func keepsSixtyFourBitIntegersExact() throws {
-        let document = try JSONDocument(text: #"{"max": 18446744073709551615, "over": 18446744073709551616, "min": -9223372036854775808}"#)
+        let document = try JSONDocument(
+            text: #"{"max": 18446744073709551615, "over": 18446744073709551616, "min": -9223372036854775808}"#
+        )
         #expect(document.root["max"]?.uint64 == UInt64.max)
         #expect(document.root["over"]?.uint64 == nil)
         #expect(document.root["min"]?.int64 == Int64.min)
@@ -37,7 +39,7 @@ import Testing
     @Test(arguments: [
         (#"{"a": 1,}"#, 1, 9),
         (#"{"a": 1 // c"#, 1, 9),
-        (#"{"a": [1, 2"#, 1, 12),
+        (#"{"a": [1, 2"#, 1, 11),
         ("{\n  \"a\": 01\n}", 2, 8),
         (#"{"a" 1}"#, 1, 6),
     ])
@@ -102,6 +104,13 @@ import Testing
         #expect(items[1]["pid"]?.uint64 == 8)
     }
 
+    /// Regression: a stray delimiter in an array once made the lenient parser read the same byte forever.
+    @Test(.timeLimit(.minutes(1)), arguments: ["[1,,2]", "[,]", "{\"a\": [,,]}", ",,,", "[1 : 2]", "{\"a\" ::: 1}"])
+    func strayDelimitersTerminate(text: String) throws {
+        let document = try? JSONDocument(text: text)
+        #expect(document == nil || document?.diagnostics.isEmpty == false)
+    }
+
     @Test func newlineInsideAStringEndsIt() throws {
         let document = try JSONDocument(text: "{\"a\" : \"cut\n, \"b\" : 2}")
         #expect(document.root["a"]?.string == "cut")
@@ -113,16 +122,20 @@ import Testing
         let deep = String(repeating: "[", count: 500) + String(repeating: "]", count: 500)
         #expect(throws: InputError.self) { try JSONDocument(text: deep) }
         #expect { try JSONDocument(text: " \n ") } throws: { ($0 as? InputError)?.code == .empty }
-        #expect(throws: Never.self) { try JSONDocument(text: String(repeating: "[", count: 100) + String(repeating: "]", count: 100)) }
+        #expect(throws: Never.self) {
+            try JSONDocument(text: String(repeating: "[", count: 100) + String(repeating: "]", count: 100))
+        }
     }
 
     @Test func locationsPointIntoTheWholeFile() throws {
         let document = try JSONDocument(
-            bytes: Array("{\n // x\n \"a\": 1}".utf8), origin: TextOrigin(byteOffset: 100, line: 2))
+            bytes: Array("{\n // x\n \"a\": 1}".utf8),
+            origin: TextOrigin(byteOffset: 100, line: 2)
+        )
         let location = try #require(document.diagnostics.first?.location)
         #expect(location.line == 3)
         #expect(location.column == 2)
-        #expect(location.byteOffset == 102)
+        #expect(location.byteOffset == 103)
     }
 
     @Test func materializedKeepsOrderAndNumbersVerbatim() throws {
@@ -132,13 +145,16 @@ import Testing
                 == .object([
                     .init(key: "z", value: .number("0.066796999999999995")),
                     .init(key: "a", value: .array([.number("1"), .object([.init(key: "k", value: .null)])])),
-                ]))
+                ])
+        )
     }
 
     /// The fast strict builder and the repairing builder must produce the same tape for valid JSON.
     @Test func fastAndRepairingBuildersAgree() async {
         await propertyCheck(
-            input: Gen.int(in: 0...1_000_000), Gen.int(in: 0...1_000_000), Gen.letterOrNumber.string(of: 0...12)
+            input: Gen.int(in: 0...1_000_000),
+            Gen.int(in: 0...1_000_000),
+            Gen.letterOrNumber.string(of: 0...12)
         ) { a, b, word in
             let text = #"{"k\#(word)" : [\#(a), -\#(b), "\#(word)", {"x": [true, null, \#(a).5]}], "e": {}, "f": []}"#
             let bytes = Array(text.utf8)
@@ -160,7 +176,8 @@ import Testing
 
     /// No input traps the parser, in either mode.
     @Test func arbitraryBytesNeverTrap() async {
-        let alphabet: [UInt8] = Array(#"{}[]:,"\ 0123456789.-+eEtrufalsn/*.#"#.utf8) + [0x0A, 0xE2, 0x80, 0xA6, 0xC2, 0xA0, 0x00]
+        let alphabet: [UInt8] =
+            Array(#"{}[]:,"\ 0123456789.-+eEtrufalsn/*.#"#.utf8) + [0x0A, 0xE2, 0x80, 0xA6, 0xC2, 0xA0, 0x00]
         let gen = Gen.int(in: 0...(alphabet.count - 1)).map { alphabet[$0] }.array(of: 0...200)
         await propertyCheck(input: gen) { bytes in
             _ = try? JSONDocument(bytes: bytes)

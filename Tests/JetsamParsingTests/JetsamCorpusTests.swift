@@ -22,7 +22,11 @@ private struct Envelope: Encodable {
     func matchesExpectedOutput(name: String) throws {
         let result = try JetsamParser().parse(CorpusSupport.bytes(name))
         let envelope = Envelope(
-            file: "Corpus/jetsam/\(name)", kind: "jetsamEvent", diagnostics: result.diagnostics, report: result.event)
+            file: "Corpus/jetsam/\(name)",
+            kind: "jetsamEvent",
+            diagnostics: result.diagnostics,
+            report: result.event
+        )
         let actual = try CorpusSupport.encode(envelope)
         let expectedURL = CorpusSupport.jetsamFolder.appendingPathComponent("expected/\(name).json")
         let expected = try String(contentsOf: expectedURL, encoding: .utf8)
@@ -43,7 +47,9 @@ private struct Envelope: Encodable {
     }
 
     @Test func workedExampleIPhone6sPlus() throws {
-        let result = try JetsamParser().parse(CorpusSupport.bytes("ios13.3.1_iPhone8-2_frontmost-per-process-limit_1450MB.ips"))
+        let result = try JetsamParser().parse(
+            CorpusSupport.bytes("ios13.3.1_iPhone8-2_frontmost-per-process-limit_1450MB.ips")
+        )
         let event = result.event
         #expect(event.product == "iPhone8,2")
         #expect(event.deviceName == "iPhone 6s Plus")
@@ -59,7 +65,9 @@ private struct Envelope: Encodable {
     }
 
     @Test func fourKilobytePagesAreNotAssumedAway() throws {
-        let event = try JetsamParser().parse(CorpusSupport.bytes("ios11.2.6_iPhone7-1_pagesize4096_per-process-limit_650MB.ips")).event
+        let event = try JetsamParser().parse(
+            CorpusSupport.bytes("ios11.2.6_iPhone7-1_pagesize4096_per-process-limit_650MB.ips")
+        ).event
         #expect(event.pageSize == 4096)
         let app = try #require(event.processes.first { $0.limitMB != nil })
         #expect(app.footprintBytes == 166_400 * 4096)
@@ -68,7 +76,9 @@ private struct Envelope: Encodable {
 
     @Test func daemonLimitsAreNotAppLimits() throws {
         let event = try JetsamParser().parse(
-            CorpusSupport.bytes("ios12.4.1_iPhone11-6_ale-flag_120-processes_proc-thrashing_daemon-per-process-limit.ips")
+            CorpusSupport.bytes(
+                "ios12.4.1_iPhone11-6_ale-flag_120-processes_proc-thrashing_daemon-per-process-limit.ips"
+            )
         ).event
         let killed = event.killedProcesses
         #expect(killed.count == 43)
@@ -124,7 +134,8 @@ private struct Envelope: Encodable {
 
     @Test func blogExcerptIsReadWithRepairs() throws {
         let result = try JetsamParser().parse(
-            CorpusSupport.bytes("blog-excerpt_ios15.2_iPhone13-2_comments-elision-trailing-commas.ips"))
+            CorpusSupport.bytes("blog-excerpt_ios15.2_iPhone13-2_comments-elision-trailing-commas.ips")
+        )
         #expect(result.event.isPartial)
         #expect(result.event.processes.count == 3)
         #expect(result.event.processes.first { $0.role == .foregroundApp }?.limitMB == 2098)
@@ -132,11 +143,14 @@ private struct Envelope: Encodable {
     }
 
     @Test func headerlessBodyAndNoIncidentId() throws {
-        let headerless = try JetsamParser().parse(CorpusSupport.bytes("ios12.1.4_iPhone11-8_headerless-body_per-process-limit.ips"))
+        let headerless = try JetsamParser().parse(
+            CorpusSupport.bytes("ios12.1.4_iPhone11-8_headerless-body_per-process-limit.ips")
+        )
         #expect(headerless.event.header == nil)
         #expect(headerless.event.processes.contains { $0.limitMB == 1792 })
         let old = try JetsamParser().parse(
-            CorpusSupport.bytes("ios9.3_iPhone7-2_pagesize4096_no-incident-id_vm-thrashing_per-process-limit.ips"))
+            CorpusSupport.bytes("ios9.3_iPhone7-2_pagesize4096_no-incident-id_vm-thrashing_per-process-limit.ips")
+        )
         #expect(old.event.header?.incidentID == nil)
         #expect(old.event.processes.contains { $0.reason == "vm-thrashing" && $0.role == .daemon })
         #expect(old.event.processes.contains { $0.limitMB == 645 && $0.role == .foregroundApp })

@@ -10,7 +10,8 @@ import Testing
     @Test func noPageSizeMeansNoByteFigures() throws {
         let result = try parse(
             #"{"bug_type":"298","os_version":"iPhone OS 12.0 (16A366)"}"# + "\n"
-                + #"{"product":"iPhone10,1","processes":[{"pid":1,"name":"App","states":["frontmost"],"rpages":89600,"reason":"per-process-limit"}]}"#)
+                + #"{"product":"iPhone10,1","processes":[{"pid":1,"name":"App","states":["frontmost"],"rpages":89600,"reason":"per-process-limit"}]}"#
+        )
         let app = try #require(result.event.processes.first)
         #expect(result.event.pageSize == nil)
         #expect(app.footprintBytes == nil)
@@ -20,15 +21,20 @@ import Testing
 
     @Test func topLevelPageSizeIsAFallback() throws {
         let result = try parse(
-            #"{"product":"iPhone10,1","pageSize":16384,"processes":[{"pid":1,"name":"MemoryTest","states":["frontmost","resume"],"rpages":89600,"reason":"per-process-limit"}]}"#)
+            #"{"product":"iPhone10,1","pageSize":16384,"processes":[{"pid":1,"name":"MemoryTest","states":["frontmost","resume"],"rpages":89600,"reason":"per-process-limit"}]}"#
+        )
         #expect(result.event.pageSizeSource == "pageSize")
         #expect(result.event.processes.first?.limitMB == 1400)
     }
 
     @Test func unknownKeysAreKeptVerbatim() throws {
         let result = try parse(
-            #"{"product":"iPhone16,2","memoryStatus":{"pageSize":16384,"futureField":[1,2]},"zones":{"a":1},"processes":[{"pid":2,"name":"x","states":[],"rpages":1,"brandNew":"v","physicalPages":{"internal":[1,2],"iokit":9}}]}"#)
-        #expect(result.event.unknownKeys == .object([.init(key: "zones", value: .object([.init(key: "a", value: .number("1"))]))]))
+            #"{"product":"iPhone16,2","memoryStatus":{"pageSize":16384,"futureField":[1,2]},"zones":{"a":1},"processes":[{"pid":2,"name":"x","states":[],"rpages":1,"brandNew":"v","physicalPages":{"internal":[1,2],"iokit":9}}]}"#
+        )
+        #expect(
+            result.event.unknownKeys
+                == .object([.init(key: "zones", value: .object([.init(key: "a", value: .number("1"))]))])
+        )
         #expect(result.event.memoryStatus?.unknownKeys?["futureField"] == .array([.number("1"), .number("2")]))
         let process = try #require(result.event.processes.first)
         #expect(process.unknownKeys?["brandNew"] == .string("v"))
@@ -77,9 +83,14 @@ import Testing
 
     /// Cutting or corrupting a real report anywhere never traps the parser.
     @Test func mutatedReportsNeverTrap() async throws {
-        let original = try CorpusSupport.bytes("ios14.4_iPhone12-1_priority_physicalPages_background-and-widget-per-process-limit.ips")
+        let original = try CorpusSupport.bytes(
+            "ios14.4_iPhone12-1_priority_physicalPages_background-and-widget-per-process-limit.ips"
+        )
         await propertyCheck(
-            count: 200, input: Gen.int(in: 0...original.count), Gen.int(in: 0...original.count), Gen.uint8()
+            count: 200,
+            input: Gen.int(in: 0...original.count),
+            Gen.int(in: 0...original.count),
+            Gen.uint8()
         ) { cut, flip, byte in
             var bytes = Array(original.prefix(cut))
             if flip < bytes.count { bytes[flip] = byte }

@@ -37,7 +37,9 @@ import Testing
     }
 
     @Test func includeAllKeepsBetaAndMac() throws {
-        let rows = try table(options: .init(includeBeta: true, includeModifiedKernels: true, includeOtherPlatforms: true)).rows
+        let rows = try table(
+            options: .init(includeBeta: true, includeModifiedKernels: true, includeOtherPlatforms: true)
+        ).rows
         #expect(rows.count == 12)
         #expect(rows.first { $0.product == "Mac14,2" }?.flags.contains("not-iOS") == true)
         #expect(rows.first { $0.product == "iPhone15,3" }?.flags.contains("beta") == true)

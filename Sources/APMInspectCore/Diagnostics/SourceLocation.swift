@@ -15,7 +15,7 @@ public struct SourceLocation: Sendable, Equatable, Hashable, Codable, CustomStri
         self.keyPath = keyPath
     }
 
-    /// Renders `line:col` when known, then the key path and the byte offset, e.g. `12:5 (processes[3].rpages)`.
+    /// Renders `line:col` when known, then the key path and the byte offset, as in `12:5 (processes[3].rpages)`.
     public var description: String {
         var parts: [String] = []
         if let line {

@@ -39,7 +39,13 @@ public struct IPSContainer: Sendable {
         var start = 0
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             start = 3
-            diagnostics.append(Diagnostic(.note, "skipped a UTF-8 byte order mark", at: SourceLocation(byteOffset: 0, line: 1, column: 1)))
+            diagnostics.append(
+                Diagnostic(
+                    .note,
+                    "skipped a UTF-8 byte order mark",
+                    at: SourceLocation(byteOffset: 0, line: 1, column: 1)
+                )
+            )
         }
         // Leading blank lines happen when reports are pasted.
         var lineNumber = 1
@@ -64,16 +70,22 @@ public struct IPSContainer: Sendable {
             bodyLine = lineNumber + 1
             diagnostics.append(
                 Diagnostic(
-                    .warning, "the header line was cut at the front; read it as if it began with '{\"'",
-                    at: SourceLocation(byteOffset: start, line: lineNumber, column: 1)))
+                    .warning,
+                    "the header line was cut at the front; read it as if it began with '{\"'",
+                    at: SourceLocation(byteOffset: start, line: lineNumber, column: 1)
+                )
+            )
         } else if let (wrapped, end, lines) = Self.joinWrappedHeader(bytes, start, firstLineEnd) {
             header = wrapped
             bodyStart = min(bytes.count, end + 1)
             bodyLine = lineNumber + lines
             diagnostics.append(
                 Diagnostic(
-                    .warning, "the header was wrapped over \(lines) lines; joined them",
-                    at: SourceLocation(byteOffset: start, line: lineNumber, column: 1)))
+                    .warning,
+                    "the header was wrapped over \(lines) lines; joined them",
+                    at: SourceLocation(byteOffset: start, line: lineNumber, column: 1)
+                )
+            )
         }
         self.header = header
         self.body = Array(bytes[bodyStart...])
@@ -128,7 +140,9 @@ public struct IPSContainer: Sendable {
     /// `timestamp":"…","bug_type":"298"}`: a header whose first bytes were lost when it was pasted.
     private static func repairCutHeader(_ bytes: [UInt8], _ start: Int, _ end: Int) -> IPSHeader? {
         let line = trimmedLine(bytes, start, end)
-        guard line.first != UInt8(ascii: "{"), line.last == UInt8(ascii: "}"), line.count < 64 * 1024 else { return nil }
+        guard line.first != UInt8(ascii: "{"), line.last == UInt8(ascii: "}"), line.count < 64 * 1024 else {
+            return nil
+        }
         let quote = UInt8(ascii: "\"")
         for prefix in [[UInt8(ascii: "{"), quote], [UInt8(ascii: "{")]] {
             if let header = parseHeader(prefix + line) { return header }
@@ -138,7 +152,9 @@ public struct IPSContainer: Sendable {
 
     /// A header that starts with `{"` on line 1 and closes on a later line (word-wrapped in a book or a post).
     private static func joinWrappedHeader(
-        _ bytes: [UInt8], _ start: Int, _ firstEnd: Int
+        _ bytes: [UInt8],
+        _ start: Int,
+        _ firstEnd: Int
     ) -> (IPSHeader, Int, Int)? {
         let first = trimmedLine(bytes, start, firstEnd)
         guard first.count >= 2, first.first == UInt8(ascii: "{"), first.dropFirst().first == UInt8(ascii: "\"") else {

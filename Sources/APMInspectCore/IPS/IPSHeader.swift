@@ -14,8 +14,14 @@ public struct IPSHeader: Sendable, Equatable, Codable {
     public var fields: JSONValue
 
     public init(
-        bugType: String? = nil, bugTypeName: String? = nil, timestamp: AppleTimestamp? = nil, osVersion: String? = nil,
-        incidentID: String? = nil, name: String? = nil, bundleID: String? = nil, appVersion: String? = nil,
+        bugType: String? = nil,
+        bugTypeName: String? = nil,
+        timestamp: AppleTimestamp? = nil,
+        osVersion: String? = nil,
+        incidentID: String? = nil,
+        name: String? = nil,
+        bundleID: String? = nil,
+        appVersion: String? = nil,
         fields: JSONValue = .object([])
     ) {
         self.bugType = bugType

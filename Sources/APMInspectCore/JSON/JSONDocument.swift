@@ -30,7 +30,9 @@ public final class JSONDocument: Sendable {
     ///   - origin: Where `bytes` start in a larger file (its byte offset, and the line, which must start there), so
     ///     locations in diagnostics and errors point into that file.
     public init(
-        bytes: [UInt8], options: JSONParseOptions = JSONParseOptions(), origin: TextOrigin = TextOrigin()
+        bytes: [UInt8],
+        options: JSONParseOptions = JSONParseOptions(),
+        origin: TextOrigin = TextOrigin()
     ) throws(InputError) {
         typealias Built = (nodes: [JSONNode], diagnostics: [Diagnostic], truncated: Bool, root: Int)
         let result: Result<Built, InputError> = bytes.withUnsafeBytes { buffer in

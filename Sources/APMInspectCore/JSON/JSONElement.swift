@@ -63,7 +63,12 @@ public struct JSONElement: Sendable {
     public var string: String? {
         let n = node
         guard n.kind == .string else { return nil }
-        return JSONStringDecoding.decode(document.bytes, start: Int(n.start), end: Int(n.end), hasEscapes: n.flags & 1 != 0)
+        return JSONStringDecoding.decode(
+            document.bytes,
+            start: Int(n.start),
+            end: Int(n.end),
+            hasEscapes: n.flags & 1 != 0
+        )
     }
 
     /// The number as an unsigned 64-bit integer when it is a non-negative integer that fits, else nil.
@@ -154,8 +159,11 @@ public struct JSONElement: Sendable {
         while i < end {
             let keyNode = nodes[i]
             let key = JSONStringDecoding.decode(
-                document.bytes, start: Int(keyNode.start), end: Int(keyNode.end),
-                hasEscapes: keyNode.flags & JSONNode.hasEscapesFlag != 0)
+                document.bytes,
+                start: Int(keyNode.start),
+                end: Int(keyNode.end),
+                hasEscapes: keyNode.flags & JSONNode.hasEscapesFlag != 0
+            )
             let valueIndex = i + 1
             guard valueIndex < end else { return }
             try body(key, JSONElement(document: document, index: valueIndex))

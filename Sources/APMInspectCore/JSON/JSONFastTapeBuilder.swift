@@ -24,8 +24,13 @@ struct JSONFastTapeBuilder {
         skipWhitespace()
         guard pos == buffer.count else { return false }
         nodes[0] = JSONNode(
-            kind: .array, flags: JSONNode.syntheticFlag, start: 0, end: UInt32(buffer.count), next: UInt32(nodes.count),
-            count: 1)
+            kind: .array,
+            flags: JSONNode.syntheticFlag,
+            start: 0,
+            end: UInt32(buffer.count),
+            next: UInt32(nodes.count),
+            count: 1
+        )
         return true
     }
 
@@ -88,7 +93,13 @@ struct JSONFastTapeBuilder {
             }
         }
         nodes[index] = JSONNode(
-            kind: .object, flags: 0, start: UInt32(start), end: UInt32(pos), next: UInt32(nodes.count), count: count)
+            kind: .object,
+            flags: 0,
+            start: UInt32(start),
+            end: UInt32(pos),
+            next: UInt32(nodes.count),
+            count: count
+        )
         return true
     }
 
@@ -120,7 +131,13 @@ struct JSONFastTapeBuilder {
             }
         }
         nodes[index] = JSONNode(
-            kind: .array, flags: 0, start: UInt32(start), end: UInt32(pos), next: UInt32(nodes.count), count: count)
+            kind: .array,
+            flags: 0,
+            start: UInt32(start),
+            end: UInt32(pos),
+            next: UInt32(nodes.count),
+            count: count
+        )
         return true
     }
 
@@ -135,8 +152,14 @@ struct JSONFastTapeBuilder {
             if b == UInt8(ascii: "\"") {
                 nodes.append(
                     JSONNode(
-                        kind: .string, flags: flags, start: UInt32(start), end: UInt32(p), next: UInt32(nodes.count + 1),
-                        count: 0))
+                        kind: .string,
+                        flags: flags,
+                        start: UInt32(start),
+                        end: UInt32(p),
+                        next: UInt32(nodes.count + 1),
+                        count: 0
+                    )
+                )
                 pos = p + 1
                 return true
             }
@@ -164,7 +187,9 @@ struct JSONFastTapeBuilder {
         if i < n, buffer[i] == UInt8(ascii: "-") { i += 1 }
         let integerStart = i
         while i < n, buffer[i] &- UInt8(ascii: "0") < 10 { i += 1 }
-        guard i > integerStart, !(buffer[integerStart] == UInt8(ascii: "0") && i - integerStart > 1) else { return false }
+        guard i > integerStart, !(buffer[integerStart] == UInt8(ascii: "0") && i - integerStart > 1) else {
+            return false
+        }
         if i < n, buffer[i] == UInt8(ascii: ".") {
             i += 1
             let fractionStart = i
@@ -181,7 +206,14 @@ struct JSONFastTapeBuilder {
         // A number must be followed by a delimiter, and a top-level number cut at the end is still complete.
         nodes.append(
             JSONNode(
-                kind: .number, flags: 0, start: UInt32(start), end: UInt32(i), next: UInt32(nodes.count + 1), count: 0))
+                kind: .number,
+                flags: 0,
+                start: UInt32(start),
+                end: UInt32(i),
+                next: UInt32(nodes.count + 1),
+                count: 0
+            )
+        )
         pos = i
         return true
     }
@@ -193,8 +225,14 @@ struct JSONFastTapeBuilder {
         for i in 0..<length where buffer[pos + i] != base[i] { return false }
         nodes.append(
             JSONNode(
-                kind: kind, flags: flags, start: UInt32(pos), end: UInt32(pos + length), next: UInt32(nodes.count + 1),
-                count: 0))
+                kind: kind,
+                flags: flags,
+                start: UInt32(pos),
+                end: UInt32(pos + length),
+                next: UInt32(nodes.count + 1),
+                count: 0
+            )
+        )
         pos += length
         return true
     }

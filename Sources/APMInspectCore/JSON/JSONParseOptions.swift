@@ -5,7 +5,9 @@
 public struct JSONParseOptions: Sendable, Equatable {
     /// Deepest nesting of arrays and objects accepted.
     public var maxDepth: Int
-    /// Largest input accepted, in bytes. Offsets are stored in 32 bits, so this is capped below 4 GiB.
+    /// Largest input accepted, in bytes.
+    ///
+    /// Offsets are stored in 32 bits, so this is capped below 4 GiB.
     public var maxInputBytes: Int
     /// Accept what people paste: comments, `...` elisions, trailing or missing commas, truncation, fragments.
     ///

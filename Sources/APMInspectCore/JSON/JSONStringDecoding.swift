@@ -3,7 +3,9 @@ enum JSONStringDecoding {
     static func decode(_ bytes: [UInt8], start: Int, end: Int, hasEscapes: Bool) -> String {
         guard start <= end, end <= bytes.count else { return "" }
         if !hasEscapes {
-            return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }
+            return bytes.withUnsafeBufferPointer {
+                String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self)
+            }
         }
         return bytes.withUnsafeBufferPointer { unescape(UnsafeBufferPointer(rebasing: $0[start..<end])) }
     }

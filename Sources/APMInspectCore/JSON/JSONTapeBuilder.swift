@@ -64,7 +64,10 @@ struct JSONTapeBuilder {
             return 1
         }
         if !options.lenient {
-            throw error("more than one top-level value", at: Int(nodes[1].next < nodes.count ? nodes[Int(nodes[1].next)].start : 0))
+            throw error(
+                "more than one top-level value",
+                at: Int(nodes[1].next < nodes.count ? nodes[Int(nodes[1].next)].start : 0)
+            )
         }
         sawFragments = true
         return 0
@@ -74,9 +77,24 @@ struct JSONTapeBuilder {
 
     private mutating func run() throws(InputError) {
         let n = buffer.count
+        var lastPos = -1
+        var stalls = 0
         while true {
             skipWhitespace()
             if pos >= n { return }
+            // Safety net against loops on hostile input: a few state changes may happen at one byte, never many.
+            if pos == lastPos {
+                stalls += 1
+                if stalls > 8 {
+                    repair("skipped a byte the parser could not place", at: pos)
+                    pos += 1
+                    stalls = 0
+                    continue
+                }
+            } else {
+                lastPos = pos
+                stalls = 0
+            }
             let c = buffer[pos]
             if c == UInt8(ascii: "/") || c == UInt8(ascii: ".") || c == 0xE2 || c == 0xC2 || c == UInt8(ascii: "#") {
                 if try skipLenientTrivia() { continue }
@@ -111,7 +129,10 @@ struct JSONTapeBuilder {
             if options.lenient {
                 if c == UInt8(ascii: "}") || c == UInt8(ascii: "]") {
                     sawFragments = true
-                    repair("skipped an unmatched '\(Character(Unicode.Scalar(c)))': the text before it is a fragment", at: pos)
+                    repair(
+                        "skipped an unmatched '\(Character(Unicode.Scalar(c)))': the text before it is a fragment",
+                        at: pos
+                    )
                     pos += 1
                     return
                 }
@@ -126,7 +147,14 @@ struct JSONTapeBuilder {
                     cur.count += 1
                     let index = nodes.count
                     nodes.append(
-                        JSONNode(kind: .object, flags: JSONNode.syntheticFlag, start: UInt32(pos), end: 0, next: 0, count: 0)
+                        JSONNode(
+                            kind: .object,
+                            flags: JSONNode.syntheticFlag,
+                            start: UInt32(pos),
+                            end: 0,
+                            next: 0,
+                            count: 0
+                        )
                     )
                     try push(Frame(node: index, isObject: true, isImplicit: true, state: .keyOrClose))
                     return
@@ -199,7 +227,9 @@ struct JSONTapeBuilder {
             let isObject = c == UInt8(ascii: "{")
             valueAdded()
             let index = nodes.count
-            nodes.append(JSONNode(kind: isObject ? .object : .array, flags: 0, start: UInt32(pos), end: 0, next: 0, count: 0))
+            nodes.append(
+                JSONNode(kind: isObject ? .object : .array, flags: 0, start: UInt32(pos), end: 0, next: 0, count: 0)
+            )
             pos += 1
             try push(Frame(node: index, isObject: isObject, isImplicit: false, state: isObject ? .keyOrClose : .value))
         case UInt8(ascii: "\""):
@@ -238,7 +268,10 @@ struct JSONTapeBuilder {
         guard options.lenient else { throw error("expected a JSON value", at: pos) }
         repair("skipped text that is not a JSON value", at: pos)
         if cur.isObject { dropDanglingKey() }
+        let before = pos
         skipToDelimiter()
+        // `[1,,2]`: the stray delimiter itself must be consumed, or the same byte would be read again forever.
+        if pos == before { pos += 1 }
     }
 
     private mutating func appendLiteral(_ kind: JSONNode.Kind, flags: UInt8, length: Int) {
@@ -246,7 +279,13 @@ struct JSONTapeBuilder {
         let index = nodes.count
         nodes.append(
             JSONNode(
-                kind: kind, flags: flags, start: UInt32(pos), end: UInt32(pos + length), next: UInt32(index + 1), count: 0)
+                kind: kind,
+                flags: flags,
+                start: UInt32(pos),
+                end: UInt32(pos + length),
+                next: UInt32(index + 1),
+                count: 0
+            )
         )
         pos += length
     }
@@ -288,7 +327,15 @@ struct JSONTapeBuilder {
         if p < n, buffer[p] == UInt8(ascii: "\"") {
             let index = nodes.count
             nodes.append(
-                JSONNode(kind: .string, flags: flags, start: UInt32(start), end: UInt32(p), next: UInt32(index + 1), count: 0))
+                JSONNode(
+                    kind: .string,
+                    flags: flags,
+                    start: UInt32(start),
+                    end: UInt32(p),
+                    next: UInt32(index + 1),
+                    count: 0
+                )
+            )
             pos = p + 1
             return true
         }
@@ -301,8 +348,14 @@ struct JSONTapeBuilder {
                 let index = nodes.count
                 nodes.append(
                     JSONNode(
-                        kind: .string, flags: flags | JSONNode.truncatedFlag, start: UInt32(start), end: UInt32(p),
-                        next: UInt32(index + 1), count: 0))
+                        kind: .string,
+                        flags: flags | JSONNode.truncatedFlag,
+                        start: UInt32(start),
+                        end: UInt32(p),
+                        next: UInt32(index + 1),
+                        count: 0
+                    )
+                )
                 pos = p
                 return true
             }
@@ -328,8 +381,14 @@ struct JSONTapeBuilder {
                 let index = nodes.count
                 nodes.append(
                     JSONNode(
-                        kind: .string, flags: flags, start: UInt32(start), end: UInt32(pos), next: UInt32(index + 1),
-                        count: 0))
+                        kind: .string,
+                        flags: flags,
+                        start: UInt32(start),
+                        end: UInt32(pos),
+                        next: UInt32(index + 1),
+                        count: 0
+                    )
+                )
                 pos += 1
                 return true
             }
@@ -343,8 +402,14 @@ struct JSONTapeBuilder {
                 let index = nodes.count
                 nodes.append(
                     JSONNode(
-                        kind: .string, flags: flags | JSONNode.truncatedFlag, start: UInt32(start), end: UInt32(pos),
-                        next: UInt32(index + 1), count: 0))
+                        kind: .string,
+                        flags: flags | JSONNode.truncatedFlag,
+                        start: UInt32(start),
+                        end: UInt32(pos),
+                        next: UInt32(index + 1),
+                        count: 0
+                    )
+                )
                 return true
             }
             pos += 1
@@ -410,7 +475,8 @@ struct JSONTapeBuilder {
         }
         let index = nodes.count
         nodes.append(
-            JSONNode(kind: .number, flags: 0, start: UInt32(start), end: UInt32(pos), next: UInt32(index + 1), count: 0))
+            JSONNode(kind: .number, flags: 0, start: UInt32(start), end: UInt32(pos), next: UInt32(index + 1), count: 0)
+        )
         return true
     }
 
@@ -436,7 +502,10 @@ struct JSONTapeBuilder {
         let expected = frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
         if c != expected {
             guard options.lenient else {
-                throw error("expected '\(Character(Unicode.Scalar(expected)))' but found '\(Character(Unicode.Scalar(c)))'", at: pos)
+                throw error(
+                    "expected '\(Character(Unicode.Scalar(expected)))' but found '\(Character(Unicode.Scalar(c)))'",
+                    at: pos
+                )
             }
             if frame.isImplicit {
                 // A fragment's members end where the enclosing array closes; leave the ']' for the root.
@@ -569,7 +638,7 @@ struct JSONTapeBuilder {
         }
     }
 
-    /// True when the string at `pos` is followed by a colon, i.e. it is an object key.
+    /// True when the string at `pos` is followed by a colon: an object key.
     private func looksLikeKey() -> Bool {
         var i = pos + 1
         let n = buffer.count

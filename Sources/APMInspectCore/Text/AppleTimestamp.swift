@@ -90,7 +90,7 @@ public struct AppleTimestamp: Sendable, Equatable, Hashable {
         self.fractionDigits = fraction
     }
 
-    /// ISO 8601 local time with its offset, e.g. `2016-07-25T19:49:19.19-04:00`.
+    /// ISO 8601 local time with its offset: `2016-07-25T19:49:19.19-04:00`.
     public var iso8601: String {
         let sign = utcOffsetSeconds < 0 ? "-" : "+"
         let magnitude = abs(utcOffsetSeconds)

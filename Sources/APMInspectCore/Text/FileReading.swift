@@ -39,7 +39,10 @@ public enum FileReading {
     }
 
     private static func readChunk(
-        _ fd: Int32, into result: inout [UInt8], count: Int, failure: inout Int32
+        _ fd: Int32,
+        into result: inout [UInt8],
+        count: Int,
+        failure: inout Int32
     ) throws(InputError) -> Int {
         let start = result.count
         result.append(contentsOf: repeatElement(0, count: count))

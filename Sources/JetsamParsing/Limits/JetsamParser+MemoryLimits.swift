@@ -13,17 +13,22 @@ extension JetsamParser {
     /// - Returns: The evidence, and whether the report was partial (an excerpt, truncated or repaired).
     /// - Throws: ``JetsamParseError`` as ``parse(_:)-(IPSContainer)`` does.
     public func memoryLimitEvidence(
-        _ container: IPSContainer, contentHash: () -> UInt64
+        _ container: IPSContainer,
+        contentHash: () -> UInt64
     ) throws(JetsamParseError) -> (evidence: MemoryLimitEvidence, isPartial: Bool) {
         if let bugType = container.bugType, bugType.family != .jetsam {
             throw JetsamParseError(
-                .notJetsam, "bug_type \(bugType.code) (\(bugType.name)) is not a JetsamEvent (298)",
-                at: SourceLocation(byteOffset: 0, line: 1, column: 1, keyPath: "bug_type"))
+                .notJetsam,
+                "bug_type \(bugType.code) (\(bugType.name)) is not a JetsamEvent (298)",
+                at: SourceLocation(byteOffset: 0, line: 1, column: 1, keyPath: "bug_type")
+            )
         }
         guard container.bodyKind != .text else {
             throw JetsamParseError(
-                .unreadableBody, "the body is text, expected the JSON of a JetsamEvent",
-                at: SourceLocation(byteOffset: container.bodyOrigin.byteOffset, line: container.bodyOrigin.line))
+                .unreadableBody,
+                "the body is text, expected the JSON of a JetsamEvent",
+                at: SourceLocation(byteOffset: container.bodyOrigin.byteOffset, line: container.bodyOrigin.line)
+            )
         }
         var facts = Facts()
         facts.incident = container.header?.incidentID
@@ -36,13 +41,19 @@ extension JetsamParser {
         do {
             document = try container.parseJSONBody(options: options.json)
         } catch {
-            throw JetsamParseError(.unreadableBody, "the body is not readable JSON: \(error.message)", at: error.location)
+            throw JetsamParseError(
+                .unreadableBody,
+                "the body is not readable JSON: \(error.message)",
+                at: error.location
+            )
         }
         let content = Self.findContent(document.root)
         guard content.found || container.header != nil else {
             throw JetsamParseError(
-                .noJetsamContent, "no JetsamEvent body or process entries found",
-                at: document.location(ofByte: document.root.byteOffset))
+                .noJetsamContent,
+                "no JetsamEvent body or process entries found",
+                at: document.location(ofByte: document.root.byteOffset)
+            )
         }
         var processes: [JSONElement] = []
         for body in content.bodies {
@@ -54,16 +65,21 @@ extension JetsamParser {
         processes += content.processes
         if processes.count > options.maxProcesses { processes.removeLast(processes.count - options.maxProcesses) }
         let scale = JetsamRules.priorityScale(
-            osVersion: facts.osVersion, platform: facts.platform,
+            osVersion: facts.osVersion,
+            platform: facts.platform,
             xnuVersion: facts.kernel.flatMap(JetsamRules.xnuVersion(in:)),
-            maxPriority: { processes.compactMap { $0.member("priority")?.int64 }.filter { $0 != 999 }.max() })
+            maxPriority: { processes.compactMap { $0.member("priority")?.int64 }.filter { $0 != 999 }.max() }
+        )
         var kills: [MemoryLimitEvidence.Kill] = []
         for process in processes where process.kind == .object {
             guard let reason = Facts.text(process.member("reason")), reason == KillReason.perProcessLimit else {
                 continue
             }
             let (_, limit) = JetsamRules.footprint(
-                rpages: Facts.unsigned(process.member("rpages")), pageSize: facts.pageSize, reason: reason)
+                rpages: Facts.unsigned(process.member("rpages")),
+                pageSize: facts.pageSize,
+                reason: reason
+            )
             guard let limit else { continue }
             let name = Facts.text(process.member("name"))
             let states = process.member("states")?.strings ?? []
@@ -135,11 +151,15 @@ extension JetsamParser {
                 statusPageSize = Self.unsigned(status.member("pageSize"))
                 let pages = status.member("memoryPages")
                 estimate = JetsamRules.ramEstimateMB(
-                    active: Self.unsigned(pages?.member("active")), inactive: Self.unsigned(pages?.member("inactive")),
-                    free: Self.unsigned(pages?.member("free")), wired: Self.unsigned(pages?.member("wired")),
+                    active: Self.unsigned(pages?.member("active")),
+                    inactive: Self.unsigned(pages?.member("inactive")),
+                    free: Self.unsigned(pages?.member("free")),
+                    wired: Self.unsigned(pages?.member("wired")),
                     speculative: Self.unsigned(pages?.member("speculative")),
                     throttled: Self.unsigned(pages?.member("throttled")),
-                    compressorSize: Self.unsigned(status.member("compressorSize")), pageSize: pageSize)
+                    compressorSize: Self.unsigned(status.member("compressorSize")),
+                    pageSize: pageSize
+                )
             }
         }
 
@@ -151,9 +171,18 @@ extension JetsamParser {
                 identity = "content:\(String(contentHash(), radix: 16))"
             }
             return MemoryLimitEvidence(
-                identity: identity, product: product, osName: osName, osVersion: osVersion, osBuild: osBuild,
-                platform: platform, isBetaBuild: isBeta, isModifiedKernel: kernel.map(JetsamRules.isModifiedKernel) ?? false,
-                estimatedRAMMB: estimate, hasPageSize: pageSize != nil, kills: kills)
+                identity: identity,
+                product: product,
+                osName: osName,
+                osVersion: osVersion,
+                osBuild: osBuild,
+                platform: platform,
+                isBetaBuild: isBeta,
+                isModifiedKernel: kernel.map(JetsamRules.isModifiedKernel) ?? false,
+                estimatedRAMMB: estimate,
+                hasPageSize: pageSize != nil,
+                kills: kills
+            )
         }
     }
 }

@@ -32,9 +32,17 @@ public struct MemoryLimitEvidence: Sendable, Equatable, Codable {
     public var kills: [Kill]
 
     public init(
-        identity: String, product: String?, osName: String?, osVersion: String?, osBuild: String?,
-        platform: OSVersion.Platform, isBetaBuild: Bool, isModifiedKernel: Bool, estimatedRAMMB: Double?,
-        hasPageSize: Bool, kills: [Kill]
+        identity: String,
+        product: String?,
+        osName: String?,
+        osVersion: String?,
+        osBuild: String?,
+        platform: OSVersion.Platform,
+        isBetaBuild: Bool,
+        isModifiedKernel: Bool,
+        estimatedRAMMB: Double?,
+        hasPageSize: Bool,
+        kills: [Kill]
     ) {
         self.identity = identity
         self.product = product
@@ -67,10 +75,18 @@ public struct MemoryLimitEvidence: Sendable, Equatable, Codable {
             kills.append(Kill(role: process.role, name: process.name, limitMB: limit))
         }
         self.init(
-            identity: identity, product: event.product, osName: event.osName, osVersion: event.osVersion,
-            osBuild: event.osBuild, platform: event.platform, isBetaBuild: event.isBetaBuild,
-            isModifiedKernel: event.isModifiedKernel, estimatedRAMMB: event.ram?.estimatedMB,
-            hasPageSize: event.pageSize != nil, kills: kills)
+            identity: identity,
+            product: event.product,
+            osName: event.osName,
+            osVersion: event.osVersion,
+            osBuild: event.osBuild,
+            platform: event.platform,
+            isBetaBuild: event.isBetaBuild,
+            isModifiedKernel: event.isModifiedKernel,
+            estimatedRAMMB: event.ram?.estimatedMB,
+            hasPageSize: event.pageSize != nil,
+            kills: kills
+        )
     }
 
     /// 64-bit FNV-1a of `bytes`, the identity of reports without an incident id.

@@ -2,7 +2,7 @@ import APMInspectCore
 
 /// One row of the memory-limit table: a device model on one OS build, and the limits its reports show.
 public struct MemoryLimitRow: Sendable, Equatable, Codable {
-    /// Model identifier, e.g. `iPhone8,2`.
+    /// Model identifier, such as `iPhone8,2`.
     public var product: String
     /// Marketing name, when the catalog knows the identifier.
     public var name: String?
@@ -31,10 +31,21 @@ public struct MemoryLimitRow: Sendable, Equatable, Codable {
     public var flags: [String]
 
     public init(
-        product: String, name: String?, ramMB: Int?, ramAmbiguous: Bool, estimatedRAMMB: Double?, osName: String?,
-        osVersion: String?, osBuild: String?, reports: Int, foregroundLimitMB: LimitStatistics?,
-        foregroundPercentOfRAM: PercentStatistics?, backgroundLimitMB: LimitStatistics?,
-        extensionLimitMB: LimitStatistics?, daemonLimitKills: Int, flags: [String]
+        product: String,
+        name: String?,
+        ramMB: Int?,
+        ramAmbiguous: Bool,
+        estimatedRAMMB: Double?,
+        osName: String?,
+        osVersion: String?,
+        osBuild: String?,
+        reports: Int,
+        foregroundLimitMB: LimitStatistics?,
+        foregroundPercentOfRAM: PercentStatistics?,
+        backgroundLimitMB: LimitStatistics?,
+        extensionLimitMB: LimitStatistics?,
+        daemonLimitKills: Int,
+        flags: [String]
     ) {
         self.product = product
         self.name = name

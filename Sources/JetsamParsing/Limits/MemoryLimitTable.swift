@@ -17,7 +17,11 @@ public struct MemoryLimitTable: Sendable {
         /// Count reports from macOS, watchOS and other non-iOS systems.
         public var includeOtherPlatforms: Bool
 
-        public init(includeBeta: Bool = false, includeModifiedKernels: Bool = false, includeOtherPlatforms: Bool = false) {
+        public init(
+            includeBeta: Bool = false,
+            includeModifiedKernels: Bool = false,
+            includeOtherPlatforms: Bool = false
+        ) {
             self.includeBeta = includeBeta
             self.includeModifiedKernels = includeModifiedKernels
             self.includeOtherPlatforms = includeOtherPlatforms
@@ -115,17 +119,30 @@ public struct MemoryLimitTable: Sendable {
             if let foreground, let ram = resolution?.ramMB, ram > 0 {
                 func share(_ value: Double) -> Double { (value / Double(ram) * 1000).rounded() / 10 }
                 percent = MemoryLimitRow.PercentStatistics(
-                    min: share(Double(foreground.min)), median: share(foreground.median), max: share(Double(foreground.max)))
+                    min: share(Double(foreground.min)),
+                    median: share(foreground.median),
+                    max: share(Double(foreground.max))
+                )
             }
             result.append(
                 MemoryLimitRow(
-                    product: key.product, name: model?.name, ramMB: resolution?.ramMB, ramAmbiguous: ambiguous,
-                    estimatedRAMMB: estimate, osName: group.osName, osVersion: group.osVersion,
-                    osBuild: key.osBuild == "unknown" ? nil : key.osBuild, reports: group.reports,
-                    foregroundLimitMB: foreground, foregroundPercentOfRAM: percent,
+                    product: key.product,
+                    name: model?.name,
+                    ramMB: resolution?.ramMB,
+                    ramAmbiguous: ambiguous,
+                    estimatedRAMMB: estimate,
+                    osName: group.osName,
+                    osVersion: group.osVersion,
+                    osBuild: key.osBuild == "unknown" ? nil : key.osBuild,
+                    reports: group.reports,
+                    foregroundLimitMB: foreground,
+                    foregroundPercentOfRAM: percent,
                     backgroundLimitMB: LimitStatistics(group.background),
-                    extensionLimitMB: LimitStatistics(group.extensions), daemonLimitKills: group.daemonKills,
-                    flags: flags.sorted()))
+                    extensionLimitMB: LimitStatistics(group.extensions),
+                    daemonLimitKills: group.daemonKills,
+                    flags: flags.sorted()
+                )
+            )
         }
         return result.sorted { lhs, rhs in
             let l = (lhs.name ?? lhs.product, Self.versionKey(lhs.osVersion), lhs.osBuild ?? "")

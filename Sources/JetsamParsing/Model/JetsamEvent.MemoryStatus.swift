@@ -1,7 +1,9 @@
 import APMInspectCore
 
 extension JetsamEvent {
-    /// The system-wide memory counters (`memoryStatus`). Page counts are pages; zone figures are bytes.
+    /// The system-wide memory counters (`memoryStatus`).
+    ///
+    /// Page counts are pages; zone figures are bytes.
     public struct MemoryStatus: Sendable, Equatable, Codable {
         public var pageSize: UInt64?
         public var compressorSize: UInt64?
@@ -16,10 +18,17 @@ extension JetsamEvent {
         public var unknownKeys: JSONValue?
 
         public init(
-            pageSize: UInt64? = nil, compressorSize: UInt64? = nil, compressions: UInt64? = nil,
-            decompressions: UInt64? = nil, uncompressed: UInt64? = nil, memoryPages: MemoryPages? = nil,
-            zoneMapCap: UInt64? = nil, zoneMapSize: UInt64? = nil, largestZone: String? = nil,
-            largestZoneSize: UInt64? = nil, unknownKeys: JSONValue? = nil
+            pageSize: UInt64? = nil,
+            compressorSize: UInt64? = nil,
+            compressions: UInt64? = nil,
+            decompressions: UInt64? = nil,
+            uncompressed: UInt64? = nil,
+            memoryPages: MemoryPages? = nil,
+            zoneMapCap: UInt64? = nil,
+            zoneMapSize: UInt64? = nil,
+            largestZone: String? = nil,
+            largestZoneSize: UInt64? = nil,
+            unknownKeys: JSONValue? = nil
         ) {
             self.pageSize = pageSize
             self.compressorSize = compressorSize
@@ -35,7 +44,9 @@ extension JetsamEvent {
         }
     }
 
-    /// `memoryStatus.memoryPages`: the kernel's page counts. `fileBacked`, `anonymous` and `purgeable` overlap the rest.
+    /// The kernel's page counts (`memoryStatus.memoryPages`).
+    ///
+    /// `fileBacked`, `anonymous` and `purgeable` overlap the rest.
     public struct MemoryPages: Sendable, Equatable, Codable {
         public var active: UInt64?
         public var throttled: UInt64?
@@ -49,9 +60,16 @@ extension JetsamEvent {
         public var unknownKeys: JSONValue?
 
         public init(
-            active: UInt64? = nil, throttled: UInt64? = nil, fileBacked: UInt64? = nil, wired: UInt64? = nil,
-            anonymous: UInt64? = nil, purgeable: UInt64? = nil, inactive: UInt64? = nil, free: UInt64? = nil,
-            speculative: UInt64? = nil, unknownKeys: JSONValue? = nil
+            active: UInt64? = nil,
+            throttled: UInt64? = nil,
+            fileBacked: UInt64? = nil,
+            wired: UInt64? = nil,
+            anonymous: UInt64? = nil,
+            purgeable: UInt64? = nil,
+            inactive: UInt64? = nil,
+            free: UInt64? = nil,
+            speculative: UInt64? = nil,
+            unknownKeys: JSONValue? = nil
         ) {
             self.active = active
             self.throttled = throttled
@@ -78,7 +96,9 @@ extension JetsamEvent {
         public var resolvedByEstimate: Bool
 
         public init(
-            estimatedMB: Double? = nil, nominalMB: Int? = nil, nominalOptionsMB: [Int]? = nil,
+            estimatedMB: Double? = nil,
+            nominalMB: Int? = nil,
+            nominalOptionsMB: [Int]? = nil,
             resolvedByEstimate: Bool = false
         ) {
             self.estimatedMB = estimatedMB

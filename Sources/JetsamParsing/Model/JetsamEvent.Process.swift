@@ -48,14 +48,35 @@ extension JetsamEvent {
         public var unknownKeys: JSONValue?
 
         public init(
-            pid: Int64? = nil, name: String? = nil, uuid: String? = nil, states: [String] = [], rpages: UInt64? = nil,
-            lifetimeMax: UInt64? = nil, purgeable: UInt64? = nil, fds: UInt64? = nil, cpuTime: Double? = nil,
-            reason: String? = nil, age: UInt64? = nil, killDelta: UInt64? = nil, genCount: UInt64? = nil,
-            idleDelta: UInt64? = nil, coalition: UInt64? = nil, pageSpike: UInt64? = nil, priority: Int64? = nil,
-            normalizedPriority: Int64? = nil, priorityBand: String? = nil, physicalPages: PhysicalPages? = nil,
-            freezeSkipReason: String? = nil, memRegions: UInt64? = nil, csFlags: UInt64? = nil,
-            csTrustLevel: UInt64? = nil, neuralPages: UInt64? = nil, role: ProcessRole = .backgroundApp,
-            footprintBytes: UInt64? = nil, limitMB: UInt64? = nil, unknownKeys: JSONValue? = nil
+            pid: Int64? = nil,
+            name: String? = nil,
+            uuid: String? = nil,
+            states: [String] = [],
+            rpages: UInt64? = nil,
+            lifetimeMax: UInt64? = nil,
+            purgeable: UInt64? = nil,
+            fds: UInt64? = nil,
+            cpuTime: Double? = nil,
+            reason: String? = nil,
+            age: UInt64? = nil,
+            killDelta: UInt64? = nil,
+            genCount: UInt64? = nil,
+            idleDelta: UInt64? = nil,
+            coalition: UInt64? = nil,
+            pageSpike: UInt64? = nil,
+            priority: Int64? = nil,
+            normalizedPriority: Int64? = nil,
+            priorityBand: String? = nil,
+            physicalPages: PhysicalPages? = nil,
+            freezeSkipReason: String? = nil,
+            memRegions: UInt64? = nil,
+            csFlags: UInt64? = nil,
+            csTrustLevel: UInt64? = nil,
+            neuralPages: UInt64? = nil,
+            role: ProcessRole = .backgroundApp,
+            footprintBytes: UInt64? = nil,
+            limitMB: UInt64? = nil,
+            unknownKeys: JSONValue? = nil
         ) {
             self.pid = pid
             self.name = name

@@ -13,21 +13,21 @@ public struct JetsamEvent: Sendable, Equatable, Codable {
     /// `incident` (body) or `incident_id` (header).
     public var incidentID: String?
     public var crashReporterKey: String?
-    /// Model identifier, e.g. `iPhone8,2`.
+    /// Model identifier, such as `iPhone8,2`.
     public var product: String?
-    /// Marketing name from the device catalog, e.g. `iPhone 6s Plus`.
+    /// Marketing name from the device catalog, such as `iPhone 6s Plus`.
     public var deviceName: String?
     /// The OS name as written (`iPhone OS`, `macOS`).
     public var osName: String?
-    /// The OS version number, e.g. `13.3.1`.
+    /// The OS version number, such as `13.3.1`.
     public var osVersion: String?
-    /// The OS build, e.g. `17D50`.
+    /// The OS build, such as `17D50`.
     public var osBuild: String?
     /// True for beta and seed builds.
     public var isBetaBuild: Bool
     public var platform: OSVersion.Platform
     public var kernel: String?
-    /// The xnu version from ``kernel``, e.g. `7195.40.113.0.2`.
+    /// The xnu version from ``kernel``, such as `7195.40.113.0.2`.
     public var xnuVersion: String?
     /// True when the kernel string shows a modified (jailbroken) kernel.
     public var isModifiedKernel: Bool
@@ -58,15 +58,36 @@ public struct JetsamEvent: Sendable, Equatable, Codable {
     public var unknownKeys: JSONValue?
 
     public init(
-        header: IPSHeader? = nil, bugType: String? = nil, incidentID: String? = nil, crashReporterKey: String? = nil,
-        product: String? = nil, deviceName: String? = nil, osName: String? = nil, osVersion: String? = nil,
-        osBuild: String? = nil, isBetaBuild: Bool = false, platform: OSVersion.Platform = .unknown,
-        kernel: String? = nil, xnuVersion: String? = nil, isModifiedKernel: Bool = false, date: AppleTimestamp? = nil,
-        timeDelta: UInt64? = nil, largestProcess: String? = nil, genCounter: UInt64? = nil,
-        codeSigningMonitor: Int64? = nil, pageSize: UInt64? = nil, pageSizeSource: String? = nil,
-        memoryStatus: MemoryStatus? = nil, ram: RAMEstimate? = nil, priorityScale: PriorityScale? = nil,
-        processes: [Process] = [], notes: [String]? = nil, eventReason: String? = nil, eventCode: String? = nil,
-        isPartial: Bool = false, unknownKeys: JSONValue? = nil
+        header: IPSHeader? = nil,
+        bugType: String? = nil,
+        incidentID: String? = nil,
+        crashReporterKey: String? = nil,
+        product: String? = nil,
+        deviceName: String? = nil,
+        osName: String? = nil,
+        osVersion: String? = nil,
+        osBuild: String? = nil,
+        isBetaBuild: Bool = false,
+        platform: OSVersion.Platform = .unknown,
+        kernel: String? = nil,
+        xnuVersion: String? = nil,
+        isModifiedKernel: Bool = false,
+        date: AppleTimestamp? = nil,
+        timeDelta: UInt64? = nil,
+        largestProcess: String? = nil,
+        genCounter: UInt64? = nil,
+        codeSigningMonitor: Int64? = nil,
+        pageSize: UInt64? = nil,
+        pageSizeSource: String? = nil,
+        memoryStatus: MemoryStatus? = nil,
+        ram: RAMEstimate? = nil,
+        priorityScale: PriorityScale? = nil,
+        processes: [Process] = [],
+        notes: [String]? = nil,
+        eventReason: String? = nil,
+        eventCode: String? = nil,
+        isPartial: Bool = false,
+        unknownKeys: JSONValue? = nil
     ) {
         self.header = header
         self.bugType = bugType

@@ -29,7 +29,12 @@ public struct KillReason: Sendable, Equatable, Hashable, Codable {
             self = known
         } else {
             self.init(
-                name: name, code: nil, meaning: "not a known jetsam cause", revealsLimit: false, isUnknown: true)
+                name: name,
+                code: nil,
+                meaning: "not a known jetsam cause",
+                revealsLimit: false,
+                isUnknown: true
+            )
         }
     }
 
@@ -62,7 +67,12 @@ public struct KillReason: Sendable, Equatable, Hashable, Codable {
         var table: [String: KillReason] = [:]
         for (name, code, meaning) in rows {
             table[name] = KillReason(
-                name: name, code: code, meaning: meaning, revealsLimit: name == perProcessLimit, isUnknown: false)
+                name: name,
+                code: code,
+                meaning: meaning,
+                revealsLimit: name == perProcessLimit,
+                isUnknown: false
+            )
         }
         return table
     }()

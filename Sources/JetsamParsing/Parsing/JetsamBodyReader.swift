@@ -108,8 +108,11 @@ struct JetsamBodyReader {
         guard element.kind == .object else {
             fields.diagnostics.append(
                 Diagnostic(
-                    .warning, "a processes entry is not an object; skipped it",
-                    at: element.document.location(ofByte: element.byteOffset, keyPath: "processes[\(index)]")))
+                    .warning,
+                    "a processes entry is not an object; skipped it",
+                    at: element.document.location(ofByte: element.byteOffset, keyPath: "processes[\(index)]")
+                )
+            )
             return
         }
         processes.append(readProcess(element, path: "processes[\(index)]"))
@@ -153,8 +156,11 @@ struct JetsamBodyReader {
         if object.isTruncated {
             fields.diagnostics.append(
                 Diagnostic(
-                    .warning, "this process entry was cut off; its remaining fields are missing",
-                    at: object.document.location(ofByte: object.byteOffset, keyPath: path)))
+                    .warning,
+                    "this process entry was cut off; its remaining fields are missing",
+                    at: object.document.location(ofByte: object.byteOffset, keyPath: path)
+                )
+            )
         }
         return process
     }

@@ -11,7 +11,9 @@ extension JetsamParser {
         if event.pageSize == 0 {
             event.pageSize = nil
             event.pageSizeSource = nil
-            diagnostics.append(Diagnostic(.warning, "pageSize is 0; ignored it", at: SourceLocation(keyPath: "pageSize")))
+            diagnostics.append(
+                Diagnostic(.warning, "pageSize is 0; ignored it", at: SourceLocation(keyPath: "pageSize"))
+            )
         }
         if event.pageSize == nil, event.killedProcesses.contains(where: { $0.rpages != nil }) {
             diagnostics.append(
@@ -19,7 +21,9 @@ extension JetsamParser {
                     .warning,
                     "the report states no page size (memoryStatus.pageSize or pageSize); footprints and limits are "
                         + "not computed (A8 devices use 4096-byte pages, so 16384 cannot be assumed)",
-                    at: SourceLocation(keyPath: "memoryStatus.pageSize")))
+                    at: SourceLocation(keyPath: "memoryStatus.pageSize")
+                )
+            )
         }
         if let kernel = event.kernel {
             event.xnuVersion = JetsamRules.xnuVersion(in: kernel)
@@ -30,8 +34,11 @@ extension JetsamParser {
         }
         let hasPriorities = event.processes.contains { $0.priority != nil }
         let scale = JetsamRules.priorityScale(
-            osVersion: event.osVersion, platform: event.platform, xnuVersion: event.xnuVersion,
-            maxPriority: { event.processes.compactMap(\.priority).filter { $0 != 999 }.max() })
+            osVersion: event.osVersion,
+            platform: event.platform,
+            xnuVersion: event.xnuVersion,
+            maxPriority: { event.processes.compactMap(\.priority).filter { $0 != 999 }.max() }
+        )
         event.priorityScale = hasPriorities ? scale : nil
         let pageSize = event.pageSize
         for index in event.processes.indices {
@@ -42,21 +49,34 @@ extension JetsamParser {
                 process.priorityBand = PriorityScale.bandName(forNormalized: normalized)
             }
             process.role = ProcessRole.classify(
-                name: process.name, states: process.states, normalizedPriority: process.normalizedPriority)
-            let (bytes, limit) = JetsamRules.footprint(rpages: process.rpages, pageSize: pageSize, reason: process.reason)
+                name: process.name,
+                states: process.states,
+                normalizedPriority: process.normalizedPriority
+            )
+            let (bytes, limit) = JetsamRules.footprint(
+                rpages: process.rpages,
+                pageSize: pageSize,
+                reason: process.reason
+            )
             process.footprintBytes = bytes
             process.limitMB = limit
             if process.reason != nil, process.rpages != nil, pageSize != nil, bytes == nil {
                 diagnostics.append(
                     Diagnostic(
-                        .warning, "rpages × pageSize overflows 64 bits; footprint not computed",
-                        at: SourceLocation(keyPath: "processes[\(index)].rpages")))
+                        .warning,
+                        "rpages × pageSize overflows 64 bits; footprint not computed",
+                        at: SourceLocation(keyPath: "processes[\(index)].rpages")
+                    )
+                )
             }
             if let reason = process.reason, KillReason(reason).isUnknown {
                 diagnostics.append(
                     Diagnostic(
-                        .note, "unknown kill reason '\(reason)' kept as written",
-                        at: SourceLocation(keyPath: "processes[\(index)].reason")))
+                        .note,
+                        "unknown kill reason '\(reason)' kept as written",
+                        at: SourceLocation(keyPath: "processes[\(index)].reason")
+                    )
+                )
             }
             event.processes[index] = process
         }
@@ -66,16 +86,24 @@ extension JetsamParser {
     private func ramEstimate(of event: JetsamEvent) -> JetsamEvent.RAMEstimate? {
         let pages = event.memoryStatus?.memoryPages
         let estimate = JetsamRules.ramEstimateMB(
-            active: pages?.active, inactive: pages?.inactive, free: pages?.free, wired: pages?.wired,
-            speculative: pages?.speculative, throttled: pages?.throttled,
-            compressorSize: event.memoryStatus?.compressorSize, pageSize: event.pageSize)
+            active: pages?.active,
+            inactive: pages?.inactive,
+            free: pages?.free,
+            wired: pages?.wired,
+            speculative: pages?.speculative,
+            throttled: pages?.throttled,
+            compressorSize: event.memoryStatus?.compressorSize,
+            pageSize: event.pageSize
+        )
         let model = event.product.flatMap(DeviceCatalog.model(for:))
         let resolution = event.product.flatMap { DeviceCatalog.resolveRAM(for: $0, estimatedMB: estimate) }
         guard estimate != nil || model != nil else { return nil }
         let options = model?.ramOptionsMB ?? []
         return JetsamEvent.RAMEstimate(
-            estimatedMB: estimate, nominalMB: resolution?.ramMB,
+            estimatedMB: estimate,
+            nominalMB: resolution?.ramMB,
             nominalOptionsMB: options.count > 1 ? options : nil,
-            resolvedByEstimate: resolution?.resolvedByEstimate ?? false)
+            resolvedByEstimate: resolution?.resolvedByEstimate ?? false
+        )
     }
 }

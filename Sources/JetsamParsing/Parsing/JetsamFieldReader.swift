@@ -4,7 +4,9 @@ import APMInspectCore
 struct JetsamFieldReader {
     var diagnostics: [Diagnostic] = []
 
-    mutating func uint(_ value: JSONElement, _ key: String, _ path: String, unknown: inout [JSONValue.Member]) -> UInt64? {
+    mutating func uint(_ value: JSONElement, _ key: String, _ path: String, unknown: inout [JSONValue.Member])
+        -> UInt64?
+    {
         if let number = value.uint64 { return number }
         if value.kind == .number, let double = value.double, double >= 0, double < 1.8e19, double == double.rounded() {
             return UInt64(double)
@@ -13,24 +15,33 @@ struct JetsamFieldReader {
         return nil
     }
 
-    mutating func int(_ value: JSONElement, _ key: String, _ path: String, unknown: inout [JSONValue.Member]) -> Int64? {
+    mutating func int(_ value: JSONElement, _ key: String, _ path: String, unknown: inout [JSONValue.Member]) -> Int64?
+    {
         if let number = value.int64 { return number }
         mismatch(value, key, path, expected: "an integer", unknown: &unknown)
         return nil
     }
 
-    mutating func double(_ value: JSONElement, _ key: String, _ path: String, unknown: inout [JSONValue.Member]) -> Double? {
+    mutating func double(_ value: JSONElement, _ key: String, _ path: String, unknown: inout [JSONValue.Member])
+        -> Double?
+    {
         if let number = value.double { return number }
         mismatch(value, key, path, expected: "a number", unknown: &unknown)
         return nil
     }
 
-    mutating func string(_ value: JSONElement, _ key: String, _ path: String, unknown: inout [JSONValue.Member]) -> String? {
+    mutating func string(_ value: JSONElement, _ key: String, _ path: String, unknown: inout [JSONValue.Member])
+        -> String?
+    {
         if let text = value.string {
             if value.isTruncated {
                 diagnostics.append(
-                    Diagnostic(.warning, "value was cut off; kept the part that was read",
-                        at: value.document.location(ofByte: value.byteOffset, keyPath: join(path, key))))
+                    Diagnostic(
+                        .warning,
+                        "value was cut off; kept the part that was read",
+                        at: value.document.location(ofByte: value.byteOffset, keyPath: join(path, key))
+                    )
+                )
             }
             return text
         }
@@ -40,7 +51,9 @@ struct JetsamFieldReader {
         return nil
     }
 
-    mutating func strings(_ value: JSONElement, _ key: String, _ path: String, unknown: inout [JSONValue.Member]) -> [String]? {
+    mutating func strings(_ value: JSONElement, _ key: String, _ path: String, unknown: inout [JSONValue.Member])
+        -> [String]?
+    {
         guard value.kind == .array else {
             mismatch(value, key, path, expected: "an array of strings", unknown: &unknown)
             return nil
@@ -57,7 +70,9 @@ struct JetsamFieldReader {
         return result
     }
 
-    mutating func uints(_ value: JSONElement, _ key: String, _ path: String, unknown: inout [JSONValue.Member]) -> [UInt64]? {
+    mutating func uints(_ value: JSONElement, _ key: String, _ path: String, unknown: inout [JSONValue.Member])
+        -> [UInt64]?
+    {
         guard value.kind == .array else {
             mismatch(value, key, path, expected: "an array of integers", unknown: &unknown)
             return nil
@@ -74,13 +89,20 @@ struct JetsamFieldReader {
     }
 
     private mutating func mismatch(
-        _ value: JSONElement, _ key: String, _ path: String, expected: String, unknown: inout [JSONValue.Member]
+        _ value: JSONElement,
+        _ key: String,
+        _ path: String,
+        expected: String,
+        unknown: inout [JSONValue.Member]
     ) {
         let keyPath = join(path, key)
         diagnostics.append(
             Diagnostic(
-                .warning, "expected \(expected) for '\(key)'; kept the value verbatim in unknownKeys",
-                at: value.document.location(ofByte: value.byteOffset, keyPath: keyPath)))
+                .warning,
+                "expected \(expected) for '\(key)'; kept the value verbatim in unknownKeys",
+                at: value.document.location(ofByte: value.byteOffset, keyPath: keyPath)
+            )
+        )
         unknown.append(JSONValue.Member(key: key, value: value.materialized))
     }
 

@@ -33,13 +33,17 @@ public struct JetsamParser: Sendable {
         var diagnostics = container.diagnostics
         if let bugType = container.bugType, bugType.family != .jetsam {
             throw JetsamParseError(
-                .notJetsam, "bug_type \(bugType.code) (\(bugType.name)) is not a JetsamEvent (298)",
-                at: SourceLocation(byteOffset: 0, line: 1, column: 1, keyPath: "bug_type"))
+                .notJetsam,
+                "bug_type \(bugType.code) (\(bugType.name)) is not a JetsamEvent (298)",
+                at: SourceLocation(byteOffset: 0, line: 1, column: 1, keyPath: "bug_type")
+            )
         }
         guard container.bodyKind != .text else {
             throw JetsamParseError(
-                .unreadableBody, "the body is text, expected the JSON of a JetsamEvent",
-                at: SourceLocation(byteOffset: container.bodyOrigin.byteOffset, line: container.bodyOrigin.line))
+                .unreadableBody,
+                "the body is text, expected the JSON of a JetsamEvent",
+                at: SourceLocation(byteOffset: container.bodyOrigin.byteOffset, line: container.bodyOrigin.line)
+            )
         }
         var event = JetsamEvent()
         event.header = container.header
@@ -62,14 +66,20 @@ public struct JetsamParser: Sendable {
         do {
             document = try container.parseJSONBody(options: options.json)
         } catch {
-            throw JetsamParseError(.unreadableBody, "the body is not readable JSON: \(error.message)", at: error.location)
+            throw JetsamParseError(
+                .unreadableBody,
+                "the body is not readable JSON: \(error.message)",
+                at: error.location
+            )
         }
         diagnostics += document.diagnostics
         let content = Self.findContent(document.root)
         guard content.found || container.header != nil else {
             throw JetsamParseError(
-                .noJetsamContent, "no JetsamEvent body or process entries found",
-                at: document.location(ofByte: document.root.byteOffset))
+                .noJetsamContent,
+                "no JetsamEvent body or process entries found",
+                at: document.location(ofByte: document.root.byteOffset)
+            )
         }
         var reader = JetsamBodyReader(maxProcesses: options.maxProcesses)
         var unknown: [JSONValue.Member] = []
@@ -85,7 +95,9 @@ public struct JetsamParser: Sendable {
                 Diagnostic(
                     .warning,
                     "read the first \(options.maxProcesses) process entries; skipped \(reader.skippedProcesses) more",
-                    at: SourceLocation(keyPath: "processes")))
+                    at: SourceLocation(keyPath: "processes")
+                )
+            )
         }
         if !unknown.isEmpty { event.unknownKeys = .object(unknown) }
         if document.isFragmentList || content.bodies.isEmpty {
@@ -94,13 +106,17 @@ public struct JetsamParser: Sendable {
             if !content.processes.isEmpty { parts.append("\(content.processes.count) loose process entr(ies)") }
             let what = parts.isEmpty ? "nothing usable" : parts.joined(separator: " and ")
             diagnostics.append(
-                Diagnostic(.warning, "the body is an excerpt, not a whole report: read \(what)", at: nil))
+                Diagnostic(.warning, "the body is an excerpt, not a whole report: read \(what)", at: nil)
+            )
         }
         if content.bodies.isEmpty && content.processes.isEmpty {
             diagnostics.append(
                 Diagnostic(
-                    .warning, "no body fields or process entries could be read",
-                    at: document.location(ofByte: document.root.byteOffset)))
+                    .warning,
+                    "no body fields or process entries could be read",
+                    at: document.location(ofByte: document.root.byteOffset)
+                )
+            )
         }
         event.isPartial =
             document.isFragmentList || document.isTruncated || content.bodies.isEmpty
@@ -117,7 +133,7 @@ public struct JetsamParser: Sendable {
         var found: Bool { !bodies.isEmpty || !processes.isEmpty }
     }
 
-    /// Finds body objects and loose process entries in a document or in a list of pasted fragments.
+    /// Finds body objects and loose process entries at the top of a document or in a list of pasted fragments.
     static func findContent(_ root: JSONElement) -> Content {
         var content = Content()
         func visit(_ element: JSONElement, depth: Int) {
@@ -127,11 +143,9 @@ public struct JetsamParser: Sendable {
                     content.bodies.append(element)
                 } else if JetsamBodyReader.looksLikeProcess(element) {
                     content.processes.append(element)
-                } else if depth < 2 {
-                    element.forEachMember { _, value in
-                        if value.kind == .array || value.kind == .object { visit(value, depth: depth + 1) }
-                    }
                 }
+            // Objects nested in other objects are not searched: a report wrapped in another document (our own
+            // JSON output, say) is that document, not a JetsamEvent.
             case .array:
                 guard depth < 3 else { return }
                 for item in element.elements { visit(item, depth: depth + 1) }

@@ -15,7 +15,10 @@ enum JetsamRules {
     /// The priority scale: from the OS major version (iOS 16 switched), else the xnu version (8792), else from the
     /// largest band in the report (anything above 21 but 999 can only be the new scale).
     static func priorityScale(
-        osVersion: String?, platform: OSVersion.Platform, xnuVersion: String?, maxPriority: () -> Int64?
+        osVersion: String?,
+        platform: OSVersion.Platform,
+        xnuVersion: String?,
+        maxPriority: () -> Int64?
     ) -> PriorityScale {
         if let version = osVersion, let major = Int(version.prefix { $0.isNumber }),
             platform == .iOS || platform == .unknown
@@ -44,8 +47,14 @@ enum JetsamRules {
     /// (active + inactive + free + speculative + wired + throttled + compressorSize) × pageSize in MiB, one decimal;
     /// nil unless active, inactive, free and wired are all present.
     static func ramEstimateMB(
-        active: UInt64?, inactive: UInt64?, free: UInt64?, wired: UInt64?, speculative: UInt64?, throttled: UInt64?,
-        compressorSize: UInt64?, pageSize: UInt64?
+        active: UInt64?,
+        inactive: UInt64?,
+        free: UInt64?,
+        wired: UInt64?,
+        speculative: UInt64?,
+        throttled: UInt64?,
+        compressorSize: UInt64?,
+        pageSize: UInt64?
     ) -> Double? {
         guard let active, let inactive, let free, let wired, let pageSize else { return nil }
         let pages = [active, inactive, free, wired, speculative ?? 0, throttled ?? 0, compressorSize ?? 0]

@@ -35,15 +35,20 @@ struct InspectCommand: ParsableCommand {
         for failure in walkFailures { Console.error("\(failure.path): error: \(failure.message)") }
         let inspector = FileInspector()
         let progress = ProgressBar(total: files.count, label: "inspect")
-        let results = ParallelMap.map(count: files.count, jobs: jobs, progress: { progress.advance() }) { index in
-            inspector.inspect(path: files[index])
-        }
+        let results = ParallelMap.map(
+            count: files.count,
+            jobs: jobs,
+            progress: { progress.advance() },
+            transform: { index in inspector.inspect(path: files[index]) }
+        )
         progress.finish()
         var documents: [Inspection] = []
         for case let inspection? in results {
             if let failure = inspection.failure {
                 failed = true
-                Console.error(ErrorLine.render(path: inspection.file, location: failure.location, message: failure.message))
+                Console.error(
+                    ErrorLine.render(path: inspection.file, location: failure.location, message: failure.message)
+                )
             }
             switch format {
             case .ndjson:

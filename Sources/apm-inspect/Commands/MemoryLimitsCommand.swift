@@ -37,12 +37,18 @@ struct MemoryLimitsCommand: ParsableCommand {
         for failure in walkFailures { Console.error("\(failure.path): error: \(failure.message)") }
         let collector = MemoryLimitCollector()
         let progress = ProgressBar(total: files.count, label: "memory-limits")
-        let outcomes = ParallelMap.map(count: files.count, jobs: jobs, progress: { progress.advance() }) { index in
-            collector.evidence(atPath: files[index])
-        }
+        let outcomes = ParallelMap.map(
+            count: files.count,
+            jobs: jobs,
+            progress: { progress.advance() },
+            transform: { index in collector.evidence(atPath: files[index]) }
+        )
         progress.finish()
         let options = MemoryLimitTable.Options(
-            includeBeta: includeAll, includeModifiedKernels: includeAll, includeOtherPlatforms: includeAll)
+            includeBeta: includeAll,
+            includeModifiedKernels: includeAll,
+            includeOtherPlatforms: includeAll
+        )
         var table = MemoryLimitTable(options: options)
         var summary = MemoryLimitsRenderer.Summary(files: files.count)
         var failed = !walkFailures.isEmpty

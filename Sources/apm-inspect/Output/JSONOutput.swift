@@ -4,7 +4,8 @@ import Foundation
 enum JSONOutput {
     static func encode(_ value: some Encodable, pretty: Bool) throws -> String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting =
+            pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
         let data = try encoder.encode(value)
         return String(decoding: data, as: UTF8.self)
     }

@@ -28,7 +28,8 @@ enum JetsamRenderer {
             out += "\nKilled processes\n"
             var table = TextTable(
                 headers: ["NAME", "PID", "ROLE", "REASON", "FOOTPRINT", "LIMIT"],
-                alignments: [.left, .right, .left, .left, .right, .left])
+                alignments: [.left, .right, .left, .left, .right, .left]
+            )
             let ram = event.ram?.nominalMB
             for process in killed.sorted(by: killOrder) {
                 var limit = ""

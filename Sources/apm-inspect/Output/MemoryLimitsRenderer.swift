@@ -20,7 +20,8 @@ enum MemoryLimitsRenderer {
 
     private static func cells(_ row: MemoryLimitRow) -> [String] {
         [
-            row.name ?? "?", row.product, row.ramMB.map { Formatting.ram($0) } ?? (row.ramAmbiguous ? "ambiguous" : "?"),
+            row.name ?? "?", row.product,
+            row.ramMB.map { Formatting.ram($0) } ?? (row.ramAmbiguous ? "ambiguous" : "?"),
             row.osVersion ?? "?", row.osBuild ?? "?", String(row.reports), stats(row.foregroundLimitMB),
             row.foregroundPercentOfRAM.map { Formatting.oneDecimal($0.median) } ?? "–", stats(row.backgroundLimitMB),
             stats(row.extensionLimitMB), String(row.daemonLimitKills), row.flags.joined(separator: ","),
@@ -37,7 +38,8 @@ enum MemoryLimitsRenderer {
         guard !rows.isEmpty else { return "No per-process-limit evidence found.\n" }
         var table = TextTable(
             headers: headers,
-            alignments: [.left, .left, .right, .left, .left, .right, .right, .right, .right, .right, .right, .left])
+            alignments: [.left, .left, .right, .left, .left, .right, .right, .right, .right, .right, .right, .left]
+        )
         for row in rows { table.append(cells(row)) }
         return table.render()
     }

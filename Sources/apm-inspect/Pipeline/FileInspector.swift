@@ -12,8 +12,12 @@ struct FileInspector: Sendable {
             bytes = try FileReading.contents(atPath: path)
         } catch {
             return Inspection(
-                file: path, kind: .unknown, diagnostics: [], report: nil,
-                failure: Inspection.Failure(code: error.code.rawValue, message: error.message, location: error.location))
+                file: path,
+                kind: .unknown,
+                diagnostics: [],
+                report: nil,
+                failure: Inspection.Failure(code: error.code.rawValue, message: error.message, location: error.location)
+            )
         }
         return inspect(bytes: bytes, path: path)
     }
@@ -26,14 +30,22 @@ struct FileInspector: Sendable {
             return inspectIPS(IPSContainer(bytes: bytes), path: path, format: format, size: bytes.count)
         case .empty:
             return Inspection(
-                file: path, kind: .unknown, diagnostics: [], report: nil,
-                failure: Inspection.Failure(code: "empty", message: "the file is empty", location: nil))
+                file: path,
+                kind: .unknown,
+                diagnostics: [],
+                report: nil,
+                failure: Inspection.Failure(code: "empty", message: "the file is empty", location: nil)
+            )
         default:
             return Inspection(
-                file: path, kind: .unknown, diagnostics: [],
+                file: path,
+                kind: .unknown,
+                diagnostics: [],
                 report: .unrecognised(
-                    UnrecognisedSummary(format: format, bytes: bytes.count, note: Self.note(for: format))),
-                failure: nil)
+                    UnrecognisedSummary(format: format, bytes: bytes.count, note: Self.note(for: format))
+                ),
+                failure: nil
+            )
         }
     }
 
@@ -43,22 +55,40 @@ struct FileInspector: Sendable {
             do {
                 let result = try jetsam.parse(container)
                 return Inspection(
-                    file: path, kind: .jetsamEvent, diagnostics: result.diagnostics, report: .jetsam(result.event),
-                    failure: nil)
+                    file: path,
+                    kind: .jetsamEvent,
+                    diagnostics: result.diagnostics,
+                    report: .jetsam(result.event),
+                    failure: nil
+                )
             } catch {
                 return Inspection(
-                    file: path, kind: .jetsamEvent, diagnostics: container.diagnostics, report: nil,
-                    failure: Inspection.Failure(code: error.code.rawValue, message: error.message, location: error.location))
+                    file: path,
+                    kind: .jetsamEvent,
+                    diagnostics: container.diagnostics,
+                    report: nil,
+                    failure: Inspection.Failure(
+                        code: error.code.rawValue,
+                        message: error.message,
+                        location: error.location
+                    )
+                )
             }
         }
         guard let bugType = container.bugType else {
             return Inspection(
-                file: path, kind: .unknown, diagnostics: container.diagnostics,
+                file: path,
+                kind: .unknown,
+                diagnostics: container.diagnostics,
                 report: .unrecognised(
                     UnrecognisedSummary(
-                        format: format, bytes: size,
-                        note: "JSON that is not an .ips report this build reads (no bug_type, no JetsamEvent content)")),
-                failure: nil)
+                        format: format,
+                        bytes: size,
+                        note: "JSON that is not an .ips report this build reads (no bug_type, no JetsamEvent content)"
+                    )
+                ),
+                failure: nil
+            )
         }
         let kind: FileKind
         let note: String
@@ -77,13 +107,22 @@ struct FileInspector: Sendable {
             note = "bug_type \(bugType.code) (\(bugType.name)) has no model in this build"
         }
         return Inspection(
-            file: path, kind: kind, diagnostics: container.diagnostics,
+            file: path,
+            kind: kind,
+            diagnostics: container.diagnostics,
             report: .ips(
                 IPSSummary(
-                    bugType: bugType.code, bugTypeName: bugType.name, family: bugType.family.rawValue,
-                    header: container.header, bodyKind: container.bodyKind.rawValue, bodyBytes: container.body.count,
-                    note: note)),
-            failure: nil)
+                    bugType: bugType.code,
+                    bugTypeName: bugType.name,
+                    family: bugType.family.rawValue,
+                    header: container.header,
+                    bodyKind: container.bodyKind.rawValue,
+                    bodyBytes: container.body.count,
+                    note: note
+                )
+            ),
+            failure: nil
+        )
     }
 
     private static func note(for format: ContentFormat) -> String {

@@ -5,8 +5,10 @@ enum ParallelMap {
     /// Calls `transform` for each index of `count` on up to `jobs` threads; `progress` is called after each item
     /// from the worker that finished it.
     static func map<Result: Sendable>(
-        count: Int, jobs: Int, progress: (@Sendable () -> Void)? = nil,
-        _ transform: @Sendable (Int) -> Result
+        count: Int,
+        jobs: Int,
+        progress: (@Sendable () -> Void)? = nil,
+        transform: @Sendable (Int) -> Result
     ) -> [Result?] {
         let results = ResultSlots<Result>(count: count)
         let workers = max(1, min(jobs, count))
