@@ -36,15 +36,7 @@ struct JSONFastTapeBuilder {
 
     @inline(__always)
     private mutating func skipWhitespace() {
-        let buffer = self.buffer
-        let n = buffer.count
-        var p = pos
-        while p < n {
-            let b = buffer[p]
-            guard b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 else { break }
-            p += 1
-        }
-        pos = p
+        pos = JSONScanning.skipWhitespace(buffer, from: pos)
     }
 
     private mutating func parseValue(depth: Int) -> Bool {
@@ -142,79 +134,38 @@ struct JSONFastTapeBuilder {
     }
 
     private mutating func parseString() -> Bool {
-        let buffer = self.buffer
-        let n = buffer.count
         let start = pos + 1
-        var p = start
-        var flags: UInt8 = 0
-        while p < n {
-            let b = buffer[p]
-            if b == UInt8(ascii: "\"") {
-                nodes.append(
-                    JSONNode(
-                        kind: .string,
-                        flags: flags,
-                        start: UInt32(start),
-                        end: UInt32(p),
-                        next: UInt32(nodes.count + 1),
-                        count: 0
-                    )
-                )
-                pos = p + 1
-                return true
-            }
-            if b == UInt8(ascii: "\\") {
-                flags |= JSONNode.hasEscapesFlag
-                p += 2
-                continue
-            }
-            if b < 0x20 { return false }
-            p += 1
-            while p + 8 <= n,
-                !JSONTapeBuilder.hasSpecialStringByte(buffer.loadUnaligned(fromByteOffset: p, as: UInt64.self))
-            {
-                p += 8
-            }
-        }
-        return false
+        let run = JSONScanning.scanStringRun(buffer, from: start)
+        guard run.end < buffer.count, buffer[run.end] == UInt8(ascii: "\"") else { return false }
+        nodes.append(
+            JSONNode(
+                kind: .string,
+                flags: run.hasEscapes ? JSONNode.hasEscapesFlag : 0,
+                start: UInt32(start),
+                end: UInt32(run.end),
+                next: UInt32(nodes.count + 1),
+                count: 0
+            )
+        )
+        pos = run.end + 1
+        return true
     }
 
     private mutating func parseNumber() -> Bool {
-        let buffer = self.buffer
-        let n = buffer.count
         let start = pos
-        var i = pos
-        if i < n, buffer[i] == UInt8(ascii: "-") { i += 1 }
-        let integerStart = i
-        while i < n, buffer[i] &- UInt8(ascii: "0") < 10 { i += 1 }
-        guard i > integerStart, !(buffer[integerStart] == UInt8(ascii: "0") && i - integerStart > 1) else {
-            return false
-        }
-        if i < n, buffer[i] == UInt8(ascii: ".") {
-            i += 1
-            let fractionStart = i
-            while i < n, buffer[i] &- UInt8(ascii: "0") < 10 { i += 1 }
-            guard i > fractionStart else { return false }
-        }
-        if i < n, buffer[i] == UInt8(ascii: "e") || buffer[i] == UInt8(ascii: "E") {
-            i += 1
-            if i < n, buffer[i] == UInt8(ascii: "+") || buffer[i] == UInt8(ascii: "-") { i += 1 }
-            let exponentStart = i
-            while i < n, buffer[i] &- UInt8(ascii: "0") < 10 { i += 1 }
-            guard i > exponentStart else { return false }
-        }
-        // A number must be followed by a delimiter, and a top-level number cut at the end is still complete.
+        let (end, valid) = JSONScanning.scanNumber(buffer, from: start)
+        guard valid else { return false }
         nodes.append(
             JSONNode(
                 kind: .number,
                 flags: 0,
                 start: UInt32(start),
-                end: UInt32(i),
+                end: UInt32(end),
                 next: UInt32(nodes.count + 1),
                 count: 0
             )
         )
-        pos = i
+        pos = end
         return true
     }
 

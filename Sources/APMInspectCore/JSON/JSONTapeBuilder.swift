@@ -301,68 +301,36 @@ struct JSONTapeBuilder {
     }
 
     /// Appends a string node; returns false when the input ended inside it (the partial text is not kept).
+    ///
+    /// Lenient mode keeps raw control characters inside a string, and ends a string at a raw line break (a JSON
+    /// string cannot contain one, so the string was cut off there).
     private mutating func parseString() throws(InputError) -> Bool {
         let open = pos
         let start = pos + 1
-        let buffer = self.buffer
         let n = buffer.count
         var p = start
-        var flags: UInt8 = 0
-        // Scan in locals: the plain run of a string is the hottest loop of the parser.
-        scan: while p < n {
+        var hasEscapes = false
+        while true {
+            let run = JSONScanning.scanStringRun(buffer, from: p)
+            hasEscapes = hasEscapes || run.hasEscapes
+            p = run.end
+            guard p < n else { break }
             let b = buffer[p]
-            if b == UInt8(ascii: "\"") { break scan }
-            if b == UInt8(ascii: "\\") {
-                flags |= JSONNode.hasEscapesFlag
-                p += 2
-                continue
+            let flags = hasEscapes ? JSONNode.hasEscapesFlag : 0
+            if b == UInt8(ascii: "\"") {
+                appendString(start: start, end: p, flags: flags)
+                pos = p + 1
+                return true
             }
-            if b < 0x20 { break scan }
-            p += 1
-            // Long strings: eight bytes at a time until a quote, a backslash or a control character.
-            while p + 8 <= n, !Self.hasSpecialStringByte(buffer.loadUnaligned(fromByteOffset: p, as: UInt64.self)) {
-                p += 8
-            }
-        }
-        if p < n, buffer[p] == UInt8(ascii: "\"") {
-            let index = nodes.count
-            nodes.append(
-                JSONNode(
-                    kind: .string,
-                    flags: flags,
-                    start: UInt32(start),
-                    end: UInt32(p),
-                    next: UInt32(index + 1),
-                    count: 0
-                )
-            )
-            pos = p + 1
-            return true
-        }
-        if p < n {
-            let b = buffer[p]
             if b == UInt8(ascii: "\n") || b == UInt8(ascii: "\r") {
                 guard options.lenient else { throw error("unterminated string", at: open) }
-                // A raw newline cannot be inside a JSON string: the string was cut off here.
                 repair("unterminated string; ended it at the end of the line", at: open)
-                let index = nodes.count
-                nodes.append(
-                    JSONNode(
-                        kind: .string,
-                        flags: flags | JSONNode.truncatedFlag,
-                        start: UInt32(start),
-                        end: UInt32(p),
-                        next: UInt32(index + 1),
-                        count: 0
-                    )
-                )
+                appendString(start: start, end: p, flags: flags | JSONNode.truncatedFlag)
                 pos = p
                 return true
             }
-            // Another control character: strict JSON forbids it; lenient mode keeps it in the string.
             guard options.lenient else { throw error("control character inside a string", at: p) }
-            pos = p
-            return try continueStringAfterControl(open: open, start: start, flags: flags)
+            p += 1
         }
         // End of input inside a string: the scalar is incomplete and is dropped by the end-of-input handling.
         pos = n
@@ -371,99 +339,26 @@ struct JSONTapeBuilder {
         return false
     }
 
-    /// Lenient mode: resumes a string after a raw control character other than a line break.
-    private mutating func continueStringAfterControl(open: Int, start: Int, flags: UInt8) throws(InputError) -> Bool {
-        let n = buffer.count
-        var flags = flags
-        while pos < n {
-            let b = buffer[pos]
-            if b == UInt8(ascii: "\"") {
-                let index = nodes.count
-                nodes.append(
-                    JSONNode(
-                        kind: .string,
-                        flags: flags,
-                        start: UInt32(start),
-                        end: UInt32(pos),
-                        next: UInt32(index + 1),
-                        count: 0
-                    )
-                )
-                pos += 1
-                return true
-            }
-            if b == UInt8(ascii: "\\") {
-                flags |= JSONNode.hasEscapesFlag
-                pos += 2
-                continue
-            }
-            if b == UInt8(ascii: "\n") || b == UInt8(ascii: "\r") {
-                repair("unterminated string; ended it at the end of the line", at: open)
-                let index = nodes.count
-                nodes.append(
-                    JSONNode(
-                        kind: .string,
-                        flags: flags | JSONNode.truncatedFlag,
-                        start: UInt32(start),
-                        end: UInt32(pos),
-                        next: UInt32(index + 1),
-                        count: 0
-                    )
-                )
-                return true
-            }
-            pos += 1
-        }
-        pos = n
-        wasTruncated = true
-        return false
-    }
-
-    /// True when any byte of `word` is `"`, `\\` or below 0x20 (the bytes that end a plain run inside a string).
-    @inline(__always)
-    static func hasSpecialStringByte(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let quote = word ^ (ones &* 0x22)
-        let backslash = word ^ (ones &* 0x5C)
-        let zeroQuote = (quote &- ones) & ~quote
-        let zeroBackslash = (backslash &- ones) & ~backslash
-        let control = (word &- (ones &* 0x20)) & ~word
-        return (zeroQuote | zeroBackslash | control) & highs != 0
+    private mutating func appendString(start: Int, end: Int, flags: UInt8) {
+        let index = nodes.count
+        nodes.append(
+            JSONNode(
+                kind: .string,
+                flags: flags,
+                start: UInt32(start),
+                end: UInt32(end),
+                next: UInt32(index + 1),
+                count: 0
+            )
+        )
     }
 
     /// Appends a number node; returns false when the input ended inside it (its digits may be incomplete).
     private mutating func parseNumber() throws(InputError) -> Bool {
         let start = pos
-        let buffer = self.buffer
-        let n = buffer.count
-        // One pass that both finds the end and checks RFC 8259's grammar:
-        // -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?
-        var i = pos
-        if i < n, buffer[i] == UInt8(ascii: "-") { i += 1 }
-        let integerStart = i
-        while i < n, buffer[i] &- UInt8(ascii: "0") < 10 { i += 1 }
-        var valid = i > integerStart && !(buffer[integerStart] == UInt8(ascii: "0") && i - integerStart > 1)
-        if i < n, buffer[i] == UInt8(ascii: ".") {
-            i += 1
-            let fractionStart = i
-            while i < n, buffer[i] &- UInt8(ascii: "0") < 10 { i += 1 }
-            valid = valid && i > fractionStart
-        }
-        if i < n, buffer[i] == UInt8(ascii: "e") || buffer[i] == UInt8(ascii: "E") {
-            i += 1
-            if i < n, buffer[i] == UInt8(ascii: "+") || buffer[i] == UInt8(ascii: "-") { i += 1 }
-            let exponentStart = i
-            while i < n, buffer[i] &- UInt8(ascii: "0") < 10 { i += 1 }
-            valid = valid && i > exponentStart
-        }
-        // Anything number-like left over makes the token malformed (kept as text in lenient mode).
-        while i < n, Self.isNumberByte(buffer[i]) {
-            i += 1
-            valid = false
-        }
-        pos = i
-        if pos == n, !stack.isEmpty {
+        let (end, valid) = JSONScanning.scanNumber(buffer, from: start)
+        pos = end
+        if pos == buffer.count, !stack.isEmpty {
             // Cut at the end of input: the digits may be incomplete.
             if !options.lenient { throw error("unexpected end of input in a number", at: start) }
             wasTruncated = true
@@ -475,15 +370,16 @@ struct JSONTapeBuilder {
         }
         let index = nodes.count
         nodes.append(
-            JSONNode(kind: .number, flags: 0, start: UInt32(start), end: UInt32(pos), next: UInt32(index + 1), count: 0)
+            JSONNode(
+                kind: .number,
+                flags: 0,
+                start: UInt32(start),
+                end: UInt32(pos),
+                next: UInt32(index + 1),
+                count: 0
+            )
         )
         return true
-    }
-
-    @inline(__always)
-    private static func isNumberByte(_ b: UInt8) -> Bool {
-        b &- UInt8(ascii: "0") < 10 || b == UInt8(ascii: "-") || b == UInt8(ascii: ".") || b == UInt8(ascii: "e")
-            || b == UInt8(ascii: "E") || b == UInt8(ascii: "+")
     }
 
     // MARK: - Containers
@@ -575,15 +471,7 @@ struct JSONTapeBuilder {
 
     @inline(__always)
     private mutating func skipWhitespace() {
-        let buffer = self.buffer
-        let n = buffer.count
-        var p = pos
-        while p < n {
-            let b = buffer[p]
-            guard b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 else { break }
-            p += 1
-        }
-        pos = p
+        pos = JSONScanning.skipWhitespace(buffer, from: pos)
     }
 
     /// Skips a comment, an elision line, or a non-breaking space; returns false when the byte starts real data.

@@ -16,20 +16,7 @@ extension JetsamParser {
         _ container: IPSContainer,
         contentHash: () -> UInt64
     ) throws(JetsamParseError) -> (evidence: MemoryLimitEvidence, isPartial: Bool) {
-        if let bugType = container.bugType, bugType.family != .jetsam {
-            throw JetsamParseError(
-                .notJetsam,
-                "bug_type \(bugType.code) (\(bugType.name)) is not a JetsamEvent (298)",
-                at: SourceLocation(byteOffset: 0, line: 1, column: 1, keyPath: "bug_type")
-            )
-        }
-        guard container.bodyKind != .text else {
-            throw JetsamParseError(
-                .unreadableBody,
-                "the body is text, expected the JSON of a JetsamEvent",
-                at: SourceLocation(byteOffset: container.bodyOrigin.byteOffset, line: container.bodyOrigin.line)
-            )
-        }
+        try Self.checkKind(of: container)
         var facts = Facts()
         facts.incident = container.header?.incidentID
         if let osVersion = container.header?.osVersion { facts.apply(build: osVersion) }
@@ -37,24 +24,7 @@ extension JetsamParser {
             guard container.header != nil else { throw JetsamParseError(.noJetsamContent, "the file is empty") }
             return (facts.evidence(kills: [], contentHash: contentHash), true)
         }
-        let document: JSONDocument
-        do {
-            document = try container.parseJSONBody(options: options.json)
-        } catch {
-            throw JetsamParseError(
-                .unreadableBody,
-                "the body is not readable JSON: \(error.message)",
-                at: error.location
-            )
-        }
-        let content = Self.findContent(document.root)
-        guard content.found || container.header != nil else {
-            throw JetsamParseError(
-                .noJetsamContent,
-                "no JetsamEvent body or process entries found",
-                at: document.location(ofByte: document.root.byteOffset)
-            )
-        }
+        let (document, content) = try locateContent(in: container)
         var processes: [JSONElement] = []
         for body in content.bodies {
             facts.read(body: body)

@@ -31,20 +31,7 @@ public struct JetsamParser: Sendable {
     /// - Throws: ``JetsamParseError`` when the file is another kind of report or holds nothing readable.
     public func parse(_ container: IPSContainer) throws(JetsamParseError) -> JetsamParseResult {
         var diagnostics = container.diagnostics
-        if let bugType = container.bugType, bugType.family != .jetsam {
-            throw JetsamParseError(
-                .notJetsam,
-                "bug_type \(bugType.code) (\(bugType.name)) is not a JetsamEvent (298)",
-                at: SourceLocation(byteOffset: 0, line: 1, column: 1, keyPath: "bug_type")
-            )
-        }
-        guard container.bodyKind != .text else {
-            throw JetsamParseError(
-                .unreadableBody,
-                "the body is text, expected the JSON of a JetsamEvent",
-                at: SourceLocation(byteOffset: container.bodyOrigin.byteOffset, line: container.bodyOrigin.line)
-            )
-        }
+        try Self.checkKind(of: container)
         var event = JetsamEvent()
         event.header = container.header
         event.bugType = container.header?.bugType
@@ -62,25 +49,8 @@ public struct JetsamParser: Sendable {
             finalize(&event, diagnostics: &diagnostics)
             return JetsamParseResult(event: event, diagnostics: diagnostics)
         }
-        let document: JSONDocument
-        do {
-            document = try container.parseJSONBody(options: options.json)
-        } catch {
-            throw JetsamParseError(
-                .unreadableBody,
-                "the body is not readable JSON: \(error.message)",
-                at: error.location
-            )
-        }
+        let (document, content) = try locateContent(in: container)
         diagnostics += document.diagnostics
-        let content = Self.findContent(document.root)
-        guard content.found || container.header != nil else {
-            throw JetsamParseError(
-                .noJetsamContent,
-                "no JetsamEvent body or process entries found",
-                at: document.location(ofByte: document.root.byteOffset)
-            )
-        }
         var reader = JetsamBodyReader(maxProcesses: options.maxProcesses)
         var unknown: [JSONValue.Member] = []
         for body in content.bodies {
@@ -126,6 +96,50 @@ public struct JetsamParser: Sendable {
     }
 
     // MARK: - Locating content
+
+    /// Refuses other report types and text bodies: the checks both the full and the fast path start with.
+    static func checkKind(of container: IPSContainer) throws(JetsamParseError) {
+        if let bugType = container.bugType, bugType.family != .jetsam {
+            throw JetsamParseError(
+                .notJetsam,
+                "bug_type \(bugType.code) (\(bugType.name)) is not a JetsamEvent (298)",
+                at: SourceLocation(byteOffset: 0, line: 1, column: 1, keyPath: "bug_type")
+            )
+        }
+        guard container.bodyKind != .text else {
+            throw JetsamParseError(
+                .unreadableBody,
+                "the body is text, expected the JSON of a JetsamEvent",
+                at: SourceLocation(byteOffset: container.bodyOrigin.byteOffset, line: container.bodyOrigin.line)
+            )
+        }
+    }
+
+    /// Parses a non-empty JSON body and finds its JetsamEvent content, shared by the full and the fast path.
+    ///
+    /// - Throws: ``JetsamParseError`` when the body is not readable, or holds no jetsam content and no header
+    ///   vouches for it.
+    func locateContent(in container: IPSContainer) throws(JetsamParseError) -> (JSONDocument, Content) {
+        let document: JSONDocument
+        do {
+            document = try container.parseJSONBody(options: options.json)
+        } catch {
+            throw JetsamParseError(
+                .unreadableBody,
+                "the body is not readable JSON: \(error.message)",
+                at: error.location
+            )
+        }
+        let content = Self.findContent(document.root)
+        guard content.found || container.header != nil else {
+            throw JetsamParseError(
+                .noJetsamContent,
+                "no JetsamEvent body or process entries found",
+                at: document.location(ofByte: document.root.byteOffset)
+            )
+        }
+        return (document, content)
+    }
 
     struct Content {
         var bodies: [JSONElement] = []
