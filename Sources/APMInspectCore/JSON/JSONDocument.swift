@@ -20,6 +20,8 @@ public final class JSONDocument: Sendable {
     public let isTruncated: Bool
     /// True when the input was not a single value and ``root`` lists the fragments found.
     public let isFragmentList: Bool
+    /// The options the document was parsed with (used again to expand opaque containers).
+    public let options: JSONParseOptions
 
     /// Parses `bytes`.
     ///
@@ -38,7 +40,12 @@ public final class JSONDocument: Sendable {
         let result: Result<Built, InputError> = bytes.withUnsafeBytes { buffer in
             if buffer.count <= options.maxInputBytes {
                 // Strict JSON first, on the fast builder; anything else goes to the builder that repairs and reports.
-                var fast = JSONFastTapeBuilder(buffer: buffer, maxDepth: options.maxDepth)
+                var fast = JSONFastTapeBuilder(
+                    buffer: buffer,
+                    maxDepth: options.maxDepth,
+                    opaqueDepth: options.opaqueDepth ?? Int.max,
+                    probe: options.opaqueKeyProbe
+                )
                 defer { fast.nodes.release() }
                 if fast.build() {
                     return .success((fast.nodes.toArray(), [], false, 1))
@@ -63,6 +70,7 @@ public final class JSONDocument: Sendable {
         }
         self.bytes = bytes
         self.origin = origin
+        self.options = options
         self.nodes = built.nodes
         self.rootIndex = built.root
         self.diagnostics = built.diagnostics.map { diagnostic in

@@ -51,6 +51,47 @@ public struct JSONElement: Sendable {
     /// True when this object was made up by the lenient parser around members that had no enclosing braces.
     public var isSynthetic: Bool { node.flags & JSONNode.syntheticFlag != 0 }
 
+    /// True for a container recorded by its byte range only (see ``JSONParseOptions/opaqueDepth``).
+    public var isOpaque: Bool { node.flags & JSONNode.opaqueFlag != 0 }
+
+    /// For an opaque object: false when the options' key probe certainly does not appear directly inside it; true
+    /// otherwise (including for containers that are not opaque, whose members can simply be read).
+    public var mayContainProbedKey: Bool {
+        let n = node
+        return n.flags & JSONNode.opaqueFlag == 0 || n.flags & JSONNode.probeHitFlag != 0
+    }
+
+    /// The exact source bytes of this value (for strings, without the quotes).
+    public var rawBytes: ArraySlice<UInt8> {
+        let n = node
+        return document.bytes[Int(n.start)..<Int(n.end)]
+    }
+
+    /// An opaque container parsed in full (as a new document over its bytes); any other value as it is.
+    ///
+    /// - Throws: ``InputError`` when the container's bytes are not JSON (opaque containers are not validated
+    ///   while the document is parsed).
+    public func expanded() throws(InputError) -> JSONElement {
+        guard isOpaque else { return self }
+        let n = node
+        var options = document.options
+        options.opaqueDepth = nil
+        let start = Int(n.start)
+        let bytes = Array(document.bytes[start..<Int(n.end)])
+        let origin = TextOrigin(byteOffset: document.origin.byteOffset + start, line: document.origin.line)
+        let sub = try JSONDocument(bytes: bytes, options: options, origin: origin)
+        guard !sub.diagnostics.isEmpty else { return sub.root }
+        // Only findings need the line the container starts on, and finding it means scanning from the start.
+        // The container may start mid-line; its first line's columns are then relative to the container.
+        let line = document.location(ofByte: start).line ?? origin.line
+        let located = try JSONDocument(
+            bytes: bytes,
+            options: options,
+            origin: TextOrigin(byteOffset: origin.byteOffset, line: line)
+        )
+        return located.root
+    }
+
     /// Number of members (objects) or elements (arrays); 0 for scalars.
     public var count: Int {
         let n = node

@@ -7,12 +7,16 @@
 struct JSONFastTapeBuilder {
     private let buffer: UnsafeRawBufferPointer
     private let maxDepth: Int
+    private let opaqueDepth: Int
+    private let probe: JSONScanning.KeyProbe?
     private var pos = 0
     var nodes: JSONNodeBuffer
 
-    init(buffer: UnsafeRawBufferPointer, maxDepth: Int) {
+    init(buffer: UnsafeRawBufferPointer, maxDepth: Int, opaqueDepth: Int = Int.max, probe: String? = nil) {
         self.buffer = buffer
         self.maxDepth = maxDepth
+        self.opaqueDepth = opaqueDepth
+        self.probe = probe.flatMap(JSONScanning.KeyProbe.init)
         self.nodes = JSONNodeBuffer(capacity: buffer.count / 10)
     }
 
@@ -43,8 +47,8 @@ struct JSONFastTapeBuilder {
         let c = buffer[pos]
         switch c {
         case UInt8(ascii: "\""): return parseString()
-        case UInt8(ascii: "{"): return parseObject(depth: depth)
-        case UInt8(ascii: "["): return parseArray(depth: depth)
+        case UInt8(ascii: "{"): return depth >= opaqueDepth ? skipOpaque(kind: .object) : parseObject(depth: depth)
+        case UInt8(ascii: "["): return depth >= opaqueDepth ? skipOpaque(kind: .array) : parseArray(depth: depth)
         case UInt8(ascii: "t"): return parseLiteral("true", kind: .bool, flags: JSONNode.trueFlag)
         case UInt8(ascii: "f"): return parseLiteral("false", kind: .bool, flags: 0)
         case UInt8(ascii: "n"): return parseLiteral("null", kind: .null, flags: 0)
@@ -130,6 +134,26 @@ struct JSONFastTapeBuilder {
             next: UInt32(nodes.count),
             count: count
         )
+        return true
+    }
+
+    /// Records a container by its byte range: brackets are counted and strings skipped, nothing else is checked.
+    private mutating func skipOpaque(kind: JSONNode.Kind) -> Bool {
+        var hit = false
+        guard let end = JSONScanning.matchingBracket(buffer, from: pos, probe: probe, probeHit: &hit) else {
+            return false
+        }
+        nodes.append(
+            JSONNode(
+                kind: kind,
+                flags: JSONNode.opaqueFlag | (hit ? JSONNode.probeHitFlag : 0),
+                start: UInt32(pos),
+                end: UInt32(end),
+                next: UInt32(nodes.count + 1),
+                count: 0
+            )
+        )
+        pos = end
         return true
     }
 

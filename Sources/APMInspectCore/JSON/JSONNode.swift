@@ -16,6 +16,10 @@ struct JSONNode: Sendable {
     static let syntheticFlag: UInt8 = 2
     static let trueFlag: UInt8 = 4
     static let truncatedFlag: UInt8 = 8
+    /// A container recorded by its byte range only; its children are not on the tape.
+    static let opaqueFlag: UInt8 = 16
+    /// An opaque container in which the options' key probe was seen.
+    static let probeHitFlag: UInt8 = 32
 
     var kind: Kind
     var flags: UInt8

@@ -13,9 +13,21 @@ public struct JSONParseOptions: Sendable, Equatable {
     ///
     /// Every repair is reported as a ``Diagnostic`` on the document.
     public var lenient: Bool
+    /// Nesting level from which containers are recorded by their byte range only (1 is the top-level value).
+    ///
+    /// For readers that need only the upper levels of large documents: an opaque container costs a bracket scan
+    /// instead of a node per value, and ``JSONElement/expanded()`` parses it when it is wanted. Opaque containers are
+    /// not validated until expanded. Applies to well-formed JSON only; repaired input is always parsed in full.
+    public var opaqueDepth: Int?
+    /// A quoted key of at most 8 bytes (`"reason"`) to look for directly inside each opaque object.
+    ///
+    /// The look happens while the object is skipped, and ``JSONElement/mayContainProbedKey`` reports the result.
+    /// A string value equal to the key also counts.
+    public var opaqueKeyProbe: String?
 
-    public init(maxDepth: Int = 128, maxInputBytes: Int = 1 << 30, lenient: Bool = true) {
+    public init(maxDepth: Int = 128, maxInputBytes: Int = 1 << 30, lenient: Bool = true, opaqueDepth: Int? = nil) {
         self.maxDepth = maxDepth
+        self.opaqueDepth = opaqueDepth
         self.maxInputBytes = min(maxInputBytes, Int(UInt32.max) - 1)
         self.lenient = lenient
     }

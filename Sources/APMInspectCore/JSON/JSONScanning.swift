@@ -37,6 +37,139 @@ enum JSONScanning {
         return (n, escapes)
     }
 
+    /// The offset just after the bracket that closes the one at `start`, skipping strings; nil when the input ends
+    /// first or the nesting exceeds `maxNesting`.
+    ///
+    /// Eight bytes at a time: the quotes, backslashes and brackets of a word are found with bit tricks and visited
+    /// one by one, so the cost follows the number of structural bytes, not every byte. Nothing else is validated.
+    ///
+    /// - Parameters:
+    ///   - buffer: The document's bytes.
+    ///   - start: The offset of the opening bracket.
+    ///   - maxNesting: Deepest nesting accepted inside the container.
+    ///   - probe: Up to 8 bytes (a quoted key such as `"reason"`) to look for at the start of strings directly inside
+    ///     the container.
+    ///   - probeHit: Set to true when the probe was seen.
+    /// - Returns: The offset after the closing bracket, or nil.
+    static func matchingBracket(
+        _ buffer: UnsafeRawBufferPointer,
+        from start: Int,
+        maxNesting: Int = 10_000,
+        probe: KeyProbe? = nil,
+        probeHit: inout Bool
+    ) -> Int? {
+        let n = buffer.count
+        var p = start + 1
+        var nesting = 1
+        var inString = false
+        // Returns the offset after the closing bracket, or moves `p` past an escape; nil to go on with the next byte.
+        func visit(_ b: UInt8, at i: Int) -> Int? {
+            if inString {
+                if b == UInt8(ascii: "\"") { inString = false }
+                return nil
+            }
+            switch b {
+            case UInt8(ascii: "\""):
+                inString = true
+                if let probe, nesting == 1, !probeHit, probe.matches(buffer, at: i) { probeHit = true }
+            case UInt8(ascii: "{"), UInt8(ascii: "["): nesting += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                nesting -= 1
+                if nesting == 0 { return i + 1 }
+            default: break
+            }
+            return nil
+        }
+        words: while p + 8 <= n {
+            var mask = structuralMask(buffer.loadUnaligned(fromByteOffset: p, as: UInt64.self))
+            while mask != 0 {
+                let i = p + mask.trailingZeroBitCount >> 3
+                mask &= mask - 1
+                let b = buffer[i]
+                if b == UInt8(ascii: "\\") {
+                    if inString {
+                        // The escaped byte may be a quote: resume just after it.
+                        p = i + 2
+                        continue words
+                    }
+                    continue
+                }
+                if let end = visit(b, at: i) { return end }
+                if nesting > maxNesting { return nil }
+            }
+            p += 8
+        }
+        while p < n {
+            let b = buffer[p]
+            if b == UInt8(ascii: "\\"), inString {
+                p += 2
+                continue
+            }
+            if let end = visit(b, at: p) { return end }
+            if nesting > maxNesting { return nil }
+            p += 1
+        }
+        return nil
+    }
+
+    /// ``matchingBracket(_:from:maxNesting:probe:probeHit:)`` without a key probe.
+    static func matchingBracket(_ buffer: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        var unused = false
+        return matchingBracket(buffer, from: start, probeHit: &unused)
+    }
+
+    /// A short byte string compared in one 64-bit load.
+    struct KeyProbe: Sendable, Equatable {
+        let value: UInt64
+        let mask: UInt64
+        let length: Int
+
+        /// A probe for `text`, which must be 1 to 8 UTF-8 bytes.
+        init?(_ text: String) {
+            let bytes = Array(text.utf8)
+            guard (1...8).contains(bytes.count) else { return nil }
+            var value: UInt64 = 0
+            for (k, byte) in bytes.enumerated() { value |= UInt64(byte) << (8 * UInt64(k)) }
+            self.value = value
+            self.length = bytes.count
+            self.mask = bytes.count == 8 ? ~0 : (1 << (8 * UInt64(bytes.count))) - 1
+        }
+
+        @inline(__always)
+        func matches(_ buffer: UnsafeRawBufferPointer, at i: Int) -> Bool {
+            if i + 8 <= buffer.count {
+                // Little-endian load: byte k of the buffer is bits 8k..8k+7.
+                return buffer.loadUnaligned(fromByteOffset: i, as: UInt64.self).littleEndian & mask == value
+            }
+            guard i + length <= buffer.count else { return false }
+            for k in 0..<length where buffer[i + k] != UInt8(truncatingIfNeeded: value >> (8 * UInt64(k))) {
+                return false
+            }
+            return true
+        }
+    }
+
+    /// One bit (the high bit of the byte) for each byte of `word` that may be `"`, `\\`, `{`, `}`, `[` or `]`.
+    ///
+    /// Exact for quotes and backslashes; the bracket test also marks a few letters (`Y`, `_`, `y` …), which the
+    /// caller skips after reading the byte.
+    @inline(__always)
+    static func structuralMask(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        // `[` 0x5B, `]` 0x5D, `{` 0x7B and `}` 0x7D all become 0x7F when OR-ed with 0x26.
+        let brackets = (word | (ones &* 0x26)) ^ (ones &* 0x7F)
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        return zeroBytes(brackets) | zeroBytes(quote) | zeroBytes(backslash)
+    }
+
+    /// The high bit of each byte of `x` that is zero, with no false positives (unlike the borrow trick).
+    @inline(__always)
+    static func zeroBytes(_ x: UInt64) -> UInt64 {
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        return ~(((x & low7) &+ low7) | x | low7)
+    }
+
     /// True when any byte of `word` is `"`, `\\` or below 0x20 (the bytes that end a plain run inside a string).
     @inline(__always)
     static func hasSpecialStringByte(_ word: UInt64) -> Bool {

@@ -24,7 +24,12 @@ extension JetsamParser {
             guard container.header != nil else { throw JetsamParseError(.noJetsamContent, "the file is empty") }
             return (facts.evidence(kills: [], contentHash: contentHash), true)
         }
-        let (document, content) = try locateContent(in: container)
+        // Process entries (level 3) and memoryPages are recorded by their byte range; only the few that matter are
+        // parsed: killed processes, found by a `"reason"` key in their bytes.
+        var json = options.json
+        json.opaqueDepth = 3
+        json.opaqueKeyProbe = "\"reason\""
+        let (document, content) = try locateContent(in: container, json: json)
         var processes: [JSONElement] = []
         for body in content.bodies {
             facts.read(body: body)
@@ -38,10 +43,19 @@ extension JetsamParser {
             osVersion: facts.osVersion,
             platform: facts.platform,
             xnuVersion: facts.kernel.flatMap(JetsamRules.xnuVersion(in:)),
-            maxPriority: { processes.compactMap { $0.member("priority")?.int64 }.filter { $0 != 999 }.max() }
+            maxPriority: {
+                processes.compactMap { (try? $0.expanded())?.member("priority")?.int64 }.filter { $0 != 999 }.max()
+            }
         )
         var kills: [MemoryLimitEvidence.Kill] = []
-        for process in processes where process.kind == .object {
+        var repairedEntries = false
+        for entry in processes where entry.kind == .object {
+            if !entry.mayContainProbedKey { continue }
+            guard let process = try? entry.expanded() else {
+                repairedEntries = true
+                continue
+            }
+            if process.document !== entry.document, !process.document.diagnostics.isEmpty { repairedEntries = true }
             guard let reason = Facts.text(process.member("reason")), reason == KillReason.perProcessLimit else {
                 continue
             }
@@ -58,7 +72,7 @@ extension JetsamParser {
             kills.append(MemoryLimitEvidence.Kill(role: role, name: name, limitMB: limit))
         }
         let isPartial =
-            document.isFragmentList || document.isTruncated || content.bodies.isEmpty
+            document.isFragmentList || document.isTruncated || content.bodies.isEmpty || repairedEntries
             || document.diagnostics.contains { $0.severity >= .warning }
         return (facts.evidence(kills: kills, contentHash: contentHash), isPartial)
     }
@@ -119,7 +133,7 @@ extension JetsamParser {
             if topLevelPageSize == nil { topLevelPageSize = Self.unsigned(body.member("pageSize")) }
             if let status = body.member("memoryStatus") {
                 statusPageSize = Self.unsigned(status.member("pageSize"))
-                let pages = status.member("memoryPages")
+                let pages = try? status.member("memoryPages")?.expanded()
                 estimate = JetsamRules.ramEstimateMB(
                     active: Self.unsigned(pages?.member("active")),
                     inactive: Self.unsigned(pages?.member("inactive")),

@@ -119,10 +119,13 @@ public struct JetsamParser: Sendable {
     ///
     /// - Throws: ``JetsamParseError`` when the body is not readable, or holds no jetsam content and no header
     ///   vouches for it.
-    func locateContent(in container: IPSContainer) throws(JetsamParseError) -> (JSONDocument, Content) {
+    func locateContent(
+        in container: IPSContainer,
+        json: JSONParseOptions? = nil
+    ) throws(JetsamParseError) -> (JSONDocument, Content) {
         let document: JSONDocument
         do {
-            document = try container.parseJSONBody(options: options.json)
+            document = try container.parseJSONBody(options: json ?? options.json)
         } catch {
             throw JetsamParseError(
                 .unreadableBody,
