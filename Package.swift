@@ -14,9 +14,13 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
+        .systemLibrary(
+            name: "CZlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .target(
             name: "APMInspectCore",
-            linkerSettings: [.linkedLibrary("z")]
+            dependencies: ["CZlib"]
         ),
         .target(
             name: "AppleDeviceCatalog",
@@ -39,6 +43,7 @@ let package = Package(
             name: "APMInspectCoreTests",
             dependencies: [
                 "APMInspectCore",
+                "CZlib",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

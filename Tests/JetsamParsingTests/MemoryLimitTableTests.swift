@@ -50,3 +50,43 @@ import Testing
         #expect(LimitStatistics([]) == nil)
     }
 }
+
+@Suite struct MemoryLimitCollectorTests {
+    private let collector = MemoryLimitCollector()
+
+    @Test func otherFilesAreNotErrors() throws {
+        #expect(collector.evidence(in: Array("# README\nnotes".utf8)) == .notJetsam)
+        #expect(collector.evidence(in: Array("Incident Identifier: 1\nException Type: EXC_CRASH\n".utf8)) == .notJetsam)
+        let analytics = try CorpusSupport.bytes("coreanalytics-211_ios16.5_not-jetsam_per-process-limit-lookalike.ips")
+        #expect(collector.evidence(in: analytics) == .notJetsam)
+        #expect(collector.evidence(in: [0, 1, 2, 3]) == .notJetsam)
+    }
+
+    @Test func aJetsamHeaderOverATextBodyIsAFailureWithALocation() {
+        let outcome = collector.evidence(in: Array("{\"bug_type\":\"298\"}\nthis is not json\n".utf8))
+        guard case .failed(let location, let message) = outcome else {
+            Issue.record("expected a failure, got \(outcome)")
+            return
+        }
+        #expect(location?.line == 2)
+        #expect(message.contains("text"))
+    }
+
+    @Test func truncatedReportStillGivesItsLimit() throws {
+        let outcome = collector.evidence(in: try CorpusSupport.bytes("ios15.5_iPhone13-1_truncated-mid-string.ips"))
+        guard case .evidence(let evidence, let partial) = outcome else {
+            Issue.record("expected evidence, got \(outcome)")
+            return
+        }
+        #expect(partial)
+        #expect(evidence.kills.map(\.limitMB) == [2098])
+    }
+
+    @Test func unreadablePathIsAFailure() {
+        guard case .failed(_, let message) = collector.evidence(atPath: "/nonexistent/apm-inspect/file.ips") else {
+            Issue.record("expected a failure")
+            return
+        }
+        #expect(message.contains("cannot open"))
+    }
+}

@@ -1,25 +1,36 @@
 import APMInspectCore
-import JetsamParsing
 
 /// Reads one file and extracts the memory-limit evidence of a JetsamEvent, if it is one.
-struct MemoryLimitCollector: Sendable {
-    enum Outcome: Sendable {
+///
+/// Files of other kinds are not errors here: a folder of reports holds crash logs and READMEs too.
+public struct MemoryLimitCollector: Sendable {
+    /// What one file gave.
+    public enum Outcome: Sendable, Equatable {
         /// A JetsamEvent; `partial` when it was an excerpt or repaired.
         case evidence(MemoryLimitEvidence, partial: Bool)
-        /// Some other kind of file: not an error for this command.
+        /// Some other kind of file.
         case notJetsam
+        /// The file could not be read, or claims to be a JetsamEvent and could not be parsed.
         case failed(SourceLocation?, String)
     }
 
-    var parser = JetsamParser()
+    public var parser: JetsamParser
 
-    func evidence(atPath path: String) -> Outcome {
-        let bytes: [UInt8]
+    public init(parser: JetsamParser = JetsamParser()) {
+        self.parser = parser
+    }
+
+    /// Reads the file at `path` and extracts its evidence.
+    public func evidence(atPath path: String) -> Outcome {
         do {
-            bytes = try FileReading.contents(atPath: path)
+            return evidence(in: try FileReading.contents(atPath: path))
         } catch {
             return .failed(error.location, error.message)
         }
+    }
+
+    /// Extracts the evidence of a file already in memory.
+    public func evidence(in bytes: [UInt8]) -> Outcome {
         let format = ContentSniffer.format(of: bytes)
         guard format == .ips || format == .json else { return .notJetsam }
         let container = IPSContainer(bytes: bytes)

@@ -1,0 +1,24 @@
+// swift-tools-version: 6.1
+// Benchmarks live in their own package so `swift build` and `swift test` of the tool never build package-benchmark.
+import PackageDescription
+
+let package = Package(
+    name: "apm-inspect-benchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "apm-inspect", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "JetsamBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "JetsamParsing", package: "apm-inspect"),
+                .product(name: "APMInspectCore", package: "apm-inspect"),
+            ],
+            path: "Benchmarks/JetsamBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        )
+    ]
+)
