@@ -8,10 +8,15 @@ let package = Package(
         .library(name: "APMInspectCore", targets: ["APMInspectCore"]),
         .library(name: "AppleDeviceCatalog", targets: ["AppleDeviceCatalog"]),
         .library(name: "JetsamParsing", targets: ["JetsamParsing"]),
+        .library(name: "CrashReportParsing", targets: ["CrashReportParsing"]),
+        .library(name: "WatchdogAnalysis", targets: ["WatchdogAnalysis"]),
+        .library(name: "PowerLogReading", targets: ["PowerLogReading"]),
+        .library(name: "HTTPCaptureParsing", targets: ["HTTPCaptureParsing"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .systemLibrary(
@@ -30,12 +35,32 @@ let package = Package(
             name: "JetsamParsing",
             dependencies: ["APMInspectCore", "AppleDeviceCatalog"]
         ),
+        .target(
+            name: "CrashReportParsing",
+            dependencies: ["APMInspectCore", "AppleDeviceCatalog"]
+        ),
+        .target(
+            name: "WatchdogAnalysis",
+            dependencies: ["APMInspectCore", "CrashReportParsing"]
+        ),
+        .target(
+            name: "PowerLogReading",
+            dependencies: ["APMInspectCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .target(
+            name: "HTTPCaptureParsing",
+            dependencies: ["APMInspectCore"]
+        ),
         .executableTarget(
             name: "apm-inspect",
             dependencies: [
                 "APMInspectCore",
                 "AppleDeviceCatalog",
                 "JetsamParsing",
+                "CrashReportParsing",
+                "WatchdogAnalysis",
+                "PowerLogReading",
+                "HTTPCaptureParsing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -57,6 +82,28 @@ let package = Package(
                 "JetsamParsing",
                 "APMInspectCore",
                 "AppleDeviceCatalog",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "CrashReportParsingTests",
+            dependencies: ["CrashReportParsing", "APMInspectCore"]
+        ),
+        .testTarget(
+            name: "WatchdogAnalysisTests",
+            dependencies: ["WatchdogAnalysis", "CrashReportParsing", "APMInspectCore"]
+        ),
+        .testTarget(
+            name: "PowerLogReadingTests",
+            dependencies: [
+                "PowerLogReading", "APMInspectCore", .product(name: "GRDB", package: "GRDB.swift"), "CZlib",
+            ]
+        ),
+        .testTarget(
+            name: "HTTPCaptureParsingTests",
+            dependencies: [
+                "HTTPCaptureParsing",
+                "APMInspectCore",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

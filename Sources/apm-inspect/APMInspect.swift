@@ -11,6 +11,9 @@ struct APMInspect: ParsableCommand {
             (diagnostics allowed), 1 when an input could not be read or parsed, 2 for usage errors.
             """,
         version: "0.1.0",
-        subcommands: [InspectCommand.self, MemoryLimitsCommand.self]
+        subcommands: [
+            InspectCommand.self, MemoryLimitsCommand.self, HTTPCommand.self, EnergyCommand.self, TranslateCommand.self,
+            ScanCommand.self,
+        ]
     )
 }

@@ -3,7 +3,7 @@ import Testing
 @testable import APMInspectCore
 
 @Suite struct SniffingAndTextTests {
-    @Test(arguments: [
+    private static let sniffCases: [([UInt8], ContentFormat)] = [
         (Array("{\"bug_type\":\"298\"}\n{}".utf8), ContentFormat.ips),
         (Array("{\n \"product\" : 1}".utf8), .json),
         (Array("Incident Identifier: 1\nHardware Model: iPhone8,2\n".utf8), .crashText),
@@ -16,7 +16,10 @@ import Testing
         ([0, 1, 2, 3, 200], .binary),
         ([], .empty),
         (Array(#"timestamp":"x","bug_type":"298"}"#.utf8) + [0x0A, 0x7B, 0x7D], .ips),
-    ])
+        (Array(#"{"bug_type":"298"}"#.utf8) + [0x0A, 0x00, 0x01, 0xFF], .ips),
+    ]
+
+    @Test(arguments: sniffCases)
     func sniffsByContent(bytes: [UInt8], expected: ContentFormat) {
         #expect(ContentSniffer.format(of: bytes) == expected)
     }

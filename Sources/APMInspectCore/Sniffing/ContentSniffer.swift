@@ -14,6 +14,8 @@ public enum ContentSniffer {
         while i < buffer.count, isSpace(buffer[i]) { i += 1 }
         guard i < buffer.count else { return .empty }
         let prefix = UnsafeRawBufferPointer(rebasing: buffer[i..<min(buffer.count, i + 8192)])
+        // An .ips header decides even when the body after it is damaged: the parser then says what is wrong.
+        if buffer[i] == UInt8(ascii: "{"), firstLineIsIPSHeader(prefix) { return .ips }
         if !looksLikeText(prefix) { return .binary }
         switch buffer[i] {
         case UInt8(ascii: "{"):
@@ -81,6 +83,11 @@ public enum ContentSniffer {
 
     private static func containsAny(_ b: UnsafeRawBufferPointer, _ needles: [String]) -> Bool {
         needles.contains { contains(b, $0) }
+    }
+
+    /// True when `haystack` contains the UTF-8 bytes of `needle` (plain search, for short prefixes of files).
+    public static func containsText(_ haystack: UnsafeRawBufferPointer, _ needle: String) -> Bool {
+        contains(haystack, needle)
     }
 
     /// Plain substring search; inputs here are a few kilobytes.

@@ -28,6 +28,30 @@ struct MemoryLimitsCommand: ParsableCommand {
     @Flag(help: "Also count beta builds, modified kernels and non-iOS reports.")
     var includeAll = false
 
+    /// The outcome of a file, or of every member when it is a tar or tar.gz archive (a sysdiagnose).
+    static func outcomes(
+        of path: String,
+        collector: MemoryLimitCollector
+    ) -> [(String?, MemoryLimitCollector.Outcome)] {
+        guard Scanner.isArchive(path) else { return [(nil, collector.evidence(atPath: path))] }
+        var results: [(String?, MemoryLimitCollector.Outcome)] = []
+        let options = TarReader.Options(maxTotalBytes: 8 << 30, maxEntries: 500_000, maxEntryBytes: 64 << 20)
+        do {
+            let findings = try TarReader(options: options).read(fileAt: path) { entry in
+                guard entry.kind == .file, !entry.data.isEmpty else { return }
+                let outcome = collector.evidence(in: entry.data)
+                if case .notJetsam = outcome { return }
+                results.append(("\(path)!/\(entry.path)", outcome))
+            }
+            for finding in findings where finding.severity >= .warning {
+                Console.error("\(path): warning: \(finding.message)")
+            }
+        } catch {
+            results.append((path, .failed(nil, "cannot read the archive: \(error)")))
+        }
+        return results
+    }
+
     func validate() throws {
         if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
     }
@@ -41,7 +65,7 @@ struct MemoryLimitsCommand: ParsableCommand {
             count: files.count,
             jobs: jobs,
             progress: { progress.advance() },
-            transform: { index in collector.evidence(atPath: files[index]) }
+            transform: { index in Self.outcomes(of: files[index], collector: collector) }
         )
         progress.finish()
         let options = MemoryLimitTable.Options(
@@ -52,20 +76,20 @@ struct MemoryLimitsCommand: ParsableCommand {
         var table = MemoryLimitTable(options: options)
         var summary = MemoryLimitsRenderer.Summary(files: files.count)
         var failed = !walkFailures.isEmpty
-        for (index, outcome) in outcomes.enumerated() {
-            switch outcome {
-            case .evidence(let evidence, let partial):
-                summary.jetsamEvents += 1
-                if partial { summary.partial += 1 }
-                table.add(evidence)
-            case .notJetsam:
-                summary.otherFiles += 1
-            case .failed(let location, let message):
-                failed = true
-                summary.failures += 1
-                Console.error(ErrorLine.render(path: files[index], location: location, message: message))
-            case nil:
-                break
+        for (index, fileOutcomes) in outcomes.enumerated() {
+            for (member, outcome) in fileOutcomes ?? [] {
+                switch outcome {
+                case .evidence(let evidence, let partial):
+                    summary.jetsamEvents += 1
+                    if partial { summary.partial += 1 }
+                    table.add(evidence)
+                case .notJetsam:
+                    summary.otherFiles += 1
+                case .failed(let location, let message):
+                    failed = true
+                    summary.failures += 1
+                    Console.error(ErrorLine.render(path: member ?? files[index], location: location, message: message))
+                }
             }
         }
         summary.duplicates = table.duplicates

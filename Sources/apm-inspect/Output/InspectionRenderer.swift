@@ -1,5 +1,6 @@
 import APMInspectCore
 import JetsamParsing
+import PowerLogReading
 
 /// The human summary of one inspected file.
 enum InspectionRenderer {
@@ -27,6 +28,19 @@ enum InspectionRenderer {
                 ("Format", summary.format.rawValue), ("Size", "\(Formatting.grouped(summary.bytes)) bytes"),
                 ("Note", summary.note),
             ])
+        case .http(let capture):
+            out += HTTPRenderer.render(
+                capture,
+                file: inspection.file,
+                title: title(for: inspection.kind),
+                detailed: false
+            )
+        case .crash(let report):
+            out += CrashRenderer.render(report, file: inspection.file)
+        case .watchdog(let report, let watchdog):
+            out += WatchdogRenderer.render(watchdog, report: report, file: inspection.file)
+        case .powerLog(let report):
+            out += PowerLogRenderer.overview(report, file: inspection.file)
         case nil:
             out += "\(title(for: inspection.kind))  \(inspection.file)\n"
             if let failure = inspection.failure { out += "  could not be read: \(failure.message)\n" }

@@ -1,5 +1,8 @@
 import APMInspectCore
+import CrashReportParsing
+import HTTPCaptureParsing
 import JetsamParsing
+import PowerLogReading
 
 /// Sniffs a file and routes it to the parser for its family.
 struct FileInspector: Sendable {
@@ -25,7 +28,20 @@ struct FileInspector: Sendable {
     /// Inspects bytes already in memory.
     func inspect(bytes: [UInt8], path: String) -> Inspection {
         let format = ContentSniffer.format(of: bytes)
+        if let httpKind = HTTPCaptureReader.recognise(bytes) {
+            return inspectHTTP(bytes: bytes, kind: httpKind, path: path)
+        }
         switch format {
+        case .sqlite:
+            if let inspection = inspectPowerLog(path: path) { return inspection }
+        case .gzip where PowerLogReader.isCompressedSQLite(prefix: Array(bytes.prefix(8192))):
+            if let inspection = inspectPowerLog(path: path) { return inspection }
+        default:
+            break
+        }
+        switch format {
+        case .crashText:
+            return inspectCrash(IPSContainer(bytes: bytes), path: path)
         case .ips, .json:
             return inspectIPS(IPSContainer(bytes: bytes), path: path, format: format, size: bytes.count)
         case .empty:
@@ -75,6 +91,9 @@ struct FileInspector: Sendable {
                 )
             }
         }
+        if family == .crash || family == .excResource || (family == nil && CrashReportParser.isCrashReport(container)) {
+            return inspectCrash(container, path: path)
+        }
         guard let bugType = container.bugType else {
             return Inspection(
                 file: path,
@@ -99,9 +118,6 @@ struct FileInspector: Sendable {
         case .stackshot:
             kind = .stackshot
             note = "a stackshot: a snapshot of every thread, not a crash"
-        case .crash:
-            kind = .otherIPS
-            note = "a crash report; the crash report model is not part of this build yet"
         default:
             kind = .otherIPS
             note = "bug_type \(bugType.code) (\(bugType.name)) has no model in this build"
@@ -127,8 +143,7 @@ struct FileInspector: Sendable {
 
     private static func note(for format: ContentFormat) -> String {
         switch format {
-        case .crashText: "a text crash report; the crash report model is not part of this build yet"
-        case .sqlite: "an SQLite database (PowerLog files are read by a later version)"
+        case .sqlite: "an SQLite database without PowerLog tables"
         case .gzip: "gzip-compressed data"
         case .zlib: "zlib-compressed data (a .zhar HTTP archive is likely)"
         case .pcap, .pcapng: "a packet capture; captures are read by a later version"

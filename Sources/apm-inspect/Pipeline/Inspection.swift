@@ -1,5 +1,9 @@
 import APMInspectCore
+import CrashReportParsing
+import HTTPCaptureParsing
 import JetsamParsing
+import PowerLogReading
+import WatchdogAnalysis
 
 /// What `inspect` learned about one file: the envelope of the JSON output contract.
 struct Inspection: Encodable {
@@ -8,14 +12,30 @@ struct Inspection: Encodable {
         case jetsam(JetsamEvent)
         case ips(IPSSummary)
         case unrecognised(UnrecognisedSummary)
+        case crash(CrashReport)
+        case watchdog(CrashReport, WatchdogTermination)
+        case http(HTTPCapture)
+        case powerLog(PowerLogReport)
 
         func encode(to encoder: any Encoder) throws {
             switch self {
             case .jetsam(let event): try event.encode(to: encoder)
             case .ips(let summary): try summary.encode(to: encoder)
             case .unrecognised(let summary): try summary.encode(to: encoder)
+            case .crash(let report): try report.encode(to: encoder)
+            case .watchdog(let report, let watchdog):
+                // A watchdog report is the crash report plus a `watchdog` object.
+                try report.encode(to: encoder)
+                var container = encoder.container(keyedBy: WatchdogKey.self)
+                try container.encode(watchdog, forKey: .watchdog)
+            case .http(let capture): try capture.encode(to: encoder)
+            case .powerLog(let report): try report.encode(to: encoder)
             }
         }
+    }
+
+    private enum WatchdogKey: String, CodingKey {
+        case watchdog
     }
 
     /// The path as the user gave it.
@@ -25,6 +45,8 @@ struct Inspection: Encodable {
     var report: Report?
     /// Set when the file could not be read or parsed (exit status 1).
     var failure: Failure?
+    /// The sysdiagnose the report came from, when it was found inside one.
+    var source: SysdiagnoseFacts?
 
     struct Failure: Encodable {
         var code: String
@@ -38,6 +60,7 @@ struct Inspection: Encodable {
         case diagnostics
         case report
         case error
+        case source
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -51,6 +74,7 @@ struct Inspection: Encodable {
             try container.encodeNil(forKey: .report)
         }
         try container.encodeIfPresent(failure, forKey: .error)
+        try container.encodeIfPresent(source, forKey: .source)
     }
 }
 

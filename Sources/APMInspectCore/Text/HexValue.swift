@@ -1,0 +1,48 @@
+/// A 64-bit value shown in hexadecimal, as addresses, registers and codes are written in reports.
+///
+/// JSON numbers lose precision above 2^53, so the value is encoded as the string `"0x…"`; decoding accepts that
+/// string, a decimal string, or a JSON number.
+public struct HexValue: Sendable, Equatable, Hashable, Comparable, CustomStringConvertible {
+    public var value: UInt64
+
+    public init(_ value: UInt64) {
+        self.value = value
+    }
+
+    /// Parses `0x1a2b`, `1a2b` with `hex: true`, or decimal text; nil when it is neither.
+    public init?(parsing text: Substring, hex: Bool = false) {
+        var digits = text
+        var radix = hex ? 16 : 10
+        if digits.hasPrefix("0x") || digits.hasPrefix("0X") {
+            digits = digits.dropFirst(2)
+            radix = 16
+        }
+        guard !digits.isEmpty, let value = UInt64(digits, radix: radix) else { return nil }
+        self.value = value
+    }
+
+    /// `0x` and lower-case hex digits, unpadded.
+    public var description: String { "0x" + String(value, radix: 16) }
+
+    public static func < (lhs: HexValue, rhs: HexValue) -> Bool { lhs.value < rhs.value }
+}
+
+extension HexValue: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let number = try? container.decode(UInt64.self) {
+            self.value = number
+            return
+        }
+        let text = try container.decode(String.self)
+        guard let parsed = HexValue(parsing: Substring(text)) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a hex value: \(text)")
+        }
+        self = parsed
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}

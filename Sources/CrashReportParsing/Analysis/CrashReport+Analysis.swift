@@ -1,0 +1,247 @@
+import APMInspectCore
+import AppleDeviceCatalog
+
+extension CrashReport {
+    /// Fills in what follows from the fields read: OS parts, device name, exception and termination decoding,
+    /// frame attribution to binary images, app frames, the "not a crash" flag and the signature.
+    mutating func analyze() {
+        if let written = osVersion {
+            let parsed = OSVersion(parsing: written)
+            osName = parsed.name.isEmpty ? nil : parsed.name
+            osVersionNumber = parsed.version.isEmpty ? nil : parsed.version
+            osBuild = parsed.build.isEmpty ? nil : parsed.build
+            platform = parsed.platform
+        }
+        if hardwareModel == nil, let profile = blocks.first(where: { $0.title == "System Profile" }) {
+            // macOS text reports name the Mac only in the System Profile: `Model: MacBookPro16,1, BootROM …`.
+            for line in profile.lines {
+                let trimmed = line.trimmingASCIIWhitespace()
+                guard trimmed.hasPrefix("Model: ") else { continue }
+                // The identifier itself holds a comma (`MacBookPro16,1`); fields are separated by ", ".
+                let rest = trimmed.dropFirst(7)
+                let model = rest.firstRange(of: ", ").map { rest[..<$0.lowerBound] } ?? rest
+                if !model.isEmpty { hardwareModel = String(model) }
+                break
+            }
+        }
+        if applicationSpecificInformation == nil,
+            let block = blocks.first(where: { $0.title == "Application Specific Information" })
+        {
+            let lines = block.lines.map { $0.trimmingASCIIWhitespace() }.filter { !$0.isEmpty }
+            if !lines.isEmpty { applicationSpecificInformation = lines }
+        }
+        if let model = hardwareModel { deviceName = DeviceCatalog.model(for: model)?.name }
+        if var value = exception {
+            value.decode()
+            exception = value
+        }
+        if var value = termination {
+            value.decodeText()
+            termination = value
+        }
+        if lastExceptionBacktrace == nil,
+            let block = blocks.first(where: { $0.title.hasPrefix("Application Specific Backtrace") })
+        {
+            // macOS names the Last Exception Backtrace this way; JSON `asiBacktraces` hold the same text frames.
+            let frames = block.lines.compactMap { line in
+                CrashTextReader.parseFrame(Substring(line).drop { $0 == " " || $0 == "\t" }, raw: Substring(line))
+            }
+            if !frames.isEmpty { lastExceptionBacktrace = frames }
+        }
+        markAppImages()
+        threads = threads.map { thread in
+            var copy = thread
+            copy.frames = copy.frames.map(attribute)
+            return copy
+        }
+        lastExceptionBacktrace = lastExceptionBacktrace?.map(attribute)
+        let note = exception?.note ?? ""
+        isNotACrash =
+            exception?.isSimulated == true || exception?.isNonFatal == true || note.contains("SIMULATED")
+            || note.contains("NON-FATAL")
+        computeSignature()
+    }
+
+    private mutating func markAppImages() {
+        let executable = path
+        for k in binaryImages.indices {
+            var image = binaryImages[k]
+            if let imagePath = image.path {
+                let systemPath =
+                    imagePath.hasPrefix("/System/") || imagePath.hasPrefix("/usr/lib/")
+                    || imagePath.hasPrefix("/Library/Apple/") || imagePath.contains("/Developer/Platforms/")
+                let inBundle = imagePath.contains(".app/") || imagePath.contains("/Bundle/Application/")
+                if imagePath == executable || (inBundle && !systemPath) { image.isApp = true }
+            }
+            if let name = image.name, name == process, image.source != "S" { image.isApp = true }
+            binaryImages[k] = image
+        }
+    }
+
+    /// The image containing `address` (end inclusive).
+    func image(containing address: UInt64) -> BinaryImage? {
+        binaryImages.first { image in
+            guard image.base.value <= address else { return false }
+            if let end = image.end { return address <= end.value }
+            return false
+        }
+    }
+
+    private func attribute(_ frame: Frame) -> Frame {
+        var frame = frame
+        if frame.address == nil, let offset = frame.imageOffset, let name = frame.image,
+            let image = binaryImages.first(where: { $0.name == name })
+        {
+            let (sum, overflow) = image.base.value.addingReportingOverflow(offset)
+            if !overflow { frame.address = HexValue(sum) }
+        }
+        if let address = frame.address?.value, let image = image(containing: address) {
+            if frame.image == nil { frame.image = image.name }
+            if frame.imageOffset == nil { frame.imageOffset = address - image.base.value }
+        }
+        let appImageNames = Set(binaryImages.filter(\.isApp).compactMap(\.name))
+        if let name = frame.image {
+            frame.isAppFrame = appImageNames.contains(name) || name == process
+        }
+        return frame
+    }
+
+    private mutating func computeSignature() {
+        let crashed = crashedThread.flatMap { index in threads.first { $0.index == index } }
+        let candidates =
+            (lastExceptionBacktrace?.isEmpty == false ? lastExceptionBacktrace : nil) ?? crashed?.frames ?? []
+        var parts: [String] = []
+        let appFrames = candidates.filter { $0.isAppFrame == true }
+        let chosen = appFrames.isEmpty ? Array(candidates.prefix(3)) : Array(appFrames.prefix(5))
+        for frame in chosen {
+            let image = frame.image ?? "?"
+            if let symbol = frame.symbol {
+                parts.append("\(image)`\(symbol)")
+            } else if let offset = frame.imageOffset {
+                parts.append("\(image)+0x\(String(offset, radix: 16))")
+            } else if let address = frame.address {
+                parts.append("\(image)@\(address)")
+            }
+        }
+        let kind = [exception?.type, exception?.signal, termination?.namespace].compactMap { $0 }.joined(separator: " ")
+        guard !parts.isEmpty || !kind.isEmpty else { return }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in ([kind] + parts).joined(separator: "\n").utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        let hex = String(hash, radix: 16)
+        signature = String(repeating: "0", count: 16 - hex.count) + hex
+        signatureFrames = parts
+    }
+}
+
+extension CrashReport.Exception {
+    /// Splits `EXC_BAD_ACCESS (SIGSEGV)`, reads the numeric codes, and names what they mean.
+    mutating func decode() {
+        if signal == nil, let written = type, written.hasSuffix(")"), let open = written.lastIndex(of: "(") {
+            signal = String(written[written.index(after: open)..<written.index(before: written.endIndex)])
+            type = written[..<open].trimmingSpaces()
+        }
+        if codeValues == nil, let written = codes {
+            // macOS 12 prints a symbolic line and a numeric one: take the numeric one, wherever it is.
+            for line in written.split(separator: "\n") where !line.contains(" at ") {
+                let values = line.split(whereSeparator: { $0 == "," || $0 == " " }).compactMap { token -> HexValue? in
+                    token.hasPrefix("0x") ? HexValue(parsing: token) : nil
+                }
+                if !values.isEmpty {
+                    codeValues = values
+                    break
+                }
+            }
+        }
+        let isBadAccess = type == "EXC_BAD_ACCESS" || signal == "SIGSEGV" || signal == "SIGBUS"
+        if isBadAccess, let code = codeValues?.first?.value {
+            kernReturn = Self.kernReturnNames[code]
+        }
+        if isBadAccess, let values = codeValues, values.count > 1 { faultAddress = values[1] }
+        for text in [subtype, codes].compactMap({ $0 }) {
+            if let name = Self.kernReturnNames.values.first(where: { text.hasPrefix($0) }), kernReturn == nil {
+                kernReturn = name
+            }
+            if let at = text.firstRange(of: " at ") {
+                let token = text[at.upperBound...].prefix { !$0.isWhitespace }
+                if faultAddress == nil { faultAddress = HexValue(parsing: token) }
+            }
+            if text.contains("possible pointer authentication failure") {
+                possiblePointerAuthenticationFailure = true
+            }
+        }
+        meaning = Self.meaning(type: type, signal: signal)
+    }
+
+    static let kernReturnNames: [UInt64: String] = [
+        1: "KERN_INVALID_ADDRESS", 2: "KERN_PROTECTION_FAILURE", 5: "KERN_FAILURE", 8: "KERN_NO_ACCESS",
+        9: "KERN_MEMORY_FAILURE", 10: "KERN_MEMORY_ERROR", 50: "KERN_CODESIGN_ERROR", 0x101: "EXC_ARM_DA_ALIGN",
+        0x102: "EXC_ARM_DA_DEBUG",
+    ]
+
+    static func meaning(type: String?, signal: String?) -> String? {
+        switch (type, signal) {
+        case ("EXC_BAD_ACCESS", "SIGKILL"): "the OS killed the process (see the termination reason)"
+        case ("EXC_BAD_ACCESS", _), (_, "SIGSEGV"): "bad memory access: a pointer to memory that is not mapped"
+        case (_, "SIGBUS"): "bad memory access: misaligned, or a pointer authentication failure"
+        case ("EXC_BAD_INSTRUCTION", _), (_, "SIGILL"):
+            "illegal instruction (Swift runtime traps on Intel and the simulator)"
+        case ("EXC_BREAKPOINT", _), (_, "SIGTRAP"):
+            "trace trap: a Swift runtime error (force unwrap of nil, failed precondition, out-of-range index) or __builtin_trap"
+        case ("EXC_ARITHMETIC", _), (_, "SIGFPE"): "arithmetic error such as division by zero"
+        case ("EXC_CRASH", "SIGABRT"), (_, "SIGABRT"): "abort(): usually an uncaught Objective-C or C++ exception"
+        case ("EXC_CRASH", "SIGKILL"), (_, "SIGKILL"): "the OS killed the process (see the termination reason)"
+        case ("EXC_CRASH", "SIGQUIT"): "killed by another process"
+        case ("EXC_GUARD", _): "a guarded resource (file descriptor, Mach port) was misused"
+        case ("EXC_RESOURCE", _): "a resource limit (CPU, memory, wakeups, I/O) was exceeded"
+        case ("00000020", _): "killed by the OS with a code (see Exception Codes)"
+        default: nil
+        }
+    }
+}
+
+extension CrashReport.Termination {
+    /// Reads the three text grammars of `Termination Reason` and the ` | `-separated `Termination Description`.
+    mutating func decodeText() {
+        if let written = raw, namespace == nil {
+            let lines = written.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let first = lines.first ?? ""
+            if first.hasPrefix("Namespace ") {
+                // `Namespace SPRINGBOARD, Code 0x8badf00d` (iOS 10–14) or `…, Code 11 Segmentation fault: 11` (macOS 12).
+                let body = first.dropFirst("Namespace ".count)
+                let comma = body.firstIndex(of: ",") ?? body.endIndex
+                namespace = String(body[..<comma])
+                if let codeRange = body.firstRange(of: "Code ") {
+                    let after = body[codeRange.upperBound...]
+                    let token = after.prefix { !$0.isWhitespace && $0 != "," }
+                    code = HexValue(parsing: token)
+                    let rest = after.dropFirst(token.count).trimmingSpaces()
+                    if !rest.isEmpty { indicator = rest.hasPrefix(",") ? rest.dropFirst().trimmingSpaces() : rest }
+                }
+            } else {
+                // `SIGNAL 5 Trace/BPT trap: 5`, `FRONTBOARD 2343432205`, or `CAROUSEL, free text` (watchOS).
+                let tokens = first.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
+                if let name = tokens.first {
+                    namespace = name.hasSuffix(",") ? String(name.dropLast()) : String(name)
+                    if tokens.count > 1, let value = HexValue(parsing: tokens[1]) {
+                        code = value
+                        if tokens.count > 2 { indicator = String(tokens[2]) }
+                    } else if tokens.count > 1 {
+                        indicator = first.dropFirst(name.count).trimmingSpaces()
+                    }
+                }
+            }
+            reasons += lines.dropFirst().filter { !$0.isEmpty }
+        }
+        if let text = description {
+            let joined = text.split(separator: "\n").joined(separator: " ")
+            let parts = joined.separated(by: " | ").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
+            if namespace == nil, let first = parts.first, let comma = first.firstIndex(of: ",") {
+                namespace = String(first[..<comma])
+            }
+            reasons += parts
+        }
+    }
+}

@@ -1,0 +1,147 @@
+import APMInspectCore
+
+extension CrashReport {
+    /// One thread's backtrace and, for the crashed one, its registers.
+    public struct Thread: Sendable, Equatable, Codable {
+        /// Position in the report (`Thread N`), which `crashedThread` refers to.
+        public var index: Int
+        /// The kernel thread id (JSON `id`), not the index.
+        public var id: UInt64?
+        public var name: String?
+        public var queue: String?
+        public var crashed: Bool
+        /// `Thread N Attributed:` (EXC_RESOURCE blames this thread without it crashing).
+        public var attributed: Bool
+        public var frames: [Frame]
+        /// `ARM_THREAD_STATE64`, `x86_THREAD_STATE`, or the text heading's flavour.
+        public var registerFlavor: String?
+        public var registers: [Register]?
+
+        public init(
+            index: Int,
+            id: UInt64? = nil,
+            name: String? = nil,
+            queue: String? = nil,
+            crashed: Bool = false,
+            attributed: Bool = false,
+            frames: [Frame] = [],
+            registerFlavor: String? = nil,
+            registers: [Register]? = nil
+        ) {
+            self.index = index
+            self.id = id
+            self.name = name
+            self.queue = queue
+            self.crashed = crashed
+            self.attributed = attributed
+            self.frames = frames
+            self.registerFlavor = registerFlavor
+            self.registers = registers
+        }
+    }
+
+    /// One frame of a backtrace.
+    public struct Frame: Sendable, Equatable, Codable {
+        public var index: Int
+        /// The image (binary) name as written.
+        public var image: String?
+        public var address: HexValue?
+        /// Offset of the address from its image's base, from the report or from the binary images.
+        public var imageOffset: UInt64?
+        public var symbol: String?
+        public var symbolOffset: UInt64?
+        public var file: String?
+        public var line: Int?
+        public var column: Int?
+        /// True for JSON frames marked `inline` (several share one address).
+        public var inlined: Bool?
+        /// True when the image is one of the app's own (path inside the app bundle or the main executable).
+        public var isAppFrame: Bool?
+        /// The text line as written (text reports).
+        public var raw: String?
+
+        public init(
+            index: Int,
+            image: String? = nil,
+            address: HexValue? = nil,
+            imageOffset: UInt64? = nil,
+            symbol: String? = nil,
+            symbolOffset: UInt64? = nil,
+            file: String? = nil,
+            line: Int? = nil,
+            column: Int? = nil,
+            inlined: Bool? = nil,
+            isAppFrame: Bool? = nil,
+            raw: String? = nil
+        ) {
+            self.index = index
+            self.image = image
+            self.address = address
+            self.imageOffset = imageOffset
+            self.symbol = symbol
+            self.symbolOffset = symbolOffset
+            self.file = file
+            self.line = line
+            self.column = column
+            self.inlined = inlined
+            self.isAppFrame = isAppFrame
+            self.raw = raw
+        }
+    }
+
+    /// A register of the crashed thread's state.
+    public struct Register: Sendable, Equatable, Codable {
+        public var name: String
+        public var value: HexValue
+        /// `(Data Abort) byte write Translation fault`, a symbol, or text after the value.
+        public var description: String?
+
+        public init(name: String, value: HexValue, description: String? = nil) {
+            self.name = name
+            self.value = value
+            self.description = description
+        }
+    }
+
+    /// A loaded binary: where it was mapped and which build it was.
+    public struct BinaryImage: Sendable, Equatable, Codable {
+        public var name: String?
+        public var base: HexValue
+        /// The last byte of the image (inclusive).
+        public var end: HexValue?
+        /// 32 lower-case hex digits, no dashes.
+        public var uuid: String?
+        public var arch: String?
+        public var path: String?
+        public var version: String?
+        public var bundleId: String?
+        /// True for the app's own images (`+` marker, JSON source `P` inside the app bundle, or the main executable).
+        public var isApp: Bool
+        /// The JSON `source`: `P` process, `S` shared cache, `A` absolute, and others.
+        public var source: String?
+
+        public init(
+            name: String? = nil,
+            base: HexValue,
+            end: HexValue? = nil,
+            uuid: String? = nil,
+            arch: String? = nil,
+            path: String? = nil,
+            version: String? = nil,
+            bundleId: String? = nil,
+            isApp: Bool = false,
+            source: String? = nil
+        ) {
+            self.name = name
+            self.base = base
+            self.end = end
+            self.uuid = uuid
+            self.arch = arch
+            self.path = path
+            self.version = version
+            self.bundleId = bundleId
+            self.isApp = isApp
+            self.source = source
+        }
+    }
+}

@@ -1,0 +1,172 @@
+import APMInspectCore
+
+/// An Apple crash report, read from any of its shapes: legacy text, `.ips` 109 (JSON header, text body), `.ips` 309
+/// (JSON body), Console's translated wrapper, and fragments pasted into prose.
+///
+/// Fields absent from the report are nil. Addresses, registers and codes are ``HexValue``s (hex strings in JSON).
+/// What the model does not know is kept: unknown JSON keys in ``unknownKeys``, unknown text blocks in ``blocks``.
+public struct CrashReport: Sendable, Equatable, Codable {
+    /// The shape the report was read from.
+    public enum SourceFormat: String, Sendable, Equatable, Codable {
+        /// `.ips` with a JSON body (bug_type 309).
+        case ips309
+        /// `.ips` with a JSON header over a text body (bug_type 109, or a translated 309).
+        case ipsText
+        /// A legacy text report.
+        case text
+        /// Console's "Translated Report (Full Report Below)" export.
+        case translatedText
+        /// Part of a report: no header, or pasted starting mid-report.
+        case fragment
+    }
+
+    public var sourceFormat: SourceFormat
+    public var header: IPSHeader?
+    public var incidentID: String?
+    public var crashReporterKey: String?
+    public var betaIdentifier: String?
+    /// Model identifier, such as `iPhone14,2` or `MacBookPro18,3`.
+    public var hardwareModel: String?
+    /// Marketing name from the device catalog.
+    public var deviceName: String?
+    public var process: String?
+    public var pid: Int64?
+    public var path: String?
+    public var bundleId: String?
+    /// CFBundleShortVersionString (`1.0.4`).
+    public var appVersion: String?
+    /// CFBundleVersion (`12`).
+    public var appBuild: String?
+    /// `ARM-64`, `X86-64` … without the `(Native)` suffix.
+    public var codeType: String?
+    public var isTranslated: Bool?
+    public var role: String?
+    public var parentProcess: String?
+    public var parentPid: Int64?
+    public var responsibleProcess: String?
+    public var responsiblePid: Int64?
+    public var coalition: String?
+    public var coalitionId: Int64?
+    public var date: AppleTimestamp?
+    public var launchTime: AppleTimestamp?
+    /// The OS version as written (`iPhone OS 15.5 (19F77)`).
+    public var osVersion: String?
+    public var osName: String?
+    public var osVersionNumber: String?
+    public var osBuild: String?
+    public var releaseType: String?
+    public var platform: OSVersion.Platform
+    public var reportVersion: String?
+    public var exception: Exception?
+    public var termination: Termination?
+    /// Index into ``threads`` of the thread that crashed (or was attributed, for EXC_RESOURCE).
+    public var crashedThread: Int?
+    public var applicationSpecificInformation: [String]?
+    public var lastExceptionBacktrace: [Frame]?
+    public var threads: [Thread]
+    public var binaryImages: [BinaryImage]
+    /// Text blocks as written (`Kernel Triage`, `VM Region Info`, `Filtered syslog`, third-party extras …).
+    public var blocks: [Block]
+    /// A stable hash of the exception kind and the app's own top frames, for grouping duplicates.
+    public var signature: String?
+    /// The frames that went into ``signature``, for people to check.
+    public var signatureFrames: [String]?
+    /// True for `SIMULATED` or `NON-FATAL CONDITION` reports, which are not crashes.
+    public var isNotACrash: Bool
+    /// True when the report is a fragment or was cut off.
+    public var isPartial: Bool
+    /// JSON keys (309) or header lines (text) this model does not know, verbatim.
+    public var unknownKeys: JSONValue?
+
+    public init(
+        sourceFormat: SourceFormat,
+        header: IPSHeader? = nil,
+        incidentID: String? = nil,
+        crashReporterKey: String? = nil,
+        betaIdentifier: String? = nil,
+        hardwareModel: String? = nil,
+        deviceName: String? = nil,
+        process: String? = nil,
+        pid: Int64? = nil,
+        path: String? = nil,
+        bundleId: String? = nil,
+        appVersion: String? = nil,
+        appBuild: String? = nil,
+        codeType: String? = nil,
+        isTranslated: Bool? = nil,
+        role: String? = nil,
+        parentProcess: String? = nil,
+        parentPid: Int64? = nil,
+        responsibleProcess: String? = nil,
+        responsiblePid: Int64? = nil,
+        coalition: String? = nil,
+        coalitionId: Int64? = nil,
+        date: AppleTimestamp? = nil,
+        launchTime: AppleTimestamp? = nil,
+        osVersion: String? = nil,
+        osName: String? = nil,
+        osVersionNumber: String? = nil,
+        osBuild: String? = nil,
+        releaseType: String? = nil,
+        platform: OSVersion.Platform = .unknown,
+        reportVersion: String? = nil,
+        exception: Exception? = nil,
+        termination: Termination? = nil,
+        crashedThread: Int? = nil,
+        applicationSpecificInformation: [String]? = nil,
+        lastExceptionBacktrace: [Frame]? = nil,
+        threads: [Thread] = [],
+        binaryImages: [BinaryImage] = [],
+        blocks: [Block] = [],
+        signature: String? = nil,
+        signatureFrames: [String]? = nil,
+        isNotACrash: Bool = false,
+        isPartial: Bool = false,
+        unknownKeys: JSONValue? = nil
+    ) {
+        self.sourceFormat = sourceFormat
+        self.header = header
+        self.incidentID = incidentID
+        self.crashReporterKey = crashReporterKey
+        self.betaIdentifier = betaIdentifier
+        self.hardwareModel = hardwareModel
+        self.deviceName = deviceName
+        self.process = process
+        self.pid = pid
+        self.path = path
+        self.bundleId = bundleId
+        self.appVersion = appVersion
+        self.appBuild = appBuild
+        self.codeType = codeType
+        self.isTranslated = isTranslated
+        self.role = role
+        self.parentProcess = parentProcess
+        self.parentPid = parentPid
+        self.responsibleProcess = responsibleProcess
+        self.responsiblePid = responsiblePid
+        self.coalition = coalition
+        self.coalitionId = coalitionId
+        self.date = date
+        self.launchTime = launchTime
+        self.osVersion = osVersion
+        self.osName = osName
+        self.osVersionNumber = osVersionNumber
+        self.osBuild = osBuild
+        self.releaseType = releaseType
+        self.platform = platform
+        self.reportVersion = reportVersion
+        self.exception = exception
+        self.termination = termination
+        self.crashedThread = crashedThread
+        self.applicationSpecificInformation = applicationSpecificInformation
+        self.lastExceptionBacktrace = lastExceptionBacktrace
+        self.threads = threads
+        self.binaryImages = binaryImages
+        self.blocks = blocks
+        self.signature = signature
+        self.signatureFrames = signatureFrames
+        self.isNotACrash = isNotACrash
+        self.isPartial = isPartial
+        self.unknownKeys = unknownKeys
+    }
+}

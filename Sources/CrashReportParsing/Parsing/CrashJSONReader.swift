@@ -1,0 +1,267 @@
+import APMInspectCore
+
+/// Maps the JSON body of a bug_type 309 report onto ``CrashReport``.
+struct CrashJSONReader {
+    var diagnostics: [Diagnostic] = []
+
+    private static let knownKeys: Set<String> = [
+        "incident", "crashReporterKey", "modelCode", "procName", "pid", "procPath", "bundleInfo", "storeInfo",
+        "cpuType", "translated", "procRole", "parentProc", "parentPid", "responsibleProc", "responsiblePid",
+        "coalitionName", "coalitionID", "captureTime", "procLaunch", "osVersion", "exception", "isCorpse",
+        "is_corpse", "isNonFatal", "isSimulated", "termination", "faultingThread", "asi", "lastExceptionBacktrace",
+        "threads", "usedImages", "ktriageinfo", "vmregioninfo", "vmRegionInfo", "vmSummary", "asiBacktraces",
+        "bug_type",
+    ]
+
+    mutating func read(_ body: JSONElement, header: IPSHeader?) -> CrashReport {
+        var report = CrashReport(sourceFormat: .ips309, header: header)
+        report.incidentID = text(body.member("incident")) ?? header?.incidentID
+        report.crashReporterKey = text(body.member("crashReporterKey"))
+        report.hardwareModel = text(body.member("modelCode"))
+        report.process = text(body.member("procName")) ?? header?.name
+        report.pid = body.member("pid")?.int64
+        report.path = text(body.member("procPath"))
+        if let bundle = body.member("bundleInfo") {
+            report.bundleId = text(bundle.member("CFBundleIdentifier"))
+            report.appVersion = text(bundle.member("CFBundleShortVersionString"))
+            report.appBuild = text(bundle.member("CFBundleVersion"))
+        }
+        report.bundleId = report.bundleId ?? header?.bundleID
+        report.appVersion = report.appVersion ?? header?.appVersion
+        if let store = body.member("storeInfo") {
+            report.betaIdentifier = text(store.member("deviceIdentifierForVendor"))
+        }
+        report.codeType = text(body.member("cpuType"))
+        report.isTranslated = body.member("translated")?.bool
+        report.role = text(body.member("procRole"))
+        report.parentProcess = text(body.member("parentProc"))
+        report.parentPid = body.member("parentPid")?.int64
+        report.responsibleProcess = text(body.member("responsibleProc"))
+        report.responsiblePid = body.member("responsiblePid")?.int64
+        report.coalition = text(body.member("coalitionName"))
+        report.coalitionId = body.member("coalitionID")?.int64
+        report.date = text(body.member("captureTime")).flatMap(AppleTimestamp.init)
+        report.launchTime = text(body.member("procLaunch")).flatMap(AppleTimestamp.init)
+        if let os = body.member("osVersion") {
+            let train = text(os.member("train"))
+            let build = text(os.member("build"))
+            report.releaseType = text(os.member("releaseType")).flatMap { $0.isEmpty ? nil : $0 }
+            if let train {
+                let written = (build?.isEmpty == false) ? "\(train) (\(build ?? ""))" : train
+                report.osVersion = written
+            }
+        }
+        report.osVersion = report.osVersion ?? header?.osVersion
+        report.exception = readException(body)
+        report.termination = body.member("termination").map(readTermination)
+        let images = (body.member("usedImages")?.elements).map { Array($0) } ?? []
+        report.binaryImages = images.map(readImage)
+        if let asi = body.member("asi"), asi.kind == .object {
+            var lines: [String] = []
+            asi.forEachMember { image, value in
+                for line in value.strings { lines.append("\(image): \(line)") }
+                if let single = value.string { lines.append("\(image): \(single)") }
+            }
+            report.applicationSpecificInformation = lines
+        }
+        if let leb = body.member("lastExceptionBacktrace"), leb.kind == .array {
+            report.lastExceptionBacktrace = readFrames(leb, images: report.binaryImages)
+        }
+        let faulting = body.member("faultingThread")?.int64.map(Int.init)
+        var threads: [CrashReport.Thread] = []
+        for (index, thread) in (body.member("threads")?.elements.map { $0 } ?? []).enumerated() {
+            threads.append(readThread(thread, index: index, faulting: faulting, images: report.binaryImages))
+        }
+        report.threads = threads
+        report.crashedThread = faulting ?? threads.first { $0.crashed }?.index
+        if let index = report.crashedThread, index >= threads.count {
+            diagnostics.append(
+                Diagnostic(
+                    .warning,
+                    "faultingThread \(index) is past the \(threads.count) threads listed",
+                    at: SourceLocation(keyPath: "faultingThread")
+                )
+            )
+        }
+        var blocks: [CrashReport.Block] = []
+        if let triage = body.member("ktriageinfo")?.string {
+            blocks.append(CrashReport.Block(title: "Kernel Triage", lines: lines(triage)))
+        }
+        if let region = (body.member("vmregioninfo") ?? body.member("vmRegionInfo"))?.string {
+            blocks.append(CrashReport.Block(title: "VM Region Info", lines: lines(region)))
+        }
+        if let summary = body.member("vmSummary")?.string {
+            blocks.append(CrashReport.Block(title: "VM Region Summary", lines: lines(summary)))
+        }
+        if let backtraces = body.member("asiBacktraces"), backtraces.kind == .array {
+            for (k, text) in backtraces.strings.enumerated() {
+                blocks.append(CrashReport.Block(title: "Application Specific Backtrace \(k + 1)", lines: lines(text)))
+            }
+        }
+        report.blocks = blocks
+        var unknown: [JSONValue.Member] = []
+        body.forEachMember { key, value in
+            if !Self.knownKeys.contains(key) { unknown.append(JSONValue.Member(key: key, value: value.materialized)) }
+        }
+        if !unknown.isEmpty { report.unknownKeys = .object(unknown) }
+        return report
+    }
+
+    private func text(_ element: JSONElement?) -> String? {
+        guard let element else { return nil }
+        return element.string ?? (element.kind == .number ? element.rawText : nil)
+    }
+
+    /// The lines of a text value, keeping blank lines inside it but not a trailing newline's empty line.
+    private func lines(_ text: String) -> [String] {
+        var result = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        while result.last?.isEmpty == true { result.removeLast() }
+        return result
+    }
+
+    private func readException(_ body: JSONElement) -> CrashReport.Exception? {
+        let object = body.member("exception")
+        var exception = CrashReport.Exception()
+        if let object {
+            exception.type = text(object.member("type"))
+            exception.signal = text(object.member("signal"))
+            exception.codes = text(object.member("codes"))
+            exception.subtype = text(object.member("subtype"))
+            exception.message = text(object.member("message"))
+            if let raw = object.member("rawCodes"), raw.kind == .array {
+                exception.codeValues = raw.elements.compactMap { $0.uint64.map(HexValue.init) }
+            }
+        }
+        exception.isCorpse = (body.member("isCorpse") ?? body.member("is_corpse")).flatMap(flag)
+        exception.isNonFatal = body.member("isNonFatal").flatMap(flag)
+        exception.isSimulated = body.member("isSimulated").flatMap(flag)
+        guard object != nil || exception.isCorpse != nil else { return nil }
+        return exception
+    }
+
+    private func flag(_ element: JSONElement) -> Bool? {
+        element.bool ?? element.int64.map { $0 != 0 }
+    }
+
+    private func readTermination(_ object: JSONElement) -> CrashReport.Termination {
+        var termination = CrashReport.Termination()
+        termination.namespace = text(object.member("namespace"))
+        termination.code = object.member("code").flatMap(hex)
+        termination.indicator = text(object.member("indicator"))
+        termination.reasons = object.member("reasons")?.strings ?? []
+        if let details = object.member("details"), details.kind == .array { termination.details = details.strings }
+        termination.byProcess = text(object.member("byProc"))
+        termination.byPid = object.member("byPid")?.int64
+        termination.flags = object.member("flags").flatMap(hex)
+        return termination
+    }
+
+    /// Codes are decimal numbers in JSON (up to 2^64), or occasionally hex strings.
+    private func hex(_ element: JSONElement) -> HexValue? {
+        if let value = element.uint64 { return HexValue(value) }
+        if let value = element.int64 { return HexValue(UInt64(bitPattern: value)) }
+        if let text = element.string { return HexValue(parsing: Substring(text)) }
+        return nil
+    }
+
+    private func readImage(_ object: JSONElement) -> CrashReport.BinaryImage {
+        let base = object.member("base")?.uint64 ?? 0
+        let size = object.member("size")?.uint64
+        var end: HexValue?
+        if let size, size > 0 {
+            let (sum, overflow) = base.addingReportingOverflow(size - 1)
+            end = overflow ? nil : HexValue(sum)
+        }
+        let path = text(object.member("path"))
+        let source = text(object.member("source"))
+        return CrashReport.BinaryImage(
+            name: text(object.member("name")),
+            base: HexValue(base),
+            end: end,
+            uuid: text(object.member("uuid")).map(CrashTextReader.normalizeUUID),
+            arch: text(object.member("arch")),
+            path: path,
+            version: text(object.member("CFBundleShortVersionString")),
+            bundleId: text(object.member("CFBundleIdentifier")),
+            isApp: false,
+            source: source
+        )
+    }
+
+    private mutating func readThread(
+        _ object: JSONElement,
+        index: Int,
+        faulting: Int?,
+        images: [CrashReport.BinaryImage]
+    ) -> CrashReport.Thread {
+        var thread = CrashReport.Thread(index: index)
+        thread.id = object.member("id")?.uint64
+        thread.name = text(object.member("name"))
+        thread.queue = text(object.member("queue"))
+        thread.crashed = object.member("triggered")?.bool ?? (faulting == index)
+        if let frames = object.member("frames"), frames.kind == .array {
+            thread.frames = readFrames(frames, images: images)
+        }
+        if let state = object.member("threadState"), state.kind == .object {
+            thread.registerFlavor = text(state.member("flavor"))
+            thread.registers = readRegisters(state)
+        }
+        return thread
+    }
+
+    private func readFrames(_ list: JSONElement, images: [CrashReport.BinaryImage]) -> [CrashReport.Frame] {
+        var frames: [CrashReport.Frame] = []
+        for (index, object) in list.elements.enumerated() {
+            var frame = CrashReport.Frame(index: index)
+            let imageIndex = object.member("imageIndex")?.int64.map(Int.init)
+            frame.imageOffset = object.member("imageOffset")?.uint64
+            if let imageIndex, imageIndex >= 0, imageIndex < images.count {
+                let image = images[imageIndex]
+                frame.image = image.name
+                if let offset = frame.imageOffset {
+                    let (sum, overflow) = image.base.value.addingReportingOverflow(offset)
+                    frame.address = overflow ? nil : HexValue(sum)
+                }
+            }
+            frame.symbol = text(object.member("symbol"))
+            frame.symbolOffset = object.member("symbolLocation")?.uint64
+            frame.file = text(object.member("sourceFile"))
+            frame.line = object.member("sourceLine")?.int64.map(Int.init)
+            frame.inlined = object.member("inline")?.bool
+            frames.append(frame)
+        }
+        return frames
+    }
+
+    private func readRegisters(_ state: JSONElement) -> [CrashReport.Register] {
+        var registers: [CrashReport.Register] = []
+        func register(_ name: String, _ value: JSONElement) {
+            if let number = value.uint64 {
+                registers.append(CrashReport.Register(name: name, value: HexValue(number)))
+            } else if value.kind == .object, let number = value.member("value")?.uint64 {
+                var parts: [String] = []
+                if let symbol = text(value.member("symbol")) {
+                    let location = value.member("symbolLocation")?.uint64.map { " + \($0)" } ?? ""
+                    parts.append(symbol + location)
+                }
+                if let description = text(value.member("description")) { parts.append(description) }
+                registers.append(
+                    CrashReport.Register(
+                        name: name,
+                        value: HexValue(number),
+                        description: parts.isEmpty ? nil : parts.joined(separator: " ")
+                    )
+                )
+            }
+        }
+        state.forEachMember { key, value in
+            if key == "flavor" { return }
+            if key == "x", value.kind == .array {
+                for (k, element) in value.elements.enumerated() { register("x\(k)", element) }
+                return
+            }
+            register(key, value)
+        }
+        return registers
+    }
+}

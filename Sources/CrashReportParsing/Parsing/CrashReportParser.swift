@@ -1,0 +1,148 @@
+import APMInspectCore
+
+/// Reads Apple crash reports of every shape into one ``CrashReport``.
+///
+/// The content decides, never the file name: a JSON body is read as bug_type 309, text as the legacy format
+/// (with or without a 109 header), Console's translated export by its embedded JSON when present. Panics,
+/// stackshots, JetsamEvents and other non-crash `.ips` are refused with ``CrashParseError/Code/notACrashReport``.
+public struct CrashReportParser: Sendable {
+    public var json: JSONParseOptions
+
+    public init(json: JSONParseOptions = JSONParseOptions()) {
+        self.json = json
+    }
+
+    /// Parses a whole file.
+    ///
+    /// - Throws: ``CrashParseError`` when the file is another kind of report or holds nothing readable.
+    public func parse(_ bytes: [UInt8]) throws(CrashParseError) -> CrashParseResult {
+        try parse(IPSContainer(bytes: bytes))
+    }
+
+    /// True when the container's header or content says it is a crash report.
+    public static func isCrashReport(_ container: IPSContainer) -> Bool {
+        if let family = container.bugType?.family { return family == .crash || family == .excResource }
+        guard container.bodyKind == .text else { return false }
+        return container.body.withUnsafeBytes { buffer in
+            let prefix = UnsafeRawBufferPointer(rebasing: buffer[0..<min(buffer.count, 16_384)])
+            return markers.contains { ContentSniffer.containsText(prefix, $0) }
+        }
+    }
+
+    private static let markers = [
+        "Incident Identifier:", "Exception Type:", "Crashed Thread:", "Triggered by Thread:",
+        "Translated Report (Full Report Below)", "Hardware Model:", "Termination Reason:", "Binary Images:",
+    ]
+
+    /// Parses a file already split into header and body.
+    ///
+    /// - Throws: ``CrashParseError`` when the file is another kind of report or holds nothing readable.
+    public func parse(_ container: IPSContainer) throws(CrashParseError) -> CrashParseResult {
+        if let bugType = container.bugType, bugType.family != .crash, bugType.family != .excResource {
+            throw CrashParseError(
+                .notACrashReport,
+                "bug_type \(bugType.code) (\(bugType.name)) is not a crash report",
+                at: SourceLocation(byteOffset: 0, line: 1, column: 1, keyPath: "bug_type")
+            )
+        }
+        var diagnostics = container.diagnostics
+        var report: CrashReport
+        switch container.bodyKind {
+        case .empty:
+            guard let header = container.header else {
+                throw CrashParseError(.unreadableBody, "the file is empty")
+            }
+            diagnostics.append(Diagnostic(.warning, "the report has a header but no body", at: nil))
+            report = CrashReport(sourceFormat: .fragment, header: header, isPartial: true)
+            report.process = header.name
+            report.osVersion = header.osVersion
+            report.incidentID = header.incidentID
+        case .json:
+            report = try readJSON(container, diagnostics: &diagnostics)
+        case .text:
+            let text = String(decoding: container.body, as: UTF8.self)
+            if let translated = try? readTranslated(text, container: container, diagnostics: &diagnostics) {
+                report = translated
+            } else {
+                var reader = CrashTextReader(
+                    format: container.header == nil ? .text : .ipsText,
+                    header: container.header,
+                    origin: container.bodyOrigin
+                )
+                report = reader.read(text)
+                diagnostics += reader.diagnostics
+            }
+            if report.threads.isEmpty && report.exception == nil && report.process == nil {
+                throw CrashParseError(
+                    .unreadableBody,
+                    "no crash report fields, threads or frames found in the text",
+                    at: SourceLocation(byteOffset: container.bodyOrigin.byteOffset, line: container.bodyOrigin.line)
+                )
+            }
+        }
+        report.analyze()
+        if report.sourceFormat == .fragment {
+            diagnostics.append(
+                Diagnostic(.warning, "the report is a fragment: no header, or it starts in the middle", at: nil)
+            )
+        }
+        return CrashParseResult(report: report, diagnostics: diagnostics)
+    }
+
+    private func readJSON(_ container: IPSContainer, diagnostics: inout [Diagnostic]) throws(CrashParseError)
+        -> CrashReport
+    {
+        let document: JSONDocument
+        do {
+            document = try container.parseJSONBody(options: json)
+        } catch {
+            throw CrashParseError(
+                .unreadableBody,
+                "the body is not readable JSON: \(error.message)",
+                at: error.location
+            )
+        }
+        diagnostics += document.diagnostics
+        var body = document.root
+        if document.isFragmentList {
+            // A JSON body followed by text (macOS appends `System Profile:`): use the first object.
+            guard let first = document.root.elements.first(where: { $0.kind == .object }) else {
+                throw CrashParseError(.unreadableBody, "no JSON object in the body")
+            }
+            body = first
+            diagnostics.append(Diagnostic(.note, "text after the JSON body was not part of the report", at: nil))
+        }
+        guard body.kind == .object,
+            body.member("threads") != nil || body.member("procName") != nil || body.member("exception") != nil
+        else {
+            throw CrashParseError(
+                .notACrashReport,
+                "the JSON body has no crash report keys (threads, procName, exception)",
+                at: document.location(ofByte: body.byteOffset)
+            )
+        }
+        var reader = CrashJSONReader()
+        var report = reader.read(body, header: container.header)
+        diagnostics += reader.diagnostics
+        report.isPartial = document.isTruncated
+        return report
+    }
+
+    /// Console's export: a translated text part and, after a `Full Report` line, the `.ips` itself.
+    private func readTranslated(
+        _ text: String,
+        container: IPSContainer,
+        diagnostics: inout [Diagnostic]
+    ) throws(CrashParseError) -> CrashReport? {
+        guard text.contains("Translated Report (Full Report Below)"),
+            let marker = text.firstRange(of: "\nFull Report")
+        else { return nil }
+        let tail = text[marker.upperBound...]
+        guard let start = tail.firstIndex(of: "{") else { return nil }
+        let embedded = IPSContainer(bytes: Array(tail[start...].utf8))
+        guard embedded.header != nil || embedded.bodyKind == .json else { return nil }
+        var report = try readJSON(embedded, diagnostics: &diagnostics)
+        report.sourceFormat = .translatedText
+        return report
+    }
+}

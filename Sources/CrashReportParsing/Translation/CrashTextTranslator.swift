@@ -1,0 +1,51 @@
+import APMInspectCore
+
+/// Writes a crash report as the classic text report that Apple's own translation (OSAnalytics `OSALegacyXform`)
+/// produces from a bug_type 309 `.ips`.
+///
+/// iOS reports get the iOS layout (`Report Version: 104`), macOS reports the macOS one (`Report Version: 12`,
+/// external modifications, VM region summary). docs/crash-translation.md lists what differs from Apple's output.
+public struct CrashTextTranslator: Sendable {
+    /// The layout to write; nil chooses it from the report's platform.
+    public var layout: AppleTextLayout?
+
+    public init(layout: AppleTextLayout? = nil) {
+        self.layout = layout
+    }
+
+    /// Parses a bug_type 309 `.ips` file and translates it.
+    ///
+    /// - Throws: ``CrashParseError`` when the file is not a crash report with a JSON body.
+    public func translate(_ bytes: [UInt8]) throws(CrashParseError) -> String {
+        let container = IPSContainer(bytes: bytes)
+        guard container.bodyKind == .json else {
+            throw CrashParseError(
+                .notACrashReport,
+                "not a JSON (bug_type 309) crash report: the body is \(container.bodyKind.rawValue)",
+                at: SourceLocation(
+                    byteOffset: container.bodyOrigin.byteOffset,
+                    line: container.bodyOrigin.line,
+                    column: 1
+                )
+            )
+        }
+        let result = try CrashReportParser().parse(container)
+        var extras = AppleTextExtras()
+        if let document = try? container.parseJSONBody() {
+            let root = document.root
+            let body = document.isFragmentList ? root.elements.first { $0.kind == .object } : root
+            if let body { extras = AppleTextExtras(body: body) }
+        }
+        return translate(result.report, extras: extras)
+    }
+
+    /// Translates a report already read; `extras` carries the JSON details the model does not keep.
+    public func translate(_ report: CrashReport, extras: AppleTextExtras = AppleTextExtras()) -> String {
+        var writer = AppleTextWriter(report: report, extras: extras)
+        switch layout ?? AppleTextLayout.forReport(report, isEmbedded: extras.isEmbedded) {
+        case .iOS: writer.writeIOS()
+        case .macOS: writer.writeMacOS()
+        }
+        return writer.output
+    }
+}

@@ -1,0 +1,153 @@
+import APMInspectCore
+
+/// Reads Charles Proxy `.chlsj` sessions: a JSON array of transactions with absolute `times` and `durations`.
+public struct CharlesJSONReader: Sendable {
+    public var options: HTTPCaptureOptions
+
+    public init(options: HTTPCaptureOptions = HTTPCaptureOptions()) {
+        self.options = options
+    }
+
+    static let knownKeys: Set<String> = [
+        "status", "method", "protocolVersion", "scheme", "host", "port", "actualPort", "path", "query", "tunnel",
+        "keptAlive", "remoteAddress", "times", "durations", "request", "response", "totalSize", "ssl", "alpn",
+        "errorMessage", "error",
+    ]
+
+    /// True when `root` is shaped like a `.chlsj` session (an array of objects with Charles keys).
+    public static func looksLikeCharles(_ root: JSONElement) -> Bool {
+        guard root.kind == .array else { return false }
+        var iterator = root.elements.makeIterator()
+        guard let first = iterator.next(), first.kind == .object else { return false }
+        return first.member("host") != nil && (first.member("times") != nil || first.member("durations") != nil)
+    }
+
+    /// Reads a parsed `.chlsj` document.
+    ///
+    /// - Throws: ``HTTPCaptureError`` when the document is not an array of transactions.
+    public func read(_ document: JSONDocument) throws(HTTPCaptureError) -> (HTTPCapture, [Diagnostic]) {
+        let root = document.root
+        guard root.kind == .array else {
+            throw HTTPCaptureError(
+                .wrongKind,
+                "not a Charles session: the top level is not an array",
+                at: loc(document, root)
+            )
+        }
+        var log = DiagnosticLog()
+        var transactions: [HTTPTransaction] = []
+        var position = 0
+        for item in root.elements {
+            defer { position += 1 }
+            guard item.kind == .object else {
+                log.add(
+                    "item-kind",
+                    .warning,
+                    "transaction \(position) is not an object; skipped",
+                    at: loc(document, item)
+                )
+                continue
+            }
+            var record = CharlesRecord()
+            record.status = item.member("status")?.string ?? ""
+            record.method = item.member("method")?.string ?? ""
+            record.protocolVersion = item.member("protocolVersion")?.string ?? ""
+            record.scheme = item.member("scheme")?.string ?? ""
+            record.host = item.member("host")?.string ?? ""
+            record.port =
+                number(item.member("actualPort")).flatMap { Int(exactly: $0) }
+                ?? number(item.member("port")).flatMap { Int(exactly: $0) }
+            record.path = item.member("path")?.string ?? ""
+            record.query = item.member("query")?.string ?? ""
+            record.tunnel = item.member("tunnel")?.bool ?? false
+            record.keptAlive = item.member("keptAlive")?.bool
+            record.remoteAddress = item.member("remoteAddress")?.string
+            record.errorMessage = item.member("errorMessage")?.string ?? item.member("error")?.string
+            if let times = item.member("times"), times.kind == .object {
+                func time(_ key: String) -> Double? {
+                    guard let text = times[key]?.string, let stamp = CaptureTimestamp(text) else { return nil }
+                    if stamp.zoneMissing { record.zoneMissing = true }
+                    return stamp.secondsSince1970
+                }
+                record.startText = times.member("start")?.string ?? ""
+                record.start = time("start")
+                record.requestBegin = time("requestBegin")
+                record.requestComplete = time("requestComplete")
+                record.responseBegin = time("responseBegin")
+                record.end = time("end")
+                if record.start == nil {
+                    log.add(
+                        "bad-date",
+                        .warning,
+                        "times.start is missing or not an ISO 8601 time",
+                        at: document.location(ofByte: times.byteOffset, keyPath: "[\(position)].times.start")
+                    )
+                }
+            }
+            if let durations = item.member("durations"), durations.kind == .object {
+                func duration(_ key: String) -> Double? {
+                    guard let value = number(durations[key]), value >= 0, value <= HAREntryBuilder.maxPhase else {
+                        return nil
+                    }
+                    return value
+                }
+                record.dns = duration("dns")
+                record.connect = duration("connect")
+                record.ssl = duration("ssl")
+                record.requestDuration = duration("request")
+                record.latency = duration("latency")
+                record.responseDuration = duration("response")
+                record.total = duration("total")
+            }
+            if let request = item.member("request"), request.kind == .object {
+                readMessage(request, into: &record, isResponse: false)
+            }
+            if let response = item.member("response"), response.kind == .object {
+                record.hasResponse = true
+                record.responseStatus = number(response.member("status")).flatMap { Int(exactly: $0) }
+                readMessage(response, into: &record, isResponse: true)
+            }
+            record.totalSize = byteCount(item.member("totalSize")) ?? -1
+            if let ssl = item.member("ssl"), ssl.kind == .object {
+                record.tlsProtocol = ssl.member("protocol")?.string
+                record.cipherSuite = ssl.member("cipherSuite")?.string
+            }
+            record.alpn = item.member("alpn")?.member("protocol")?.string
+            item.forEachMember { key, value in
+                if !Self.knownKeys.contains(key) { record.extensions[key] = value.materialized }
+            }
+            transactions.append(record.transaction(redact: options.redactSecrets))
+        }
+        var capture = HTTPCapture(source: .charlesJSON, creator: "Charles Proxy")
+        capture.transactions = HTTPCaptureSorting.sorted(transactions)
+        capture.summary = HTTPSummary(transactions: capture.transactions)
+        return (capture, document.diagnostics + log.finished())
+    }
+
+    private func readMessage(_ message: JSONElement, into record: inout CharlesRecord, isResponse: Bool) {
+        let sizes = message.member("sizes")
+        let headerBytes = byteCount(sizes?.member("headers")) ?? -1
+        let bodyBytes = byteCount(sizes?.member("body")) ?? -1
+        var headers: [HTTPTransaction.Header] = []
+        if let list = message.member("header")?.member("headers"), list.kind == .array {
+            for header in list.elements {
+                guard let name = header.member("name")?.string else { continue }
+                headers.append(HTTPTransaction.Header(name: name, value: header.member("value")?.string ?? ""))
+            }
+        }
+        if isResponse {
+            record.responseHeaderBytes = headerBytes
+            record.responseBodyBytes = bodyBytes
+            record.responseHeaders = headers
+            var mime = message.member("mimeType")?.string ?? ""
+            if let charset = message.member("charset")?.string, !charset.isEmpty, !mime.isEmpty {
+                mime += "; charset=" + charset
+            }
+            record.responseMimeType = mime
+        } else {
+            record.requestHeaderBytes = headerBytes
+            record.requestBodyBytes = bodyBytes
+            record.requestHeaders = headers
+        }
+    }
+}

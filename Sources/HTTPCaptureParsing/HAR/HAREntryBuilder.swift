@@ -1,0 +1,376 @@
+import APMInspectCore
+
+/// Turns one HAR entry into a transaction.
+struct HAREntryBuilder {
+    let document: JSONDocument
+    let entry: JSONElement
+    let path: String
+    let sslAdditive: Bool
+    let wallClock: Bool
+    let options: HTTPCaptureOptions
+
+    /// Longest plausible phase, in ms (24 h): larger values are epoch times written into duration fields.
+    static let maxPhase = 86_400_000.0
+
+    static let entryKeys: Set<String> = [
+        "pageref", "startedDateTime", "time", "request", "response", "cache", "timings", "serverIPAddress",
+        "connection",
+    ]
+    static let requestKeys: Set<String> = [
+        "method", "url", "httpVersion", "cookies", "headers", "queryString", "postData", "headersSize", "bodySize",
+    ]
+    static let responseKeys: Set<String> = [
+        "status", "statusText", "httpVersion", "cookies", "headers", "content", "redirectURL", "headersSize",
+        "bodySize",
+    ]
+    static let timingKeys: Set<String> = ["blocked", "dns", "connect", "send", "wait", "receive", "ssl"]
+    static let contentKeys: Set<String> = ["size", "compression", "mimeType", "text", "encoding"]
+
+    /// A timing value as read: a value, unknown (absent, null, -1) or rejected (another negative, or absurd).
+    enum Timing {
+        case value(Double)
+        case unknown
+        case rejected
+    }
+
+    mutating func build(log: inout DiagnosticLog) -> HTTPTransaction {
+        var t = HTTPTransaction()
+        var extensions: [String: JSONValue] = [:]
+        entry.forEachMember { key, value in
+            if !Self.entryKeys.contains(key) { extensions[key] = value.materialized }
+        }
+        if let cache = entry.member("cache"), cache.kind == .object, cache.count > 0 {
+            extensions["cache"] = cache.materialized
+        }
+        // Start time.
+        if let started = entry.member("startedDateTime")?.string, !started.isEmpty {
+            t.startedDateTime = started
+            if let stamp = CaptureTimestamp(started) {
+                t.startEpochSeconds = stamp.secondsSince1970
+                t.provenance.startTimeAssumedUTC = stamp.zoneMissing
+                if stamp.zoneMissing {
+                    log.add(
+                        "date-no-zone",
+                        .note,
+                        "startedDateTime has no time zone; read as UTC",
+                        at: at(entry.member("startedDateTime"), "startedDateTime")
+                    )
+                }
+            } else {
+                log.add(
+                    "bad-date",
+                    .warning,
+                    "startedDateTime \"\(started)\" is not an ISO 8601 time",
+                    at: at(entry.member("startedDateTime"), "startedDateTime")
+                )
+            }
+        } else {
+            log.add("missing-date", .warning, "startedDateTime is missing or empty", at: at(entry, nil))
+        }
+        t.totalReported = number(entry.member("time")).flatMap { $0 >= 0 && $0 <= Self.maxPhase ? $0 : nil } ?? -1
+        t.remoteAddress = entry.member("serverIPAddress")?.string.flatMap { address in
+            let trimmed =
+                address.hasPrefix("[") && address.hasSuffix("]") ? String(address.dropFirst().dropLast()) : address
+            return trimmed.isEmpty ? nil : trimmed
+        }
+        if let connection = entry.member("connection") {
+            t.connectionID = connection.string ?? connection.rawText
+        }
+        if let port = number(entry.member("_serverPort")) { t.remotePort = Int(exactly: port) }
+
+        // Request.
+        let request = entry.member("request")
+        var resourceType = entry.member("_resourceType")?.string
+        if let request, request.kind == .object {
+            t.method = request.member("method")?.string ?? ""
+            t.url = request.member("url")?.string ?? ""
+            t.httpVersion = request.member("httpVersion")?.string ?? ""
+            request.forEachMember { key, value in
+                if !Self.requestKeys.contains(key) { extensions["request." + key] = value.materialized }
+            }
+        } else {
+            log.add("missing-request", .warning, "entry has no request", at: at(entry, nil))
+        }
+        let requestHeaders = headers(request?.member("headers"))
+        let parts = HTTPTransaction.urlParts(t.url)
+        t.scheme = parts.scheme
+        t.host =
+            HTTPTransaction.headerValue(":authority", in: requestHeaders).map {
+                HTTPTransaction.urlParts("x://" + $0).host
+            }
+            ?? (parts.host.isEmpty
+                ? HTTPTransaction.headerValue("Host", in: requestHeaders).map {
+                    HTTPTransaction.urlParts("x://" + $0).host
+                }
+                    ?? "" : parts.host)
+        if t.remotePort == nil, let port = parts.port { t.remotePort = port }
+        if t.remotePort == nil, let connection = t.connectionID, let port = Int(connection), port == 80 || port == 443 {
+            t.remotePort = port
+        }
+        t.proxyConnection = t.method == "CONNECT" ? true : nil
+
+        // Response.
+        let response = entry.member("response")
+        let hasResponse = response.map { $0.kind == .object } ?? false
+        var responseHeaders: [HTTPTransaction.Header] = []
+        var errorText = entry.member("_error")?.string
+        if let response, response.kind == .object {
+            if let status = number(response.member("status")) { t.status = Int(exactly: status.rounded()) }
+            t.statusText = response.member("statusText")?.string ?? ""
+            let responseVersion = response.member("httpVersion")?.string ?? ""
+            if !responseVersion.isEmpty { t.httpVersion = responseVersion }
+            responseHeaders = headers(response.member("headers"))
+            if let error = response.member("_error")?.string, !error.isEmpty { errorText = error }
+            response.forEachMember { key, value in
+                if !Self.responseKeys.contains(key) { extensions["response." + key] = value.materialized }
+            }
+            if let content = response.member("content"), content.kind == .object {
+                t.mimeType = content.member("mimeType")?.string ?? ""
+                if let size = byteCount(content.member("size")) { t.sizes.decoded = size }
+                content.forEachMember { key, value in
+                    if !Self.contentKeys.contains(key) { extensions["response.content." + key] = value.materialized }
+                }
+            }
+        } else {
+            log.add(
+                "missing-response",
+                .warning,
+                "entry has no response (counted as a network error)",
+                at: at(entry, nil)
+            )
+        }
+        if t.mimeType.isEmpty, let type = HTTPTransaction.headerValue("Content-Type", in: responseHeaders) {
+            t.mimeType = type
+        }
+        if let error = errorText, !error.isEmpty { t.error = error }
+        t.networkProtocol = HTTPTransaction.normalisedProtocol(t.httpVersion)
+        if t.networkProtocol == "unknown", HTTPTransaction.headerValue(":authority", in: requestHeaders) != nil {
+            t.networkProtocol = "h2"
+        }
+        t.outcome = HTTPTransaction.outcome(
+            status: t.status ?? (hasResponse ? nil : 0),
+            error: t.error,
+            hasResponse: hasResponse
+        )
+        if resourceType == nil, let fetch = entry.member("_fetchType")?.string { resourceType = fetch }
+        t.trafficType = HTTPTransaction.trafficType(mimeType: t.mimeType, resourceType: resourceType, method: t.method)
+
+        // Sizes.
+        sizes(&t, request: request, response: response, requestHeaders: requestHeaders)
+
+        // Cache.
+        if let fromCache = entry.member("_fromCache")?.string, !fromCache.isEmpty { t.fromCache = true }
+        if let fetchType = entry.member("_fetchType")?.string, fetchType.contains("Cache") { t.fromCache = true }
+
+        // Timings.
+        timings(&t, log: &log, response: response)
+
+        if options.keepHeaders {
+            t.requestHeaders = requestHeaders
+            t.responseHeaders = responseHeaders
+        }
+        t.extensions.merge(extensions) { current, _ in current }
+        return t
+    }
+
+    private func at(_ element: JSONElement?, _ key: String?) -> SourceLocation? {
+        guard let element else { return nil }
+        return document.location(ofByte: element.byteOffset, keyPath: key.map { path + "." + $0 } ?? path)
+    }
+
+    private func headers(_ element: JSONElement?) -> [HTTPTransaction.Header] {
+        guard let element, element.kind == .array else { return [] }
+        var out: [HTTPTransaction.Header] = []
+        out.reserveCapacity(element.count)
+        for item in element.elements {
+            var name: String?
+            var value: String?
+            switch item.kind {
+            case .object:
+                name = item.member("name")?.string
+                value = item.member("value")?.string ?? item.member("value")?.rawText
+            case .array:
+                // Slack writes headers as [name, value] pairs.
+                var iterator = item.elements.makeIterator()
+                name = iterator.next()?.string
+                value = iterator.next()?.string
+            default:
+                break
+            }
+            guard let name else { continue }
+            let shown = options.redactSecrets && HTTPTransaction.isSecretHeader(name) ? "[redacted]" : (value ?? "")
+            out.append(HTTPTransaction.Header(name: name, value: shown))
+        }
+        return out
+    }
+
+    private func sizes(
+        _ t: inout HTTPTransaction,
+        request: JSONElement?,
+        response: JSONElement?,
+        requestHeaders: [HTTPTransaction.Header]
+    ) {
+        if let size = byteCount(request?.member("headersSize")) {
+            t.sizes.requestHeaders = size
+        } else if !requestHeaders.isEmpty {
+            // No raw header text (HTTP/2, HTTP/3): count the header block as HTTP/1.1 would write it.
+            var count = t.method.utf8.count + 1 + t.url.utf8.count + 1 + t.httpVersion.utf8.count + 2 + 2
+            for header in requestHeaders where !header.name.hasPrefix(":") {
+                count += header.name.utf8.count + 2 + header.value.utf8.count + 2
+            }
+            t.sizes.requestHeaders = Int64(count)
+        }
+        if let size = byteCount(request?.member("bodySize")) {
+            t.sizes.requestBody = size
+        } else if let text = request?.member("postData")?.member("text"), text.kind == .string {
+            t.sizes.requestBody = Int64(text.rawBytes.count)
+        } else if request != nil {
+            t.sizes.requestBody = 0
+        }
+        if t.sizes.requestHeaders >= 0 || t.sizes.requestBody >= 0 {
+            t.sizes.request =
+                Int64(t.url.utf8.count) + Swift.max(0, t.sizes.requestHeaders) + Swift.max(0, t.sizes.requestBody)
+        }
+        if let size = byteCount(response?.member("headersSize")) { t.sizes.responseHeaders = size }
+        if let size = byteCount(response?.member("bodySize")) { t.sizes.responseBody = size }
+        if let transfer = byteCount(response?.member("_transferSize")) ?? byteCount(entry.member("_transferSize")) {
+            t.sizes.transfer = transfer
+        } else if t.sizes.responseHeaders >= 0, t.sizes.responseBody >= 0 {
+            t.sizes.transfer = t.sizes.responseHeaders + t.sizes.responseBody
+        }
+    }
+
+    private func timing(_ timings: JSONElement?, _ key: String, log: inout DiagnosticLog) -> Timing {
+        guard let element = timings?[key] else { return .unknown }
+        guard let value = number(element) else { return .unknown }
+        if value == -1 { return .unknown }
+        if value < 0 || value > Self.maxPhase || !value.isFinite {
+            log.add(
+                "bad-timing",
+                .warning,
+                "timings.\(key) = \(element.rawText ?? "?") is not a duration; treated as unknown",
+                at: at(element, "timings." + key)
+            )
+            return .rejected
+        }
+        return .value(value)
+    }
+
+    private mutating func timings(_ t: inout HTTPTransaction, log: inout DiagnosticLog, response: JSONElement?) {
+        let timings = entry.member("timings")
+        if let timings, timings.kind == .object {
+            timings.forEachMember { key, value in
+                if !Self.timingKeys.contains(key) && key != "comment" {
+                    t.extensions["timings." + key] = value.materialized
+                }
+            }
+        }
+        var values: [String: Double] = [:]
+        for key in ["blocked", "dns", "connect", "ssl", "send", "wait", "receive"] {
+            switch timing(timings, key, log: &log) {
+            case .value(let v):
+                values[key] = v
+                t.provenance.measured.append(key)
+            case .unknown: t.provenance.unknown.append(key)
+            case .rejected: t.provenance.rejected.append(key)
+            }
+        }
+        let timingsEmpty = timings.map { $0.kind != .object || $0.count == 0 } ?? true
+        let responseHeadersSize = number(response?.member("headersSize"))
+        if !t.fromCache, t.status.map({ $0 > 0 }) ?? false {
+            let allZero = !values.isEmpty && values.values.allSatisfy { $0 == 0 } && t.totalReported <= 0
+            if timingsEmpty && responseHeadersSize == nil || allZero && (responseHeadersSize ?? 0) <= 0 {
+                // Firefox writes cache hits with empty or all-zero timings and no header bytes.
+                t.fromCache = true
+                t.provenance.cacheInferred = true
+            }
+        }
+        if timingsEmpty && !t.fromCache {
+            log.add("empty-timings", .note, "timings are empty: phases unknown", at: at(entry, nil))
+        }
+        let ssl = values["ssl"]
+        if let ssl, ssl >= 0, values["connect"] != nil {
+            t.provenance.sslIncludedInConnect = !sslAdditive
+        }
+        t.provenance.timeIsWallClock = wallClock
+        var d = HTTPTransaction.Durations()
+        d.blocked = values["blocked"] ?? -1
+        d.dns = values["dns"] ?? -1
+        d.send = values["send"] ?? -1
+        d.wait = values["wait"] ?? -1
+        d.receive = values["receive"] ?? -1
+        if let connect = values["connect"] {
+            if let ssl, !sslAdditive {
+                d.connect = Swift.max(0, connect - ssl)
+                d.tls = Swift.min(ssl, connect)
+            } else {
+                d.connect = connect
+                d.tls = ssl ?? -1
+            }
+        } else if let ssl {
+            d.tls = ssl
+        }
+        // Phase marks from the start: blocked → dns → connect (ssl at its end, or after it) → send → wait → receive.
+        var p = HTTPTransaction.Phases()
+        var cursor = 0.0
+        p.fetchStart = 0
+        if let blocked = values["blocked"] { cursor += blocked }
+        if let dns = values["dns"] {
+            p.domainLookupStart = cursor
+            p.domainLookupEnd = cursor + dns
+            cursor += dns
+        }
+        if let connect = values["connect"] {
+            p.connectStart = cursor
+            if let ssl {
+                if sslAdditive {
+                    p.connectEnd = cursor + connect
+                    p.secureConnectionStart = p.connectEnd
+                    p.secureConnectionEnd = p.connectEnd + ssl
+                    cursor = p.secureConnectionEnd
+                } else {
+                    p.connectEnd = cursor + connect
+                    p.secureConnectionStart = cursor + Swift.max(0, connect - ssl)
+                    p.secureConnectionEnd = p.connectEnd
+                    cursor = p.connectEnd
+                }
+            } else {
+                p.connectEnd = cursor + connect
+                cursor = p.connectEnd
+            }
+        } else if let ssl {
+            p.secureConnectionStart = cursor
+            p.secureConnectionEnd = cursor + ssl
+            cursor += ssl
+        }
+        if let send = values["send"], let wait = values["wait"] {
+            p.requestStart = cursor
+            p.requestEnd = cursor + send
+            p.responseStart = p.requestEnd + wait
+            if let receive = values["receive"] {
+                p.responseEnd = p.responseStart + receive
+            }
+        }
+        if p.responseEnd >= 0 && !wallClock {
+            d.total = p.responseEnd
+        } else if t.totalReported >= 0 {
+            d.total = t.totalReported
+        }
+        if wallClock, t.totalReported >= 0 { p.responseEnd = t.totalReported }
+        if t.startEpochSeconds < 0 && p.responseEnd < 0 { p.fetchStart = -1 }
+        // A reused connection: connect written as -1 (not absent) while the request was sent.
+        if let connectElement = timings?.member("connect"), number(connectElement) == -1, values["send"] != nil,
+            t.outcome != .networkError
+        {
+            t.reusedConnection = true
+        } else if values["connect"] != nil {
+            t.reusedConnection = false
+        }
+        if t.proxyConnection == nil, timings?.member("_blocked_proxy").flatMap(number).map({ $0 > 0 }) == true {
+            t.proxyConnection = true
+        }
+        t.durations = d
+        t.phases = p
+        t.roundTimes()
+    }
+}

@@ -1,0 +1,179 @@
+import APMInspectCore
+
+/// Reads HAR 1.1 and 1.2 files, lenient with every exporter quirk of reference §2.
+///
+/// Timing conventions are decided per file from the data: whether `ssl` sits inside `connect` (HAR 1.2, Chrome,
+/// Charles) or on top of it (mitmproxy, some Firefox entries), and whether `time` is wall-clock (Safari).
+/// Vendor fields are kept verbatim in each transaction's `extensions`.
+public struct HARReader: Sendable {
+    public var options: HTTPCaptureOptions
+
+    public init(options: HTTPCaptureOptions = HTTPCaptureOptions()) {
+        self.options = options
+    }
+
+    /// True when `root` is shaped like a HAR document (`{"log": {...}}` or `{"log": [...]}`).
+    public static func looksLikeHAR(_ root: JSONElement) -> Bool {
+        guard root.kind == .object, let log = root.member("log") else { return false }
+        return log.kind == .object || log.kind == .array
+    }
+
+    /// Reads a parsed HAR document.
+    ///
+    /// - Throws: ``HTTPCaptureError`` when the document has no `log` object.
+    public func read(_ document: JSONDocument) throws(HTTPCaptureError) -> (HTTPCapture, [Diagnostic]) {
+        var log = DiagnosticLog()
+        let root = document.root
+        guard root.kind == .object else {
+            throw HTTPCaptureError(
+                .wrongKind,
+                "not a HAR file: the top level is not a JSON object",
+                at: loc(document, root)
+            )
+        }
+        guard let harLog = root.member("log") else {
+            throw HTTPCaptureError(.wrongKind, "not a HAR file: there is no \"log\" object", at: loc(document, root))
+        }
+        guard harLog.kind == .object else {
+            throw HTTPCaptureError(
+                .syntax,
+                "broken HAR file: \"log\" is \(describe(harLog.kind)), expected an object with \"entries\"",
+                at: loc(document, harLog, "log")
+            )
+        }
+        var capture = HTTPCapture(source: .har)
+        capture.version = harLog.member("version")?.string
+        if capture.version == nil {
+            log.add("missing-version", .warning, "log.version is missing", at: loc(document, harLog, "log"))
+        }
+        capture.creator = agent(harLog.member("creator"))
+        if capture.creator == nil {
+            log.add("missing-creator", .warning, "log.creator is missing", at: loc(document, harLog, "log"))
+        }
+        capture.browser = agent(harLog.member("browser"))
+        if let pages = harLog.member("pages"), pages.kind == .array {
+            capture.pages = pages.elements.map(\.materialized)
+        }
+        harLog.forEachMember { key, value in
+            switch key {
+            case "version", "creator", "browser", "pages", "entries": break
+            default: capture.extensions[key] = value.materialized
+            }
+        }
+        guard let entries = harLog.member("entries"), entries.kind == .array else {
+            log.add(
+                "missing-entries",
+                .warning,
+                "log.entries is missing: no requests",
+                at: loc(document, harLog, "log")
+            )
+            capture.summary = HTTPSummary(transactions: [])
+            return (capture, document.diagnostics + log.finished())
+        }
+        let creatorName = harLog.member("creator")?.member("name")?.string ?? ""
+        let sslAdditive = Self.sslIsAdditive(entries: entries, creator: creatorName)
+        let wallClock = creatorName.contains("WebKit") || creatorName.contains("Safari")
+        var transactions: [HTTPTransaction] = []
+        transactions.reserveCapacity(entries.count)
+        var position = 0
+        for entry in entries.elements {
+            defer { position += 1 }
+            guard entry.kind == .object else {
+                log.add("entry-kind", .warning, "entry \(position) is not an object; skipped", at: loc(document, entry))
+                continue
+            }
+            guard entry.member("request") != nil || entry.member("response") != nil else {
+                let reason = entry.isTruncated ? "cut off by the end of the file" : "without request or response"
+                log.add(
+                    "entry-empty",
+                    .warning,
+                    "entry \(position) is \(reason); skipped",
+                    at: loc(document, entry, "log.entries[\(position)]")
+                )
+                continue
+            }
+            var builder = HAREntryBuilder(
+                document: document,
+                entry: entry,
+                path: "log.entries[\(position)]",
+                sslAdditive: sslAdditive,
+                wallClock: wallClock,
+                options: options
+            )
+            transactions.append(builder.build(log: &log))
+        }
+        // Readers must sort: by parsed start time, unknown starts last, file order kept among equals.
+        capture.transactions = HTTPCaptureSorting.sorted(transactions)
+        capture.summary = HTTPSummary(transactions: capture.transactions)
+        return (capture, document.diagnostics + log.finished())
+    }
+
+    /// Decides from the data whether this file's `ssl` comes on top of `connect`.
+    ///
+    /// Any entry with `ssl > connect` proves it; otherwise entries whose `time` equals the sum with `ssl` added
+    /// (and not without it) vote against the entries whose `time` matches the HAR 1.2 rule. A creator name alone
+    /// never decides, because creators lie (mitmproxy files labelled Firefox).
+    static func sslIsAdditive(entries: JSONElement, creator: String) -> Bool {
+        var additive = 0
+        var nested = 0
+        for entry in entries.elements where entry.kind == .object {
+            guard let timings = entry.member("timings"), timings.kind == .object,
+                let ssl = number(timings.member("ssl")), ssl > 0,
+                let connect = number(timings.member("connect")), connect >= 0
+            else { continue }
+            if ssl > connect { return true }
+            guard let time = number(entry.member("time")) else { continue }
+            var sum = 0.0
+            for key in ["blocked", "dns", "connect", "send", "wait", "receive"] {
+                if let value = number(timings[key]), value > 0 { sum += value }
+            }
+            let tolerance = 0.5
+            if abs(time - sum) <= tolerance {
+                nested += 1
+            } else if abs(time - (sum + ssl)) <= tolerance {
+                additive += 1
+            }
+        }
+        return additive > nested
+    }
+
+    private func agent(_ element: JSONElement?) -> String? {
+        guard let element, element.kind == .object else { return nil }
+        let name = element.member("name")?.string ?? ""
+        let version = element.member("version")?.string ?? ""
+        let text = [name, version].filter { !$0.isEmpty }.joined(separator: " ")
+        return text.isEmpty ? nil : text
+    }
+
+    private func describe(_ kind: JSONElement.Kind) -> String {
+        switch kind {
+        case .array: "an array"
+        case .object: "an object"
+        case .string: "a string"
+        case .number: "a number"
+        case .bool: "a boolean"
+        case .null: "null"
+        }
+    }
+}
+
+/// A location for a diagnostic about `element`.
+func loc(_ document: JSONDocument, _ element: JSONElement, _ keyPath: String? = nil) -> SourceLocation {
+    document.location(ofByte: element.byteOffset, keyPath: keyPath)
+}
+
+/// A number from a JSON number or a numeric string; nil for null, absent or anything else.
+func number(_ element: JSONElement?) -> Double? {
+    guard let element else { return nil }
+    switch element.kind {
+    case .number: return element.double
+    case .string: return element.string.flatMap { Double($0.trimmingSpaces) }
+    default: return nil
+    }
+}
+
+/// A byte count from a JSON number or numeric string: nil when absent, negative, fractional garbage or above 1 PiB.
+func byteCount(_ element: JSONElement?) -> Int64? {
+    guard let value = number(element), value.isFinite, value >= 0, value < 1_125_899_906_842_624 else { return nil }
+    return Int64(value)
+}

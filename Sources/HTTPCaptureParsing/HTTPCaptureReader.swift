@@ -1,0 +1,130 @@
+import APMInspectCore
+
+/// Reads any supported capture: HAR (plain, `.zhar`, `.har.gz`), Charles `.chlsj`/`.chlsx`, pcap and pcapng.
+///
+/// The format is sniffed from the content, never from the file name.
+public struct HTTPCaptureReader: Sendable {
+    public var options: HTTPCaptureOptions
+
+    public init(options: HTTPCaptureOptions = HTTPCaptureOptions()) {
+        self.options = options
+    }
+
+    /// What was read, with the non-fatal findings.
+    public struct Result: Sendable, Equatable {
+        public var capture: HTTPCapture
+        public var diagnostics: [Diagnostic]
+
+        public init(capture: HTTPCapture, diagnostics: [Diagnostic]) {
+            self.capture = capture
+            self.diagnostics = diagnostics
+        }
+    }
+
+    /// The capture kind of `bytes` when it is one this module reads, nil otherwise; cheap for pcap and XML, and
+    /// for JSON it parses only far enough to look at the top-level keys.
+    public static func recognise(_ bytes: [UInt8]) -> FileKind? {
+        switch ContentSniffer.format(of: bytes) {
+        case .pcap, .pcapng: return .packetCapture
+        case .xml: return CharlesXMLReader.looksLikeCharles(bytes) ? .charlesSession : nil
+        case .json:
+            return recogniseJSON(bytes)
+        case .zlib, .gzip:
+            // Inflate only the first compressed bytes: enough to see the top of the document, cheap for a large
+            // compressed database that is not a capture.
+            let head = Array(bytes.prefix(4096))
+            guard let inflated = try? Inflate.decompress(head, maxOutputBytes: 1 << 20) else { return nil }
+            guard ContentSniffer.format(of: inflated.bytes) == .json else { return nil }
+            return looksLikeHARText(inflated.bytes) ? .httpArchive : nil
+        default:
+            return nil
+        }
+    }
+
+    private static func recogniseJSON(_ bytes: [UInt8]) -> FileKind? {
+        // Nearly every HAR starts with its "log" key: no parse needed to say so.
+        if looksLikeHARText(bytes) { return .httpArchive }
+        var options = JSONParseOptions()
+        options.opaqueDepth = 2
+        guard let document = try? JSONDocument(bytes: bytes, options: options) else {
+            return looksLikeHARText(bytes) ? .httpArchive : nil
+        }
+        if HARReader.looksLikeHAR(document.root) { return .httpArchive }
+        var iterator = document.root.elements.makeIterator()
+        if document.root.kind == .array, let first = iterator.next() {
+            let expanded = (try? first.expanded()) ?? first
+            if expanded.kind == .object, expanded.member("host") != nil,
+                expanded.member("times") != nil || expanded.member("durations") != nil
+            {
+                return .charlesSession
+            }
+        }
+        return nil
+    }
+
+    /// A `"log"` key right at the start of a JSON text: a HAR (or a broken one).
+    private static func looksLikeHARText(_ bytes: [UInt8]) -> Bool {
+        let head = String(decoding: bytes.prefix(64), as: UTF8.self)
+        return head.drop { $0 == "\u{FEFF}" || $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == "{" }
+            .hasPrefix("\"log\"")
+    }
+
+    /// Reads a capture from its bytes.
+    ///
+    /// - Throws: ``HTTPCaptureError`` when nothing can be read: empty input, broken JSON/XML structure, a
+    ///   compressed wrapper that will not open, or content that is not a capture.
+    public func read(_ bytes: [UInt8]) throws(HTTPCaptureError) -> Result {
+        let format = ContentSniffer.format(of: bytes)
+        switch format {
+        case .empty:
+            throw HTTPCaptureError(.empty, "the file is empty")
+        case .zlib, .gzip:
+            let inflated: Inflate.Result
+            do {
+                inflated = try Inflate.decompress(bytes, maxOutputBytes: options.maxDecompressedBytes)
+            } catch {
+                throw HTTPCaptureError(
+                    .compression,
+                    "cannot decompress the \(format.rawValue) capture: \(error.message)"
+                )
+            }
+            var result = try readUncompressed(inflated.bytes)
+            result.capture.compression = format.rawValue
+            if inflated.isTruncated {
+                result.diagnostics.insert(
+                    Diagnostic(.warning, "the \(format.rawValue) stream is cut off; read what it holds"),
+                    at: 0
+                )
+            }
+            return result
+        default:
+            return try readUncompressed(bytes)
+        }
+    }
+
+    private func readUncompressed(_ bytes: [UInt8]) throws(HTTPCaptureError) -> Result {
+        switch ContentSniffer.format(of: bytes) {
+        case .pcap, .pcapng:
+            let (capture, diagnostics) = try PacketCaptureAnalyzer(options: options).analyze(bytes)
+            return Result(capture: capture, diagnostics: diagnostics)
+        case .xml:
+            let (capture, diagnostics) = try CharlesXMLReader(options: options).read(bytes)
+            return Result(capture: capture, diagnostics: diagnostics)
+        case .empty:
+            throw HTTPCaptureError(.empty, "the decompressed capture is empty")
+        default:
+            let document: JSONDocument
+            do {
+                document = try JSONDocument(bytes: bytes)
+            } catch {
+                throw HTTPCaptureError(.syntax, "not JSON: \(error.message)", at: error.location)
+            }
+            if CharlesJSONReader.looksLikeCharles(document.root) {
+                let (capture, diagnostics) = try CharlesJSONReader(options: options).read(document)
+                return Result(capture: capture, diagnostics: diagnostics)
+            }
+            let (capture, diagnostics) = try HARReader(options: options).read(document)
+            return Result(capture: capture, diagnostics: diagnostics)
+        }
+    }
+}

@@ -1,0 +1,27 @@
+/// Limits and choices for reading captures; the defaults are safe for hostile input.
+public struct HTTPCaptureOptions: Sendable, Equatable {
+    /// Largest decompressed size accepted for `.zhar` / `.har.gz` and gzip HTTP bodies.
+    public var maxDecompressedBytes: Int
+    /// Replace the values of `Authorization`, `Cookie`, `Set-Cookie` and `Proxy-Authorization` by `[redacted]`.
+    public var redactSecrets: Bool
+    /// Keep request and response headers in the transactions.
+    public var keepHeaders: Bool
+    /// Most packets read from one capture.
+    public var maxPackets: Int
+    /// Most bytes buffered per TCP direction for HTTP and TLS reassembly.
+    public var maxStreamBytes: Int
+
+    public init(
+        maxDecompressedBytes: Int = 1 << 30,
+        redactSecrets: Bool = true,
+        keepHeaders: Bool = true,
+        maxPackets: Int = 50_000_000,
+        maxStreamBytes: Int = 64 << 20
+    ) {
+        self.maxDecompressedBytes = maxDecompressedBytes
+        self.redactSecrets = redactSecrets
+        self.keepHeaders = keepHeaders
+        self.maxPackets = maxPackets
+        self.maxStreamBytes = maxStreamBytes
+    }
+}

@@ -1,0 +1,140 @@
+extension HTTPTransaction {
+    /// Normalises a protocol name: `HTTP/2.0`, `http/2`, `h2` → `h2`; `HTTP/3`, `h3-29` → `h3`; `spdy/3.1` → `spdy`;
+    /// empty → `unknown`.
+    public static func normalisedProtocol(_ raw: String) -> String {
+        let text = raw.lowercased().trimmingSpaces
+        if text.isEmpty { return "unknown" }
+        if text == "h2" || text == "h2c" || text.hasPrefix("http/2") { return "h2" }
+        if text.hasPrefix("spdy/") { return "spdy" }
+        if text == "h3" || text.hasPrefix("h3-") || text.hasPrefix("http/3") || text == "quic" { return "h3" }
+        if text == "http/1.1" { return "http/1.1" }
+        if text == "http/1.0" || text == "http/0.9" { return "http/1.0" }
+        if text.hasPrefix("http/1") { return "http/1.1" }
+        if text == "tls" { return "tls" }
+        return "unknown"
+    }
+
+    /// The outcome from a status, an error text and whether a response exists (reference §7).
+    public static func outcome(status: Int?, error: String?, hasResponse: Bool) -> Outcome {
+        if let error, !error.isEmpty { return .networkError }
+        guard hasResponse else { return .networkError }
+        guard let status else { return .unknown }
+        switch status {
+        case ..<1: return .networkError
+        case 100..<400: return .success
+        case 400..<500: return .clientError
+        case 500...: return .serverError
+        default: return .unknown
+        }
+    }
+
+    /// The traffic type from a MIME type, a vendor resource type and the method.
+    public static func trafficType(mimeType: String, resourceType: String? = nil, method: String = "GET")
+        -> TrafficType
+    {
+        let mime = mimeType.lowercased()
+        let essence = mime.split(separator: ";", maxSplits: 1).first.map { String($0).trimmingSpaces } ?? ""
+        if essence == "text/html" || essence == "application/xhtml+xml" || essence == "text/css"
+            || essence.contains("javascript") || essence == "text/ecmascript" || essence == "application/wasm"
+        {
+            return .web
+        }
+        if essence.hasPrefix("image/") || essence.hasPrefix("video/") || essence.hasPrefix("audio/")
+            || essence.hasPrefix("font/") || essence.contains("font-woff") || essence == "application/vnd.apple.mpegurl"
+            || essence == "application/x-mpegurl" || essence == "application/dash+xml"
+        {
+            return .resource
+        }
+        if essence.contains("json") || essence.hasSuffix("xml") || essence.contains("protobuf")
+            || essence.contains("grpc") || essence == "application/x-www-form-urlencoded"
+            || essence == "multipart/form-data" || essence == "text/plain" && method != "GET"
+        {
+            return .api
+        }
+        switch resourceType?.lowercased() {
+        case "document", "stylesheet", "script": return .web
+        case "image", "media", "font": return .resource
+        case "xhr", "fetch", "eventsource", "websocket": return .api
+        default: break
+        }
+        if method != "GET" && method != "HEAD" && !method.isEmpty && method != "CONNECT" { return .api }
+        return .other
+    }
+
+    /// The scheme, host and port of an absolute URL (`https://[::1]:8443/x` → `https`, `::1`, 8443).
+    public static func urlParts(_ url: String) -> (scheme: String, host: String, port: Int?) {
+        guard let schemeEnd = url.range(of: "://") else { return ("", "", nil) }
+        let scheme = url[url.startIndex..<schemeEnd.lowerBound].lowercased()
+        var rest = url[schemeEnd.upperBound...]
+        if let end = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) { rest = rest[..<end] }
+        if let at = rest.lastIndex(of: "@") { rest = rest[rest.index(after: at)...] }
+        var host = Substring(rest)
+        var port: Int?
+        if host.hasPrefix("[") {
+            if let close = host.firstIndex(of: "]") {
+                let after = host[host.index(after: close)...]
+                if after.hasPrefix(":") { port = Int(after.dropFirst()) }
+                host = host[host.index(after: host.startIndex)..<close]
+            }
+        } else if let colon = host.lastIndex(of: ":") {
+            port = Int(host[host.index(after: colon)...])
+            host = host[..<colon]
+        }
+        return (scheme, host.lowercased(), port)
+    }
+
+    /// True for header names whose values hold secrets.
+    public static func isSecretHeader(_ name: String) -> Bool {
+        switch name.lowercased() {
+        case "authorization", "cookie", "set-cookie", "proxy-authorization", "x-api-key": true
+        default: false
+        }
+    }
+
+    /// The value of the first header named `name` (case-insensitive).
+    public static func headerValue(_ name: String, in headers: [Header]) -> String? {
+        let lower = name.lowercased()
+        return headers.first { $0.name.lowercased() == lower }?.value
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces, tabs, CR and LF.
+    var trimmingSpaces: String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return String(self[first...last])
+    }
+}
+
+extension HTTPTransaction {
+    /// Rounds every phase mark and duration to the microsecond, so sums of binary fractions print as written.
+    mutating func roundTimes() {
+        func r(_ value: Double) -> Double { value < 0 ? value : (value * 1000).rounded() / 1000 }
+        phases = Phases(
+            fetchStart: r(phases.fetchStart),
+            domainLookupStart: r(phases.domainLookupStart),
+            domainLookupEnd: r(phases.domainLookupEnd),
+            connectStart: r(phases.connectStart),
+            connectEnd: r(phases.connectEnd),
+            secureConnectionStart: r(phases.secureConnectionStart),
+            secureConnectionEnd: r(phases.secureConnectionEnd),
+            requestStart: r(phases.requestStart),
+            requestEnd: r(phases.requestEnd),
+            responseStart: r(phases.responseStart),
+            responseEnd: r(phases.responseEnd)
+        )
+        durations = Durations(
+            blocked: r(durations.blocked),
+            dns: r(durations.dns),
+            connect: r(durations.connect),
+            tls: r(durations.tls),
+            send: r(durations.send),
+            wait: r(durations.wait),
+            receive: r(durations.receive),
+            total: r(durations.total)
+        )
+    }
+}

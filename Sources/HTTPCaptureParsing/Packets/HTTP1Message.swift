@@ -1,0 +1,226 @@
+import APMInspectCore
+
+/// One HTTP/1.x message found in a reassembled stream, with its byte range.
+struct HTTP1Message {
+    var start: Int
+    var headerEnd: Int
+    var end: Int
+    var startLine: String
+    var headers: [HTTPTransaction.Header]
+    var bodyBytes: Int64
+    /// The body after de-chunking and content decoding; -1 when it could not be decoded (br, cut off).
+    var decodedBytes: Int64
+    /// False when the stream ended before the message did.
+    var complete: Bool
+
+    var method: String { String(startLine.split(separator: " ", maxSplits: 1).first ?? "") }
+
+    /// The response status code (nil for requests).
+    var status: Int? {
+        let parts = startLine.split(separator: " ", maxSplits: 2)
+        guard parts.count >= 2, parts[0].hasPrefix("HTTP/") else { return nil }
+        return Int(parts[1])
+    }
+
+    var version: String {
+        let parts = startLine.split(separator: " ")
+        if let first = parts.first, first.hasPrefix("HTTP/") { return String(first) }
+        if let last = parts.last, last.hasPrefix("HTTP/") { return String(last) }
+        return ""
+    }
+
+    /// True when `bytes` start like an HTTP/1.x request line.
+    static func looksLikeRequest(_ bytes: [UInt8]) -> Bool {
+        let head = String(decoding: bytes.prefix(256), as: UTF8.self)
+        guard let line = head.split(separator: "\r\n", maxSplits: 1, omittingEmptySubsequences: false).first else {
+            return false
+        }
+        let parts = line.split(separator: " ")
+        guard parts.count == 3, parts[2].hasPrefix("HTTP/1.") else { return false }
+        return parts[0].allSatisfy { $0.isASCII && ($0.isUppercase || $0 == "-") }
+    }
+
+    /// Parses consecutive messages from `bytes`.
+    ///
+    /// - Parameters:
+    ///   - bytes: A reassembled stream of one direction.
+    ///   - isResponse: True for the server side: responses take their body framing from the request's method.
+    ///   - methods: The methods of the requests on the connection, in order (FIFO pairing, 1xx skipped).
+    ///   - maxDecoded: The most bytes a gzip or deflate body may inflate to.
+    /// - Returns: The messages in stream order; the last one is marked incomplete when the stream ends inside it.
+    static func parseAll(_ bytes: [UInt8], isResponse: Bool, methods: [String] = [], maxDecoded: Int) -> [HTTP1Message]
+    {
+        var messages: [HTTP1Message] = []
+        var offset = 0
+        var requestIndex = 0
+        bytes.withUnsafeBufferPointer { buffer in
+            while offset < buffer.count, messages.count < 1_000_000 {
+                // Tolerate stray CRLFs between messages.
+                while offset < buffer.count, buffer[offset] == 0x0D || buffer[offset] == 0x0A { offset += 1 }
+                guard offset < buffer.count else { break }
+                guard let headerEnd = find(buffer, from: offset, pattern: [0x0D, 0x0A, 0x0D, 0x0A]) else {
+                    let line = String(
+                        decoding: UnsafeBufferPointer(rebasing: buffer[offset..<Swift.min(buffer.count, offset + 200)]),
+                        as: UTF8.self
+                    )
+                    messages.append(
+                        HTTP1Message(
+                            start: offset,
+                            headerEnd: buffer.count,
+                            end: buffer.count,
+                            startLine: String(line.split(separator: "\r\n").first ?? ""),
+                            headers: [],
+                            bodyBytes: -1,
+                            decodedBytes: -1,
+                            complete: false
+                        )
+                    )
+                    break
+                }
+                let head = String(decoding: UnsafeBufferPointer(rebasing: buffer[offset..<headerEnd]), as: UTF8.self)
+                var lines = head.components(separatedBy: "\r\n")
+                let startLine = lines.isEmpty ? "" : lines.removeFirst()
+                guard isResponse ? startLine.hasPrefix("HTTP/") : startLine.contains(" HTTP/") else {
+                    break
+                }
+                var headers: [HTTPTransaction.Header] = []
+                for line in lines {
+                    if let first = line.first, first == " " || first == "\t", var last = headers.popLast() {
+                        last.value += " " + line.trimmingSpaces  // obs-fold
+                        headers.append(last)
+                        continue
+                    }
+                    guard let colon = line.firstIndex(of: ":") else { continue }
+                    headers.append(
+                        HTTPTransaction.Header(
+                            name: String(line[..<colon]).trimmingSpaces,
+                            value: String(line[line.index(after: colon)...]).trimmingSpaces
+                        )
+                    )
+                }
+                let bodyStart = headerEnd + 4
+                var message = HTTP1Message(
+                    start: offset,
+                    headerEnd: bodyStart,
+                    end: bodyStart,
+                    startLine: startLine,
+                    headers: headers,
+                    bodyBytes: 0,
+                    decodedBytes: 0,
+                    complete: true
+                )
+                let status = message.status ?? 0
+                let method = isResponse && requestIndex < methods.count ? methods[requestIndex] : ""
+                let tunnel = method == "CONNECT" && (200..<300).contains(status)
+                let noBody =
+                    isResponse
+                    ? (method == "HEAD" || (100..<200).contains(status) || status == 204 || status == 304 || tunnel)
+                    : false
+                let transferEncoding = HTTPTransaction.headerValue("Transfer-Encoding", in: headers)?.lowercased() ?? ""
+                let contentLength = HTTPTransaction.headerValue("Content-Length", in: headers).flatMap {
+                    Int64($0.trimmingSpaces)
+                }
+                var body: [UInt8] = []
+                if noBody {
+                    message.end = bodyStart
+                } else if transferEncoding.contains("chunked") {
+                    let (end, decoded, complete) = dechunk(buffer, from: bodyStart)
+                    message.end = end
+                    body = decoded
+                    message.bodyBytes = Int64(end - bodyStart)
+                    message.complete = complete
+                } else if let contentLength, contentLength >= 0 {
+                    let available = Int64(buffer.count - bodyStart)
+                    let length = Swift.min(contentLength, available)
+                    message.end = bodyStart + Int(length)
+                    message.bodyBytes = length
+                    message.complete = length == contentLength
+                    body = Array(UnsafeBufferPointer(rebasing: buffer[bodyStart..<message.end]))
+                } else if isResponse {
+                    // Read until close.
+                    message.end = buffer.count
+                    message.bodyBytes = Int64(buffer.count - bodyStart)
+                    body = Array(UnsafeBufferPointer(rebasing: buffer[bodyStart..<buffer.count]))
+                } else {
+                    message.end = bodyStart
+                }
+                message.decodedBytes = decodedLength(
+                    body,
+                    headers: headers,
+                    complete: message.complete,
+                    maxDecoded: maxDecoded
+                )
+                messages.append(message)
+                if isResponse && !(100..<200).contains(status) { requestIndex += 1 }
+                if isResponse && status == 101 { break }  // switching protocols: the rest is not HTTP/1
+                if isResponse && method == "CONNECT" && (200..<300).contains(status) { break }  // a tunnel from here on
+                offset = message.end
+            }
+        }
+        return messages
+    }
+
+    private static func decodedLength(
+        _ body: [UInt8],
+        headers: [HTTPTransaction.Header],
+        complete: Bool,
+        maxDecoded: Int
+    )
+        -> Int64
+    {
+        let encoding = HTTPTransaction.headerValue("Content-Encoding", in: headers)?.lowercased().trimmingSpaces ?? ""
+        if encoding.isEmpty || encoding == "identity" { return Int64(body.count) }
+        guard encoding == "gzip" || encoding == "x-gzip" || encoding == "deflate", !body.isEmpty else {
+            return body.isEmpty ? 0 : -1
+        }
+        guard let result = try? Inflate.decompress(body, maxOutputBytes: maxDecoded) else { return -1 }
+        return result.isTruncated && complete ? -1 : Int64(result.bytes.count)
+    }
+
+    /// Walks chunked framing from `start`; returns the end offset, the de-chunked body and whether it finished.
+    private static func dechunk(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> (Int, [UInt8], Bool) {
+        var offset = start
+        var body: [UInt8] = []
+        while offset < buffer.count {
+            guard let lineEnd = find(buffer, from: offset, pattern: [0x0D, 0x0A]) else {
+                return (buffer.count, body, false)
+            }
+            let sizeText = String(decoding: UnsafeBufferPointer(rebasing: buffer[offset..<lineEnd]), as: UTF8.self)
+            let hex = sizeText.split(separator: ";", maxSplits: 1).first.map { String($0).trimmingSpaces } ?? ""
+            guard let size = Int(hex, radix: 16), size >= 0 else { return (offset, body, false) }
+            let dataStart = lineEnd + 2
+            if size == 0 {
+                // Trailers end with an empty line.
+                if let trailerEnd = find(buffer, from: lineEnd, pattern: [0x0D, 0x0A, 0x0D, 0x0A]) {
+                    return (trailerEnd + 4, body, true)
+                }
+                return (buffer.count, body, false)
+            }
+            guard size <= buffer.count - dataStart else {
+                body.append(
+                    contentsOf: UnsafeBufferPointer(rebasing: buffer[Swift.min(dataStart, buffer.count)..<buffer.count])
+                )
+                return (buffer.count, body, false)
+            }
+            body.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[dataStart..<(dataStart + size)]))
+            offset = Swift.min(buffer.count, dataStart + size + 2)
+        }
+        return (offset, body, false)
+    }
+
+    /// The offset of the first occurrence of `pattern` at or after `from`.
+    static func find(_ buffer: UnsafeBufferPointer<UInt8>, from: Int, pattern: [UInt8]) -> Int? {
+        guard let first = pattern.first, pattern.count <= buffer.count else { return nil }
+        var i = Swift.max(0, from)
+        let last = buffer.count - pattern.count
+        while i <= last {
+            if buffer[i] == first {
+                var k = 1
+                while k < pattern.count, buffer[i + k] == pattern[k] { k += 1 }
+                if k == pattern.count { return i }
+            }
+            i += 1
+        }
+        return nil
+    }
+}

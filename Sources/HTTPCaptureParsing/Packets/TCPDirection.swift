@@ -1,0 +1,119 @@
+/// The segments one side of a TCP connection sent, and their reassembly into a byte stream.
+struct TCPDirection {
+    struct Piece {
+        var offset: Int64
+        var time: Int64?
+        var bytes: [UInt8]
+    }
+
+    /// The sequence number of the first data byte (ISN + 1 when the SYN was seen).
+    var base: UInt32?
+    var sawSYN = false
+    var synTime: Int64?
+    var finTime: Int64?
+    var resetTime: Int64?
+    var firstTime: Int64?
+    var lastTime: Int64?
+    var pieces: [Piece] = []
+    var bufferedBytes = 0
+    var payloadBytes: Int64 = 0
+    var droppedForLimit = false
+
+    mutating func note(time: Int64?) {
+        if firstTime == nil { firstTime = time }
+        if let time { lastTime = Swift.max(lastTime ?? time, time) }
+    }
+
+    mutating func add(seq: UInt32, flags: UInt8, payload: ByteView, time: Int64?, maxBytes: Int) {
+        note(time: time)
+        if flags & 0x02 != 0 {
+            sawSYN = true
+            synTime = synTime ?? time
+            base = seq &+ 1
+        }
+        if flags & 0x01 != 0, finTime == nil { finTime = time }
+        if flags & 0x04 != 0, resetTime == nil { resetTime = time }
+        guard payload.count > 0 else { return }
+        payloadBytes += Int64(payload.count)
+        if base == nil { base = seq }
+        let start = base ?? seq
+        let offset = Int64(Int32(bitPattern: seq &- start))
+        guard bufferedBytes + payload.count <= maxBytes else {
+            droppedForLimit = true
+            return
+        }
+        bufferedBytes += payload.count
+        pieces.append(Piece(offset: offset, time: time, bytes: payload.array))
+    }
+
+    /// The stream in sequence order: retransmitted bytes dropped (first copy kept), overlaps trimmed, and the
+    /// stream cut at the first hole (bytes never captured are not invented).
+    func reassemble() -> TCPStream {
+        var stream = TCPStream()
+        guard !pieces.isEmpty else { return stream }
+        let order = pieces.indices.sorted {
+            pieces[$0].offset != pieces[$1].offset ? pieces[$0].offset < pieces[$1].offset : $0 < $1
+        }
+        let origin = sawSYN ? Swift.min(0, pieces.map(\.offset).min() ?? 0) : (pieces.map(\.offset).min() ?? 0)
+        var cursor = origin
+        var cut = false
+        for index in order {
+            let piece = pieces[index]
+            let end = piece.offset + Int64(piece.bytes.count)
+            if end <= cursor {
+                stream.retransmissions += 1
+                continue
+            }
+            if piece.offset > cursor {
+                stream.missingBytes += piece.offset - cursor
+                if !cut {
+                    cut = true
+                    stream.gapAt = stream.bytes.count
+                }
+                cursor = end
+                continue
+            }
+            if piece.offset < cursor { stream.retransmissions += 1 }
+            let skip = Int(cursor - piece.offset)
+            if !cut {
+                stream.marks.append(TCPStream.Mark(offset: stream.bytes.count, time: piece.time))
+                stream.bytes.append(contentsOf: piece.bytes[skip...])
+            }
+            cursor = end
+        }
+        return stream
+    }
+}
+
+/// A reassembled byte stream with the capture time of every piece.
+struct TCPStream {
+    struct Mark {
+        var offset: Int
+        var time: Int64?
+    }
+
+    var bytes: [UInt8] = []
+    var marks: [Mark] = []
+    var retransmissions = 0
+    var missingBytes: Int64 = 0
+    /// Where the stream stops because bytes are missing after it.
+    var gapAt: Int?
+
+    /// The capture time of the packet that carried byte `offset`.
+    func time(at offset: Int) -> Int64? {
+        var low = 0
+        var high = marks.count - 1
+        var found: Int?
+        while low <= high {
+            let mid = (low + high) / 2
+            if marks[mid].offset <= offset {
+                found = mid
+                low = mid + 1
+            } else {
+                high = mid - 1
+            }
+        }
+        guard let found else { return marks.first?.time }
+        return marks[found].time
+    }
+}

@@ -1,0 +1,167 @@
+/// Health figures over a capture's transactions (definitions in docs/http-captures.md, reference §7).
+public struct HTTPSummary: Sendable, Equatable, Codable {
+    /// Every transaction.
+    public var requests: Int
+    public var succeeded: Int
+    public var clientErrors: Int
+    public var serverErrors: Int
+    public var networkErrors: Int
+    /// Transactions without a known outcome (encrypted, unanswered).
+    public var unknownOutcome: Int
+    /// Transactions served from a cache.
+    public var cached: Int
+    /// (4xx + 5xx) / (success + 4xx + 5xx), over non-cached transactions; 0 when there are none.
+    public var httpErrorRate: Double
+    /// Network errors / all non-cached transactions; 0 when there are none.
+    public var networkErrorRate: Double
+    /// Cached / all transactions.
+    public var cachedShare: Double
+    /// Start of the first transaction to the end of the last one, in ms (-1 unknown).
+    public var spanMilliseconds: Double
+    /// Figures for every phase over all non-cached transactions.
+    public var overall: PhaseStatistics
+    public var hosts: [Host]
+    /// The slowest non-cached transactions by total time, slowest first (indexes into `transactions`).
+    public var slowest: [Int]
+    public var byType: [TypeShare]
+    /// Transaction count per normalised protocol.
+    public var protocols: [String: Int]
+
+    public init(
+        requests: Int = 0,
+        succeeded: Int = 0,
+        clientErrors: Int = 0,
+        serverErrors: Int = 0,
+        networkErrors: Int = 0,
+        unknownOutcome: Int = 0,
+        cached: Int = 0,
+        httpErrorRate: Double = 0,
+        networkErrorRate: Double = 0,
+        cachedShare: Double = 0,
+        spanMilliseconds: Double = -1,
+        overall: PhaseStatistics = PhaseStatistics(),
+        hosts: [Host] = [],
+        slowest: [Int] = [],
+        byType: [TypeShare] = [],
+        protocols: [String: Int] = [:]
+    ) {
+        self.requests = requests
+        self.succeeded = succeeded
+        self.clientErrors = clientErrors
+        self.serverErrors = serverErrors
+        self.networkErrors = networkErrors
+        self.unknownOutcome = unknownOutcome
+        self.cached = cached
+        self.httpErrorRate = httpErrorRate
+        self.networkErrorRate = networkErrorRate
+        self.cachedShare = cachedShare
+        self.spanMilliseconds = spanMilliseconds
+        self.overall = overall
+        self.hosts = hosts
+        self.slowest = slowest
+        self.byType = byType
+        self.protocols = protocols
+    }
+}
+
+extension HTTPSummary {
+    /// Nearest-rank percentiles of one phase over the transactions where it is known.
+    public struct Percentiles: Sendable, Equatable, Codable {
+        /// How many transactions had this phase known.
+        public var n: Int
+        public var p50: Double
+        public var p90: Double
+        public var p99: Double
+        public var max: Double
+
+        public init(n: Int = 0, p50: Double = -1, p90: Double = -1, p99: Double = -1, max: Double = -1) {
+            self.n = n
+            self.p50 = p50
+            self.p90 = p90
+            self.p99 = p99
+            self.max = max
+        }
+    }
+
+    /// Percentiles for total, DNS, TCP connect, TLS, time to first byte and receive.
+    public struct PhaseStatistics: Sendable, Equatable, Codable {
+        public var total: Percentiles
+        public var dns: Percentiles
+        public var connect: Percentiles
+        public var tls: Percentiles
+        public var ttfb: Percentiles
+        public var receive: Percentiles
+
+        public init(
+            total: Percentiles = Percentiles(),
+            dns: Percentiles = Percentiles(),
+            connect: Percentiles = Percentiles(),
+            tls: Percentiles = Percentiles(),
+            ttfb: Percentiles = Percentiles(),
+            receive: Percentiles = Percentiles()
+        ) {
+            self.total = total
+            self.dns = dns
+            self.connect = connect
+            self.tls = tls
+            self.ttfb = ttfb
+            self.receive = receive
+        }
+    }
+
+    /// The figures of one host.
+    public struct Host: Sendable, Equatable, Codable {
+        public var host: String
+        public var requests: Int
+        public var httpErrors: Int
+        public var networkErrors: Int
+        public var cached: Int
+        /// Sum of known transfer sizes, and how many transactions had one.
+        public var transferBytes: Int64
+        public var transferKnown: Int
+        public var decodedBytes: Int64
+        public var phases: PhaseStatistics
+
+        public init(
+            host: String,
+            requests: Int = 0,
+            httpErrors: Int = 0,
+            networkErrors: Int = 0,
+            cached: Int = 0,
+            transferBytes: Int64 = 0,
+            transferKnown: Int = 0,
+            decodedBytes: Int64 = 0,
+            phases: PhaseStatistics = PhaseStatistics()
+        ) {
+            self.host = host
+            self.requests = requests
+            self.httpErrors = httpErrors
+            self.networkErrors = networkErrors
+            self.cached = cached
+            self.transferBytes = transferBytes
+            self.transferKnown = transferKnown
+            self.decodedBytes = decodedBytes
+            self.phases = phases
+        }
+    }
+
+    /// Requests and bytes of one traffic type.
+    public struct TypeShare: Sendable, Equatable, Codable {
+        public var type: HTTPTransaction.TrafficType
+        public var requests: Int
+        public var transferBytes: Int64
+        public var decodedBytes: Int64
+
+        public init(
+            type: HTTPTransaction.TrafficType,
+            requests: Int = 0,
+            transferBytes: Int64 = 0,
+            decodedBytes: Int64 = 0
+        ) {
+            self.type = type
+            self.requests = requests
+            self.transferBytes = transferBytes
+            self.decodedBytes = decodedBytes
+        }
+    }
+}

@@ -1,0 +1,171 @@
+import APMInspectCore
+
+extension PowerLogReport {
+    /// Energy over the whole history: where it came from, its unit, and how it splits by component and by hour.
+    public struct EnergySummary: Sendable, Equatable, Codable {
+        /// The table the figures come from (`PLAccountingOperator_Aggregate_RootNodeEnergy`, or the iOS 8
+        /// `PLBLMAccountingService_Aggregate_BLMAppEnergyBreakdown`).
+        public var source: String
+        /// Always `PowerLog energy units`: Apple does not document the unit (its Battery UI divides by 1000;
+        /// third parties read the raw value as µWh, which this tool has not verified).
+        public var unit: String
+        public var total: Double
+        /// Hourly buckets summed, and daily buckets for days with no hourly bucket.
+        public var hourlyBuckets: Int
+        public var dailyBucketsUsed: Int
+        public var components: [ComponentShare]
+        /// Energy per bucket and consumer, in time order.
+        public var buckets: [Bucket]
+
+        public init(
+            source: String,
+            unit: String,
+            total: Double,
+            hourlyBuckets: Int,
+            dailyBucketsUsed: Int,
+            components: [ComponentShare],
+            buckets: [Bucket]
+        ) {
+            self.source = source
+            self.unit = unit
+            self.total = total
+            self.hourlyBuckets = hourlyBuckets
+            self.dailyBucketsUsed = dailyBucketsUsed
+            self.components = components
+            self.buckets = buckets
+        }
+
+        /// A component's part of the total.
+        public struct ComponentShare: Sendable, Equatable, Codable {
+            public var component: PowerLogComponent
+            public var energy: Double
+            /// Fraction of the total, 0…1.
+            public var share: Double
+
+            public init(component: PowerLogComponent, energy: Double, share: Double) {
+                self.component = component
+                self.energy = energy
+                self.share = share
+            }
+        }
+
+        /// One aggregate bucket, `[start, start + intervalSeconds)` (PowerLog stamps buckets with their start).
+        public struct Bucket: Sendable, Equatable, Codable {
+            public var start: PowerLogTime
+            public var intervalSeconds: Double
+            public var total: Double
+            /// Energy per consumer in this bucket, highest first.
+            public var consumers: [Consumer]
+            /// Energy per component in this bucket (`cpu`, `display` …).
+            public var components: [String: Double]
+
+            public init(
+                start: PowerLogTime,
+                intervalSeconds: Double,
+                total: Double,
+                consumers: [Consumer],
+                components: [String: Double]
+            ) {
+                self.start = start
+                self.intervalSeconds = intervalSeconds
+                self.total = total
+                self.consumers = consumers
+                self.components = components
+            }
+
+            public struct Consumer: Sendable, Equatable, Codable {
+                public var name: String
+                public var energy: Double
+
+                public init(name: String, energy: Double) {
+                    self.name = name
+                    self.energy = energy
+                }
+            }
+        }
+    }
+
+    /// The energy billed to one consumer (an app's bundle id, a daemon, or a hardware node itself).
+    public struct AppEnergy: Sendable, Equatable, Codable {
+        /// What a consumer is.
+        public enum Kind: String, Sendable, Equatable, Codable {
+            /// A bundle id (`com.apple.springboard`, `com.example.app`).
+            case app
+            /// A process or daemon name (`backboardd`, `kernel_task`).
+            case process
+            /// A hardware or virtual node billed to itself (`WiFi-Idle` on `WiFi-Idle`).
+            case system
+        }
+
+        public var name: String
+        /// The app's name on the home screen (`PLApplicationAgent_EventNone_AllApps.AppName`), when known.
+        public var displayName: String?
+        public var kind: Kind
+        public var energy: Double
+        /// Fraction of all energy, 0…1.
+        public var share: Double
+        /// Energy by component (`cpu`, `display`, `wifi` …).
+        public var components: [String: Double]
+        /// Energy by the raw source: root node names (`RestOfSOC`, `WiFi-Data`) or iOS 8 `BLMEnergy…` columns,
+        /// kept verbatim.
+        public var sources: [String: Double]
+        /// iOS 8 only: the background parts of ``energy`` (`BLMEnergy_BackgroundCPU`, `…_BackgroundLocation`).
+        public var backgroundCPU: Double?
+        public var backgroundLocation: Double?
+        /// How many buckets the consumer appears in.
+        public var buckets: Int
+
+        public init(
+            name: String,
+            kind: Kind,
+            energy: Double,
+            share: Double,
+            components: [String: Double],
+            sources: [String: Double],
+            backgroundCPU: Double? = nil,
+            backgroundLocation: Double? = nil,
+            buckets: Int,
+            displayName: String? = nil
+        ) {
+            self.name = name
+            self.displayName = displayName
+            self.kind = kind
+            self.energy = energy
+            self.share = share
+            self.components = components
+            self.sources = sources
+            self.backgroundCPU = backgroundCPU
+            self.backgroundLocation = backgroundLocation
+            self.buckets = buckets
+        }
+    }
+
+    /// An app that used location while in the background, in one aggregate bucket.
+    public struct BackgroundLocationUse: Sendable, Equatable, Codable {
+        public var app: String
+        public var start: PowerLogTime
+        public var intervalSeconds: Double
+        /// iOS 8: `BLMEnergy_BackgroundLocation` in the bucket.
+        public var energy: Double?
+        /// iOS 9+: `PLAppTimeService_Aggregate_AppRunTime.BackgroundLocationTime` in the bucket.
+        public var seconds: Double?
+        /// The table it comes from.
+        public var source: String
+
+        public init(
+            app: String,
+            start: PowerLogTime,
+            intervalSeconds: Double,
+            energy: Double?,
+            seconds: Double?,
+            source: String
+        ) {
+            self.app = app
+            self.start = start
+            self.intervalSeconds = intervalSeconds
+            self.energy = energy
+            self.seconds = seconds
+            self.source = source
+        }
+    }
+}

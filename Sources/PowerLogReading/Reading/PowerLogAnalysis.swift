@@ -1,0 +1,435 @@
+import APMInspectCore
+
+/// Turns merged records into the report: rankings, shares, sessions and drain rates.
+enum PowerLogAnalysis {
+    static let unit = "PowerLog energy units"
+
+    /// Builds the report from merged records.
+    ///
+    /// Rows are ordered by the raw clock, which only moves forward: wall-clock times can step back when PowerLog corrects its offset (the real iOS 15 sample has two battery rows 18 s apart whose wall
+    /// times are in the opposite order).
+    static func report(from records: PowerLogRecords, options: PowerLogReadOptions) -> PowerLogReport {
+        let screenChanges = records.screen.map(\.value).sorted { $0.at.raw < $1.at.raw }
+        var report = PowerLogReport(
+            sources: records.sources,
+            device: records.device,
+            osBuild: records.osBuild,
+            loggingMode: records.loggingMode,
+            storageVersion: records.storageVersion,
+            timeZone: records.timeZone,
+            timeRange: both(records.rangeStart, records.rangeEnd).map { PowerLogReport.TimeRange(start: $0, end: $1) },
+            timeOffsets: records.timeOffsets.map(\.value).sorted { $0.at.raw < $1.at.raw },
+            tables: records.tables.sorted { $0.name < $1.name }
+        )
+        let energyRows = records.energy.map(\.value)
+        let blmRows = records.blm.map(\.value)
+        if !energyRows.isEmpty {
+            (report.energy, report.apps) = rootNodeEnergy(energyRows)
+        } else if !blmRows.isEmpty {
+            (report.energy, report.apps) = blmEnergy(blmRows)
+        }
+        for index in report.apps.indices { report.apps[index].displayName = records.appNames[report.apps[index].name] }
+        report.backgroundLocation = backgroundLocation(blm: blmRows, runTime: records.runTime.map(\.value))
+        report.appRunTime = appRunTime(records.runTime.map(\.value)).map { app in
+            var app = app
+            app.displayName = records.appNames[app.bundleID]
+            return app
+        }
+        report.processExits = records.exits.map(\.value).sorted { $0.at.raw < $1.at.raw }
+        report.coalitions = coalitions(records.coalitions.map(\.value))
+        if !screenChanges.isEmpty {
+            report.screen = screen(screenChanges, end: report.timeRange?.end)
+        }
+        report.battery = battery(records, screen: screenChanges, options: options)
+        return report
+    }
+
+    private static func both<A, B>(_ a: A?, _ b: B?) -> (A, B)? {
+        guard let a, let b else { return nil }
+        return (a, b)
+    }
+
+    // MARK: - Energy
+
+    /// A bucket's identity: its raw start and length.
+    private struct BucketKey: Hashable {
+        var raw: Double
+        var interval: Double
+    }
+
+    /// Which rows count: every hourly bucket, and daily buckets only for days no hourly bucket covers (PowerLog
+    /// keeps hourly rows 14 days and daily rows 30, and a daily row repeats the hours of its day).
+    private static func countedRows<Row>(_ rows: [Row], time: (Row) -> PowerLogTime, interval: (Row) -> Double)
+        -> (rows: [Row], hourly: Int, daily: Int)
+    {
+        let short = rows.filter { interval($0) < 86_400 }
+        let shortSpans = Set(short.map { BucketKey(raw: time($0).raw, interval: interval($0)) })
+        let long = rows.filter { row in
+            guard interval(row) >= 86_400 else { return false }
+            let start = time(row).raw
+            let end = start + interval(row)
+            return !shortSpans.contains { $0.raw < end && $0.raw + $0.interval > start }
+        }
+        let longSpans = Set(long.map { BucketKey(raw: time($0).raw, interval: interval($0)) })
+        return (short + long, shortSpans.count, longSpans.count)
+    }
+
+    private static func rootNodeEnergy(_ rows: [EnergyRow]) -> (
+        PowerLogReport.EnergySummary, [PowerLogReport.AppEnergy]
+    ) {
+        let counted = countedRows(rows, time: \.time, interval: \.interval)
+        var consumers: [String: PowerLogReport.AppEnergy] = [:]
+        var componentTotals: [PowerLogComponent: Double] = [:]
+        var bucketRows: [BucketKey: (time: PowerLogTime, rows: [EnergyRow])] = [:]
+        var total = 0.0
+        for row in counted.rows {
+            total += row.energy
+            let component = PowerLogComponent(rootNodeName: row.root)
+            componentTotals[component, default: 0] += row.energy
+            var entry =
+                consumers[row.node]
+                ?? PowerLogReport.AppEnergy(
+                    name: row.node,
+                    kind: row.isSystemNode ? .system : (row.node.contains(".") ? .app : .process),
+                    energy: 0,
+                    share: 0,
+                    components: [:],
+                    sources: [:],
+                    buckets: 0
+                )
+            entry.energy += row.energy
+            entry.components[component.rawValue, default: 0] += row.energy
+            entry.sources[row.root, default: 0] += row.energy
+            consumers[row.node] = entry
+            let bucket = BucketKey(raw: row.time.raw, interval: row.interval)
+            bucketRows[bucket, default: (row.time, [])].rows.append(row)
+        }
+        let buckets = bucketRows.sorted { $0.key.raw < $1.key.raw }.map { key, value in
+            var perConsumer: [String: Double] = [:]
+            var perComponent: [String: Double] = [:]
+            for row in value.rows {
+                perConsumer[row.node, default: 0] += row.energy
+                perComponent[PowerLogComponent(rootNodeName: row.root).rawValue, default: 0] += row.energy
+            }
+            return PowerLogReport.EnergySummary.Bucket(
+                start: value.time,
+                intervalSeconds: key.interval,
+                total: value.rows.reduce(0) { $0 + $1.energy },
+                consumers: perConsumer.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map {
+                    .init(name: $0.key, energy: $0.value)
+                },
+                components: perComponent
+            )
+        }
+        var countsPerConsumer: [String: Int] = [:]
+        for bucket in buckets { for consumer in bucket.consumers { countsPerConsumer[consumer.name, default: 0] += 1 } }
+        let apps = rank(
+            consumers.values.map { app in
+                var app = app
+                app.buckets = countsPerConsumer[app.name] ?? 0
+                return app
+            },
+            total: total
+        )
+        let summary = PowerLogReport.EnergySummary(
+            source: PowerLogExtractor.rootNodeEnergyTable,
+            unit: unit,
+            total: total,
+            hourlyBuckets: counted.hourly,
+            dailyBucketsUsed: counted.daily,
+            components: shares(componentTotals, total: total),
+            buckets: buckets
+        )
+        return (summary, apps)
+    }
+
+    private static func blmEnergy(_ rows: [BLMRow]) -> (PowerLogReport.EnergySummary, [PowerLogReport.AppEnergy]) {
+        let counted = countedRows(rows, time: \.time, interval: \.interval)
+        var consumers: [String: PowerLogReport.AppEnergy] = [:]
+        var componentTotals: [PowerLogComponent: Double] = [:]
+        var bucketRows: [BucketKey: (time: PowerLogTime, rows: [(String, Double)])] = [:]
+        var bucketComponents: [BucketKey: [String: Double]] = [:]
+        var total = 0.0
+        for row in counted.rows {
+            let componentSum = row.columns.filter { PowerLogComponent(blmColumn: $0.key) != nil }.values.reduce(0, +)
+            // BLMEnergy is the app's total; the component columns are its parts (used when the total is missing).
+            let energy = row.total ?? componentSum
+            total += energy
+            var entry =
+                consumers[row.app]
+                ?? PowerLogReport.AppEnergy(
+                    name: row.app,
+                    kind: row.app.contains(".") ? .app : .process,
+                    energy: 0,
+                    share: 0,
+                    components: [:],
+                    sources: [:],
+                    buckets: 0
+                )
+            entry.energy += energy
+            // Zero columns are the norm (an app uses a few components), and listing them says nothing.
+            for (column, value) in row.columns where value != 0 {
+                entry.sources[column, default: 0] += value
+                guard let component = PowerLogComponent(blmColumn: column) else { continue }
+                entry.components[component.rawValue, default: 0] += value
+                componentTotals[component, default: 0] += value
+                bucketComponents[BucketKey(raw: row.time.raw, interval: row.interval), default: [:]][
+                    component.rawValue,
+                    default: 0
+                ] += value
+            }
+            if let value = row.backgroundCPU { entry.backgroundCPU = (entry.backgroundCPU ?? 0) + value }
+            if let value = row.backgroundLocation { entry.backgroundLocation = (entry.backgroundLocation ?? 0) + value }
+            entry.buckets += 1
+            consumers[row.app] = entry
+            bucketRows[BucketKey(raw: row.time.raw, interval: row.interval), default: (row.time, [])].rows.append(
+                (row.app, energy)
+            )
+        }
+        let buckets = bucketRows.sorted { $0.key.raw < $1.key.raw }.map { key, value in
+            var perConsumer: [String: Double] = [:]
+            for (app, energy) in value.rows { perConsumer[app, default: 0] += energy }
+            return PowerLogReport.EnergySummary.Bucket(
+                start: value.time,
+                intervalSeconds: key.interval,
+                total: value.rows.reduce(0) { $0 + $1.1 },
+                consumers: perConsumer.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map {
+                    .init(name: $0.key, energy: $0.value)
+                },
+                components: bucketComponents[key] ?? [:]
+            )
+        }
+        let summary = PowerLogReport.EnergySummary(
+            source: PowerLogExtractor.blmTable,
+            unit: unit,
+            total: total,
+            hourlyBuckets: counted.hourly,
+            dailyBucketsUsed: counted.daily,
+            components: shares(componentTotals, total: componentTotals.values.reduce(0, +)),
+            buckets: buckets
+        )
+        return (summary, rank(Array(consumers.values), total: total))
+    }
+
+    private static func rank(_ apps: [PowerLogReport.AppEnergy], total: Double) -> [PowerLogReport.AppEnergy] {
+        apps.map { app in
+            var app = app
+            app.share = total > 0 ? app.energy / total : 0
+            return app
+        }
+        .sorted { ($0.energy, $1.name) > ($1.energy, $0.name) }
+    }
+
+    private static func shares(_ totals: [PowerLogComponent: Double], total: Double)
+        -> [PowerLogReport.EnergySummary.ComponentShare]
+    {
+        totals.map { .init(component: $0.key, energy: $0.value, share: total > 0 ? $0.value / total : 0) }
+            .sorted { ($0.energy, $1.component) > ($1.energy, $0.component) }
+    }
+
+    private static func backgroundLocation(blm: [BLMRow], runTime: [RunTimeRow])
+        -> [PowerLogReport.BackgroundLocationUse]
+    {
+        var uses: [PowerLogReport.BackgroundLocationUse] = []
+        for row in blm {
+            guard let energy = row.backgroundLocation, energy > 0 else { continue }
+            uses.append(
+                .init(
+                    app: row.app,
+                    start: row.time,
+                    intervalSeconds: row.interval,
+                    energy: energy,
+                    seconds: nil,
+                    source: PowerLogExtractor.blmTable
+                )
+            )
+        }
+        for row in runTime where row.backgroundLocation > 0 {
+            uses.append(
+                .init(
+                    app: row.bundleID,
+                    start: row.time,
+                    intervalSeconds: row.interval,
+                    energy: nil,
+                    seconds: row.backgroundLocation,
+                    source: PowerLogExtractor.runTimeTable
+                )
+            )
+        }
+        return uses.sorted { ($0.start.raw, $0.app) < ($1.start.raw, $1.app) }
+    }
+
+    // MARK: - Apps, coalitions, screen
+
+    private static func appRunTime(_ rows: [RunTimeRow]) -> [PowerLogReport.AppRunTime] {
+        var apps: [String: PowerLogReport.AppRunTime] = [:]
+        for row in rows {
+            var app =
+                apps[row.bundleID]
+                ?? .init(
+                    bundleID: row.bundleID,
+                    foregroundSeconds: 0,
+                    backgroundSeconds: 0,
+                    backgroundAudioSeconds: 0,
+                    backgroundLocationSeconds: 0,
+                    foregroundPluggedInSeconds: 0,
+                    backgroundPluggedInSeconds: 0,
+                    buckets: 0
+                )
+            app.foregroundSeconds += row.screenOn
+            app.backgroundSeconds += row.background
+            app.backgroundAudioSeconds += row.backgroundAudio
+            app.backgroundLocationSeconds += row.backgroundLocation
+            app.foregroundPluggedInSeconds += row.screenOnPluggedIn
+            app.backgroundPluggedInSeconds += row.backgroundPluggedIn
+            app.buckets += 1
+            apps[row.bundleID] = app
+        }
+        return apps.values.sorted {
+            ($0.foregroundSeconds + $0.backgroundSeconds, $1.bundleID) > (
+                $1.foregroundSeconds + $1.backgroundSeconds, $0.bundleID
+            )
+        }
+    }
+
+    private static func coalitions(_ rows: [CoalitionRow]) -> [PowerLogReport.Coalition] {
+        var byName: [String: PowerLogReport.Coalition] = [:]
+        for row in rows {
+            var entry =
+                byName[row.name]
+                ?? .init(
+                    name: row.name,
+                    intervals: 0,
+                    seconds: 0,
+                    cpuSeconds: 0,
+                    gpuSeconds: 0,
+                    bytesRead: 0,
+                    bytesWritten: 0,
+                    energy: 0
+                )
+            entry.intervals += 1
+            entry.seconds += row.seconds
+            entry.cpuSeconds += row.cpu
+            entry.gpuSeconds += row.gpu
+            entry.bytesRead = entry.bytesRead.addingReportingOverflow(row.bytesRead).partialValue
+            entry.bytesWritten = entry.bytesWritten.addingReportingOverflow(row.bytesWritten).partialValue
+            entry.energy += row.energy
+            byName[row.name] = entry
+        }
+        return byName.values.sorted { ($0.cpuSeconds, $1.name) > ($1.cpuSeconds, $0.name) }
+    }
+
+    private static func screen(_ changes: [PowerLogReport.Screen.Change], end: PowerLogTime?) -> PowerLogReport.Screen {
+        var on = 0.0
+        var off = 0.0
+        for (index, change) in changes.enumerated() {
+            let next = index + 1 < changes.count ? changes[index + 1].at.utcSeconds : end?.utcSeconds
+            guard let next, next > change.at.utcSeconds else { continue }
+            if change.isOn { on += next - change.at.utcSeconds } else { off += next - change.at.utcSeconds }
+        }
+        return .init(source: PowerLogExtractor.displayTable, changes: changes, onSeconds: on, offSeconds: off)
+    }
+
+    // MARK: - Battery
+
+    private static func battery(
+        _ records: PowerLogRecords,
+        screen: [PowerLogReport.Screen.Change],
+        options: PowerLogReadOptions
+    ) -> PowerLogReport.Battery? {
+        let detailed = records.battery.map(\.value).filter { $0.level != nil || $0.rawLevel != nil }
+        let samples = (detailed.isEmpty ? records.batteryUI.map(\.value) : detailed)
+            .filter { $0.bestLevel != nil }
+            .sorted { $0.at.raw < $1.at.raw }
+        guard !samples.isEmpty else { return nil }
+        let source = detailed.isEmpty ? PowerLogExtractor.batteryUITable : PowerLogExtractor.batteryTable
+        return PowerLogReport.Battery(
+            source: source,
+            samples: samples,
+            sessions: sessions(samples, maxGap: options.maxBatteryGapSeconds),
+            drain: drain(samples, screen: screen, maxGap: options.maxBatteryGapSeconds),
+            cycleCount: records.gauge.cycleCount,
+            designCapacityMAh: records.gauge.design,
+            maxCapacityMAh: records.gauge.max
+        )
+    }
+
+    private static func kind(_ sample: PowerLogReport.Battery.Sample) -> PowerLogReport.Battery.Session.Kind {
+        if sample.isCharging == true { return .charging }
+        if sample.externalConnected == true { return .onCharger }
+        return .discharging
+    }
+
+    private static func sessions(_ samples: [PowerLogReport.Battery.Sample], maxGap: Double)
+        -> [PowerLogReport.Battery.Session]
+    {
+        var sessions: [PowerLogReport.Battery.Session] = []
+        var current: PowerLogReport.Battery.Session?
+        var previous: PowerLogReport.Battery.Sample?
+        for sample in samples {
+            let sampleKind = kind(sample)
+            let gap = previous.map { sample.at.utcSeconds - $0.at.utcSeconds } ?? 0
+            if var session = current, session.kind == sampleKind, gap <= maxGap {
+                session.end = sample.at
+                session.endLevel = sample.level ?? sample.rawLevel
+                session.samples += 1
+                current = session
+            } else {
+                if let session = current { sessions.append(session) }
+                // A state change between two close samples starts the new session where the old one ended.
+                let start = (gap <= maxGap ? previous?.at : nil) ?? sample.at
+                current = .init(
+                    kind: sampleKind,
+                    start: start,
+                    end: sample.at,
+                    startLevel: (gap <= maxGap ? previous?.level : nil) ?? sample.level ?? sample.rawLevel,
+                    endLevel: sample.level ?? sample.rawLevel,
+                    samples: 1
+                )
+            }
+            previous = sample
+        }
+        if let session = current { sessions.append(session) }
+        return sessions
+    }
+
+    /// Level drop between consecutive samples off the charger, each interval billed to the screen state at its
+    /// start (samples come every 20 s to 10 min, far finer than screen sessions).
+    private static func drain(
+        _ samples: [PowerLogReport.Battery.Sample],
+        screen: [PowerLogReport.Screen.Change],
+        maxGap: Double
+    ) -> PowerLogReport.Battery.Drain {
+        var on = (seconds: 0.0, percent: 0.0)
+        var off = (seconds: 0.0, percent: 0.0)
+        var unknown = (seconds: 0.0, percent: 0.0)
+        var screenIndex = 0
+        for (a, b) in zip(samples, samples.dropFirst()) {
+            let seconds = b.at.utcSeconds - a.at.utcSeconds
+            guard seconds > 0, seconds <= maxGap, kind(a) == .discharging, kind(b) == .discharging,
+                let from = a.bestLevel, let to = b.bestLevel
+            else { continue }
+            while screenIndex + 1 < screen.count, screen[screenIndex + 1].at.raw <= a.at.raw {
+                screenIndex += 1
+            }
+            let state: Bool? =
+                screen.indices.contains(screenIndex) && screen[screenIndex].at.raw <= a.at.raw
+                ? screen[screenIndex].isOn : nil
+            switch state {
+            case true?:
+                on.seconds += seconds
+                on.percent += from - to
+            case false?:
+                off.seconds += seconds
+                off.percent += from - to
+            case nil:
+                unknown.seconds += seconds
+                unknown.percent += from - to
+            }
+        }
+        func rate(_ value: (seconds: Double, percent: Double)) -> PowerLogReport.Battery.Drain.Rate? {
+            value.seconds > 0 ? .init(seconds: value.seconds, percent: value.percent) : nil
+        }
+        return .init(screenOn: rate(on), screenOff: rate(off), screenUnknown: rate(unknown))
+    }
+}

@@ -1,0 +1,230 @@
+import APMInspectCore
+import Foundation
+import GRDB
+
+/// An open PowerLog database: a read-only connection and its schema, introspected before any query.
+///
+/// Input is hostile: the connection is read-only and `query_only`, the schema is not trusted (`trusted_schema`
+/// off, so no function in a view or trigger runs), extensions stay disabled, and only tables listed in
+/// `sqlite_master` are read, only through columns `PRAGMA table_info` reports.
+struct PowerLogDatabase {
+    /// A table's name and columns as the file declares them.
+    struct TableSchema: Sendable {
+        var name: String
+        var columns: [String]
+
+        /// The declared name of `column`, matched case-insensitively (`BundleId` vs `BundleID`).
+        func column(_ column: String) -> String? {
+            let lower = column.lowercased()
+            return columns.first { $0.lowercased() == lower }
+        }
+    }
+
+    let queue: DatabaseQueue
+    let tables: [TableSchema]
+
+    /// Opens `path` read-only and reads its schema.
+    init(path: String) throws(PowerLogError) {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.label = "PowerLogReading"
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA trusted_schema = OFF")
+            try db.execute(sql: "PRAGMA query_only = ON")
+            try db.execute(sql: "PRAGMA cell_size_check = ON")
+            try db.execute(sql: "PRAGMA mmap_size = 0")
+        }
+        do {
+            queue = try DatabaseQueue(path: path, configuration: configuration)
+            tables = try queue.read { db in
+                // One statement for the whole schema: preparing a PRAGMA per table costs more than the reading.
+                let rows = try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT m.name, p.name FROM sqlite_master AS m JOIN pragma_table_info(m.name) AS p
+                        WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' ORDER BY m.name, p.cid
+                        """
+                )
+                var schemas: [TableSchema] = []
+                for row in rows {
+                    let values = Array(row.databaseValues)
+                    guard let table = values.string(0), let column = values.string(1) else { continue }
+                    if schemas.last?.name == table {
+                        schemas[schemas.count - 1].columns.append(column)
+                    } else {
+                        schemas.append(TableSchema(name: table, columns: [column]))
+                    }
+                }
+                return schemas
+            }
+        } catch let error as DatabaseError {
+            throw PowerLogError(.database, "SQLite cannot read the database: \(error.message ?? error.description)")
+        } catch {
+            throw PowerLogError(.database, "SQLite cannot read the database: \(error)")
+        }
+    }
+
+    func close() { try? queue.close() }
+
+    /// The table `name`, or a newer `name_1_2`-style variant of it (the highest version when several exist).
+    func table(_ name: String) -> TableSchema? {
+        let lower = name.lowercased()
+        if let exact = tables.first(where: { $0.name.lowercased() == lower }) { return exact }
+        let variants = tables.filter { table in
+            let candidate = table.name.lowercased()
+            guard candidate.hasPrefix(lower + "_") else { return false }
+            let suffix = candidate.dropFirst(lower.count + 1).split(separator: "_", omittingEmptySubsequences: false)
+            return !suffix.isEmpty && suffix.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }
+        }
+        return variants.max { $0.name < $1.name }
+    }
+
+    /// Rows of `table` with the `wanted` columns that exist (absent ones read as NULL).
+    ///
+    /// - Returns: the rows (one value per wanted column, in order) and whether the row limit cut the table.
+    func rows(of table: TableSchema, columns wanted: [String], limit: Int) throws(PowerLogError) -> TableRows {
+        let present = wanted.map { table.column($0) }
+        let selected = present.compactMap { $0 }
+        guard !selected.isEmpty else { return TableRows(table: table.name, names: wanted, rows: [], truncated: false) }
+        let list = selected.map(\.sqlIdentifier).joined(separator: ", ")
+        let sql = "SELECT \(list) FROM \(table.name.sqlIdentifier) LIMIT \(max(0, limit) + 1)"
+        do {
+            let fetched: [[DatabaseValue]] = try queue.read { db in
+                var out: [[DatabaseValue]] = []
+                let cursor = try Row.fetchCursor(db, sql: sql)
+                while let row = try cursor.next() {
+                    let values = Array(row.databaseValues)
+                    var full: [DatabaseValue] = []
+                    full.reserveCapacity(present.count)
+                    var k = 0
+                    for column in present {
+                        if column != nil, k < values.count {
+                            full.append(values[k])
+                            k += 1
+                        } else {
+                            full.append(.null)
+                        }
+                    }
+                    out.append(full)
+                }
+                return out
+            }
+            let truncated = fetched.count > limit
+            return TableRows(
+                table: table.name,
+                names: wanted,
+                rows: truncated ? Array(fetched.prefix(limit)) : fetched,
+                truncated: truncated
+            )
+        } catch {
+            throw PowerLogError(.database, "cannot read table \(table.name): \(Self.describe(error))")
+        }
+    }
+
+    /// Row count, raw time span and longest bucket of a table (`timestamp`, `timeInterval`).
+    func census(of table: TableSchema, withTimes: Bool) -> Census? {
+        var sql = "SELECT COUNT(*)"
+        if withTimes, let timestamp = table.column("timestamp") {
+            let quoted = timestamp.sqlIdentifier
+            sql += ", MIN(CAST(\(quoted) AS REAL)), MAX(CAST(\(quoted) AS REAL))"
+            if let interval = table.column("timeInterval") {
+                sql += ", MAX(CAST(\(interval.sqlIdentifier) AS REAL))"
+            }
+        }
+        sql += " FROM \(table.name.sqlIdentifier)"
+        return try? queue.read { db -> Census? in
+            guard let row = try Row.fetchOne(db, sql: sql) else { return nil }
+            let values = Array(row.databaseValues)
+            return Census(
+                rows: values.int64(0) ?? 0,
+                first: values.double(1),
+                last: values.double(2),
+                longestInterval: values.double(3)
+            )
+        }
+    }
+
+    /// What ``census(of:)`` found.
+    struct Census {
+        var rows: Int64
+        var first: Double?
+        var last: Double?
+        var longestInterval: Double?
+    }
+
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? DatabaseError { return error.message ?? error.description }
+        return "\(error)"
+    }
+}
+
+/// Rows read from one table, addressed by the column names asked for (case-insensitively).
+struct TableRows {
+    let table: String
+    let names: [String]
+    let rows: [[DatabaseValue]]
+    let truncated: Bool
+
+    func index(_ name: String) -> Int? {
+        let lower = name.lowercased()
+        return names.firstIndex { $0.lowercased() == lower }
+    }
+
+    /// A number whatever the declared type: integers, reals and numeric text all read (an INTEGER column holds reals).
+    static func double(_ value: DatabaseValue) -> Double? {
+        switch value.storage {
+        case .int64(let v): return Double(v)
+        case .double(let v): return v.isFinite ? v : nil
+        case .string(let s): return Double(s.trimmingCharacters(in: .whitespaces)).flatMap { $0.isFinite ? $0 : nil }
+        case .null, .blob: return nil
+        }
+    }
+
+    static func string(_ value: DatabaseValue) -> String? {
+        switch value.storage {
+        case .string(let s): return s
+        case .int64(let v): return String(v)
+        case .double(let v): return String(v)
+        case .null, .blob: return nil
+        }
+    }
+
+    /// An integer when the value is integral and within range (reals like `4.0` included).
+    static func int64(_ value: DatabaseValue) -> Int64? {
+        switch value.storage {
+        case .int64(let v): return v
+        default:
+            guard let d = double(value), d == d.rounded(), abs(d) < 9.2e18 else { return nil }
+            return Int64(d)
+        }
+    }
+
+    static func uint64(_ value: DatabaseValue) -> UInt64? {
+        switch value.storage {
+        case .int64(let v): return UInt64(bitPattern: v)
+        default:
+            guard let d = double(value), d >= 0, d == d.rounded(), d < 1.8e19 else { return nil }
+            return UInt64(d)
+        }
+    }
+}
+
+extension [DatabaseValue] {
+    /// The value at `index`, NULL when out of range.
+    func value(_ index: Int?) -> DatabaseValue {
+        guard let index, index >= 0, index < count else { return .null }
+        return self[index]
+    }
+
+    func double(_ index: Int?) -> Double? { TableRows.double(value(index)) }
+    func string(_ index: Int?) -> String? { TableRows.string(value(index)) }
+    func int64(_ index: Int?) -> Int64? { TableRows.int64(value(index)) }
+    func uint64(_ index: Int?) -> UInt64? { TableRows.uint64(value(index)) }
+    func bool(_ index: Int?) -> Bool? { double(index).map { $0 != 0 } }
+}
+
+extension String {
+    /// The name as a double-quoted SQL identifier, embedded quotes doubled: a hostile file names its own tables
+    /// and columns (GRDB's `quotedDatabaseIdentifier` does not escape).
+    var sqlIdentifier: String { "\"" + replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+}

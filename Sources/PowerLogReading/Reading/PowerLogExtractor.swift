@@ -1,0 +1,401 @@
+import APMInspectCore
+import GRDB
+
+/// Reads the tables of one open database into records, with both clocks on every time.
+///
+/// Each family is optional: a missing table or column yields nothing (or a note), never a failure, and a table
+/// SQLite cannot read becomes a warning while the rest is still read.
+struct PowerLogExtractor {
+    let database: PowerLogDatabase
+    let path: String
+    let options: PowerLogReadOptions
+    private(set) var clock = PowerLogClock(offsets: [], zones: [])
+    private(set) var records = PowerLogRecords()
+
+    static let timeOffsetTable = "PLStorageOperator_EventForward_TimeOffset"
+    static let rootNodeEnergyTable = "PLAccountingOperator_Aggregate_RootNodeEnergy"
+    static let nodesTable = "PLAccountingOperator_EventNone_Nodes"
+    static let blmTable = "PLBLMAccountingService_Aggregate_BLMAppEnergyBreakdown"
+    static let batteryTable = "PLBatteryAgent_EventBackward_Battery"
+    static let batteryUITable = "PLBatteryAgent_EventBackward_BatteryUI"
+    static let runTimeTable = "PLAppTimeService_Aggregate_AppRunTime"
+    static let exitTable = "PLProcessMonitorAgent_EventPoint_ProcessExit"
+    static let coalitionTable = "PLCoalitionAgent_EventInterval_CoalitionInterval"
+    static let displayTable = "PLDisplayAgent_EventPoint_Display"
+
+    init(database: PowerLogDatabase, path: String, options: PowerLogReadOptions) {
+        self.database = database
+        self.path = path
+        self.options = options
+    }
+
+    /// Reads every family this version knows.
+    mutating func extract() -> PowerLogRecords {
+        readClock()
+        readCensus()
+        readConfiguration()
+        readEnergy()
+        readBLM()
+        readBattery()
+        readRunTime()
+        readAppNames()
+        readExits()
+        readCoalitions()
+        readScreen()
+        return records
+    }
+
+    // MARK: - Helpers
+
+    private mutating func fetch(_ table: PowerLogDatabase.TableSchema, _ columns: [String]) -> TableRows? {
+        do {
+            let rows = try database.rows(of: table, columns: columns, limit: options.maxRowsPerTable)
+            if rows.truncated {
+                warn("only the first \(options.maxRowsPerTable) rows were read (the row limit)", table.name)
+            }
+            return rows
+        } catch {
+            records.diagnostics.append(
+                Diagnostic(.warning, "\(fileName): \(error.message)", at: SourceLocation(keyPath: table.name))
+            )
+            return nil
+        }
+    }
+
+    private mutating func warn(_ message: String, _ table: String, _ severity: Diagnostic.Severity = .warning) {
+        records.diagnostics.append(Diagnostic(severity, "\(fileName): \(message)", at: SourceLocation(keyPath: table)))
+    }
+
+    private var fileName: String { path.split(separator: "/").last.map(String.init) ?? path }
+
+    private func key(_ table: String, _ row: [DatabaseValue]) -> ContentKey { ContentKey(table: table, values: row) }
+
+    // MARK: - Clock, census, configuration
+
+    private mutating func readClock() {
+        var offsets: [PowerLogClock.Offset] = []
+        let offsetTable =
+            database.table(Self.timeOffsetTable)
+            ?? database.tables.first { $0.name.lowercased().contains("timeoffset") && $0.column("system") != nil }
+        if let table = offsetTable, let rows = fetch(table, ["timestamp", "system"]) {
+            var skipped = 0
+            for row in rows.rows {
+                guard let raw = row.double(0), let system = row.double(1) else {
+                    skipped += 1
+                    continue
+                }
+                offsets.append(PowerLogClock.Offset(raw: raw, system: system))
+            }
+            if skipped > 0 {
+                warn("\(skipped) time-offset rows without a timestamp or offset were skipped", table.name)
+            }
+        }
+        if offsets.isEmpty {
+            warn(
+                "no time offsets: wall-clock times are PowerLog's raw clock, which can be minutes to years off",
+                Self.timeOffsetTable
+            )
+        }
+        var zones: [PowerLogClock.Zone] = []
+        if let table = database.table("PLLocaleAgent_EventForward_TimeZone"),
+            let rows = fetch(table, ["timestamp", "TimeZoneName", "SecondsFromGMT"])
+        {
+            for row in rows.rows {
+                guard let raw = row.double(0) else { continue }
+                let seconds = row.int64(2).flatMap { (-18 * 3600...18 * 3600).contains($0) ? Int($0) : nil }
+                zones.append(PowerLogClock.Zone(raw: raw, name: row.string(1), secondsFromGMT: seconds))
+            }
+        }
+        clock = PowerLogClock(offsets: offsets, zones: zones)
+        records.timeZone = clock.latestZoneName
+        records.timeOffsets = clock.offsets.map { offset in
+            let value = PowerLogReport.TimeOffset(at: clock.time(offset.raw), systemSeconds: offset.system)
+            return Keyed(
+                key: key(Self.timeOffsetTable, [offset.raw.databaseValue, offset.system.databaseValue]),
+                value: value
+            )
+        }
+    }
+
+    private mutating func readCensus() {
+        var first: Double?
+        var last: Double?
+        for table in database.tables {
+            let entryType = Self.entryType(of: table.name)
+            // Only the tables that can set the time range need their span: the rest are just counted.
+            let timed = entryType == "EventBackward" || entryType == "EventPoint" || entryType == "Aggregate"
+            guard let census = database.census(of: table, withTimes: timed) else {
+                warn("the table cannot be counted", table.name)
+                records.tables.append(PowerLogReport.Table(name: table.name, entryType: entryType, rows: 0))
+                continue
+            }
+            records.tables.append(PowerLogReport.Table(name: table.name, entryType: entryType, rows: census.rows))
+            // Dictionary and state tables carry rows from long before the history (set-up, carried-over states);
+            // periodic snapshots, point events and buckets of up to an hour say when the log ran.
+            let counts: Bool
+            switch entryType {
+            case "EventBackward", "EventPoint": counts = true
+            case "Aggregate": counts = (census.longestInterval ?? 0) <= 3600
+            default: counts = false
+            }
+            guard counts, census.rows > 0, let low = census.first, let high = census.last else { continue }
+            first = min(first ?? low, low)
+            last = max(last ?? high, high)
+        }
+        if let first, let last {
+            records.rangeStart = clock.time(first)
+            records.rangeEnd = clock.time(last)
+        }
+    }
+
+    /// `EventForward` from `PLBatteryAgent_EventForward_Foo`; nil outside the naming scheme.
+    static func entryType(of name: String) -> String? {
+        let parts = name.split(separator: "_")
+        guard parts.count >= 3 else { return nil }
+        let type = String(parts[1])
+        let known = ["EventForward", "EventBackward", "EventPoint", "EventInterval", "EventNone", "Aggregate"]
+        return known.contains(type) ? type : nil
+    }
+
+    private mutating func readConfiguration() {
+        if let table = database.table("PLConfigAgent_EventNone_Config"),
+            let rows = fetch(table, ["timestamp", "Device", "Build"])
+        {
+            let sorted = rows.rows.sorted { ($0.double(0) ?? 0) < ($1.double(0) ?? 0) }
+            records.device = sorted.last { $0.string(1)?.isEmpty == false }?.string(1)
+            records.osBuild = sorted.last { $0.string(2)?.isEmpty == false }?.string(2)
+        }
+        if let table = database.table("PLStorageOperator_EventForward_Configuration"),
+            let rows = fetch(table, ["timestamp", "Mode", "Version"])
+        {
+            let sorted = rows.rows.sorted { ($0.double(0) ?? 0) < ($1.double(0) ?? 0) }
+            records.loggingMode = sorted.last { $0.string(1)?.isEmpty == false }?.string(1)
+            records.storageVersion = sorted.last { $0.string(2)?.isEmpty == false }?.string(2)
+        }
+    }
+
+    // MARK: - Energy
+
+    private mutating func readEnergy() {
+        guard let table = database.table(Self.rootNodeEnergyTable) else { return }
+        var names: [Int64: (name: String, permanent: Bool)] = [:]
+        if let nodes = database.table(Self.nodesTable), let rows = fetch(nodes, ["ID", "Name", "IsPermanent"]) {
+            for row in rows.rows {
+                guard let id = row.int64(0), let name = row.string(1) else { continue }
+                names[id] = (name, row.bool(2) ?? false)
+            }
+        } else {
+            warn("no node names: consumers are shown by node ID", Self.nodesTable)
+        }
+        guard let rows = fetch(table, ["timestamp", "timeInterval", "Energy", "NodeID", "RootNodeID"]) else { return }
+        var skipped = 0
+        for row in rows.rows {
+            guard let raw = row.double(0), let energy = row.double(2), let nodeID = row.int64(3) else {
+                skipped += 1
+                continue
+            }
+            let rootID = row.int64(4)
+            let node = names[nodeID]?.name ?? "node \(nodeID)"
+            let root = rootID.map { names[$0]?.name ?? "node \($0)" } ?? "unknown"
+            // Permanent nodes up to RootNodeMaxCount (10000) are hardware; a node billed to itself is not an app.
+            let isSystem = nodeID == rootID || (nodeID <= 10_000 && names[nodeID]?.permanent != false)
+            let interval = row.double(1) ?? 3600
+            let value = EnergyRow(
+                time: clock.time(raw),
+                interval: interval,
+                node: node,
+                root: root,
+                energy: energy,
+                isSystemNode: isSystem
+            )
+            let content: [DatabaseValue] = [
+                raw.databaseValue, interval.databaseValue, energy.databaseValue, node.databaseValue,
+                root.databaseValue,
+            ]
+            records.energy.append(Keyed(key: key(table.name, content), value: value))
+        }
+        if skipped > 0 { warn("\(skipped) rows without a timestamp, energy or node were skipped", table.name) }
+    }
+
+    private mutating func readBLM() {
+        guard let table = database.table(Self.blmTable) else { return }
+        let energyColumns = table.columns.filter { column in
+            let lower = column.lowercased()
+            return lower.hasPrefix("blmenergy") && lower != "blmenergy"
+        }
+        let wanted = ["timestamp", "timeInterval", "BLMAppName", "BLMEnergy"] + energyColumns
+        guard let rows = fetch(table, wanted) else { return }
+        var skipped = 0
+        for row in rows.rows {
+            guard let raw = row.double(0), let app = row.string(2) else {
+                skipped += 1
+                continue
+            }
+            var columns: [String: Double] = [:]
+            var backgroundCPU: Double?
+            var backgroundLocation: Double?
+            for (offset, column) in energyColumns.enumerated() {
+                guard let value = row.double(4 + offset) else { continue }
+                switch column.lowercased() {
+                case "blmenergy_backgroundcpu": backgroundCPU = value
+                case "blmenergy_backgroundlocation": backgroundLocation = value
+                default: columns[column] = value
+                }
+            }
+            let value = BLMRow(
+                time: clock.time(raw),
+                interval: row.double(1) ?? 3600,
+                app: app,
+                total: row.double(3),
+                columns: columns,
+                backgroundCPU: backgroundCPU,
+                backgroundLocation: backgroundLocation
+            )
+            records.blm.append(Keyed(key: key(table.name, row), value: value))
+        }
+        if skipped > 0 { warn("\(skipped) rows without a timestamp or app name were skipped", table.name) }
+    }
+
+    // MARK: - Battery
+
+    private mutating func readBattery() {
+        if let table = database.table(Self.batteryTable),
+            let rows = fetch(
+                table,
+                [
+                    "timestamp", "Level", "RawLevel", "Voltage", "InstantAmperage", "Temperature", "IsCharging",
+                    "ExternalConnected", "CycleCount", "DesignCapacity", "AppleRawMaxCapacity",
+                ]
+            )
+        {
+            for row in rows.rows {
+                guard let raw = row.double(0) else { continue }
+                var temperature = row.double(5)
+                // Some builds write centi-degrees in this column.
+                if let value = temperature, abs(value) > 150 { temperature = value / 100 }
+                let sample = PowerLogReport.Battery.Sample(
+                    at: clock.time(raw),
+                    level: row.double(1),
+                    rawLevel: row.double(2),
+                    voltageMillivolts: row.double(3),
+                    currentMilliamps: row.double(4),
+                    temperatureCelsius: temperature,
+                    isCharging: row.bool(6),
+                    externalConnected: row.bool(7)
+                )
+                records.battery.append(Keyed(key: key(table.name, row), value: sample))
+                if let cycles = row.int64(8) { records.gauge.cycleCount = cycles }
+                if let design = row.int64(9), design > 0 { records.gauge.design = design }
+                if let maximum = row.int64(10), maximum > 0 { records.gauge.max = maximum }
+            }
+        }
+        if let table = database.table(Self.batteryUITable),
+            let rows = fetch(table, ["timestamp", "Level", "IsCharging"])
+        {
+            for row in rows.rows {
+                guard let raw = row.double(0) else { continue }
+                let sample = PowerLogReport.Battery.Sample(
+                    at: clock.time(raw),
+                    level: row.double(1),
+                    isCharging: row.bool(2)
+                )
+                records.batteryUI.append(Keyed(key: key(table.name, row), value: sample))
+            }
+        }
+    }
+
+    // MARK: - Apps and processes
+
+    private mutating func readRunTime() {
+        guard let table = database.table(Self.runTimeTable) else { return }
+        let wanted = [
+            "timestamp", "timeInterval", "BundleID", "ScreenOnTime", "BackgroundTime", "BackgroundAudioPlayingTime",
+            "BackgroundLocationTime", "ScreenOnPluggedInTime", "BackgroundPluggedInTime",
+        ]
+        guard let rows = fetch(table, wanted) else { return }
+        for row in rows.rows {
+            guard let raw = row.double(0), let bundle = row.string(2) else { continue }
+            let value = RunTimeRow(
+                time: clock.time(raw),
+                interval: row.double(1) ?? 3600,
+                bundleID: bundle,
+                screenOn: row.double(3) ?? 0,
+                background: row.double(4) ?? 0,
+                backgroundAudio: row.double(5) ?? 0,
+                backgroundLocation: row.double(6) ?? 0,
+                screenOnPluggedIn: row.double(7) ?? 0,
+                backgroundPluggedIn: row.double(8) ?? 0
+            )
+            records.runTime.append(Keyed(key: key(table.name, row), value: value))
+        }
+    }
+
+    private mutating func readAppNames() {
+        guard let table = database.table("PLApplicationAgent_EventNone_AllApps"),
+            let rows = fetch(table, ["timestamp", "AppBundleId", "AppName"])
+        else { return }
+        for row in rows.rows.sorted(by: { ($0.double(0) ?? 0) < ($1.double(0) ?? 0) }) {
+            guard let bundle = row.string(1), !bundle.isEmpty, let name = row.string(2), !name.isEmpty else { continue }
+            records.appNames[bundle] = name
+        }
+    }
+
+    private mutating func readExits() {
+        guard let table = database.table(Self.exitTable) else { return }
+        let wanted = [
+            "timestamp", "PID", "ProcessName", "ReasonNamespace", "ReasonCode", "JetsamPriority", "timeSinceSpawn",
+            "lastTimeToRelaunch",
+        ]
+        guard let rows = fetch(table, wanted) else { return }
+        for row in rows.rows {
+            guard let raw = row.double(0) else { continue }
+            let exit = PowerLogReport.ProcessExit(
+                at: clock.time(raw),
+                pid: row.int64(1),
+                process: row.string(2),
+                reason: PowerLogReport.ProcessExit.Reason(namespace: row.int64(3), code: row.uint64(4)),
+                jetsamPriority: row.int64(5),
+                timeSinceSpawnSeconds: row.double(6),
+                lastTimeToRelaunchSeconds: row.double(7)
+            )
+            records.exits.append(Keyed(key: key(table.name, row), value: exit))
+        }
+    }
+
+    private mutating func readCoalitions() {
+        guard let table = database.table(Self.coalitionTable) else { return }
+        let wanted = [
+            "timestamp", "timestampEnd", "BundleId", "LaunchdName", "cpu_time", "gpu_time", "bytesread",
+            "byteswritten", "energy",
+        ]
+        guard let rows = fetch(table, wanted) else { return }
+        for row in rows.rows {
+            guard let raw = row.double(0) else { continue }
+            let bundle = row.string(2).flatMap { $0.isEmpty ? nil : $0 }
+            guard let name = bundle ?? row.string(3).flatMap({ $0.isEmpty ? nil : $0 }) else { continue }
+            let value = CoalitionRow(
+                time: clock.time(raw),
+                seconds: row.double(1).map { max(0, $0 - raw) } ?? 0,
+                name: name,
+                cpu: row.double(4) ?? 0,
+                gpu: row.double(5) ?? 0,
+                bytesRead: row.uint64(6) ?? 0,
+                bytesWritten: row.uint64(7) ?? 0,
+                energy: row.double(8) ?? 0
+            )
+            records.coalitions.append(Keyed(key: key(table.name, row), value: value))
+        }
+    }
+
+    private mutating func readScreen() {
+        guard let table = database.table(Self.displayTable), let rows = fetch(table, ["timestamp", "Block", "Active"])
+        else { return }
+        for row in rows.rows {
+            guard let raw = row.double(0), let active = row.bool(2) else { continue }
+            // Only the backlight block says whether the screen is lit.
+            if let block = row.string(1), block.lowercased() != "backlight" { continue }
+            let change = PowerLogReport.Screen.Change(at: clock.time(raw), isOn: active)
+            records.screen.append(Keyed(key: key(table.name, row), value: change))
+        }
+    }
+}

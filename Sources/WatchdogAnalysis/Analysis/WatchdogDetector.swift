@@ -1,0 +1,240 @@
+import APMInspectCore
+import CrashReportParsing
+
+/// Recognises OS terminations in a crash report and reads their watchdog details, in every era's shape.
+public enum WatchdogDetector {
+    /// The watchdog object for `report`, or nil when the report is not an OS termination with a known code or
+    /// watchdog text (ordinary signals and exceptions are not).
+    public static func analyze(_ report: CrashReport) -> WatchdogTermination? {
+        let termination = report.termination
+        let text = normalizedText(report)
+        var code = termination?.code.flatMap { value -> HexValue? in
+            termination?.namespace == "SIGNAL" ? nil : value
+        }
+        if code == nil || TerminationCode.lookup(code?.value ?? 0) == nil {
+            code = legacyCode(report) ?? reasonCode(text) ?? code
+        }
+        let known = code.flatMap { TerminationCode.lookup($0.value) }
+        let namespace = termination?.namespace
+        let mentionsWatchdog =
+            text.contains("watchdog transgression") || text.contains("failed to scene-")
+            || text.contains("Failed to terminate gracefully")
+        let osNamespace = namespace.map(osNamespaces.contains) ?? false
+        guard known != nil || mentionsWatchdog || osNamespace else { return nil }
+        var result = WatchdogTermination(kind: known?.kind ?? .watchdogTimeout)
+        if known == nil, !mentionsWatchdog, namespace != "WATCHDOG" { result.kind = .other }
+        result.code = code
+        result.codeName = known?.name
+        result.meaning = known?.meaning
+        result.namespace = namespace
+        result.raw = text.isEmpty ? nil : text
+        result.flags = termination?.flags.map { TerminationCode.flagNames($0.value) }
+        read(text, into: &result)
+        if result.meaning == nil, result.kind == .watchdogTimeout {
+            result.meaning = "watchdog: the process took longer than the system allows for an event"
+        }
+        result.bundleId = result.bundleId ?? report.bundleId
+        result.pid = result.pid ?? report.pid
+        result.diagnosis = MainThreadDiagnosis.diagnose(
+            report,
+            cpu: result.cpu,
+            kind: result.kind,
+            watchdogWindow: result.elapsedSeconds ?? result.allowanceSeconds
+        )
+        return result
+    }
+
+    /// Namespaces of the system components that terminate apps (not signals, not code signing, not dyld).
+    private static let osNamespaces: Set<String> = [
+        "SPRINGBOARD", "FRONTBOARD", "RUNNINGBOARD", "ASSERTIOND", "CAROUSEL", "WATCHDOG", "BACKBOARD",
+    ]
+
+    // MARK: - Where the text is
+
+    /// The reason lines, the description parts, and (for old reports) the Application Specific Information, one
+    /// fact per line: ` | ` separators split, quotes and trailing commas removed.
+    static func normalizedText(_ report: CrashReport) -> String {
+        var lines: [String] = []
+        if let termination = report.termination {
+            if let raw = termination.raw { lines += raw.split(separator: "\n").map(String.init) }
+            lines += termination.reasons
+            lines += termination.details ?? []
+        }
+        lines += report.applicationSpecificInformation ?? []
+        for block in report.blocks where block.title == "Application Specific Information" { lines += block.lines }
+        var result: [String] = []
+        var seen: Set<String> = []
+        for line in lines {
+            for part in line.separated(by: " | ") {
+                var clean = part.trimmingASCIIWhitespace()
+                while clean.hasSuffix(",") { clean = String(clean.dropLast()) }
+                clean = clean.filter { $0 != "\"" }
+                if !clean.isEmpty, seen.insert(clean).inserted { result.append(clean) }
+            }
+        }
+        return result.joined(separator: "\n")
+    }
+
+    /// Pre-iOS 10: `Exception Type: 00000020` with the code in `Exception Codes`.
+    private static func legacyCode(_ report: CrashReport) -> HexValue? {
+        guard let exception = report.exception else { return nil }
+        let values = exception.codeValues ?? []
+        if let hit = values.first(where: { TerminationCode.lookup($0.value) != nil }) { return hit }
+        for token in (exception.codes ?? "").split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\n" }) {
+            if let value = HexValue(parsing: token), TerminationCode.lookup(value.value) != nil { return value }
+        }
+        return nil
+    }
+
+    /// `code:0x8BADF00D` inside an RBSTerminateContext.
+    private static func reasonCode(_ text: String) -> HexValue? {
+        guard let range = text.firstRange(of: "code:0x") else { return nil }
+        let digits = text[range.upperBound...].prefix { $0.isHexDigit }
+        return UInt64(digits, radix: 16).map(HexValue.init)
+    }
+
+    // MARK: - Reading the facts
+
+    private static func read(_ text: String, into result: inout WatchdogTermination) {
+        for rawLine in text.split(separator: "\n") {
+            let line = Substring(rawLine)
+            for (key, path) in [
+                ("ProcessVisibility: ", \WatchdogTermination.processVisibility),
+                ("ProcessState: ", \WatchdogTermination.processState),
+                ("WatchdogEvent: ", \WatchdogTermination.event),
+                ("WatchdogVisibility: ", \WatchdogTermination.watchdogVisibility),
+            ] where line.hasPrefix(key) {
+                result[keyPath: path] = String(line.dropFirst(key.count)).trimmingASCIIWhitespace()
+            }
+            if let value = number(after: "Elapsed total CPU time (seconds): ", in: line) {
+                var cpu = result.cpu ?? WatchdogTermination.CPUStatistics()
+                cpu.totalSeconds = value
+                cpu.userSeconds = number(after: "(user ", in: line)
+                cpu.systemSeconds = number(after: "system ", in: line)
+                cpu.totalPercent = percent(in: line)
+                result.cpu = cpu
+            }
+            if let value = number(after: "Elapsed application CPU time (seconds): ", in: line) {
+                var cpu = result.cpu ?? WatchdogTermination.CPUStatistics()
+                cpu.appSeconds = value
+                cpu.appPercent = percent(in: line)
+                result.cpu = cpu
+            }
+            if let value = number(after: "Thermal Level: ", in: line) {
+                var thermal = result.thermal ?? WatchdogTermination.Thermal()
+                thermal.level = Int(value)
+                result.thermal = thermal
+            }
+            if let range = line.firstRange(of: "Thermal State: ") {
+                var thermal = result.thermal ?? WatchdogTermination.Thermal()
+                thermal.state = String(line[range.upperBound...]).trimmingASCIIWhitespace()
+                result.thermal = thermal
+            }
+            if let value = token(after: "domain:", in: line), let domain = Int(value) {
+                result.domain = domain
+                result.domainName = TerminationCode.namespaces[domain]
+            }
+            if let value = token(after: "reportType:", in: line) { result.reportType = value }
+            if let value = token(after: "maxTerminationResistance:", in: line) {
+                result.maxTerminationResistance = value.hasSuffix(">") ? String(value.dropLast()) : value
+            }
+            readTransgression(line, into: &result)
+            if let seconds = number(after: "Failed to terminate gracefully after ", in: line) {
+                result.allowanceSeconds = seconds
+                result.event = result.event ?? "process-exit"
+                readProcess(line, into: &result)
+            }
+            readLegacyFailure(line, into: &result)
+            if let seconds = number(after: "Exhausted wall time allowance of ", in: line) {
+                result.allowanceSeconds = seconds
+                result.allowanceKind = "real (wall clock)"
+            }
+        }
+    }
+
+    /// `scene-update watchdog transgression: application<com.x>:64385 exhausted real (wall clock) time allowance of
+    /// 10.00 seconds`, with `app<com.x(UUID)>:pid` and a bare bundle id (iOS 11) as variants.
+    private static func readTransgression(_ line: Substring, into result: inout WatchdogTermination) {
+        guard let marker = line.firstRange(of: " watchdog transgression") else { return }
+        let before = line[..<marker.lowerBound]
+        let eventWord = before.split(whereSeparator: { $0 == " " || $0 == ":" || $0 == "," }).last.map(String.init)
+        if let eventWord, result.event == nil { result.event = eventWord }
+        let after = line[marker.upperBound...]
+        if let exhausted = after.firstRange(of: " exhausted ") {
+            let subject = after[..<exhausted.lowerBound].drop { $0 == ":" || $0 == " " || $0 == "." }
+            readSubject(subject, into: &result)
+            let rest = after[exhausted.upperBound...]
+            if let allowance = rest.firstRange(of: " time allowance of ") {
+                result.allowanceKind = String(rest[..<allowance.lowerBound])
+                result.allowanceSeconds = number(after: " time allowance of ", in: rest)
+            }
+        }
+    }
+
+    /// `application<com.x>:64385`, `app<com.x(UUID)>:64385`, `xpcservice<…>:220:220` or `com.x`.
+    private static func readSubject(_ subject: Substring, into result: inout WatchdogTermination) {
+        var text = subject
+        if let open = text.firstIndex(of: "<"), let close = text.lastIndex(of: ">"), open < close {
+            var inner = text[text.index(after: open)..<close]
+            if inner.hasSuffix(")"), let paren = inner.lastIndex(of: "(") {
+                result.bundleInstanceUUID = String(
+                    inner[inner.index(after: paren)..<inner.index(before: inner.endIndex)]
+                )
+                inner = inner[..<paren]
+            }
+            result.bundleId = String(inner)
+            text = text[text.index(after: close)...]
+            if text.hasPrefix(":") { result.pid = Int64(text.dropFirst().prefix { $0.isNumber }) }
+        } else {
+            let bundle = text.prefix { $0 != " " && $0 != ":" }
+            if !bundle.isEmpty { result.bundleId = String(bundle) }
+            let rest = text.dropFirst(bundle.count)
+            if rest.hasPrefix(":") { result.pid = Int64(rest.dropFirst().prefix { $0.isNumber }) }
+        }
+    }
+
+    private static func readProcess(_ line: Substring, into result: inout WatchdogTermination) {
+        if let open = line.firstRange(of: "app<") ?? line.firstRange(of: "application<") {
+            readSubject(line[open.lowerBound...].prefix { $0 != " " }, into: &result)
+        }
+    }
+
+    /// Pre-iOS 10: `com.x failed to scene-create after 19.81s (launch took 0.19s of total time limit 20.00s)`.
+    private static func readLegacyFailure(_ line: Substring, into result: inout WatchdogTermination) {
+        guard let failed = line.firstRange(of: " failed to ") else { return }
+        let bundle = line[..<failed.lowerBound].split(separator: " ").last.map(String.init)
+        let rest = line[failed.upperBound...]
+        guard let after = rest.firstRange(of: " after ") else { return }
+        result.event = result.event ?? String(rest[..<after.lowerBound])
+        result.bundleId = result.bundleId ?? bundle
+        result.elapsedSeconds = number(after: " after ", in: rest)
+        if let limit = number(after: "total time limit ", in: rest) {
+            result.allowanceSeconds = limit
+            result.allowanceKind = result.allowanceKind ?? "real (wall clock)"
+        }
+    }
+
+    // MARK: - Small scanners
+
+    /// The decimal number right after `marker` (spaces skipped), or nil.
+    static func number(after marker: String, in line: Substring) -> Double? {
+        guard let range = line.firstRange(of: marker) else { return nil }
+        let digits = line[range.upperBound...].drop { $0 == " " }.prefix { $0.isNumber || $0 == "." }
+        return Double(digits)
+    }
+
+    /// The `NN% CPU` figure of a line.
+    static func percent(in line: Substring) -> Double? {
+        guard let range = line.firstRange(of: "% CPU") else { return nil }
+        let before = line[..<range.lowerBound]
+        let digits = before.reversed().prefix { $0.isNumber || $0 == "." }
+        return Double(String(digits.reversed()))
+    }
+
+    /// The run of non-space characters after `marker`.
+    static func token(after marker: String, in line: Substring) -> String? {
+        guard let range = line.firstRange(of: marker) else { return nil }
+        let value = line[range.upperBound...].prefix { $0 != " " }
+        return value.isEmpty ? nil : String(value)
+    }
+}

@@ -1,0 +1,87 @@
+extension WatchdogTermination {
+    /// CPU time used during the watchdog interval, summed across cores (so percentages can pass 100).
+    public struct CPUStatistics: Sendable, Equatable, Codable {
+        public var totalSeconds: Double?
+        public var userSeconds: Double?
+        public var systemSeconds: Double?
+        public var totalPercent: Double?
+        public var appSeconds: Double?
+        public var appPercent: Double?
+
+        public init(
+            totalSeconds: Double? = nil,
+            userSeconds: Double? = nil,
+            systemSeconds: Double? = nil,
+            totalPercent: Double? = nil,
+            appSeconds: Double? = nil,
+            appPercent: Double? = nil
+        ) {
+            self.totalSeconds = totalSeconds
+            self.userSeconds = userSeconds
+            self.systemSeconds = systemSeconds
+            self.totalPercent = totalPercent
+            self.appSeconds = appSeconds
+            self.appPercent = appPercent
+        }
+    }
+
+    /// `ThermalInfo` lines.
+    public struct Thermal: Sendable, Equatable, Codable {
+        public var level: Int?
+        public var state: String?
+
+        public init(level: Int? = nil, state: String? = nil) {
+            self.level = level
+            self.state = state
+        }
+    }
+
+    /// The verdict on the main thread, how sure it is, and the frames that show it.
+    public struct Diagnosis: Sendable, Equatable, Codable {
+        /// What the main thread was doing.
+        public enum Verdict: String, Sendable, Equatable, Codable {
+            case waitingOnLock
+            case synchronousDispatchOrOnce
+            case synchronousFileOrDatabaseIO
+            case synchronousNetworking
+            case crossProcessCall
+            case runtimeOrLoaderLock
+            case busyInAppCode
+            case idleRunLoop
+            case unknown
+        }
+
+        /// How far the evidence goes.
+        public enum Confidence: String, Sendable, Equatable, Codable {
+            case high
+            case medium
+            case low
+        }
+
+        public var verdict: Verdict
+        public var summary: String
+        public var confidence: Confidence
+        /// Why: which frames and CPU figures led to the verdict.
+        public var reasons: [String]
+        /// The main thread's frames that show it, as `image symbol`.
+        public var evidenceFrames: [String]
+        /// Index of the thread examined.
+        public var thread: Int?
+
+        public init(
+            verdict: Verdict,
+            summary: String,
+            confidence: Confidence,
+            reasons: [String],
+            evidenceFrames: [String],
+            thread: Int?
+        ) {
+            self.verdict = verdict
+            self.summary = summary
+            self.confidence = confidence
+            self.reasons = reasons
+            self.evidenceFrames = evidenceFrames
+            self.thread = thread
+        }
+    }
+}

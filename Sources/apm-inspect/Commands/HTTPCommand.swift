@@ -1,0 +1,106 @@
+import APMInspectCore
+import ArgumentParser
+import HTTPCaptureParsing
+
+/// `apm-inspect http FILE...`: request timings and network health from HAR, Charles and pcap/pcapng captures.
+struct HTTPCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "http",
+        abstract: "Request timings and network health from HAR, Charles sessions and pcap/pcapng captures.",
+        discussion: """
+            Reads HAR 1.1/1.2 (also .zhar and .har.gz), Charles .chlsj and .chlsx, and pcap/pcapng. Prints error \
+            rates, per-host percentiles of total, DNS, connect, TLS, time to first byte and receive, bytes by host \
+            and type, and a waterfall of the slowest requests. --format json prints the envelope {file, kind, \
+            diagnostics, report} with every transaction. Authorization, Cookie and Set-Cookie values are redacted \
+            unless --show-secrets is given. Metric definitions: docs/http-captures.md.
+            """
+    )
+
+    @Argument(help: "Capture files.", completion: .file())
+    var paths: [String]
+
+    @Option(name: .shortAndLong, help: "Output format: text, json or ndjson.")
+    var format: OutputFormat = .text
+
+    @Option(help: "How many of the slowest requests the waterfall shows.")
+    var slowest: Int = 10
+
+    @Flag(help: "Keep the values of Authorization, Cookie and Set-Cookie headers.")
+    var showSecrets = false
+
+    func validate() throws {
+        if format == .csv || format == .markdown { throw ValidationError("http prints text, json or ndjson") }
+        if slowest < 0 { throw ValidationError("--slowest must not be negative") }
+    }
+
+    func run() throws {
+        var failed = false
+        var documents: [Inspection] = []
+        var options = HTTPCaptureOptions()
+        options.redactSecrets = !showSecrets
+        let inspector = FileInspector()
+        for path in paths {
+            let inspection: Inspection
+            do {
+                let bytes = try FileReading.contents(atPath: path)
+                inspection = inspector.inspectHTTP(
+                    bytes: bytes,
+                    kind: nil,
+                    path: path,
+                    options: options
+                )
+            } catch {
+                inspection = Inspection(
+                    file: path,
+                    kind: .unknown,
+                    diagnostics: [],
+                    report: nil,
+                    failure: Inspection.Failure(
+                        code: error.code.rawValue,
+                        message: error.message,
+                        location: error.location
+                    )
+                )
+            }
+            if let failure = inspection.failure {
+                failed = true
+                Console.error(ErrorLine.render(path: path, location: failure.location, message: failure.message))
+            }
+            switch format {
+            case .ndjson: Console.out(try JSONOutput.encode(inspection, pretty: false) + "\n")
+            case .json: documents.append(inspection)
+            default:
+                if case .http(let capture) = inspection.report {
+                    var text = HTTPRenderer.render(
+                        capture,
+                        file: path,
+                        title: InspectionRenderer.title(for: inspection.kind),
+                        detailed: true,
+                        slowest: slowest
+                    )
+                    text += diagnosticsText(inspection.diagnostics)
+                    Console.out(text + "\n")
+                }
+            }
+        }
+        if format == .json {
+            if documents.count == 1, let only = documents.first {
+                Console.out(try JSONOutput.encode(only, pretty: true) + "\n")
+            } else {
+                Console.out(try JSONOutput.encode(documents, pretty: true) + "\n")
+            }
+        }
+        if failed { throw ExitCode(1) }
+    }
+
+    private func diagnosticsText(_ diagnostics: [Diagnostic]) -> String {
+        guard !diagnostics.isEmpty else { return "" }
+        var out = "\nDiagnostics\n"
+        for diagnostic in diagnostics {
+            out += "  \(diagnostic.severity.rawValue): \(diagnostic.message)"
+            if let location = diagnostic.location { out += "  [\(location)]" }
+            out += "\n"
+        }
+        return out
+    }
+}

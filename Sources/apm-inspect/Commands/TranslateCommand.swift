@@ -1,0 +1,74 @@
+import APMInspectCore
+import ArgumentParser
+import CrashReportParsing
+import Foundation
+
+/// `apm-inspect translate FILE.ips`: the classic Apple text report, as Apple's own translation writes it.
+struct TranslateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "translate",
+        abstract: "Translate a JSON (bug_type 309) crash report into Apple's classic text report.",
+        discussion: """
+            Writes what Apple's OSAnalytics translation (Console, Xcode) writes: the iOS layout (Report Version \
+            104) for iOS, iPadOS, tvOS and watchOS reports, the macOS layout (Report Version 12) for macOS ones. \
+            The text goes to standard output unless -o names a file. docs/crash-translation.md lists the known \
+            differences from Apple's output.
+            """
+    )
+
+    @Argument(help: "A bug_type 309 .ips crash report.", completion: .file())
+    var path: String
+
+    @Option(name: .shortAndLong, help: "Write the text to this file instead of standard output.", completion: .file())
+    var output: String?
+
+    @Option(help: "Force a layout: ios or macos (default: from the report's platform).")
+    var layout: String?
+
+    func validate() throws {
+        if let layout, Self.layout(named: layout) == nil { throw ValidationError("--layout must be ios or macos") }
+    }
+
+    private static func layout(named name: String) -> AppleTextLayout? {
+        switch name.lowercased() {
+        case "ios": return .iOS
+        case "macos": return .macOS
+        default: return nil
+        }
+    }
+
+    func run() throws {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileReading.contents(atPath: path)
+        } catch {
+            Console.error(ErrorLine.render(path: path, location: Self.located(error.location), message: error.message))
+            throw ExitCode(1)
+        }
+        let text: String
+        do {
+            text = try CrashTextTranslator(layout: layout.flatMap(Self.layout(named:))).translate(bytes)
+        } catch {
+            Console.error(ErrorLine.render(path: path, location: Self.located(error.location), message: error.message))
+            throw ExitCode(1)
+        }
+        guard let output else {
+            Console.out(text)
+            return
+        }
+        do {
+            try text.write(toFile: output, atomically: true, encoding: .utf8)
+        } catch {
+            Console.error("\(output): error: cannot write the report: \(error.localizedDescription)")
+            throw ExitCode(1)
+        }
+    }
+
+    /// The location with a line and column, 1:1 when the error has none, so the message always reads `path:l:c:`.
+    private static func located(_ location: SourceLocation?) -> SourceLocation {
+        var located = location ?? SourceLocation()
+        if located.line == nil { located.line = 1 }
+        if located.column == nil { located.column = 1 }
+        return located
+    }
+}

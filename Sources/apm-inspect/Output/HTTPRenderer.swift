@@ -1,0 +1,181 @@
+import APMInspectCore
+import HTTPCaptureParsing
+
+/// The human summary of an HTTP capture: health figures, hosts, and a text waterfall of the slowest requests.
+enum HTTPRenderer {
+    /// Width of the waterfall bars, in characters.
+    static let barWidth = 40
+
+    static func render(_ capture: HTTPCapture, file: String, title: String, detailed: Bool, slowest: Int = 10) -> String
+    {
+        let s = capture.summary
+        var out = "\(title)  \(file)\n"
+        var fields: [(String, String)] = []
+        var source = sourceName(capture)
+        if let compression = capture.compression { source += " (\(compression))" }
+        fields.append(("Source", source))
+        if let creator = capture.creator { fields.append(("Creator", creator)) }
+        if let browser = capture.browser { fields.append(("Browser", browser)) }
+        var requests = Formatting.grouped(s.requests)
+        if s.spanMilliseconds >= 0 { requests += " over \(duration(s.spanMilliseconds))" }
+        fields.append(("Requests", requests))
+        var outcomes: [String] = ["\(Formatting.grouped(s.succeeded)) ok"]
+        if s.clientErrors > 0 { outcomes.append("\(s.clientErrors) 4xx") }
+        if s.serverErrors > 0 { outcomes.append("\(s.serverErrors) 5xx") }
+        if s.networkErrors > 0 { outcomes.append("\(s.networkErrors) network errors") }
+        if s.unknownOutcome > 0 { outcomes.append("\(s.unknownOutcome) unknown (encrypted or unanswered)") }
+        if s.cached > 0 { outcomes.append("\(s.cached) from cache") }
+        fields.append(("Outcomes", outcomes.joined(separator: ", ")))
+        fields.append(
+            (
+                "Error rates",
+                "HTTP \(percent(s.httpErrorRate)), network \(percent(s.networkErrorRate)), cached \(percent(s.cachedShare))"
+            )
+        )
+        if !s.protocols.isEmpty {
+            let list = s.protocols.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            fields.append(("Protocols", list.map { "\($0.key) \($0.value)" }.joined(separator: ", ")))
+        }
+        let o = s.overall
+        if o.total.n > 0 {
+            fields.append(
+                ("Total", "p50 \(ms(o.total.p50)), p90 \(ms(o.total.p90)), p99 \(ms(o.total.p99)) (n=\(o.total.n))")
+            )
+        }
+        if o.ttfb.n > 0 {
+            fields.append(
+                ("TTFB", "p50 \(ms(o.ttfb.p50)), p90 \(ms(o.ttfb.p90)), p99 \(ms(o.ttfb.p99)) (n=\(o.ttfb.n))")
+            )
+        }
+        if let packets = capture.packets { fields += PacketRenderer.fields(packets) }
+        out += InspectionRenderer.keyValues(fields)
+        out += hostsTable(s, limit: detailed ? 25 : 8)
+        if detailed {
+            out += typesTable(s)
+            if let packets = capture.packets { out += PacketRenderer.sections(packets) }
+        }
+        out += waterfall(capture, limit: detailed ? slowest : Swift.min(slowest, 5))
+        return out
+    }
+
+    static func sourceName(_ capture: HTTPCapture) -> String {
+        switch capture.source {
+        case .har: "HAR \(capture.version ?? "(no version)")"
+        case .charlesJSON: "Charles session (.chlsj)"
+        case .charlesXML: "Charles session (.chlsx)"
+        case .pcap: "pcap" + (capture.version.map { " \($0)" } ?? "")
+        case .pcapng: "pcapng" + (capture.version.map { " \($0)" } ?? "")
+        }
+    }
+
+    static func hostsTable(_ s: HTTPSummary, limit: Int) -> String {
+        guard !s.hosts.isEmpty else { return "" }
+        var table = TextTable(
+            headers: [
+                "HOST", "REQ", "ERR", "NET", "BYTES", "TOTAL p50/p90/p99", "DNS p50", "CONNECT p50", "TLS p50",
+                "TTFB p50",
+            ],
+            alignments: [.left, .right, .right, .right, .right, .right, .right, .right, .right, .right]
+        )
+        for host in s.hosts.prefix(limit) {
+            let p = host.phases
+            table.append([
+                host.host, String(host.requests), String(host.httpErrors), String(host.networkErrors),
+                host.transferKnown > 0 ? bytes(host.transferBytes) : "-",
+                p.total.n > 0 ? "\(ms(p.total.p50)) / \(ms(p.total.p90)) / \(ms(p.total.p99))" : "-",
+                median(p.dns), median(p.connect), median(p.tls), median(p.ttfb),
+            ])
+        }
+        var out =
+            "\nHosts (\(s.hosts.count); phase figures over the requests where the phase is known, n in brackets)\n"
+        out += table.render(indent: "  ")
+        if s.hosts.count > limit { out += "  … \(s.hosts.count - limit) more hosts\n" }
+        return out
+    }
+
+    static func typesTable(_ s: HTTPSummary) -> String {
+        guard !s.byType.isEmpty else { return "" }
+        var table = TextTable(
+            headers: ["TYPE", "REQ", "TRANSFER", "DECODED"],
+            alignments: [.left, .right, .right, .right]
+        )
+        for share in s.byType {
+            table.append([
+                share.type.rawValue, String(share.requests), bytes(share.transferBytes), bytes(share.decodedBytes),
+            ])
+        }
+        return "\nTraffic by type\n" + table.render(indent: "  ")
+    }
+
+    /// The slowest requests as bars on a common time axis: `-` blocked, `d` DNS, `c` connect, `s` TLS, `>` send,
+    /// `.` waiting for the first byte, `#` receiving.
+    static func waterfall(_ capture: HTTPCapture, limit: Int) -> String {
+        let picked = capture.summary.slowest.prefix(limit).compactMap { index in
+            capture.transactions.indices.contains(index) ? capture.transactions[index] : nil
+        }
+        guard !picked.isEmpty else { return "" }
+        let starts = picked.map { $0.startEpochSeconds >= 0 ? $0.startEpochSeconds * 1000 : 0 }
+        let origin = starts.min() ?? 0
+        var end = 0.0
+        for (t, start) in zip(picked, starts) { end = Swift.max(end, start - origin + t.durations.total) }
+        let scale = end > 0 ? Double(barWidth) / end : 0
+        var out =
+            "\nSlowest requests (0 … \(duration(end)); - blocked, d DNS, c connect, s TLS, > send, . wait, # receive)\n"
+        for (t, start) in zip(picked, starts) {
+            let bar = bar(t, offset: start - origin, scale: scale)
+            let status = t.status.map { $0 == 0 ? "ERR" : String($0) } ?? "---"
+            let label = t.url.isEmpty ? t.host : t.url
+            let shown = label.count > 70 ? String(label.prefix(67)) + "..." : label
+            let total = ms(t.durations.total)
+            out += "  " + pad(status, 3) + " " + String(repeating: " ", count: Swift.max(0, 9 - total.count)) + total
+            out += "  |" + bar + "|  " + (t.method.isEmpty ? "" : t.method + " ") + shown + "\n"
+        }
+        return out
+    }
+
+    static func bar(_ t: HTTPTransaction, offset: Double, scale: Double) -> String {
+        var cells = [Character](repeating: " ", count: barWidth)
+        let p = t.phases
+        func paint(_ from: Double, _ to: Double, _ mark: Character) {
+            guard from >= 0, to >= from else { return }
+            let a = Int(((offset + from) * scale).rounded(.down))
+            let b = Swift.max(a + 1, Int(((offset + to) * scale).rounded(.up)))
+            for i in Swift.max(0, a)..<Swift.min(barWidth, b) { cells[i] = mark }
+        }
+        let total = t.durations.total
+        paint(0, total, "-")
+        paint(p.domainLookupStart, p.domainLookupEnd, "d")
+        paint(p.connectStart, p.connectEnd, "c")
+        paint(p.secureConnectionStart, p.secureConnectionEnd, "s")
+        paint(p.requestStart, p.requestEnd, ">")
+        paint(p.requestEnd, p.responseStart, ".")
+        paint(p.responseStart, p.responseEnd, "#")
+        if p.requestStart < 0 && total > 0 { paint(0, total, "?") }
+        return String(cells)
+    }
+
+    static func median(_ p: HTTPSummary.Percentiles) -> String { p.n > 0 ? "\(ms(p.p50)) (\(p.n))" : "-" }
+
+    static func ms(_ value: Double) -> String {
+        guard value >= 0 else { return "-" }
+        if value >= 10_000 { return Formatting.oneDecimal(value / 1000) + " s" }
+        if value >= 100 { return Formatting.grouped(Int(value.rounded())) + " ms" }
+        return Formatting.oneDecimal(value) + " ms"
+    }
+
+    static func duration(_ value: Double) -> String {
+        value >= 1000 ? Formatting.oneDecimal(value / 1000) + " s" : ms(value)
+    }
+
+    static func percent(_ rate: Double) -> String { Formatting.oneDecimal(rate * 100) + " %" }
+
+    static func bytes(_ value: Int64) -> String {
+        if value >= 1_048_576 { return Formatting.oneDecimal(Double(value) / 1_048_576) + " MB" }
+        if value >= 1024 { return Formatting.oneDecimal(Double(value) / 1024) + " KB" }
+        return "\(value) B"
+    }
+
+    static func pad(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: Swift.max(0, width - text.count))
+    }
+}

@@ -1,0 +1,79 @@
+import CZlib
+
+/// Writes small tar archives for tests, including hostile ones (traversal, links, bad checksums, truncation).
+enum TarFixture {
+    struct Member {
+        var name: String
+        var data: [UInt8] = []
+        var type: UInt8 = UInt8(ascii: "0")
+        var link: String = ""
+        /// Overrides the size written in the header (for bombs and lies).
+        var declaredSize: UInt64?
+    }
+
+    static func tar(_ members: [Member], end: Bool = true) -> [UInt8] {
+        var out: [UInt8] = []
+        for member in members {
+            out += header(member)
+            out += member.data
+            out += [UInt8](repeating: 0, count: (512 - member.data.count % 512) % 512)
+        }
+        if end { out += [UInt8](repeating: 0, count: 1024) }
+        return out
+    }
+
+    static func header(_ member: Member) -> [UInt8] {
+        var block = [UInt8](repeating: 0, count: 512)
+        func put(_ text: String, _ offset: Int, _ length: Int) {
+            for (k, byte) in text.utf8.prefix(length).enumerated() { block[offset + k] = byte }
+        }
+        func octal(_ value: UInt64, _ offset: Int, _ length: Int) {
+            let digits = String(value, radix: 8)
+            put(String(repeating: "0", count: max(0, length - 1 - digits.count)) + digits, offset, length - 1)
+        }
+        put(member.name, 0, 100)
+        octal(0o644, 100, 8)
+        octal(0, 108, 8)
+        octal(0, 116, 8)
+        octal(member.declaredSize ?? UInt64(member.data.count), 124, 12)
+        octal(1_700_000_000, 136, 12)
+        block[156] = member.type
+        put(member.link, 157, 100)
+        put("ustar", 257, 6)
+        put("00", 263, 2)
+        for k in 148..<156 { block[k] = 0x20 }
+        let sum = block.reduce(0) { $0 + Int($1) }
+        octal(UInt64(sum), 148, 7)
+        block[155] = 0x20
+        return block
+    }
+
+    /// gzip-compresses `bytes` with the system zlib.
+    static func gzip(_ bytes: [UInt8]) -> [UInt8] {
+        var stream = z_stream()
+        _ = deflateInit2_(
+            &stream,
+            Z_DEFAULT_COMPRESSION,
+            Z_DEFLATED,
+            31,
+            8,
+            Z_DEFAULT_STRATEGY,
+            ZLIB_VERSION,
+            Int32(MemoryLayout<z_stream>.size)
+        )
+        var input = bytes
+        var output = [UInt8](repeating: 0, count: bytes.count + 4096)
+        input.withUnsafeMutableBufferPointer { inBuffer in
+            output.withUnsafeMutableBufferPointer { outBuffer in
+                stream.next_in = inBuffer.baseAddress
+                stream.avail_in = uInt(inBuffer.count)
+                stream.next_out = outBuffer.baseAddress
+                stream.avail_out = uInt(outBuffer.count)
+                _ = deflate(&stream, Z_FINISH)
+            }
+        }
+        let count = Int(stream.total_out)
+        deflateEnd(&stream)
+        return Array(output[0..<count])
+    }
+}
