@@ -91,6 +91,23 @@ import Testing
         #expect(result.diagnostics.contains { $0.severity == .warning && $0.message.contains("XML ends early") })
     }
 
+    /// Regression: FoundationXML trapped on an element name holding a byte that is not UTF-8 (found by fuzzing).
+    @Test func invalidUTF8InANameIsCutNotATrap() throws {
+        var bytes = try Corpus.bytes("charles_session.chlsx")
+        let text = String(decoding: bytes, as: UTF8.self)
+        let second = try #require(text.range(of: "<transaction status=\"COMPLETE\" method=\"GET\""))
+        let offset = text.utf8.distance(from: text.startIndex, to: second.lowerBound) + 8
+        bytes[offset] = 0xC0
+        let result = try HTTPCaptureReader().read(bytes)
+        #expect(result.capture.transactions.count == 1)
+        #expect(
+            result.diagnostics.contains { $0.message == "byte \(offset) is not UTF-8; the session was read up to it" }
+        )
+        #expect(CharlesXMLReader.firstInvalidUTF8(Array("héllo €𝄞".utf8)) == nil)
+        #expect(CharlesXMLReader.firstInvalidUTF8([0x61, 0xED, 0xA0, 0x80]) == 1)
+        #expect(CharlesXMLReader.firstInvalidUTF8([0xE2, 0x82]) == 0)
+    }
+
     @Test func xmlWithoutCharlesRootIsWrongKind() {
         #expect {
             try CharlesXMLReader().read(Array("<?xml version=\"1.0\"?><plist><dict/></plist>".utf8))

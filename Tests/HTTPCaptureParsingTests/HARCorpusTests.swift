@@ -20,6 +20,8 @@ import Testing
         )
         let document = try #require(capture.transactions.first)
         #expect(document.provenance.sslIncludedInConnect == true)
+        #expect(!document.provenance.connectIncludesDNS)
+        #expect(document.provenance.measured.contains("tls"))
         #expect(document.durations.connect == 25)
         #expect(document.durations.tls == 35)
         #expect(document.durations.dns == 12)
@@ -99,6 +101,7 @@ import Testing
         #expect(capture.creator == "Firefox 111.0")
         let cart = capture.transactions[0]
         #expect(cart.provenance.sslIncludedInConnect == false)
+        #expect(cart.provenance.connectIncludesDNS)
         #expect(cart.durations.connect == 45.5)
         #expect(cart.durations.tls == 60.25)
         #expect(cart.phases.secureConnectionStart == 45.5)

@@ -54,6 +54,9 @@ import Testing
         #expect(HTTP1Message.looksLikeRequest(Array("M-SEARCH * HTTP/1.1\r\n".utf8)))
         #expect(!HTTP1Message.looksLikeRequest(Array("\u{16}\u{03}\u{01}\u{02}".utf8)))
         #expect(!HTTP1Message.looksLikeRequest(Array("get / http/1.1\r\n".utf8)))
+        let long = "GET /" + String(repeating: "a", count: 9000) + " HTTP/1.1\r\nHost: h\r\n\r\n"
+        #expect(HTTP1Message.looksLikeRequest(Array(long.utf8)))
+        #expect(HTTP1Message.parseAll(Array(long.utf8), isResponse: false, maxDecoded: 1).count == 1)
     }
 
     @Test func dnsOverTCPWithLengthPrefix() throws {

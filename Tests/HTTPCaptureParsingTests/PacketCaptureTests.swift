@@ -239,6 +239,44 @@ import Testing
         #expect(t.outcome == .unknown)
     }
 
+    @Test func tlsInsideAConnectTunnel() throws {
+        var tcp = TCPScript(client: (GeneratedCaptures.clientV4, 47_000), server: ([192, 0, 2, 8], 8888))
+        tcp.handshake(syn: 0, synAck: 1, ack: 1.2)
+        tcp.send(2, fromClient: true, Array("CONNECT bank.example:443 HTTP/1.1\r\nHost: bank.example:443\r\n\r\n".utf8))
+        tcp.send(60, fromClient: false, Array("HTTP/1.1 200 Connection established\r\n\r\n".utf8))
+        tcp.send(
+            61,
+            fromClient: true,
+            GeneratedCaptures.clientHello(serverName: "bank.example", alpn: ["h2"], versions: [0x0303])
+        )
+        tcp.send(
+            90,
+            fromClient: false,
+            GeneratedCaptures.serverHello(version: 0x0303, cipher: 0xC02F, alpn: "h2")
+                + GeneratedCaptures.record(22, 2000)
+        )
+        tcp.send(92, fromClient: true, GeneratedCaptures.record(22, 70) + GeneratedCaptures.record(20, 1))
+        tcp.send(93, fromClient: true, GeneratedCaptures.record(22, 40))
+        tcp.send(120, fromClient: false, GeneratedCaptures.record(20, 1) + GeneratedCaptures.record(22, 40))
+        tcp.send(121, fromClient: true, GeneratedCaptures.record(23, 200))
+        tcp.send(170, fromClient: false, GeneratedCaptures.record(23, 900))
+        let capture = try HTTPCaptureReader().read(PacketWriter.pcap(tcp.packets, linkType: 1)).capture
+        #expect(capture.transactions.count == 2)
+        let connect = try #require(capture.transactions.first { $0.method == "CONNECT" })
+        #expect(connect.status == 200)
+        #expect(connect.proxyConnection == true)
+        #expect(connect.url == "https://bank.example:443/")
+        let tunnel = try #require(capture.transactions.first { $0.provenance.encrypted })
+        #expect(tunnel.host == "bank.example")
+        #expect(tunnel.proxyConnection == true)
+        #expect(tunnel.reusedConnection == true)
+        #expect(tunnel.networkProtocol == "h2")
+        #expect(tunnel.tls?.version == "TLS 1.2")
+        #expect(tunnel.durations.tls == 59)
+        #expect(tunnel.durations.connect == -1)
+        #expect(tunnel.durations.wait == 49)
+    }
+
     @Test func truncatedCaptureKeepsWhatWasRead() throws {
         let full = try Corpus.bytes("generated_http1_dns.pcap")
         let result = try HTTPCaptureReader().read(Array(full.prefix(full.count - 30)))

@@ -21,6 +21,81 @@ public struct CharlesXMLReader: Sendable {
         self.options = options
     }
 
+    /// The offset of the first byte that is not part of a well-formed UTF-8 sequence, nil when all are.
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer -> Int? in
+            var i = 0
+            let n = buffer.count
+            while i < n {
+                let lead = buffer[i]
+                if lead < 0x80 {
+                    i += 1
+                    continue
+                }
+                let length: Int
+                var low: UInt8 = 0x80
+                var high: UInt8 = 0xBF
+                switch lead {
+                case 0xC2...0xDF: length = 2
+                case 0xE0:
+                    length = 3
+                    low = 0xA0
+                case 0xE1...0xEC, 0xEE...0xEF: length = 3
+                case 0xED:
+                    length = 3
+                    high = 0x9F
+                case 0xF0:
+                    length = 4
+                    low = 0x90
+                case 0xF1...0xF3: length = 4
+                case 0xF4:
+                    length = 4
+                    high = 0x8F
+                default: return i
+                }
+                guard i + length <= n else { return i }
+                let second = buffer[i + 1]
+                guard second >= low, second <= high else { return i }
+                var k = 2
+                while k < length {
+                    guard buffer[i + k] & 0xC0 == 0x80 else { return i }
+                    k += 1
+                }
+                i += length
+            }
+            return nil
+        }
+    }
+
+    /// `bytes` with the `<!DOCTYPE …>` declaration replaced by spaces (lines and columns unchanged).
+    ///
+    /// Charles names a DTD by URL; libxml2 would try to load it (a network access) and FoundationXML has been seen
+    /// to trap on attributes defaulted from a DTD, so the declaration never reaches the parser.
+    static func blankingDoctype(_ bytes: [UInt8]) -> [UInt8] {
+        let marker = Array("<!DOCTYPE".utf8)
+        let limit = Swift.min(bytes.count, 4096)
+        guard limit >= marker.count else { return bytes }
+        var start: Int?
+        for i in 0...(limit - marker.count) where bytes[i] == 0x3C && Array(bytes[i..<(i + marker.count)]) == marker {
+            start = i
+            break
+        }
+        guard let start else { return bytes }
+        var end = start
+        var depth = 0
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == 0x5B { depth += 1 }
+            if byte == 0x5D { depth -= 1 }
+            if byte == 0x3E && depth <= 0 { break }
+            end += 1
+        }
+        guard end < bytes.count else { return bytes }
+        var out = bytes
+        for i in start...end where out[i] != 0x0A && out[i] != 0x0D { out[i] = 0x20 }
+        return out
+    }
+
     /// True when the XML text names a Charles session root within its first bytes.
     public static func looksLikeCharles(_ bytes: [UInt8]) -> Bool {
         let head = String(decoding: bytes.prefix(1024), as: UTF8.self)
@@ -32,21 +107,37 @@ public struct CharlesXMLReader: Sendable {
     /// - Throws: ``HTTPCaptureError`` when the XML is broken before any transaction or is not a Charles session.
     public func read(_ bytes: [UInt8]) throws(HTTPCaptureError) -> (HTTPCapture, [Diagnostic]) {
         let delegate = CharlesXMLDelegate(redact: options.redactSecrets)
-        let parser = XMLParser(data: Data(bytes))
-        parser.shouldResolveExternalEntities = false
-        parser.delegate = delegate
-        // libxml2 behind XMLParser keeps global state on Linux: one parse at a time across threads.
-        Self.lock.lock()
-        let parsed = parser.parse()
-        Self.lock.unlock()
+        // FoundationXML traps on names that are not valid UTF-8 instead of reporting them: stop the document at
+        // the first invalid byte, and say so.
+        var input = bytes
+        var encodingDiagnostic: Diagnostic?
+        if let bad = Self.firstInvalidUTF8(bytes) {
+            input = Array(bytes.prefix(bad))
+            encodingDiagnostic = Diagnostic(
+                .warning,
+                "byte \(bad) is not UTF-8; the session was read up to it",
+                at: SourceLocation(byteOffset: bad)
+            )
+        }
+        // libxml2 behind XMLParser keeps global state on Linux: the parser is created, run and released under one
+        // lock, so parses never overlap across threads.
+        let (parsed, parserLine, parserColumn, parserMessage) = Self.lock.withLock {
+            () -> (Bool, Int, Int, String?) in
+            let parser = XMLParser(data: Data(Self.blankingDoctype(input)))
+            parser.shouldResolveExternalEntities = false
+            parser.delegate = delegate
+            let parsed = parser.parse()
+            let message = parser.parserError.map { "\($0.localizedDescription)" }
+            parser.delegate = nil
+            return (parsed, parser.lineNumber, parser.columnNumber, message)
+        }
         let ok = parsed && delegate.errorMessage == nil && delegate.depth == 0
-        var diagnostics: [Diagnostic] = []
+        var diagnostics: [Diagnostic] = encodingDiagnostic.map { [$0] } ?? []
         if !ok {
-            let line = delegate.errorLine ?? parser.lineNumber
-            let column = delegate.errorColumn ?? parser.columnNumber
+            let line = delegate.errorLine ?? parserLine
+            let column = delegate.errorColumn ?? parserColumn
             let message =
-                delegate.errorMessage ?? parser.parserError.map { "\($0.localizedDescription)" }
-                ?? "the document ends inside \(delegate.depth) open element(s)"
+                delegate.errorMessage ?? parserMessage ?? "the document ends inside \(delegate.depth) open element(s)"
             let location = SourceLocation(line: line, column: column)
             if !delegate.sawRoot || delegate.transactions.isEmpty {
                 throw HTTPCaptureError(.syntax, "broken Charles XML session: \(message)", at: location)

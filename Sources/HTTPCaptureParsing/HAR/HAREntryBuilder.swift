@@ -6,6 +6,7 @@ struct HAREntryBuilder {
     let entry: JSONElement
     let path: String
     let sslAdditive: Bool
+    let connectIncludesDNS: Bool
     let wallClock: Bool
     let options: HTTPCaptureOptions
 
@@ -25,6 +26,9 @@ struct HAREntryBuilder {
     ]
     static let timingKeys: Set<String> = ["blocked", "dns", "connect", "send", "wait", "receive", "ssl"]
     static let contentKeys: Set<String> = ["size", "compression", "mimeType", "text", "encoding"]
+
+    /// The model's name for a HAR timing key (`ssl` is `tls`, as in the durations).
+    static func phaseName(_ key: String) -> String { key == "ssl" ? "tls" : key }
 
     /// A timing value as read: a value, unknown (absent, null, -1) or rejected (another negative, or absurd).
     enum Timing {
@@ -270,9 +274,9 @@ struct HAREntryBuilder {
             switch timing(timings, key, log: &log) {
             case .value(let v):
                 values[key] = v
-                t.provenance.measured.append(key)
-            case .unknown: t.provenance.unknown.append(key)
-            case .rejected: t.provenance.rejected.append(key)
+                t.provenance.measured.append(Self.phaseName(key))
+            case .unknown: t.provenance.unknown.append(Self.phaseName(key))
+            case .rejected: t.provenance.rejected.append(Self.phaseName(key))
             }
         }
         let timingsEmpty = timings.map { $0.kind != .object || $0.count == 0 } ?? true
@@ -293,6 +297,7 @@ struct HAREntryBuilder {
             t.provenance.sslIncludedInConnect = !sslAdditive
         }
         t.provenance.timeIsWallClock = wallClock
+        t.provenance.connectIncludesDNS = connectIncludesDNS && values["connect"] != nil
         var d = HTTPTransaction.Durations()
         d.blocked = values["blocked"] ?? -1
         d.dns = values["dns"] ?? -1

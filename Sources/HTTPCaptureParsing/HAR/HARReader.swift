@@ -72,6 +72,10 @@ public struct HARReader: Sendable {
         }
         let creatorName = harLog.member("creator")?.member("name")?.string ?? ""
         let sslAdditive = Self.sslIsAdditive(entries: entries, creator: creatorName)
+        // mitmproxy's signature: TLS on top of connect and no DNS timing anywhere, because it resolves inside
+        // connect.
+        let connectIncludesDNS =
+            sslAdditive && !entries.elements.contains { $0.member("timings")?.member("dns") != nil }
         let wallClock = creatorName.contains("WebKit") || creatorName.contains("Safari")
         var transactions: [HTTPTransaction] = []
         transactions.reserveCapacity(entries.count)
@@ -97,6 +101,7 @@ public struct HARReader: Sendable {
                 entry: entry,
                 path: "log.entries[\(position)]",
                 sslAdditive: sslAdditive,
+                connectIncludesDNS: connectIncludesDNS,
                 wallClock: wallClock,
                 options: options
             )

@@ -294,6 +294,9 @@ extension HTTPTransaction {
         /// True when the source's `connect` included TLS (HAR 1.2 rule), false when TLS came on top, nil when the
         /// question did not arise.
         public var sslIncludedInConnect: Bool?
+        /// True when the source's `connect` also holds the DNS lookup (mitmproxy resolves inside its connect), so
+        /// DNS is unknown rather than absent.
+        public var connectIncludesDNS: Bool
         /// True when the source's total is wall-clock time rather than the sum of the phases (Safari).
         public var timeIsWallClock: Bool
         /// True when the start time had no time zone and was read as UTC.
@@ -309,6 +312,7 @@ extension HTTPTransaction {
             measured: [String] = [],
             unknown: [String] = [],
             sslIncludedInConnect: Bool? = nil,
+            connectIncludesDNS: Bool = false,
             timeIsWallClock: Bool = false,
             startTimeAssumedUTC: Bool = false,
             cacheInferred: Bool = false,
@@ -318,6 +322,7 @@ extension HTTPTransaction {
             self.measured = measured
             self.unknown = unknown
             self.sslIncludedInConnect = sslIncludedInConnect
+            self.connectIncludesDNS = connectIncludesDNS
             self.timeIsWallClock = timeIsWallClock
             self.startTimeAssumedUTC = startTimeAssumedUTC
             self.cacheInferred = cacheInferred

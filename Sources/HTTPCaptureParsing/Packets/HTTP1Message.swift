@@ -29,15 +29,19 @@ struct HTTP1Message {
         return ""
     }
 
-    /// True when `bytes` start like an HTTP/1.x request line.
+    /// True when `bytes` start like an HTTP/1.x request line (`METHOD target HTTP/1.x`; a line longer than the
+    /// 8 KiB looked at only needs its method and a space).
     static func looksLikeRequest(_ bytes: [UInt8]) -> Bool {
-        let head = String(decoding: bytes.prefix(256), as: UTF8.self)
-        guard let line = head.split(separator: "\r\n", maxSplits: 1, omittingEmptySubsequences: false).first else {
-            return false
-        }
-        let parts = line.split(separator: " ")
-        guard parts.count == 3, parts[2].hasPrefix("HTTP/1.") else { return false }
-        return parts[0].allSatisfy { $0.isASCII && ($0.isUppercase || $0 == "-") }
+        // Only the first line is decoded.
+        let window = bytes.prefix(8192)
+        let lineEnd = window.firstIndex(of: 0x0D)
+        let complete = lineEnd.map { $0 + 1 < window.endIndex && window[$0 + 1] == 0x0A } ?? false
+        let line = String(decoding: window[window.startIndex..<(lineEnd ?? window.endIndex)], as: UTF8.self)
+        let parts = line.split(separator: " ", omittingEmptySubsequences: false)
+        guard parts.count >= 2, let method = parts.first, (1...20).contains(method.count),
+            method.allSatisfy({ $0.isASCII && ($0.isUppercase || $0 == "-") })
+        else { return false }
+        return complete ? parts.count == 3 && parts[2].hasPrefix("HTTP/1.") : true
     }
 
     /// Parses consecutive messages from `bytes`.
@@ -58,6 +62,11 @@ struct HTTP1Message {
                 // Tolerate stray CRLFs between messages.
                 while offset < buffer.count, buffer[offset] == 0x0D || buffer[offset] == 0x0A { offset += 1 }
                 guard offset < buffer.count else { break }
+                let rest = UnsafeBufferPointer(rebasing: buffer[offset..<Swift.min(buffer.count, offset + 8192)])
+                let startsMessage =
+                    isResponse ? rest.starts(with: Array("HTTP/1.".utf8)) : looksLikeRequest(Array(rest))
+                // Whatever follows that is not a message (a tunnel after CONNECT, garbage) ends the parse.
+                guard startsMessage else { break }
                 guard let headerEnd = find(buffer, from: offset, pattern: [0x0D, 0x0A, 0x0D, 0x0A]) else {
                     let line = String(
                         decoding: UnsafeBufferPointer(rebasing: buffer[offset..<Swift.min(buffer.count, offset + 200)]),

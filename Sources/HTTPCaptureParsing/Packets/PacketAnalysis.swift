@@ -161,7 +161,7 @@ extension PacketAnalysis {
         public var missingBytes: Int64
         public var reset: Bool
         public var closed: Bool
-        /// `http/1.x`, `tls`, `dns` or `other`.
+        /// `http/1.x`, `tls`, `dns`, `quic` or `other`.
         public var application: String
         public var tls: TLSHandshake?
         /// HTTP exchanges rebuilt on this connection.

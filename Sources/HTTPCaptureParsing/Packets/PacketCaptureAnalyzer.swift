@@ -554,13 +554,32 @@ struct PacketCaptureAnalyzer {
             finish(&t)
             t.trafficType = HTTPTransaction.trafficType(mimeType: t.mimeType, method: t.method)
             out.append(t)
+            // After a CONNECT's 2xx the connection is a tunnel: when TLS runs in it, read its hellos and timing.
+            if t.method == "CONNECT", let status = t.status, (200..<300).contains(status),
+                finals.indices.contains(position)
+            {
+                let clientTunnel = clientStream.suffix(from: request.end)
+                let serverTunnel = serverStream.suffix(from: finals[position].end)
+                if TLSScanner.looksLikeTLS(clientTunnel.bytes) {
+                    let scanner = TLSScanner(client: clientTunnel, server: serverTunnel)
+                    out.append(tlsTransaction(context, scanner: scanner, inTunnel: true))
+                }
+            }
         }
         return out
     }
 
-    private func tlsTransaction(_ context: ConnectionContext, scanner: TLSScanner) -> HTTPTransaction {
-        let fetchStart = context.flow.synTime ?? scanner.clientHelloTime ?? context.clientDirection.firstTime
-        var t = base(context, fetchStart: fetchStart, firstOnConnection: true)
+    /// The encrypted transaction of a TLS connection, or of TLS inside a CONNECT tunnel (`inTunnel`: it starts at
+    /// the ClientHello, over a connection that is already open, through the proxy).
+    private func tlsTransaction(_ context: ConnectionContext, scanner: TLSScanner, inTunnel: Bool = false)
+        -> HTTPTransaction
+    {
+        let fetchStart =
+            inTunnel
+            ? scanner.clientHelloTime
+            : context.flow.synTime ?? scanner.clientHelloTime ?? context.clientDirection.firstTime
+        var t = base(context, fetchStart: fetchStart, firstOnConnection: !inTunnel)
+        if inTunnel { t.proxyConnection = true }
         let handshake = scanner.handshake
         let host = handshake.serverName ?? context.server.address.text
         t.host = host.lowercased()

@@ -99,6 +99,19 @@ struct TCPStream {
     /// Where the stream stops because bytes are missing after it.
     var gapAt: Int?
 
+    /// The stream from byte `offset` on, with its times (a tunnel's content after the CONNECT exchange).
+    func suffix(from offset: Int) -> TCPStream {
+        var out = TCPStream()
+        let start = Swift.min(Swift.max(0, offset), bytes.count)
+        out.bytes = Array(bytes[start...])
+        out.marks = [Mark(offset: 0, time: time(at: start))]
+        for mark in marks where mark.offset > start {
+            out.marks.append(Mark(offset: mark.offset - start, time: mark.time))
+        }
+        out.gapAt = gapAt.map { Swift.max(0, $0 - start) }
+        return out
+    }
+
     /// The capture time of the packet that carried byte `offset`.
     func time(at offset: Int) -> Int64? {
         var low = 0

@@ -43,7 +43,7 @@ extension HTTPSummary {
             if transaction.startEpochSeconds >= 0 {
                 let start = transaction.startEpochSeconds * 1000
                 first = Swift.min(first, start)
-                let end = transaction.phases.responseEnd >= 0 ? transaction.phases.responseEnd : 0
+                let end = Swift.max(0, transaction.phases.responseEnd, transaction.durations.total)
                 last = Swift.max(last, start + end)
             }
         }

@@ -114,13 +114,22 @@ enum HTTPRenderer {
             capture.transactions.indices.contains(index) ? capture.transactions[index] : nil
         }
         guard !picked.isEmpty else { return "" }
-        let starts = picked.map { $0.startEpochSeconds >= 0 ? $0.startEpochSeconds * 1000 : 0 }
-        let origin = starts.min() ?? 0
+        var starts = picked.map { $0.startEpochSeconds >= 0 ? $0.startEpochSeconds * 1000 : 0 }
+        let longest = picked.map(\.durations.total).max() ?? 0
+        var origin = starts.min() ?? 0
         var end = 0.0
         for (t, start) in zip(picked, starts) { end = Swift.max(end, start - origin + t.durations.total) }
+        var axis = "0 … \(duration(end))"
+        if end > 50 * longest {
+            // Requests minutes or days apart: a common axis would shrink every bar to a dot.
+            starts = starts.map { _ in 0 }
+            origin = 0
+            end = longest
+            axis = "each bar from its own start, 0 … \(duration(end))"
+        }
         let scale = end > 0 ? Double(barWidth) / end : 0
         var out =
-            "\nSlowest requests (0 … \(duration(end)); - blocked, d DNS, c connect, s TLS, > send, . wait, # receive)\n"
+            "\nSlowest requests (\(axis); - blocked, d DNS, c connect, s TLS, > send, . wait, # receive, ? unknown)\n"
         for (t, start) in zip(picked, starts) {
             let bar = bar(t, offset: start - origin, scale: scale)
             let status = t.status.map { $0 == 0 ? "ERR" : String($0) } ?? "---"
@@ -143,14 +152,14 @@ enum HTTPRenderer {
             for i in Swift.max(0, a)..<Swift.min(barWidth, b) { cells[i] = mark }
         }
         let total = t.durations.total
-        paint(0, total, "-")
+        // Time no phase accounts for: blocked when the request phases are known, unknown otherwise.
+        paint(0, total, p.requestStart < 0 ? "?" : "-")
         paint(p.domainLookupStart, p.domainLookupEnd, "d")
         paint(p.connectStart, p.connectEnd, "c")
         paint(p.secureConnectionStart, p.secureConnectionEnd, "s")
         paint(p.requestStart, p.requestEnd, ">")
-        paint(p.requestEnd, p.responseStart, ".")
+        paint(p.requestEnd >= 0 ? p.requestEnd : p.requestStart, p.responseStart, ".")
         paint(p.responseStart, p.responseEnd, "#")
-        if p.requestStart < 0 && total > 0 { paint(0, total, "?") }
         return String(cells)
     }
 
@@ -164,7 +173,10 @@ enum HTTPRenderer {
     }
 
     static func duration(_ value: Double) -> String {
-        value >= 1000 ? Formatting.oneDecimal(value / 1000) + " s" : ms(value)
+        if value >= 172_800_000 { return Formatting.oneDecimal(value / 86_400_000) + " days" }
+        if value >= 7_200_000 { return Formatting.oneDecimal(value / 3_600_000) + " h" }
+        if value >= 120_000 { return Formatting.oneDecimal(value / 60_000) + " min" }
+        return value >= 1000 ? Formatting.oneDecimal(value / 1000) + " s" : ms(value)
     }
 
     static func percent(_ rate: Double) -> String { Formatting.oneDecimal(rate * 100) + " %" }
