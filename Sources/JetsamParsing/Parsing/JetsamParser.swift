@@ -37,8 +37,7 @@ public struct JetsamParser: Sendable {
         event.bugType = container.header?.bugType
         event.incidentID = container.header?.incidentID
         if let osVersion = container.header?.osVersion {
-            var reader = JetsamBodyReader(maxProcesses: options.maxProcesses)
-            reader.applyBuild(osVersion, to: &event)
+            JetsamBodyReader(maxProcesses: options.maxProcesses).applyBuild(osVersion, to: &event)
         }
         if container.bodyKind == .empty {
             guard container.header != nil else {
