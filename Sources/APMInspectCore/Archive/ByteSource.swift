@@ -33,7 +33,7 @@ final class ByteSource {
             while let more = try next() { try body(more) }
             return
         }
-        var inflater = try Inflater()
+        let inflater = try Inflater()
         var input: [UInt8]? = first
         while let data = input {
             // Small compressed slices keep each decompressed piece small, even for a bomb (about 1000:1).
