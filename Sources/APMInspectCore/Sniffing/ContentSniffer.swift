@@ -37,7 +37,8 @@ public enum ContentSniffer {
 
     private static let crashTextMarkers = [
         "Incident Identifier:", "Exception Type:", "Crashed Thread:", "Translated Report (Full Report Below)",
-        "Hardware Model:", "Termination Reason:", "Exception Codes:",
+        "Hardware Model:", "Termination Reason:", "Exception Codes:", "Binary Images:", "Triggered by Thread:",
+        "Last Exception Backtrace:",
     ]
 
     private static func magicFormat(_ b: UnsafeRawBufferPointer) -> ContentFormat? {
