@@ -19,7 +19,7 @@ extension CrashReport {
                 guard trimmed.hasPrefix("Model: ") else { continue }
                 // The identifier itself holds a comma (`MacBookPro16,1`); fields are separated by ", ".
                 let rest = trimmed.dropFirst(7)
-                let model = rest.firstRange(of: ", ").map { rest[..<$0.lowerBound] } ?? rest
+                let model = rest.byteRange(of: ", ").map { rest[..<$0.lowerBound] } ?? rest
                 if !model.isEmpty { hardwareModel = String(model) }
                 break
             }
@@ -49,16 +49,17 @@ extension CrashReport {
             if !frames.isEmpty { lastExceptionBacktrace = frames }
         }
         markAppImages()
+        let index = ImageIndex(binaryImages, process: process)
         threads = threads.map { thread in
             var copy = thread
-            copy.frames = copy.frames.map(attribute)
+            copy.frames = copy.frames.map { index.attribute($0) }
             return copy
         }
-        lastExceptionBacktrace = lastExceptionBacktrace?.map(attribute)
+        lastExceptionBacktrace = lastExceptionBacktrace?.map { index.attribute($0) }
         let note = exception?.note ?? ""
         isNotACrash =
-            exception?.isSimulated == true || exception?.isNonFatal == true || note.contains("SIMULATED")
-            || note.contains("NON-FATAL")
+            exception?.isSimulated == true || exception?.isNonFatal == true || note.containsBytes("SIMULATED")
+            || note.containsBytes("NON-FATAL")
         computeSignature()
     }
 
@@ -69,8 +70,8 @@ extension CrashReport {
             if let imagePath = image.path {
                 let systemPath =
                     imagePath.hasPrefix("/System/") || imagePath.hasPrefix("/usr/lib/")
-                    || imagePath.hasPrefix("/Library/Apple/") || imagePath.contains("/Developer/Platforms/")
-                let inBundle = imagePath.contains(".app/") || imagePath.contains("/Bundle/Application/")
+                    || imagePath.hasPrefix("/Library/Apple/") || imagePath.containsBytes("/Developer/Platforms/")
+                let inBundle = imagePath.containsBytes(".app/") || imagePath.containsBytes("/Bundle/Application/")
                 if imagePath == executable || (inBundle && !systemPath) { image.isApp = true }
             }
             if let name = image.name, name == process, image.source != "S" { image.isApp = true }
@@ -85,25 +86,6 @@ extension CrashReport {
             if let end = image.end { return address <= end.value }
             return false
         }
-    }
-
-    private func attribute(_ frame: Frame) -> Frame {
-        var frame = frame
-        if frame.address == nil, let offset = frame.imageOffset, let name = frame.image,
-            let image = binaryImages.first(where: { $0.name == name })
-        {
-            let (sum, overflow) = image.base.value.addingReportingOverflow(offset)
-            if !overflow { frame.address = HexValue(sum) }
-        }
-        if let address = frame.address?.value, let image = image(containing: address) {
-            if frame.image == nil { frame.image = image.name }
-            if frame.imageOffset == nil { frame.imageOffset = address - image.base.value }
-        }
-        let appImageNames = Set(binaryImages.filter(\.isApp).compactMap(\.name))
-        if let name = frame.image {
-            frame.isAppFrame = appImageNames.contains(name) || name == process
-        }
-        return frame
     }
 
     private mutating func computeSignature() {
@@ -136,6 +118,54 @@ extension CrashReport {
     }
 }
 
+/// Binary images sorted by base address, for attributing thousands of frames without a linear search each.
+private struct ImageIndex {
+    private let sorted: [CrashReport.BinaryImage]
+    private let byName: [String: CrashReport.BinaryImage]
+    private let appNames: Set<String>
+    private let process: String?
+
+    init(_ images: [CrashReport.BinaryImage], process: String?) {
+        sorted = images.sorted { $0.base < $1.base }
+        var names: [String: CrashReport.BinaryImage] = [:]
+        for image in images { if let name = image.name, names[name] == nil { names[name] = image } }
+        byName = names
+        appNames = Set(images.filter(\.isApp).compactMap(\.name))
+        self.process = process
+    }
+
+    /// The image whose range (end inclusive) contains `address`.
+    func image(containing address: UInt64) -> CrashReport.BinaryImage? {
+        var low = 0
+        var high = sorted.count
+        while low < high {
+            let mid = (low + high) / 2
+            if sorted[mid].base.value <= address { low = mid + 1 } else { high = mid }
+        }
+        guard low > 0 else { return nil }
+        let candidate = sorted[low - 1]
+        guard let end = candidate.end, address <= end.value else { return nil }
+        return candidate
+    }
+
+    /// Fills in the frame's address, image and offset from the images, and whether it is the app's.
+    func attribute(_ frame: CrashReport.Frame) -> CrashReport.Frame {
+        var frame = frame
+        if frame.address == nil, let offset = frame.imageOffset, let name = frame.image, let image = byName[name] {
+            let (sum, overflow) = image.base.value.addingReportingOverflow(offset)
+            if !overflow { frame.address = HexValue(sum) }
+        }
+        if let address = frame.address?.value, let image = image(containing: address) {
+            if frame.image == nil { frame.image = image.name }
+            if frame.imageOffset == nil { frame.imageOffset = address - image.base.value }
+        }
+        if let name = frame.image {
+            frame.isAppFrame = appNames.contains(name) || name == process
+        }
+        return frame
+    }
+}
+
 extension CrashReport.Exception {
     /// Splits `EXC_BAD_ACCESS (SIGSEGV)`, reads the numeric codes, and names what they mean.
     mutating func decode() {
@@ -145,7 +175,7 @@ extension CrashReport.Exception {
         }
         if codeValues == nil, let written = codes {
             // macOS 12 prints a symbolic line and a numeric one: take the numeric one, wherever it is.
-            for line in written.split(separator: "\n") where !line.contains(" at ") {
+            for line in written.split(separator: "\n") where !line.containsBytes(" at ") {
                 let values = line.split(whereSeparator: { $0 == "," || $0 == " " }).compactMap { token -> HexValue? in
                     token.hasPrefix("0x") ? HexValue(parsing: token) : nil
                 }
@@ -164,11 +194,11 @@ extension CrashReport.Exception {
             if let name = Self.kernReturnNames.values.first(where: { text.hasPrefix($0) }), kernReturn == nil {
                 kernReturn = name
             }
-            if let at = text.firstRange(of: " at ") {
+            if let at = text.byteRange(of: " at ") {
                 let token = text[at.upperBound...].prefix { !$0.isWhitespace }
                 if faultAddress == nil { faultAddress = HexValue(parsing: token) }
             }
-            if text.contains("possible pointer authentication failure") {
+            if text.containsBytes("possible pointer authentication failure") {
                 possiblePointerAuthenticationFailure = true
             }
         }
@@ -213,7 +243,7 @@ extension CrashReport.Termination {
                 let body = first.dropFirst("Namespace ".count)
                 let comma = body.firstIndex(of: ",") ?? body.endIndex
                 namespace = String(body[..<comma])
-                if let codeRange = body.firstRange(of: "Code ") {
+                if let codeRange = body.byteRange(of: "Code ") {
                     let after = body[codeRange.upperBound...]
                     let token = after.prefix { !$0.isWhitespace && $0 != "," }
                     code = HexValue(parsing: token)

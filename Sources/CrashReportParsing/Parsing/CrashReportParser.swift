@@ -134,7 +134,7 @@ public struct CrashReportParser: Sendable {
         container: IPSContainer,
         diagnostics: inout [Diagnostic]
     ) throws(CrashParseError) -> CrashReport? {
-        guard text.contains("Translated Report (Full Report Below)"),
+        guard text.containsBytes("Translated Report (Full Report Below)"),
             let marker = text.firstRange(of: "\nFull Report")
         else { return nil }
         let tail = text[marker.upperBound...]

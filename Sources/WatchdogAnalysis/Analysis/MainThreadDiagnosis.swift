@@ -96,10 +96,13 @@ enum MainThreadDiagnosis {
         // within it, the more specific causes win: a semaphore wait inside SQLite is database I/O.
         let firstApp = frames.firstIndex { $0.isAppFrame == true } ?? min(frames.count - 1, 24)
         let scanned = frames[0...min(firstApp, 24)]
+        let described = scanned.map(describe)
         for (verdict, fragments) in patterns {
-            guard let hit = scanned.first(where: { frame in fragments.contains { describe(frame).contains($0) } }),
-                let offset = scanned.firstIndex(where: { $0.index == hit.index })
+            guard
+                let position = described.firstIndex(where: { text in fragments.contains { text.containsBytes($0) } })
             else { continue }
+            let offset = scanned.startIndex + position
+            let hit = scanned[offset]
             let text = describe(hit)
             let appCaller = frames[offset...].first { $0.isAppFrame == true }
             var evidence = frames[0...offset].suffix(3).map(describe)
@@ -155,7 +158,7 @@ enum MainThreadDiagnosis {
                 thread: thread.index
             )
         }
-        if let top = frames.first, idleRunLoop.contains(where: { describe(top).contains($0) }) {
+        if let top = frames.first, idleRunLoop.contains(where: { describe(top).containsBytes($0) }) {
             reasons.append("the main thread is parked in its run loop (\(describe(top)))")
             reasons.append("the stall happened earlier and had ended, or the work is on another thread")
             return WatchdogTermination.Diagnosis(

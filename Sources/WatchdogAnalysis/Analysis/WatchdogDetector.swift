@@ -7,6 +7,10 @@ public enum WatchdogDetector {
     /// watchdog text (ordinary signals and exceptions are not).
     public static func analyze(_ report: CrashReport) -> WatchdogTermination? {
         let termination = report.termination
+        // Most crash reports are not OS kills: decide that from cheap facts before building the text.
+        let signalOnly = termination == nil || termination?.namespace == "SIGNAL"
+        let legacy = report.exception?.type == "00000020"
+        if signalOnly, !legacy, !mentionsWatchdogCheaply(report) { return nil }
         let text = normalizedText(report)
         var code = termination?.code.flatMap { value -> HexValue? in
             termination?.namespace == "SIGNAL" ? nil : value
@@ -17,8 +21,8 @@ public enum WatchdogDetector {
         let known = code.flatMap { TerminationCode.lookup($0.value) }
         let namespace = termination?.namespace
         let mentionsWatchdog =
-            text.contains("watchdog transgression") || text.contains("failed to scene-")
-            || text.contains("Failed to terminate gracefully")
+            text.containsBytes("watchdog transgression") || text.containsBytes("failed to scene-")
+            || text.containsBytes("Failed to terminate gracefully")
         let osNamespace = namespace.map(osNamespaces.contains) ?? false
         guard known != nil || mentionsWatchdog || osNamespace else { return nil }
         var result = WatchdogTermination(kind: known?.kind ?? .watchdogTimeout)
@@ -50,6 +54,13 @@ public enum WatchdogDetector {
     ]
 
     // MARK: - Where the text is
+
+    /// True when the reasons or the Application Specific Information mention a watchdog at all.
+    private static func mentionsWatchdogCheaply(_ report: CrashReport) -> Bool {
+        let markers = ["watchdog", "failed to scene-", "Failed to terminate gracefully", "code:0x"]
+        let lines = (report.termination?.reasons ?? []) + (report.applicationSpecificInformation ?? [])
+        return lines.contains { line in markers.contains { line.containsBytes($0) } }
+    }
 
     /// The reason lines, the description parts, and (for old reports) the Application Specific Information, one
     /// fact per line: ` | ` separators split, quotes and trailing commas removed.
@@ -88,7 +99,7 @@ public enum WatchdogDetector {
 
     /// `code:0x8BADF00D` inside an RBSTerminateContext.
     private static func reasonCode(_ text: String) -> HexValue? {
-        guard let range = text.firstRange(of: "code:0x") else { return nil }
+        guard let range = text.byteRange(of: "code:0x") else { return nil }
         let digits = text[range.upperBound...].prefix { $0.isHexDigit }
         return UInt64(digits, radix: 16).map(HexValue.init)
     }
@@ -125,7 +136,7 @@ public enum WatchdogDetector {
                 thermal.level = Int(value)
                 result.thermal = thermal
             }
-            if let range = line.firstRange(of: "Thermal State: ") {
+            if let range = line.byteRange(of: "Thermal State: ") {
                 var thermal = result.thermal ?? WatchdogTermination.Thermal()
                 thermal.state = String(line[range.upperBound...]).trimmingASCIIWhitespace()
                 result.thermal = thermal
@@ -155,16 +166,16 @@ public enum WatchdogDetector {
     /// `scene-update watchdog transgression: application<com.x>:64385 exhausted real (wall clock) time allowance of
     /// 10.00 seconds`, with `app<com.x(UUID)>:pid` and a bare bundle id (iOS 11) as variants.
     private static func readTransgression(_ line: Substring, into result: inout WatchdogTermination) {
-        guard let marker = line.firstRange(of: " watchdog transgression") else { return }
+        guard let marker = line.byteRange(of: " watchdog transgression") else { return }
         let before = line[..<marker.lowerBound]
         let eventWord = before.split(whereSeparator: { $0 == " " || $0 == ":" || $0 == "," }).last.map(String.init)
         if let eventWord, result.event == nil { result.event = eventWord }
         let after = line[marker.upperBound...]
-        if let exhausted = after.firstRange(of: " exhausted ") {
+        if let exhausted = after.byteRange(of: " exhausted ") {
             let subject = after[..<exhausted.lowerBound].drop { $0 == ":" || $0 == " " || $0 == "." }
             readSubject(subject, into: &result)
             let rest = after[exhausted.upperBound...]
-            if let allowance = rest.firstRange(of: " time allowance of ") {
+            if let allowance = rest.byteRange(of: " time allowance of ") {
                 result.allowanceKind = String(rest[..<allowance.lowerBound])
                 result.allowanceSeconds = number(after: " time allowance of ", in: rest)
             }
@@ -194,17 +205,17 @@ public enum WatchdogDetector {
     }
 
     private static func readProcess(_ line: Substring, into result: inout WatchdogTermination) {
-        if let open = line.firstRange(of: "app<") ?? line.firstRange(of: "application<") {
+        if let open = line.byteRange(of: "app<") ?? line.byteRange(of: "application<") {
             readSubject(line[open.lowerBound...].prefix { $0 != " " }, into: &result)
         }
     }
 
     /// Pre-iOS 10: `com.x failed to scene-create after 19.81s (launch took 0.19s of total time limit 20.00s)`.
     private static func readLegacyFailure(_ line: Substring, into result: inout WatchdogTermination) {
-        guard let failed = line.firstRange(of: " failed to ") else { return }
+        guard let failed = line.byteRange(of: " failed to ") else { return }
         let bundle = line[..<failed.lowerBound].split(separator: " ").last.map(String.init)
         let rest = line[failed.upperBound...]
-        guard let after = rest.firstRange(of: " after ") else { return }
+        guard let after = rest.byteRange(of: " after ") else { return }
         result.event = result.event ?? String(rest[..<after.lowerBound])
         result.bundleId = result.bundleId ?? bundle
         result.elapsedSeconds = number(after: " after ", in: rest)
@@ -218,14 +229,14 @@ public enum WatchdogDetector {
 
     /// The decimal number right after `marker` (spaces skipped), or nil.
     static func number(after marker: String, in line: Substring) -> Double? {
-        guard let range = line.firstRange(of: marker) else { return nil }
+        guard let range = line.byteRange(of: marker) else { return nil }
         let digits = line[range.upperBound...].drop { $0 == " " }.prefix { $0.isNumber || $0 == "." }
         return Double(digits)
     }
 
     /// The `NN% CPU` figure of a line.
     static func percent(in line: Substring) -> Double? {
-        guard let range = line.firstRange(of: "% CPU") else { return nil }
+        guard let range = line.byteRange(of: "% CPU") else { return nil }
         let before = line[..<range.lowerBound]
         let digits = before.reversed().prefix { $0.isNumber || $0 == "." }
         return Double(String(digits.reversed()))
@@ -233,7 +244,7 @@ public enum WatchdogDetector {
 
     /// The run of non-space characters after `marker`.
     static func token(after marker: String, in line: Substring) -> String? {
-        guard let range = line.firstRange(of: marker) else { return nil }
+        guard let range = line.byteRange(of: marker) else { return nil }
         let value = line[range.upperBound...].prefix { $0 != " " }
         return value.isEmpty ? nil : String(value)
     }
