@@ -192,6 +192,23 @@ import Testing
         #expect(frame.raw == line)
     }
 
+    @Test func sideBySideSymbolication() throws {
+        let line = "2   libsystem_pthread.dylib 0x00007fff51e3f8a6 0x7fff51e3a000 + 22694 (__psynch_mutexwait + 10)"
+        let frame = try #require(CrashTextReader.parseFrame(Substring(line), raw: Substring(line)))
+        #expect(frame.imageOffset == 22694)
+        #expect(frame.symbol == "__psynch_mutexwait")
+        #expect(frame.symbolOffset == 10)
+    }
+
+    @Test func signalOnlyExceptionTypeIsASignal() throws {
+        let result = try parse(
+            "Process: Relay [3321]\nException Type:  SIGSEGV\nException Codes: SEGV_MAPERR at 0x28\n"
+        )
+        #expect(result.report.exception?.type == nil)
+        #expect(result.report.exception?.signal == "SIGSEGV")
+        #expect(result.report.exception?.faultAddress == HexValue(0x28))
+    }
+
     @Test func hexOffsetAfterBaseIsTheImageOffset() throws {
         let line = "6   libsystem_kernel.dylib 0x193c9ce0c 0x193c9c000 + 0xe0c \t// mach_msg_trap + 0x8"
         let frame = try #require(CrashTextReader.parseFrame(Substring(line), raw: Substring(line)))

@@ -169,6 +169,11 @@ private struct ImageIndex {
 extension CrashReport.Exception {
     /// Splits `EXC_BAD_ACCESS (SIGSEGV)`, reads the numeric codes, and names what they mean.
     mutating func decode() {
+        // PLCrashReporter writes only the signal (`Exception Type: SIGSEGV`): it is a signal, not a Mach type.
+        if signal == nil, let written = type, written.hasPrefix("SIG"), !written.contains(where: { $0 == " " }) {
+            signal = written
+            type = nil
+        }
         if signal == nil, let written = type, written.hasSuffix(")"), let open = written.lastIndex(of: "(") {
             signal = String(written[written.index(after: open)..<written.index(before: written.endIndex)])
             type = written[..<open].trimmingSpaces()

@@ -475,6 +475,23 @@ struct CrashTextReader {
                 rest = rest[..<open].trimmingTrailingSpaces()
             }
         }
+        // KSCrash side-by-side: `0x7fff51e3a000 + 22694 (__psynch_mutexwait + 10)`.
+        if rest.hasSuffix(")"), let open = rest.byteRangeLast(of: " ("), rest.hasPrefix("0x") {
+            let outer = rest[..<open.lowerBound]
+            let inner = rest[open.upperBound..<rest.index(before: rest.endIndex)]
+            if let plus = outer.byteRange(of: " + "), let offset = UInt64(outer[plus.upperBound...].trimmingSpaces()) {
+                frame.imageOffset = offset
+                if let innerPlus = inner.byteRangeLast(of: " + "),
+                    let symbolOffset = UInt64(inner[innerPlus.upperBound...].trimmingSpaces())
+                {
+                    frame.symbol = inner[..<innerPlus.lowerBound].trimmingSpaces()
+                    frame.symbolOffset = symbolOffset
+                } else {
+                    frame.symbol = inner.trimmingSpaces()
+                }
+                return
+            }
+        }
         var module: String?
         if let range = rest.byteRange(of: " (in "), let close = rest[range.upperBound...].firstIndex(of: ")") {
             module = String(rest[range.upperBound..<close])
