@@ -320,3 +320,47 @@ import Testing
         }
     }
 }
+
+/// The §7 cases about size and bytes: large reports (21), non-UTF-8 bytes (22), JSON followed by text (1).
+@Suite struct CrashLargeAndOddInputTests {
+    @Test func largeReportKeepsEveryFrame() throws {
+        var text =
+            "Process: Big [1]\nException Type: EXC_CRASH (SIGABRT)\nTriggered by Thread:  0\n\nThread 0 Crashed:\n"
+        for index in 0..<20_000 {
+            let address = String(0x1_0000_0000 + UInt64(index) * 16, radix: 16)
+            text += "\(index)   Big                           \t0x\(address) work\(index)() + 16\n"
+        }
+        text +=
+            "\nBinary Images:\n0x100000000 - 0x10fffffff Big arm64  <0a1b2c3d4e5f60718293a4b5c6d7e8f9> /var/Big.app/Big\n"
+        #expect(text.utf8.count > 1_000_000)
+        let report = try CrashReportParser().parse(Array(text.utf8)).report
+        #expect(report.threads.first?.frames.count == 20_000)
+        #expect(report.threads.first?.frames.last?.symbol == "work19999()")
+        #expect(report.threads.first?.frames.last?.isAppFrame == true)
+    }
+
+    @Test func invalidUTF8IsReplacedNotFatal() throws {
+        var bytes = Array("Process: Odd [7]\nException Type: EXC_CRASH (SIGABRT)\nThread 0 Crashed:\n0   Odd".utf8)
+        bytes += [0xFF, 0xFE, 0x20]
+        bytes += Array("  \t0x0000000100a4c7a4 f\u{e9}() + 4\n".utf8)
+        let report = try CrashReportParser().parse(bytes).report
+        #expect(report.process == "Odd")
+        let frame = try #require(report.threads.first?.frames.first)
+        #expect(frame.symbol == "fé()")
+        #expect(frame.image?.contains("\u{FFFD}") == true)
+    }
+
+    @Test func jsonBodyFollowedBySystemProfileText() throws {
+        let text = """
+            {"bug_type":"309","os_version":"macOS 12.4 (21F79)","name":"Tool"}
+            {"procName":"Tool","pid":5,"exception":{"type":"EXC_BAD_ACCESS","signal":"SIGSEGV"},"threads":[],"usedImages":[]}
+
+            System Profile:
+            Model: MacBookPro18,3, BootROM 7459.121.3, 8 processors
+            """
+        let result = try CrashReportParser().parse(Array(text.utf8))
+        #expect(result.report.process == "Tool")
+        #expect(result.report.exception?.signal == "SIGSEGV")
+        #expect(result.diagnostics.contains { $0.message.contains("text after the JSON body") })
+    }
+}
