@@ -11,6 +11,15 @@ let package = Package(
     ],
     targets: [
         .executableTarget(
+            name: "CrashThroughput",
+            dependencies: [
+                .product(name: "CrashReportParsing", package: "apm-inspect"),
+                .product(name: "WatchdogAnalysis", package: "apm-inspect"),
+                .product(name: "APMInspectCore", package: "apm-inspect"),
+            ],
+            path: "Benchmarks/CrashThroughput"
+        ),
+        .executableTarget(
             name: "JetsamBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
@@ -19,6 +28,6 @@ let package = Package(
             ],
             path: "Benchmarks/JetsamBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        )
+        ),
     ]
 )
