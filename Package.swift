@@ -87,7 +87,10 @@ let package = Package(
         ),
         .testTarget(
             name: "CrashReportParsingTests",
-            dependencies: ["CrashReportParsing", "APMInspectCore"]
+            dependencies: [
+                "CrashReportParsing", "APMInspectCore",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
         .testTarget(
             name: "WatchdogAnalysisTests",

@@ -38,34 +38,21 @@ struct CrashTextReader {
     /// Reads every line of `text` and returns the model.
     mutating func read(_ text: String) -> CrashReport {
         var text = text
-        // Lines are split on the bytes: grapheme-aware splitting costs more than the rest of the parse.
-        let lines: [Substring] = text.withUTF8 { bytes in
-            var result: [Substring] = []
-            var start = 0
-            var i = 0
-            while i <= bytes.count {
-                if i == bytes.count || bytes[i] == 0x0A {
-                    var end = i
-                    if end > start, bytes[end - 1] == 0x0D { end -= 1 }
-                    var first = start
-                    if result.isEmpty, end - first >= 3, bytes[first] == 0xEF, bytes[first + 1] == 0xBB,
-                        bytes[first + 2] == 0xBF
-                    {
-                        first += 3
-                    }
-                    result.append(
-                        Substring(String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<end]), as: UTF8.self))
-                    )
-                    start = i + 1
-                }
-                i += 1
+        text.withUTF8 { bytes in
+            let all = TextBytes(bytes)
+            var start = all.hasPrefix("\u{FEFF}") ? 3 : 0
+            var offset = 0
+            // Lines are split on the bytes, and every line is read as bytes: see ``TextBytes``.
+            while start <= all.count {
+                let newline = all.firstIndex(of: 0x0A, from: start) ?? all.count
+                var end = newline
+                if end > start, all[end - 1] == 0x0D { end -= 1 }
+                lineNumber = origin.line + offset
+                consume(all.slice(start, end))
+                if case .done = mode { break }
+                offset += 1
+                start = newline + 1
             }
-            return result
-        }
-        for (offset, line) in lines.enumerated() {
-            lineNumber = origin.line + offset
-            consume(line)
-            if case .done = mode { break }
         }
         finish()
         return report
@@ -73,17 +60,18 @@ struct CrashTextReader {
 
     // MARK: - Dispatch
 
-    private mutating func consume(_ raw: Substring) {
-        let line = raw.drop { $0 == " " || $0 == "\t" }
+    private mutating func consume(_ raw: TextBytes) {
+        let line = raw.droppingLeadingBlanks()
         if line.isEmpty {
             endOfBlock()
             return
         }
-        if line == "EOF" {
+        if line.equals("EOF") {
             mode = .done
             return
         }
-        if let thread = threadHeader(line) {
+        let startsWithThread = line.hasPrefix("Thread ")
+        if startsWithThread, let thread = threadHeader(line) {
             startThread(thread)
             return
         }
@@ -95,7 +83,8 @@ struct CrashTextReader {
         if line.hasPrefix("Last Exception Backtrace:") {
             mode = .lastExceptionBacktrace
             report.lastExceptionBacktrace = report.lastExceptionBacktrace ?? []
-            let rest = line.dropFirst("Last Exception Backtrace:".count).drop { $0 == " " }
+            var rest = line.dropFirst(25)
+            while rest.first == 0x20 { rest = rest.dropFirst() }
             if !rest.isEmpty { lastExceptionLine(rest) }
             return
         }
@@ -116,18 +105,18 @@ struct CrashTextReader {
             }
         case .block(let index):
             if !startsKnownField(line) {
-                report.blocks[index].lines.append(String(raw))
+                report.blocks[index].lines.append(raw.string)
                 return
             }
         case .continuation(let key):
             if !startsKnownField(line) && !line.hasSuffix(":") {
-                continueField(key, String(line))
+                continueField(key, line.string)
                 return
             }
         case .header, .done:
             break
         }
-        if line.hasPrefix("Thread "), line.hasSuffix(":"), line.containsBytes("Thread State") {
+        if startsWithThread, line.hasSuffix(":"), line.contains("Thread State") {
             startRegisters(line)
             return
         }
@@ -135,7 +124,7 @@ struct CrashTextReader {
             // Free text after a blank line inside a block (tables, hex dumps, the CPU lines under an old
             // watchdog's Application Specific Information): keep the blank line too.
             report.blocks[index].lines.append("")
-            report.blocks[index].lines.append(String(raw))
+            report.blocks[index].lines.append(raw.string)
             mode = .block(index)
             return
         }
@@ -146,7 +135,7 @@ struct CrashTextReader {
         if case .frames = mode {
             // A line inside a thread that is not a frame: keep it rather than drop it.
             note("a line in a backtrace is not a frame; kept in unknownKeys")
-            unknown.append(JSONValue.Member(key: "unparsed line \(lineNumber)", value: .string(String(raw))))
+            unknown.append(JSONValue.Member(key: "unparsed line \(lineNumber)", value: .string(raw.string)))
             return
         }
         if let frame = Self.parseFrame(line, raw: raw), report.threads.isEmpty {
@@ -155,7 +144,7 @@ struct CrashTextReader {
             appendFrame(frame, thread: 0)
             return
         }
-        unknown.append(JSONValue.Member(key: "unparsed line \(lineNumber)", value: .string(String(raw))))
+        unknown.append(JSONValue.Member(key: "unparsed line \(lineNumber)", value: .string(raw.string)))
     }
 
     private mutating func endOfBlock() {
@@ -190,23 +179,24 @@ struct CrashTextReader {
         "Sleep/Wake UUID", "System Integrity Protection", "Notes", "Framework Version", "Bug Type",
     ]
 
-    private func startsKnownField(_ line: Substring) -> Bool {
-        guard let colon = line.firstIndex(of: ":") else { return false }
-        let key = String(line[..<colon])
+    private func startsKnownField(_ line: TextBytes) -> Bool {
+        // The longest known key has 31 bytes: longer prefixes need no String to be ruled out.
+        guard let colon = line.firstIndex(of: 0x3A), colon <= 40 else { return false }
+        let key = line.prefix(colon).string
         return Self.knownKeys.contains(key) || Self.blockTitles.contains(key)
     }
 
-    /// `Key: value` with a key of letters, spaces and a few punctuation marks.
-    static func keyValue(_ line: Substring) -> (String, String)? {
-        guard let colon = line.firstIndex(of: ":"), colon > line.startIndex else { return nil }
-        let key = line[..<colon]
-        guard key.count <= 40, key.first?.isLetter == true,
+    /// `Key: value` with a key of letters, digits, spaces and a few punctuation marks.
+    static func keyValue(_ line: TextBytes) -> (String, String)? {
+        guard let colon = line.firstIndex(of: 0x3A), colon > 0, colon <= 40 else { return nil }
+        let key = line.prefix(colon)
+        guard let first = key.first, TextBytes.isLetter(first),
             key.allSatisfy({
-                $0.isLetter || $0.isNumber || $0 == " " || $0 == "/" || $0 == "-" || $0 == "(" || $0 == ")"
+                TextBytes.isLetter($0) || TextBytes.isDigit($0) || $0 == 0x20 || $0 == 0x2F || $0 == 0x2D
+                    || $0 == 0x28 || $0 == 0x29
             })
         else { return nil }
-        let value = line[line.index(after: colon)...].trimmingSpaces()
-        return (String(key), value)
+        return (key.string, line.suffix(from: colon + 1).trimmedString)
     }
 
     private mutating func field(_ key: String, _ value: String) {
@@ -341,15 +331,14 @@ struct CrashTextReader {
 
     /// `Thread 0:`, `Thread 0 Crashed:`, `Thread 2 Attributed:`, `Thread 0 Crashed:: Dispatch queue: q`, and the
     /// `Thread N name:  …` lines (returned with index −1 − N so they are told apart).
-    private func threadHeader(_ line: Substring) -> ThreadHeader? {
+    private func threadHeader(_ line: TextBytes) -> ThreadHeader? {
         guard line.hasPrefix("Thread ") else { return nil }
         let afterWord = line.dropFirst(7)
-        let digits = afterWord.prefix { $0.isNumber }
-        guard let index = Int(digits) else { return nil }
-        var rest = afterWord.dropFirst(digits.count)
+        let digits = afterWord.leadingDigitCount
+        guard digits > 0, let index = afterWord.prefix(digits).int else { return nil }
+        var rest = afterWord.dropFirst(digits)
         if rest.hasPrefix(" name:") {
-            let name = rest.dropFirst(6).trimmingSpaces()
-            return (index: -1 - index, crashed: false, attributed: false, rest: name)
+            return (index: -1 - index, crashed: false, attributed: false, rest: rest.dropFirst(6).trimmedString)
         }
         var crashed = false
         var attributed = false
@@ -363,10 +352,10 @@ struct CrashTextReader {
             rest = rest.dropFirst(12)
         }
         guard rest.hasPrefix(":") else { return nil }
-        if rest.containsBytes("Thread State") || rest.containsBytes("crashed with") { return nil }
+        if rest.contains("Thread State") || rest.contains("crashed with") { return nil }
         rest = rest.dropFirst()
         if rest.hasPrefix(":") { rest = rest.dropFirst() }
-        return (index: index, crashed: crashed, attributed: attributed, rest: rest.trimmingSpaces())
+        return (index: index, crashed: crashed, attributed: attributed, rest: rest.trimmedString)
     }
 
     private mutating func startThread(_ header: ThreadHeader) {
@@ -398,139 +387,162 @@ struct CrashTextReader {
     }
 
     private mutating func appendFrame(_ frame: CrashReport.Frame, thread: Int) {
-        guard let position = report.threads.firstIndex(where: { $0.index == thread }) else { return }
-        report.threads[position].frames.append(frame)
+        // Frames arrive for the thread started last: look there before searching.
+        if let last = report.threads.indices.last, report.threads[last].index == thread {
+            report.threads[last].frames.append(frame)
+        } else if let position = report.threads.firstIndex(where: { $0.index == thread }) {
+            report.threads[position].frames.append(frame)
+        }
+    }
+
+    /// One frame line (see ``parseFrame(_:raw:)-(TextBytes,_)``), for callers that hold `Substring`s.
+    static func parseFrame(_ line: Substring, raw: Substring) -> CrashReport.Frame? {
+        var lineText = String(line)
+        var rawText = String(raw)
+        return lineText.withUTF8 { lineBytes in
+            rawText.withUTF8 { rawBytes in parseFrame(TextBytes(lineBytes), raw: TextBytes(rawBytes)) }
+        }
     }
 
     /// One frame line: index, image (may contain spaces), address, then the location.
-    static func parseFrame(_ line: Substring, raw: Substring) -> CrashReport.Frame? {
-        let digits = line.prefix { $0.isNumber }
-        guard let index = Int(digits), digits.count < 6 else { return nil }
-        var rest = line.dropFirst(digits.count)
-        guard let first = rest.first, first == " " || first == "\t" else { return nil }
-        rest = rest.drop { $0 == " " || $0 == "\t" }
+    static func parseFrame(_ line: TextBytes, raw: TextBytes) -> CrashReport.Frame? {
+        let digits = line.leadingDigitCount
+        guard digits > 0, digits < 6, let index = line.prefix(digits).int else { return nil }
+        var rest = line.dropFirst(digits)
+        guard let first = rest.first, TextBytes.isBlank(first) else { return nil }
+        rest = rest.droppingLeadingBlanks()
         // The address is the first whitespace-preceded token that is 0x-hex, or 8+ zeros (no 0x).
-        var cursor = rest.startIndex
-        var addressRange: Range<Substring.Index>?
-        while cursor < rest.endIndex {
+        var cursor = 0
+        var addressRange: Range<Int>?
+        while cursor < rest.count {
             let tokenStart = cursor
-            let tokenEnd = rest[cursor...].firstIndex { $0 == " " || $0 == "\t" } ?? rest.endIndex
-            let token = rest[tokenStart..<tokenEnd]
-            let precededBySpace = tokenStart == rest.startIndex ? false : true
-            if precededBySpace, isAddressToken(token) {
+            var tokenEnd = cursor
+            while tokenEnd < rest.count, !TextBytes.isBlank(rest[tokenEnd]) { tokenEnd += 1 }
+            if tokenStart > 0, isAddressToken(rest.slice(tokenStart, tokenEnd)) {
                 addressRange = tokenStart..<tokenEnd
                 break
             }
-            cursor = rest[tokenEnd...].firstIndex { $0 != " " && $0 != "\t" } ?? rest.endIndex
+            cursor = tokenEnd
+            while cursor < rest.count, TextBytes.isBlank(rest[cursor]) { cursor += 1 }
         }
         guard let range = addressRange else { return nil }
-        let image = rest[..<range.lowerBound].trimmingSpaces()
-        let token = rest[range]
-        let address = token.hasPrefix("0x") ? HexValue(parsing: token) : HexValue(parsing: token, hex: true)
-        var frame = CrashReport.Frame(index: index, image: image.isEmpty ? nil : image, address: address)
-        frame.raw = String(raw)
-        parseLocation(rest[range.upperBound...].trimmingSpaces(), into: &frame)
+        let image = rest.prefix(range.lowerBound).trimmed()
+        let token = rest.slice(range.lowerBound, range.upperBound)
+        let address = token.hasPrefix("0x") ? token.hexValue() : token.hexValue(hex: true)
+        var frame = CrashReport.Frame(index: index, image: image.isEmpty ? nil : image.string, address: address)
+        frame.raw = raw.string
+        parseLocation(rest.suffix(from: range.upperBound).trimmed(), into: &frame)
         return frame
     }
 
-    private static func isAddressToken(_ token: Substring) -> Bool {
+    private static func isAddressToken(_ token: TextBytes) -> Bool {
         if token.hasPrefix("0x") {
-            return token.count >= 3 && token.dropFirst(2).allSatisfy(\.isHexDigit)
+            return token.count >= 3 && token.dropFirst(2).allSatisfy(TextBytes.isHexDigit)
         }
-        return token.count >= 8 && token.allSatisfy { $0 == "0" }
+        return token.count >= 8 && token.allSatisfy { $0 == 0x30 }
     }
 
     /// Peels `(file:line[:col])`, `(in Module)` and `+ offset` from the right of a location.
-    static func parseLocation(_ text: String, into frame: inout CrashReport.Frame) {
-        var rest = Substring(text)
-        if let comment = rest.byteRange(of: "\t//") ?? rest.byteRange(of: " // ") {
-            rest = rest[..<comment.lowerBound]
+    static func parseLocation(_ text: TextBytes, into frame: inout CrashReport.Frame) {
+        var rest = text
+        if let comment = rest.range(of: "\t//") ?? rest.range(of: " // ") {
+            rest = rest.prefix(comment.lowerBound)
         }
-        rest = rest.trimmingTrailingSpaces()
+        rest = rest.droppingTrailingBlanks()
         if rest.hasPrefix("+ ") {
             // `0x193c9c000 + 0xe0c`: the address column was the image base, the offset follows.
-            let number = rest.dropFirst(2).trimmingSpaces()
-            let value = number.hasPrefix("0x") ? HexValue(parsing: Substring(number))?.value : UInt64(number)
-            if let value, let base = frame.address?.value {
+            if let value = offsetValue(rest.dropFirst(2).trimmed()), let base = frame.address?.value {
                 frame.imageOffset = value
                 let (sum, overflow) = base.addingReportingOverflow(value)
                 frame.address = overflow ? frame.address : HexValue(sum)
             }
             return
         }
-        if rest.hasSuffix(")"), let open = rest.lastIndex(of: "(") {
-            let inner = rest[rest.index(after: open)..<rest.index(before: rest.endIndex)]
-            let parts = inner.split(separator: ":", omittingEmptySubsequences: false)
-            if parts.count >= 2, let last = parts.last, let lineNumber = Int(last),
+        if rest.hasSuffix(")"), let open = rest.lastIndex(of: 0x28) {
+            let inner = rest.slice(open + 1, rest.count - 1)
+            if let lastColon = inner.lastIndex(of: 0x3A), let lineNumber = inner.suffix(from: lastColon + 1).int,
                 !inner.hasPrefix("in ")
             {
-                if parts.count >= 3, let lineValue = Int(parts[parts.count - 2]) {
-                    frame.file = parts.dropLast(2).joined(separator: ":")
+                let head = inner.prefix(lastColon)
+                if let colon = head.lastIndex(of: 0x3A), let lineValue = head.suffix(from: colon + 1).int {
+                    frame.file = head.prefix(colon).string
                     frame.line = lineValue
                     frame.column = lineNumber
                 } else {
-                    frame.file = parts.dropLast().joined(separator: ":")
+                    frame.file = head.string
                     frame.line = lineNumber
                 }
-                rest = rest[..<open].trimmingTrailingSpaces()
+                rest = rest.prefix(open).droppingTrailingBlanks()
             }
         }
         // KSCrash side-by-side: `0x7fff51e3a000 + 22694 (__psynch_mutexwait + 10)`.
-        if rest.hasSuffix(")"), let open = rest.byteRangeLast(of: " ("), rest.hasPrefix("0x") {
-            let outer = rest[..<open.lowerBound]
-            let inner = rest[open.upperBound..<rest.index(before: rest.endIndex)]
-            if let plus = outer.byteRange(of: " + "), let offset = UInt64(outer[plus.upperBound...].trimmingSpaces()) {
+        if rest.hasSuffix(")"), let open = rest.lastRange(of: " ("), rest.hasPrefix("0x") {
+            let outer = rest.prefix(open.lowerBound)
+            let inner = rest.slice(open.upperBound, rest.count - 1)
+            if let plus = outer.range(of: " + "), let offset = outer.suffix(from: plus.upperBound).trimmed().unsigned()
+            {
                 frame.imageOffset = offset
-                if let innerPlus = inner.byteRangeLast(of: " + "),
-                    let symbolOffset = UInt64(inner[innerPlus.upperBound...].trimmingSpaces())
+                if let innerPlus = inner.lastRange(of: " + "),
+                    let symbolOffset = inner.suffix(from: innerPlus.upperBound).trimmed().unsigned()
                 {
-                    frame.symbol = inner[..<innerPlus.lowerBound].trimmingSpaces()
+                    frame.symbol = inner.prefix(innerPlus.lowerBound).trimmedString
                     frame.symbolOffset = symbolOffset
                 } else {
-                    frame.symbol = inner.trimmingSpaces()
+                    frame.symbol = inner.trimmedString
                 }
                 return
             }
         }
-        var module: String?
-        if let range = rest.byteRange(of: " (in "), let close = rest[range.upperBound...].firstIndex(of: ")") {
-            module = String(rest[range.upperBound..<close])
-            rest = rest[..<range.lowerBound] + rest[rest.index(after: close)...]
+        if let range = rest.range(of: " (in "), let close = rest.firstIndex(of: 0x29, from: range.upperBound) {
+            // `symbol (in Module) + 28`: the symbol and offset are read with the module cut out.
+            let module = rest.slice(range.upperBound, close).string
+            var joined: [UInt8] = []
+            rest.prefix(range.lowerBound).append(to: &joined)
+            rest.suffix(from: close + 1).append(to: &joined)
+            joined.withUnsafeBufferPointer { readSymbol(TextBytes($0), module: module, into: &frame) }
+            return
         }
-        // `symbol + 28`; the last `+ N` wins (Apple sometimes inserts a second offset).
-        if let plus = rest.byteRangeLast(of: " + ") {
-            let number = rest[plus.upperBound...].trimmingSpaces()
-            let value = number.hasPrefix("0x") ? HexValue(parsing: Substring(number))?.value : UInt64(number)
-            if let value {
-                let symbol = rest[..<plus.lowerBound].trimmingSpaces()
-                if symbol.allSatisfy(\.isHexDigit)
-                    || (symbol.hasPrefix("0x") && symbol.dropFirst(2).allSatisfy(\.isHexDigit))
-                {
-                    // Unsymbolicated: `0x1bd149000 + 2378352` (image base + offset), or `0 + 0` for null frames.
-                    frame.imageOffset = value
-                } else if !symbol.isEmpty {
-                    frame.symbol = symbol
-                    frame.symbolOffset = value
-                }
-                if frame.image == nil, let module { frame.image = module }
-                return
+        readSymbol(rest, module: nil, into: &frame)
+    }
+
+    /// `symbol + 28`, `0x1bd149000 + 2378352`, or a bare symbol; the last `+ N` wins (Apple sometimes inserts a
+    /// second offset).
+    private static func readSymbol(_ rest: TextBytes, module: String?, into frame: inout CrashReport.Frame) {
+        if let plus = rest.lastRange(of: " + "), let value = offsetValue(rest.suffix(from: plus.upperBound).trimmed()) {
+            let symbol = rest.prefix(plus.lowerBound).trimmed()
+            if symbol.allSatisfy(TextBytes.isHexDigit)
+                || (symbol.hasPrefix("0x") && symbol.dropFirst(2).allSatisfy(TextBytes.isHexDigit))
+            {
+                // Unsymbolicated: `0x1bd149000 + 2378352` (image base + offset), or `0 + 0` for null frames.
+                frame.imageOffset = value
+            } else if !symbol.isEmpty {
+                frame.symbol = symbol.string
+                frame.symbolOffset = value
             }
+            if frame.image == nil, let module { frame.image = module }
+            return
         }
-        let symbol = rest.trimmingSpaces()
-        if !symbol.isEmpty, symbol != "???" { frame.symbol = symbol }
+        let symbol = rest.trimmed()
+        if !symbol.isEmpty, !symbol.equals("???") { frame.symbol = symbol.string }
         if frame.image == nil, let module { frame.image = module }
+    }
+
+    /// `0x…` in hex, otherwise decimal.
+    private static func offsetValue(_ number: TextBytes) -> UInt64? {
+        number.hasPrefix("0x") ? number.hexValue()?.value : number.unsigned()
     }
 
     // MARK: - Last Exception Backtrace
 
     /// Either the raw `(0x… 0x…)` list or frame lines; returns false for a line that is neither.
     @discardableResult
-    private mutating func lastExceptionLine(_ line: Substring) -> Bool {
+    private mutating func lastExceptionLine(_ line: TextBytes) -> Bool {
         if line.hasPrefix("(") {
-            let inner = line.dropFirst().prefix { $0 != ")" }
+            let afterParen = line.dropFirst()
+            let inner = afterParen.prefix(afterParen.firstIndex(of: 0x29) ?? afterParen.count)
             var frames = report.lastExceptionBacktrace ?? []
-            for token in inner.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
-                if let address = HexValue(parsing: token) {
+            for token in inner.tokens() {
+                if let address = token.hexValue() {
                     frames.append(CrashReport.Frame(index: frames.count, address: address))
                 }
             }
@@ -546,12 +558,13 @@ struct CrashTextReader {
 
     // MARK: - Registers
 
-    private mutating func startRegisters(_ line: Substring) {
-        let digits = line.dropFirst(7).prefix { $0.isNumber }
-        guard let index = Int(digits) else { return }
+    private mutating func startRegisters(_ line: TextBytes) {
+        let afterWord = line.dropFirst(7)
+        let digits = afterWord.leadingDigitCount
+        guard digits > 0, let index = afterWord.prefix(digits).int else { return }
         var flavor = line
-        if let with = line.byteRange(of: " with ") { flavor = line[with.upperBound...] }
-        let flavorText = String(flavor.dropLast()).trimmingSpaces()
+        if let with = line.range(of: " with ") { flavor = line.suffix(from: with.upperBound) }
+        let flavorText = flavor.dropLast().trimmedString
         if let position = report.threads.firstIndex(where: { $0.index == index }) {
             report.threads[position].registerFlavor = flavorText
             report.threads[position].registers = []
@@ -562,41 +575,68 @@ struct CrashTextReader {
     }
 
     /// `x0: 0x0000000000000001   x1: 0x…`, with optional text after a value (`esr: 0xf2000001  Address size fault`).
-    private mutating func registerLine(_ line: Substring, thread: Int) -> Bool {
+    private mutating func registerLine(_ line: TextBytes, thread: Int) -> Bool {
         guard let position = report.threads.firstIndex(where: { $0.index == thread }) else { return false }
-        let tokens = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        let tokens = line.tokens()
         var registers: [CrashReport.Register] = []
         var k = 0
-        var trailing: [Substring] = []
+        var trailing: [String] = []
         while k < tokens.count {
             let token = tokens[k]
-            if token.hasSuffix(":"), k + 1 < tokens.count, let value = HexValue(parsing: tokens[k + 1]) {
+            if token.hasSuffix(":"), k + 1 < tokens.count, let value = tokens[k + 1].hexValue() {
                 if !trailing.isEmpty, !registers.isEmpty {
                     registers[registers.count - 1].description = trailing.joined(separator: " ")
                 }
                 trailing = []
-                registers.append(CrashReport.Register(name: String(token.dropLast()), value: value))
+                registers.append(CrashReport.Register(name: token.dropLast().string, value: value))
                 k += 2
             } else {
-                trailing.append(token)
+                trailing.append(token.string)
                 k += 1
             }
         }
         guard !registers.isEmpty else { return false }
         if !trailing.isEmpty { registers[registers.count - 1].description = trailing.joined(separator: " ") }
-        report.threads[position].registers = (report.threads[position].registers ?? []) + registers
+        if report.threads[position].registers == nil {
+            report.threads[position].registers = registers
+        } else {
+            report.threads[position].registers?.append(contentsOf: registers)
+        }
         return true
     }
 
     // MARK: - Binary images
 
+    /// One image line (see ``parseImage(_:)-(TextBytes)``), for callers that hold a `Substring`.
+    static func parseImage(_ line: Substring) -> CrashReport.BinaryImage? {
+        var text = String(line)
+        return text.withUTF8 { parseImage(TextBytes($0)) }
+    }
+
     /// `0x102aec000 - 0x102b03fff TouchCanvas arm64  <fe77…> /path`, or the macOS
     /// `0x1025e5000 - 0x1025e6ffb +com.example.App (1.0 - 1) <5ED9BD63-…> /path` form.
-    static func parseImage(_ line: Substring) -> CrashReport.BinaryImage? {
-        let parts = line.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: true)
-        guard parts.count >= 3, let base = HexValue(parsing: parts[0]), parts[1] == "-" else { return nil }
-        let end = HexValue(parsing: parts[2])
-        var rest = parts.count > 3 ? parts[3].trimmingSpaces()[...] : ""
+    static func parseImage(_ line: TextBytes) -> CrashReport.BinaryImage? {
+        // Base, dash and end are the first three space-separated pieces; the rest is read from both ends.
+        var pieces: [TextBytes] = []
+        pieces.reserveCapacity(3)
+        var start = 0
+        var k = 0
+        while k < line.count, pieces.count < 3 {
+            if line[k] == 0x20 {
+                if k > start { pieces.append(line.slice(start, k)) }
+                start = k + 1
+            }
+            k += 1
+        }
+        var remainder = line.slice(0, 0)
+        if pieces.count == 3 {
+            remainder = line.suffix(from: start).trimmed()
+        } else if start < line.count {
+            pieces.append(line.suffix(from: start))
+        }
+        guard pieces.count >= 3, let base = pieces[0].hexValue(), pieces[1].equals("-") else { return nil }
+        let end = pieces[2].hexValue()
+        var rest = remainder
         var isApp = false
         if rest.hasPrefix("+") {
             isApp = true
@@ -605,29 +645,29 @@ struct CrashTextReader {
         var uuid: String?
         var path: String?
         var descriptor = rest
-        if let open = rest.firstIndex(of: "<"), let close = rest[open...].firstIndex(of: ">") {
-            uuid = normalizeUUID(String(rest[rest.index(after: open)..<close]))
-            let after = rest[rest.index(after: close)...].trimmingSpaces()
-            path = after.isEmpty ? nil : after
-            descriptor = rest[..<open]
+        if let open = rest.firstIndex(of: 0x3C), let close = rest.firstIndex(of: 0x3E, from: open) {
+            uuid = normalizeUUID(rest.slice(open + 1, close))
+            let after = rest.suffix(from: close + 1).trimmed()
+            path = after.isEmpty ? nil : after.string
+            descriptor = rest.prefix(open)
         }
-        descriptor = descriptor.trimmingTrailingSpaces()
+        descriptor = descriptor.droppingTrailingBlanks()
         var version: String?
         var arch: String?
-        if descriptor.hasSuffix(")"), let open = descriptor.lastIndex(of: "(") {
-            version = String(descriptor[descriptor.index(after: open)..<descriptor.index(before: descriptor.endIndex)])
-            descriptor = descriptor[..<open].trimmingTrailingSpaces()
+        if descriptor.hasSuffix(")"), let open = descriptor.lastIndex(of: 0x28) {
+            version = descriptor.slice(open + 1, descriptor.count - 1).string
+            descriptor = descriptor.prefix(open).droppingTrailingBlanks()
         }
-        if let space = descriptor.lastIndex(of: " ") {
-            let candidate = descriptor[descriptor.index(after: space)...]
-            if architectures.contains(String(candidate)) {
-                arch = String(candidate)
-                descriptor = descriptor[..<space].trimmingTrailingSpaces()
+        if let space = descriptor.lastIndex(of: 0x20) {
+            let candidate = descriptor.suffix(from: space + 1)
+            if candidate.count <= 8, architectures.contains(candidate.string) {
+                arch = candidate.string
+                descriptor = descriptor.prefix(space).droppingTrailingBlanks()
             }
         }
-        let name = descriptor.trimmingSpaces()
+        let name = descriptor.trimmed()
         return CrashReport.BinaryImage(
-            name: name.isEmpty ? nil : name,
+            name: name.isEmpty ? nil : name.string,
             base: base,
             end: end,
             uuid: uuid,
@@ -645,6 +685,11 @@ struct CrashTextReader {
     /// 32 lower-case hex digits without dashes; other text is kept lower-cased.
     static func normalizeUUID(_ text: String) -> String {
         text.lowercased().filter { $0 != "-" }
+    }
+
+    /// ``normalizeUUID(_:)-(String)`` on bytes, without the detour through `String` for ASCII text.
+    static func normalizeUUID(_ text: TextBytes) -> String {
+        text.allSatisfy({ $0 < 0x80 }) ? text.lowercasedWithoutDashes() : normalizeUUID(text.string)
     }
 
     // MARK: - Helpers

@@ -1,0 +1,66 @@
+import APMInspectCore
+import PropertyBased
+import Testing
+
+@testable import CrashReportParsing
+
+/// The byte-level text helpers must read numbers and find text exactly as the standard library does, since the
+/// text reader replaced `Character`-level code with them.
+@Suite struct TextBytesTests {
+    private static let alphabet = Array("0123456789abcdefxX+- \t:()é".utf8)
+    private static let bytes = Gen.int(in: 0...(alphabet.count - 1)).map { alphabet[$0] }.array(of: 0...24)
+
+    private func with<T>(_ bytes: [UInt8], _ body: (TextBytes) -> T) -> T {
+        bytes.withUnsafeBufferPointer { body(TextBytes($0)) }
+    }
+
+    @Test func numbersReadLikeTheStandardLibrary() async {
+        await propertyCheck(input: Self.bytes) { bytes in
+            let text = String(decoding: bytes, as: UTF8.self)
+            #expect(with(bytes) { $0.unsigned() } == UInt64(text))
+            #expect(with(bytes) { $0.unsigned(radix: 16) } == UInt64(text, radix: 16))
+            #expect(with(bytes) { $0.int } == Int(text))
+            #expect(with(bytes) { $0.hexValue() } == HexValue(parsing: Substring(text)))
+            #expect(with(bytes) { $0.hexValue(hex: true) } == HexValue(parsing: Substring(text), hex: true))
+        }
+    }
+
+    @Test func overflowIsNilNotATrap() {
+        #expect(with(Array("18446744073709551615".utf8)) { $0.unsigned() } == UInt64.max)
+        #expect(with(Array("18446744073709551616".utf8)) { $0.unsigned() } == nil)
+        #expect(with(Array("0x10000000000000000".utf8)) { $0.hexValue() } == nil)
+        #expect(with(Array("-9223372036854775808".utf8)) { $0.int } == Int.min)
+        #expect(with(Array("9223372036854775808".utf8)) { $0.int } == nil)
+    }
+
+    @Test func searchAndTrimAgreeWithStrings() async {
+        await propertyCheck(input: Self.bytes) { bytes in
+            let text = String(decoding: bytes, as: UTF8.self)
+            let valid = Array(text.utf8) == bytes
+            guard valid else { return }
+            with(bytes) { view in
+                #expect(view.range(of: " + ").map(\.lowerBound) == text.byteOffset(of: " + "))
+                #expect(view.contains("(") == text.containsBytes("("))
+                let reference = stride(from: bytes.count - 3, through: 0, by: -1).first { offset in
+                    Array(bytes[offset..<(offset + 3)]) == Array(" + ".utf8)
+                }
+                #expect(view.lastRange(of: " + ")?.lowerBound == reference)
+                #expect(view.trimmedString == text.trimmingSpaces())
+                #expect(
+                    view.tokens().map(\.string)
+                        == text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+                )
+            }
+        }
+    }
+
+    @Test func windowsNeverReachOutside() {
+        with(Array("0x1f + 2".utf8)) { view in
+            #expect(view.slice(5, 100).string == "+ 2")
+            #expect(view.slice(-3, 2).string == "0x")
+            #expect(view.slice(6, 2).isEmpty)
+            #expect(view.dropFirst(50).isEmpty)
+            #expect(view.firstIndex(of: 0x2B, from: 99) == nil)
+        }
+    }
+}
