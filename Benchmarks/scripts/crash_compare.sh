@@ -1,46 +1,66 @@
 #!/usr/bin/env bash
-# Crash report parse throughput, side by side with pycrashreport on the same .ips files.
-#   Benchmarks/scripts/crash_compare.sh [COPIES] [RUNS]
-# Inputs: the project's JSON (309) .ips files from Corpus/crash and Corpus/watchdog, and its text reports wrapped
-# in a bug_type 109 header (the text-in-.ips form pycrashreport reads), COPIES of each.
+# Crash report parse throughput, side by side with pycrashreport on the same .ips files, in one run.
+#   Benchmarks/scripts/crash_compare.sh [COUNT] [ROUNDS]
+#
+# Inputs (generated once into Benchmarks/data/, which git ignores):
+#   json/  COUNT realistic iOS 15-17 bug_type 309 crash reports (generate_crashes.py, seed 1);
+#   text/  the same reports translated by `apm-inspect translate` into Apple's text layout, under a bug_type 109
+#          header: the text-in-.ips form pycrashreport reads;
+#   corpus/ the project's own Corpus/crash and Corpus/watchdog .ips, and its older text reports under a 109
+#          header, 100 copies each: the eras pycrashreport cannot read (its failures are counted, not timed away).
+# Figures: library level (parse of the full model + watchdog analysis, fields touched; start-up not counted, on
+# either side) as the median of ROUNDS rounds, and end to end (`apm-inspect scan --jobs 1` against the Python
+# process) as the median of ROUNDS runs. One core each.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-COPIES="${1:-200}"; RUNS="${2:-3}"
-DATA="Benchmarks/data/crash-$COPIES"
-if [ ! -d "$DATA" ]; then
-  mkdir -p "$DATA"
-  i=0
-  for src in Corpus/crash/*.ips Corpus/watchdog/*.ips; do
-    for n in $(seq 1 "$COPIES"); do cp "$src" "$DATA/json-$i-$n.ips"; done
-    i=$((i + 1))
-  done
-  for src in Corpus/crash/ios14.4_*.crash Corpus/crash/ios9.3.5_*.crash Corpus/crash/ios13.3.1_*.crash \
-    Corpus/watchdog/ios13.6_*.crash Corpus/watchdog/ios11.2_*.crash; do
-    header='{"bug_type":"109","timestamp":"2021-03-04 10:11:12.00 +0100","os_version":"iPhone OS 14.4 (18D52)","incident_id":"5B1E8C52-1A4B-4C8E-9D3F-2A7B6C5D4E3F","name":"App"}'
-    for n in $(seq 1 "$COPIES"); do { echo "$header"; cat "$src"; } > "$DATA/text-$i-$n.ips"; done
-    i=$((i + 1))
-  done
-fi
+COUNT="${1:-500}"; ROUNDS="${2:-5}"
+DATA="Benchmarks/data/crash-compare-$COUNT"
 python3 -c 'import pycrashreport' 2>/dev/null || pip install -q pycrashreport
 swift build -c release --product apm-inspect > /dev/null
 BIN="$(swift build -c release --show-bin-path)/apm-inspect"
-FILES=$(ls "$DATA" | wc -l); MB=$(du -sm "$DATA" | cut -f1)
-cat "$DATA"/* > /dev/null
+(cd Benchmarks && swift build -c release --product CrashThroughput > /dev/null)
+THROUGHPUT="$(cd Benchmarks && swift build -c release --show-bin-path)/CrashThroughput"
+if [ ! -d "$DATA" ]; then
+  mkdir -p "$DATA/json" "$DATA/text" "$DATA/corpus"
+  python3 Benchmarks/scripts/generate_crashes.py --out "$DATA/json" --count "$COUNT" --seed 1
+  for f in "$DATA"/json/*.ips; do
+    { head -1 "$f" | sed 's/"bug_type":"309"/"bug_type":"109"/'; "$BIN" translate "$f"; } > "$DATA/text/$(basename "$f")"
+  done
+  i=0
+  for src in Corpus/crash/*.ips Corpus/watchdog/*.ips; do
+    for n in $(seq 1 100); do cp "$src" "$DATA/corpus/json-$i-$n.ips"; done
+    i=$((i + 1))
+  done
+  header='{"bug_type":"109","timestamp":"2021-03-04 10:11:12.00 +0100","os_version":"iPhone OS 14.4 (18D52)","incident_id":"5B1E8C52-1A4B-4C8E-9D3F-2A7B6C5D4E3F","name":"App"}'
+  for src in Corpus/crash/ios14.4_*.crash Corpus/crash/ios9.3.5_*.crash Corpus/crash/ios13.3.1_*.crash \
+    Corpus/watchdog/ios13.6_*.crash Corpus/watchdog/ios11.2_*.crash; do
+    for n in $(seq 1 100); do { echo "$header"; cat "$src"; } > "$DATA/corpus/text-$i-$n.ips"; done
+    i=$((i + 1))
+  done
+fi
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-measure() {
+wall() {
   local times=()
-  for _ in $(seq "$RUNS"); do
+  for _ in $(seq "$ROUNDS"); do
     /usr/bin/time -f "%e" -o /tmp/crash-bench.time "$@" > /dev/null 2>&1
     times+=("$(cat /tmp/crash-bench.time)")
   done
   printf '%s\n' "${times[@]}" | median
 }
-ours_text=$(measure "$BIN" scan --jobs 1 "$DATA")
-ours_json=$(measure "$BIN" scan --jobs 1 --format ndjson "$DATA")
-theirs=$(measure python3 Benchmarks/scripts/crash_pycrashreport.py "$DATA")
-echo "crash reports: $FILES .ips files ($MB MB), one core, median of $RUNS runs"
-echo "  apm-inspect scan (full model, text summary):  $ours_text s"
-echo "  apm-inspect scan --format ndjson (full model): $ours_json s"
-echo "  pycrashreport, every field it offers:          $theirs s"
-awk -v a="$ours_text" -v b="$ours_json" -v c="$theirs" \
-  'BEGIN { printf "  ratio: %.1fx (summary), %.1fx (with JSON output)\n", c / a, c / b }'
+field() { sed -n "s/.*median \([0-9.]*\) s.*/\1/p"; }
+echo "crash reports, one core, median of $ROUNDS; $(nproc) cores on this machine"
+for set in json text corpus; do
+  dir="$DATA/$set"
+  cat "$dir"/* > /dev/null
+  ours=$("$THROUGHPUT" "$dir" "$ROUNDS")
+  theirs=$(python3 Benchmarks/scripts/crash_pycrashreport.py "$dir" "$ROUNDS")
+  ours_wall=$(wall "$BIN" scan --jobs 1 "$dir")
+  theirs_wall=$(wall python3 Benchmarks/scripts/crash_pycrashreport.py "$dir" 1)
+  echo "[$set] $(ls "$dir" | wc -l) files, $(du -sm "$dir" | cut -f1) MB"
+  echo "  library:    $ours"
+  echo "              $theirs"
+  awk -v a="$(echo "$ours" | field)" -v b="$(echo "$theirs" | field)" \
+    'BEGIN { printf "              ratio %.1fx\n", b / a }'
+  awk -v a="$ours_wall" -v b="$theirs_wall" \
+    'BEGIN { printf "  end to end: apm-inspect scan --jobs 1 %.2f s, pycrashreport process %.2f s, ratio %.1fx\n", a, b, b / a }'
+done

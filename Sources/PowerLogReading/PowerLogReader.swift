@@ -171,7 +171,7 @@ public struct PowerLogReader: Sendable {
                     }
                     target = directory + "/" + Self.safeName(name)
                     targets[entry.path] = target
-                    members.append((target, archive + ":" + entry.path))
+                    members.append((target, archive + "!/" + entry.path))
                 } else if isSibling, let owner = targets[String(entry.path.dropLast(4))] {
                     // Tar lists `x.PLSQL` before `x.PLSQL-shm` and `x.PLSQL-wal`; a sibling without its database is
                     // of no use.

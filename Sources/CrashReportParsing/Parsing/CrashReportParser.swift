@@ -61,7 +61,12 @@ public struct CrashReportParser: Sendable {
             report = try readJSON(container, diagnostics: &diagnostics)
         case .text:
             let text = String(decoding: container.body, as: UTF8.self)
-            if let translated = try? readTranslated(text, container: container, diagnostics: &diagnostics) {
+            let mentionsTranslation = container.body.withUnsafeBufferPointer {
+                TextBytes($0).contains("Translated Report (Full Report Below)")
+            }
+            if mentionsTranslation,
+                let translated = try? readTranslated(text, container: container, diagnostics: &diagnostics)
+            {
                 report = translated
             } else {
                 var reader = CrashTextReader(
@@ -134,9 +139,7 @@ public struct CrashReportParser: Sendable {
         container: IPSContainer,
         diagnostics: inout [Diagnostic]
     ) throws(CrashParseError) -> CrashReport? {
-        guard text.containsBytes("Translated Report (Full Report Below)"),
-            let marker = text.firstRange(of: "\nFull Report")
-        else { return nil }
+        guard let marker = text.firstRange(of: "\nFull Report") else { return nil }
         let tail = text[marker.upperBound...]
         guard let start = tail.firstIndex(of: "{") else { return nil }
         let embedded = IPSContainer(bytes: Array(tail[start...].utf8))

@@ -70,17 +70,19 @@ struct CrashTextReader {
             mode = .done
             return
         }
-        let startsWithThread = line.hasPrefix("Thread ")
+        // Frame and image lines start with a digit: one byte rules out every heading.
+        let head = line.first ?? 0
+        let startsWithThread = head == 0x54 && line.hasPrefix("Thread ")
         if startsWithThread, let thread = threadHeader(line) {
             startThread(thread)
             return
         }
-        if line.hasPrefix("Binary Images") && line.hasSuffix(":") {
+        if head == 0x42, line.hasPrefix("Binary Images"), line.hasSuffix(":") {
             lastBlock = nil
             mode = .images
             return
         }
-        if line.hasPrefix("Last Exception Backtrace:") {
+        if head == 0x4C, line.hasPrefix("Last Exception Backtrace:") {
             mode = .lastExceptionBacktrace
             report.lastExceptionBacktrace = report.lastExceptionBacktrace ?? []
             var rest = line.dropFirst(25)
@@ -386,7 +388,7 @@ struct CrashTextReader {
         return (name.isEmpty ? nil : name, queue.isEmpty ? nil : queue)
     }
 
-    private mutating func appendFrame(_ frame: CrashReport.Frame, thread: Int) {
+    private mutating func appendFrame(_ frame: consuming CrashReport.Frame, thread: Int) {
         // Frames arrive for the thread started last: look there before searching.
         if let last = report.threads.indices.last, report.threads[last].index == thread {
             report.threads[last].frames.append(frame)
@@ -660,8 +662,8 @@ struct CrashTextReader {
         }
         if let space = descriptor.lastIndex(of: 0x20) {
             let candidate = descriptor.suffix(from: space + 1)
-            if candidate.count <= 8, architectures.contains(candidate.string) {
-                arch = candidate.string
+            if let known = architectures.first(where: { candidate.equals($0) }) {
+                arch = known.description
                 descriptor = descriptor.prefix(space).droppingTrailingBlanks()
             }
         }
@@ -678,7 +680,7 @@ struct CrashTextReader {
         )
     }
 
-    private static let architectures: Set<String> = [
+    private static let architectures: [StaticString] = [
         "arm64", "arm64e", "arm64_32", "armv7", "armv7s", "armv7k", "armv6", "x86_64", "x86_64h", "i386", "arm",
     ]
 

@@ -69,6 +69,13 @@ struct ArchiveScanner {
         }
         var inspection = inspector.inspect(path: file)
         inspection.file = virtualPath
+        if case .powerLog(var report) = inspection.report {
+            // The temporary copy is gone once this returns: name the member it was made from instead.
+            for k in report.sources.indices where report.sources[k].path == file {
+                report.sources[k].path = virtualPath
+            }
+            inspection.report = .powerLog(report)
+        }
         return inspection
     }
 }
