@@ -212,8 +212,11 @@ public struct JSONElement: Sendable {
         }
     }
 
-    /// Visits members with their raw (undecoded) key bytes; stops when `body` returns false.
-    func forEachMemberRaw(_ body: (UnsafeBufferPointer<UInt8>, JSONElement) -> Bool) {
+    /// Visits members with their raw key bytes (escapes not resolved, as ``member(_:)`` compares them); stops when
+    /// `body` returns false.
+    ///
+    /// One pass reads several known keys of an object, where a ``member(_:)`` call per key rescans the members.
+    public func forEachMemberRaw(_ body: (UnsafeBufferPointer<UInt8>, JSONElement) -> Bool) {
         let nodes = document.nodes
         let n = nodes[index]
         guard n.kind == .object else { return }
