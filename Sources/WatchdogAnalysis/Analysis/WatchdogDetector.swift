@@ -196,7 +196,25 @@ public enum WatchdogDetector {
     // MARK: - Reading the facts
 
     private static func read(_ text: String, into result: inout WatchdogTermination) {
-        forEachLine(of: text) { line in read(line: line, into: &result) }
+        var copy = text
+        copy.withUTF8 { bytes in
+            let utf8 = text.utf8
+            var start = 0
+            // The lines of `text.split(separator: "\n")`, as in ``forEachLine(of:_:)``.
+            for end in 0...bytes.count
+            where end == bytes.count || (bytes[end] == 0x0A && (end == 0 || bytes[end - 1] != 0x0D)) {
+                defer { start = end + 1 }
+                guard end > start else { continue }
+                let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                if WatchdogLineReader.accepts(line) {
+                    WatchdogLineReader(bytes: line).read(into: &result)
+                } else {
+                    let lower = utf8.index(utf8.startIndex, offsetBy: start)
+                    let upper = utf8.index(utf8.startIndex, offsetBy: end)
+                    read(line: text[lower..<upper], into: &result)
+                }
+            }
+        }
     }
 
     private static func read(line: Substring, into result: inout WatchdogTermination) {
@@ -225,7 +243,7 @@ public enum WatchdogDetector {
         }
         if let value = number(after: "Thermal Level: ", in: line) {
             var thermal = result.thermal ?? WatchdogTermination.Thermal()
-            thermal.level = Int(value)
+            thermal.level = integer(value)
             result.thermal = thermal
         }
         if let range = line.byteRange(of: "Thermal State: ") {
@@ -317,6 +335,12 @@ public enum WatchdogDetector {
     }
 
     // MARK: - Small scanners
+
+    /// `Int(value)` when the value fits (a long run of digits reads as infinity, which `Int.init` traps on).
+    static func integer(_ value: Double) -> Int? {
+        guard value.isFinite, value > -9.2e18, value < 9.2e18 else { return nil }
+        return Int(value)
+    }
 
     /// Space, tab, CR or LF.
     private static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
