@@ -1,5 +1,7 @@
 /// Decodes the text between a JSON string's quotes, resolving escapes.
+@usableFromInline
 enum JSONStringDecoding {
+    @usableFromInline
     static func decode(_ bytes: [UInt8], start: Int, end: Int, hasEscapes: Bool) -> String {
         guard start <= end, end <= bytes.count else { return "" }
         if !hasEscapes {

@@ -287,22 +287,31 @@ struct CrashJSONReader {
                 if let known = FrameKey(key), fields[known.rawValue] == nil { fields[known.rawValue] = value }
                 return true
             }
-            var frame = CrashReport.Frame(index: index)
             let imageIndex = fields[FrameKey.imageIndex.rawValue]?.int64.map(Int.init)
-            frame.imageOffset = fields[FrameKey.imageOffset.rawValue]?.uint64
+            let imageOffset = fields[FrameKey.imageOffset.rawValue]?.uint64
+            var image: String?
+            var address: HexValue?
             if let imageIndex, imageIndex >= 0, imageIndex < images.count {
-                frame.image = images[imageIndex].name
-                if let offset = frame.imageOffset {
-                    let (sum, overflow) = images[imageIndex].base.value.addingReportingOverflow(offset)
-                    frame.address = overflow ? nil : HexValue(sum)
+                image = images[imageIndex].name
+                if let imageOffset {
+                    let (sum, overflow) = images[imageIndex].base.value.addingReportingOverflow(imageOffset)
+                    address = overflow ? nil : HexValue(sum)
                 }
             }
-            frame.symbol = text(fields[FrameKey.symbol.rawValue])
-            frame.symbolOffset = fields[FrameKey.symbolLocation.rawValue]?.uint64
-            frame.file = text(fields[FrameKey.sourceFile.rawValue])
-            frame.line = fields[FrameKey.sourceLine.rawValue]?.int64.map(Int.init)
-            frame.inlined = fields[FrameKey.inline.rawValue]?.bool
-            frames.append(frame)
+            // Built in one initializer call: a `var frame` filled field by field is copied again on append.
+            frames.append(
+                CrashReport.Frame(
+                    index: index,
+                    image: image,
+                    address: address,
+                    imageOffset: imageOffset,
+                    symbol: text(fields[FrameKey.symbol.rawValue]),
+                    symbolOffset: fields[FrameKey.symbolLocation.rawValue]?.uint64,
+                    file: text(fields[FrameKey.sourceFile.rawValue]),
+                    line: fields[FrameKey.sourceLine.rawValue]?.int64.map(Int.init),
+                    inlined: fields[FrameKey.inline.rawValue]?.bool
+                )
+            )
         }
         return frames
     }
@@ -338,6 +347,9 @@ struct CrashJSONReader {
         }
     }
 
+    /// `x0` … `x31`, made once instead of by interpolation for every register of every report.
+    private static let xNames = (0..<32).map { "x\($0)" }
+
     private func readRegisters(_ state: JSONElement) -> [CrashReport.Register] {
         var registers: [CrashReport.Register] = []
         func register(_ name: String, _ value: JSONElement) {
@@ -362,7 +374,9 @@ struct CrashJSONReader {
         state.forEachMember { key, value in
             if key == "flavor" { return }
             if key == "x", value.kind == .array {
-                for (k, element) in value.elements.enumerated() { register("x\(k)", element) }
+                for (k, element) in value.elements.enumerated() {
+                    register(k < Self.xNames.count ? Self.xNames[k] : "x\(k)", element)
+                }
                 return
             }
             register(key, value)
