@@ -10,7 +10,7 @@ extension CrashReport {
             osName = parsed.name.isEmpty ? nil : parsed.name
             osVersionNumber = parsed.version.isEmpty ? nil : parsed.version
             osBuild = parsed.build.isEmpty ? nil : parsed.build
-            platform = parsed.platform
+            platform = Self.commonPlatforms[parsed.name] ?? parsed.platform
         }
         if hardwareModel == nil, let profile = blocks.first(where: { $0.title == "System Profile" }) {
             // macOS text reports name the Mac only in the System Profile: `Model: MacBookPro16,1, BootROM …`.
@@ -70,6 +70,19 @@ extension CrashReport {
         computeSignature()
     }
 
+    /// ``OSVersion/platform`` of the OS names reports use, worked out once by that same property: deciding it
+    /// lowercases the name and runs several generic substring searches, which cost more than the rest of the OS
+    /// version handling.
+    private static let commonPlatforms: [String: OSVersion.Platform] = {
+        let names = [
+            "iPhone OS", "iOS", "iPadOS", "macOS", "Mac OS X", "OS X", "Watch OS", "watchOS", "tvOS", "Apple TVOS",
+            "visionOS", "xrOS",
+        ]
+        var table: [String: OSVersion.Platform] = [:]
+        for name in names { table[name] = OSVersion(name: name, version: "", build: "", raw: name).platform }
+        return table
+    }()
+
     private mutating func markAppImages() {
         let executable = path
         for k in binaryImages.indices {
@@ -97,28 +110,43 @@ extension CrashReport {
     }
 
     private mutating func computeSignature() {
-        let crashed = crashedThread.flatMap { index in threads.first { $0.index == index } }
-        let candidates =
-            (lastExceptionBacktrace?.isEmpty == false ? lastExceptionBacktrace : nil) ?? crashed?.frames ?? []
+        let crashed = crashedThread.flatMap { index in threads.firstIndex { $0.index == index } }
+        let candidates: ArraySlice<Frame> =
+            if let frames = lastExceptionBacktrace, !frames.isEmpty {
+                frames[...]
+            } else if let crashed {
+                threads[crashed].frames[...]
+            } else {
+                []
+            }
         var parts: [String] = []
-        let appFrames = candidates.filter { $0.isAppFrame == true }
-        let chosen = appFrames.isEmpty ? Array(candidates.prefix(3)) : Array(appFrames.prefix(5))
+        // The first five app frames, or the first three frames when there are none.
+        var chosen = Array(candidates.lazy.filter { $0.isAppFrame == true }.prefix(5))
+        if chosen.isEmpty { chosen = Array(candidates.prefix(3)) }
         for frame in chosen {
             let image = frame.image ?? "?"
             if let symbol = frame.symbol {
-                parts.append("\(image)`\(symbol)")
+                parts.append(image + "`" + symbol)
             } else if let offset = frame.imageOffset {
-                parts.append("\(image)+0x\(String(offset, radix: 16))")
+                parts.append(image + "+0x" + String(offset, radix: 16))
             } else if let address = frame.address {
                 parts.append("\(image)@\(address)")
             }
         }
         let kind = [exception?.type, exception?.signal, termination?.namespace].compactMap { $0 }.joined(separator: " ")
         guard !parts.isEmpty || !kind.isEmpty else { return }
+        // FNV-1a over `kind` and the parts joined by newlines, fed piece by piece instead of joined first.
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in ([kind] + parts).joined(separator: "\n").utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
+        func feed(_ text: String) {
+            for byte in text.utf8 {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x0000_0100_0000_01B3
+            }
+        }
+        feed(kind)
+        for part in parts {
+            feed("\n")
+            feed(part)
         }
         let hex = String(hash, radix: 16)
         signature = String(repeating: "0", count: 16 - hex.count) + hex
