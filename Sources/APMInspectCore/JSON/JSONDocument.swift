@@ -12,7 +12,7 @@ public final class JSONDocument: Sendable {
     public let bytes: [UInt8]
     /// Where ``bytes`` start in the file they came from.
     public let origin: TextOrigin
-    let nodes: [JSONNode]
+    @usableFromInline let nodes: [JSONNode]
     let rootIndex: Int
     /// Repairs made while parsing in lenient mode, with their locations.
     public let diagnostics: [Diagnostic]

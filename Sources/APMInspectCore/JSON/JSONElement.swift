@@ -22,15 +22,17 @@ public struct JSONElement: Sendable {
     }
 
     public let document: JSONDocument
-    let index: Int
+    @usableFromInline let index: Int
 
+    @usableFromInline
     init(document: JSONDocument, index: Int) {
         self.document = document
         self.index = index
     }
 
-    var node: JSONNode { document.nodes[index] }
+    @usableFromInline var node: JSONNode { document.nodes[index] }
 
+    @inlinable
     public var kind: Kind {
         switch node.kind {
         case .object: .object
@@ -93,6 +95,7 @@ public struct JSONElement: Sendable {
     }
 
     /// Number of members (objects) or elements (arrays); 0 for scalars.
+    @inlinable
     public var count: Int {
         let n = node
         return n.kind == .object || n.kind == .array ? Int(n.count) : 0
@@ -101,6 +104,7 @@ public struct JSONElement: Sendable {
     // MARK: - Scalars
 
     /// The decoded string value, or nil when this is not a string.
+    @inlinable
     public var string: String? {
         let n = node
         guard n.kind == .string else { return nil }
@@ -113,6 +117,7 @@ public struct JSONElement: Sendable {
     }
 
     /// The number as an unsigned 64-bit integer when it is a non-negative integer that fits, else nil.
+    @inlinable
     public var uint64: UInt64? {
         let n = node
         guard n.kind == .number else { return nil }
@@ -120,6 +125,7 @@ public struct JSONElement: Sendable {
     }
 
     /// The number as a signed 64-bit integer when it is an integer that fits, else nil.
+    @inlinable
     public var int64: Int64? {
         let n = node
         guard n.kind == .number else { return nil }
@@ -134,6 +140,7 @@ public struct JSONElement: Sendable {
     }
 
     /// The boolean value, or nil when this is not `true` or `false`.
+    @inlinable
     public var bool: Bool? {
         let n = node
         guard n.kind == .bool else { return nil }
@@ -167,6 +174,7 @@ public struct JSONElement: Sendable {
     }
 
     /// The value of the first member named `key`, compared as raw bytes (fast path for known ASCII keys).
+    @inlinable
     public func member(_ key: StaticString) -> JSONElement? {
         let nodes = document.nodes
         let n = nodes[index]
@@ -212,8 +220,12 @@ public struct JSONElement: Sendable {
         }
     }
 
-    /// Visits members with their raw (undecoded) key bytes; stops when `body` returns false.
-    func forEachMemberRaw(_ body: (UnsafeBufferPointer<UInt8>, JSONElement) -> Bool) {
+    /// Visits members with their raw key bytes (escapes not resolved, as ``member(_:)`` compares them); stops when
+    /// `body` returns false.
+    ///
+    /// One pass reads several known keys of an object, where a ``member(_:)`` call per key rescans the members.
+    @inlinable
+    public func forEachMemberRaw(_ body: (UnsafeBufferPointer<UInt8>, JSONElement) -> Bool) {
         let nodes = document.nodes
         let n = nodes[index]
         guard n.kind == .object else { return }
@@ -232,6 +244,7 @@ public struct JSONElement: Sendable {
     }
 
     /// The elements of an array (empty for anything else).
+    @inlinable
     public var elements: JSONElementSequence {
         let n = node
         guard n.kind == .array else {
@@ -266,15 +279,30 @@ public struct JSONElement: Sendable {
 
 /// The elements of a JSON array, in order.
 public struct JSONElementSequence: Sequence, Sendable {
-    let document: JSONDocument
-    let first: Int
-    let end: Int
+    @usableFromInline let document: JSONDocument
+    @usableFromInline let first: Int
+    @usableFromInline let end: Int
+
+    @usableFromInline
+    init(document: JSONDocument, first: Int, end: Int) {
+        self.document = document
+        self.first = first
+        self.end = end
+    }
 
     public struct Iterator: IteratorProtocol {
-        let document: JSONDocument
-        var current: Int
-        let end: Int
+        @usableFromInline let document: JSONDocument
+        @usableFromInline var current: Int
+        @usableFromInline let end: Int
 
+        @usableFromInline
+        init(document: JSONDocument, current: Int, end: Int) {
+            self.document = document
+            self.current = current
+            self.end = end
+        }
+
+        @inlinable
         public mutating func next() -> JSONElement? {
             guard current < end else { return nil }
             let element = JSONElement(document: document, index: current)
@@ -283,6 +311,7 @@ public struct JSONElementSequence: Sequence, Sendable {
         }
     }
 
+    @inlinable
     public func makeIterator() -> Iterator { Iterator(document: document, current: first, end: end) }
 
     public var underestimatedCount: Int { first < end ? 1 : 0 }

@@ -2,7 +2,9 @@
 ///
 /// Containers record where their subtree ends (``next``), so a reader can skip a value without visiting it;
 /// scalars record the byte range of their text, decoded only when asked for.
+@usableFromInline
 struct JSONNode: Sendable {
+    @usableFromInline
     enum Kind: UInt8, Sendable {
         case object
         case array
@@ -12,23 +14,23 @@ struct JSONNode: Sendable {
         case null
     }
 
-    static let hasEscapesFlag: UInt8 = 1
-    static let syntheticFlag: UInt8 = 2
-    static let trueFlag: UInt8 = 4
-    static let truncatedFlag: UInt8 = 8
+    @usableFromInline static let hasEscapesFlag: UInt8 = 1
+    @usableFromInline static let syntheticFlag: UInt8 = 2
+    @usableFromInline static let trueFlag: UInt8 = 4
+    @usableFromInline static let truncatedFlag: UInt8 = 8
     /// A container recorded by its byte range only; its children are not on the tape.
-    static let opaqueFlag: UInt8 = 16
+    @usableFromInline static let opaqueFlag: UInt8 = 16
     /// An opaque container in which the options' key probe was seen.
-    static let probeHitFlag: UInt8 = 32
+    @usableFromInline static let probeHitFlag: UInt8 = 32
 
-    var kind: Kind
-    var flags: UInt8
+    @usableFromInline var kind: Kind
+    @usableFromInline var flags: UInt8
     /// First byte: the opening bracket, the first byte inside a string's quotes, or the first byte of a literal.
-    var start: UInt32
+    @usableFromInline var start: UInt32
     /// One past the last byte: after the closing bracket, or before a string's closing quote.
-    var end: UInt32
+    @usableFromInline var end: UInt32
     /// Index of the node that follows this value's whole subtree.
-    var next: UInt32
+    @usableFromInline var next: UInt32
     /// Number of direct children: members for objects (key and value count as one), elements for arrays.
-    var count: UInt32
+    @usableFromInline var count: UInt32
 }

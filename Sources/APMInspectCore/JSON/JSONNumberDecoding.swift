@@ -1,5 +1,7 @@
 /// Converts a JSON number's digits to fixed-width integers without going through `Double`.
+@usableFromInline
 enum JSONNumberDecoding {
+    @inlinable
     static func uint64(_ bytes: [UInt8], start: Int, end: Int) -> UInt64? {
         guard start < end, end <= bytes.count else { return nil }
         return bytes.withUnsafeBufferPointer { buffer -> UInt64? in
@@ -18,6 +20,7 @@ enum JSONNumberDecoding {
         }
     }
 
+    @inlinable
     static func int64(_ bytes: [UInt8], start: Int, end: Int) -> Int64? {
         guard start < end, end <= bytes.count else { return nil }
         if bytes[start] == UInt8(ascii: "-") {

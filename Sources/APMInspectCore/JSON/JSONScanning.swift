@@ -20,6 +20,19 @@ enum JSONScanning {
         let n = buffer.count
         var p = start
         var escapes = false
+        // Eight bytes at a time: the lowest marked byte of a word is exactly the first quote, backslash or control
+        // byte in it, so the scan jumps straight there instead of stepping through the word's last bytes.
+        while p + 8 <= n {
+            let mask = specialStringByteMask(buffer.loadUnaligned(fromByteOffset: p, as: UInt64.self).littleEndian)
+            if mask == 0 {
+                p += 8
+                continue
+            }
+            p += mask.trailingZeroBitCount >> 3
+            if buffer[p] != UInt8(ascii: "\\") { return (p, escapes) }
+            escapes = true
+            p += 2
+        }
         while p < n {
             let b = buffer[p]
             if b == UInt8(ascii: "\"") || b < 0x20 { return (p, escapes) }
@@ -29,10 +42,6 @@ enum JSONScanning {
                 continue
             }
             p += 1
-            // Long strings: eight bytes at a time until a quote, a backslash or a control character.
-            while p + 8 <= n, !hasSpecialStringByte(buffer.loadUnaligned(fromByteOffset: p, as: UInt64.self)) {
-                p += 8
-            }
         }
         return (n, escapes)
     }
@@ -168,6 +177,20 @@ enum JSONScanning {
     static func zeroBytes(_ x: UInt64) -> UInt64 {
         let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
         return ~(((x & low7) &+ low7) | x | low7)
+    }
+
+    /// The high bit of each byte of `word` (loaded little-endian) that may be `"`, `\\` or below 0x20; the lowest
+    /// marked byte is always a real one (the subtraction's borrows only mark bytes above it).
+    @inline(__always)
+    static func specialStringByteMask(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let zeroQuote = (quote &- ones) & ~quote
+        let zeroBackslash = (backslash &- ones) & ~backslash
+        let control = (word &- (ones &* 0x20)) & ~word
+        return (zeroQuote | zeroBackslash | control) & highs
     }
 
     /// True when any byte of `word` is `"`, `\\` or below 0x20 (the bytes that end a plain run inside a string).

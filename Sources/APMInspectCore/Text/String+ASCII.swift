@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 extension String {
     /// The string without leading and trailing spaces, tabs, CR and LF (Foundation-free).
     public func trimmingASCIIWhitespace() -> String {
@@ -10,6 +18,7 @@ extension String {
 
     /// The pieces between occurrences of `separator` (Foundation-free; empty pieces kept).
     public func separated(by separator: String) -> [String] {
+        if let pieces = asciiSeparated(by: separator) { return pieces }
         var result: [String] = []
         var rest = self[...]
         while let range = rest.firstRange(of: separator) {
@@ -18,6 +27,30 @@ extension String {
         }
         result.append(String(rest))
         return result
+    }
+
+    /// ``separated(by:)`` by a byte search, when both strings are ASCII without CR (nil otherwise).
+    ///
+    /// There every byte is one Character, so byte matches are exactly the Character-level matches the general
+    /// path finds; a CR may join the LF after it into one Character, and other text may hold combining marks.
+    private func asciiSeparated(by separator: String) -> [String]? {
+        var text = self
+        var separator = separator
+        return text.withUTF8 { bytes -> [String]? in
+            separator.withUTF8 { pattern -> [String]? in
+                guard !pattern.isEmpty, UTF8Search.isPlainASCII(bytes), UTF8Search.isPlainASCII(pattern) else {
+                    return nil
+                }
+                var result: [String] = []
+                var start = 0
+                while let found = UTF8Search.firstOffset(of: pattern, in: bytes, from: start) {
+                    result.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<found]), as: UTF8.self))
+                    start = found + pattern.count
+                }
+                result.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
+                return result
+            }
+        }
     }
 
     static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
@@ -66,6 +99,98 @@ extension StringProtocol {
 
     private static func search(_ text: [UInt8], _ pattern: UnsafeBufferPointer<UInt8>, _ first: UInt8) -> Int? {
         text.withUnsafeBufferPointer { search($0, pattern, first) }
+    }
+}
+
+extension String {
+    /// True when the UTF-8 bytes of `needle` occur in the string (see ``StringProtocol/containsBytes(_:)``); this
+    /// overload reads the contiguous bytes directly instead of going through the generic protocol.
+    public func containsBytes(_ needle: String) -> Bool {
+        byteOffset(of: needle) != nil
+    }
+
+    /// The UTF-8 offset of the first occurrence of `needle`, or nil (see ``StringProtocol/byteOffset(of:)``).
+    public func byteOffset(of needle: String) -> Int? {
+        var text = self
+        var needle = needle
+        return text.withUTF8 { bytes in
+            needle.withUTF8 { pattern in
+                pattern.isEmpty ? 0 : UTF8Search.firstOffset(of: pattern, in: bytes, from: 0)
+            }
+        }
+    }
+}
+
+extension Substring {
+    /// True when the UTF-8 bytes of `needle` occur in the substring (see ``StringProtocol/containsBytes(_:)``);
+    /// this overload reads the contiguous bytes directly instead of going through the generic protocol.
+    public func containsBytes(_ needle: String) -> Bool {
+        byteOffset(of: needle) != nil
+    }
+
+    /// The UTF-8 offset of the first occurrence of `needle`, or nil (see ``StringProtocol/byteOffset(of:)``).
+    public func byteOffset(of needle: String) -> Int? {
+        var needle = needle
+        return needle.withUTF8 { pattern -> Int? in
+            if pattern.isEmpty { return 0 }
+            let found = utf8.withContiguousStorageIfAvailable { bytes in
+                UTF8Search.firstOffset(of: pattern, in: bytes, from: 0)
+            }
+            if let found { return found }
+            var copy = String(self)
+            return copy.withUTF8 { UTF8Search.firstOffset(of: pattern, in: $0, from: 0) }
+        }
+    }
+
+    /// The range of the first occurrence of `needle`, found by a byte search (see ``byteOffset(of:)``).
+    public func byteRange(of needle: String) -> Range<Index>? {
+        guard let offset = byteOffset(of: needle) else { return nil }
+        let lower = utf8.index(utf8.startIndex, offsetBy: offset)
+        let upper = utf8.index(lower, offsetBy: needle.utf8.count)
+        return lower..<upper
+    }
+}
+
+extension String {
+    /// The range of the first occurrence of `needle`, found by a byte search (see ``byteOffset(of:)``).
+    public func byteRange(of needle: String) -> Range<Index>? {
+        guard let offset = byteOffset(of: needle) else { return nil }
+        let lower = utf8.index(utf8.startIndex, offsetBy: offset)
+        let upper = utf8.index(lower, offsetBy: needle.utf8.count)
+        return lower..<upper
+    }
+}
+
+/// Byte searches over UTF-8 buffers, shared by the string helpers and the parsers that scan bytes directly.
+public enum UTF8Search {
+    /// The offset of the first occurrence of `pattern` in `text` at or after `start`, or nil; the first byte is
+    /// found with `memchr`, so the cost follows the candidates rather than every byte.
+    public static func firstOffset(
+        of pattern: UnsafeBufferPointer<UInt8>,
+        in text: UnsafeBufferPointer<UInt8>,
+        from start: Int
+    ) -> Int? {
+        guard let patternBase = pattern.baseAddress, let textBase = text.baseAddress, !pattern.isEmpty,
+            start >= 0, text.count - start >= pattern.count
+        else { return nil }
+        let first = Int32(patternBase.pointee)
+        let last = text.count - pattern.count
+        var i = start
+        while i <= last {
+            guard let hit = memchr(textBase + i, first, last - i + 1) else { return nil }
+            let offset = UnsafeRawPointer(hit) - UnsafeRawPointer(textBase)
+            if pattern.count == 1 || memcmp(textBase + offset + 1, patternBase + 1, pattern.count - 1) == 0 {
+                return offset
+            }
+            i = offset + 1
+        }
+        return nil
+    }
+
+    /// True when every byte is ASCII and none is a CR: then each byte is one Character.
+    public static func isPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in bytes where byte >= 0x80 || byte == 0x0D { return false }
+        return true
     }
 }
 

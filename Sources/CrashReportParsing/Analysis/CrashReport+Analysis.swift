@@ -10,7 +10,7 @@ extension CrashReport {
             osName = parsed.name.isEmpty ? nil : parsed.name
             osVersionNumber = parsed.version.isEmpty ? nil : parsed.version
             osBuild = parsed.build.isEmpty ? nil : parsed.build
-            platform = parsed.platform
+            platform = Self.commonPlatforms[parsed.name] ?? parsed.platform
         }
         if hardwareModel == nil, let profile = blocks.first(where: { $0.title == "System Profile" }) {
             // macOS text reports name the Mac only in the System Profile: `Model: MacBookPro16,1, BootROM …`.
@@ -49,13 +49,20 @@ extension CrashReport {
             if !frames.isEmpty { lastExceptionBacktrace = frames }
         }
         markAppImages()
-        let index = ImageIndex(binaryImages, process: process)
-        threads = threads.map { thread in
-            var copy = thread
-            copy.frames = copy.frames.map { index.attribute($0) }
-            return copy
+        // In place: copying every frame out and back retains and releases each of its strings.
+        let needsNames =
+            threads.contains { $0.frames.contains(where: ImageIndex.needsNameLookup) }
+            || lastExceptionBacktrace?.contains(where: ImageIndex.needsNameLookup) == true
+        let index = ImageIndex(binaryImages, process: process, byName: needsNames)
+        for t in threads.indices {
+            for f in threads[t].frames.indices { index.attribute(&threads[t].frames[f]) }
         }
-        lastExceptionBacktrace = lastExceptionBacktrace?.map { index.attribute($0) }
+        if var frames = lastExceptionBacktrace {
+            // Taken out so the array stays uniquely referenced while its frames are updated.
+            lastExceptionBacktrace = nil
+            for f in frames.indices { index.attribute(&frames[f]) }
+            lastExceptionBacktrace = frames
+        }
         let note = exception?.note ?? ""
         isNotACrash =
             exception?.isSimulated == true || exception?.isNonFatal == true || note.containsBytes("SIMULATED")
@@ -63,19 +70,33 @@ extension CrashReport {
         computeSignature()
     }
 
+    /// ``OSVersion/platform`` of the OS names reports use, worked out once by that same property: deciding it
+    /// lowercases the name and runs several generic substring searches, which cost more than the rest of the OS
+    /// version handling.
+    private static let commonPlatforms: [String: OSVersion.Platform] = {
+        let names = [
+            "iPhone OS", "iOS", "iPadOS", "macOS", "Mac OS X", "OS X", "Watch OS", "watchOS", "tvOS", "Apple TVOS",
+            "visionOS", "xrOS",
+        ]
+        var table: [String: OSVersion.Platform] = [:]
+        for name in names { table[name] = OSVersion(name: name, version: "", build: "", raw: name).platform }
+        return table
+    }()
+
     private mutating func markAppImages() {
         let executable = path
         for k in binaryImages.indices {
-            var image = binaryImages[k]
-            if let imagePath = image.path {
+            // Read and set in place: copying the image out and back retains and releases all its strings.
+            if let imagePath = binaryImages[k].path {
                 let systemPath =
                     imagePath.hasPrefix("/System/") || imagePath.hasPrefix("/usr/lib/")
                     || imagePath.hasPrefix("/Library/Apple/") || imagePath.containsBytes("/Developer/Platforms/")
                 let inBundle = imagePath.containsBytes(".app/") || imagePath.containsBytes("/Bundle/Application/")
-                if imagePath == executable || (inBundle && !systemPath) { image.isApp = true }
+                if imagePath == executable || (inBundle && !systemPath) { binaryImages[k].isApp = true }
             }
-            if let name = image.name, name == process, image.source != "S" { image.isApp = true }
-            binaryImages[k] = image
+            if let name = binaryImages[k].name, name == process, binaryImages[k].source != "S" {
+                binaryImages[k].isApp = true
+            }
         }
     }
 
@@ -89,28 +110,43 @@ extension CrashReport {
     }
 
     private mutating func computeSignature() {
-        let crashed = crashedThread.flatMap { index in threads.first { $0.index == index } }
-        let candidates =
-            (lastExceptionBacktrace?.isEmpty == false ? lastExceptionBacktrace : nil) ?? crashed?.frames ?? []
+        let crashed = crashedThread.flatMap { index in threads.firstIndex { $0.index == index } }
+        let candidates: ArraySlice<Frame> =
+            if let frames = lastExceptionBacktrace, !frames.isEmpty {
+                frames[...]
+            } else if let crashed {
+                threads[crashed].frames[...]
+            } else {
+                []
+            }
         var parts: [String] = []
-        let appFrames = candidates.filter { $0.isAppFrame == true }
-        let chosen = appFrames.isEmpty ? Array(candidates.prefix(3)) : Array(appFrames.prefix(5))
+        // The first five app frames, or the first three frames when there are none.
+        var chosen = Array(candidates.lazy.filter { $0.isAppFrame == true }.prefix(5))
+        if chosen.isEmpty { chosen = Array(candidates.prefix(3)) }
         for frame in chosen {
             let image = frame.image ?? "?"
             if let symbol = frame.symbol {
-                parts.append("\(image)`\(symbol)")
+                parts.append(image + "`" + symbol)
             } else if let offset = frame.imageOffset {
-                parts.append("\(image)+0x\(String(offset, radix: 16))")
+                parts.append(image + "+0x" + String(offset, radix: 16))
             } else if let address = frame.address {
                 parts.append("\(image)@\(address)")
             }
         }
         let kind = [exception?.type, exception?.signal, termination?.namespace].compactMap { $0 }.joined(separator: " ")
         guard !parts.isEmpty || !kind.isEmpty else { return }
+        // FNV-1a over `kind` and the parts joined by newlines, fed piece by piece instead of joined first.
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in ([kind] + parts).joined(separator: "\n").utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
+        func feed(_ text: String) {
+            for byte in text.utf8 {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x0000_0100_0000_01B3
+            }
+        }
+        feed(kind)
+        for part in parts {
+            feed("\n")
+            feed(part)
         }
         let hex = String(hash, radix: 16)
         signature = String(repeating: "0", count: 16 - hex.count) + hex
@@ -120,49 +156,73 @@ extension CrashReport {
 
 /// Binary images sorted by base address, for attributing thousands of frames without a linear search each.
 private struct ImageIndex {
-    private let sorted: [CrashReport.BinaryImage]
-    private let byName: [String: CrashReport.BinaryImage]
-    private let appNames: Set<String>
+    /// What attribution reads of an image.
+    private struct Entry {
+        var base: UInt64
+        var end: UInt64?
+        var name: String?
+    }
+
+    private let sorted: [Entry]
+    private let byName: [String: UInt64]
+    /// The app's image names; few, so compared one by one (names copied from the same image share storage, which
+    /// makes each comparison a pointer check) instead of hashed per frame.
+    private let appNames: [String]
+    private let appNameSet: Set<String>?
     private let process: String?
 
-    init(_ images: [CrashReport.BinaryImage], process: String?) {
-        sorted = images.sorted { $0.base < $1.base }
-        var names: [String: CrashReport.BinaryImage] = [:]
-        for image in images { if let name = image.name, names[name] == nil { names[name] = image } }
+    /// Builds the index; `byName` says whether some frame needs an image looked up by name (see
+    /// ``needsNameLookup(_:)``), since most reports have none and the table costs a hash per image.
+    init(_ images: [CrashReport.BinaryImage], process: String?, byName needed: Bool = true) {
+        let entries = images.map { Entry(base: $0.base.value, end: $0.end?.value, name: $0.name) }
+        // The same comparisons as sorting the images themselves, so images that share a base end in the same order.
+        sorted = entries.sorted { $0.base < $1.base }
+        var names: [String: UInt64] = [:]
+        if needed {
+            for image in images { if let name = image.name, names[name] == nil { names[name] = image.base.value } }
+        }
         byName = names
-        appNames = Set(images.filter(\.isApp).compactMap(\.name))
+        appNames = images.filter(\.isApp).compactMap(\.name)
+        appNameSet = appNames.count > 8 ? Set(appNames) : nil
         self.process = process
     }
 
-    /// The image whose range (end inclusive) contains `address`.
-    func image(containing address: UInt64) -> CrashReport.BinaryImage? {
+    /// True when attributing `frame` looks its image up by name: it has an offset and an image but no address.
+    static func needsNameLookup(_ frame: CrashReport.Frame) -> Bool {
+        frame.address == nil && frame.imageOffset != nil && frame.image != nil
+    }
+
+    /// The entry whose range (end inclusive) contains `address`.
+    private func entry(containing address: UInt64) -> Entry? {
         var low = 0
         var high = sorted.count
         while low < high {
             let mid = (low + high) / 2
-            if sorted[mid].base.value <= address { low = mid + 1 } else { high = mid }
+            if sorted[mid].base <= address { low = mid + 1 } else { high = mid }
         }
         guard low > 0 else { return nil }
         let candidate = sorted[low - 1]
-        guard let end = candidate.end, address <= end.value else { return nil }
+        guard let end = candidate.end, address <= end else { return nil }
         return candidate
     }
 
     /// Fills in the frame's address, image and offset from the images, and whether it is the app's.
-    func attribute(_ frame: CrashReport.Frame) -> CrashReport.Frame {
-        var frame = frame
-        if frame.address == nil, let offset = frame.imageOffset, let name = frame.image, let image = byName[name] {
-            let (sum, overflow) = image.base.value.addingReportingOverflow(offset)
+    func attribute(_ frame: inout CrashReport.Frame) {
+        if frame.address == nil, let offset = frame.imageOffset, let name = frame.image, let base = byName[name] {
+            let (sum, overflow) = base.addingReportingOverflow(offset)
             if !overflow { frame.address = HexValue(sum) }
         }
-        if let address = frame.address?.value, let image = image(containing: address) {
-            if frame.image == nil { frame.image = image.name }
-            if frame.imageOffset == nil { frame.imageOffset = address - image.base.value }
+        // The lookup only fills what is missing: JSON frames come with both.
+        if frame.image == nil || frame.imageOffset == nil, let address = frame.address?.value,
+            let entry = entry(containing: address)
+        {
+            if frame.image == nil { frame.image = entry.name }
+            if frame.imageOffset == nil { frame.imageOffset = address - entry.base }
         }
         if let name = frame.image {
-            frame.isAppFrame = appNames.contains(name) || name == process
+            let isApp = appNameSet.map { $0.contains(name) } ?? appNames.contains(name)
+            frame.isAppFrame = isApp || name == process
         }
-        return frame
     }
 }
 

@@ -59,8 +59,9 @@ struct CrashJSONReader {
         if let asi = body.member("asi"), asi.kind == .object {
             var lines: [String] = []
             asi.forEachMember { image, value in
-                for line in value.strings { lines.append("\(image): \(line)") }
-                if let single = value.string { lines.append("\(image): \(single)") }
+                let prefix = image + ": "
+                for line in value.strings { lines.append(prefix + line) }
+                if let single = value.string { lines.append(prefix + single) }
             }
             report.applicationSpecificInformation = lines
         }
@@ -113,8 +114,21 @@ struct CrashJSONReader {
     }
 
     /// The lines of a text value, keeping blank lines inside it but not a trailing newline's empty line.
+    ///
+    /// Splits on the UTF-8 bytes: a `\n` byte is a line break unless a `\r` precedes it, since `\r\n` is one
+    /// Character that a Character-level split on `"\n"` leaves whole.
     private func lines(_ text: String) -> [String] {
-        var result = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var text = text
+        var result = text.withUTF8 { bytes -> [String] in
+            var pieces: [String] = []
+            var start = 0
+            for i in 0..<bytes.count where bytes[i] == 0x0A && (i == 0 || bytes[i - 1] != 0x0D) {
+                pieces.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self))
+                start = i + 1
+            }
+            pieces.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
+            return pieces
+        }
         while result.last?.isEmpty == true { result.removeLast() }
         return result
     }
@@ -165,27 +179,80 @@ struct CrashJSONReader {
     }
 
     private func readImage(_ object: JSONElement) -> CrashReport.BinaryImage {
-        let base = object.member("base")?.uint64 ?? 0
-        let size = object.member("size")?.uint64
+        // One pass over the members instead of a lookup per key; the first member of a name wins, as with `member`.
+        var fields = [JSONElement?](repeating: nil, count: ImageKey.allCases.count)
+        object.forEachMemberRaw { key, value in
+            if let known = ImageKey(key), fields[known.rawValue] == nil { fields[known.rawValue] = value }
+            return true
+        }
+        func field(_ key: ImageKey) -> JSONElement? { fields[key.rawValue] }
+        let base = field(.base)?.uint64 ?? 0
+        let size = field(.size)?.uint64
         var end: HexValue?
         if let size, size > 0 {
             let (sum, overflow) = base.addingReportingOverflow(size - 1)
             end = overflow ? nil : HexValue(sum)
         }
-        let path = text(object.member("path"))
-        let source = text(object.member("source"))
         return CrashReport.BinaryImage(
-            name: text(object.member("name")),
+            name: text(field(.name)),
             base: HexValue(base),
             end: end,
-            uuid: text(object.member("uuid")).map(CrashTextReader.normalizeUUID),
-            arch: text(object.member("arch")),
-            path: path,
-            version: text(object.member("CFBundleShortVersionString")),
-            bundleId: text(object.member("CFBundleIdentifier")),
+            uuid: text(field(.uuid)).map(Self.normalizeUUID),
+            arch: text(field(.arch)),
+            path: text(field(.path)),
+            version: text(field(.version)),
+            bundleId: text(field(.bundleId)),
             isApp: false,
-            source: source
+            source: text(field(.source))
         )
+    }
+
+    /// The `usedImages` keys read, by raw key bytes.
+    private enum ImageKey: Int, CaseIterable {
+        case base, size, path, source, name, uuid, arch, version, bundleId
+
+        init?(_ key: UnsafeBufferPointer<UInt8>) {
+            switch key.count {
+            case 4:
+                if key.equals("base") {
+                    self = .base
+                } else if key.equals("size") {
+                    self = .size
+                } else if key.equals("path") {
+                    self = .path
+                } else if key.equals("name") {
+                    self = .name
+                } else if key.equals("uuid") {
+                    self = .uuid
+                } else if key.equals("arch") {
+                    self = .arch
+                } else {
+                    return nil
+                }
+            case 6 where key.equals("source"): self = .source
+            case 26 where key.equals("CFBundleShortVersionString"): self = .version
+            case 18 where key.equals("CFBundleIdentifier"): self = .bundleId
+            default: return nil
+            }
+        }
+    }
+
+    /// ``CrashTextReader/normalizeUUID(_:)`` on the bytes for ASCII text (lowercased, dashes dropped), where
+    /// Character-level work gives the same result at many times the cost; other text takes the general path.
+    static func normalizeUUID(_ text: String) -> String {
+        var copy = text
+        let fast = copy.withUTF8 { bytes -> String? in
+            for byte in bytes where byte >= 0x80 { return nil }
+            return String(unsafeUninitializedCapacity: bytes.count) { out in
+                var count = 0
+                for byte in bytes where byte != UInt8(ascii: "-") {
+                    out[count] = byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
+                    count += 1
+                }
+                return count
+            }
+        }
+        return fast ?? CrashTextReader.normalizeUUID(text)
     }
 
     private mutating func readThread(
@@ -211,27 +278,77 @@ struct CrashJSONReader {
 
     private func readFrames(_ list: JSONElement, images: [CrashReport.BinaryImage]) -> [CrashReport.Frame] {
         var frames: [CrashReport.Frame] = []
+        frames.reserveCapacity(list.count)
+        var fields = [JSONElement?](repeating: nil, count: FrameKey.allCases.count)
         for (index, object) in list.elements.enumerated() {
-            var frame = CrashReport.Frame(index: index)
-            let imageIndex = object.member("imageIndex")?.int64.map(Int.init)
-            frame.imageOffset = object.member("imageOffset")?.uint64
+            // One pass over the members instead of a lookup per key; the first member of a name wins.
+            for k in fields.indices { fields[k] = nil }
+            object.forEachMemberRaw { key, value in
+                if let known = FrameKey(key), fields[known.rawValue] == nil { fields[known.rawValue] = value }
+                return true
+            }
+            let imageIndex = fields[FrameKey.imageIndex.rawValue]?.int64.map(Int.init)
+            let imageOffset = fields[FrameKey.imageOffset.rawValue]?.uint64
+            var image: String?
+            var address: HexValue?
             if let imageIndex, imageIndex >= 0, imageIndex < images.count {
-                let image = images[imageIndex]
-                frame.image = image.name
-                if let offset = frame.imageOffset {
-                    let (sum, overflow) = image.base.value.addingReportingOverflow(offset)
-                    frame.address = overflow ? nil : HexValue(sum)
+                image = images[imageIndex].name
+                if let imageOffset {
+                    let (sum, overflow) = images[imageIndex].base.value.addingReportingOverflow(imageOffset)
+                    address = overflow ? nil : HexValue(sum)
                 }
             }
-            frame.symbol = text(object.member("symbol"))
-            frame.symbolOffset = object.member("symbolLocation")?.uint64
-            frame.file = text(object.member("sourceFile"))
-            frame.line = object.member("sourceLine")?.int64.map(Int.init)
-            frame.inlined = object.member("inline")?.bool
-            frames.append(frame)
+            // Built in one initializer call: a `var frame` filled field by field is copied again on append.
+            frames.append(
+                CrashReport.Frame(
+                    index: index,
+                    image: image,
+                    address: address,
+                    imageOffset: imageOffset,
+                    symbol: text(fields[FrameKey.symbol.rawValue]),
+                    symbolOffset: fields[FrameKey.symbolLocation.rawValue]?.uint64,
+                    file: text(fields[FrameKey.sourceFile.rawValue]),
+                    line: fields[FrameKey.sourceLine.rawValue]?.int64.map(Int.init),
+                    inlined: fields[FrameKey.inline.rawValue]?.bool
+                )
+            )
         }
         return frames
     }
+
+    /// The frame keys read, by raw key bytes.
+    private enum FrameKey: Int, CaseIterable {
+        case imageIndex, imageOffset, symbol, symbolLocation, sourceFile, sourceLine, inline
+
+        init?(_ key: UnsafeBufferPointer<UInt8>) {
+            switch key.count {
+            case 10:
+                if key.equals("imageIndex") {
+                    self = .imageIndex
+                } else if key.equals("sourceFile") {
+                    self = .sourceFile
+                } else if key.equals("sourceLine") {
+                    self = .sourceLine
+                } else {
+                    return nil
+                }
+            case 11 where key.equals("imageOffset"): self = .imageOffset
+            case 6:
+                if key.equals("symbol") {
+                    self = .symbol
+                } else if key.equals("inline") {
+                    self = .inline
+                } else {
+                    return nil
+                }
+            case 14 where key.equals("symbolLocation"): self = .symbolLocation
+            default: return nil
+            }
+        }
+    }
+
+    /// `x0` … `x31`, made once instead of by interpolation for every register of every report.
+    private static let xNames = (0..<32).map { "x\($0)" }
 
     private func readRegisters(_ state: JSONElement) -> [CrashReport.Register] {
         var registers: [CrashReport.Register] = []
@@ -257,11 +374,24 @@ struct CrashJSONReader {
         state.forEachMember { key, value in
             if key == "flavor" { return }
             if key == "x", value.kind == .array {
-                for (k, element) in value.elements.enumerated() { register("x\(k)", element) }
+                for (k, element) in value.elements.enumerated() {
+                    register(k < Self.xNames.count ? Self.xNames[k] : "x\(k)", element)
+                }
                 return
             }
             register(key, value)
         }
         return registers
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// True when the bytes are exactly `key`'s UTF-8.
+    fileprivate func equals(_ key: StaticString) -> Bool {
+        let length = key.utf8CodeUnitCount
+        guard count == length else { return false }
+        let other = key.utf8Start
+        for k in 0..<length where self[k] != other[k] { return false }
+        return true
     }
 }

@@ -96,10 +96,9 @@ enum MainThreadDiagnosis {
         // within it, the more specific causes win: a semaphore wait inside SQLite is database I/O.
         let firstApp = frames.firstIndex { $0.isAppFrame == true } ?? min(frames.count - 1, 24)
         let scanned = frames[0...min(firstApp, 24)]
-        let described = scanned.map(describe)
+        var described = scanned.map(describe)
         for (verdict, fragments) in patterns {
-            guard
-                let position = described.firstIndex(where: { text in fragments.contains { text.containsBytes($0) } })
+            guard let position = described.indices.first(where: { contains(&described[$0], anyOf: fragments) })
             else { continue }
             let offset = scanned.startIndex + position
             let hit = scanned[offset]
@@ -180,6 +179,19 @@ enum MainThreadDiagnosis {
             evidenceFrames: frames.prefix(3).map(describe),
             thread: thread.index
         )
+    }
+
+    /// True when any fragment's bytes occur in `text`: one pass over the text's contiguous bytes per fragment,
+    /// without a String call per fragment.
+    private static func contains(_ text: inout String, anyOf fragments: [String]) -> Bool {
+        text.withUTF8 { bytes in
+            fragments.contains { fragment in
+                var fragment = fragment
+                return fragment.withUTF8 { pattern in
+                    pattern.isEmpty || UTF8Search.firstOffset(of: pattern, in: bytes, from: 0) != nil
+                }
+            }
+        }
     }
 
     /// The thread on `com.apple.main-thread`, else thread 0.

@@ -65,25 +65,114 @@ public enum WatchdogDetector {
     /// The reason lines, the description parts, and (for old reports) the Application Specific Information, one
     /// fact per line: ` | ` separators split, quotes and trailing commas removed.
     static func normalizedText(_ report: CrashReport) -> String {
-        var lines: [String] = []
+        var normalizer = TextNormalizer()
         if let termination = report.termination {
-            if let raw = termination.raw { lines += raw.split(separator: "\n").map(String.init) }
-            lines += termination.reasons
-            lines += termination.details ?? []
+            if let raw = termination.raw {
+                forEachLine(of: raw) { normalizer.add(String($0)) }
+            }
+            for line in termination.reasons { normalizer.add(line) }
+            for line in termination.details ?? [] { normalizer.add(line) }
         }
-        lines += report.applicationSpecificInformation ?? []
-        for block in report.blocks where block.title == "Application Specific Information" { lines += block.lines }
-        var result: [String] = []
-        var seen: Set<String> = []
-        for line in lines {
+        for line in report.applicationSpecificInformation ?? [] { normalizer.add(line) }
+        for block in report.blocks where block.title == "Application Specific Information" {
+            for line in block.lines { normalizer.add(line) }
+        }
+        return normalizer.text
+    }
+
+    /// Calls `body` with each non-empty line of `text`, as `text.split(separator: "\n")` would give them.
+    ///
+    /// Splits on the bytes: an LF is a Character of its own except after a CR (`\r\n` is one Character, which a
+    /// Character-level split leaves whole), so breaking at every LF not preceded by a CR is the same split.
+    static func forEachLine(of text: String, _ body: (Substring) -> Void) {
+        var copy = text
+        var breaks: [Int] = []
+        copy.withUTF8 { bytes in
+            for i in 0..<bytes.count where bytes[i] == 0x0A && (i == 0 || bytes[i - 1] != 0x0D) { breaks.append(i) }
+        }
+        let utf8 = text.utf8
+        var start = 0
+        breaks.append(utf8.count)
+        for end in breaks {
+            if end > start {
+                let lower = utf8.index(utf8.startIndex, offsetBy: start)
+                let upper = utf8.index(utf8.startIndex, offsetBy: end)
+                body(text[lower..<upper])
+            }
+            start = end + 1
+        }
+    }
+
+    /// Builds ``normalizedText(_:)`` part by part: ` | ` pieces trimmed, trailing commas and quotes removed,
+    /// repeats and empty pieces dropped.
+    private struct TextNormalizer {
+        private var seen: Set<String> = []
+        private(set) var text = ""
+
+        mutating func add(_ line: String) {
+            var copy = line
+            let handled = copy.withUTF8 { bytes -> Bool in
+                // Plain ASCII (no CR) has one Character per byte, so the byte work below is the Character-level
+                // work of the general path; anything else takes that path.
+                guard UTF8Search.isPlainASCII(bytes) else { return false }
+                var start = 0
+                while start <= bytes.count {
+                    let end = separatorOffset(in: bytes, from: start) ?? bytes.count
+                    addPart(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                    start = end + 3
+                }
+                return true
+            }
+            if handled { return }
             for part in line.separated(by: " | ") {
                 var clean = part.trimmingASCIIWhitespace()
                 while clean.hasSuffix(",") { clean = String(clean.dropLast()) }
                 clean = clean.filter { $0 != "\"" }
-                if !clean.isEmpty, seen.insert(clean).inserted { result.append(clean) }
+                insert(clean)
             }
         }
-        return result.joined(separator: "\n")
+
+        /// The offset of the next ` | `, or nil.
+        private func separatorOffset(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+            var i = start
+            while i + 3 <= bytes.count {
+                if bytes[i + 1] == UInt8(ascii: "|"), bytes[i] == 0x20, bytes[i + 2] == 0x20 { return i }
+                i += 1
+            }
+            return nil
+        }
+
+        private mutating func addPart(_ part: UnsafeBufferPointer<UInt8>) {
+            var lower = 0
+            var upper = part.count
+            while lower < upper, isASCIIWhitespace(part[lower]) { lower += 1 }
+            while upper > lower, isASCIIWhitespace(part[upper - 1]) { upper -= 1 }
+            while upper > lower, part[upper - 1] == UInt8(ascii: ",") { upper -= 1 }
+            let kept = UnsafeBufferPointer(rebasing: part[lower..<upper])
+            guard !kept.isEmpty else { return }
+            var quotes = 0
+            for byte in kept where byte == UInt8(ascii: "\"") { quotes += 1 }
+            if quotes == 0 {
+                insert(String(decoding: kept, as: UTF8.self))
+                return
+            }
+            insert(
+                String(unsafeUninitializedCapacity: kept.count - quotes) { out in
+                    var count = 0
+                    for byte in kept where byte != UInt8(ascii: "\"") {
+                        out[count] = byte
+                        count += 1
+                    }
+                    return count
+                }
+            )
+        }
+
+        private mutating func insert(_ clean: String) {
+            guard !clean.isEmpty, seen.insert(clean).inserted else { return }
+            if !text.isEmpty { text += "\n" }
+            text += clean
+        }
     }
 
     /// Pre-iOS 10: `Exception Type: 00000020` with the code in `Exception Codes`.
@@ -107,59 +196,79 @@ public enum WatchdogDetector {
     // MARK: - Reading the facts
 
     private static func read(_ text: String, into result: inout WatchdogTermination) {
-        for rawLine in text.split(separator: "\n") {
-            let line = Substring(rawLine)
-            for (key, path) in [
-                ("ProcessVisibility: ", \WatchdogTermination.processVisibility),
-                ("ProcessState: ", \WatchdogTermination.processState),
-                ("WatchdogEvent: ", \WatchdogTermination.event),
-                ("WatchdogVisibility: ", \WatchdogTermination.watchdogVisibility),
-            ] where line.hasPrefix(key) {
-                result[keyPath: path] = String(line.dropFirst(key.count)).trimmingASCIIWhitespace()
+        var copy = text
+        copy.withUTF8 { bytes in
+            let utf8 = text.utf8
+            var start = 0
+            // The lines of `text.split(separator: "\n")`, as in ``forEachLine(of:_:)``.
+            for end in 0...bytes.count
+            where end == bytes.count || (bytes[end] == 0x0A && (end == 0 || bytes[end - 1] != 0x0D)) {
+                defer { start = end + 1 }
+                guard end > start else { continue }
+                let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                if WatchdogLineReader.accepts(line) {
+                    WatchdogLineReader(bytes: line).read(into: &result)
+                } else {
+                    let lower = utf8.index(utf8.startIndex, offsetBy: start)
+                    let upper = utf8.index(utf8.startIndex, offsetBy: end)
+                    read(line: text[lower..<upper], into: &result)
+                }
             }
-            if let value = number(after: "Elapsed total CPU time (seconds): ", in: line) {
-                var cpu = result.cpu ?? WatchdogTermination.CPUStatistics()
-                cpu.totalSeconds = value
-                cpu.userSeconds = number(after: "(user ", in: line)
-                cpu.systemSeconds = number(after: "system ", in: line)
-                cpu.totalPercent = percent(in: line)
-                result.cpu = cpu
-            }
-            if let value = number(after: "Elapsed application CPU time (seconds): ", in: line) {
-                var cpu = result.cpu ?? WatchdogTermination.CPUStatistics()
-                cpu.appSeconds = value
-                cpu.appPercent = percent(in: line)
-                result.cpu = cpu
-            }
-            if let value = number(after: "Thermal Level: ", in: line) {
-                var thermal = result.thermal ?? WatchdogTermination.Thermal()
-                thermal.level = Int(value)
-                result.thermal = thermal
-            }
-            if let range = line.byteRange(of: "Thermal State: ") {
-                var thermal = result.thermal ?? WatchdogTermination.Thermal()
-                thermal.state = String(line[range.upperBound...]).trimmingASCIIWhitespace()
-                result.thermal = thermal
-            }
-            if let value = token(after: "domain:", in: line), let domain = Int(value) {
-                result.domain = domain
-                result.domainName = TerminationCode.namespaces[domain]
-            }
-            if let value = token(after: "reportType:", in: line) { result.reportType = value }
-            if let value = token(after: "maxTerminationResistance:", in: line) {
-                result.maxTerminationResistance = value.hasSuffix(">") ? String(value.dropLast()) : value
-            }
-            readTransgression(line, into: &result)
-            if let seconds = number(after: "Failed to terminate gracefully after ", in: line) {
-                result.allowanceSeconds = seconds
-                result.event = result.event ?? "process-exit"
-                readProcess(line, into: &result)
-            }
-            readLegacyFailure(line, into: &result)
-            if let seconds = number(after: "Exhausted wall time allowance of ", in: line) {
-                result.allowanceSeconds = seconds
-                result.allowanceKind = "real (wall clock)"
-            }
+        }
+    }
+
+    private static func read(line: Substring, into result: inout WatchdogTermination) {
+        if line.hasPrefix("ProcessVisibility: ") {
+            result.processVisibility = value(afterPrefix: "ProcessVisibility: ", in: line)
+        } else if line.hasPrefix("ProcessState: ") {
+            result.processState = value(afterPrefix: "ProcessState: ", in: line)
+        } else if line.hasPrefix("WatchdogEvent: ") {
+            result.event = value(afterPrefix: "WatchdogEvent: ", in: line)
+        } else if line.hasPrefix("WatchdogVisibility: ") {
+            result.watchdogVisibility = value(afterPrefix: "WatchdogVisibility: ", in: line)
+        }
+        if let value = number(after: "Elapsed total CPU time (seconds): ", in: line) {
+            var cpu = result.cpu ?? WatchdogTermination.CPUStatistics()
+            cpu.totalSeconds = value
+            cpu.userSeconds = number(after: "(user ", in: line)
+            cpu.systemSeconds = number(after: "system ", in: line)
+            cpu.totalPercent = percent(in: line)
+            result.cpu = cpu
+        }
+        if let value = number(after: "Elapsed application CPU time (seconds): ", in: line) {
+            var cpu = result.cpu ?? WatchdogTermination.CPUStatistics()
+            cpu.appSeconds = value
+            cpu.appPercent = percent(in: line)
+            result.cpu = cpu
+        }
+        if let value = number(after: "Thermal Level: ", in: line) {
+            var thermal = result.thermal ?? WatchdogTermination.Thermal()
+            thermal.level = integer(value)
+            result.thermal = thermal
+        }
+        if let range = line.byteRange(of: "Thermal State: ") {
+            var thermal = result.thermal ?? WatchdogTermination.Thermal()
+            thermal.state = String(line[range.upperBound...]).trimmingASCIIWhitespace()
+            result.thermal = thermal
+        }
+        if let value = token(after: "domain:", in: line), let domain = Int(value) {
+            result.domain = domain
+            result.domainName = TerminationCode.namespaces[domain]
+        }
+        if let value = token(after: "reportType:", in: line) { result.reportType = value }
+        if let value = token(after: "maxTerminationResistance:", in: line) {
+            result.maxTerminationResistance = value.hasSuffix(">") ? String(value.dropLast()) : value
+        }
+        readTransgression(line, into: &result)
+        if let seconds = number(after: "Failed to terminate gracefully after ", in: line) {
+            result.allowanceSeconds = seconds
+            result.event = result.event ?? "process-exit"
+            readProcess(line, into: &result)
+        }
+        readLegacyFailure(line, into: &result)
+        if let seconds = number(after: "Exhausted wall time allowance of ", in: line) {
+            result.allowanceSeconds = seconds
+            result.allowanceKind = "real (wall clock)"
         }
     }
 
@@ -226,6 +335,22 @@ public enum WatchdogDetector {
     }
 
     // MARK: - Small scanners
+
+    /// `Int(value)` when the value fits (a long run of digits reads as infinity, which `Int.init` traps on).
+    static func integer(_ value: Double) -> Int? {
+        guard value.isFinite, value > -9.2e18, value < 9.2e18 else { return nil }
+        return Int(value)
+    }
+
+    /// Space, tab, CR or LF.
+    private static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    /// The trimmed rest of `line` after `key`, which the line starts with.
+    private static func value(afterPrefix key: String, in line: Substring) -> String {
+        String(line.dropFirst(key.count)).trimmingASCIIWhitespace()
+    }
 
     /// The decimal number right after `marker` (spaces skipped), or nil.
     static func number(after marker: String, in line: Substring) -> Double? {
