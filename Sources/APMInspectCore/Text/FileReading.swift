@@ -22,9 +22,28 @@ public enum FileReading {
         guard Int(info.st_size) <= maxBytes else {
             throw InputError(.tooLarge, "file of \(info.st_size) bytes exceeds the limit of \(maxBytes) bytes")
         }
-        var result: [UInt8] = []
-        // Sized from fstat, but read until end of file: pipes and growing files report no useful size.
-        var chunkSize = max(Int(info.st_size) + 1, 64 * 1024)
+        // Sized from fstat, but read until end of file: pipes and growing files report no useful size. The first
+        // read goes into uninitialised storage: zero-filling a buffer per file cost as much as parsing a small one.
+        var chunkSize = info.st_size > 0 ? Int(info.st_size) + 1 : 64 * 1024
+        var failure: Int32 = 0
+        var result = [UInt8](unsafeUninitializedCapacity: chunkSize) { buffer, initialized in
+            initialized = 0
+            guard let base = buffer.baseAddress else { return }
+            while initialized < chunkSize {
+                let n = read(fd, base + initialized, chunkSize - initialized)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                if n == 0 { break }
+                initialized += n
+            }
+        }
+        if failure != 0 { throw InputError(.unreadable, "read failed: \(String(cString: strerror(failure)))") }
+        if result.count > maxBytes { throw InputError(.tooLarge, "file exceeds the limit of \(maxBytes) bytes") }
+        if result.count < chunkSize { return result }
+        chunkSize = max(chunkSize, 64 * 1024)
         while true {
             var failure: Int32 = 0
             let before = result.count

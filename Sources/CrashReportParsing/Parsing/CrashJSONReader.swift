@@ -197,7 +197,7 @@ struct CrashJSONReader {
             name: text(field(.name)),
             base: HexValue(base),
             end: end,
-            uuid: text(field(.uuid)).map(Self.normalizeUUID),
+            uuid: text(field(.uuid)).map(CrashTextReader.normalizeUUID),
             arch: text(field(.arch)),
             path: text(field(.path)),
             version: text(field(.version)),
@@ -235,24 +235,6 @@ struct CrashJSONReader {
             default: return nil
             }
         }
-    }
-
-    /// ``CrashTextReader/normalizeUUID(_:)`` on the bytes for ASCII text (lowercased, dashes dropped), where
-    /// Character-level work gives the same result at many times the cost; other text takes the general path.
-    static func normalizeUUID(_ text: String) -> String {
-        var copy = text
-        let fast = copy.withUTF8 { bytes -> String? in
-            for byte in bytes where byte >= 0x80 { return nil }
-            return String(unsafeUninitializedCapacity: bytes.count) { out in
-                var count = 0
-                for byte in bytes where byte != UInt8(ascii: "-") {
-                    out[count] = byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
-                    count += 1
-                }
-                return count
-            }
-        }
-        return fast ?? CrashTextReader.normalizeUUID(text)
     }
 
     private mutating func readThread(

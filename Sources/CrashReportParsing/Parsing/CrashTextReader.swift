@@ -430,7 +430,7 @@ struct CrashTextReader {
         guard let range = addressRange else { return nil }
         let image = rest.prefix(range.lowerBound).trimmed()
         let token = rest.slice(range.lowerBound, range.upperBound)
-        let address = token.hasPrefix("0x") ? token.hexValue() : token.hexValue(hex: true)
+        let address = token.startsWith0x ? token.hexValue() : token.hexValue(hex: true)
         var frame = CrashReport.Frame(index: index, image: image.isEmpty ? nil : image.string, address: address)
         frame.raw = raw.string
         parseLocation(rest.suffix(from: range.upperBound).trimmed(), into: &frame)
@@ -438,7 +438,7 @@ struct CrashTextReader {
     }
 
     private static func isAddressToken(_ token: TextBytes) -> Bool {
-        if token.hasPrefix("0x") {
+        if token.startsWith0x {
             return token.count >= 3 && token.dropFirst(2).allSatisfy(TextBytes.isHexDigit)
         }
         return token.count >= 8 && token.allSatisfy { $0 == 0x30 }
@@ -447,7 +447,8 @@ struct CrashTextReader {
     /// Peels `(file:line[:col])`, `(in Module)` and `+ offset` from the right of a location.
     static func parseLocation(_ text: TextBytes, into frame: inout CrashReport.Frame) {
         var rest = text
-        if let comment = rest.range(of: "\t//") ?? rest.range(of: " // ") {
+        // Most locations are `symbol + 28`: one memchr per marker byte rules out the rarer shapes.
+        if rest.firstIndex(of: 0x2F) != nil, let comment = rest.range(of: "\t//") ?? rest.range(of: " // ") {
             rest = rest.prefix(comment.lowerBound)
         }
         rest = rest.droppingTrailingBlanks()
@@ -478,7 +479,7 @@ struct CrashTextReader {
             }
         }
         // KSCrash side-by-side: `0x7fff51e3a000 + 22694 (__psynch_mutexwait + 10)`.
-        if rest.hasSuffix(")"), let open = rest.lastRange(of: " ("), rest.hasPrefix("0x") {
+        if rest.last == 0x29, rest.startsWith0x, let open = rest.lastRange(of: " (") {
             let outer = rest.prefix(open.lowerBound)
             let inner = rest.slice(open.upperBound, rest.count - 1)
             if let plus = outer.range(of: " + "), let offset = outer.suffix(from: plus.upperBound).trimmed().unsigned()
@@ -495,7 +496,9 @@ struct CrashTextReader {
                 return
             }
         }
-        if let range = rest.range(of: " (in "), let close = rest.firstIndex(of: 0x29, from: range.upperBound) {
+        if rest.firstIndex(of: 0x28) != nil, let range = rest.range(of: " (in "),
+            let close = rest.firstIndex(of: 0x29, from: range.upperBound)
+        {
             // `symbol (in Module) + 28`: the symbol and offset are read with the module cut out.
             let module = rest.slice(range.upperBound, close).string
             var joined: [UInt8] = []
@@ -513,7 +516,7 @@ struct CrashTextReader {
         if let plus = rest.lastRange(of: " + "), let value = offsetValue(rest.suffix(from: plus.upperBound).trimmed()) {
             let symbol = rest.prefix(plus.lowerBound).trimmed()
             if symbol.allSatisfy(TextBytes.isHexDigit)
-                || (symbol.hasPrefix("0x") && symbol.dropFirst(2).allSatisfy(TextBytes.isHexDigit))
+                || (symbol.startsWith0x && symbol.dropFirst(2).allSatisfy(TextBytes.isHexDigit))
             {
                 // Unsymbolicated: `0x1bd149000 + 2378352` (image base + offset), or `0 + 0` for null frames.
                 frame.imageOffset = value
@@ -531,7 +534,7 @@ struct CrashTextReader {
 
     /// `0x…` in hex, otherwise decimal.
     private static func offsetValue(_ number: TextBytes) -> UInt64? {
-        number.hasPrefix("0x") ? number.hexValue()?.value : number.unsigned()
+        number.startsWith0x ? number.hexValue()?.value : number.unsigned()
     }
 
     // MARK: - Last Exception Backtrace
@@ -686,12 +689,16 @@ struct CrashTextReader {
 
     /// 32 lower-case hex digits without dashes; other text is kept lower-cased.
     static func normalizeUUID(_ text: String) -> String {
-        text.lowercased().filter { $0 != "-" }
+        var text = text
+        let ascii = text.withUTF8 { bytes in
+            bytes.allSatisfy { $0 < 0x80 } ? TextBytes(bytes).lowercasedWithoutDashes() : nil
+        }
+        return ascii ?? text.lowercased().filter { $0 != "-" }
     }
 
     /// ``normalizeUUID(_:)-(String)`` on bytes, without the detour through `String` for ASCII text.
     static func normalizeUUID(_ text: TextBytes) -> String {
-        text.allSatisfy({ $0 < 0x80 }) ? text.lowercasedWithoutDashes() : normalizeUUID(text.string)
+        text.allSatisfy({ $0 < 0x80 }) ? text.lowercasedWithoutDashes() : text.string.lowercased().filter { $0 != "-" }
     }
 
     // MARK: - Helpers

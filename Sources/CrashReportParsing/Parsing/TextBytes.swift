@@ -251,9 +251,17 @@ struct TextBytes {
         first == 0x2B ? nil : unsigned()
     }
 
+    /// True when the text starts with `0x` or `0X`.
+    var hasHexPrefix: Bool {
+        count >= 2 && buffer[lower] == 0x30 && (buffer[lower + 1] == 0x78 || buffer[lower + 1] == 0x58)
+    }
+
+    /// True when the text starts with a lower-case `0x`, the only form report writers use for addresses.
+    var startsWith0x: Bool { count >= 2 && buffer[lower] == 0x30 && buffer[lower + 1] == 0x78 }
+
     /// `0x1a2b`, `1a2b` with `hex: true`, or decimal text, as ``HexValue/init(parsing:hex:)`` reads it.
     func hexValue(hex: Bool = false) -> HexValue? {
-        if hasPrefix("0x") || hasPrefix("0X") {
+        if hasHexPrefix {
             let digits = dropFirst(2)
             guard !digits.isEmpty else { return nil }
             return digits.unsigned(radix: 16).map(HexValue.init)
