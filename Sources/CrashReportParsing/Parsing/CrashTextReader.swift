@@ -80,6 +80,7 @@ struct CrashTextReader {
         if head == 0x42, line.hasPrefix("Binary Images"), line.hasSuffix(":") {
             lastBlock = nil
             mode = .images
+            report.binaryImages.reserveCapacity(64)
             return
         }
         if head == 0x4C, line.hasPrefix("Last Exception Backtrace:") {
@@ -367,6 +368,8 @@ struct CrashTextReader {
             return
         }
         var thread = CrashReport.Thread(index: header.index, crashed: header.crashed, attributed: header.attributed)
+        // Growing the array 1, 2, 4 … for every backtrace cost more than the frames; 16 covers most threads.
+        thread.frames.reserveCapacity(16)
         let (name, queue) = Self.nameAndQueue(pendingNames[header.index] ?? header.rest)
         thread.name = name
         thread.queue = queue
@@ -413,19 +416,19 @@ struct CrashTextReader {
         var rest = line.dropFirst(digits)
         guard let first = rest.first, TextBytes.isBlank(first) else { return nil }
         rest = rest.droppingLeadingBlanks()
-        // The address is the first whitespace-preceded token that is 0x-hex, or 8+ zeros (no 0x).
-        var cursor = 0
+        // The address is the first whitespace-preceded token that is 0x-hex, or 8+ zeros (no 0x). Both forms start
+        // with `0`, so only the zeros that begin a token are candidates.
         var addressRange: Range<Int>?
-        while cursor < rest.count {
-            let tokenStart = cursor
-            var tokenEnd = cursor
+        var from = 1
+        while let tokenStart = rest.firstIndex(of: 0x30, from: from) {
+            from = tokenStart + 1
+            guard TextBytes.isBlank(rest[tokenStart - 1]) else { continue }
+            var tokenEnd = tokenStart + 1
             while tokenEnd < rest.count, !TextBytes.isBlank(rest[tokenEnd]) { tokenEnd += 1 }
-            if tokenStart > 0, isAddressToken(rest.slice(tokenStart, tokenEnd)) {
+            if isAddressToken(rest.slice(tokenStart, tokenEnd)) {
                 addressRange = tokenStart..<tokenEnd
                 break
             }
-            cursor = tokenEnd
-            while cursor < rest.count, TextBytes.isBlank(rest[cursor]) { cursor += 1 }
         }
         guard let range = addressRange else { return nil }
         let image = rest.prefix(range.lowerBound).trimmed()
