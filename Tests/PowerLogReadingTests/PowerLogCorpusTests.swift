@@ -161,10 +161,10 @@ import Testing
         #expect(
             archived.sources.map(\.path) == [
                 CorpusSupport.sysdiagnose
-                    + ":sysdiagnose_2023.11.05_07-00-00-0500_iPhone-OS_iPhone_19H12/logs/powerlogs/"
+                    + "!/sysdiagnose_2023.11.05_07-00-00-0500_iPhone-OS_iPhone_19H12/logs/powerlogs/"
                     + "powerlog_2023-11-05_07-00_1A2B3C4D.PLSQL",
                 CorpusSupport.sysdiagnose
-                    + ":sysdiagnose_2023.11.05_07-00-00-0500_iPhone-OS_iPhone_19H12/logs/powerlogs/"
+                    + "!/sysdiagnose_2023.11.05_07-00-00-0500_iPhone-OS_iPhone_19H12/logs/powerlogs/"
                     + "powerlog_2023-11-05_12-00_5E6F7A8B.PLSQL.gz",
             ]
         )

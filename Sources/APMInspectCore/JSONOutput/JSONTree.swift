@@ -1,0 +1,155 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A JSON value being encoded, written out with sorted keys by ``JSONTree/write(_:into:pretty:)``.
+///
+/// Containers are reference boxes because `Encoder` hands out a container first and fills it afterwards.
+enum JSONTree {
+    case null
+    case bool(Bool)
+    /// A number already formatted as JSON.
+    case number(String)
+    case string(String)
+    case object(ObjectBox)
+    case array(ArrayBox)
+
+    /// The members of an object in the order they were encoded; a key encoded twice keeps its last value.
+    final class ObjectBox {
+        var members: [(key: String, value: JSONTree)] = []
+
+        init() {
+            // Model types have a handful to a few dozen members: growing from one slot cost more than the writing.
+            members.reserveCapacity(16)
+        }
+
+        func set(_ key: String, _ value: JSONTree) {
+            members.append((key, value))
+        }
+    }
+
+    /// The elements of an array.
+    final class ArrayBox {
+        var values: [JSONTree] = []
+    }
+}
+
+extension JSONTree {
+    /// Writes `value` as JSON: compact, or Foundation's pretty layout (two spaces, `"key" : value`, empty
+    /// containers as an opening line, a blank line and the closing bracket); keys sorted by their UTF-8 bytes.
+    static func write(_ value: JSONTree, into output: JSONByteSink, pretty: Bool, depth: Int = 0) {
+        switch value {
+        case .null: output.append(literal: "null")
+        case .bool(let flag): output.append(literal: flag ? "true" : "false")
+        case .number(let text): output.append(text)
+        case .string(let text): writeString(text, into: output)
+        case .array(let box):
+            output.append(UInt8(ascii: "["))
+            if pretty {
+                output.append(UInt8(ascii: "\n"))
+                if box.values.isEmpty { output.append(UInt8(ascii: "\n")) }
+            }
+            for (k, element) in box.values.enumerated() {
+                if k > 0 { output.append(literal: pretty ? ",\n" : ",") }
+                if pretty { indent(depth + 1, into: output) }
+                write(element, into: output, pretty: pretty, depth: depth + 1)
+            }
+            if pretty {
+                if !box.values.isEmpty { output.append(UInt8(ascii: "\n")) }
+                indent(depth, into: output)
+            }
+            output.append(UInt8(ascii: "]"))
+        case .object(let box):
+            output.append(UInt8(ascii: "{"))
+            if pretty {
+                output.append(UInt8(ascii: "\n"))
+                if box.members.isEmpty { output.append(UInt8(ascii: "\n")) }
+            }
+            var first = true
+            for k in sortedMembers(box) {
+                if !first { output.append(literal: pretty ? ",\n" : ",") }
+                first = false
+                if pretty { indent(depth + 1, into: output) }
+                writeString(box.members[k].key, into: output)
+                output.append(literal: pretty ? " : " : ":")
+                write(box.members[k].value, into: output, pretty: pretty, depth: depth + 1)
+            }
+            if pretty {
+                if !box.members.isEmpty { output.append(UInt8(ascii: "\n")) }
+                indent(depth, into: output)
+            }
+            output.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// Member positions in key order (UTF-8 bytes, as Foundation sorts), the last of equal keys only.
+    private static func sortedMembers(_ box: ObjectBox) -> [Int] {
+        let members = box.members
+        let order = members.indices.sorted { a, b in
+            let comparison = compareUTF8(members[a].key, members[b].key)
+            return comparison == 0 ? a < b : comparison < 0
+        }
+        var result: [Int] = []
+        result.reserveCapacity(order.count)
+        for position in order {
+            if let last = result.last, members[last].key == members[position].key {
+                result[result.count - 1] = position
+            } else {
+                result.append(position)
+            }
+        }
+        return result
+    }
+
+    /// memcmp order of the UTF-8 bytes; a prefix sorts first.
+    private static func compareUTF8(_ left: String, _ right: String) -> Int32 {
+        var left = left
+        var right = right
+        return left.withUTF8 { a in
+            right.withUTF8 { b in
+                let shared = min(a.count, b.count)
+                if shared > 0, let x = a.baseAddress, let y = b.baseAddress {
+                    let order = memcmp(x, y, shared)
+                    if order != 0 { return order }
+                }
+                return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
+            }
+        }
+    }
+
+    private static func indent(_ depth: Int, into output: JSONByteSink) {
+        output.append(repeating: UInt8(ascii: " "), count: 2 * depth)
+    }
+
+    /// Quotes and escapes as Foundation does with `.withoutEscapingSlashes`: `"` `\` and control characters only.
+    static func writeString(_ text: String, into output: JSONByteSink) {
+        output.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { bytes in
+            var runStart = 0
+            for (i, byte) in bytes.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+                output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
+                runStart = i + 1
+                switch byte {
+                case 0x22: output.append(literal: #"\""#)
+                case 0x5C: output.append(literal: #"\\"#)
+                case 0x0A: output.append(literal: #"\n"#)
+                case 0x0D: output.append(literal: #"\r"#)
+                case 0x09: output.append(literal: #"\t"#)
+                case 0x08: output.append(literal: #"\b"#)
+                case 0x0C: output.append(literal: #"\f"#)
+                default:
+                    output.append(literal: #"\u00"#)
+                    output.append(hexDigit(byte >> 4))
+                    output.append(hexDigit(byte & 0x0F))
+                }
+            }
+            output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 0x30 + nibble : 0x57 + nibble }
+}

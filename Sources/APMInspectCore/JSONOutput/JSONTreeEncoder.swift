@@ -1,0 +1,93 @@
+/// An `Encoder` that builds a ``JSONTree``: the fast path behind ``JSONOutput``.
+///
+/// Foundation's `JSONEncoder` spent about three times as long writing a crash report as parsing it. This one
+/// builds a lean tree (no `Any`, no coding-path arrays: the path is rebuilt from parent links only when asked
+/// for) and writes bytes; the output is byte-identical to `JSONEncoder` with `.sortedKeys` and
+/// `.withoutEscapingSlashes`, which the tests check against Foundation itself.
+final class JSONTreeEncoder: Encoder {
+    /// What was encoded; nil until a container or value is asked for.
+    var result: JSONTree?
+    private let parent: JSONTreeEncoder?
+    private let key: (any CodingKey)?
+    /// For `superEncoder` calls: the caller may fill the encoder at any time before releasing it, so its value
+    /// is stored then.
+    var onRelease: ((JSONTree) -> Void)?
+
+    deinit { onRelease?(result ?? .object(JSONTree.ObjectBox())) }
+
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    var codingPath: [any CodingKey] {
+        var path: [any CodingKey] = []
+        var node: JSONTreeEncoder? = self
+        while let current = node, let key = current.key {
+            path.append(key)
+            node = current.parent
+        }
+        return path.reversed()
+    }
+
+    init(parent: JSONTreeEncoder? = nil, key: (any CodingKey)? = nil) {
+        self.parent = parent
+        self.key = key
+    }
+
+    /// Encodes one value as a tree.
+    static func tree(_ value: some Encodable, parent: JSONTreeEncoder?, key: (any CodingKey)?) throws -> JSONTree {
+        let encoder = JSONTreeEncoder(parent: parent, key: key)
+        try value.encode(to: encoder)
+        return encoder.result ?? .object(JSONTree.ObjectBox())
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        let box: JSONTree.ObjectBox
+        if case .object(let existing) = result {
+            box = existing
+        } else {
+            box = JSONTree.ObjectBox()
+            result = .object(box)
+        }
+        return KeyedEncodingContainer(JSONTreeKeyedContainer<Key>(encoder: self, box: box))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        let box: JSONTree.ArrayBox
+        if case .array(let existing) = result {
+            box = existing
+        } else {
+            box = JSONTree.ArrayBox()
+            result = .array(box)
+        }
+        return JSONTreeUnkeyedContainer(encoder: self, box: box)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        JSONTreeSingleValueContainer(encoder: self)
+    }
+
+    // MARK: - Scalars
+
+    static func number(_ value: Double, at path: [any CodingKey]) throws -> JSONTree {
+        guard value.isFinite else {
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(codingPath: path, debugDescription: "Unable to encode \(value) directly in JSON.")
+            )
+        }
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        return .number(text)
+    }
+
+    static func number(_ value: Float, at path: [any CodingKey]) throws -> JSONTree {
+        guard value.isFinite else {
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(codingPath: path, debugDescription: "Unable to encode \(value) directly in JSON.")
+            )
+        }
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        return .number(text)
+    }
+}

@@ -1,0 +1,32 @@
+/// Encodes `Encodable` values as JSON with keys sorted by their UTF-8 bytes: the documented output of
+/// `apm-inspect`.
+///
+/// Byte for byte what Foundation's `JSONEncoder` writes with `.sortedKeys` and `.withoutEscapingSlashes` (with
+/// `pretty`, its `.prettyPrinted` layout too), in about half the time on crash reports: a lean tree instead of
+/// `Any`, coding paths rebuilt only when an error needs one, and a plain byte buffer.
+public struct SortedJSONEncoder: Sendable {
+    /// Foundation's pretty layout (two-space indent, `"key" : value`) instead of one line.
+    public var pretty: Bool
+
+    public init(pretty: Bool = false) {
+        self.pretty = pretty
+    }
+
+    /// The JSON text of `value`.
+    ///
+    /// - Throws: `EncodingError.invalidValue` for a non-finite number or a value that encodes nothing, as
+    ///   `JSONEncoder` does.
+    public func encode(_ value: some Encodable) throws -> String {
+        let encoder = JSONTreeEncoder()
+        try value.encode(to: encoder)
+        guard let tree = encoder.result else {
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(codingPath: [], debugDescription: "Top-level value did not encode any values.")
+            )
+        }
+        let output = JSONByteSink()
+        JSONTree.write(tree, into: output, pretty: pretty)
+        return output.string
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import PropertyBased
+import Testing
+
+@testable import APMInspectCore
+
+/// `SortedJSONEncoder` must write exactly what Foundation's `JSONEncoder` writes with the project's options: the
+/// JSON output is a contract, and Foundation is the reference it was first written with.
+@Suite struct SortedJSONEncoderTests {
+    /// A random JSON-shaped value, encoded through the standard containers.
+    private indirect enum Tree: Encodable {
+        case null
+        case bool(Bool)
+        case int(Int64)
+        case unsigned(UInt64)
+        case double(Double)
+        case string(String)
+        case array([Tree])
+        case object([String: Tree])
+
+        func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .null:
+                var container = encoder.singleValueContainer()
+                try container.encodeNil()
+            case .bool(let value):
+                var container = encoder.singleValueContainer()
+                try container.encode(value)
+            case .int(let value):
+                var container = encoder.singleValueContainer()
+                try container.encode(value)
+            case .unsigned(let value):
+                var container = encoder.singleValueContainer()
+                try container.encode(value)
+            case .double(let value):
+                var container = encoder.singleValueContainer()
+                try container.encode(value)
+            case .string(let value):
+                var container = encoder.singleValueContainer()
+                try container.encode(value)
+            case .array(let values): try values.encode(to: encoder)
+            case .object(let members): try members.encode(to: encoder)
+            }
+        }
+    }
+
+    /// SplitMix64: a seeded generator so a failing seed can be replayed.
+    private struct Random {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(n, 1))) }
+    }
+
+    private static let characters: [String] = [
+        "a", "b", "Z", "_", "0", "9", " ", "/", "\"", "\\", "\n", "\t", "\r", "\u{1}", "\u{1f}", "\u{7f}", "é",
+        "\u{2028}", "😀", "ü", "-", ":", "{", "]",
+    ]
+
+    private func string(_ random: inout Random) -> String {
+        String((0..<random.below(8)).map { _ in Self.characters[random.below(Self.characters.count)] }.joined())
+    }
+
+    private func double(_ random: inout Random) -> Double {
+        switch random.below(6) {
+        case 0: return Double(Int64(bitPattern: random.next()) % 1_000_000)
+        case 1: return Double(random.below(10_000)) / 64
+        case 2: return Double(bitPattern: random.next() & 0x7FEF_FFFF_FFFF_FFFF)
+        case 3: return -Double(bitPattern: random.next() & 0x3FFF_FFFF_FFFF_FFFF)
+        case 4: return [0.1, 1e15, 1e16, 1e-7, 0.000_1, 123_456_789.125, -0.0, 5e-324, 2.5e21][random.below(9)]
+        default: return Double(random.next() % 100_000) * 1e-9
+        }
+    }
+
+    private func tree(_ random: inout Random, depth: Int) -> Tree {
+        switch random.below(depth > 3 ? 6 : 8) {
+        case 0: return .null
+        case 1: return .bool(random.below(2) == 0)
+        case 2: return .int(Int64(bitPattern: random.next()))
+        case 3: return .unsigned(random.next())
+        case 4: return .double(double(&random))
+        case 5: return .string(string(&random))
+        case 6: return .array((0..<random.below(5)).map { _ in tree(&random, depth: depth + 1) })
+        default:
+            var members: [String: Tree] = [:]
+            for _ in 0..<random.below(6) { members[string(&random)] = tree(&random, depth: depth + 1) }
+            return .object(members)
+        }
+    }
+
+    private func foundation(_ value: some Encodable, pretty: Bool) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting =
+            pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    @Test func randomValuesMatchFoundationByteForByte() async throws {
+        await propertyCheck(count: 300, input: Gen.int(in: 0...Int.max)) { seed in
+            var random = Random(state: UInt64(seed))
+            let value = Tree.object(["root": tree(&random, depth: 0), "list": tree(&random, depth: 1)])
+            for pretty in [false, true] {
+                let ours = try? SortedJSONEncoder(pretty: pretty).encode(value)
+                #expect(ours != nil)
+                #expect(ours == (try? foundation(value, pretty: pretty)), "seed \(seed)")
+            }
+        }
+    }
+
+    private struct Frame: Codable {
+        var index: Int
+        var image: String?
+        var address: HexValue?
+        var ratio: Float
+        var small: UInt8
+        var tags: [String]
+    }
+
+    /// Nested and super encoders, written by hand the way custom `encode(to:)` implementations do.
+    private struct Manual: Encodable {
+        enum Keys: String, CodingKey { case a, b, c, inner, list }
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            var inner = container.nestedContainer(keyedBy: Keys.self, forKey: .inner)
+            try inner.encode("x", forKey: .c)
+            var list = container.nestedUnkeyedContainer(forKey: .list)
+            try list.encode(1)
+            var nested = list.nestedContainer(keyedBy: Keys.self)
+            try nested.encode(true, forKey: .a)
+            try list.encodeNil()
+            try container.encode(2, forKey: .b)
+            try container.encode(3, forKey: .b)
+            try Frame(index: 1, image: nil, address: HexValue(0x1f), ratio: 0.25, small: 7, tags: [])
+                .encode(to: container.superEncoder(forKey: .a))
+        }
+    }
+
+    @Test func modelShapesAndHandWrittenContainersMatch() throws {
+        let frames = [
+            Frame(index: 0, image: "UIKitCore", address: HexValue(0x1_a2b3_c4d5), ratio: 1.5, small: 255, tags: ["a"]),
+            Frame(index: 1, image: nil, address: nil, ratio: 3, small: 0, tags: []),
+        ]
+        for pretty in [false, true] {
+            #expect(try SortedJSONEncoder(pretty: pretty).encode(frames) == foundation(frames, pretty: pretty))
+            #expect(try SortedJSONEncoder(pretty: pretty).encode(Manual()) == foundation(Manual(), pretty: pretty))
+            #expect(
+                try SortedJSONEncoder(pretty: pretty).encode([String: Int]())
+                    == foundation([String: Int](), pretty: pretty)
+            )
+            #expect(try SortedJSONEncoder(pretty: pretty).encode("top") == foundation("top", pretty: pretty))
+        }
+    }
+
+    @Test func nonFiniteNumbersAreRefusedWithTheirPath() {
+        struct Holder: Encodable { var values: [Double] }
+        #expect {
+            _ = try SortedJSONEncoder().encode(Holder(values: [1, .nan]))
+        } throws: { error in
+            guard case EncodingError.invalidValue(_, let context) = error else { return false }
+            return context.codingPath.map(\.stringValue) == ["values", "Index 1"]
+        }
+    }
+}
