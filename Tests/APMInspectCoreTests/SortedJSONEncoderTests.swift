@@ -166,3 +166,15 @@ import Testing
         }
     }
 }
+
+/// Addresses are written by ``HexValue/description`` digit by digit; it must equal the standard formatting.
+@Suite struct HexValueDescriptionTests {
+    @Test func descriptionMatchesStandardHexFormatting() async {
+        await propertyCheck(count: 500, input: Gen.int(in: 0...63), Gen.int(in: Int.min...Int.max)) { shift, bits in
+            let value = UInt64(bitPattern: Int64(bits)) >> UInt64(shift)
+            #expect(HexValue(value).description == "0x" + String(value, radix: 16))
+        }
+        #expect(HexValue(0).description == "0x0")
+        #expect(HexValue(UInt64.max).description == "0xffffffffffffffff")
+    }
+}

@@ -39,7 +39,13 @@ enum JSONTree {
 extension JSONTree {
     /// Writes `value` as JSON: compact, or Foundation's pretty layout (two spaces, `"key" : value`, empty
     /// containers as an opening line, a blank line and the closing bracket); keys sorted by their UTF-8 bytes.
-    static func write(_ value: JSONTree, into output: JSONByteSink, pretty: Bool, depth: Int = 0) {
+    static func write(
+        _ value: JSONTree,
+        into output: JSONByteSink,
+        pretty: Bool,
+        depth: Int = 0,
+        orders: KeyOrders = KeyOrders()
+    ) {
         switch value {
         case .null: output.append(literal: "null")
         case .bool(let flag): output.append(literal: flag ? "true" : "false")
@@ -54,7 +60,7 @@ extension JSONTree {
             for (k, element) in box.values.enumerated() {
                 if k > 0 { output.append(literal: pretty ? ",\n" : ",") }
                 if pretty { indent(depth + 1, into: output) }
-                write(element, into: output, pretty: pretty, depth: depth + 1)
+                write(element, into: output, pretty: pretty, depth: depth + 1, orders: orders)
             }
             if pretty {
                 if !box.values.isEmpty { output.append(UInt8(ascii: "\n")) }
@@ -68,13 +74,13 @@ extension JSONTree {
                 if box.members.isEmpty { output.append(UInt8(ascii: "\n")) }
             }
             var first = true
-            for k in sortedMembers(box) {
+            for k in orders.order(of: box.members) {
                 if !first { output.append(literal: pretty ? ",\n" : ",") }
                 first = false
                 if pretty { indent(depth + 1, into: output) }
                 writeString(box.members[k].key, into: output)
                 output.append(literal: pretty ? " : " : ":")
-                write(box.members[k].value, into: output, pretty: pretty, depth: depth + 1)
+                write(box.members[k].value, into: output, pretty: pretty, depth: depth + 1, orders: orders)
             }
             if pretty {
                 if !box.members.isEmpty { output.append(UInt8(ascii: "\n")) }
@@ -84,9 +90,35 @@ extension JSONTree {
         }
     }
 
-    /// Member positions in key order (UTF-8 bytes, as Foundation sorts), the last of equal keys only.
-    private static func sortedMembers(_ box: ObjectBox) -> [Int] {
-        let members = box.members
+    /// The sorted member order of recently written key sequences: objects of one type repeat their keys (a
+    /// report's frames, images, registers), so the order is worked out once per sequence, not once per object.
+    final class KeyOrders {
+        private var recent: [(keys: [String], order: [Int])] = []
+        private var next = 0
+
+        /// Member positions in key order (UTF-8 bytes, as Foundation sorts), the last of equal keys only.
+        func order(of members: [(key: String, value: JSONTree)]) -> [Int] {
+            for entry in recent where entry.keys.count == members.count {
+                var same = true
+                for k in members.indices where entry.keys[k] != members[k].key {
+                    same = false
+                    break
+                }
+                if same { return entry.order }
+            }
+            let order = JSONTree.sortedMembers(members)
+            let entry = (keys: members.map(\.key), order: order)
+            if recent.count < 16 {
+                recent.append(entry)
+            } else {
+                recent[next] = entry
+                next = (next + 1) % recent.count
+            }
+            return order
+        }
+    }
+
+    fileprivate static func sortedMembers(_ members: [(key: String, value: JSONTree)]) -> [Int] {
         let order = members.indices.sorted { a, b in
             let comparison = compareUTF8(members[a].key, members[b].key)
             return comparison == 0 ? a < b : comparison < 0

@@ -22,7 +22,22 @@ public struct HexValue: Sendable, Equatable, Hashable, Comparable, CustomStringC
     }
 
     /// `0x` and lower-case hex digits, unpadded.
-    public var description: String { "0x" + String(value, radix: 16) }
+    public var description: String {
+        // Written digit by digit into one small string: concatenating "0x" with `String(_:radix:)` cost several
+        // times more, and every address of a report goes through here when it is printed or encoded.
+        let digits = max(1, (64 - value.leadingZeroBitCount + 3) / 4)
+        return String(unsafeUninitializedCapacity: digits + 2) { buffer in
+            buffer[0] = UInt8(ascii: "0")
+            buffer[1] = UInt8(ascii: "x")
+            var rest = value
+            for position in stride(from: digits + 1, through: 2, by: -1) {
+                let nibble = UInt8(truncatingIfNeeded: rest & 0xF)
+                buffer[position] = nibble < 10 ? 0x30 + nibble : 0x57 + nibble
+                rest >>= 4
+            }
+            return digits + 2
+        }
+    }
 
     public static func < (lhs: HexValue, rhs: HexValue) -> Bool { lhs.value < rhs.value }
 }
