@@ -12,7 +12,9 @@ public final class JSONDocument: Sendable {
     public let bytes: [UInt8]
     /// Where ``bytes`` start in the file they came from.
     public let origin: TextOrigin
-    @usableFromInline let nodes: [JSONNode]
+    /// The tape, owned by the document (freed in `deinit`): handing the builder's buffer over saves copying it.
+    nonisolated(unsafe) private let nodeStorage: UnsafeMutablePointer<JSONNode>
+    private let storedNodeCount: Int
     let rootIndex: Int
     /// Repairs made while parsing in lenient mode, with their locations.
     public let diagnostics: [Diagnostic]
@@ -36,7 +38,10 @@ public final class JSONDocument: Sendable {
         options: JSONParseOptions = JSONParseOptions(),
         origin: TextOrigin = TextOrigin()
     ) throws(InputError) {
-        typealias Built = (nodes: [JSONNode], diagnostics: [Diagnostic], truncated: Bool, root: Int)
+        typealias Built = (
+            nodes: (base: UnsafeMutablePointer<JSONNode>, count: Int), diagnostics: [Diagnostic], truncated: Bool,
+            root: Int
+        )
         let result: Result<Built, InputError> = bytes.withUnsafeBytes { buffer in
             if buffer.count <= options.maxInputBytes {
                 // Strict JSON first, on the fast builder; anything else goes to the builder that repairs and reports.
@@ -46,17 +51,17 @@ public final class JSONDocument: Sendable {
                     opaqueDepth: options.opaqueDepth ?? Int.max,
                     probe: options.opaqueKeyProbe
                 )
-                defer { fast.nodes.release() }
                 if fast.build() {
-                    return .success((fast.nodes.toArray(), [], false, 1))
+                    return .success((fast.nodes.detach(), [], false, 1))
                 }
+                fast.nodes.release()
             }
             var builder = JSONTapeBuilder(buffer: buffer, options: options)
-            defer { builder.nodes.release() }
             do throws(InputError) {
                 let root = try builder.build()
-                return .success((builder.nodes.toArray(), builder.diagnostics, builder.wasTruncated, root))
+                return .success((builder.nodes.detach(), builder.diagnostics, builder.wasTruncated, root))
             } catch {
+                builder.nodes.release()
                 return .failure(error)
             }
         }
@@ -71,7 +76,8 @@ public final class JSONDocument: Sendable {
         self.bytes = bytes
         self.origin = origin
         self.options = options
-        self.nodes = built.nodes
+        self.nodeStorage = built.nodes.base
+        self.storedNodeCount = built.nodes.count
         self.rootIndex = built.root
         self.diagnostics = built.diagnostics.map { diagnostic in
             var moved = diagnostic
@@ -85,6 +91,15 @@ public final class JSONDocument: Sendable {
     /// Parses the UTF-8 bytes of `text`.
     public convenience init(text: String, options: JSONParseOptions = JSONParseOptions()) throws(InputError) {
         try self.init(bytes: Array(text.utf8), options: options)
+    }
+
+    deinit {
+        nodeStorage.deallocate()
+    }
+
+    /// The tape; valid while the document is alive.
+    @usableFromInline var nodes: UnsafeBufferPointer<JSONNode> {
+        UnsafeBufferPointer(start: nodeStorage, count: storedNodeCount)
     }
 
     /// The top-level value, or the synthetic list of fragments when ``isFragmentList`` is true.

@@ -184,7 +184,7 @@ public struct JSONElement: Sendable {
         return document.bytes.withUnsafeBufferPointer { bytes -> JSONElement? in
             guard let base = bytes.baseAddress else { return nil }
             var i = index + 1
-            let end = Int(n.next)
+            let end = min(Int(n.next), nodes.count)
             while i + 1 < end {
                 let keyNode = nodes[i]
                 if Int(keyNode.end - keyNode.start) == keyLength,
@@ -204,7 +204,7 @@ public struct JSONElement: Sendable {
         let n = nodes[index]
         guard n.kind == .object else { return }
         var i = index + 1
-        let end = Int(n.next)
+        let end = min(Int(n.next), nodes.count)
         while i < end {
             let keyNode = nodes[i]
             let key = JSONStringDecoding.decode(
@@ -231,7 +231,7 @@ public struct JSONElement: Sendable {
         guard n.kind == .object else { return }
         document.bytes.withUnsafeBufferPointer { bytes in
             var i = index + 1
-            let end = Int(n.next)
+            let end = min(Int(n.next), nodes.count)
             while i < end {
                 let keyNode = nodes[i]
                 let valueIndex = i + 1
@@ -243,6 +243,12 @@ public struct JSONElement: Sendable {
         }
     }
 
+    /// The decoded text of a string's raw bytes as ``forEachMemberRaw(_:)`` gives keys (escapes resolved), the same
+    /// as ``forEachMember(_:)``'s key.
+    public static func decodedString(rawBytes: UnsafeBufferPointer<UInt8>) -> String {
+        JSONStringDecoding.decode(rawBytes, hasEscapes: rawBytes.contains(UInt8(ascii: "\\")))
+    }
+
     /// The elements of an array (empty for anything else).
     @inlinable
     public var elements: JSONElementSequence {
@@ -250,7 +256,7 @@ public struct JSONElement: Sendable {
         guard n.kind == .array else {
             return JSONElementSequence(document: document, first: index, end: index)
         }
-        return JSONElementSequence(document: document, first: index + 1, end: Int(n.next))
+        return JSONElementSequence(document: document, first: index + 1, end: min(Int(n.next), document.nodes.count))
     }
 
     /// The array's strings, skipping elements of other kinds.

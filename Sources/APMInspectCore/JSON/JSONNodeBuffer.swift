@@ -50,6 +50,10 @@ struct JSONNodeBuffer {
     /// The nodes as an array (one copy).
     func toArray() -> [JSONNode] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
+    /// Hands the storage and count over to the caller, who must deallocate it; the buffer must not be used or
+    /// released afterwards.
+    func detach() -> (base: UnsafeMutablePointer<JSONNode>, count: Int) { (base, count) }
+
     /// Frees the storage; the buffer must not be used afterwards.
     func release() { base.deallocate() }
 }

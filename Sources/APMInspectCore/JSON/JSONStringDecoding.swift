@@ -1,44 +1,67 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Decodes the text between a JSON string's quotes, resolving escapes.
 @usableFromInline
 enum JSONStringDecoding {
     @usableFromInline
     static func decode(_ bytes: [UInt8], start: Int, end: Int, hasEscapes: Bool) -> String {
         guard start <= end, end <= bytes.count else { return "" }
-        if !hasEscapes {
-            return bytes.withUnsafeBufferPointer {
-                String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self)
-            }
+        return bytes.withUnsafeBufferPointer {
+            decode(UnsafeBufferPointer(rebasing: $0[start..<end]), hasEscapes: hasEscapes)
         }
-        return bytes.withUnsafeBufferPointer { unescape(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+    }
+
+    /// Decodes the bytes between a string's quotes (invalid UTF-8 repaired, as `String(decoding:as:)` does).
+    @usableFromInline
+    static func decode(_ source: UnsafeBufferPointer<UInt8>, hasEscapes: Bool) -> String {
+        hasEscapes ? unescape(source) : String(decoding: source, as: UTF8.self)
     }
 
     private static func unescape(_ source: UnsafeBufferPointer<UInt8>) -> String {
         let n = source.count
+        guard n > 0, let sourceBase = source.baseAddress else { return "" }
         // Every escape is at least as long as what it stands for (`\\uXXXX` is 6 bytes for at most 3), so the output
-        // fits in the input's length and is written by index, without an append's checks per byte.
-        let out = [UInt8](unsafeUninitializedCapacity: n) { buffer, count in
+        // fits in the input's length. The runs between backslashes (most of a path written with `\\/`) are copied
+        // whole; the String initialiser validates and repairs the UTF-8 as `String(decoding:as:)` would.
+        return String(unsafeUninitializedCapacity: n) { buffer in
+            guard let out = buffer.baseAddress else { return 0 }
             var o = 0
             var i = 0
             while i < n {
-                let b = source[i]
-                guard b == UInt8(ascii: "\\"), i + 1 < n else {
-                    buffer[o] = b
+                let rest = n - i
+                let found = memchr(sourceBase + i, Int32(UInt8(ascii: "\\")), rest)
+                let runEnd = found.map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - sourceBase } ?? n
+                if runEnd > i {
+                    (out + o).update(from: sourceBase + i, count: runEnd - i)
+                    o += runEnd - i
+                    i = runEnd
+                }
+                guard i < n else { break }
+                // A backslash as the last byte is kept as it is.
+                guard i + 1 < n else {
+                    out[o] = UInt8(ascii: "\\")
                     o += 1
                     i += 1
-                    continue
+                    break
                 }
                 let e = source[i + 1]
                 i += 2
                 switch e {
-                case UInt8(ascii: "n"): buffer[o] = 0x0A
-                case UInt8(ascii: "t"): buffer[o] = 0x09
-                case UInt8(ascii: "r"): buffer[o] = 0x0D
-                case UInt8(ascii: "b"): buffer[o] = 0x08
-                case UInt8(ascii: "f"): buffer[o] = 0x0C
+                case UInt8(ascii: "n"): out[o] = 0x0A
+                case UInt8(ascii: "t"): out[o] = 0x09
+                case UInt8(ascii: "r"): out[o] = 0x0D
+                case UInt8(ascii: "b"): out[o] = 0x08
+                case UInt8(ascii: "f"): out[o] = 0x0C
                 case UInt8(ascii: "u"):
                     guard let unit = hex4(source, i) else {
-                        buffer[o] = UInt8(ascii: "\\")
-                        buffer[o + 1] = e
+                        out[o] = UInt8(ascii: "\\")
+                        out[o + 1] = e
                         o += 2
                         continue
                     }
@@ -53,19 +76,18 @@ enum JSONStringDecoding {
                     }
                     let scalar = Unicode.Scalar(scalarValue) ?? "\u{FFFD}"
                     UTF8.encode(scalar) { byte in
-                        buffer[o] = byte
+                        out[o] = byte
                         o += 1
                     }
                     continue
                 default:
                     // `\"`, `\\`, `\/`, and unknown escapes keep the escaped byte.
-                    buffer[o] = e
+                    out[o] = e
                 }
                 o += 1
             }
-            count = o
+            return o
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     private static func hex4(_ source: UnsafeBufferPointer<UInt8>, _ at: Int) -> UInt16? {

@@ -88,11 +88,15 @@ extension CrashReport {
         for k in binaryImages.indices {
             // Read and set in place: copying the image out and back retains and releases all its strings.
             if let imagePath = binaryImages[k].path {
-                let systemPath =
-                    imagePath.hasPrefix("/System/") || imagePath.hasPrefix("/usr/lib/")
-                    || imagePath.hasPrefix("/Library/Apple/") || imagePath.containsBytes("/Developer/Platforms/")
+                // Most images are system libraries outside any bundle: the system-path tests run only for bundles.
                 let inBundle = imagePath.containsBytes(".app/") || imagePath.containsBytes("/Bundle/Application/")
-                if imagePath == executable || (inBundle && !systemPath) { binaryImages[k].isApp = true }
+                let isApp =
+                    imagePath == executable
+                    || (inBundle
+                        && !(imagePath.hasPrefix("/System/") || imagePath.hasPrefix("/usr/lib/")
+                            || imagePath.hasPrefix("/Library/Apple/")
+                            || imagePath.containsBytes("/Developer/Platforms/")))
+                if isApp { binaryImages[k].isApp = true }
             }
             if let name = binaryImages[k].name, name == process, binaryImages[k].source != "S" {
                 binaryImages[k].isApp = true

@@ -13,6 +13,19 @@ struct CrashJSONReader {
         "bug_type",
     ]
 
+    /// ``knownKeys`` as bytes, by length, for matching raw keys without decoding them.
+    private static let knownKeysByLength: [[[UInt8]]] = {
+        var table = [[[UInt8]]](repeating: [], count: 32)
+        for key in knownKeys where key.utf8.count < table.count { table[key.utf8.count].append(Array(key.utf8)) }
+        return table
+    }()
+
+    /// True when `raw` is exactly the bytes of a known key (false for escaped spellings, which are decoded first).
+    private static func isKnownKey(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard raw.count < knownKeysByLength.count else { return false }
+        return knownKeysByLength[raw.count].contains { $0.elementsEqual(raw) }
+    }
+
     mutating func read(_ body: JSONElement, header: IPSHeader?) -> CrashReport {
         var report = CrashReport(sourceFormat: .ips309, header: header)
         report.incidentID = text(body.member("incident")) ?? header?.incidentID
@@ -54,8 +67,17 @@ struct CrashJSONReader {
         report.osVersion = report.osVersion ?? header?.osVersion
         report.exception = readException(body)
         report.termination = body.member("termination").map(readTermination)
-        let images = (body.member("usedImages")?.elements).map { Array($0) } ?? []
-        report.binaryImages = images.map(readImage)
+        if let list = body.member("usedImages") {
+            report.binaryImages = list.withUnsafeValue { list in
+                var images: [CrashReport.BinaryImage] = []
+                images.reserveCapacity(list.count)
+                list.forEachElement { object in
+                    images.append(readImage(object))
+                    return true
+                }
+                return images
+            }
+        }
         if let asi = body.member("asi"), asi.kind == .object {
             var lines: [String] = []
             asi.forEachMember { image, value in
@@ -65,13 +87,18 @@ struct CrashJSONReader {
             }
             report.applicationSpecificInformation = lines
         }
+        let images = report.binaryImages
         if let leb = body.member("lastExceptionBacktrace"), leb.kind == .array {
-            report.lastExceptionBacktrace = readFrames(leb, images: report.binaryImages)
+            report.lastExceptionBacktrace = leb.withUnsafeValue { readFrames($0, images: images) }
         }
         let faulting = body.member("faultingThread")?.int64.map(Int.init)
         var threads: [CrashReport.Thread] = []
-        for (index, thread) in (body.member("threads")?.elements.map { $0 } ?? []).enumerated() {
-            threads.append(readThread(thread, index: index, faulting: faulting, images: report.binaryImages))
+        body.member("threads")?.withUnsafeValue { list in
+            threads.reserveCapacity(list.count)
+            list.forEachElement { thread in
+                threads.append(readThread(thread, index: threads.count, faulting: faulting, images: images))
+                return true
+            }
         }
         report.threads = threads
         report.crashedThread = faulting ?? threads.first { $0.crashed }?.index
@@ -101,8 +128,13 @@ struct CrashJSONReader {
         }
         report.blocks = blocks
         var unknown: [JSONValue.Member] = []
-        body.forEachMember { key, value in
+        body.forEachMemberRaw { raw, value in
+            // Known keys are matched on their bytes first, which spares decoding and hashing every key of the body;
+            // anything else (unknown, or spelled with escapes) is decoded and checked as before.
+            if Self.isKnownKey(raw) { return true }
+            let key = JSONElement.decodedString(rawBytes: raw)
             if !Self.knownKeys.contains(key) { unknown.append(JSONValue.Member(key: key, value: value.materialized)) }
+            return true
         }
         if !unknown.isEmpty { report.unknownKeys = .object(unknown) }
         return report
@@ -178,33 +210,74 @@ struct CrashJSONReader {
         return nil
     }
 
-    private func readImage(_ object: JSONElement) -> CrashReport.BinaryImage {
+    /// A value's text: the decoded string, or a number's digits as written (as ``text(_:)`` for elements).
+    private func text(_ value: JSONUnsafeValue?) -> String? {
+        guard let value else { return nil }
+        switch value.kind {
+        case .string: return value.string
+        case .number: return value.rawText
+        default: return nil
+        }
+    }
+
+    private func readImage(_ object: JSONUnsafeValue) -> CrashReport.BinaryImage {
         // One pass over the members instead of a lookup per key; the first member of a name wins, as with `member`.
-        var fields = [JSONElement?](repeating: nil, count: ImageKey.allCases.count)
-        object.forEachMemberRaw { key, value in
-            if let known = ImageKey(key), fields[known.rawValue] == nil { fields[known.rawValue] = value }
+        var base: JSONUnsafeValue?
+        var size: JSONUnsafeValue?
+        var path: JSONUnsafeValue?
+        var source: JSONUnsafeValue?
+        var name: JSONUnsafeValue?
+        var uuid: JSONUnsafeValue?
+        var arch: JSONUnsafeValue?
+        var version: JSONUnsafeValue?
+        var bundleId: JSONUnsafeValue?
+        object.forEachMember { key, value in
+            switch ImageKey(key.rawBytes) {
+            case .base: if base == nil { base = value }
+            case .size: if size == nil { size = value }
+            case .path: if path == nil { path = value }
+            case .source: if source == nil { source = value }
+            case .name: if name == nil { name = value }
+            case .uuid: if uuid == nil { uuid = value }
+            case .arch: if arch == nil { arch = value }
+            case .version: if version == nil { version = value }
+            case .bundleId: if bundleId == nil { bundleId = value }
+            case nil: break
+            }
             return true
         }
-        func field(_ key: ImageKey) -> JSONElement? { fields[key.rawValue] }
-        let base = field(.base)?.uint64 ?? 0
-        let size = field(.size)?.uint64
+        let baseValue = base?.uint64 ?? 0
+        let sizeValue = size?.uint64
         var end: HexValue?
-        if let size, size > 0 {
-            let (sum, overflow) = base.addingReportingOverflow(size - 1)
+        if let sizeValue, sizeValue > 0 {
+            let (sum, overflow) = baseValue.addingReportingOverflow(sizeValue - 1)
             end = overflow ? nil : HexValue(sum)
         }
         return CrashReport.BinaryImage(
-            name: text(field(.name)),
-            base: HexValue(base),
+            name: text(name),
+            base: HexValue(baseValue),
             end: end,
-            uuid: text(field(.uuid)).map(CrashTextReader.normalizeUUID),
-            arch: text(field(.arch)),
-            path: text(field(.path)),
-            version: text(field(.version)),
-            bundleId: text(field(.bundleId)),
+            uuid: uuid.flatMap(normalizedUUID),
+            arch: text(arch),
+            path: text(path),
+            version: text(version),
+            bundleId: text(bundleId),
             isApp: false,
-            source: text(field(.source))
+            source: text(source)
         )
+    }
+
+    /// ``CrashTextReader/normalizeUUID(_:)`` of the value's text, straight from the bytes when they are plain ASCII
+    /// (the usual case), which is what that function does after decoding them.
+    private func normalizedUUID(_ value: JSONUnsafeValue) -> String? {
+        switch value.kind {
+        case .string where !value.hasEscapes, .number:
+            let raw = value.rawBytes
+            if raw.allSatisfy({ $0 < 0x80 }) { return TextBytes(raw).lowercasedWithoutDashes() }
+        case .string: break
+        default: return nil
+        }
+        return text(value).map(CrashTextReader.normalizeUUID)
     }
 
     /// The `usedImages` keys read, by raw key bytes.
@@ -237,40 +310,74 @@ struct CrashJSONReader {
         }
     }
 
-    private mutating func readThread(
-        _ object: JSONElement,
+    private func readThread(
+        _ object: JSONUnsafeValue,
         index: Int,
         faulting: Int?,
         images: [CrashReport.BinaryImage]
     ) -> CrashReport.Thread {
+        var id: JSONUnsafeValue?
+        var name: JSONUnsafeValue?
+        var queue: JSONUnsafeValue?
+        var triggered: JSONUnsafeValue?
+        var frames: JSONUnsafeValue?
+        var state: JSONUnsafeValue?
+        // One pass over the members; the first member of a name wins, as with `member`.
+        object.forEachMember { key, value in
+            let raw = key.rawBytes
+            switch raw.count {
+            case 2: if id == nil, raw.equals("id") { id = value }
+            case 4: if name == nil, raw.equals("name") { name = value }
+            case 5: if queue == nil, raw.equals("queue") { queue = value }
+            case 9: if triggered == nil, raw.equals("triggered") { triggered = value }
+            case 6: if frames == nil, raw.equals("frames") { frames = value }
+            case 11: if state == nil, raw.equals("threadState") { state = value }
+            default: break
+            }
+            return true
+        }
         var thread = CrashReport.Thread(index: index)
-        thread.id = object.member("id")?.uint64
-        thread.name = text(object.member("name"))
-        thread.queue = text(object.member("queue"))
-        thread.crashed = object.member("triggered")?.bool ?? (faulting == index)
-        if let frames = object.member("frames"), frames.kind == .array {
+        thread.id = id?.uint64
+        thread.name = text(name)
+        thread.queue = text(queue)
+        thread.crashed = triggered?.bool ?? (faulting == index)
+        if let frames, frames.kind == .array {
             thread.frames = readFrames(frames, images: images)
         }
-        if let state = object.member("threadState"), state.kind == .object {
+        if let state, state.kind == .object {
             thread.registerFlavor = text(state.member("flavor"))
             thread.registers = readRegisters(state)
         }
         return thread
     }
 
-    private func readFrames(_ list: JSONElement, images: [CrashReport.BinaryImage]) -> [CrashReport.Frame] {
+    private func readFrames(_ list: JSONUnsafeValue, images: [CrashReport.BinaryImage]) -> [CrashReport.Frame] {
         var frames: [CrashReport.Frame] = []
         frames.reserveCapacity(list.count)
-        var fields = [JSONElement?](repeating: nil, count: FrameKey.allCases.count)
-        for (index, object) in list.elements.enumerated() {
+        list.forEachElement { object in
+            var imageIndexValue: JSONUnsafeValue?
+            var imageOffsetValue: JSONUnsafeValue?
+            var symbol: JSONUnsafeValue?
+            var symbolLocation: JSONUnsafeValue?
+            var sourceFile: JSONUnsafeValue?
+            var sourceLine: JSONUnsafeValue?
+            var inline: JSONUnsafeValue?
             // One pass over the members instead of a lookup per key; the first member of a name wins.
-            for k in fields.indices { fields[k] = nil }
-            object.forEachMemberRaw { key, value in
-                if let known = FrameKey(key), fields[known.rawValue] == nil { fields[known.rawValue] = value }
+            object.forEachMember { key, value in
+                switch FrameKey(key.rawBytes) {
+                case .imageIndex: if imageIndexValue == nil { imageIndexValue = value }
+                case .imageOffset: if imageOffsetValue == nil { imageOffsetValue = value }
+                case .symbol: if symbol == nil { symbol = value }
+                case .symbolLocation: if symbolLocation == nil { symbolLocation = value }
+                case .sourceFile: if sourceFile == nil { sourceFile = value }
+                case .sourceLine: if sourceLine == nil { sourceLine = value }
+                case .inline: if inline == nil { inline = value }
+                case nil: break
+                }
                 return true
             }
-            let imageIndex = fields[FrameKey.imageIndex.rawValue]?.int64.map(Int.init)
-            let imageOffset = fields[FrameKey.imageOffset.rawValue]?.uint64
+            let imageIndex = imageIndexValue?.int64.map(Int.init)
+            let imageOffset = imageOffsetValue?.uint64
             var image: String?
             var address: HexValue?
             if let imageIndex, imageIndex >= 0, imageIndex < images.count {
@@ -283,17 +390,18 @@ struct CrashJSONReader {
             // Built in one initializer call: a `var frame` filled field by field is copied again on append.
             frames.append(
                 CrashReport.Frame(
-                    index: index,
+                    index: frames.count,
                     image: image,
                     address: address,
                     imageOffset: imageOffset,
-                    symbol: text(fields[FrameKey.symbol.rawValue]),
-                    symbolOffset: fields[FrameKey.symbolLocation.rawValue]?.uint64,
-                    file: text(fields[FrameKey.sourceFile.rawValue]),
-                    line: fields[FrameKey.sourceLine.rawValue]?.int64.map(Int.init),
-                    inlined: fields[FrameKey.inline.rawValue]?.bool
+                    symbol: text(symbol),
+                    symbolOffset: symbolLocation?.uint64,
+                    file: text(sourceFile),
+                    line: sourceLine?.int64.map(Int.init),
+                    inlined: inline?.bool
                 )
             )
+            return true
         }
         return frames
     }
@@ -332,11 +440,11 @@ struct CrashJSONReader {
     /// `x0` … `x31`, made once instead of by interpolation for every register of every report.
     private static let xNames = (0..<32).map { "x\($0)" }
 
-    private func readRegisters(_ state: JSONElement) -> [CrashReport.Register] {
+    private func readRegisters(_ state: JSONUnsafeValue) -> [CrashReport.Register] {
         var registers: [CrashReport.Register] = []
-        func register(_ name: String, _ value: JSONElement) {
+        func register(_ name: @autoclosure () -> String, _ value: JSONUnsafeValue) {
             if let number = value.uint64 {
-                registers.append(CrashReport.Register(name: name, value: HexValue(number)))
+                registers.append(CrashReport.Register(name: name(), value: HexValue(number)))
             } else if value.kind == .object, let number = value.member("value")?.uint64 {
                 var parts: [String] = []
                 if let symbol = text(value.member("symbol")) {
@@ -346,7 +454,7 @@ struct CrashJSONReader {
                 if let description = text(value.member("description")) { parts.append(description) }
                 registers.append(
                     CrashReport.Register(
-                        name: name,
+                        name: name(),
                         value: HexValue(number),
                         description: parts.isEmpty ? nil : parts.joined(separator: " ")
                     )
@@ -354,14 +462,20 @@ struct CrashJSONReader {
             }
         }
         state.forEachMember { key, value in
-            if key == "flavor" { return }
-            if key == "x", value.kind == .array {
-                for (k, element) in value.elements.enumerated() {
+            // Keys are compared decoded, so an escaped spelling of `flavor` or `x` is still that key.
+            let decoded = key.hasEscapes ? key.string : nil
+            if decoded.map({ $0 == "flavor" }) ?? key.rawEquals("flavor") { return true }
+            if decoded.map({ $0 == "x" }) ?? key.rawEquals("x"), value.kind == .array {
+                var k = 0
+                value.forEachElement { element in
                     register(k < Self.xNames.count ? Self.xNames[k] : "x\(k)", element)
+                    k += 1
+                    return true
                 }
-                return
+                return true
             }
-            register(key, value)
+            register(decoded ?? String(decoding: key.rawBytes, as: UTF8.self), value)
+            return true
         }
         return registers
     }

@@ -1,0 +1,184 @@
+/// A non-owning view of one value on a ``JSONDocument``'s tape, for loops that read thousands of small values.
+///
+/// ``JSONElement`` holds the document, so every element made and dropped costs a retain and a release, and every
+/// read goes through the document's arrays. This view holds raw pointers to the tape and the bytes instead: it is
+/// valid only inside the ``JSONElement/withUnsafeValue(_:)`` call that produced it and must not escape it. Every
+/// read is bounds-checked against the tape and the bytes, so a view never traps, whatever the input.
+public struct JSONUnsafeValue {
+    @usableFromInline let nodes: UnsafeBufferPointer<JSONNode>
+    @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
+    /// Always a valid index into ``nodes`` (checked where views are made).
+    @usableFromInline let index: Int
+
+    @usableFromInline
+    init(nodes: UnsafeBufferPointer<JSONNode>, bytes: UnsafeBufferPointer<UInt8>, index: Int) {
+        self.nodes = nodes
+        self.bytes = bytes
+        self.index = index
+    }
+
+    @usableFromInline var node: JSONNode { nodes[index] }
+
+    /// The kind of the value (keys read through ``forEachMember(_:)`` are strings).
+    @inlinable
+    public var kind: JSONElement.Kind {
+        switch node.kind {
+        case .object: .object
+        case .array: .array
+        case .string: .string
+        case .number: .number
+        case .bool: .bool
+        case .null: .null
+        }
+    }
+
+    /// Number of members (objects) or elements (arrays); 0 for scalars.
+    @inlinable
+    public var count: Int {
+        let n = node
+        return n.kind == .object || n.kind == .array ? Int(n.count) : 0
+    }
+
+    /// True when this value is a string whose source text holds backslash escapes.
+    @inlinable
+    public var hasEscapes: Bool {
+        let n = node
+        return n.kind == .string && n.flags & JSONNode.hasEscapesFlag != 0
+    }
+
+    /// The exact source bytes of a scalar (for strings, without the quotes and escapes unresolved); empty for
+    /// containers.
+    @inlinable
+    public var rawBytes: UnsafeBufferPointer<UInt8> {
+        let n = node
+        guard n.kind != .object, n.kind != .array else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return slice(Int(n.start), Int(n.end))
+    }
+
+    @inlinable
+    func slice(_ start: Int, _ end: Int) -> UnsafeBufferPointer<UInt8> {
+        guard start >= 0, start <= end, end <= bytes.count, let base = bytes.baseAddress else {
+            return UnsafeBufferPointer(start: nil, count: 0)
+        }
+        return UnsafeBufferPointer(start: base + start, count: end - start)
+    }
+
+    /// The decoded string value, or nil when this is not a string (as ``JSONElement/string``).
+    @inlinable
+    public var string: String? {
+        let n = node
+        guard n.kind == .string else { return nil }
+        return JSONStringDecoding.decode(
+            slice(Int(n.start), Int(n.end)),
+            hasEscapes: n.flags & JSONNode.hasEscapesFlag != 0
+        )
+    }
+
+    /// The exact source text of a scalar (without quotes for strings); nil for containers (as
+    /// ``JSONElement/rawText``).
+    @inlinable
+    public var rawText: String? {
+        let n = node
+        guard n.kind != .object, n.kind != .array else { return nil }
+        return String(decoding: slice(Int(n.start), Int(n.end)), as: UTF8.self)
+    }
+
+    /// The number as an unsigned 64-bit integer when it is a non-negative integer that fits, else nil.
+    @inlinable
+    public var uint64: UInt64? {
+        let n = node
+        guard n.kind == .number else { return nil }
+        return JSONNumberDecoding.uint64(slice(Int(n.start), Int(n.end)))
+    }
+
+    /// The number as a signed 64-bit integer when it is an integer that fits, else nil.
+    @inlinable
+    public var int64: Int64? {
+        let n = node
+        guard n.kind == .number else { return nil }
+        return JSONNumberDecoding.int64(slice(Int(n.start), Int(n.end)))
+    }
+
+    /// The boolean value, or nil when this is not `true` or `false`.
+    @inlinable
+    public var bool: Bool? {
+        let n = node
+        guard n.kind == .bool else { return nil }
+        return n.flags & JSONNode.trueFlag != 0
+    }
+
+    /// True when this string's source bytes (escapes unresolved) are exactly `key`'s UTF-8.
+    @inlinable
+    public func rawEquals(_ key: StaticString) -> Bool {
+        let n = node
+        let length = key.utf8CodeUnitCount
+        guard n.kind == .string, Int(n.end) - Int(n.start) == length else { return false }
+        let raw = slice(Int(n.start), Int(n.end))
+        guard raw.count == length else { return false }
+        let other = key.utf8Start
+        for k in 0..<length where raw[k] != other[k] { return false }
+        return true
+    }
+
+    /// Calls `body` with each member's key and value, in source order, until it returns false.
+    ///
+    /// The key is a string view (escapes unresolved in ``rawBytes``). Does nothing for values that are not objects.
+    @inlinable
+    public func forEachMember(_ body: (JSONUnsafeValue, JSONUnsafeValue) throws -> Bool) rethrows {
+        let n = node
+        guard n.kind == .object else { return }
+        var i = index + 1
+        let end = min(Int(n.next), nodes.count)
+        while i + 1 < end {
+            let value = JSONUnsafeValue(nodes: nodes, bytes: bytes, index: i + 1)
+            if try !body(JSONUnsafeValue(nodes: nodes, bytes: bytes, index: i), value) { return }
+            let next = Int(nodes[i + 1].next)
+            // The tape always moves forward; a node that does not would loop forever.
+            guard next > i + 1 else { return }
+            i = next
+        }
+    }
+
+    /// Calls `body` with each element of an array, in order, until it returns false.
+    ///
+    /// Does nothing for values that are not arrays.
+    @inlinable
+    public func forEachElement(_ body: (JSONUnsafeValue) throws -> Bool) rethrows {
+        let n = node
+        guard n.kind == .array else { return }
+        var i = index + 1
+        let end = min(Int(n.next), nodes.count)
+        while i < end {
+            if try !body(JSONUnsafeValue(nodes: nodes, bytes: bytes, index: i)) { return }
+            let next = Int(nodes[i].next)
+            guard next > i else { return }
+            i = next
+        }
+    }
+
+    /// The value of the first member whose raw key bytes are `key` (as ``JSONElement/member(_:)``).
+    @inlinable
+    public func member(_ key: StaticString) -> JSONUnsafeValue? {
+        var found: JSONUnsafeValue?
+        forEachMember { name, value in
+            if name.rawEquals(key) {
+                found = value
+                return false
+            }
+            return true
+        }
+        return found
+    }
+}
+
+extension JSONElement {
+    /// Calls `body` with a non-owning view of this value; the view must not be used after `body` returns.
+    @inlinable
+    public func withUnsafeValue<Result>(_ body: (JSONUnsafeValue) throws -> Result) rethrows -> Result {
+        try withExtendedLifetime(document) {
+            try document.bytes.withUnsafeBufferPointer { bytes in
+                try body(JSONUnsafeValue(nodes: document.nodes, bytes: bytes, index: index))
+            }
+        }
+    }
+}
