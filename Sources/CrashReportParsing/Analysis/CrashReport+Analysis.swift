@@ -63,10 +63,12 @@ extension CrashReport {
             for f in frames.indices { index.attribute(&frames[f]) }
             lastExceptionBacktrace = frames
         }
-        let note = exception?.note ?? ""
-        isNotACrash =
-            exception?.isSimulated == true || exception?.isNonFatal == true || note.containsBytes("SIMULATED")
-            || note.containsBytes("NON-FATAL")
+        if let note = exception?.note {
+            // Text reports say it only in the note; the flags are the model's one way of saying it.
+            if exception?.isSimulated == nil, note.containsBytes("SIMULATED") { exception?.isSimulated = true }
+            if exception?.isNonFatal == nil, note.containsBytes("NON-FATAL") { exception?.isNonFatal = true }
+        }
+        isNotACrash = exception?.isSimulated == true || exception?.isNonFatal == true
         computeSignature()
     }
 
@@ -216,11 +218,16 @@ private struct ImageIndex {
             let (sum, overflow) = base.addingReportingOverflow(offset)
             if !overflow { frame.address = HexValue(sum) }
         }
-        // The lookup only fills what is missing: JSON frames come with both.
-        if frame.image == nil || frame.imageOffset == nil, let address = frame.address?.value,
+        // The lookup only fills what is missing: JSON frames come with both. Text reports cut long image names to
+        // their tail behind `...`: the image at the address gives the whole name back.
+        let truncated = frame.image?.hasPrefix("...") == true
+        if frame.image == nil || frame.imageOffset == nil || truncated, let address = frame.address?.value,
             let entry = entry(containing: address)
         {
             if frame.image == nil { frame.image = entry.name }
+            if truncated, let written = frame.image, let full = entry.name, full.hasSuffix(written.dropFirst(3)) {
+                frame.image = full
+            }
             if frame.imageOffset == nil { frame.imageOffset = address - entry.base }
         }
         if let name = frame.image {
