@@ -241,19 +241,25 @@ extension CrashReport.Exception {
     /// Splits `EXC_BAD_ACCESS (SIGSEGV)`, reads the numeric codes, and names what they mean.
     mutating func decode() {
         // PLCrashReporter writes only the signal (`Exception Type: SIGSEGV`): it is a signal, not a Mach type.
-        if signal == nil, let written = type, written.hasPrefix("SIG"), !written.contains(where: { $0 == " " }) {
+        // The checks run on UTF-8 bytes: these few short strings cost more with Character-level operations than
+        // the rest of a small report's analysis.
+        if signal == nil, let written = type, written.utf8.starts(with: "SIG".utf8), !written.utf8.contains(0x20) {
             signal = written
             type = nil
         }
-        if signal == nil, let written = type, written.hasSuffix(")"), let open = written.lastIndex(of: "(") {
-            signal = String(written[written.index(after: open)..<written.index(before: written.endIndex)])
+        if signal == nil, let written = type, written.utf8.last == UInt8(ascii: ")"),
+            let open = written.utf8.lastIndex(of: UInt8(ascii: "("))
+        {
+            let inner = written.utf8.index(after: open)..<written.utf8.index(before: written.utf8.endIndex)
+            signal = String(written[inner])
             type = written[..<open].trimmingSpaces()
         }
         if codeValues == nil, let written = codes {
             // macOS 12 prints a symbolic line and a numeric one: take the numeric one, wherever it is.
-            for line in written.split(separator: "\n") where !line.containsBytes(" at ") {
-                let values = line.split(whereSeparator: { $0 == "," || $0 == " " }).compactMap { token -> HexValue? in
-                    token.hasPrefix("0x") ? HexValue(parsing: token) : nil
+            for line in written.utf8.split(separator: UInt8(ascii: "\n")) where !line.containsBytes(" at ".utf8) {
+                let tokens = line.split(whereSeparator: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: " ") })
+                let values = tokens.compactMap { token -> HexValue? in
+                    token.starts(with: "0x".utf8) ? HexValue(parsing: Substring(token)) : nil
                 }
                 if !values.isEmpty {
                     codeValues = values
@@ -267,7 +273,9 @@ extension CrashReport.Exception {
         }
         if isBadAccess, let values = codeValues, values.count > 1 { faultAddress = values[1] }
         for text in [subtype, codes].compactMap({ $0 }) {
-            if let name = Self.kernReturnNames.values.first(where: { text.hasPrefix($0) }), kernReturn == nil {
+            if kernReturn == nil,
+                let name = Self.kernReturnNames.values.first(where: { text.utf8.starts(with: $0.utf8) })
+            {
                 kernReturn = name
             }
             if let at = text.byteRange(of: " at ") {
@@ -349,5 +357,18 @@ extension CrashReport.Termination {
             }
             reasons += parts
         }
+    }
+}
+
+extension Substring.UTF8View {
+    /// True when `needle` occurs in these bytes.
+    fileprivate func containsBytes(_ needle: String.UTF8View) -> Bool {
+        guard let first = needle.first, count >= needle.count else { return needle.isEmpty }
+        var index = startIndex
+        while let found = self[index...].firstIndex(of: first) {
+            if self[found...].starts(with: needle) { return true }
+            index = self.index(after: found)
+        }
+        return false
     }
 }
