@@ -59,6 +59,11 @@ final class JSONByteSink {
         count += extra
     }
 
+    /// Calls `body` with the bytes written so far.
+    func withBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        body(UnsafeBufferPointer(start: storage, count: count))
+    }
+
     /// The bytes written, as text.
     var string: String {
         String(decoding: UnsafeBufferPointer(start: storage, count: count), as: UTF8.self)

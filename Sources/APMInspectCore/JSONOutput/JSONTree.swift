@@ -22,7 +22,7 @@ enum JSONTree {
 
         init() {
             // Model types have a handful to a few dozen members: growing from one slot cost more than the writing.
-            members.reserveCapacity(16)
+            members.reserveCapacity(8)
         }
 
         func set(_ key: String, _ value: JSONTree) {

@@ -17,6 +17,22 @@ public struct SortedJSONEncoder: Sendable {
     /// - Throws: `EncodingError.invalidValue` for a non-finite number or a value that encodes nothing, as
     ///   `JSONEncoder` does.
     public func encode(_ value: some Encodable) throws -> String {
+        try sink(value).string
+    }
+
+    /// Hands the JSON bytes of `value`, followed by `suffix`, to `body` without making a `String` of them: large
+    /// documents are written out without a second copy.
+    ///
+    /// - Throws: as ``encode(_:)``.
+    public func write(_ value: some Encodable, suffix: StaticString = "", to body: (UnsafeBufferPointer<UInt8>) -> Void)
+        throws
+    {
+        let output = try sink(value)
+        output.append(literal: suffix)
+        output.withBytes(body)
+    }
+
+    private func sink(_ value: some Encodable) throws -> JSONByteSink {
         let encoder = JSONTreeEncoder()
         try value.encode(to: encoder)
         guard let tree = encoder.result else {
@@ -27,6 +43,6 @@ public struct SortedJSONEncoder: Sendable {
         }
         let output = JSONByteSink()
         JSONTree.write(tree, into: output, pretty: pretty)
-        return output.string
+        return output
     }
 }

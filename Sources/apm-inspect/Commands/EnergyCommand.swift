@@ -74,7 +74,7 @@ struct EnergyCommand: ParsableCommand {
                 diagnostics: result.diagnostics,
                 report: result.report
             )
-            Console.out(try JSONOutput.encode(envelope, pretty: true) + "\n")
+            try JSONOutput.print(envelope, pretty: true)
         default:
             Console.out(PowerLogRenderer.energy(result.report, diagnostics: result.diagnostics, top: top))
             if let plot { Console.out("\nPlot written to \(plot)\n") }

@@ -67,7 +67,7 @@ struct HTTPCommand: ParsableCommand {
                 Console.error(ErrorLine.render(path: path, location: failure.location, message: failure.message))
             }
             switch format {
-            case .ndjson: Console.out(try JSONOutput.encode(inspection, pretty: false) + "\n")
+            case .ndjson: try JSONOutput.print(inspection, pretty: false)
             case .json: documents.append(inspection)
             default:
                 if case .http(let capture) = inspection.report {
@@ -85,9 +85,9 @@ struct HTTPCommand: ParsableCommand {
         }
         if format == .json {
             if documents.count == 1, let only = documents.first {
-                Console.out(try JSONOutput.encode(only, pretty: true) + "\n")
+                try JSONOutput.print(only, pretty: true)
             } else {
-                Console.out(try JSONOutput.encode(documents, pretty: true) + "\n")
+                try JSONOutput.print(documents, pretty: true)
             }
         }
         if failed { throw ExitCode(1) }

@@ -52,7 +52,7 @@ struct InspectCommand: ParsableCommand {
             }
             switch format {
             case .ndjson:
-                Console.out(try JSONOutput.encode(inspection, pretty: false) + "\n")
+                try JSONOutput.print(inspection, pretty: false)
             case .json:
                 documents.append(inspection)
             default:
@@ -61,9 +61,9 @@ struct InspectCommand: ParsableCommand {
         }
         if format == .json {
             if documents.count == 1, let only = documents.first, paths.count == 1, files.count == 1 {
-                Console.out(try JSONOutput.encode(only, pretty: true) + "\n")
+                try JSONOutput.print(only, pretty: true)
             } else {
-                Console.out(try JSONOutput.encode(documents, pretty: true) + "\n")
+                try JSONOutput.print(documents, pretty: true)
             }
         }
         if failed { throw ExitCode(1) }

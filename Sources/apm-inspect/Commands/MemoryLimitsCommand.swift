@@ -104,10 +104,10 @@ struct MemoryLimitsCommand: ParsableCommand {
             Console.out(MemoryLimitsRenderer.csv(rows))
             Console.error(MemoryLimitsRenderer.summaryLine(summary))
         case .json:
-            Console.out(try JSONOutput.encode(rows, pretty: true) + "\n")
+            try JSONOutput.print(rows, pretty: true)
             Console.error(MemoryLimitsRenderer.summaryLine(summary))
         case .ndjson:
-            for row in rows { Console.out(try JSONOutput.encode(row, pretty: false) + "\n") }
+            for row in rows { try JSONOutput.print(row, pretty: false) }
             Console.error(MemoryLimitsRenderer.summaryLine(summary))
         }
         if failed { throw ExitCode(1) }

@@ -12,6 +12,11 @@ enum Console {
         text.withUTF8 { buffer in writeAll(1, buffer) }
     }
 
+    /// Writes `bytes` to standard output as is.
+    static func out(bytes: UnsafeBufferPointer<UInt8>) {
+        writeAll(1, bytes)
+    }
+
     /// Writes `text` and a newline to standard error.
     static func error(_ text: String) {
         var line = text + "\n"
