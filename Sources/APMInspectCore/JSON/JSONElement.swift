@@ -34,14 +34,7 @@ public struct JSONElement: Sendable {
 
     @inlinable
     public var kind: Kind {
-        switch node.kind {
-        case .object: .object
-        case .array: .array
-        case .string: .string
-        case .number: .number
-        case .bool: .bool
-        case .null: .null
-        }
+        JSONNode.publicKind(node.kind)
     }
 
     /// Byte offset of the value's first byte in the source (for strings, the first byte inside the quotes).

@@ -23,6 +23,19 @@ struct JSONNode: Sendable {
     /// An opaque container in which the options' key probe was seen.
     @usableFromInline static let probeHitFlag: UInt8 = 32
 
+    /// The public name of a node kind.
+    @usableFromInline
+    static func publicKind(_ kind: Kind) -> JSONElement.Kind {
+        switch kind {
+        case .object: .object
+        case .array: .array
+        case .string: .string
+        case .number: .number
+        case .bool: .bool
+        case .null: .null
+        }
+    }
+
     @usableFromInline var kind: Kind
     @usableFromInline var flags: UInt8
     /// First byte: the opening bracket, the first byte inside a string's quotes, or the first byte of a literal.

@@ -196,14 +196,7 @@ enum JSONScanning {
     /// True when any byte of `word` is `"`, `\\` or below 0x20 (the bytes that end a plain run inside a string).
     @inline(__always)
     static func hasSpecialStringByte(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let quote = word ^ (ones &* 0x22)
-        let backslash = word ^ (ones &* 0x5C)
-        let zeroQuote = (quote &- ones) & ~quote
-        let zeroBackslash = (backslash &- ones) & ~backslash
-        let control = (word &- (ones &* 0x20)) & ~word
-        return (zeroQuote | zeroBackslash | control) & highs != 0
+        specialStringByteMask(word) != 0
     }
 
     /// Scans a number token from `start`: where it ends and whether it follows RFC 8259's grammar,

@@ -22,14 +22,7 @@ public struct JSONUnsafeValue {
     /// The kind of the value (keys read through ``forEachMember(_:)`` are strings).
     @inlinable
     public var kind: JSONElement.Kind {
-        switch node.kind {
-        case .object: .object
-        case .array: .array
-        case .string: .string
-        case .number: .number
-        case .bool: .bool
-        case .null: .null
-        }
+        JSONNode.publicKind(node.kind)
     }
 
     /// Number of members (objects) or elements (arrays); 0 for scalars.

@@ -67,19 +67,11 @@ final class JSONTreeEncoder: Encoder {
 
     // MARK: - Scalars
 
-    static func number(_ value: Double, at path: [any CodingKey]) throws -> JSONTree {
-        guard value.isFinite else {
-            throw EncodingError.invalidValue(
-                value,
-                EncodingError.Context(codingPath: path, debugDescription: "Unable to encode \(value) directly in JSON.")
-            )
-        }
-        var text = value.description
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        return .number(text)
-    }
-
-    static func number(_ value: Float, at path: [any CodingKey]) throws -> JSONTree {
+    /// A finite number as Foundation writes it: Swift's shortest form without a trailing `.0`.
+    static func number<Number: BinaryFloatingPoint & CustomStringConvertible>(
+        _ value: Number,
+        at path: [any CodingKey]
+    ) throws -> JSONTree {
         guard value.isFinite else {
             throw EncodingError.invalidValue(
                 value,

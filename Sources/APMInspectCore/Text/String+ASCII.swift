@@ -61,74 +61,16 @@ extension String {
 extension StringProtocol {
     /// True when the UTF-8 bytes of `needle` occur in the string: a plain byte search, much cheaper than the
     /// generic `contains(_:)` for the short ASCII markers parsers look for.
+    @inlinable
     public func containsBytes(_ needle: String) -> Bool {
         byteOffset(of: needle) != nil
     }
 
     /// The UTF-8 offset of the first occurrence of `needle`, or nil.
-    public func byteOffset(of needle: String) -> Int? {
-        var needle = needle
-        return needle.withUTF8 { pattern -> Int? in
-            guard let first = pattern.first else { return 0 }
-            let found = self.utf8.withContiguousStorageIfAvailable { text -> Int? in
-                Self.search(text, pattern, first)
-            }
-            if let found { return found }
-            return Self.search(Array(self.utf8).withUnsafeBufferPointer { Array($0) }, pattern, first)
-        }
-    }
-
-    private static func search(
-        _ text: UnsafeBufferPointer<UInt8>,
-        _ pattern: UnsafeBufferPointer<UInt8>,
-        _ first: UInt8
-    ) -> Int? {
-        guard text.count >= pattern.count else { return nil }
-        let last = text.count - pattern.count
-        var i = 0
-        while i <= last {
-            if text[i] == first {
-                var k = 1
-                while k < pattern.count, text[i + k] == pattern[k] { k += 1 }
-                if k == pattern.count { return i }
-            }
-            i += 1
-        }
-        return nil
-    }
-
-    private static func search(_ text: [UInt8], _ pattern: UnsafeBufferPointer<UInt8>, _ first: UInt8) -> Int? {
-        text.withUnsafeBufferPointer { search($0, pattern, first) }
-    }
-}
-
-extension String {
-    /// True when the UTF-8 bytes of `needle` occur in the string (see ``StringProtocol/containsBytes(_:)``); this
-    /// overload reads the contiguous bytes directly instead of going through the generic protocol.
-    public func containsBytes(_ needle: String) -> Bool {
-        byteOffset(of: needle) != nil
-    }
-
-    /// The UTF-8 offset of the first occurrence of `needle`, or nil (see ``StringProtocol/byteOffset(of:)``).
-    public func byteOffset(of needle: String) -> Int? {
-        var text = self
-        var needle = needle
-        return text.withUTF8 { bytes in
-            needle.withUTF8 { pattern in
-                pattern.isEmpty ? 0 : UTF8Search.firstOffset(of: pattern, in: bytes, from: 0)
-            }
-        }
-    }
-}
-
-extension Substring {
-    /// True when the UTF-8 bytes of `needle` occur in the substring (see ``StringProtocol/containsBytes(_:)``);
-    /// this overload reads the contiguous bytes directly instead of going through the generic protocol.
-    public func containsBytes(_ needle: String) -> Bool {
-        byteOffset(of: needle) != nil
-    }
-
-    /// The UTF-8 offset of the first occurrence of `needle`, or nil (see ``StringProtocol/byteOffset(of:)``).
+    ///
+    /// Inlinable so that callers in other modules get a version specialised for their string type instead of the
+    /// generic one, which went through the protocol for every byte.
+    @inlinable
     public func byteOffset(of needle: String) -> Int? {
         var needle = needle
         return needle.withUTF8 { pattern -> Int? in
@@ -140,24 +82,6 @@ extension Substring {
             var copy = String(self)
             return copy.withUTF8 { UTF8Search.firstOffset(of: pattern, in: $0, from: 0) }
         }
-    }
-
-    /// The range of the first occurrence of `needle`, found by a byte search (see ``byteOffset(of:)``).
-    public func byteRange(of needle: String) -> Range<Index>? {
-        guard let offset = byteOffset(of: needle) else { return nil }
-        let lower = utf8.index(utf8.startIndex, offsetBy: offset)
-        let upper = utf8.index(lower, offsetBy: needle.utf8.count)
-        return lower..<upper
-    }
-}
-
-extension String {
-    /// The range of the first occurrence of `needle`, found by a byte search (see ``byteOffset(of:)``).
-    public func byteRange(of needle: String) -> Range<Index>? {
-        guard let offset = byteOffset(of: needle) else { return nil }
-        let lower = utf8.index(utf8.startIndex, offsetBy: offset)
-        let upper = utf8.index(lower, offsetBy: needle.utf8.count)
-        return lower..<upper
     }
 }
 
@@ -196,6 +120,7 @@ public enum UTF8Search {
 
 extension StringProtocol {
     /// The range of the first occurrence of `needle`, found by a byte search (see ``byteOffset(of:)``).
+    @inlinable
     public func byteRange(of needle: String) -> Range<Index>? {
         guard let offset = byteOffset(of: needle) else { return nil }
         let lower = utf8.index(utf8.startIndex, offsetBy: offset)

@@ -198,139 +198,14 @@ public enum WatchdogDetector {
     private static func read(_ text: String, into result: inout WatchdogTermination) {
         var copy = text
         copy.withUTF8 { bytes in
-            let utf8 = text.utf8
             var start = 0
             // The lines of `text.split(separator: "\n")`, as in ``forEachLine(of:_:)``.
             for end in 0...bytes.count
             where end == bytes.count || (bytes[end] == 0x0A && (end == 0 || bytes[end - 1] != 0x0D)) {
                 defer { start = end + 1 }
                 guard end > start else { continue }
-                let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
-                if WatchdogLineReader.accepts(line) {
-                    WatchdogLineReader(bytes: line).read(into: &result)
-                } else {
-                    let lower = utf8.index(utf8.startIndex, offsetBy: start)
-                    let upper = utf8.index(utf8.startIndex, offsetBy: end)
-                    read(line: text[lower..<upper], into: &result)
-                }
+                WatchdogLineReader(bytes: UnsafeBufferPointer(rebasing: bytes[start..<end])).read(into: &result)
             }
-        }
-    }
-
-    private static func read(line: Substring, into result: inout WatchdogTermination) {
-        if line.hasPrefix("ProcessVisibility: ") {
-            result.processVisibility = value(afterPrefix: "ProcessVisibility: ", in: line)
-        } else if line.hasPrefix("ProcessState: ") {
-            result.processState = value(afterPrefix: "ProcessState: ", in: line)
-        } else if line.hasPrefix("WatchdogEvent: ") {
-            result.event = value(afterPrefix: "WatchdogEvent: ", in: line)
-        } else if line.hasPrefix("WatchdogVisibility: ") {
-            result.watchdogVisibility = value(afterPrefix: "WatchdogVisibility: ", in: line)
-        }
-        if let value = number(after: "Elapsed total CPU time (seconds): ", in: line) {
-            var cpu = result.cpu ?? WatchdogTermination.CPUStatistics()
-            cpu.totalSeconds = value
-            cpu.userSeconds = number(after: "(user ", in: line)
-            cpu.systemSeconds = number(after: "system ", in: line)
-            cpu.totalPercent = percent(in: line)
-            result.cpu = cpu
-        }
-        if let value = number(after: "Elapsed application CPU time (seconds): ", in: line) {
-            var cpu = result.cpu ?? WatchdogTermination.CPUStatistics()
-            cpu.appSeconds = value
-            cpu.appPercent = percent(in: line)
-            result.cpu = cpu
-        }
-        if let value = number(after: "Thermal Level: ", in: line) {
-            var thermal = result.thermal ?? WatchdogTermination.Thermal()
-            thermal.level = integer(value)
-            result.thermal = thermal
-        }
-        if let range = line.byteRange(of: "Thermal State: ") {
-            var thermal = result.thermal ?? WatchdogTermination.Thermal()
-            thermal.state = String(line[range.upperBound...]).trimmingASCIIWhitespace()
-            result.thermal = thermal
-        }
-        if let value = token(after: "domain:", in: line), let domain = Int(value) {
-            result.domain = domain
-            result.domainName = TerminationCode.namespaces[domain]
-        }
-        if let value = token(after: "reportType:", in: line) { result.reportType = value }
-        if let value = token(after: "maxTerminationResistance:", in: line) {
-            result.maxTerminationResistance = value.hasSuffix(">") ? String(value.dropLast()) : value
-        }
-        readTransgression(line, into: &result)
-        if let seconds = number(after: "Failed to terminate gracefully after ", in: line) {
-            result.allowanceSeconds = seconds
-            result.event = result.event ?? "process-exit"
-            readProcess(line, into: &result)
-        }
-        readLegacyFailure(line, into: &result)
-        if let seconds = number(after: "Exhausted wall time allowance of ", in: line) {
-            result.allowanceSeconds = seconds
-            result.allowanceKind = "real (wall clock)"
-        }
-    }
-
-    /// `scene-update watchdog transgression: application<com.x>:64385 exhausted real (wall clock) time allowance of
-    /// 10.00 seconds`, with `app<com.x(UUID)>:pid` and a bare bundle id (iOS 11) as variants.
-    private static func readTransgression(_ line: Substring, into result: inout WatchdogTermination) {
-        guard let marker = line.byteRange(of: " watchdog transgression") else { return }
-        let before = line[..<marker.lowerBound]
-        let eventWord = before.split(whereSeparator: { $0 == " " || $0 == ":" || $0 == "," }).last.map(String.init)
-        if let eventWord, result.event == nil { result.event = eventWord }
-        let after = line[marker.upperBound...]
-        if let exhausted = after.byteRange(of: " exhausted ") {
-            let subject = after[..<exhausted.lowerBound].drop { $0 == ":" || $0 == " " || $0 == "." }
-            readSubject(subject, into: &result)
-            let rest = after[exhausted.upperBound...]
-            if let allowance = rest.byteRange(of: " time allowance of ") {
-                result.allowanceKind = String(rest[..<allowance.lowerBound])
-                result.allowanceSeconds = number(after: " time allowance of ", in: rest)
-            }
-        }
-    }
-
-    /// `application<com.x>:64385`, `app<com.x(UUID)>:64385`, `xpcservice<…>:220:220` or `com.x`.
-    private static func readSubject(_ subject: Substring, into result: inout WatchdogTermination) {
-        var text = subject
-        if let open = text.firstIndex(of: "<"), let close = text.lastIndex(of: ">"), open < close {
-            var inner = text[text.index(after: open)..<close]
-            if inner.hasSuffix(")"), let paren = inner.lastIndex(of: "(") {
-                result.bundleInstanceUUID = String(
-                    inner[inner.index(after: paren)..<inner.index(before: inner.endIndex)]
-                )
-                inner = inner[..<paren]
-            }
-            result.bundleId = String(inner)
-            text = text[text.index(after: close)...]
-            if text.hasPrefix(":") { result.pid = Int64(text.dropFirst().prefix { $0.isNumber }) }
-        } else {
-            let bundle = text.prefix { $0 != " " && $0 != ":" }
-            if !bundle.isEmpty { result.bundleId = String(bundle) }
-            let rest = text.dropFirst(bundle.count)
-            if rest.hasPrefix(":") { result.pid = Int64(rest.dropFirst().prefix { $0.isNumber }) }
-        }
-    }
-
-    private static func readProcess(_ line: Substring, into result: inout WatchdogTermination) {
-        if let open = line.byteRange(of: "app<") ?? line.byteRange(of: "application<") {
-            readSubject(line[open.lowerBound...].prefix { $0 != " " }, into: &result)
-        }
-    }
-
-    /// Pre-iOS 10: `com.x failed to scene-create after 19.81s (launch took 0.19s of total time limit 20.00s)`.
-    private static func readLegacyFailure(_ line: Substring, into result: inout WatchdogTermination) {
-        guard let failed = line.byteRange(of: " failed to ") else { return }
-        let bundle = line[..<failed.lowerBound].split(separator: " ").last.map(String.init)
-        let rest = line[failed.upperBound...]
-        guard let after = rest.byteRange(of: " after ") else { return }
-        result.event = result.event ?? String(rest[..<after.lowerBound])
-        result.bundleId = result.bundleId ?? bundle
-        result.elapsedSeconds = number(after: " after ", in: rest)
-        if let limit = number(after: "total time limit ", in: rest) {
-            result.allowanceSeconds = limit
-            result.allowanceKind = result.allowanceKind ?? "real (wall clock)"
         }
     }
 
@@ -343,34 +218,7 @@ public enum WatchdogDetector {
     }
 
     /// Space, tab, CR or LF.
-    private static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
+    static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
-    }
-
-    /// The trimmed rest of `line` after `key`, which the line starts with.
-    private static func value(afterPrefix key: String, in line: Substring) -> String {
-        String(line.dropFirst(key.count)).trimmingASCIIWhitespace()
-    }
-
-    /// The decimal number right after `marker` (spaces skipped), or nil.
-    static func number(after marker: String, in line: Substring) -> Double? {
-        guard let range = line.byteRange(of: marker) else { return nil }
-        let digits = line[range.upperBound...].drop { $0 == " " }.prefix { $0.isNumber || $0 == "." }
-        return Double(digits)
-    }
-
-    /// The `NN% CPU` figure of a line.
-    static func percent(in line: Substring) -> Double? {
-        guard let range = line.byteRange(of: "% CPU") else { return nil }
-        let before = line[..<range.lowerBound]
-        let digits = before.reversed().prefix { $0.isNumber || $0 == "." }
-        return Double(String(digits.reversed()))
-    }
-
-    /// The run of non-space characters after `marker`.
-    static func token(after marker: String, in line: Substring) -> String? {
-        guard let range = line.byteRange(of: marker) else { return nil }
-        let value = line[range.upperBound...].prefix { $0 != " " }
-        return value.isEmpty ? nil : String(value)
     }
 }

@@ -1,22 +1,17 @@
 import APMInspectCore
 
-/// The byte-level twin of ``WatchdogDetector``'s Character-level line reading, for plain-ASCII lines.
+/// Reads the facts of one line of a watchdog's reason text (visibility, event, allowance, CPU, thermal, subject)
+/// from its UTF-8 bytes.
 ///
-/// In a line of ASCII bytes without CR every byte is one Character, so each Character operation of the general
-/// reader (prefix, search, split, `isNumber`) is the same operation on bytes; this reader performs exactly the
-/// steps of the general one, in the same order, without Character iteration or intermediate Substrings. Lines with
-/// other bytes go to the general reader.
+/// Every marker is ASCII, so searching bytes finds what a Character-level search finds; values are cut out as byte
+/// spans and become `String`s (with invalid UTF-8 repaired) only when kept. Character-level reading cost more than
+/// the rest of a watchdog report's analysis.
 struct WatchdogLineReader {
     /// The line's bytes.
     let bytes: UnsafeBufferPointer<UInt8>
 
     /// A half-open byte range of the line.
     typealias Span = Range<Int>
-
-    /// True when the bytes can be read here (see the type's description).
-    static func accepts(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        UTF8Search.isPlainASCII(bytes)
-    }
 
     private var whole: Span { 0..<bytes.count }
 
@@ -75,7 +70,8 @@ struct WatchdogLineReader {
         }
     }
 
-    /// See `WatchdogDetector.readTransgression`.
+    /// `scene-update watchdog transgression: application<com.x>:64385 exhausted real (wall clock) time allowance of
+    /// 10.00 seconds`, with `app<com.x(UUID)>:pid` and a bare bundle id (iOS 11) as variants.
     private func readTransgression(into result: inout WatchdogTermination) {
         guard let found = find(" watchdog transgression", in: whole) else { return }
         let eventWord = lastWord(in: 0..<found.lowerBound) { $0 == 0x20 || $0 == 0x3A || $0 == 0x2C }
@@ -97,7 +93,7 @@ struct WatchdogLineReader {
         }
     }
 
-    /// See `WatchdogDetector.readSubject`.
+    /// `application<com.x>:64385`, `app<com.x(UUID)>:64385`, `xpcservice<…>:220:220` or `com.x`.
     private func readSubject(_ subject: Span, into result: inout WatchdogTermination) {
         let open = subject.first { bytes[$0] == UInt8(ascii: "<") }
         let close = subject.last { bytes[$0] == UInt8(ascii: ">") }
@@ -124,7 +120,7 @@ struct WatchdogLineReader {
         }
     }
 
-    /// See `WatchdogDetector.readProcess`.
+    /// The `[app<com.x(UUID)>:pid]` subject of a `Failed to terminate gracefully` line.
     private func readProcess(into result: inout WatchdogTermination) {
         guard let open = find("app<", in: whole) ?? find("application<", in: whole) else { return }
         var end = open.lowerBound
@@ -132,7 +128,7 @@ struct WatchdogLineReader {
         readSubject(open.lowerBound..<end, into: &result)
     }
 
-    /// See `WatchdogDetector.readLegacyFailure`.
+    /// Pre-iOS 10: `com.x failed to scene-create after 19.81s (launch took 0.19s of total time limit 20.00s)`.
     private func readLegacyFailure(into result: inout WatchdogTermination) {
         guard let failed = find(" failed to ", in: whole) else { return }
         let bundle = lastWord(in: 0..<failed.lowerBound) { $0 == 0x20 }.map(string)
@@ -151,19 +147,22 @@ struct WatchdogLineReader {
 
     /// The rest of the line after `prefix`, when the line starts with it.
     private func after(prefix: StaticString) -> Span? {
-        let length = prefix.utf8CodeUnitCount
-        guard bytes.count >= length else { return nil }
-        let start = prefix.utf8Start
-        for k in 0..<length where bytes[k] != start[k] { return nil }
-        return length..<bytes.count
+        prefix.withUTF8Buffer { pattern -> Span? in
+            guard bytes.count >= pattern.count else { return nil }
+            for k in 0..<pattern.count where bytes[k] != pattern[k] { return nil }
+            return pattern.count..<bytes.count
+        }
     }
 
     /// The first occurrence of `marker` within `span`.
     private func find(_ marker: StaticString, in span: Span) -> Span? {
-        let pattern = UnsafeBufferPointer(start: marker.utf8Start, count: marker.utf8CodeUnitCount)
-        let window = UnsafeBufferPointer(rebasing: bytes[0..<span.upperBound])
-        guard let offset = UTF8Search.firstOffset(of: pattern, in: window, from: span.lowerBound) else { return nil }
-        return offset..<(offset + pattern.count)
+        marker.withUTF8Buffer { pattern -> Span? in
+            let window = UnsafeBufferPointer(rebasing: bytes[0..<span.upperBound])
+            guard let offset = UTF8Search.firstOffset(of: pattern, in: window, from: span.lowerBound) else {
+                return nil
+            }
+            return offset..<(offset + pattern.count)
+        }
     }
 
     /// The last run of bytes that are not separators within `span` (the last piece of a split that omits empty
@@ -184,7 +183,7 @@ struct WatchdogLineReader {
         return start..<stop
     }
 
-    /// See `WatchdogDetector.number(after:in:)`.
+    /// The decimal number right after `marker` (spaces skipped), or nil.
     private func number(after marker: StaticString, in span: Span) -> Double? {
         guard let found = find(marker, in: span) else { return nil }
         var start = found.upperBound
@@ -196,7 +195,7 @@ struct WatchdogLineReader {
         return Double(string(start..<end))
     }
 
-    /// See `WatchdogDetector.percent(in:)`.
+    /// The `NN% CPU` figure of a line.
     private func percent(in span: Span) -> Double? {
         guard let found = find("% CPU", in: span) else { return nil }
         var start = found.lowerBound
@@ -208,7 +207,7 @@ struct WatchdogLineReader {
         return Double(string(start..<found.lowerBound))
     }
 
-    /// See `WatchdogDetector.token(after:in:)`.
+    /// The run of non-space bytes after `marker`.
     private func token(after marker: StaticString, in span: Span) -> String? {
         guard let found = find(marker, in: span) else { return nil }
         var end = found.upperBound
@@ -220,13 +219,9 @@ struct WatchdogLineReader {
     private func trimmed(_ span: Span) -> String {
         var lower = span.lowerBound
         var upper = span.upperBound
-        while lower < upper, Self.isWhitespace(bytes[lower]) { lower += 1 }
-        while upper > lower, Self.isWhitespace(bytes[upper - 1]) { upper -= 1 }
+        while lower < upper, WatchdogDetector.isASCIIWhitespace(bytes[lower]) { lower += 1 }
+        while upper > lower, WatchdogDetector.isASCIIWhitespace(bytes[upper - 1]) { upper -= 1 }
         return string(lower..<upper)
-    }
-
-    private static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
     private func string(_ span: Span) -> String {
