@@ -60,12 +60,15 @@ public struct CrashReportParser: Sendable {
         case .json:
             report = try readJSON(container, diagnostics: &diagnostics)
         case .text:
-            let text = String(decoding: container.body, as: UTF8.self)
             let mentionsTranslation = container.body.withUnsafeBufferPointer {
                 TextBytes($0).contains("Translated Report (Full Report Below)")
             }
             if mentionsTranslation,
-                let translated = try? readTranslated(text, container: container, diagnostics: &diagnostics)
+                let translated = try? readTranslated(
+                    String(decoding: container.body, as: UTF8.self),
+                    container: container,
+                    diagnostics: &diagnostics
+                )
             {
                 report = translated
             } else {
@@ -74,7 +77,7 @@ public struct CrashReportParser: Sendable {
                     header: container.header,
                     origin: container.bodyOrigin
                 )
-                report = reader.read(text)
+                report = container.body.withUnsafeBufferPointer { reader.read(bytes: $0) }
                 diagnostics += reader.diagnostics
             }
             if report.threads.isEmpty && report.exception == nil && report.process == nil {

@@ -35,24 +35,23 @@ struct CrashTextReader {
         self.origin = origin
     }
 
-    /// Reads every line of `text` and returns the model.
-    mutating func read(_ text: String) -> CrashReport {
-        var text = text
-        text.withUTF8 { bytes in
-            let all = TextBytes(bytes)
-            var start = all.hasPrefix("\u{FEFF}") ? 3 : 0
-            var offset = 0
-            // Lines are split on the bytes, and every line is read as bytes: see ``TextBytes``.
-            while start <= all.count {
-                let newline = all.firstIndex(of: 0x0A, from: start) ?? all.count
-                var end = newline
-                if end > start, all[end - 1] == 0x0D { end -= 1 }
-                lineNumber = origin.line + offset
-                consume(all.slice(start, end))
-                if case .done = mode { break }
-                offset += 1
-                start = newline + 1
-            }
+    /// Reads every line of UTF-8 `bytes` (invalid sequences are repaired in the values kept) and returns the model.
+    ///
+    /// The file's bytes are read in place: no `String` of the whole report is made.
+    mutating func read(bytes: UnsafeBufferPointer<UInt8>) -> CrashReport {
+        let all = TextBytes(bytes)
+        var start = all.hasPrefix("\u{FEFF}") ? 3 : 0
+        var offset = 0
+        // Lines are split on the bytes, and every line is read as bytes: see ``TextBytes``.
+        while start <= all.count {
+            let newline = all.firstIndex(of: 0x0A, from: start) ?? all.count
+            var end = newline
+            if end > start, all[end - 1] == 0x0D { end -= 1 }
+            lineNumber = origin.line + offset
+            consume(all.slice(start, end))
+            if case .done = mode { break }
+            offset += 1
+            start = newline + 1
         }
         finish()
         return report
