@@ -17,7 +17,7 @@ let package = Package(
                 .product(name: "WatchdogAnalysis", package: "apm-inspect"),
                 .product(name: "APMInspectCore", package: "apm-inspect"),
             ],
-            path: "Benchmarks/CrashThroughput"
+            path: "Tools/CrashThroughput"
         ),
         .executableTarget(
             name: "JetsamBenchmarks",
