@@ -29,5 +29,16 @@ let package = Package(
             path: "Benchmarks/JetsamBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "CrashBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "CrashReportParsing", package: "apm-inspect"),
+                .product(name: "WatchdogAnalysis", package: "apm-inspect"),
+                .product(name: "APMInspectCore", package: "apm-inspect"),
+            ],
+            path: "Benchmarks/CrashBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )
