@@ -1,4 +1,5 @@
 import APMInspectCore
+import Foundation
 import Testing
 
 @testable import CrashReportParsing
@@ -362,5 +363,24 @@ import Testing
         #expect(result.report.process == "Tool")
         #expect(result.report.exception?.signal == "SIGSEGV")
         #expect(result.diagnostics.contains { $0.message.contains("text after the JSON body") })
+    }
+}
+
+/// Frames keep their raw lines as ranges of the report's bytes; read, compared and encoded they are plain text.
+@Suite struct FrameRawLineTests {
+    @Test func rawLinesReadCompareAndEncodeAsText() throws {
+        let line = "3   libsystem_kernel.dylib        \t0x00000001e3d0e42c __pthread_kill + 8"
+        let report = try CrashReportParser().parse(Array("Process: Quill [1]\nThread 0 Crashed:\n\(line)\n".utf8))
+            .report
+        let frame = try #require(report.threads.first?.frames.first)
+        #expect(frame.raw == line)
+        var copy = frame
+        copy.raw = line
+        #expect(copy == frame)
+        copy.raw = line + " "
+        #expect(copy != frame)
+        let decoded = try JSONDecoder().decode(CrashReport.Frame.self, from: JSONEncoder().encode(frame))
+        #expect(decoded == frame)
+        #expect(decoded.raw == line)
     }
 }

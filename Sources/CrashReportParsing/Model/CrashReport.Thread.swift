@@ -58,7 +58,12 @@ extension CrashReport {
         /// True when the image is one of the app's own (path inside the app bundle or the main executable).
         public var isAppFrame: Bool?
         /// The text line as written (text reports).
-        public var raw: String?
+        public var raw: String? {
+            get { rawLine?.string }
+            set { rawLine = newValue.map(RawLine.text) }
+        }
+        /// Where ``raw`` comes from: kept as a window on the report's bytes until it is read.
+        var rawLine: RawLine?
 
         public init(
             index: Int,
@@ -85,7 +90,45 @@ extension CrashReport {
             self.column = column
             self.inlined = inlined
             self.isAppFrame = isAppFrame
-            self.raw = raw
+            self.rawLine = raw.map(RawLine.text)
+        }
+
+        // Written out because ``raw`` is computed: the keys and their optional handling are those the compiler
+        // would synthesise for stored properties of these names.
+        private enum CodingKeys: String, CodingKey {
+            case index, image, address, imageOffset, symbol, symbolOffset, file, line, column, inlined, isAppFrame, raw
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            index = try container.decode(Int.self, forKey: .index)
+            image = try container.decodeIfPresent(String.self, forKey: .image)
+            address = try container.decodeIfPresent(HexValue.self, forKey: .address)
+            imageOffset = try container.decodeIfPresent(UInt64.self, forKey: .imageOffset)
+            symbol = try container.decodeIfPresent(String.self, forKey: .symbol)
+            symbolOffset = try container.decodeIfPresent(UInt64.self, forKey: .symbolOffset)
+            file = try container.decodeIfPresent(String.self, forKey: .file)
+            line = try container.decodeIfPresent(Int.self, forKey: .line)
+            column = try container.decodeIfPresent(Int.self, forKey: .column)
+            inlined = try container.decodeIfPresent(Bool.self, forKey: .inlined)
+            isAppFrame = try container.decodeIfPresent(Bool.self, forKey: .isAppFrame)
+            rawLine = try container.decodeIfPresent(String.self, forKey: .raw).map(RawLine.text)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(index, forKey: .index)
+            try container.encodeIfPresent(image, forKey: .image)
+            try container.encodeIfPresent(address, forKey: .address)
+            try container.encodeIfPresent(imageOffset, forKey: .imageOffset)
+            try container.encodeIfPresent(symbol, forKey: .symbol)
+            try container.encodeIfPresent(symbolOffset, forKey: .symbolOffset)
+            try container.encodeIfPresent(file, forKey: .file)
+            try container.encodeIfPresent(line, forKey: .line)
+            try container.encodeIfPresent(column, forKey: .column)
+            try container.encodeIfPresent(inlined, forKey: .inlined)
+            try container.encodeIfPresent(isAppFrame, forKey: .isAppFrame)
+            try container.encodeIfPresent(raw, forKey: .raw)
         }
     }
 

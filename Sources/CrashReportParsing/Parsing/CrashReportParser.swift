@@ -77,7 +77,7 @@ public struct CrashReportParser: Sendable {
                     header: container.header,
                     origin: container.bodyOrigin
                 )
-                report = container.body.withUnsafeBufferPointer { reader.read(bytes: $0) }
+                report = reader.read(body: container.body)
                 diagnostics += reader.diagnostics
             }
             if report.threads.isEmpty && report.exception == nil && report.process == nil {

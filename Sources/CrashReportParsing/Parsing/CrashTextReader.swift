@@ -24,6 +24,8 @@ struct CrashTextReader {
     private var mode = Mode.header
     private var unknown: [JSONValue.Member] = []
     private var pendingNames: [Int: String] = [:]
+    /// The report's bytes, which frames' raw lines point into.
+    private var shared: CrashReport.SharedText?
     private var sawHeaderField = false
     private var lineNumber = 0
     /// The block that text after a blank line may still belong to (VM Region Summary tables, instruction streams).
@@ -35,10 +37,16 @@ struct CrashTextReader {
         self.origin = origin
     }
 
-    /// Reads every line of UTF-8 `bytes` (invalid sequences are repaired in the values kept) and returns the model.
+    /// Reads every line of the UTF-8 `body` (invalid sequences are repaired in the values kept) and returns the model.
     ///
-    /// The file's bytes are read in place: no `String` of the whole report is made.
-    mutating func read(bytes: UnsafeBufferPointer<UInt8>) -> CrashReport {
+    /// The file's bytes are read in place: no `String` of the whole report is made, and frames keep their raw lines
+    /// as ranges of these bytes.
+    mutating func read(body: [UInt8]) -> CrashReport {
+        shared = CrashReport.SharedText(body)
+        return body.withUnsafeBufferPointer { read(bytes: $0) }
+    }
+
+    private mutating func read(bytes: UnsafeBufferPointer<UInt8>) -> CrashReport {
         let all = TextBytes(bytes)
         var start = all.hasPrefix("\u{FEFF}") ? 3 : 0
         var offset = 0
@@ -92,7 +100,7 @@ struct CrashTextReader {
         }
         switch mode {
         case .frames(let thread):
-            if let frame = Self.parseFrame(line, raw: raw) {
+            if let frame = Self.parseFrame(line, raw: raw, shared: shared) {
                 appendFrame(frame, thread: thread)
                 return
             }
@@ -140,7 +148,7 @@ struct CrashTextReader {
             unknown.append(JSONValue.Member(key: "unparsed line \(lineNumber)", value: .string(raw.string)))
             return
         }
-        if let frame = Self.parseFrame(line, raw: raw), report.threads.isEmpty {
+        if let frame = Self.parseFrame(line, raw: raw, shared: shared), report.threads.isEmpty {
             // Frames before any thread header: a pasted fragment of a backtrace.
             startThread((index: 0, crashed: false, attributed: false, rest: ""))
             appendFrame(frame, thread: 0)
@@ -399,17 +407,19 @@ struct CrashTextReader {
         }
     }
 
-    /// One frame line (see ``parseFrame(_:raw:)-(TextBytes,_)``), for callers that hold `Substring`s.
+    /// One frame line (see ``parseFrame(_:raw:shared:)``), for callers that hold `Substring`s.
     static func parseFrame(_ line: Substring, raw: Substring) -> CrashReport.Frame? {
         var lineText = String(line)
         var rawText = String(raw)
         return lineText.withUTF8 { lineBytes in
-            rawText.withUTF8 { rawBytes in parseFrame(TextBytes(lineBytes), raw: TextBytes(rawBytes)) }
+            rawText.withUTF8 { rawBytes in parseFrame(TextBytes(lineBytes), raw: TextBytes(rawBytes), shared: nil) }
         }
     }
 
     /// One frame line: index, image (may contain spaces), address, then the location.
-    static func parseFrame(_ line: TextBytes, raw: TextBytes) -> CrashReport.Frame? {
+    ///
+    /// With `shared` (the bytes `raw` is a window on), the raw line is kept as a range of them; without, as text.
+    static func parseFrame(_ line: TextBytes, raw: TextBytes, shared: CrashReport.SharedText?) -> CrashReport.Frame? {
         let digits = line.leadingDigitCount
         guard digits > 0, digits < 6, let index = line.prefix(digits).int else { return nil }
         var rest = line.dropFirst(digits)
@@ -434,7 +444,11 @@ struct CrashTextReader {
         let token = rest.slice(range.lowerBound, range.upperBound)
         let address = token.startsWith0x ? token.hexValue() : token.hexValue(hex: true)
         var frame = CrashReport.Frame(index: index, image: image.isEmpty ? nil : image.string, address: address)
-        frame.raw = raw.string
+        if let shared {
+            frame.rawLine = .shared(shared, start: raw.offsets.lowerBound, end: raw.offsets.upperBound)
+        } else {
+            frame.rawLine = .text(raw.string)
+        }
         parseLocation(rest.suffix(from: range.upperBound).trimmed(), into: &frame)
         return frame
     }
@@ -556,7 +570,7 @@ struct CrashTextReader {
             report.lastExceptionBacktrace = frames
             return true
         }
-        if let frame = Self.parseFrame(line, raw: line) {
+        if let frame = Self.parseFrame(line, raw: line, shared: shared) {
             report.lastExceptionBacktrace = (report.lastExceptionBacktrace ?? []) + [frame]
             return true
         }

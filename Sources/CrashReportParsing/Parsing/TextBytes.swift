@@ -31,6 +31,8 @@ struct TextBytes {
     }
 
     var count: Int { upper - lower }
+    /// Where the window lies in the whole buffer.
+    var offsets: Range<Int> { lower..<upper }
     var isEmpty: Bool { upper <= lower }
     var first: UInt8? { isEmpty ? nil : buffer[lower] }
     var last: UInt8? { isEmpty ? nil : buffer[upper - 1] }
