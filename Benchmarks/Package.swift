@@ -10,6 +10,11 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
+        .target(
+            name: "BenchmarkSupport",
+            dependencies: [.product(name: "APMInspectCore", package: "apm-inspect")],
+            path: "Support/BenchmarkSupport"
+        ),
         .executableTarget(
             name: "CrashThroughput",
             dependencies: [
@@ -23,6 +28,7 @@ let package = Package(
             name: "JetsamBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
+                "BenchmarkSupport",
                 .product(name: "JetsamParsing", package: "apm-inspect"),
                 .product(name: "APMInspectCore", package: "apm-inspect"),
             ],
@@ -33,6 +39,7 @@ let package = Package(
             name: "CrashBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
+                "BenchmarkSupport",
                 .product(name: "CrashReportParsing", package: "apm-inspect"),
                 .product(name: "WatchdogAnalysis", package: "apm-inspect"),
                 .product(name: "APMInspectCore", package: "apm-inspect"),
