@@ -4,9 +4,9 @@ import APMInspectCore
 ///
 /// Codes are open-ended values rather than enum cases so new ones can be added without breaking callers. Anything
 /// less than a total failure is reported as a `Diagnostic` next to a partial result instead.
-public struct PowerLogError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct PowerLogError: ModuleError, Sendable, Equatable {
     /// The kind of failure, stable across releases.
-    public struct Code: Sendable, Equatable, Hashable, CustomStringConvertible {
+    public struct Code: ErrorCode {
         public let rawValue: String
 
         public init(_ rawValue: String) { self.rawValue = rawValue }
@@ -23,8 +23,6 @@ public struct PowerLogError: Error, Sendable, Equatable, CustomStringConvertible
         public static let notPowerLog = Code("not-powerlog")
         /// No input file was given, or a folder held no PowerLog database.
         public static let noInput = Code("no-input")
-
-        public var description: String { rawValue }
     }
 
     public var code: Code
@@ -35,10 +33,5 @@ public struct PowerLogError: Error, Sendable, Equatable, CustomStringConvertible
         self.code = code
         self.message = message
         self.location = location
-    }
-
-    public var description: String {
-        if let location { return "\(location): \(message)" }
-        return message
     }
 }

@@ -316,6 +316,17 @@ import Testing
         #expect(throws: CrashParseError.self) { try CrashTextTranslator().translate(Array(panic.utf8)) }
     }
 
+    @Test func truncatedReportIsTranslatedWithAWarning() throws {
+        let whole = Array(Self.iosReport.utf8)
+        let cut = Array(whole.prefix(whole.count * 2 / 3))
+        let translation = try CrashTextTranslator().translation(of: cut)
+        #expect(translation.text.contains("Exception Type:"))
+        #expect(translation.diagnostics.contains { $0.severity == .warning && $0.message.contains("truncated") })
+        let clean = try CrashTextTranslator().translation(of: whole)
+        #expect(!clean.diagnostics.contains { $0.severity != .note })
+        #expect(clean.text == (try CrashTextTranslator().translate(whole)))
+    }
+
     @Test(arguments: [iosReport, macReport])
     func roundTripThroughTheTextParser(_ ips: String) throws {
         let json = try CrashReportParser().parse(Array(ips.utf8)).report

@@ -2,9 +2,9 @@
 ///
 /// It says what went wrong (``code``), in words (``message``), and where (``location``). Codes are open-ended
 /// values rather than enum cases so new ones can be added without breaking callers.
-public struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct InputError: ModuleError, Sendable, Equatable {
     /// The kind of failure, stable across releases.
-    public struct Code: Sendable, Equatable, Hashable, CustomStringConvertible {
+    public struct Code: ErrorCode {
         public let rawValue: String
 
         public init(_ rawValue: String) { self.rawValue = rawValue }
@@ -21,8 +21,6 @@ public struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let wrongKind = Code("wrong-kind")
         /// The file could not be read from disk.
         public static let unreadable = Code("unreadable")
-
-        public var description: String { rawValue }
     }
 
     public var code: Code
@@ -33,12 +31,5 @@ public struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
         self.code = code
         self.message = message
         self.location = location
-    }
-
-    public var description: String {
-        if let location {
-            return "\(location): \(message)"
-        }
-        return message
     }
 }

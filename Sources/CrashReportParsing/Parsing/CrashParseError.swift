@@ -1,9 +1,9 @@
 import APMInspectCore
 
 /// The error thrown when a file yields no crash report at all: what went wrong, in words, and where.
-public struct CrashParseError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct CrashParseError: ModuleError, Sendable, Equatable {
     /// The kind of failure, stable across releases.
-    public struct Code: Sendable, Equatable, Hashable, CustomStringConvertible {
+    public struct Code: ErrorCode {
         public let rawValue: String
 
         public init(_ rawValue: String) { self.rawValue = rawValue }
@@ -12,8 +12,6 @@ public struct CrashParseError: Error, Sendable, Equatable, CustomStringConvertib
         public static let notACrashReport = Code("not-a-crash-report")
         /// The body could not be read.
         public static let unreadableBody = Code("unreadable-body")
-
-        public var description: String { rawValue }
     }
 
     public var code: Code
@@ -24,10 +22,5 @@ public struct CrashParseError: Error, Sendable, Equatable, CustomStringConvertib
         self.code = code
         self.message = message
         self.location = location
-    }
-
-    public var description: String {
-        if let location { return "\(location): \(message)" }
-        return message
     }
 }

@@ -17,6 +17,14 @@ public struct CrashTextTranslator: Sendable {
     ///
     /// - Throws: ``CrashParseError`` when the file is not a crash report with a JSON body.
     public func translate(_ bytes: [UInt8]) throws(CrashParseError) -> String {
+        try translation(of: bytes).text
+    }
+
+    /// Parses a bug_type 309 `.ips` file and translates it, with what reading it found (a truncated body, repaired
+    /// JSON), so a caller can say that the text comes from damaged input.
+    ///
+    /// - Throws: ``CrashParseError`` when the file is not a crash report with a JSON body.
+    public func translation(of bytes: [UInt8]) throws(CrashParseError) -> (text: String, diagnostics: [Diagnostic]) {
         let container = IPSContainer(bytes: bytes)
         guard container.bodyKind == .json else {
             throw CrashParseError(
@@ -36,7 +44,7 @@ public struct CrashTextTranslator: Sendable {
             let body = document.isFragmentList ? root.elements.first { $0.kind == .object } : root
             if let body { extras = AppleTextExtras(body: body) }
         }
-        return translate(result.report, extras: extras)
+        return (translate(result.report, extras: extras), result.diagnostics)
     }
 
     /// Translates a report already read; `extras` carries the JSON details the model does not keep.

@@ -3,9 +3,9 @@ import APMInspectCore
 /// Why a capture could not be read at all.
 ///
 /// Thrown only when nothing useful can be produced; everything else is a ``Diagnostic`` next to a partial result.
-public struct HTTPCaptureError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct HTTPCaptureError: ModuleError, Sendable, Equatable {
     /// A stable machine-readable reason.
-    public struct Code: Sendable, Equatable, Hashable, CustomStringConvertible {
+    public struct Code: ErrorCode {
         public let rawValue: String
 
         public init(_ rawValue: String) { self.rawValue = rawValue }
@@ -20,8 +20,6 @@ public struct HTTPCaptureError: Error, Sendable, Equatable, CustomStringConverti
         public static let compression = Code("compression")
         /// The input exceeds a configured limit.
         public static let tooLarge = Code("too-large")
-
-        public var description: String { rawValue }
     }
 
     public var code: Code
@@ -44,10 +42,5 @@ public struct HTTPCaptureError: Error, Sendable, Equatable, CustomStringConverti
             default: .syntax
             }
         self.init(code, error.message, at: error.location)
-    }
-
-    public var description: String {
-        if let location { return "\(location): \(message)" }
-        return message
     }
 }

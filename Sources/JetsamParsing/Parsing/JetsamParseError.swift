@@ -1,9 +1,9 @@
 import APMInspectCore
 
 /// The error thrown when a file yields no JetsamEvent at all: what went wrong, in words, and where.
-public struct JetsamParseError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct JetsamParseError: ModuleError, Sendable, Equatable {
     /// The kind of failure, stable across releases.
-    public struct Code: Sendable, Equatable, Hashable, CustomStringConvertible {
+    public struct Code: ErrorCode {
         public let rawValue: String
 
         public init(_ rawValue: String) { self.rawValue = rawValue }
@@ -14,8 +14,6 @@ public struct JetsamParseError: Error, Sendable, Equatable, CustomStringConverti
         public static let unreadableBody = Code("unreadable-body")
         /// The body is JSON but has nothing of a JetsamEvent in it.
         public static let noJetsamContent = Code("no-jetsam-content")
-
-        public var description: String { rawValue }
     }
 
     public var code: Code
@@ -26,10 +24,5 @@ public struct JetsamParseError: Error, Sendable, Equatable, CustomStringConverti
         self.code = code
         self.message = message
         self.location = location
-    }
-
-    public var description: String {
-        if let location { return "\(location): \(message)" }
-        return message
     }
 }

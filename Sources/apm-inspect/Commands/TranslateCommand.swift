@@ -47,7 +47,20 @@ struct TranslateCommand: ParsableCommand {
         }
         let text: String
         do {
-            text = try CrashTextTranslator(layout: layout.flatMap(Self.layout(named:))).translate(bytes)
+            let translation = try CrashTextTranslator(layout: layout.flatMap(Self.layout(named:)))
+                .translation(of: bytes)
+            text = translation.text
+            // The text of a damaged report is still written; what was damaged is said on standard error.
+            for diagnostic in translation.diagnostics where diagnostic.severity != .note {
+                Console.error(
+                    ErrorLine.render(
+                        path: path,
+                        location: diagnostic.location,
+                        message: diagnostic.message,
+                        severity: diagnostic.severity.rawValue
+                    )
+                )
+            }
         } catch {
             Console.error(ErrorLine.render(path: path, location: Self.located(error.location), message: error.message))
             throw ExitCode(1)
