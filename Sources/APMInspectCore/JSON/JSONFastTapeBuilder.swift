@@ -76,26 +76,11 @@ struct JSONFastTapeBuilder {
                 skipWhitespace()
                 guard pos < n, parseValue(depth: depth + 1) else { return false }
                 count += 1
-                skipWhitespace()
-                guard pos < n else { return false }
-                let c = buffer[pos]
-                pos += 1
-                if c == UInt8(ascii: ",") {
-                    skipWhitespace()
-                    continue
-                }
-                if c == UInt8(ascii: "}") { break }
-                return false
+                guard let more = separator(closing: UInt8(ascii: "}")) else { return false }
+                if !more { break }
             }
         }
-        nodes[index] = JSONNode(
-            kind: .object,
-            flags: 0,
-            start: UInt32(start),
-            end: UInt32(pos),
-            next: UInt32(nodes.count),
-            count: count
-        )
+        close(index, kind: .object, start: start, count: count)
         return true
     }
 
@@ -114,27 +99,39 @@ struct JSONFastTapeBuilder {
             while true {
                 guard pos < n, parseValue(depth: depth + 1) else { return false }
                 count += 1
-                skipWhitespace()
-                guard pos < n else { return false }
-                let c = buffer[pos]
-                pos += 1
-                if c == UInt8(ascii: ",") {
-                    skipWhitespace()
-                    continue
-                }
-                if c == UInt8(ascii: "]") { break }
-                return false
+                guard let more = separator(closing: UInt8(ascii: "]")) else { return false }
+                if !more { break }
             }
         }
+        close(index, kind: .array, start: start, count: count)
+        return true
+    }
+
+    /// After a member or element: true at `,` (whitespace after it skipped), false at `closing`, nil otherwise.
+    @inline(__always)
+    private mutating func separator(closing: UInt8) -> Bool? {
+        skipWhitespace()
+        guard pos < buffer.count else { return nil }
+        let c = buffer[pos]
+        pos += 1
+        if c == UInt8(ascii: ",") {
+            skipWhitespace()
+            return true
+        }
+        return c == closing ? false : nil
+    }
+
+    /// Fills in the container node opened at `index` now that its end is known.
+    @inline(__always)
+    private mutating func close(_ index: Int, kind: JSONNode.Kind, start: Int, count: UInt32) {
         nodes[index] = JSONNode(
-            kind: .array,
+            kind: kind,
             flags: 0,
             start: UInt32(start),
             end: UInt32(pos),
             next: UInt32(nodes.count),
             count: count
         )
-        return true
     }
 
     /// Records a container by its byte range: brackets are counted and strings skipped, nothing else is checked.
