@@ -111,6 +111,14 @@ public enum UTF8Search {
         return nil
     }
 
+    /// The offset of the first `byte` in `text` at or after `start`, or nil; found with `memchr`.
+    public static func firstOffset(of byte: UInt8, in text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let textBase = text.baseAddress, start >= 0, start < text.count,
+            let hit = memchr(textBase + start, Int32(byte), text.count - start)
+        else { return nil }
+        return UnsafeRawPointer(hit) - UnsafeRawPointer(textBase)
+    }
+
     /// True when every byte is ASCII and none is a CR: then each byte is one Character.
     public static func isPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         for byte in bytes where byte >= 0x80 || byte == 0x0D { return false }

@@ -87,20 +87,25 @@ extension CrashReport {
 
     private mutating func markAppImages() {
         let executable = path
+        let executableLength = path?.utf8.count ?? -1
+        let processLength = process?.utf8.count ?? -1
         for k in binaryImages.indices {
             // Read and set in place: copying the image out and back retains and releases all its strings.
             if let imagePath = binaryImages[k].path {
                 // Most images are system libraries outside any bundle: the system-path tests run only for bundles.
                 let inBundle = imagePath.containsBytes(".app/") || imagePath.containsBytes("/Bundle/Application/")
+                // Lengths first: comparing two strings of different lengths still compares their bytes.
                 let isApp =
-                    imagePath == executable
+                    (imagePath.utf8.count == executableLength && imagePath == executable)
                     || (inBundle
                         && !(imagePath.hasPrefix("/System/") || imagePath.hasPrefix("/usr/lib/")
                             || imagePath.hasPrefix("/Library/Apple/")
                             || imagePath.containsBytes("/Developer/Platforms/")))
                 if isApp { binaryImages[k].isApp = true }
             }
-            if let name = binaryImages[k].name, name == process, binaryImages[k].source != "S" {
+            if let name = binaryImages[k].name, name.utf8.count == processLength, name == process,
+                binaryImages[k].source != "S"
+            {
                 binaryImages[k].isApp = true
             }
         }
@@ -125,17 +130,22 @@ extension CrashReport {
             } else {
                 []
             }
+        // The first five app frames, or the first three frames when there are none. Chosen by index: iterating the
+        // frames themselves copies each one, retaining and releasing all its strings.
+        var chosen: [Int] = []
+        for i in candidates.indices where candidates[i].isAppFrame == true {
+            chosen.append(i)
+            if chosen.count == 5 { break }
+        }
+        if chosen.isEmpty { chosen = Array(candidates.indices.prefix(3)) }
         var parts: [String] = []
-        // The first five app frames, or the first three frames when there are none.
-        var chosen = Array(candidates.lazy.filter { $0.isAppFrame == true }.prefix(5))
-        if chosen.isEmpty { chosen = Array(candidates.prefix(3)) }
-        for frame in chosen {
-            let image = frame.image ?? "?"
-            if let symbol = frame.symbol {
+        for i in chosen {
+            let image = candidates[i].image ?? "?"
+            if let symbol = candidates[i].symbol {
                 parts.append(image + "`" + symbol)
-            } else if let offset = frame.imageOffset {
+            } else if let offset = candidates[i].imageOffset {
                 parts.append(image + "+0x" + String(offset, radix: 16))
-            } else if let address = frame.address {
+            } else if let address = candidates[i].address {
                 parts.append("\(image)@\(address)")
             }
         }
@@ -144,9 +154,12 @@ extension CrashReport {
         // FNV-1a over `kind` and the parts joined by newlines, fed piece by piece instead of joined first.
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         func feed(_ text: String) {
-            for byte in text.utf8 {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x0000_0100_0000_01B3
+            var text = text
+            text.withUTF8 { bytes in
+                for byte in bytes {
+                    hash ^= UInt64(byte)
+                    hash = hash &* 0x0000_0100_0000_01B3
+                }
             }
         }
         feed(kind)
@@ -154,8 +167,14 @@ extension CrashReport {
             feed("\n")
             feed(part)
         }
-        let hex = String(hash, radix: 16)
-        signature = String(repeating: "0", count: 16 - hex.count) + hex
+        signature = String(unsafeUninitializedCapacity: 16) { output in
+            // Sixteen lowercase hex digits, leading zeros kept.
+            for k in 0..<16 {
+                let nibble = UInt8(truncatingIfNeeded: hash >> UInt64(60 - 4 * k)) & 0xF
+                output[k] = nibble < 10 ? 0x30 + nibble : 0x57 + nibble
+            }
+            return 16
+        }
         signatureFrames = parts
     }
 }
@@ -182,7 +201,10 @@ private struct ImageIndex {
     init(_ images: [CrashReport.BinaryImage], process: String?, byName needed: Bool = true) {
         let entries = images.map { Entry(base: $0.base.value, end: $0.end?.value, name: $0.name) }
         // The same comparisons as sorting the images themselves, so images that share a base end in the same order.
-        sorted = entries.sorted { $0.base < $1.base }
+        // Reports mostly list images by address already; the standard sort is stable, so skipping it then keeps
+        // the same order.
+        let inOrder = zip(entries, entries.dropFirst()).allSatisfy { $0.base <= $1.base }
+        sorted = inOrder ? entries : entries.sorted { $0.base < $1.base }
         var names: [String: UInt64] = [:]
         if needed {
             for image in images { if let name = image.name, names[name] == nil { names[name] = image.base.value } }
@@ -220,7 +242,7 @@ private struct ImageIndex {
         }
         // The lookup only fills what is missing: JSON frames come with both. Text reports cut long image names to
         // their tail behind `...`: the image at the address gives the whole name back.
-        let truncated = frame.image?.hasPrefix("...") == true
+        let truncated = frame.image.map(Self.isTruncatedName) ?? false
         if frame.image == nil || frame.imageOffset == nil || truncated, let address = frame.address?.value,
             let entry = entry(containing: address)
         {
@@ -230,10 +252,24 @@ private struct ImageIndex {
             }
             if frame.imageOffset == nil { frame.imageOffset = address - entry.base }
         }
-        if let name = frame.image {
-            let isApp = appNameSet.map { $0.contains(name) } ?? appNames.contains(name)
-            frame.isAppFrame = isApp || name == process
-        }
+        if let name = frame.image { frame.isAppFrame = isApp(name) }
+    }
+
+    /// True for a name cut to its tail behind `...`, read on the bytes: `hasPrefix` goes through the generic
+    /// Unicode-aware comparison for every frame.
+    private static func isTruncatedName(_ name: String) -> Bool {
+        var utf8 = name.utf8.makeIterator()
+        return utf8.next() == 0x2E && utf8.next() == 0x2E && utf8.next() == 0x2E
+    }
+
+    /// True when `name` is one of the app's images or the process. Lengths are compared first: almost every frame
+    /// is a system library whose name differs in length from the app's, and a length is read without comparing.
+    private func isApp(_ name: String) -> Bool {
+        if let appNameSet { return appNameSet.contains(name) || name == process }
+        let count = name.utf8.count
+        for app in appNames where app.utf8.count == count && app == name { return true }
+        if let process, process.utf8.count == count { return process == name }
+        return false
     }
 }
 

@@ -154,7 +154,10 @@ struct CrashJSONReader {
         var result = text.withUTF8 { bytes -> [String] in
             var pieces: [String] = []
             var start = 0
-            for i in 0..<bytes.count where bytes[i] == 0x0A && (i == 0 || bytes[i - 1] != 0x0D) {
+            var from = 0
+            while let i = UTF8Search.firstOffset(of: UInt8(0x0A), in: bytes, from: from) {
+                from = i + 1
+                guard i == 0 || bytes[i - 1] != 0x0D else { continue }
                 pieces.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self))
                 start = i + 1
             }
@@ -352,58 +355,68 @@ struct CrashJSONReader {
     }
 
     private func readFrames(_ list: JSONUnsafeValue, images: [CrashReport.BinaryImage]) -> [CrashReport.Frame] {
-        var frames: [CrashReport.Frame] = []
-        frames.reserveCapacity(list.count)
-        list.forEachElement { object in
-            var imageIndexValue: JSONUnsafeValue?
-            var imageOffsetValue: JSONUnsafeValue?
-            var symbol: JSONUnsafeValue?
-            var symbolLocation: JSONUnsafeValue?
-            var sourceFile: JSONUnsafeValue?
-            var sourceLine: JSONUnsafeValue?
-            var inline: JSONUnsafeValue?
-            // One pass over the members instead of a lookup per key; the first member of a name wins.
-            object.forEachMember { key, value in
-                switch FrameKey(key.rawBytes) {
-                case .imageIndex: if imageIndexValue == nil { imageIndexValue = value }
-                case .imageOffset: if imageOffsetValue == nil { imageOffsetValue = value }
-                case .symbol: if symbol == nil { symbol = value }
-                case .symbolLocation: if symbolLocation == nil { symbolLocation = value }
-                case .sourceFile: if sourceFile == nil { sourceFile = value }
-                case .sourceLine: if sourceLine == nil { sourceLine = value }
-                case .inline: if inline == nil { inline = value }
-                case nil: break
+        // Each frame is built straight into the array's storage: appending a finished frame copies it (retaining its
+        // strings) and destroys the original (releasing them), once per frame of every thread.
+        let capacity = list.count
+        return [CrashReport.Frame](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+            list.forEachElement { object in
+                guard initialized < capacity, let slot = buffer.baseAddress?.advanced(by: initialized) else {
+                    return false
                 }
+                slot.initialize(to: readFrame(object, index: initialized, images: images))
+                initialized += 1
                 return true
             }
-            let imageIndex = imageIndexValue?.int64.map(Int.init)
-            let imageOffset = imageOffsetValue?.uint64
-            var image: String?
-            var address: HexValue?
-            if let imageIndex, imageIndex >= 0, imageIndex < images.count {
-                image = images[imageIndex].name
-                if let imageOffset {
-                    let (sum, overflow) = images[imageIndex].base.value.addingReportingOverflow(imageOffset)
-                    address = overflow ? nil : HexValue(sum)
-                }
+        }
+    }
+
+    @inline(__always)
+    private func readFrame(_ object: JSONUnsafeValue, index: Int, images: [CrashReport.BinaryImage])
+        -> CrashReport.Frame
+    {
+        var imageIndexValue: JSONUnsafeValue?
+        var imageOffsetValue: JSONUnsafeValue?
+        var symbol: JSONUnsafeValue?
+        var symbolLocation: JSONUnsafeValue?
+        var sourceFile: JSONUnsafeValue?
+        var sourceLine: JSONUnsafeValue?
+        var inline: JSONUnsafeValue?
+        // One pass over the members instead of a lookup per key; the first member of a name wins.
+        object.forEachMember { key, value in
+            switch FrameKey(key.rawBytes) {
+            case .imageIndex: if imageIndexValue == nil { imageIndexValue = value }
+            case .imageOffset: if imageOffsetValue == nil { imageOffsetValue = value }
+            case .symbol: if symbol == nil { symbol = value }
+            case .symbolLocation: if symbolLocation == nil { symbolLocation = value }
+            case .sourceFile: if sourceFile == nil { sourceFile = value }
+            case .sourceLine: if sourceLine == nil { sourceLine = value }
+            case .inline: if inline == nil { inline = value }
+            case nil: break
             }
-            // Built in one initializer call: a `var frame` filled field by field is copied again on append.
-            frames.append(
-                CrashReport.Frame(
-                    index: frames.count,
-                    image: image,
-                    address: address,
-                    imageOffset: imageOffset,
-                    symbol: text(symbol),
-                    symbolOffset: symbolLocation?.uint64,
-                    file: text(sourceFile),
-                    line: sourceLine?.int64.map(Int.init),
-                    inlined: inline?.bool
-                )
-            )
             return true
         }
-        return frames
+        let imageIndex = imageIndexValue?.int64.map(Int.init)
+        let imageOffset = imageOffsetValue?.uint64
+        var image: String?
+        var address: HexValue?
+        if let imageIndex, imageIndex >= 0, imageIndex < images.count {
+            image = images[imageIndex].name
+            if let imageOffset {
+                let (sum, overflow) = images[imageIndex].base.value.addingReportingOverflow(imageOffset)
+                address = overflow ? nil : HexValue(sum)
+            }
+        }
+        return CrashReport.Frame(
+            index: index,
+            image: image,
+            address: address,
+            imageOffset: imageOffset,
+            symbol: text(symbol),
+            symbolOffset: symbolLocation?.uint64,
+            file: text(sourceFile),
+            line: sourceLine?.int64.map(Int.init),
+            inlined: inline?.bool
+        )
     }
 
     /// The frame keys read, by raw key bytes.

@@ -293,12 +293,12 @@ extension TextBytes {
 
     /// The text lower-cased (ASCII) without dashes, written straight into a new `String`.
     func lowercasedWithoutDashes() -> String {
-        String(unsafeUninitializedCapacity: count) { output in
+        let window = UnsafeBufferPointer(rebasing: buffer[lower..<upper])
+        return String(unsafeUninitializedCapacity: window.count) { output in
+            // The output is never longer than the window, so `written` stays below its count.
             var written = 0
-            for k in 0..<count {
-                let byte = self[k]
-                if byte == 0x2D { continue }
-                output[written] = byte >= 0x41 && byte <= 0x5A ? byte &+ 0x20 : byte
+            for byte in window where byte != 0x2D {
+                output[written] = byte &- 0x41 < 26 ? byte | 0x20 : byte
                 written += 1
             }
             return written
