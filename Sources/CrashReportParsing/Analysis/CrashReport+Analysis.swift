@@ -262,8 +262,10 @@ private struct ImageIndex {
         return utf8.next() == 0x2E && utf8.next() == 0x2E && utf8.next() == 0x2E
     }
 
-    /// True when `name` is one of the app's images or the process. Lengths are compared first: almost every frame
-    /// is a system library whose name differs in length from the app's, and a length is read without comparing.
+    /// True when `name` is one of the app's images or the process.
+    ///
+    /// Lengths are compared first: almost every frame is a system library whose name differs in length from the
+    /// app's, and a length is read without comparing bytes.
     private func isApp(_ name: String) -> Bool {
         if let appNameSet { return appNameSet.contains(name) || name == process }
         let count = name.utf8.count
