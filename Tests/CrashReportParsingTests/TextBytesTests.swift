@@ -25,6 +25,15 @@ import Testing
         }
     }
 
+    @Test(arguments: ["-0", "-00", "+0", "-", "+", "-1", "-0x0", "0x-0", "-a", "+-0"])
+    func signsReadLikeTheStandardLibrary(_ text: String) {
+        let bytes = Array(text.utf8)
+        #expect(with(bytes) { $0.unsigned() } == UInt64(text))
+        #expect(with(bytes) { $0.unsigned(radix: 16) } == UInt64(text, radix: 16))
+        #expect(with(bytes) { $0.hexValue() } == HexValue(parsing: Substring(text)))
+        #expect(with(bytes) { $0.hexValue(hex: true) } == HexValue(parsing: Substring(text), hex: true))
+    }
+
     @Test func overflowIsNilNotATrap() {
         #expect(with(Array("18446744073709551615".utf8)) { $0.unsigned() } == UInt64.max)
         #expect(with(Array("18446744073709551616".utf8)) { $0.unsigned() } == nil)

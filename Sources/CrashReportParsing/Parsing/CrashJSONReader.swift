@@ -363,17 +363,21 @@ struct CrashJSONReader {
                 guard initialized < capacity, let slot = buffer.baseAddress?.advanced(by: initialized) else {
                     return false
                 }
-                slot.initialize(to: readFrame(object, index: initialized, images: images))
+                // Filled in place: a frame returned by value is copied into the slot and the original destroyed.
+                slot.initialize(to: CrashReport.Frame(index: initialized))
                 initialized += 1
+                readFrame(object, into: &slot.pointee, images: images)
                 return true
             }
         }
     }
 
     @inline(__always)
-    private func readFrame(_ object: JSONUnsafeValue, index: Int, images: [CrashReport.BinaryImage])
-        -> CrashReport.Frame
-    {
+    private func readFrame(
+        _ object: JSONUnsafeValue,
+        into frame: inout CrashReport.Frame,
+        images: [CrashReport.BinaryImage]
+    ) {
         var imageIndexValue: JSONUnsafeValue?
         var imageOffsetValue: JSONUnsafeValue?
         var symbol: JSONUnsafeValue?
@@ -397,26 +401,19 @@ struct CrashJSONReader {
         }
         let imageIndex = imageIndexValue?.int64.map(Int.init)
         let imageOffset = imageOffsetValue?.uint64
-        var image: String?
-        var address: HexValue?
         if let imageIndex, imageIndex >= 0, imageIndex < images.count {
-            image = images[imageIndex].name
+            frame.image = images[imageIndex].name
             if let imageOffset {
                 let (sum, overflow) = images[imageIndex].base.value.addingReportingOverflow(imageOffset)
-                address = overflow ? nil : HexValue(sum)
+                frame.address = overflow ? nil : HexValue(sum)
             }
         }
-        return CrashReport.Frame(
-            index: index,
-            image: image,
-            address: address,
-            imageOffset: imageOffset,
-            symbol: text(symbol),
-            symbolOffset: symbolLocation?.uint64,
-            file: text(sourceFile),
-            line: sourceLine?.int64.map(Int.init),
-            inlined: inline?.bool
-        )
+        frame.imageOffset = imageOffset
+        if let symbol { frame.symbol = text(symbol) }
+        if let symbolLocation { frame.symbolOffset = symbolLocation.uint64 }
+        if let sourceFile { frame.file = text(sourceFile) }
+        if let sourceLine { frame.line = sourceLine.int64.map(Int.init) }
+        if let inline { frame.inlined = inline.bool }
     }
 
     /// The frame keys read, by raw key bytes.

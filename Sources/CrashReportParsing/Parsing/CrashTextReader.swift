@@ -638,25 +638,34 @@ struct CrashTextReader {
     /// `0x1025e5000 - 0x1025e6ffb +com.example.App (1.0 - 1) <5ED9BD63-…> /path` form.
     static func parseImage(_ line: TextBytes) -> CrashReport.BinaryImage? {
         // Base, dash and end are the first three space-separated pieces; the rest is read from both ends.
-        var pieces: [TextBytes] = []
-        pieces.reserveCapacity(3)
+        // Held in three locals rather than an array: an array is one more allocation for every image line.
+        var pieces = (line.slice(0, 0), line.slice(0, 0), line.slice(0, 0))
+        var found = 0
+        func add(_ piece: TextBytes) {
+            switch found {
+            case 0: pieces.0 = piece
+            case 1: pieces.1 = piece
+            default: pieces.2 = piece
+            }
+            found += 1
+        }
         var start = 0
         var k = 0
-        while k < line.count, pieces.count < 3 {
+        while k < line.count, found < 3 {
             if line[k] == 0x20 {
-                if k > start { pieces.append(line.slice(start, k)) }
+                if k > start { add(line.slice(start, k)) }
                 start = k + 1
             }
             k += 1
         }
         var remainder = line.slice(0, 0)
-        if pieces.count == 3 {
+        if found == 3 {
             remainder = line.suffix(from: start).trimmed()
         } else if start < line.count {
-            pieces.append(line.suffix(from: start))
+            add(line.suffix(from: start))
         }
-        guard pieces.count >= 3, let base = pieces[0].hexValue(), pieces[1].equals("-") else { return nil }
-        let end = pieces[2].hexValue()
+        guard found >= 3, let base = pieces.0.hexValue(), pieces.1.equals("-") else { return nil }
+        let end = pieces.2.hexValue()
         var rest = remainder
         var isApp = false
         if rest.hasPrefix("+") {

@@ -185,7 +185,9 @@ struct TextBytes {
     func unsigned(radix: UInt64 = 10) -> UInt64? {
         if radix == 16 { return hexadecimal() }
         var i = lower
-        if i < upper, buffer[i] == 0x2B { i += 1 }
+        // `-` only for zero, as `UInt64(_:radix:)` reads unsigned text.
+        let negative = i < upper && buffer[i] == 0x2D
+        if i < upper, buffer[i] == 0x2B || negative { i += 1 }
         guard i < upper else { return nil }
         var value: UInt64 = 0
         while i < upper {
@@ -206,14 +208,16 @@ struct TextBytes {
             value = sum
             i += 1
         }
-        return value
+        return negative && value != 0 ? nil : value
     }
 
-    /// Hex digits (optional leading `+`): shifts instead of checked multiplication, with overflow decided by the
+    /// Hex digits (optional leading sign): shifts instead of checked multiplication, with overflow decided by the
     /// number of significant digits.
     private func hexadecimal() -> UInt64? {
         var i = lower
-        if i < upper, buffer[i] == 0x2B { i += 1 }
+        // `-` only for zero, as `UInt64(_:radix:)` reads unsigned text.
+        let negative = i < upper && buffer[i] == 0x2D
+        if i < upper, buffer[i] == 0x2B || negative { i += 1 }
         guard i < upper else { return nil }
         var value: UInt64 = 0
         var significant = 0
@@ -234,7 +238,7 @@ struct TextBytes {
             value = value << 4 | UInt64(digit)
             i += 1
         }
-        return value
+        return negative && value != 0 ? nil : value
     }
 
     /// A decimal `Int` with an optional sign, as `Int(_:)` reads it.
