@@ -25,9 +25,10 @@ import Testing
         }
     }
 
-    @Test(arguments: ["-0", "-00", "+0", "-", "+", "-1", "-0x0", "0x-0", "-a", "+-0"])
+    @Test(arguments: ["-0", "-00", "+0", "-", "+", "-1", "-0x0", "0x-0", "-a", "+-0", "--0", "-+0", "--1", "+-1"])
     func signsReadLikeTheStandardLibrary(_ text: String) {
         let bytes = Array(text.utf8)
+        #expect(with(bytes) { $0.int } == Int(text))
         #expect(with(bytes) { $0.unsigned() } == UInt64(text))
         #expect(with(bytes) { $0.unsigned(radix: 16) } == UInt64(text, radix: 16))
         #expect(with(bytes) { $0.hexValue() } == HexValue(parsing: Substring(text)))

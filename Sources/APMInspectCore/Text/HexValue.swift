@@ -11,36 +11,22 @@ public struct HexValue: Sendable, Equatable, Hashable, Comparable, CustomStringC
 
     /// Parses `0x1a2b`, `1a2b` with `hex: true`, or decimal text; nil when it is neither.
     public init?(parsing text: Substring, hex: Bool = false) {
-        // Read on the UTF-8 bytes with the grammar of `UInt64(_:radix:)` (an optional sign, then digits of the
-        // radix, nil on overflow): the generic standard-library parse over a `Substring` cost more than the rest of
-        // decoding an exception.
-        var digits = text.utf8[...]
+        var text = text
+        guard let value = text.withUTF8({ HexValue(parsingBytes: $0, hex: hex) }) else { return nil }
+        self = value
+    }
+
+    /// ``init(parsing:hex:)`` on UTF-8 bytes, for readers that hold a file's bytes rather than a `String`.
+    public init?(parsingBytes bytes: UnsafeBufferPointer<UInt8>, hex: Bool = false) {
+        var digits = bytes
         var radix: UInt64 = hex ? 16 : 10
-        if digits.count >= 2, digits.first == 0x30, let x = digits.dropFirst().first, x == 0x78 || x == 0x58 {
-            digits = digits.dropFirst(2)
+        if bytes.count >= 2, bytes[0] == 0x30, bytes[1] == 0x78 || bytes[1] == 0x58 {
+            digits = UnsafeBufferPointer(rebasing: bytes[2...])
             radix = 16
+            // `UInt64(_:radix:)` would read `0x+5`; a bare `0x` is not a value.
             guard !digits.isEmpty else { return nil }
         }
-        // `-` is accepted as the standard library does for unsigned types: only when the value is zero.
-        let negative = digits.first == 0x2D
-        if digits.first == 0x2B || negative { digits = digits.dropFirst() }
-        guard !digits.isEmpty else { return nil }
-        var value: UInt64 = 0
-        for byte in digits {
-            let digit: UInt64
-            switch byte {
-            case 0x30...0x39: digit = UInt64(byte &- 0x30)
-            case 0x61...0x66: digit = UInt64(byte &- 0x61 &+ 10)
-            case 0x41...0x46: digit = UInt64(byte &- 0x41 &+ 10)
-            default: return nil
-            }
-            guard digit < radix else { return nil }
-            let (product, overflow) = value.multipliedReportingOverflow(by: radix)
-            let (sum, carry) = product.addingReportingOverflow(digit)
-            guard !overflow, !carry else { return nil }
-            value = sum
-        }
-        guard !negative || value == 0 else { return nil }
+        guard let value = ASCIIDigits.unsigned(digits, radix: radix) else { return nil }
         self.value = value
     }
 

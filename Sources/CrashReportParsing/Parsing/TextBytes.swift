@@ -180,65 +180,10 @@ struct TextBytes {
         (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A)
     }
 
-    /// Digits in `radix` 10 or 16, with an optional leading `+`, as `UInt64(_:radix:)` reads them; nil on
-    /// overflow, on an empty window or on any other byte.
+    /// Digits in `radix` 10 or 16, with an optional sign, as `UInt64(_:radix:)` reads them; nil on overflow, on
+    /// an empty window or on any other byte.
     func unsigned(radix: UInt64 = 10) -> UInt64? {
-        if radix == 16 { return hexadecimal() }
-        var i = lower
-        // `-` only for zero, as `UInt64(_:radix:)` reads unsigned text.
-        let negative = i < upper && buffer[i] == 0x2D
-        if i < upper, buffer[i] == 0x2B || negative { i += 1 }
-        guard i < upper else { return nil }
-        var value: UInt64 = 0
-        while i < upper {
-            let byte = buffer[i]
-            let digit: UInt64
-            if Self.isDigit(byte) {
-                digit = UInt64(byte &- 0x30)
-            } else if radix == 16, byte >= 0x61, byte <= 0x66 {
-                digit = UInt64(byte &- 0x61 &+ 10)
-            } else if radix == 16, byte >= 0x41, byte <= 0x46 {
-                digit = UInt64(byte &- 0x41 &+ 10)
-            } else {
-                return nil
-            }
-            let (product, overflow) = value.multipliedReportingOverflow(by: radix)
-            let (sum, carry) = product.addingReportingOverflow(digit)
-            if overflow || carry { return nil }
-            value = sum
-            i += 1
-        }
-        return negative && value != 0 ? nil : value
-    }
-
-    /// Hex digits (optional leading sign): shifts instead of checked multiplication, with overflow decided by the
-    /// number of significant digits.
-    private func hexadecimal() -> UInt64? {
-        var i = lower
-        // `-` only for zero, as `UInt64(_:radix:)` reads unsigned text.
-        let negative = i < upper && buffer[i] == 0x2D
-        if i < upper, buffer[i] == 0x2B || negative { i += 1 }
-        guard i < upper else { return nil }
-        var value: UInt64 = 0
-        var significant = 0
-        while i < upper {
-            let byte = buffer[i]
-            let digit: UInt8
-            if byte >= 0x30 && byte <= 0x39 {
-                digit = byte &- 0x30
-            } else if byte >= 0x61 && byte <= 0x66 {
-                digit = byte &- 0x57
-            } else if byte >= 0x41 && byte <= 0x46 {
-                digit = byte &- 0x37
-            } else {
-                return nil
-            }
-            if value != 0 || digit != 0 { significant += 1 }
-            if significant > 16 { return nil }
-            value = value << 4 | UInt64(digit)
-            i += 1
-        }
-        return negative && value != 0 ? nil : value
+        ASCIIDigits.unsigned(UnsafeBufferPointer(rebasing: buffer[lower..<upper]), radix: radix)
     }
 
     /// A decimal `Int` with an optional sign, as `Int(_:)` reads it.
@@ -254,12 +199,7 @@ struct TextBytes {
     }
 
     private func unsignedWithoutSign() -> UInt64? {
-        first == 0x2B ? nil : unsigned()
-    }
-
-    /// True when the text starts with `0x` or `0X`.
-    var hasHexPrefix: Bool {
-        count >= 2 && buffer[lower] == 0x30 && (buffer[lower + 1] == 0x78 || buffer[lower + 1] == 0x58)
+        first == 0x2B || first == 0x2D ? nil : unsigned()
     }
 
     /// True when the text starts with a lower-case `0x`, the only form report writers use for addresses.
@@ -267,12 +207,7 @@ struct TextBytes {
 
     /// `0x1a2b`, `1a2b` with `hex: true`, or decimal text, as ``HexValue/init(parsing:hex:)`` reads it.
     func hexValue(hex: Bool = false) -> HexValue? {
-        if hasHexPrefix {
-            let digits = dropFirst(2)
-            guard !digits.isEmpty else { return nil }
-            return digits.unsigned(radix: 16).map(HexValue.init)
-        }
-        return unsigned(radix: hex ? 16 : 10).map(HexValue.init)
+        HexValue(parsingBytes: UnsafeBufferPointer(rebasing: buffer[lower..<upper]), hex: hex)
     }
 }
 
