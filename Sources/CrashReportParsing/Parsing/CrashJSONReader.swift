@@ -355,15 +355,14 @@ struct CrashJSONReader {
     }
 
     private func readFrames(_ list: JSONUnsafeValue, images: [CrashReport.BinaryImage]) -> [CrashReport.Frame] {
-        // Each frame is built straight into the array's storage: appending a finished frame copies it (retaining its
-        // strings) and destroys the original (releasing them), once per frame of every thread.
+        // Each frame is filled in place in the array's storage: appending, or initialising from, a finished frame
+        // copies it (retaining its strings) and destroys the original (releasing them), for every frame.
         let capacity = list.count
         return [CrashReport.Frame](unsafeUninitializedCapacity: capacity) { buffer, initialized in
             list.forEachElement { object in
                 guard initialized < capacity, let slot = buffer.baseAddress?.advanced(by: initialized) else {
                     return false
                 }
-                // Filled in place: a frame returned by value is copied into the slot and the original destroyed.
                 slot.initialize(to: CrashReport.Frame(index: initialized))
                 initialized += 1
                 readFrame(object, into: &slot.pointee, images: images)
