@@ -48,6 +48,14 @@ public struct JSONUnsafeValue {
         return slice(Int(n.start), Int(n.end))
     }
 
+    /// Where ``rawBytes`` lie in the document's ``JSONDocument/bytes``; nil for containers.
+    @inlinable
+    public var byteRange: Range<Int>? {
+        let n = node
+        guard n.kind != .object, n.kind != .array, n.start <= n.end, Int(n.end) <= bytes.count else { return nil }
+        return Int(n.start)..<Int(n.end)
+    }
+
     @inlinable
     func slice(_ start: Int, _ end: Int) -> UnsafeBufferPointer<UInt8> {
         guard start >= 0, start <= end, end <= bytes.count, let base = bytes.baseAddress else {

@@ -14,16 +14,27 @@ public enum ASCIIDigits {
         if n > 0, bytes[0] == 0x2B || negative { i = 1 }
         guard i < n else { return nil }
         var value: UInt64 = 0
-        while i < n {
-            let byte = bytes[i]
-            let digit: UInt64
-            switch byte {
-            case 0x30...0x39: digit = UInt64(byte &- 0x30)
-            case 0x61...0x7A: digit = UInt64(byte &- 0x61 &+ 10)
-            case 0x41...0x5A: digit = UInt64(byte &- 0x41 &+ 10)
-            default: return nil
+        // The first 16 hex or 19 decimal digits cannot overflow: only longer numbers need checked arithmetic, and
+        // report numbers (addresses, offsets) are never longer. A shift, or a multiply by a constant, keeps the
+        // loop's dependency chain short.
+        if radix == 16 {
+            let safeEnd = min(n, i + 16)
+            while i < safeEnd {
+                guard let digit = digit(bytes[i]), digit < 16 else { return nil }
+                value = value << 4 | digit
+                i += 1
             }
-            guard digit < radix else { return nil }
+        } else if radix == 10 {
+            let safeEnd = min(n, i + 19)
+            while i < safeEnd {
+                let digit = bytes[i] &- 0x30
+                guard digit < 10 else { return nil }
+                value = value &* 10 &+ UInt64(digit)
+                i += 1
+            }
+        }
+        while i < n {
+            guard let digit = digit(bytes[i]), digit < radix else { return nil }
             let (product, overflow) = value.multipliedReportingOverflow(by: radix)
             let (sum, carry) = product.addingReportingOverflow(digit)
             guard !overflow, !carry else { return nil }
@@ -31,5 +42,15 @@ public enum ASCIIDigits {
             i += 1
         }
         return negative && value != 0 ? nil : value
+    }
+
+    /// The value of a digit or letter (`a`/`A` is 10 … `z`/`Z` is 35); nil for any other byte.
+    @inlinable
+    static func digit(_ byte: UInt8) -> UInt64? {
+        let decimal = byte &- 0x30
+        if decimal < 10 { return UInt64(decimal) }
+        // Setting bit 5 folds upper-case letters onto lower-case ones (and moves no other byte into a–z).
+        let letter = (byte | 0x20) &- 0x61
+        return letter < 26 ? UInt64(letter) + 10 : nil
     }
 }

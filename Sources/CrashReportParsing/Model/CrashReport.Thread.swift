@@ -48,7 +48,12 @@ extension CrashReport {
         public var address: HexValue?
         /// Offset of the address from its image's base, from the report or from the binary images.
         public var imageOffset: UInt64?
-        public var symbol: String?
+        public var symbol: String? {
+            get { symbolText?.string }
+            set { symbolText = newValue.map(LazyText.text) }
+        }
+        /// Where ``symbol`` comes from: kept as a window on the report's bytes until it is read.
+        var symbolText: LazyText?
         public var symbolOffset: UInt64?
         public var file: String?
         public var line: Int?
@@ -60,10 +65,10 @@ extension CrashReport {
         /// The text line as written (text reports).
         public var raw: String? {
             get { rawLine?.string }
-            set { rawLine = newValue.map(RawLine.text) }
+            set { rawLine = newValue.map(LazyText.text) }
         }
         /// Where ``raw`` comes from: kept as a window on the report's bytes until it is read.
-        var rawLine: RawLine?
+        var rawLine: LazyText?
 
         public init(
             index: Int,
@@ -83,17 +88,17 @@ extension CrashReport {
             self.image = image
             self.address = address
             self.imageOffset = imageOffset
-            self.symbol = symbol
+            self.symbolText = symbol.map(LazyText.text)
             self.symbolOffset = symbolOffset
             self.file = file
             self.line = line
             self.column = column
             self.inlined = inlined
             self.isAppFrame = isAppFrame
-            self.rawLine = raw.map(RawLine.text)
+            self.rawLine = raw.map(LazyText.text)
         }
 
-        // Written out because ``raw`` is computed: the keys and their optional handling are those the compiler
+        // Written out because ``raw`` and ``symbol`` are computed: the keys and their optional handling are those the compiler
         // would synthesise for stored properties of these names.
         private enum CodingKeys: String, CodingKey {
             case index, image, address, imageOffset, symbol, symbolOffset, file, line, column, inlined, isAppFrame, raw
@@ -112,7 +117,7 @@ extension CrashReport {
             column = try container.decodeIfPresent(Int.self, forKey: .column)
             inlined = try container.decodeIfPresent(Bool.self, forKey: .inlined)
             isAppFrame = try container.decodeIfPresent(Bool.self, forKey: .isAppFrame)
-            rawLine = try container.decodeIfPresent(String.self, forKey: .raw).map(RawLine.text)
+            rawLine = try container.decodeIfPresent(String.self, forKey: .raw).map(LazyText.text)
         }
 
         public func encode(to encoder: any Encoder) throws {

@@ -3,6 +3,8 @@ import APMInspectCore
 /// Maps the JSON body of a bug_type 309 report onto ``CrashReport``.
 struct CrashJSONReader {
     var diagnostics: [Diagnostic] = []
+    /// The document's bytes, which frames' symbols point into until they are read.
+    private var shared: CrashReport.SharedText?
 
     private static let knownKeys: Set<String> = [
         "incident", "crashReporterKey", "modelCode", "procName", "pid", "procPath", "bundleInfo", "storeInfo",
@@ -27,6 +29,7 @@ struct CrashJSONReader {
     }
 
     mutating func read(_ body: JSONElement, header: IPSHeader?) -> CrashReport {
+        shared = CrashReport.SharedText(body.document.bytes)
         var report = CrashReport(sourceFormat: .ips309, header: header)
         report.incidentID = text(body.member("incident")) ?? header?.incidentID
         report.crashReporterKey = text(body.member("crashReporterKey"))
@@ -214,6 +217,15 @@ struct CrashJSONReader {
     }
 
     /// A value's text: the decoded string, or a number's digits as written (as ``text(_:)`` for elements).
+    /// A string value as a window on the document's bytes when they are exactly its text (no escapes), else as
+    /// ``text(_:)`` reads it.
+    private func lazyText(_ value: JSONUnsafeValue) -> CrashReport.LazyText? {
+        if let shared, value.kind == .string, !value.hasEscapes, let range = value.byteRange {
+            return .shared(shared, start: range.lowerBound, end: range.upperBound)
+        }
+        return text(value).map(CrashReport.LazyText.text)
+    }
+
     private func text(_ value: JSONUnsafeValue?) -> String? {
         guard let value else { return nil }
         switch value.kind {
@@ -408,7 +420,7 @@ struct CrashJSONReader {
             }
         }
         frame.imageOffset = imageOffset
-        if let symbol { frame.symbol = text(symbol) }
+        if let symbol { frame.symbolText = lazyText(symbol) }
         if let symbolLocation { frame.symbolOffset = symbolLocation.uint64 }
         if let sourceFile { frame.file = text(sourceFile) }
         if let sourceLine { frame.line = sourceLine.int64.map(Int.init) }

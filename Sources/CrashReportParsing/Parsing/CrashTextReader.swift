@@ -100,8 +100,8 @@ struct CrashTextReader {
         }
         switch mode {
         case .frames(let thread):
-            if let frame = Self.parseFrame(line, raw: raw, shared: shared) {
-                appendFrame(frame, thread: thread)
+            if let parts = Self.frameLine(line) {
+                appendFrame(parts, raw: raw, thread: thread)
                 return
             }
         case .lastExceptionBacktrace:
@@ -148,10 +148,10 @@ struct CrashTextReader {
             unknown.append(JSONValue.Member(key: "unparsed line \(lineNumber)", value: .string(raw.string)))
             return
         }
-        if let frame = Self.parseFrame(line, raw: raw, shared: shared), report.threads.isEmpty {
+        if report.threads.isEmpty, let parts = Self.frameLine(line) {
             // Frames before any thread header: a pasted fragment of a backtrace.
             startThread((index: 0, crashed: false, attributed: false, rest: ""))
-            appendFrame(frame, thread: 0)
+            appendFrame(parts, raw: raw, thread: 0)
             return
         }
         unknown.append(JSONValue.Member(key: "unparsed line \(lineNumber)", value: .string(raw.string)))
@@ -398,13 +398,19 @@ struct CrashTextReader {
         return (name.isEmpty ? nil : name, queue.isEmpty ? nil : queue)
     }
 
-    private mutating func appendFrame(_ frame: consuming CrashReport.Frame, thread: Int) {
+    private mutating func appendFrame(_ parts: FrameLine, raw: TextBytes, thread: Int) {
         // Frames arrive for the thread started last: look there before searching.
+        let position: Int
         if let last = report.threads.indices.last, report.threads[last].index == thread {
-            report.threads[last].frames.append(frame)
-        } else if let position = report.threads.firstIndex(where: { $0.index == thread }) {
-            report.threads[position].frames.append(frame)
+            position = last
+        } else if let found = report.threads.firstIndex(where: { $0.index == thread }) {
+            position = found
+        } else {
+            return
         }
+        report.threads[position].frames.append(CrashReport.Frame(index: parts.index))
+        let slot = report.threads[position].frames.count - 1
+        Self.fill(&report.threads[position].frames[slot], from: parts, raw: raw, shared: shared)
     }
 
     /// One frame line (see ``parseFrame(_:raw:shared:)``), for callers that hold `Substring`s.
@@ -420,6 +426,24 @@ struct CrashTextReader {
     ///
     /// With `shared` (the bytes `raw` is a window on), the raw line is kept as a range of them; without, as text.
     static func parseFrame(_ line: TextBytes, raw: TextBytes, shared: CrashReport.SharedText?) -> CrashReport.Frame? {
+        guard let parts = frameLine(line) else { return nil }
+        var frame = CrashReport.Frame(index: parts.index)
+        fill(&frame, from: parts, raw: raw, shared: shared)
+        return frame
+    }
+
+    /// What a frame line holds before it is turned into a frame.
+    struct FrameLine {
+        let index: Int
+        /// The image name as written (may contain spaces; empty when there is none).
+        let image: TextBytes
+        let address: HexValue?
+        /// What follows the address: symbol and offset, file and line, or `+ offset`.
+        let location: TextBytes
+    }
+
+    /// Recognises a frame line: index, image (may contain spaces), address, then the location.
+    static func frameLine(_ line: TextBytes) -> FrameLine? {
         let digits = line.leadingDigitCount
         guard digits > 0, digits < 6, let index = line.prefix(digits).int else { return nil }
         var rest = line.dropFirst(digits)
@@ -440,17 +464,33 @@ struct CrashTextReader {
             }
         }
         guard let range = addressRange else { return nil }
-        let image = rest.prefix(range.lowerBound).trimmed()
         let token = rest.slice(range.lowerBound, range.upperBound)
-        let address = token.startsWith0x ? token.hexValue() : token.hexValue(hex: true)
-        var frame = CrashReport.Frame(index: index, image: image.isEmpty ? nil : image.string, address: address)
+        return FrameLine(
+            index: index,
+            image: rest.prefix(range.lowerBound).trimmed(),
+            address: token.startsWith0x ? token.hexValue() : token.hexValue(hex: true),
+            location: rest.suffix(from: range.upperBound).trimmed()
+        )
+    }
+
+    /// Fills `frame` (made with the line's index) from a recognised line, in place: a frame built and then
+    /// returned or appended was copied (all its strings retained, then released) on each of those steps.
+    ///
+    /// With `shared` (the bytes `raw` is a window on), the raw line is kept as a range of them; without, as text.
+    static func fill(
+        _ frame: inout CrashReport.Frame,
+        from parts: FrameLine,
+        raw: TextBytes,
+        shared: CrashReport.SharedText?
+    ) {
+        if !parts.image.isEmpty { frame.image = parts.image.string }
+        frame.address = parts.address
         if let shared {
             frame.rawLine = .shared(shared, start: raw.offsets.lowerBound, end: raw.offsets.upperBound)
         } else {
             frame.rawLine = .text(raw.string)
         }
-        parseLocation(rest.suffix(from: range.upperBound).trimmed(), into: &frame)
-        return frame
+        parseLocation(parts.location, into: &frame, shared: shared)
     }
 
     private static func isAddressToken(_ token: TextBytes) -> Bool {
@@ -461,7 +501,9 @@ struct CrashTextReader {
     }
 
     /// Peels `(file:line[:col])`, `(in Module)` and `+ offset` from the right of a location.
-    static func parseLocation(_ text: TextBytes, into frame: inout CrashReport.Frame) {
+    ///
+    /// With `shared` (the bytes `text` is a window on), the symbol is kept as a range of them.
+    static func parseLocation(_ text: TextBytes, into frame: inout CrashReport.Frame, shared: CrashReport.SharedText?) {
         var rest = text
         // Most locations are `symbol + 28`: one memchr per marker byte rules out the rarer shapes.
         if rest.firstIndex(of: 0x2F) != nil, let comment = rest.range(of: "\t//") ?? rest.range(of: " // ") {
@@ -504,10 +546,10 @@ struct CrashTextReader {
                 if let innerPlus = inner.lastRange(of: " + "),
                     let symbolOffset = inner.suffix(from: innerPlus.upperBound).trimmed().unsigned()
                 {
-                    frame.symbol = inner.prefix(innerPlus.lowerBound).trimmedString
+                    frame.symbolText = lazyText(inner.prefix(innerPlus.lowerBound).trimmed(), shared: shared)
                     frame.symbolOffset = symbolOffset
                 } else {
-                    frame.symbol = inner.trimmedString
+                    frame.symbolText = lazyText(inner.trimmed(), shared: shared)
                 }
                 return
             }
@@ -520,15 +562,21 @@ struct CrashTextReader {
             var joined: [UInt8] = []
             rest.prefix(range.lowerBound).append(to: &joined)
             rest.suffix(from: close + 1).append(to: &joined)
-            joined.withUnsafeBufferPointer { readSymbol(TextBytes($0), module: module, into: &frame) }
+            // The joined bytes are a copy: the symbol is made as text.
+            joined.withUnsafeBufferPointer { readSymbol(TextBytes($0), module: module, into: &frame, shared: nil) }
             return
         }
-        readSymbol(rest, module: nil, into: &frame)
+        readSymbol(rest, module: nil, into: &frame, shared: shared)
     }
 
     /// `symbol + 28`, `0x1bd149000 + 2378352`, or a bare symbol; the last `+ N` wins (Apple sometimes inserts a
     /// second offset).
-    private static func readSymbol(_ rest: TextBytes, module: String?, into frame: inout CrashReport.Frame) {
+    private static func readSymbol(
+        _ rest: TextBytes,
+        module: String?,
+        into frame: inout CrashReport.Frame,
+        shared: CrashReport.SharedText?
+    ) {
         if let plus = rest.lastRange(of: " + "), let value = offsetValue(rest.suffix(from: plus.upperBound).trimmed()) {
             let symbol = rest.prefix(plus.lowerBound).trimmed()
             if symbol.allSatisfy(TextBytes.isHexDigit)
@@ -537,15 +585,21 @@ struct CrashTextReader {
                 // Unsymbolicated: `0x1bd149000 + 2378352` (image base + offset), or `0 + 0` for null frames.
                 frame.imageOffset = value
             } else if !symbol.isEmpty {
-                frame.symbol = symbol.string
+                frame.symbolText = lazyText(symbol, shared: shared)
                 frame.symbolOffset = value
             }
             if frame.image == nil, let module { frame.image = module }
             return
         }
         let symbol = rest.trimmed()
-        if !symbol.isEmpty, !symbol.equals("???") { frame.symbol = symbol.string }
+        if !symbol.isEmpty, !symbol.equals("???") { frame.symbolText = lazyText(symbol, shared: shared) }
         if frame.image == nil, let module { frame.image = module }
+    }
+
+    /// `text` as a range of `shared` when it is a window on those bytes, else as its own text.
+    private static func lazyText(_ text: TextBytes, shared: CrashReport.SharedText?) -> CrashReport.LazyText {
+        guard let shared else { return .text(text.string) }
+        return .shared(shared, start: text.offsets.lowerBound, end: text.offsets.upperBound)
     }
 
     /// `0x…` in hex, otherwise decimal.
