@@ -216,7 +216,6 @@ struct CrashJSONReader {
         return nil
     }
 
-    /// A value's text: the decoded string, or a number's digits as written (as ``text(_:)`` for elements).
     /// A string value as a window on the document's bytes when they are exactly its text (no escapes), else as
     /// ``text(_:)`` reads it.
     private func lazyText(_ value: JSONUnsafeValue) -> CrashReport.LazyText? {
@@ -226,6 +225,7 @@ struct CrashJSONReader {
         return text(value).map(CrashReport.LazyText.text)
     }
 
+    /// A value's text: the decoded string, or a number's digits as written (as ``text(_:)`` for elements).
     private func text(_ value: JSONUnsafeValue?) -> String? {
         guard let value else { return nil }
         switch value.kind {
