@@ -40,6 +40,19 @@ public struct JSONElement: Sendable {
     /// Byte offset of the value's first byte in the source (for strings, the first byte inside the quotes).
     public var byteOffset: Int { Int(node.start) }
 
+    /// The byte range of the value's whole JSON text in the document's ``JSONDocument/bytes``: a string with its
+    /// quotes, a container with its brackets.
+    public var sourceRange: Range<Int> {
+        let n = node
+        let start = Int(n.start)
+        let end = Int(n.end)
+        // A string's node starts after its opening quote and ends before its closing one (absent when the input
+        // was cut off inside it).
+        guard n.kind == .string else { return start..<end }
+        let closing = end < document.bytes.count && document.bytes[end] == UInt8(ascii: "\"") ? 1 : 0
+        return max(start - 1, 0)..<(end + closing)
+    }
+
     /// True when this container was still open when the input ended, or this string was cut at a line end.
     public var isTruncated: Bool { node.flags & JSONNode.truncatedFlag != 0 }
 

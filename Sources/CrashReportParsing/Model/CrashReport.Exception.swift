@@ -101,15 +101,4 @@ extension CrashReport {
             self.raw = raw
         }
     }
-
-    /// A free-text block of the report, kept verbatim.
-    public struct Block: Sendable, Equatable, Codable {
-        public var title: String
-        public var lines: [String]
-
-        public init(title: String, lines: [String]) {
-            self.title = title
-            self.lines = lines
-        }
-    }
 }

@@ -76,7 +76,7 @@ public struct CrashReport: Sendable, Equatable, Codable {
     /// True when the report is a fragment or was cut off.
     public var isPartial: Bool
     /// JSON keys (309) or header lines (text) this model does not know, verbatim.
-    public var unknownKeys: JSONValue?
+    @LazyUnknownKeys public var unknownKeys: JSONValue?
 
     public init(
         sourceFormat: SourceFormat,
@@ -168,5 +168,13 @@ public struct CrashReport: Sendable, Equatable, Codable {
         self.isNotACrash = isNotACrash
         self.isPartial = isPartial
         self.unknownKeys = unknownKeys
+    }
+}
+
+extension CrashReport {
+    /// Keeps a JSON body's unknown members as byte ranges of `shared`, read when ``unknownKeys`` is (in this file:
+    /// the wrapper's storage is private to it).
+    mutating func keepUnknownMembers(_ members: [LazyUnknownKeys.Member], of shared: SharedText) {
+        _unknownKeys = LazyUnknownKeys(members: members, of: shared)
     }
 }

@@ -116,59 +116,50 @@ struct CrashJSONReader {
         }
         var blocks: [CrashReport.Block] = []
         if let triage = body.member("ktriageinfo")?.string {
-            blocks.append(CrashReport.Block(title: "Kernel Triage", lines: lines(triage)))
+            blocks.append(CrashReport.Block(title: "Kernel Triage", text: triage))
         }
         if let region = (body.member("vmregioninfo") ?? body.member("vmRegionInfo"))?.string {
-            blocks.append(CrashReport.Block(title: "VM Region Info", lines: lines(region)))
+            blocks.append(CrashReport.Block(title: "VM Region Info", text: region))
         }
         if let summary = body.member("vmSummary")?.string {
-            blocks.append(CrashReport.Block(title: "VM Region Summary", lines: lines(summary)))
+            blocks.append(CrashReport.Block(title: "VM Region Summary", text: summary))
         }
         if let backtraces = body.member("asiBacktraces"), backtraces.kind == .array {
             for (k, text) in backtraces.strings.enumerated() {
-                blocks.append(CrashReport.Block(title: "Application Specific Backtrace \(k + 1)", lines: lines(text)))
+                blocks.append(CrashReport.Block(title: "Application Specific Backtrace \(k + 1)", text: text))
             }
         }
         report.blocks = blocks
+        // Unknown members of a body that parsed as strict JSON are kept as byte ranges, read when asked for (see
+        // ``LazyUnknownKeys``); those of a repaired body are made into values now, as the repairs made them.
+        let document = body.document
+        let keepRanges = document.diagnostics.isEmpty && !document.isTruncated && shared != nil
         var unknown: [JSONValue.Member] = []
+        var unknownRanges: [LazyUnknownKeys.Member] = []
         body.forEachMemberRaw { raw, value in
             // Known keys are matched on their bytes first, which spares decoding and hashing every key of the body;
             // anything else (unknown, or spelled with escapes) is decoded and checked as before.
             if Self.isKnownKey(raw) { return true }
             let key = JSONElement.decodedString(rawBytes: raw)
-            if !Self.knownKeys.contains(key) { unknown.append(JSONValue.Member(key: key, value: value.materialized)) }
+            guard !Self.knownKeys.contains(key) else { return true }
+            if keepRanges {
+                unknownRanges.append(LazyUnknownKeys.Member(key: key, range: value.sourceRange))
+            } else {
+                unknown.append(JSONValue.Member(key: key, value: value.materialized))
+            }
             return true
         }
-        if !unknown.isEmpty { report.unknownKeys = .object(unknown) }
+        if let shared, !unknownRanges.isEmpty {
+            report.keepUnknownMembers(unknownRanges, of: shared)
+        } else if !unknown.isEmpty {
+            report.unknownKeys = .object(unknown)
+        }
         return report
     }
 
     private func text(_ element: JSONElement?) -> String? {
         guard let element else { return nil }
         return element.string ?? (element.kind == .number ? element.rawText : nil)
-    }
-
-    /// The lines of a text value, keeping blank lines inside it but not a trailing newline's empty line.
-    ///
-    /// Splits on the UTF-8 bytes: a `\n` byte is a line break unless a `\r` precedes it, since `\r\n` is one
-    /// Character that a Character-level split on `"\n"` leaves whole.
-    private func lines(_ text: String) -> [String] {
-        var text = text
-        var result = text.withUTF8 { bytes -> [String] in
-            var pieces: [String] = []
-            var start = 0
-            var from = 0
-            while let i = UTF8Search.firstOffset(of: UInt8(0x0A), in: bytes, from: from) {
-                from = i + 1
-                guard i == 0 || bytes[i - 1] != 0x0D else { continue }
-                pieces.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self))
-                start = i + 1
-            }
-            pieces.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
-            return pieces
-        }
-        while result.last?.isEmpty == true { result.removeLast() }
-        return result
     }
 
     private func readException(_ body: JSONElement) -> CrashReport.Exception? {

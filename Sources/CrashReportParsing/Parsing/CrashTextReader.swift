@@ -115,7 +115,7 @@ struct CrashTextReader {
             }
         case .block(let index):
             if !startsKnownField(line) {
-                report.blocks[index].lines.append(raw.string)
+                report.blocks[index].append(line: raw.string)
                 return
             }
         case .continuation(let key):
@@ -133,8 +133,8 @@ struct CrashTextReader {
         if let index = lastBlock, index < report.blocks.count, !startsKnownField(line) {
             // Free text after a blank line inside a block (tables, hex dumps, the CPU lines under an old
             // watchdog's Application Specific Information): keep the blank line too.
-            report.blocks[index].lines.append("")
-            report.blocks[index].lines.append(raw.string)
+            report.blocks[index].append(line: "")
+            report.blocks[index].append(line: raw.string)
             mode = .block(index)
             return
         }

@@ -1,0 +1,148 @@
+import APMInspectCore
+import Foundation
+import Testing
+
+@testable import CrashReportParsing
+
+/// Symbols, JSON blocks and unknown JSON members are kept as the report's bytes until read; read, compared and
+/// encoded they must be exactly what the eager model held.
+@Suite struct LazyModelTests {
+    private static let body = """
+        {
+          "procName" : "Lumen",
+          "exception" : {"type":"EXC_BAD_ACCESS","signal":"SIGSEGV"},
+          "faultingThread" : 0,
+          "threads" : [{"triggered":true,"frames":[
+            {"imageOffset":16,"symbol":"-[LMNFeed reload:]","symbolLocation":8,"imageIndex":0},
+            {"imageOffset":32,"symbol":"caf\\u00e9 \\"quoted\\"","symbolLocation":4,"imageIndex":0},
+            {"imageOffset":48,"symbol":"short","imageIndex":0}]}],
+          "usedImages" : [{"source":"P","base":4294967296,"size":65536,"name":"Lumen","path":"/Lumen.app/Lumen"}],
+          "vmSummary" : "ReadOnly portion of Libraries: Total=1.1G\\nWritable regions: Total=1.4G\\r\\n\\nREGION TYPE   SIZE\\n\\n",
+          "sharedCache" : {"base":6442450944,"size":3221225472,"uuid":"5c6e7a12-3b4f-4a5e-9d8c-7b6a5f4e3d2c"},
+          "trialInfo" : {"rollouts":[{"rolloutId":"6246d6a916a70b047e454124","factorPackIds":{},"deploymentId":240000011}],"experiments":[]},
+          "flag" : true,
+          "nothing" : null,
+          "count" : 12345678901234567890,
+          "label" : "a \\"b\\" \\/ c"
+        }
+        """
+
+    private func parse(_ text: String) throws -> CrashReport {
+        try CrashReportParser().parse(Array(text.utf8)).report
+    }
+
+    @Test func jsonSymbolsReadAsWrittenIncludingEscapedOnes() throws {
+        let frames = try #require(try parse(Self.body).threads.first?.frames)
+        #expect(frames.map(\.symbol) == ["-[LMNFeed reload:]", "café \"quoted\"", "short"])
+        // Escaped symbols are decoded while reading; plain ones stay windows on the bytes.
+        guard case .shared = frames[0].symbolText else {
+            Issue.record("a plain symbol should be kept as a window")
+            return
+        }
+        guard case .text = frames[1].symbolText else {
+            Issue.record("an escaped symbol should be decoded while reading")
+            return
+        }
+    }
+
+    @Test func symbolsCompareAndEncodeAsText() throws {
+        let frame = try #require(try parse(Self.body).threads.first?.frames.first)
+        var copy = frame
+        copy.symbol = "-[LMNFeed reload:]"
+        #expect(copy == frame)
+        copy.symbol = "-[LMNFeed reload]"
+        #expect(copy != frame)
+        let decoded = try JSONDecoder().decode(CrashReport.Frame.self, from: JSONEncoder().encode(frame))
+        #expect(decoded == frame)
+        #expect(decoded.symbol == "-[LMNFeed reload:]")
+    }
+
+    @Test func textSymbolsAreWindowsExceptForCutOutModules() throws {
+        let text = """
+            Process: Quill [1]
+            Thread 0 Crashed:
+            0   libsystem_kernel.dylib        \t0x00000001e3d0e42c __pthread_kill + 8
+            1   Quill                         \t0x0000000100e0c000 QLDocument.save(to:) (in Quill) + 44
+            2   Quill                         \t0x0000000100e0d000 0x100e00000 + 53248
+
+            """
+        let frames = try #require(try parse(text).threads.first?.frames)
+        #expect(frames.map(\.symbol) == ["__pthread_kill", "QLDocument.save(to:)", nil])
+        #expect(frames.map(\.symbolOffset) == [8, 44, nil])
+        guard case .shared = frames[0].symbolText, case .text = frames[1].symbolText else {
+            Issue.record("symbols should be windows unless rebuilt from pieces of the line")
+            return
+        }
+    }
+
+    @Test func jsonBlocksSplitWhenReadAsTheEagerSplitDid() throws {
+        let report = try parse(Self.body)
+        let block = try #require(report.blocks.first { $0.title == "VM Region Summary" })
+        // `\r\n` stays one line ending with `\r` inside the line, a blank line inside is kept, trailing ones are not.
+        #expect(
+            block.lines == [
+                "ReadOnly portion of Libraries: Total=1.1G", "Writable regions: Total=1.4G\r\n", "REGION TYPE   SIZE",
+            ]
+        )
+        var appended = block
+        appended.append(line: "extra")
+        #expect(appended.lines == block.lines + ["extra"])
+        #expect(appended != block)
+        #expect(CrashReport.Block(title: block.title, lines: block.lines) == block)
+        let decoded = try JSONDecoder().decode(CrashReport.Block.self, from: JSONEncoder().encode(block))
+        #expect(decoded == block)
+    }
+
+    @Test func unknownMembersReadAsTheEagerValues() throws {
+        let report = try parse(Self.body)
+        let document = try JSONDocument(text: Self.body)
+        let root = document.root
+        let members: [(String, JSONElement?)] = [
+            ("sharedCache", root.member("sharedCache")), ("trialInfo", root.member("trialInfo")),
+            ("flag", root.member("flag")), ("nothing", root.member("nothing")), ("count", root.member("count")),
+            ("label", root.member("label")),
+        ]
+        let eager = JSONValue.object(
+            try members.map { key, element in JSONValue.Member(key: key, value: try #require(element).materialized) }
+        )
+        #expect(report.unknownKeys == eager)
+        #expect(report.unknownKeys?["label"] == .string("a \"b\" / c"))
+        #expect(report.unknownKeys?["count"] == .number("12345678901234567890"))
+        var held = report
+        held.unknownKeys = eager
+        #expect(held == report)
+    }
+
+    @Test func unknownMembersEncodeAndDecodeAsAnOptionalValue() throws {
+        let report = try parse(Self.body)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let encoded = try encoder.encode(report)
+        let object = try #require(try JSONSerialization.jsonObject(with: encoded) as? [String: Any])
+        #expect((object["unknownKeys"] as? [String: Any])?["flag"] as? Bool == true)
+        // Foundation's decoder does not keep member order, so the round trip is compared as sorted JSON.
+        let decoded = try JSONDecoder().decode(CrashReport.self, from: encoded)
+        #expect(try encoder.encode(decoded) == encoded)
+        var eager = report
+        eager.unknownKeys = report.unknownKeys
+        #expect(try encoder.encode(eager) == encoded)
+
+        var none = report
+        none.unknownKeys = nil
+        let bare = try #require(
+            try JSONSerialization.jsonObject(with: JSONEncoder().encode(none)) as? [String: Any]
+        )
+        #expect(bare["unknownKeys"] == nil)
+        #expect(try JSONDecoder().decode(CrashReport.self, from: JSONEncoder().encode(none)).unknownKeys == nil)
+    }
+
+    @Test func repairedBodiesKeepTheRepairedValues() throws {
+        // A trailing comma needs the repairing parser: the members are made into values while reading.
+        let text = """
+            {"procName":"Lumen","threads":[],"futureKey":{"list":[1,2,],},}
+            """
+        let report = try parse(text)
+        let list = JSONValue.object([.init(key: "list", value: .array([.number("1"), .number("2")]))])
+        #expect(report.unknownKeys == .object([.init(key: "futureKey", value: list)]))
+    }
+}
