@@ -15,7 +15,8 @@ import Testing
           "threads" : [{"triggered":true,"frames":[
             {"imageOffset":16,"symbol":"-[LMNFeed reload:]","symbolLocation":8,"imageIndex":0},
             {"imageOffset":32,"symbol":"caf\\u00e9 \\"quoted\\"","symbolLocation":4,"imageIndex":0},
-            {"imageOffset":48,"symbol":"short","imageIndex":0}]}],
+            {"imageOffset":48,"symbol":"short","imageIndex":0,"sourceFile":"Feed\\/Reload.swift","sourceLine":7},
+            {"imageOffset":64,"symbol":"other","imageIndex":0,"sourceFile":"LMNFeed.m","sourceLine":12}]}],
           "usedImages" : [{"source":"P","base":4294967296,"size":65536,"name":"Lumen","path":"/Lumen.app/Lumen"}],
           "vmSummary" : "ReadOnly portion of Libraries: Total=1.1G\\nWritable regions: Total=1.4G\\r\\n\\nREGION TYPE   SIZE\\n\\n",
           "sharedCache" : {"base":6442450944,"size":3221225472,"uuid":"5c6e7a12-3b4f-4a5e-9d8c-7b6a5f4e3d2c"},
@@ -33,7 +34,8 @@ import Testing
 
     @Test func jsonSymbolsReadAsWrittenIncludingEscapedOnes() throws {
         let frames = try #require(try parse(Self.body).threads.first?.frames)
-        #expect(frames.map(\.symbol) == ["-[LMNFeed reload:]", "café \"quoted\"", "short"])
+        #expect(frames.map(\.symbol) == ["-[LMNFeed reload:]", "café \"quoted\"", "short", "other"])
+        #expect(frames.map(\.file) == [nil, nil, "Feed/Reload.swift", "LMNFeed.m"])
         // Escaped symbols are decoded while reading; plain ones stay windows on the bytes.
         guard case .shared = frames[0].symbolText else {
             Issue.record("a plain symbol should be kept as a window")
@@ -64,11 +66,14 @@ import Testing
             0   libsystem_kernel.dylib        \t0x00000001e3d0e42c __pthread_kill + 8
             1   Quill                         \t0x0000000100e0c000 QLDocument.save(to:) (in Quill) + 44
             2   Quill                         \t0x0000000100e0d000 0x100e00000 + 53248
+            3   Quill                         \t0x0000000100e0e000 QLView.draw() + 12 (QLView.swift:41:7)
 
             """
         let frames = try #require(try parse(text).threads.first?.frames)
-        #expect(frames.map(\.symbol) == ["__pthread_kill", "QLDocument.save(to:)", nil])
-        #expect(frames.map(\.symbolOffset) == [8, 44, nil])
+        #expect(frames.map(\.symbol) == ["__pthread_kill", "QLDocument.save(to:)", nil, "QLView.draw()"])
+        #expect(frames.map(\.symbolOffset) == [8, 44, nil, 12])
+        #expect(frames.map(\.file) == [nil, nil, nil, "QLView.swift"])
+        #expect(frames[3].line == 41 && frames[3].column == 7)
         guard case .shared = frames[0].symbolText, case .text = frames[1].symbolText else {
             Issue.record("symbols should be windows unless rebuilt from pieces of the line")
             return

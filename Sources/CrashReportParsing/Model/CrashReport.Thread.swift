@@ -55,7 +55,12 @@ extension CrashReport {
         /// Where ``symbol`` comes from: kept as a window on the report's bytes until it is read.
         var symbolText: LazyText?
         public var symbolOffset: UInt64?
-        public var file: String?
+        public var file: String? {
+            get { fileText?.string }
+            set { fileText = newValue.map(LazyText.text) }
+        }
+        /// Where ``file`` comes from: kept as a window on the report's bytes until it is read.
+        var fileText: LazyText?
         public var line: Int?
         public var column: Int?
         /// True for JSON frames marked `inline` (several share one address).
@@ -90,7 +95,7 @@ extension CrashReport {
             self.imageOffset = imageOffset
             self.symbolText = symbol.map(LazyText.text)
             self.symbolOffset = symbolOffset
-            self.file = file
+            self.fileText = file.map(LazyText.text)
             self.line = line
             self.column = column
             self.inlined = inlined
@@ -98,7 +103,7 @@ extension CrashReport {
             self.rawLine = raw.map(LazyText.text)
         }
 
-        // Written out because ``raw`` and ``symbol`` are computed: the keys and their optional handling are those the compiler
+        // Written out because ``raw``, ``symbol`` and ``file`` are computed: the keys and their optional handling are those the compiler
         // would synthesise for stored properties of these names.
         private enum CodingKeys: String, CodingKey {
             case index, image, address, imageOffset, symbol, symbolOffset, file, line, column, inlined, isAppFrame, raw

@@ -90,7 +90,7 @@ struct CrashJSONReader {
             }
             report.applicationSpecificInformation = lines
         }
-        let images = report.binaryImages
+        let images = FrameImages(report.binaryImages)
         if let leb = body.member("lastExceptionBacktrace"), leb.kind == .array {
             report.lastExceptionBacktrace = leb.withUnsafeValue { readFrames($0, images: images) }
         }
@@ -320,7 +320,7 @@ struct CrashJSONReader {
         _ object: JSONUnsafeValue,
         index: Int,
         faulting: Int?,
-        images: [CrashReport.BinaryImage]
+        images: FrameImages
     ) -> CrashReport.Thread {
         var id: JSONUnsafeValue?
         var name: JSONUnsafeValue?
@@ -357,7 +357,7 @@ struct CrashJSONReader {
         return thread
     }
 
-    private func readFrames(_ list: JSONUnsafeValue, images: [CrashReport.BinaryImage]) -> [CrashReport.Frame] {
+    private func readFrames(_ list: JSONUnsafeValue, images: FrameImages) -> [CrashReport.Frame] {
         // Each frame is filled in place in the array's storage: appending, or initialising from, a finished frame
         // copies it (retaining its strings) and destroys the original (releasing them), for every frame.
         let capacity = list.count
@@ -378,7 +378,7 @@ struct CrashJSONReader {
     private func readFrame(
         _ object: JSONUnsafeValue,
         into frame: inout CrashReport.Frame,
-        images: [CrashReport.BinaryImage]
+        images: FrameImages
     ) {
         var imageIndexValue: JSONUnsafeValue?
         var imageOffsetValue: JSONUnsafeValue?
@@ -403,19 +403,33 @@ struct CrashJSONReader {
         }
         let imageIndex = imageIndexValue?.int64.map(Int.init)
         let imageOffset = imageOffsetValue?.uint64
-        if let imageIndex, imageIndex >= 0, imageIndex < images.count {
-            frame.image = images[imageIndex].name
+        if let imageIndex, imageIndex >= 0, imageIndex < images.names.count {
+            frame.image = images.names[imageIndex]
             if let imageOffset {
-                let (sum, overflow) = images[imageIndex].base.value.addingReportingOverflow(imageOffset)
+                let (sum, overflow) = images.bases[imageIndex].addingReportingOverflow(imageOffset)
                 frame.address = overflow ? nil : HexValue(sum)
             }
         }
         frame.imageOffset = imageOffset
         if let symbol { frame.symbolText = lazyText(symbol) }
         if let symbolLocation { frame.symbolOffset = symbolLocation.uint64 }
-        if let sourceFile { frame.file = text(sourceFile) }
+        if let sourceFile { frame.fileText = lazyText(sourceFile) }
         if let sourceLine { frame.line = sourceLine.int64.map(Int.init) }
         if let inline { frame.inlined = inline.bool }
+    }
+
+    /// What frames take from the binary images they point at, by image index.
+    ///
+    /// Reading a name or base through the images array copied the whole image (retaining and releasing each of its
+    /// strings) for every frame.
+    private struct FrameImages {
+        let names: [String?]
+        let bases: [UInt64]
+
+        init(_ images: [CrashReport.BinaryImage]) {
+            names = images.map(\.name)
+            bases = images.map(\.base.value)
+        }
     }
 
     /// The frame keys read, by raw key bytes.

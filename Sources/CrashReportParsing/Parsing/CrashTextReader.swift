@@ -526,11 +526,11 @@ struct CrashTextReader {
             {
                 let head = inner.prefix(lastColon)
                 if let colon = head.lastIndex(of: 0x3A), let lineValue = head.suffix(from: colon + 1).int {
-                    frame.file = head.prefix(colon).string
+                    frame.fileText = lazyText(head.prefix(colon), shared: shared)
                     frame.line = lineValue
                     frame.column = lineNumber
                 } else {
-                    frame.file = head.string
+                    frame.fileText = lazyText(head, shared: shared)
                     frame.line = lineNumber
                 }
                 rest = rest.prefix(open).droppingTrailingBlanks()
