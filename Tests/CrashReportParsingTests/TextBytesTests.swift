@@ -43,6 +43,19 @@ import Testing
         #expect(with(Array("9223372036854775808".utf8)) { $0.int } == nil)
     }
 
+    @Test func hexDigitRunsAgreeWithTheByteTest() async {
+        await propertyCheck(input: Self.bytes) { bytes in
+            with(bytes) { view in
+                #expect(view.isAllHexDigits == bytes.allSatisfy(TextBytes.isHexDigit))
+                // Windows that start mid-buffer read their own bytes only.
+                let tail = view.dropFirst(min(3, bytes.count))
+                #expect(tail.isAllHexDigits == bytes.dropFirst(3).allSatisfy(TextBytes.isHexDigit))
+            }
+        }
+        #expect(with(Array("00000001e3d0e42cG".utf8)) { $0.isAllHexDigits } == false)
+        #expect(with(Array("00000001e3d0e42c".utf8)) { $0.isAllHexDigits } == true)
+    }
+
     @Test func searchAndTrimAgreeWithStrings() async {
         await propertyCheck(input: Self.bytes) { bytes in
             let text = String(decoding: bytes, as: UTF8.self)

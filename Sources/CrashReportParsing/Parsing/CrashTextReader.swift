@@ -495,7 +495,7 @@ struct CrashTextReader {
 
     private static func isAddressToken(_ token: TextBytes) -> Bool {
         if token.startsWith0x {
-            return token.count >= 3 && token.dropFirst(2).allSatisfy(TextBytes.isHexDigit)
+            return token.count >= 3 && token.dropFirst(2).isAllHexDigits
         }
         return token.count >= 8 && token.allSatisfy { $0 == 0x30 }
     }
@@ -579,8 +579,8 @@ struct CrashTextReader {
     ) {
         if let plus = rest.lastRange(of: " + "), let value = offsetValue(rest.suffix(from: plus.upperBound).trimmed()) {
             let symbol = rest.prefix(plus.lowerBound).trimmed()
-            if symbol.allSatisfy(TextBytes.isHexDigit)
-                || (symbol.startsWith0x && symbol.dropFirst(2).allSatisfy(TextBytes.isHexDigit))
+            if symbol.isAllHexDigits
+                || (symbol.startsWith0x && symbol.dropFirst(2).isAllHexDigits)
             {
                 // Unsymbolicated: `0x1bd149000 + 2378352` (image base + offset), or `0 + 0` for null frames.
                 frame.imageOffset = value

@@ -169,6 +169,24 @@ struct TextBytes {
 
     static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
+    /// True when every byte is a hex digit (also for an empty window); eight bytes at a time.
+    var isAllHexDigits: Bool {
+        var i = lower
+        if let base = buffer.baseAddress {
+            while i + 8 <= upper {
+                guard ASCIIDigits.isHexWord(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) else {
+                    return false
+                }
+                i += 8
+            }
+        }
+        while i < upper {
+            guard Self.isHexDigit(buffer[i]) else { return false }
+            i += 1
+        }
+        return true
+    }
+
     static func isHexDigit(_ byte: UInt8) -> Bool {
         isDigit(byte) || (byte >= 0x61 && byte <= 0x66) || (byte >= 0x41 && byte <= 0x46)
     }
