@@ -17,7 +17,11 @@ import Testing
             {"imageOffset":32,"symbol":"caf\\u00e9 \\"quoted\\"","symbolLocation":4,"imageIndex":0},
             {"imageOffset":48,"symbol":"short","imageIndex":0,"sourceFile":"Feed\\/Reload.swift","sourceLine":7},
             {"imageOffset":64,"symbol":"other","imageIndex":0,"sourceFile":"LMNFeed.m","sourceLine":12}]}],
-          "usedImages" : [{"source":"P","base":4294967296,"size":65536,"name":"Lumen","path":"/Lumen.app/Lumen"}],
+          "usedImages" : [
+            {"source":"P","base":4294967296,"size":65536,"name":"Lumen","path":"/Lumen.app/Lumen",
+             "uuid":"0A1B2C3D-4E5F-6071-8293-A4B5C6D7E8F9"},
+            {"source":"S","base":8589934592,"size":4096,"name":"libA.dylib","uuid":"AB\\u002dCD"},
+            {"source":"S","base":8589938688,"size":4096,"name":"libB.dylib","uuid":12345}],
           "vmSummary" : "ReadOnly portion of Libraries: Total=1.1G\\nWritable regions: Total=1.4G\\r\\n\\nREGION TYPE   SIZE\\n\\n",
           "sharedCache" : {"base":6442450944,"size":3221225472,"uuid":"5c6e7a12-3b4f-4a5e-9d8c-7b6a5f4e3d2c"},
           "trialInfo" : {"rollouts":[{"rolloutId":"6246d6a916a70b047e454124","factorPackIds":{},"deploymentId":240000011}],"experiments":[]},
@@ -78,6 +82,31 @@ import Testing
             Issue.record("symbols should be windows unless rebuilt from pieces of the line")
             return
         }
+    }
+
+    @Test func uuidsAreNormalisedWhenRead() throws {
+        let images = try parse(Self.body).binaryImages
+        #expect(images.map(\.uuid) == ["0a1b2c3d4e5f60718293a4b5c6d7e8f9", "abcd", "12345"])
+        guard case .uuid = images[0].uuidText, case .text = images[1].uuidText, case .uuid = images[2].uuidText else {
+            Issue.record("plain UUIDs should be windows, escaped ones normalised while reading")
+            return
+        }
+        var copy = images[0]
+        copy.uuid = "0a1b2c3d4e5f60718293a4b5c6d7e8f9"
+        #expect(copy == images[0])
+        let decoded = try JSONDecoder().decode(CrashReport.BinaryImage.self, from: JSONEncoder().encode(images[0]))
+        #expect(decoded == images[0])
+        #expect(decoded.uuid == "0a1b2c3d4e5f60718293a4b5c6d7e8f9")
+
+        let text = """
+            Process: Quill [1]
+            Binary Images:
+            0x100e00000 - 0x100e0ffff Quill arm64  <7F3A9C2E-41B8-3D6F-A5E0-9C1B2D3E4F50> /var/Quill.app/Quill
+            0x1e3d00000 - 0x1e3d3ffff libsystem_kernel.dylib arm64e  <ÉCLAIR-1> /usr/lib/system/libsystem_kernel.dylib
+
+            """
+        let textImages = try parse(text).binaryImages
+        #expect(textImages.map(\.uuid) == ["7f3a9c2e41b83d6fa5e09c1b2d3e4f50", "éclair1"])
     }
 
     @Test func jsonBlocksSplitWhenReadAsTheEagerSplitDid() throws {

@@ -6,9 +6,16 @@ extension CrashReport {
         init(_ bytes: [UInt8]) {
             self.bytes = bytes
         }
+
+        /// `body` applied to the bytes from `start` to `end`, clamped to the bytes there are.
+        func window<Result>(_ start: Int, _ end: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+            let lower = min(max(start, 0), bytes.count)
+            let upper = min(max(end, lower), bytes.count)
+            return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[lower..<upper])) }
+        }
     }
 
-    /// A frame's text (its raw line, its symbol): text of its own, or a range of the report's bytes that becomes
+    /// A frame's or an image's text (raw line, symbol, file, UUID): text of its own, or a range of the report's bytes that becomes
     /// text when asked for.
     ///
     /// A report has hundreds of frames and most readers look at a few of them (the crashed thread's); a `String`
@@ -19,17 +26,17 @@ extension CrashReport {
     enum LazyText: Sendable, Equatable {
         case text(String)
         case shared(SharedText, start: Int, end: Int)
+        /// A UUID as written, read as ``CrashTextReader/normalizeUUID(_:)-(TextBytes)`` gives it.
+        case uuid(SharedText, start: Int, end: Int)
 
         var string: String {
             switch self {
             case .text(let text):
                 return text
             case .shared(let shared, let start, let end):
-                let lower = min(max(start, 0), shared.bytes.count)
-                let upper = min(max(end, lower), shared.bytes.count)
-                return shared.bytes.withUnsafeBufferPointer {
-                    String(decoding: UnsafeBufferPointer(rebasing: $0[lower..<upper]), as: UTF8.self)
-                }
+                return shared.window(start, end) { String(decoding: $0, as: UTF8.self) }
+            case .uuid(let shared, let start, let end):
+                return shared.window(start, end) { CrashTextReader.normalizeUUID(TextBytes($0)) }
             }
         }
 

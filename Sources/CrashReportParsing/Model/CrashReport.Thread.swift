@@ -163,7 +163,12 @@ extension CrashReport {
         /// The last byte of the image (inclusive).
         public var end: HexValue?
         /// 32 lower-case hex digits, no dashes.
-        public var uuid: String?
+        public var uuid: String? {
+            get { uuidText?.string }
+            set { uuidText = newValue.map(LazyText.text) }
+        }
+        /// Where ``uuid`` comes from: kept as a window on the report's bytes, normalised when it is read.
+        var uuidText: LazyText?
         public var arch: String?
         public var path: String?
         public var version: String?
@@ -188,13 +193,47 @@ extension CrashReport {
             self.name = name
             self.base = base
             self.end = end
-            self.uuid = uuid
+            self.uuidText = uuid.map(LazyText.text)
             self.arch = arch
             self.path = path
             self.version = version
             self.bundleId = bundleId
             self.isApp = isApp
             self.source = source
+        }
+
+        // Written out because ``uuid`` is computed: the keys and their optional handling are those the compiler
+        // would synthesise for stored properties of these names.
+        private enum CodingKeys: String, CodingKey {
+            case name, base, end, uuid, arch, path, version, bundleId, isApp, source
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            name = try container.decodeIfPresent(String.self, forKey: .name)
+            base = try container.decode(HexValue.self, forKey: .base)
+            end = try container.decodeIfPresent(HexValue.self, forKey: .end)
+            uuidText = try container.decodeIfPresent(String.self, forKey: .uuid).map(LazyText.text)
+            arch = try container.decodeIfPresent(String.self, forKey: .arch)
+            path = try container.decodeIfPresent(String.self, forKey: .path)
+            version = try container.decodeIfPresent(String.self, forKey: .version)
+            bundleId = try container.decodeIfPresent(String.self, forKey: .bundleId)
+            isApp = try container.decode(Bool.self, forKey: .isApp)
+            source = try container.decodeIfPresent(String.self, forKey: .source)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(name, forKey: .name)
+            try container.encode(base, forKey: .base)
+            try container.encodeIfPresent(end, forKey: .end)
+            try container.encodeIfPresent(uuid, forKey: .uuid)
+            try container.encodeIfPresent(arch, forKey: .arch)
+            try container.encodeIfPresent(path, forKey: .path)
+            try container.encodeIfPresent(version, forKey: .version)
+            try container.encodeIfPresent(bundleId, forKey: .bundleId)
+            try container.encode(isApp, forKey: .isApp)
+            try container.encodeIfPresent(source, forKey: .source)
         }
     }
 }

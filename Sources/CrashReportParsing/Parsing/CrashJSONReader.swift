@@ -259,11 +259,10 @@ struct CrashJSONReader {
             let (sum, overflow) = baseValue.addingReportingOverflow(sizeValue - 1)
             end = overflow ? nil : HexValue(sum)
         }
-        return CrashReport.BinaryImage(
+        var image = CrashReport.BinaryImage(
             name: text(name),
             base: HexValue(baseValue),
             end: end,
-            uuid: uuid.flatMap(normalizedUUID),
             arch: text(arch),
             path: text(path),
             version: text(version),
@@ -271,6 +270,22 @@ struct CrashJSONReader {
             isApp: false,
             source: text(source)
         )
+        image.uuidText = uuid.flatMap(lazyUUID)
+        return image
+    }
+
+    /// The UUID as a window normalised when read, when the value's bytes are its text (a string without escapes,
+    /// or a number); otherwise normalised now.
+    private func lazyUUID(_ value: JSONUnsafeValue) -> CrashReport.LazyText? {
+        switch value.kind {
+        case .string where !value.hasEscapes, .number:
+            if let shared, let range = value.byteRange {
+                return .uuid(shared, start: range.lowerBound, end: range.upperBound)
+            }
+        case .string: break
+        default: return nil
+        }
+        return normalizedUUID(value).map(CrashReport.LazyText.text)
     }
 
     /// ``CrashTextReader/normalizeUUID(_:)`` of the value's text, straight from the bytes when they are plain ASCII

@@ -109,7 +109,7 @@ struct CrashTextReader {
         case .registers(let thread):
             if registerLine(line, thread: thread) { return }
         case .images:
-            if let image = Self.parseImage(line) {
+            if let image = Self.parseImage(line, shared: shared) {
                 report.binaryImages.append(image)
                 return
             }
@@ -685,12 +685,14 @@ struct CrashTextReader {
     /// One image line (see ``parseImage(_:)-(TextBytes)``), for callers that hold a `Substring`.
     static func parseImage(_ line: Substring) -> CrashReport.BinaryImage? {
         var text = String(line)
-        return text.withUTF8 { parseImage(TextBytes($0)) }
+        return text.withUTF8 { parseImage(TextBytes($0), shared: nil) }
     }
 
     /// `0x102aec000 - 0x102b03fff TouchCanvas arm64  <fe77…> /path`, or the macOS
     /// `0x1025e5000 - 0x1025e6ffb +com.example.App (1.0 - 1) <5ED9BD63-…> /path` form.
-    static func parseImage(_ line: TextBytes) -> CrashReport.BinaryImage? {
+    ///
+    /// With `shared` (the bytes `line` is a window on), the UUID is kept as a range of them, normalised when read.
+    static func parseImage(_ line: TextBytes, shared: CrashReport.SharedText?) -> CrashReport.BinaryImage? {
         // Base, dash and end are the first three space-separated pieces; the rest is read from both ends.
         // Held in three locals rather than an array: an array is one more allocation for every image line.
         var pieces = (line.slice(0, 0), line.slice(0, 0), line.slice(0, 0))
@@ -726,11 +728,14 @@ struct CrashTextReader {
             isApp = true
             rest = rest.dropFirst()
         }
-        var uuid: String?
+        var uuid: CrashReport.LazyText?
         var path: String?
         var descriptor = rest
         if let open = rest.firstIndex(of: 0x3C), let close = rest.firstIndex(of: 0x3E, from: open) {
-            uuid = normalizeUUID(rest.slice(open + 1, close))
+            let written = rest.slice(open + 1, close)
+            uuid =
+                shared.map { .uuid($0, start: written.offsets.lowerBound, end: written.offsets.upperBound) }
+                ?? .text(normalizeUUID(written))
             let after = rest.suffix(from: close + 1).trimmed()
             path = after.isEmpty ? nil : after.string
             descriptor = rest.prefix(open)
@@ -750,16 +755,17 @@ struct CrashTextReader {
             }
         }
         let name = descriptor.trimmed()
-        return CrashReport.BinaryImage(
+        var image = CrashReport.BinaryImage(
             name: name.isEmpty ? nil : name.string,
             base: base,
             end: end,
-            uuid: uuid,
             arch: arch,
             path: path == "???" ? nil : path,
             version: version == "*" ? nil : version,
             isApp: isApp
         )
+        image.uuidText = uuid
+        return image
     }
 
     private static let architectures: [StaticString] = [
