@@ -88,7 +88,8 @@ public struct IPSContainer: Sendable {
             )
         }
         self.header = header
-        self.body = Array(bytes[bodyStart...])
+        // Copied through a buffer pointer: the generic copy of an array slice went element by element.
+        self.body = bytes.withUnsafeBufferPointer { Array(UnsafeBufferPointer(rebasing: $0[bodyStart...])) }
         self.bodyOrigin = TextOrigin(byteOffset: bodyStart, line: bodyLine)
         self.bodyKind = Self.sniffBody(body)
         self.diagnostics = diagnostics

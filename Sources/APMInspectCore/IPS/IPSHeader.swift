@@ -11,7 +11,7 @@ public struct IPSHeader: Sendable, Equatable, Codable {
     public var bundleID: String?
     public var appVersion: String?
     /// Every key of the header, verbatim and in order, including the typed ones above.
-    public var fields: JSONValue
+    @LazyJSONValue public var fields: JSONValue
 
     public init(
         bugType: String? = nil,
@@ -50,9 +50,9 @@ public struct IPSHeader: Sendable, Equatable, Codable {
             incidentID: text("incident_id"),
             name: text("name") ?? text("app_name"),
             bundleID: text("bundleID"),
-            appVersion: text("app_version"),
-            fields: object.materialized
+            appVersion: text("app_version")
         )
+        _fields = LazyJSONValue(element: object)
     }
 
     /// The header's value for `key`, verbatim.

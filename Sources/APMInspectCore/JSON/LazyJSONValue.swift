@@ -1,0 +1,58 @@
+/// A ``JSONValue`` kept as its JSON text until it is read: for verbatim data most readers never look at.
+///
+/// A report's `.ips` header, say, is kept whole (``IPSHeader/fields``) next to the typed fields read from it; made
+/// into a value for every file it cost an allocation per member, a tenth of reading a small report. The text must be
+/// one strict JSON value: reading it then gives exactly the value the document held. Encoding, decoding and
+/// equality go through the value.
+@propertyWrapper
+public struct LazyJSONValue: Sendable, Equatable, Codable {
+    enum Storage: Sendable {
+        case value(JSONValue)
+        case text([UInt8])
+    }
+
+    var storage: Storage
+
+    public init(wrappedValue: JSONValue) {
+        storage = .value(wrappedValue)
+    }
+
+    /// The value of `element`, kept as its source text when its document was strict JSON (no repairs, not cut off),
+    /// else made now, as the repairs left it.
+    public init(element: JSONElement) {
+        let document = element.document
+        if document.diagnostics.isEmpty, !document.isTruncated, !document.isFragmentList {
+            storage = .text(Array(document.bytes[element.sourceRange]))
+        } else {
+            storage = .value(element.materialized)
+        }
+    }
+
+    public var wrappedValue: JSONValue {
+        get {
+            switch storage {
+            case .value(let value):
+                return value
+            case .text(let bytes):
+                // The text parsed strictly once already; should it not now, it is kept as a string, not lost.
+                guard let document = try? JSONDocument(bytes: bytes) else {
+                    return .string(String(decoding: bytes, as: UTF8.self))
+                }
+                return document.root.materialized
+            }
+        }
+        set { storage = .value(newValue) }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        storage = .value(try JSONValue(from: decoder))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try wrappedValue.encode(to: encoder)
+    }
+
+    public static func == (lhs: LazyJSONValue, rhs: LazyJSONValue) -> Bool {
+        lhs.wrappedValue == rhs.wrappedValue
+    }
+}
