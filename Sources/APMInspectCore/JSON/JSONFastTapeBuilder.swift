@@ -154,6 +154,7 @@ struct JSONFastTapeBuilder {
         return true
     }
 
+    @inline(__always)
     private mutating func parseString() -> Bool {
         let start = pos + 1
         let run = JSONScanning.scanStringRun(buffer, from: start)
@@ -172,6 +173,7 @@ struct JSONFastTapeBuilder {
         return true
     }
 
+    @inline(__always)
     private mutating func parseNumber() -> Bool {
         let start = pos
         let (end, valid) = JSONScanning.scanNumber(buffer, from: start)
