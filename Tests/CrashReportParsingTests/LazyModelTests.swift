@@ -40,13 +40,9 @@ import Testing
         let frames = try #require(try parse(Self.body).threads.first?.frames)
         #expect(frames.map(\.symbol) == ["-[LMNFeed reload:]", "café \"quoted\"", "short", "other"])
         #expect(frames.map(\.file) == [nil, nil, "Feed/Reload.swift", "LMNFeed.m"])
-        // Escaped symbols are decoded while reading; plain ones stay windows on the bytes.
-        guard case .shared = frames[0].symbolText else {
-            Issue.record("a plain symbol should be kept as a window")
-            return
-        }
-        guard case .text = frames[1].symbolText else {
-            Issue.record("an escaped symbol should be decoded while reading")
+        // Both stay windows on the bytes; the escaped one is decoded when read.
+        guard case .shared = frames[0].symbolText, case .json = frames[1].symbolText else {
+            Issue.record("symbols should be kept as windows")
             return
         }
     }
@@ -107,6 +103,48 @@ import Testing
             """
         let textImages = try parse(text).binaryImages
         #expect(textImages.map(\.uuid) == ["7f3a9c2e41b83d6fa5e09c1b2d3e4f50", "éclair1"])
+    }
+
+    /// Image paths stay windows; app images are still found, also when an escape hides `.app` from the bytes or
+    /// the executable lies outside any bundle.
+    @Test func imagePathsAreReadWhenAskedAndAppImagesStillFound() throws {
+        func report(procPath: String, paths: [String]) throws -> CrashReport {
+            let images = paths.enumerated().map { k, path in
+                #"{"source":"P","base":\#(4_294_967_296 + k * 65536),"size":65536,"name":"img\#(k)","path":"\#(path)"}"#
+            }
+            let body =
+                #"{"procName":"Tool","procPath":"\#(procPath)","threads":[],"usedImages":[\#(images.joined(separator: ","))]}"#
+            return try CrashReportParser().parse(Array(body.utf8)).report
+        }
+        let bundled = try report(
+            procPath: #"\/var\/containers\/Bundle\/Application\/AB\/Lumen.app\/Lumen"#,
+            paths: [
+                #"\/var\/containers\/Bundle\/Application\/AB\/Lumen.app\/Lumen"#,
+                #"\/usr\/lib\/system\/libsystem_kernel.dylib"#,
+                #"\/var\/containers\/Bundle\/Application\/AB\/Lumen\u002eapp\/Frameworks\/Kit.framework\/Kit"#,
+                #"\/System\/Library\/Frameworks\/UIKit.framework\/UIKit"#,
+                #"\/Applications\/Helper\u002eapp\/Contents\/MacOS\/Helper"#,
+            ]
+        )
+        #expect(
+            bundled.binaryImages.map(\.path) == [
+                "/var/containers/Bundle/Application/AB/Lumen.app/Lumen", "/usr/lib/system/libsystem_kernel.dylib",
+                "/var/containers/Bundle/Application/AB/Lumen.app/Frameworks/Kit.framework/Kit",
+                "/System/Library/Frameworks/UIKit.framework/UIKit", "/Applications/Helper.app/Contents/MacOS/Helper",
+            ]
+        )
+        // The last path spells its `.app` with an escape: only reading it shows it is in a bundle.
+        #expect(bundled.binaryImages.map(\.isApp) == [true, false, true, false, true])
+        guard case .json = bundled.binaryImages[1].pathText else {
+            Issue.record("an escaped path should be kept as a window")
+            return
+        }
+        // A command-line tool: the executable is outside any bundle, so it is found by its path.
+        let tool = try report(
+            procPath: #"\/usr\/local\/bin\/tool"#,
+            paths: [#"\/usr\/local\/bin\/tool"#, #"\/usr\/lib\/libc.dylib"#]
+        )
+        #expect(tool.binaryImages.map(\.isApp) == [true, false])
     }
 
     @Test func jsonBlocksSplitWhenReadAsTheEagerSplitDid() throws {

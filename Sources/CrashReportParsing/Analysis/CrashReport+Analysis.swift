@@ -89,9 +89,16 @@ extension CrashReport {
         let executable = path
         let executableLength = path?.utf8.count ?? -1
         let processLength = process?.utf8.count ?? -1
+        // A path holding neither `.app` nor `Bundle` is outside any bundle, and cannot be the executable when the
+        // executable's path holds one of them: such paths are ruled out on their bytes, without making them text.
+        let executableInBundle = executable.map { $0.containsBytes(".app") || $0.containsBytes("Bundle") } ?? true
         for k in binaryImages.indices {
-            // Read and set in place: copying the image out and back retains and releases all its strings.
-            if let imagePath = binaryImages[k].path {
+            if executableInBundle, let written = binaryImages[k].pathText, !written.mayContain(".app"),
+                !written.mayContain("Bundle")
+            {
+                // Not the app's by its path; the name test below still applies.
+            } else if let imagePath = binaryImages[k].path {
+                // Read and set in place: copying the image out and back retains and releases all its strings.
                 // Most images are system libraries outside any bundle: the system-path tests run only for bundles.
                 let inBundle = imagePath.containsBytes(".app/") || imagePath.containsBytes("/Bundle/Application/")
                 // Lengths first: comparing two strings of different lengths still compares their bytes.

@@ -1,3 +1,5 @@
+import APMInspectCore
+
 extension CrashReport {
     /// The bytes of a report, shared by the frames whose texts point into them.
     final class SharedText: Sendable {
@@ -28,6 +30,8 @@ extension CrashReport {
         case shared(SharedText, start: Int, end: Int)
         /// A UUID as written, read as ``CrashTextReader/normalizeUUID(_:)-(TextBytes)`` gives it.
         case uuid(SharedText, start: Int, end: Int)
+        /// The bytes between a JSON string's quotes, escapes resolved when read.
+        case json(SharedText, start: Int, end: Int)
 
         var string: String {
             switch self {
@@ -37,6 +41,22 @@ extension CrashReport {
                 return shared.window(start, end) { String(decoding: $0, as: UTF8.self) }
             case .uuid(let shared, let start, let end):
                 return shared.window(start, end) { CrashTextReader.normalizeUUID(TextBytes($0)) }
+            case .json(let shared, let start, let end):
+                return shared.window(start, end) { JSONElement.decodedString(rawBytes: $0) }
+            }
+        }
+
+        /// False only when the text certainly does not contain `needle` (ASCII, no `\\`), decided without making
+        /// the text where it is a window: a JSON window can spell a byte as `\\u…`, so one that holds such an
+        /// escape may contain anything.
+        func mayContain(_ needle: StaticString) -> Bool {
+            switch self {
+            case .text(let text):
+                return text.containsBytes(needle.description)
+            case .shared(let shared, let start, let end), .uuid(let shared, let start, let end):
+                return shared.window(start, end) { TextBytes($0).contains(needle) }
+            case .json(let shared, let start, let end):
+                return shared.window(start, end) { TextBytes($0).contains(needle) || TextBytes($0).contains("\\u") }
             }
         }
 

@@ -170,7 +170,12 @@ extension CrashReport {
         /// Where ``uuid`` comes from: kept as a window on the report's bytes, normalised when it is read.
         var uuidText: LazyText?
         public var arch: String?
-        public var path: String?
+        public var path: String? {
+            get { pathText?.string }
+            set { pathText = newValue.map(LazyText.text) }
+        }
+        /// Where ``path`` comes from: kept as a window on the report's bytes until it is read.
+        var pathText: LazyText?
         public var version: String?
         public var bundleId: String?
         /// True for the app's own images (`+` marker, JSON source `P` inside the app bundle, or the main executable).
@@ -195,14 +200,14 @@ extension CrashReport {
             self.end = end
             self.uuidText = uuid.map(LazyText.text)
             self.arch = arch
-            self.path = path
+            self.pathText = path.map(LazyText.text)
             self.version = version
             self.bundleId = bundleId
             self.isApp = isApp
             self.source = source
         }
 
-        // Written out because ``uuid`` is computed: the keys and their optional handling are those the compiler
+        // Written out because ``uuid`` and ``path`` are computed: the keys and their optional handling are those the compiler
         // would synthesise for stored properties of these names.
         private enum CodingKeys: String, CodingKey {
             case name, base, end, uuid, arch, path, version, bundleId, isApp, source
@@ -215,7 +220,7 @@ extension CrashReport {
             end = try container.decodeIfPresent(HexValue.self, forKey: .end)
             uuidText = try container.decodeIfPresent(String.self, forKey: .uuid).map(LazyText.text)
             arch = try container.decodeIfPresent(String.self, forKey: .arch)
-            path = try container.decodeIfPresent(String.self, forKey: .path)
+            pathText = try container.decodeIfPresent(String.self, forKey: .path).map(LazyText.text)
             version = try container.decodeIfPresent(String.self, forKey: .version)
             bundleId = try container.decodeIfPresent(String.self, forKey: .bundleId)
             isApp = try container.decode(Bool.self, forKey: .isApp)

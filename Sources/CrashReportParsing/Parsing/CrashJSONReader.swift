@@ -207,11 +207,13 @@ struct CrashJSONReader {
         return nil
     }
 
-    /// A string value as a window on the document's bytes when they are exactly its text (no escapes), else as
-    /// ``text(_:)`` reads it.
+    /// A string value as a window on the document's bytes (escapes resolved when it is read), else as ``text(_:)``
+    /// reads it.
     private func lazyText(_ value: JSONUnsafeValue) -> CrashReport.LazyText? {
-        if let shared, value.kind == .string, !value.hasEscapes, let range = value.byteRange {
-            return .shared(shared, start: range.lowerBound, end: range.upperBound)
+        if let shared, value.kind == .string, let range = value.byteRange {
+            return value.hasEscapes
+                ? .json(shared, start: range.lowerBound, end: range.upperBound)
+                : .shared(shared, start: range.lowerBound, end: range.upperBound)
         }
         return text(value).map(CrashReport.LazyText.text)
     }
@@ -264,13 +266,13 @@ struct CrashJSONReader {
             base: HexValue(baseValue),
             end: end,
             arch: text(arch),
-            path: text(path),
             version: text(version),
             bundleId: text(bundleId),
             isApp: false,
             source: text(source)
         )
         image.uuidText = uuid.flatMap(lazyUUID)
+        image.pathText = path.flatMap(lazyText)
         return image
     }
 

@@ -729,7 +729,7 @@ struct CrashTextReader {
             rest = rest.dropFirst()
         }
         var uuid: CrashReport.LazyText?
-        var path: String?
+        var path: CrashReport.LazyText?
         var descriptor = rest
         if let open = rest.firstIndex(of: 0x3C), let close = rest.firstIndex(of: 0x3E, from: open) {
             let written = rest.slice(open + 1, close)
@@ -737,7 +737,7 @@ struct CrashTextReader {
                 shared.map { .uuid($0, start: written.offsets.lowerBound, end: written.offsets.upperBound) }
                 ?? .text(normalizeUUID(written))
             let after = rest.suffix(from: close + 1).trimmed()
-            path = after.isEmpty ? nil : after.string
+            if !after.isEmpty, !after.equals("???") { path = lazyText(after, shared: shared) }
             descriptor = rest.prefix(open)
         }
         descriptor = descriptor.droppingTrailingBlanks()
@@ -760,11 +760,11 @@ struct CrashTextReader {
             base: base,
             end: end,
             arch: arch,
-            path: path == "???" ? nil : path,
             version: version == "*" ? nil : version,
             isApp: isApp
         )
         image.uuidText = uuid
+        image.pathText = path
         return image
     }
 
