@@ -64,6 +64,9 @@ import Testing
             with(bytes) { view in
                 #expect(view.range(of: " + ").map(\.lowerBound) == text.byteOffset(of: " + "))
                 #expect(view.contains("(") == text.containsBytes("("))
+                #expect(view.contains(" + ", anchor: 1) == text.containsBytes(" + "))
+                #expect(view.contains("0x(", anchor: 2) == text.containsBytes("0x("))
+                #expect(view.contains("a:", anchor: 0) == text.containsBytes("a:"))
                 let reference = stride(from: bytes.count - 3, through: 0, by: -1).first { offset in
                     Array(bytes[offset..<(offset + 3)]) == Array(" + ".utf8)
                 }

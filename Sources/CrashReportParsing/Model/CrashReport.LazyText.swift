@@ -54,10 +54,14 @@ extension CrashReport {
             case .text(let text):
                 return text.containsBytes(needle.description)
             case .shared(let shared, let start, let end), .uuid(let shared, let start, let end):
-                return shared.window(start, end) { TextBytes($0).contains(needle) }
+                return shared.window(start, end) { Self.find(needle, in: $0) }
             case .json(let shared, let start, let end):
-                return shared.window(start, end) { TextBytes($0).contains(needle) || TextBytes($0).contains("\\u") }
+                return shared.window(start, end) { Self.find(needle, in: $0) || Self.find("\\u", in: $0) }
             }
+        }
+
+        private static func find(_ needle: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            needle.withUTF8Buffer { UTF8Search.firstOffset(of: $0, in: bytes, from: 0) != nil }
         }
 
         static func == (lhs: LazyText, rhs: LazyText) -> Bool { lhs.string == rhs.string }

@@ -29,6 +29,11 @@ public struct CrashReportParser: Sendable {
         }
     }
 
+    /// The first line of Console's export; searched for across the whole body of every text report.
+    private static let translationMarker: StaticString = "Translated Report (Full Report Below)"
+    /// Where the search starts: the `B` of `Below`, far rarer in a report than the `T` of every `Thread` line.
+    private static let translationMarkerAnchor = 31
+
     private static let markers = [
         "Incident Identifier:", "Exception Type:", "Crashed Thread:", "Triggered by Thread:",
         "Translated Report (Full Report Below)", "Hardware Model:", "Termination Reason:", "Binary Images:",
@@ -61,7 +66,7 @@ public struct CrashReportParser: Sendable {
             report = try readJSON(container, diagnostics: &diagnostics)
         case .text:
             let mentionsTranslation = container.body.withUnsafeBufferPointer {
-                TextBytes($0).contains("Translated Report (Full Report Below)")
+                TextBytes($0).contains(Self.translationMarker, anchor: Self.translationMarkerAnchor)
             }
             if mentionsTranslation,
                 let translated = try? readTranslated(

@@ -149,6 +149,24 @@ struct TextBytes {
 
     func contains(_ text: StaticString) -> Bool { range(of: text) != nil }
 
+    /// ``contains(_:)`` found from the pattern's byte at `anchor`: candidates are that byte's occurrences, so a
+    /// byte rare in the text makes the search one `memchr` pass instead of a call per occurrence of the first byte.
+    func contains(_ text: StaticString, anchor: Int) -> Bool {
+        text.withUTF8Buffer { pattern -> Bool in
+            guard anchor >= 0, anchor < pattern.count else { return contains(text) }
+            var from = anchor
+            while let i = firstIndex(of: pattern[anchor], from: from) {
+                let start = i - anchor
+                if start + pattern.count > count { return false }
+                var k = 0
+                while k < pattern.count, buffer[lower + start + k] == pattern[k] { k += 1 }
+                if k == pattern.count { return true }
+                from = i + 1
+            }
+            return false
+        }
+    }
+
     func allSatisfy(_ predicate: (UInt8) -> Bool) -> Bool {
         var i = lower
         while i < upper {
