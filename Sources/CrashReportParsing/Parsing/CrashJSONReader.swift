@@ -261,19 +261,19 @@ struct CrashJSONReader {
             let (sum, overflow) = baseValue.addingReportingOverflow(sizeValue - 1)
             end = overflow ? nil : HexValue(sum)
         }
-        var image = CrashReport.BinaryImage(
+        // Made in one initialiser call: a variable set field by field was copied on return.
+        return CrashReport.BinaryImage(
             name: text(name),
             base: HexValue(baseValue),
             end: end,
+            uuidText: uuid.flatMap(lazyUUID),
             arch: text(arch),
+            pathText: path.flatMap(lazyText),
             version: text(version),
             bundleId: text(bundleId),
             isApp: false,
             source: text(source)
         )
-        image.uuidText = uuid.flatMap(lazyUUID)
-        image.pathText = path.flatMap(lazyText)
-        return image
     }
 
     /// The UUID as a window normalised when read, when the value's bytes are its text (a string without escapes,

@@ -755,17 +755,19 @@ struct CrashTextReader {
             }
         }
         let name = descriptor.trimmed()
-        var image = CrashReport.BinaryImage(
+        // Made in one initialiser call: a variable set field by field was copied on return.
+        return CrashReport.BinaryImage(
             name: name.isEmpty ? nil : name.string,
             base: base,
             end: end,
+            uuidText: uuid,
             arch: arch,
+            pathText: path,
             version: version == "*" ? nil : version,
-            isApp: isApp
+            bundleId: nil,
+            isApp: isApp,
+            source: nil
         )
-        image.uuidText = uuid
-        image.pathText = path
-        return image
     }
 
     private static let architectures: [StaticString] = [
