@@ -207,6 +207,14 @@ enum JSONScanning {
     static func scanNumber(_ buffer: UnsafeRawBufferPointer, from start: Int) -> (end: Int, valid: Bool) {
         let n = buffer.count
         var i = start
+        // Most numbers in reports are plain non-negative integers: digits, then a byte that cannot continue a
+        // number. Those end here; anything else takes the full grammar below.
+        if i < n, buffer[i] &- UInt8(ascii: "1") < 9 {
+            i += 1
+            while i < n, buffer[i] &- UInt8(ascii: "0") < 10 { i += 1 }
+            if i == n || !isNumberByte(buffer[i]) { return (i, true) }
+            i = start
+        }
         if i < n, buffer[i] == UInt8(ascii: "-") { i += 1 }
         let integerStart = i
         while i < n, buffer[i] &- UInt8(ascii: "0") < 10 { i += 1 }
