@@ -190,8 +190,9 @@ import Testing
 }
 
 /// The comparable part of a tape node.
-private struct NodeShape: Equatable {
+struct NodeShape: Equatable {
     var kind: UInt8
+    var flags: UInt8
     var start: UInt32
     var end: UInt32
     var next: UInt32
@@ -199,6 +200,7 @@ private struct NodeShape: Equatable {
 
     init(_ node: JSONNode) {
         kind = node.kind.rawValue
+        flags = node.flags
         start = node.start
         end = node.end
         next = node.next
