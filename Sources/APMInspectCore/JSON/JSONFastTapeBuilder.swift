@@ -203,8 +203,10 @@ struct JSONFastTapeBuilder {
         return start + length
     }
 
-    /// Puts a scalar on the tape. Offsets fit in 32 bits: documents are limited to less than 4 GiB before this
-    /// builder runs, so the conversions skip their range checks.
+    /// Puts a scalar on the tape.
+    ///
+    /// Offsets fit in 32 bits: documents are limited to less than 4 GiB before this builder runs, so the
+    /// conversions skip their range checks.
     @inline(__always)
     private mutating func append(_ kind: JSONNode.Kind, flags: UInt8, start: Int, end: Int) {
         nodes.append(
