@@ -145,6 +145,12 @@ import Testing
             paths: [#"\/usr\/local\/bin\/tool"#, #"\/usr\/lib\/libc.dylib"#]
         )
         #expect(tool.binaryImages.map(\.isApp) == [true, false])
+        // An executable among the system paths: system images are then compared with it, not ruled out.
+        let finder = try report(
+            procPath: #"\/System\/Library\/CoreServices\/Finder"#,
+            paths: [#"\/System\/Library\/CoreServices\/Finder"#, #"\/usr\/lib\/libc.dylib"#]
+        )
+        #expect(finder.binaryImages.map(\.isApp) == [true, false])
     }
 
     @Test func jsonBlocksSplitWhenReadAsTheEagerSplitDid() throws {

@@ -92,8 +92,16 @@ extension CrashReport {
         // A path holding neither `.app` nor `Bundle` is outside any bundle, and cannot be the executable when the
         // executable's path holds one of them: such paths are ruled out on their bytes, without making them text.
         let executableInBundle = executable.map { $0.containsBytes(".app") || $0.containsBytes("Bundle") } ?? true
+        // A system library's path is never the app's, unless the executable itself lives there: told from the first
+        // bytes, the cheapest test, for most images.
+        let executableIsSystem =
+            executable.map {
+                $0.hasPrefix("/System/") || $0.hasPrefix("/usr/lib/") || $0.hasPrefix("/Library/Apple/")
+            } ?? true
         for k in binaryImages.indices {
-            if executableInBundle, let written = binaryImages[k].pathText, !written.mayContain(".app"),
+            if !executableIsSystem, let written = binaryImages[k].pathText, written.startsWithSystemPath {
+                // Not the app's by its path; the name test below still applies.
+            } else if executableInBundle, let written = binaryImages[k].pathText, !written.mayContain(".app"),
                 !written.mayContain("Bundle")
             {
                 // Not the app's by its path; the name test below still applies.

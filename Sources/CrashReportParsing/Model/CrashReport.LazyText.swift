@@ -60,6 +60,28 @@ extension CrashReport {
             }
         }
 
+        /// True when the text certainly starts with one of the system paths `/System/`, `/usr/lib/` or
+        /// `/Library/Apple/`, decided on the bytes where the text is a window (a JSON window with the slashes written
+        /// plain or as `\\/`); false also when that cannot be told without making the text.
+        var startsWithSystemPath: Bool {
+            switch self {
+            case .text(let text):
+                return Self.systemPaths.contains { text.utf8.starts(with: $0.plain) }
+            case .shared(let shared, let start, let end), .uuid(let shared, let start, let end):
+                return shared.window(start, end) { bytes in Self.systemPaths.contains { bytes.starts(with: $0.plain) } }
+            case .json(let shared, let start, let end):
+                return shared.window(start, end) { bytes in
+                    Self.systemPaths.contains { bytes.starts(with: $0.plain) || bytes.starts(with: $0.escaped) }
+                }
+            }
+        }
+
+        /// The system path prefixes, as UTF-8 and as JSON writes them with `\\/`.
+        private static let systemPaths: [(plain: [UInt8], escaped: [UInt8])] = [
+            "/System/", "/usr/lib/", "/Library/Apple/",
+        ]
+        .map { path in (Array(path.utf8), path.utf8.flatMap { $0 == 0x2F ? [0x5C, 0x2F] : [$0] }) }
+
         private static func find(_ needle: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
             needle.withUTF8Buffer { UTF8Search.firstOffset(of: $0, in: bytes, from: 0) != nil }
         }
