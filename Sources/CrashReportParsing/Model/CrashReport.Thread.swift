@@ -207,31 +207,6 @@ extension CrashReport {
             self.source = source
         }
 
-        /// An image whose UUID and path are kept as the readers found them (see ``LazyText``).
-        init(
-            name: String?,
-            base: HexValue,
-            end: HexValue?,
-            uuidText: LazyText?,
-            arch: String?,
-            pathText: LazyText?,
-            version: String?,
-            bundleId: String?,
-            isApp: Bool,
-            source: String?
-        ) {
-            self.name = name
-            self.base = base
-            self.end = end
-            self.uuidText = uuidText
-            self.arch = arch
-            self.pathText = pathText
-            self.version = version
-            self.bundleId = bundleId
-            self.isApp = isApp
-            self.source = source
-        }
-
         // Written out because ``uuid`` and ``path`` are computed: the keys and their optional handling are those the compiler
         // would synthesise for stored properties of these names.
         private enum CodingKeys: String, CodingKey {

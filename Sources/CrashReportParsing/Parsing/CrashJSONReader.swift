@@ -72,13 +72,20 @@ struct CrashJSONReader {
         report.termination = body.member("termination").map(readTermination)
         if let list = body.member("usedImages") {
             report.binaryImages = list.withUnsafeValue { list in
-                var images: [CrashReport.BinaryImage] = []
-                images.reserveCapacity(list.count)
-                list.forEachElement { object in
-                    images.append(readImage(object))
-                    return true
+                // Each image is filled in place, as frames are: appending a finished image copies it, retaining
+                // and releasing every string it holds.
+                let capacity = list.count
+                return [CrashReport.BinaryImage](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+                    list.forEachElement { object in
+                        guard initialized < capacity, let slot = buffer.baseAddress?.advanced(by: initialized) else {
+                            return false
+                        }
+                        slot.initialize(to: CrashReport.BinaryImage(base: HexValue(0)))
+                        initialized += 1
+                        readImage(object, into: &slot.pointee)
+                        return true
+                    }
                 }
-                return images
             }
         }
         if let asi = body.member("asi"), asi.kind == .object {
@@ -228,7 +235,7 @@ struct CrashJSONReader {
         }
     }
 
-    private func readImage(_ object: JSONUnsafeValue) -> CrashReport.BinaryImage {
+    private func readImage(_ object: JSONUnsafeValue, into image: inout CrashReport.BinaryImage) {
         // One pass over the members instead of a lookup per key; the first member of a name wins, as with `member`.
         var base: JSONUnsafeValue?
         var size: JSONUnsafeValue?
@@ -261,19 +268,15 @@ struct CrashJSONReader {
             let (sum, overflow) = baseValue.addingReportingOverflow(sizeValue - 1)
             end = overflow ? nil : HexValue(sum)
         }
-        // Made in one initialiser call: a variable set field by field was copied on return.
-        return CrashReport.BinaryImage(
-            name: text(name),
-            base: HexValue(baseValue),
-            end: end,
-            uuidText: uuid.flatMap(lazyUUID),
-            arch: text(arch),
-            pathText: path.flatMap(lazyText),
-            version: text(version),
-            bundleId: text(bundleId),
-            isApp: false,
-            source: text(source)
-        )
+        image.name = text(name)
+        image.base = HexValue(baseValue)
+        image.end = end
+        image.uuidText = uuid.flatMap(lazyUUID)
+        image.arch = text(arch)
+        image.pathText = path.flatMap(lazyText)
+        image.version = text(version)
+        image.bundleId = text(bundleId)
+        image.source = text(source)
     }
 
     /// The UUID as a window normalised when read, when the value's bytes are its text (a string without escapes,

@@ -109,10 +109,7 @@ struct CrashTextReader {
         case .registers(let thread):
             if registerLine(line, thread: thread) { return }
         case .images:
-            if let image = Self.parseImage(line, shared: shared) {
-                report.binaryImages.append(image)
-                return
-            }
+            if Self.parseImage(line, shared: shared, into: &report.binaryImages) { return }
         case .block(let index):
             if !startsKnownField(line) {
                 report.blocks[index].append(line: raw.string)
@@ -693,6 +690,19 @@ struct CrashTextReader {
     ///
     /// With `shared` (the bytes `line` is a window on), the UUID is kept as a range of them, normalised when read.
     static func parseImage(_ line: TextBytes, shared: CrashReport.SharedText?) -> CrashReport.BinaryImage? {
+        var images: [CrashReport.BinaryImage] = []
+        return parseImage(line, shared: shared, into: &images) ? images.first : nil
+    }
+
+    /// ``parseImage(_:shared:)`` appending to `images`, false when the line is not an image line.
+    ///
+    /// The image is appended with its base only and then filled in place: appending a finished image copies it,
+    /// retaining and releasing every string it holds.
+    static func parseImage(
+        _ line: TextBytes,
+        shared: CrashReport.SharedText?,
+        into images: inout [CrashReport.BinaryImage]
+    ) -> Bool {
         // Base, dash and end are the first three space-separated pieces; the rest is read from both ends.
         // Held in three locals rather than an array: an array is one more allocation for every image line.
         var pieces = (line.slice(0, 0), line.slice(0, 0), line.slice(0, 0))
@@ -720,7 +730,7 @@ struct CrashTextReader {
         } else if start < line.count {
             add(line.suffix(from: start))
         }
-        guard found >= 3, let base = pieces.0.hexValue(), pieces.1.equals("-") else { return nil }
+        guard found >= 3, let base = pieces.0.hexValue(), pieces.1.equals("-") else { return false }
         let end = pieces.2.hexValue()
         var rest = remainder
         var isApp = false
@@ -755,19 +765,38 @@ struct CrashTextReader {
             }
         }
         let name = descriptor.trimmed()
-        // Made in one initialiser call: a variable set field by field was copied on return.
-        return CrashReport.BinaryImage(
+        images.append(CrashReport.BinaryImage(base: base))
+        fill(
+            &images[images.count - 1],
             name: name.isEmpty ? nil : name.string,
-            base: base,
             end: end,
-            uuidText: uuid,
+            uuid: uuid,
             arch: arch,
-            pathText: path,
+            path: path,
             version: version == "*" ? nil : version,
-            bundleId: nil,
-            isApp: isApp,
-            source: nil
+            isApp: isApp
         )
+        return true
+    }
+
+    /// Moves an image line's parts into the image appended for it.
+    private static func fill(
+        _ image: inout CrashReport.BinaryImage,
+        name: consuming String?,
+        end: HexValue?,
+        uuid: consuming CrashReport.LazyText?,
+        arch: consuming String?,
+        path: consuming CrashReport.LazyText?,
+        version: consuming String?,
+        isApp: Bool
+    ) {
+        image.name = name
+        image.end = end
+        image.uuidText = uuid
+        image.arch = arch
+        image.pathText = path
+        image.version = version
+        image.isApp = isApp
     }
 
     private static let architectures: [StaticString] = [
