@@ -43,6 +43,22 @@ import Testing
         #expect(with(Array("9223372036854775808".utf8)) { $0.int } == nil)
     }
 
+    /// Spaces, tabs, ASCII, and Characters a space can join: a combining mark after it, a prepended mark before it.
+    private static let trimPieces = [" ", "\t", "a", "é", "\u{0301}", "\u{0600}", "\r", "\n", "x "]
+    private static let trimTexts = Gen.int(in: 0...(trimPieces.count - 1)).map { trimPieces[$0] }.array(of: 0...8)
+        .map { $0.joined() }
+
+    @Test func spaceTrimmingAgreesWithTheCharacterLevelTrim() async {
+        await propertyCheck(input: Self.trimTexts) { text in
+            let first = text.firstIndex { $0 != " " && $0 != "\t" } ?? text.endIndex
+            let last = text.lastIndex { $0 != " " && $0 != "\t" }.map { text.index(after: $0) } ?? first
+            let reference = first < last ? String(text[first..<last]) : ""
+            // Compared as bytes: String equality would let canonically equal spellings pass.
+            #expect(Array(text.trimmingSpaces().utf8) == Array(reference.utf8))
+            #expect(Array(text.dropFirst(0).trimmingSpaces().utf8) == Array(reference.utf8))
+        }
+    }
+
     @Test func hexDigitRunsAgreeWithTheByteTest() async {
         await propertyCheck(input: Self.bytes) { bytes in
             with(bytes) { view in

@@ -895,10 +895,26 @@ struct CrashTextReader {
 
 extension StringProtocol {
     /// The text without leading and trailing spaces and tabs.
+    ///
+    /// Trimmed on the UTF-8 bytes when the text kept starts and ends with ASCII: a space or tab is then a whole
+    /// Character on both sides, as the Character-level trim (kept for other text, where a space can belong to the
+    /// Character next to it) would find. Thread headers and field values go through here for every thread.
     func trimmingSpaces() -> String {
-        let start = firstIndex { $0 != " " && $0 != "\t" } ?? endIndex
-        let end = lastIndex { $0 != " " && $0 != "\t" }.map { index(after: $0) } ?? start
-        return start < end ? String(self[start..<end]) : ""
+        let text = Substring(self)
+        let utf8 = text.utf8
+        var start = utf8.startIndex
+        while start != utf8.endIndex, utf8[start] == 0x20 || utf8[start] == 0x09 { start = utf8.index(after: start) }
+        var end = utf8.endIndex
+        while end != start {
+            let before = utf8.index(before: end)
+            guard utf8[before] == 0x20 || utf8[before] == 0x09 else { break }
+            end = before
+        }
+        if start == end { return "" }
+        if utf8[start] < 0x80, utf8[utf8.index(before: end)] < 0x80 { return String(text[start..<end]) }
+        let first = firstIndex { $0 != " " && $0 != "\t" } ?? endIndex
+        let last = lastIndex { $0 != " " && $0 != "\t" }.map { index(after: $0) } ?? first
+        return first < last ? String(self[first..<last]) : ""
     }
 }
 
