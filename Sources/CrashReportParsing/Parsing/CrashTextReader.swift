@@ -186,11 +186,43 @@ struct CrashTextReader {
         "Sleep/Wake UUID", "System Integrity Protection", "Notes", "Framework Version", "Bug Type",
     ]
 
+    /// What a known key is, for ``field(_:_:)``: one hash lookup instead of comparing the key with every case.
+    private enum FieldKey {
+        case block, incident, crashReporterKey, beta, hardwareModel, process, path, identifier, version, codeType
+        case role, parentProcess, responsible, coalition, dateTime, launchTime, osVersion, releaseType
+        case reportVersion, exceptionType, exceptionCodes, exceptionSubtype, exceptionMessage, exceptionNote
+        case terminationReason, terminationDescription, terminatingProcess, crashedThread
+        /// Known (it ends a block), kept verbatim.
+        case other
+    }
+
+    /// Every known key and block title, by what it is.
+    private static let fieldKeys: [String: FieldKey] = {
+        var table: [String: FieldKey] = [:]
+        for key in knownKeys { table[key] = .other }
+        for title in blockTitles { table[title] = .block }
+        let cases: [(FieldKey, [String])] = [
+            (.incident, ["Incident Identifier"]), (.crashReporterKey, ["CrashReporter Key", "Anonymous UUID"]),
+            (.beta, ["Beta Identifier"]), (.hardwareModel, ["Hardware Model"]), (.process, ["Process"]),
+            (.path, ["Path"]), (.identifier, ["Identifier"]), (.version, ["Version"]), (.codeType, ["Code Type"]),
+            (.role, ["Role"]), (.parentProcess, ["Parent Process"]),
+            (.responsible, ["Responsible Process", "Responsible"]), (.coalition, ["Coalition"]),
+            (.dateTime, ["Date/Time"]), (.launchTime, ["Launch Time"]), (.osVersion, ["OS Version"]),
+            (.releaseType, ["Release Type"]), (.reportVersion, ["Report Version"]),
+            (.exceptionType, ["Exception Type"]), (.exceptionCodes, ["Exception Codes"]),
+            (.exceptionSubtype, ["Exception Subtype"]), (.exceptionMessage, ["Exception Message"]),
+            (.exceptionNote, ["Exception Note"]), (.terminationReason, ["Termination Reason"]),
+            (.terminationDescription, ["Termination Description"]), (.terminatingProcess, ["Terminating Process"]),
+            (.crashedThread, ["Triggered by Thread", "Crashed Thread", "Highlighted Thread"]),
+        ]
+        for (kind, keys) in cases { for key in keys { table[key] = kind } }
+        return table
+    }()
+
     private func startsKnownField(_ line: TextBytes) -> Bool {
         // The longest known key has 31 bytes: longer prefixes need no String to be ruled out.
         guard let colon = line.firstIndex(of: 0x3A), colon <= 40 else { return false }
-        let key = line.prefix(colon).string
-        return Self.knownKeys.contains(key) || Self.blockTitles.contains(key)
+        return Self.fieldKeys[line.prefix(colon).string] != nil
     }
 
     /// `Key: value` with a key of letters, digits, spaces and a few punctuation marks.
@@ -207,8 +239,10 @@ struct CrashTextReader {
     }
 
     private mutating func field(_ key: String, _ value: String) {
-        if Self.blockTitles.contains(key) || key.hasPrefix("Application Specific Backtrace")
-            || key.hasSuffix("instruction stream") || key.hasPrefix("VM Regions Near")
+        let kind = Self.fieldKeys[key]
+        if kind == .block || key.utf8.starts(with: "Application Specific Backtrace".utf8)
+            || key.utf8.reversed().starts(with: "instruction stream".utf8.reversed())
+            || key.utf8.starts(with: "VM Regions Near".utf8)
         {
             report.blocks.append(CrashReport.Block(title: key, lines: value.isEmpty ? [] : [value]))
             mode = .block(report.blocks.count - 1)
@@ -218,71 +252,71 @@ struct CrashTextReader {
         lastBlock = nil
         sawHeaderField = true
         mode = .header
-        switch key {
-        case "Incident Identifier": report.incidentID = value
-        case "CrashReporter Key", "Anonymous UUID": report.crashReporterKey = value
-        case "Beta Identifier": report.betaIdentifier = value
-        case "Hardware Model": report.hardwareModel = value
-        case "Process":
+        switch kind {
+        case .incident: report.incidentID = value
+        case .crashReporterKey: report.crashReporterKey = value
+        case .beta: report.betaIdentifier = value
+        case .hardwareModel: report.hardwareModel = value
+        case .process:
             let (name, pid) = Self.nameAndPid(value)
             report.process = name
             report.pid = pid
-        case "Path": report.path = value
-        case "Identifier": report.bundleId = value
-        case "Version": setVersion(value)
-        case "Code Type":
+        case .path: report.path = value
+        case .identifier: report.bundleId = value
+        case .version: setVersion(value)
+        case .codeType:
             let (type, suffix) = Self.splitParenthesis(value)
             report.codeType = type
             if let suffix { report.isTranslated = suffix == "Translated" }
-        case "Role": report.role = value
-        case "Parent Process":
+        case .role: report.role = value
+        case .parentProcess:
             let (name, pid) = Self.nameAndPid(value)
             report.parentProcess = name
             report.parentPid = pid
-        case "Responsible Process", "Responsible":
+        case .responsible:
             let (name, pid) = Self.nameAndPid(value)
             report.responsibleProcess = name
             report.responsiblePid = pid
-        case "Coalition":
+        case .coalition:
             let (name, pid) = Self.nameAndPid(value)
             report.coalition = name
             report.coalitionId = pid
-        case "Date/Time":
+        case .dateTime:
             report.date = AppleTimestamp(value)
             if report.date == nil { keep(key, value, "a date/time that is not in a known format") }
-        case "Launch Time": report.launchTime = AppleTimestamp(value)
-        case "OS Version": report.osVersion = value
-        case "Release Type": report.releaseType = value
-        case "Report Version": report.reportVersion = value
-        case "Exception Type": exception { $0.type = value }
-        case "Exception Codes":
+        case .launchTime: report.launchTime = AppleTimestamp(value)
+        case .osVersion: report.osVersion = value
+        case .releaseType: report.releaseType = value
+        case .reportVersion: report.reportVersion = value
+        case .exceptionType: exception { $0.type = value }
+        case .exceptionCodes:
             exception {
                 // macOS 12 translations print the codes twice (symbolic, then raw): keep both.
                 $0.codes = $0.codes.map { "\($0)\n\(value)" } ?? value
             }
-        case "Exception Subtype": exception { $0.subtype = value }
-        case "Exception Message": exception { $0.message = value }
-        case "Exception Note": exception { $0.note = $0.note.map { "\($0)\n\(value)" } ?? value }
-        case "Termination Signal": keep(key, value, nil)
-        case "Termination Reason":
+        case .exceptionSubtype: exception { $0.subtype = value }
+        case .exceptionMessage: exception { $0.message = value }
+        case .exceptionNote: exception { $0.note = $0.note.map { "\($0)\n\(value)" } ?? value }
+        case .terminationReason:
             termination { $0.raw = value }
             mode = .continuation(key)
-        case "Termination Description":
+        case .terminationDescription:
             termination { $0.description = value }
             mode = .continuation(key)
-        case "Terminating Process":
+        case .terminatingProcess:
             let (name, pid) = Self.nameAndPid(value)
             termination {
                 $0.byProcess = name
                 $0.byPid = pid
             }
-        case "Triggered by Thread", "Crashed Thread", "Highlighted Thread":
+        case .crashedThread:
             let digits = value.prefix { $0.isNumber }
             report.crashedThread = Int(digits)
             if let queue = value.byteRange(of: "Dispatch queue: ") ?? value.byteRange(of: "Dispatch Queue: ") {
                 keep("\(key) queue", String(value[queue.upperBound...]), nil)
             }
-        default:
+        case .block, .other, nil:
+            // `Termination Signal` and the other known keys without a field of their own are kept as written.
             keep(key, value, nil)
         }
     }
