@@ -102,14 +102,22 @@ struct CrashJSONReader {
             report.lastExceptionBacktrace = leb.withUnsafeValue { readFrames($0, images: images) }
         }
         let faulting = body.member("faultingThread")?.int64.map(Int.init)
-        var threads: [CrashReport.Thread] = []
-        body.member("threads")?.withUnsafeValue { list in
-            threads.reserveCapacity(list.count)
-            list.forEachElement { thread in
-                threads.append(readThread(thread, index: threads.count, faulting: faulting, images: images))
-                return true
-            }
-        }
+        // Filled in place, as frames and images are: appending a finished thread copies it.
+        let threads: [CrashReport.Thread] =
+            body.member("threads")?.withUnsafeValue { list in
+                let capacity = list.count
+                return [CrashReport.Thread](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+                    list.forEachElement { object in
+                        guard initialized < capacity, let slot = buffer.baseAddress?.advanced(by: initialized) else {
+                            return false
+                        }
+                        slot.initialize(to: CrashReport.Thread(index: initialized))
+                        initialized += 1
+                        readThread(object, into: &slot.pointee, faulting: faulting, images: images)
+                        return true
+                    }
+                }
+            } ?? []
         report.threads = threads
         report.crashedThread = faulting ?? threads.first { $0.crashed }?.index
         if let index = report.crashedThread, index >= threads.count {
@@ -338,10 +346,10 @@ struct CrashJSONReader {
 
     private func readThread(
         _ object: JSONUnsafeValue,
-        index: Int,
+        into thread: inout CrashReport.Thread,
         faulting: Int?,
         images: FrameImages
-    ) -> CrashReport.Thread {
+    ) {
         var id: JSONUnsafeValue?
         var name: JSONUnsafeValue?
         var queue: JSONUnsafeValue?
@@ -362,11 +370,10 @@ struct CrashJSONReader {
             }
             return true
         }
-        var thread = CrashReport.Thread(index: index)
         thread.id = id?.uint64
         thread.name = text(name)
         thread.queue = text(queue)
-        thread.crashed = triggered?.bool ?? (faulting == index)
+        thread.crashed = triggered?.bool ?? (faulting == thread.index)
         if let frames, frames.kind == .array {
             thread.frames = readFrames(frames, images: images)
         }
@@ -374,7 +381,6 @@ struct CrashJSONReader {
             thread.registerFlavor = text(state.member("flavor"))
             thread.registers = readRegisters(state)
         }
-        return thread
     }
 
     private func readFrames(_ list: JSONUnsafeValue, images: FrameImages) -> [CrashReport.Frame] {
