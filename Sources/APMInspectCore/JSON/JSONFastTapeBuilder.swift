@@ -105,8 +105,17 @@ struct JSONFastTapeBuilder {
                     guard let end = literal("null", at: p, kind: .null, flags: 0) else { return false }
                     p = end
                 default:
-                    let (end, valid) = JSONScanning.scanNumber(buffer, from: p)
-                    guard valid else { return false }
+                    // Plain non-negative integers, most numbers in reports, are scanned here; the rest by the full
+                    // grammar.
+                    var end = p + 1
+                    if c &- UInt8(ascii: "1") < 9 {
+                        while end < n, buffer[end] &- UInt8(ascii: "0") < 10 { end += 1 }
+                    }
+                    if c &- UInt8(ascii: "1") >= 9 || (end < n && JSONScanning.isNumberByte(buffer[end])) {
+                        let (scanned, valid) = JSONScanning.scanNumber(buffer, from: p)
+                        guard valid else { return false }
+                        end = scanned
+                    }
                     append(.number, flags: 0, start: p, end: end)
                     p = end
                 }
