@@ -2,6 +2,7 @@
 """Parses every .ips under PATH with pycrashreport, touching every field it offers (the side-by-side baseline).
 
     python3 crash_pycrashreport.py PATH [ROUNDS]
+    python3 crash_pycrashreport.py PATH 1 --list-parsed   # the files it can read, one path per line
 
 Each round reads every file and parses it; the median round is printed with the files that parsed and failed, so
 the comparison counts only work pycrashreport actually did. Interpreter start-up is not counted (see the
@@ -40,11 +41,26 @@ def one_round(paths):
     return time.perf_counter() - start, parsed, failed
 
 
+def parses(path):
+    with open(path, "r", encoding="utf-8", errors="replace") as handle:
+        text = handle.read()
+    try:
+        touch(get_crash_report_from_buf(text))
+        return True
+    except Exception:  # noqa: BLE001 - only sorting files into parsed and failed
+        return False
+
+
 def main():
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 1
     paths = []
     for folder, _, names in os.walk(sys.argv[1]):
         paths.extend(os.path.join(folder, name) for name in sorted(names))
+    if "--list-parsed" in sys.argv[3:]:
+        for path in paths:
+            if parses(path):
+                print(path)
+        return
     results = [one_round(paths) for _ in range(rounds)]
     median = statistics.median(result[0] for result in results)
     _, parsed, failed = results[-1]

@@ -106,3 +106,18 @@ import Testing
         }
     }
 }
+
+/// Frames that name the same image share one name; different names of one length stay apart, also past the
+/// names remembered.
+@Suite struct FrameImageNamesTests {
+    @Test func namesAreReadAsWrittenWhateverWasSeenBefore() {
+        var names = FrameImageNames()
+        let written =
+            (0..<40).map { "lib\($0 % 20 < 10 ? "0" : "")\($0 % 20).dylib" } + ["UIKitCore", "UIKitCore", "é.dylib"]
+        for text in written {
+            let bytes = Array(text.utf8)
+            let read = bytes.withUnsafeBufferPointer { names.name(TextBytes($0)) }
+            #expect(read == text)
+        }
+    }
+}

@@ -26,6 +26,8 @@ struct CrashTextReader {
     private var pendingNames: [Int: String] = [:]
     /// The report's bytes, which frames' raw lines point into.
     private var shared: CrashReport.SharedText?
+    /// The image names frames have used so far, shared by the frames that repeat them.
+    private var imageNames = FrameImageNames()
     private var sawHeaderField = false
     private var lineNumber = 0
     /// The block that text after a blank line may still belong to (VM Region Summary tables, instruction streams).
@@ -441,7 +443,13 @@ struct CrashTextReader {
         }
         report.threads[position].frames.append(CrashReport.Frame(index: parts.index))
         let slot = report.threads[position].frames.count - 1
-        Self.fill(&report.threads[position].frames[slot], from: parts, raw: raw, shared: shared)
+        Self.fill(
+            &report.threads[position].frames[slot],
+            from: parts,
+            raw: raw,
+            shared: shared,
+            imageNames: &imageNames
+        )
     }
 
     /// One frame line (see ``parseFrame(_:raw:shared:)``), for callers that hold `Substring`s.
@@ -459,7 +467,8 @@ struct CrashTextReader {
     static func parseFrame(_ line: TextBytes, raw: TextBytes, shared: CrashReport.SharedText?) -> CrashReport.Frame? {
         guard let parts = frameLine(line) else { return nil }
         var frame = CrashReport.Frame(index: parts.index)
-        fill(&frame, from: parts, raw: raw, shared: shared)
+        var imageNames = FrameImageNames()
+        fill(&frame, from: parts, raw: raw, shared: shared, imageNames: &imageNames)
         return frame
     }
 
@@ -512,9 +521,10 @@ struct CrashTextReader {
         _ frame: inout CrashReport.Frame,
         from parts: FrameLine,
         raw: TextBytes,
-        shared: CrashReport.SharedText?
+        shared: CrashReport.SharedText?,
+        imageNames: inout FrameImageNames
     ) {
-        if !parts.image.isEmpty { frame.image = parts.image.string }
+        if !parts.image.isEmpty { frame.image = imageNames.name(parts.image) }
         frame.address = parts.address
         if let shared {
             frame.rawLine = .shared(shared, start: raw.offsets.lowerBound, end: raw.offsets.upperBound)

@@ -100,6 +100,13 @@ struct TextBytes {
         text.utf8CodeUnitCount == count && hasPrefix(text)
     }
 
+    /// True when the window holds exactly `other`.
+    func equals(_ other: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard other.count == count else { return false }
+        for k in 0..<count where buffer[lower + k] != other[k] { return false }
+        return true
+    }
+
     func firstIndex(of byte: UInt8, from start: Int = 0) -> Int? {
         // memchr (through the shared byte search) is vectorised: lines and searches cost a fraction of a byte loop.
         let window = UnsafeBufferPointer(rebasing: buffer[lower..<upper])
