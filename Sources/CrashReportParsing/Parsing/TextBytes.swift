@@ -59,12 +59,14 @@ struct TextBytes {
 
     static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
 
+    @inline(__always)
     func droppingLeadingBlanks() -> TextBytes {
         var start = lower
         while start < upper, Self.isBlank(buffer[start]) { start += 1 }
         return TextBytes(buffer, start, upper)
     }
 
+    @inline(__always)
     func droppingTrailingBlanks() -> TextBytes {
         var end = upper
         while end > lower, Self.isBlank(buffer[end - 1]) { end -= 1 }
@@ -72,6 +74,7 @@ struct TextBytes {
     }
 
     /// Without leading and trailing spaces and tabs.
+    @inline(__always)
     func trimmed() -> TextBytes { droppingLeadingBlanks().droppingTrailingBlanks() }
 
     /// The trimmed text as a `String`.
