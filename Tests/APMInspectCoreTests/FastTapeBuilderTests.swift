@@ -51,6 +51,40 @@ import Testing
         }
     }
 
+    /// Numbers whose value the builder kept on the node: exactly the value their digits decode to.
+    private static func smallIntegersAreRight(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { buffer in
+            var builder = JSONFastTapeBuilder(buffer: buffer, maxDepth: 128)
+            defer { builder.nodes.release() }
+            guard builder.build() else { return true }
+            return builder.nodes.toArray().allSatisfy { node in
+                guard node.flags & JSONNode.smallIntegerFlag != 0 else { return true }
+                let digits = bytes.withUnsafeBufferPointer {
+                    UnsafeBufferPointer(rebasing: $0[Int(node.start)..<Int(node.end)])
+                }
+                return node.kind == .number && JSONNumberDecoding.uint64(digits) == UInt64(node.count)
+            }
+        }
+    }
+
+    @Test func smallIntegersKeepTheirValue() throws {
+        for text in ["1", "[999999999, 1000000000, 12, 0, 7, 10, -5, 3.0]", #"{"a":123456789}"#] {
+            #expect(Self.smallIntegersAreRight(Array(text.utf8)))
+        }
+        let document = try JSONDocument(text: "[999999999, 1000000000, 4294967296, 42, -42, 4.5]")
+        #expect(document.root.elements.map(\.uint64) == [999_999_999, 1_000_000_000, 4_294_967_296, 42, nil, nil])
+        #expect(document.root.elements.map(\.int64) == [999_999_999, 1_000_000_000, 4_294_967_296, 42, -42, nil])
+        let unsafe = document.root.withUnsafeValue { list in
+            var values: [UInt64?] = []
+            list.forEachElement { element in
+                values.append(element.uint64)
+                return true
+            }
+            return values
+        }
+        #expect(unsafe == [999_999_999, 1_000_000_000, 4_294_967_296, 42, nil, nil])
+    }
+
     @Test func validDocumentsBuildTheRepairingBuildersTape() async {
         await propertyCheck(input: Gen.int(in: 0...Int(Int32.max))) { seed in
             var state = UInt64(seed)
@@ -60,6 +94,7 @@ import Testing
             #expect(fast != nil)
             #expect(repaired?.clean == true)
             #expect(fast == repaired?.tape)
+            #expect(Self.smallIntegersAreRight(bytes))
         }
     }
 

@@ -200,10 +200,11 @@ struct NodeShape: Equatable {
 
     init(_ node: JSONNode) {
         kind = node.kind.rawValue
-        flags = node.flags
+        // The fast builder's note of a small integer's value is checked on its own (FastTapeBuilderTests).
+        flags = node.flags & ~JSONNode.smallIntegerFlag
         start = node.start
         end = node.end
         next = node.next
-        count = node.count
+        count = node.flags & JSONNode.smallIntegerFlag != 0 ? 0 : node.count
     }
 }

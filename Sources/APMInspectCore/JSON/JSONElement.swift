@@ -127,6 +127,7 @@ public struct JSONElement: Sendable {
     public var uint64: UInt64? {
         let n = node
         guard n.kind == .number else { return nil }
+        if n.flags & JSONNode.smallIntegerFlag != 0 { return UInt64(n.count) }
         return JSONNumberDecoding.uint64(document.bytes, start: Int(n.start), end: Int(n.end))
     }
 
@@ -135,6 +136,7 @@ public struct JSONElement: Sendable {
     public var int64: Int64? {
         let n = node
         guard n.kind == .number else { return nil }
+        if n.flags & JSONNode.smallIntegerFlag != 0 { return Int64(n.count) }
         return JSONNumberDecoding.int64(document.bytes, start: Int(n.start), end: Int(n.end))
     }
 

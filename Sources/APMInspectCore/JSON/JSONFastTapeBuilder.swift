@@ -107,17 +107,36 @@ struct JSONFastTapeBuilder {
                 default:
                     // Plain non-negative integers, most numbers in reports, are scanned here; the rest by the full
                     // grammar.
+                    // The value of one below 10⁹ is kept on its node, so readers need not decode its digits again.
                     var end = p + 1
+                    var value = UInt32(truncatingIfNeeded: c &- UInt8(ascii: "0"))
                     if c &- UInt8(ascii: "1") < 9 {
-                        while end < n, buffer[end] &- UInt8(ascii: "0") < 10 { end += 1 }
+                        while end < n, buffer[end] &- UInt8(ascii: "0") < 10 {
+                            value = value &* 10 &+ UInt32(truncatingIfNeeded: buffer[end] &- UInt8(ascii: "0"))
+                            end += 1
+                        }
                     }
                     if c &- UInt8(ascii: "1") >= 9 || (end < n && JSONScanning.isNumberByte(buffer[end])) {
                         let (scanned, valid) = JSONScanning.scanNumber(buffer, from: p)
                         guard valid else { return false }
-                        end = scanned
+                        append(.number, flags: 0, start: p, end: scanned)
+                        p = scanned
+                    } else if end - p <= 9 {
+                        nodes.append(
+                            JSONNode(
+                                kind: .number,
+                                flags: JSONNode.smallIntegerFlag,
+                                start: UInt32(truncatingIfNeeded: p),
+                                end: UInt32(truncatingIfNeeded: end),
+                                next: UInt32(truncatingIfNeeded: nodes.count + 1),
+                                count: value
+                            )
+                        )
+                        p = end
+                    } else {
+                        append(.number, flags: 0, start: p, end: end)
+                        p = end
                     }
-                    append(.number, flags: 0, start: p, end: end)
-                    p = end
                 }
                 step = .afterValue
             case .key:

@@ -22,6 +22,8 @@ struct JSONNode: Sendable {
     @usableFromInline static let opaqueFlag: UInt8 = 16
     /// An opaque container in which the options' key probe was seen.
     @usableFromInline static let probeHitFlag: UInt8 = 32
+    /// A number that is a plain integer below 10⁹, whose value the builder stored in ``count`` while scanning it.
+    @usableFromInline static let smallIntegerFlag: UInt8 = 64
 
     /// The public name of a node kind.
     @usableFromInline
@@ -44,6 +46,7 @@ struct JSONNode: Sendable {
     @usableFromInline var end: UInt32
     /// Index of the node that follows this value's whole subtree.
     @usableFromInline var next: UInt32
-    /// Number of direct children: members for objects (key and value count as one), elements for arrays.
+    /// Number of direct children: members for objects (key and value count as one), elements for arrays; the
+    /// value of a number marked ``smallIntegerFlag``.
     @usableFromInline var count: UInt32
 }

@@ -89,6 +89,7 @@ public struct JSONUnsafeValue {
     public var uint64: UInt64? {
         let n = node
         guard n.kind == .number else { return nil }
+        if n.flags & JSONNode.smallIntegerFlag != 0 { return UInt64(n.count) }
         return JSONNumberDecoding.uint64(slice(Int(n.start), Int(n.end)))
     }
 
@@ -97,6 +98,7 @@ public struct JSONUnsafeValue {
     public var int64: Int64? {
         let n = node
         guard n.kind == .number else { return nil }
+        if n.flags & JSONNode.smallIntegerFlag != 0 { return Int64(n.count) }
         return JSONNumberDecoding.int64(slice(Int(n.start), Int(n.end)))
     }
 
