@@ -41,10 +41,12 @@ import Testing
         #expect(frames.map(\.symbol) == ["-[LMNFeed reload:]", "café \"quoted\"", "short", "other"])
         #expect(frames.map(\.file) == [nil, nil, "Feed/Reload.swift", "LMNFeed.m"])
         // Both stay windows on the bytes; the escaped one is decoded when read.
-        guard case .shared = frames[0].symbolText, case .json = frames[1].symbolText else {
+        guard case .window = frames[0].symbolText, case .json = frames[1].symbolText else {
             Issue.record("symbols should be kept as windows")
             return
         }
+        // One reference to the document's bytes serves all of a frame's windows.
+        #expect(frames[0].source != nil && frames[0].source === frames[1].source)
     }
 
     @Test func symbolsCompareAndEncodeAsText() throws {
@@ -74,7 +76,9 @@ import Testing
         #expect(frames.map(\.symbolOffset) == [8, 44, nil, 12])
         #expect(frames.map(\.file) == [nil, nil, nil, "QLView.swift"])
         #expect(frames[3].line == 41 && frames[3].column == 7)
-        guard case .shared = frames[0].symbolText, case .text = frames[1].symbolText else {
+        guard case .window = frames[0].symbolText, case .text = frames[1].symbolText,
+            case .window = frames[0].rawLine
+        else {
             Issue.record("symbols should be windows unless rebuilt from pieces of the line")
             return
         }

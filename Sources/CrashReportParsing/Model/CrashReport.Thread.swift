@@ -49,18 +49,18 @@ extension CrashReport {
         /// Offset of the address from its image's base, from the report or from the binary images.
         public var imageOffset: UInt64?
         public var symbol: String? {
-            get { symbolText?.string }
-            set { symbolText = newValue.map(LazyText.text) }
+            get { symbolText?.string(source) }
+            set { symbolText = newValue.map(FrameText.text) }
         }
         /// Where ``symbol`` comes from: kept as a window on the report's bytes until it is read.
-        var symbolText: LazyText?
+        var symbolText: FrameText?
         public var symbolOffset: UInt64?
         public var file: String? {
-            get { fileText?.string }
-            set { fileText = newValue.map(LazyText.text) }
+            get { fileText?.string(source) }
+            set { fileText = newValue.map(FrameText.text) }
         }
         /// Where ``file`` comes from: kept as a window on the report's bytes until it is read.
-        var fileText: LazyText?
+        var fileText: FrameText?
         public var line: Int?
         public var column: Int?
         /// True for JSON frames marked `inline` (several share one address).
@@ -69,11 +69,13 @@ extension CrashReport {
         public var isAppFrame: Bool?
         /// The text line as written (text reports).
         public var raw: String? {
-            get { rawLine?.string }
-            set { rawLine = newValue.map(LazyText.text) }
+            get { rawLine?.string(source) }
+            set { rawLine = newValue.map(FrameText.text) }
         }
         /// Where ``raw`` comes from: kept as a window on the report's bytes until it is read.
-        var rawLine: LazyText?
+        var rawLine: FrameText?
+        /// The report's bytes, which the windows of ``symbolText``, ``fileText`` and ``rawLine`` point into.
+        var source: SharedText?
 
         public init(
             index: Int,
@@ -93,14 +95,23 @@ extension CrashReport {
             self.image = image
             self.address = address
             self.imageOffset = imageOffset
-            self.symbolText = symbol.map(LazyText.text)
+            self.symbolText = symbol.map(FrameText.text)
             self.symbolOffset = symbolOffset
-            self.fileText = file.map(LazyText.text)
+            self.fileText = file.map(FrameText.text)
             self.line = line
             self.column = column
             self.inlined = inlined
             self.isAppFrame = isAppFrame
-            self.rawLine = raw.map(LazyText.text)
+            self.rawLine = raw.map(FrameText.text)
+        }
+
+        /// Frames are equal when everything they say is: windows compare by the text they read to.
+        public static func == (lhs: Frame, rhs: Frame) -> Bool {
+            lhs.index == rhs.index && lhs.image == rhs.image && lhs.address == rhs.address
+                && lhs.imageOffset == rhs.imageOffset && lhs.symbol == rhs.symbol
+                && lhs.symbolOffset == rhs.symbolOffset && lhs.file == rhs.file && lhs.line == rhs.line
+                && lhs.column == rhs.column && lhs.inlined == rhs.inlined && lhs.isAppFrame == rhs.isAppFrame
+                && lhs.raw == rhs.raw
         }
 
         // Written out because ``raw``, ``symbol`` and ``file`` are computed: the keys and their optional handling are those the compiler
@@ -122,7 +133,7 @@ extension CrashReport {
             column = try container.decodeIfPresent(Int.self, forKey: .column)
             inlined = try container.decodeIfPresent(Bool.self, forKey: .inlined)
             isAppFrame = try container.decodeIfPresent(Bool.self, forKey: .isAppFrame)
-            rawLine = try container.decodeIfPresent(String.self, forKey: .raw).map(LazyText.text)
+            rawLine = try container.decodeIfPresent(String.self, forKey: .raw).map(FrameText.text)
         }
 
         public func encode(to encoder: any Encoder) throws {

@@ -233,6 +233,16 @@ struct CrashJSONReader {
         return text(value).map(CrashReport.LazyText.text)
     }
 
+    /// A frame's text: for a string, a window on the document's bytes (which `frame` then references), else as
+    /// ``text(_:)`` reads it.
+    private func frameText(_ value: JSONUnsafeValue, in frame: inout CrashReport.Frame) -> CrashReport.FrameText? {
+        if let shared, value.kind == .string, let range = value.byteRange {
+            if frame.source == nil { frame.source = shared }
+            return .window(range, of: shared, json: value.hasEscapes)
+        }
+        return text(value).map(CrashReport.FrameText.text)
+    }
+
     /// A value's text: the decoded string, or a number's digits as written (as ``text(_:)`` for elements).
     private func text(_ value: JSONUnsafeValue?) -> String? {
         guard let value else { return nil }
@@ -437,9 +447,9 @@ struct CrashJSONReader {
             }
         }
         frame.imageOffset = imageOffset
-        if let symbol { frame.symbolText = lazyText(symbol) }
+        if let symbol { frame.symbolText = frameText(symbol, in: &frame) }
         if let symbolLocation { frame.symbolOffset = symbolLocation.uint64 }
-        if let sourceFile { frame.fileText = lazyText(sourceFile) }
+        if let sourceFile { frame.fileText = frameText(sourceFile, in: &frame) }
         if let sourceLine { frame.line = sourceLine.int64.map(Int.init) }
         if let inline { frame.inlined = inline.bool }
     }

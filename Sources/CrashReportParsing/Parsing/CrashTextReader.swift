@@ -526,11 +526,8 @@ struct CrashTextReader {
     ) {
         if !parts.image.isEmpty { frame.image = imageNames.name(parts.image) }
         frame.address = parts.address
-        if let shared {
-            frame.rawLine = .shared(shared, start: raw.offsets.lowerBound, end: raw.offsets.upperBound)
-        } else {
-            frame.rawLine = .text(raw.string)
-        }
+        frame.source = shared
+        frame.rawLine = frameText(raw, shared: shared)
         parseLocation(parts.location, into: &frame, shared: shared)
     }
 
@@ -567,11 +564,11 @@ struct CrashTextReader {
             {
                 let head = inner.prefix(lastColon)
                 if let colon = head.lastIndex(of: 0x3A), let lineValue = head.suffix(from: colon + 1).int {
-                    frame.fileText = lazyText(head.prefix(colon), shared: shared)
+                    frame.fileText = frameText(head.prefix(colon), shared: shared)
                     frame.line = lineValue
                     frame.column = lineNumber
                 } else {
-                    frame.fileText = lazyText(head, shared: shared)
+                    frame.fileText = frameText(head, shared: shared)
                     frame.line = lineNumber
                 }
                 rest = rest.prefix(open).droppingTrailingBlanks()
@@ -587,10 +584,10 @@ struct CrashTextReader {
                 if let innerPlus = inner.lastRange(of: " + "),
                     let symbolOffset = inner.suffix(from: innerPlus.upperBound).trimmed().unsigned()
                 {
-                    frame.symbolText = lazyText(inner.prefix(innerPlus.lowerBound).trimmed(), shared: shared)
+                    frame.symbolText = frameText(inner.prefix(innerPlus.lowerBound).trimmed(), shared: shared)
                     frame.symbolOffset = symbolOffset
                 } else {
-                    frame.symbolText = lazyText(inner.trimmed(), shared: shared)
+                    frame.symbolText = frameText(inner.trimmed(), shared: shared)
                 }
                 return
             }
@@ -626,15 +623,22 @@ struct CrashTextReader {
                 // Unsymbolicated: `0x1bd149000 + 2378352` (image base + offset), or `0 + 0` for null frames.
                 frame.imageOffset = value
             } else if !symbol.isEmpty {
-                frame.symbolText = lazyText(symbol, shared: shared)
+                frame.symbolText = frameText(symbol, shared: shared)
                 frame.symbolOffset = value
             }
             if frame.image == nil, let module { frame.image = module }
             return
         }
         let symbol = rest.trimmed()
-        if !symbol.isEmpty, !symbol.equals("???") { frame.symbolText = lazyText(symbol, shared: shared) }
+        if !symbol.isEmpty, !symbol.equals("???") { frame.symbolText = frameText(symbol, shared: shared) }
         if frame.image == nil, let module { frame.image = module }
+    }
+
+    /// `text` as a window on `shared` (the frame's ``CrashReport/Frame/source``) when it is a window on those
+    /// bytes, else as its own text.
+    private static func frameText(_ text: TextBytes, shared: CrashReport.SharedText?) -> CrashReport.FrameText {
+        guard let shared else { return .text(text.string) }
+        return .window(text.offsets, of: shared)
     }
 
     /// `text` as a range of `shared` when it is a window on those bytes, else as its own text.
