@@ -257,17 +257,27 @@ private struct ImageIndex {
         }
         // The lookup only fills what is missing: JSON frames come with both. Text reports cut long image names to
         // their tail behind `...`: the image at the address gives the whole name back.
-        let truncated = frame.image.map(Self.isTruncatedName) ?? false
+        // The name is read once for both tests: every read of it is a retain and a release of the string.
+        var truncated = false
+        var app: Bool?
+        if let name = frame.image {
+            truncated = Self.isTruncatedName(name)
+            app = isApp(name)
+        }
         if frame.image == nil || frame.imageOffset == nil || truncated, let address = frame.address?.value,
             let entry = entry(containing: address)
         {
-            if frame.image == nil { frame.image = entry.name }
+            if frame.image == nil, let name = entry.name {
+                frame.image = name
+                app = isApp(name)
+            }
             if truncated, let written = frame.image, let full = entry.name, full.hasSuffix(written.dropFirst(3)) {
                 frame.image = full
+                app = isApp(full)
             }
             if frame.imageOffset == nil { frame.imageOffset = address - entry.base }
         }
-        if let name = frame.image { frame.isAppFrame = isApp(name) }
+        if let app { frame.isAppFrame = app }
     }
 
     /// True for a name cut to its tail behind `...`, read on the bytes: `hasPrefix` goes through the generic
