@@ -1,30 +1,12 @@
 import APMInspectCore
 
 extension CrashReport {
-    /// The bytes of a report, shared by the frames whose texts point into them.
-    final class SharedText: Sendable {
-        let bytes: [UInt8]
-
-        init(_ bytes: [UInt8]) {
-            self.bytes = bytes
-        }
-
-        /// `body` applied to the bytes from `start` to `end`, clamped to the bytes there are.
-        func window<Result>(_ start: Int, _ end: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-            let lower = min(max(start, 0), bytes.count)
-            let upper = min(max(end, lower), bytes.count)
-            return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[lower..<upper])) }
-        }
-    }
-
-    /// A frame's or an image's text (raw line, symbol, file, UUID): text of its own, or a range of the report's bytes that becomes
-    /// text when asked for.
+    /// A binary image's text (path, UUID): text of its own, or a range of the report's bytes that becomes text
+    /// when asked for.
     ///
-    /// A report has hundreds of frames and most readers look at a few of them (the crashed thread's); a `String`
-    /// each cost an allocation, a copy and a UTF-8 check per frame: a sixth of a text report's parse time for raw
-    /// lines, a tenth of a JSON report's for symbols. A window costs one retain of the shared bytes. It is used
-    /// only where the source bytes are exactly the text (no escapes to resolve), so reading it gives what the
-    /// eager `String(decoding:as:)` gave.
+    /// Most readers never look at the paths and UUIDs of the system libraries a report lists; a `String` each cost
+    /// an allocation per image. A window costs one retain of the shared bytes, and reads to exactly what reading the
+    /// bytes at once gave. (Frames keep their texts as ``FrameText``, with one reference per frame.)
     enum LazyText: Sendable, Equatable {
         case text(String)
         case shared(SharedText, start: Int, end: Int)
