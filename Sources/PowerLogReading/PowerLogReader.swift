@@ -285,12 +285,13 @@ public struct PowerLogReader: Sendable {
     private static func head(of path: String) throws(PowerLogError) -> [UInt8] {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else {
-            throw PowerLogError(.unreadable, "cannot open \(path): \(String(cString: strerror(errno)))")
+            // The caller names the file: the message does not repeat it.
+            throw PowerLogError(.unreadable, "cannot open the file: \(String(cString: strerror(errno)))")
         }
         defer { close(fd) }
         var buffer = [UInt8](repeating: 0, count: 8192)
         let got = buffer.withUnsafeMutableBytes { posixRead(fd, $0.baseAddress, $0.count) }
-        guard got >= 0 else { throw PowerLogError(.unreadable, "cannot read \(path)") }
+        guard got >= 0 else { throw PowerLogError(.unreadable, "cannot read the file") }
         return Array(buffer.prefix(got))
     }
 

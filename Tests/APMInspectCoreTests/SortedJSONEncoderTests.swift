@@ -124,14 +124,38 @@ import Testing
         }
     }
 
-    @Test func nonFiniteNumbersAreRefusedWithTheirPath() {
-        struct Holder: Encodable { var values: [Double] }
-        #expect {
-            _ = try SortedJSONEncoder().encode(Holder(values: [1, .nan]))
-        } throws: { error in
-            guard case EncodingError.invalidValue(_, let context) = error else { return false }
-            return context.codingPath.map(\.stringValue) == ["values", "Index 1"]
+    @Test func nonFiniteNumbersAreWrittenAsNull() throws {
+        // docs/json-output.md: JSON has no NaN or infinity; a report's `"cpuTime" : 1e999` must not cost the
+        // whole document (Foundation throws for it).
+        struct Holder: Encodable {
+            var values: [Double]
+            var cpuTime: Double
+            var load: Float?
         }
+        let huge = try #require(Double("1e999"))
+        let holder = Holder(values: [1, .nan, -.infinity, 2.5], cpuTime: huge, load: .infinity)
+        #expect(try SortedJSONEncoder().encode(holder) == #"{"cpuTime":null,"load":null,"values":[1,null,null,2.5]}"#)
+        #expect(try SortedJSONEncoder().encode(Double.nan) == "null")
+        let pretty = try SortedJSONEncoder(pretty: true).encode(holder)
+        let parsed = try JSONSerialization.jsonObject(with: Data(pretty.utf8)) as? [String: Any]
+        #expect(parsed?["cpuTime"] is NSNull)
+    }
+
+    @Test func documentsEncodedOneByOneJoinIntoTheArrayLayout() throws {
+        struct Envelope: Encodable {
+            var file: String
+            var values: [Int]
+            var nested: [String: [Double]]
+        }
+        let documents = [
+            Envelope(file: "a", values: [1, 2], nested: ["x": [1.5]]),
+            Envelope(file: "b", values: [], nested: [:]),
+        ]
+        let encoder = SortedJSONEncoder(pretty: true)
+        let joined =
+            try "[\n" + documents.map { "  " + (try encoder.encode($0, depth: 1)) }.joined(separator: ",\n")
+            + "\n]"
+        #expect(joined == (try encoder.encode(documents)))
     }
 }
 

@@ -67,17 +67,14 @@ final class JSONTreeEncoder: Encoder {
 
     // MARK: - Scalars
 
-    /// A finite number as Foundation writes it: Swift's shortest form without a trailing `.0`.
+    /// A number as Foundation writes it (Swift's shortest form without a trailing `.0`); NaN and the infinities,
+    /// which JSON has no form for, as `null` (docs/json-output.md): a report that says `"cpuTime" : 1e999` is
+    /// still written, where Foundation would refuse the whole document.
     static func number<Number: BinaryFloatingPoint & CustomStringConvertible>(
         _ value: Number,
         at path: [any CodingKey]
     ) throws -> JSONTree {
-        guard value.isFinite else {
-            throw EncodingError.invalidValue(
-                value,
-                EncodingError.Context(codingPath: path, debugDescription: "Unable to encode \(value) directly in JSON.")
-            )
-        }
+        guard value.isFinite else { return .null }
         var text = value.description
         if text.hasSuffix(".0") { text.removeLast(2) }
         return .number(text)

@@ -14,25 +14,41 @@ public struct SortedJSONEncoder: Sendable {
 
     /// The JSON text of `value`.
     ///
-    /// - Throws: `EncodingError.invalidValue` for a non-finite number or a value that encodes nothing, as
-    ///   `JSONEncoder` does.
+    /// Non-finite numbers are written as `null` (JSON has no form for them), where `JSONEncoder` throws.
+    ///
+    /// - Throws: `EncodingError.invalidValue` for a value that encodes nothing, and whatever the value's own
+    ///   `encode(to:)` throws.
     public func encode(_ value: some Encodable) throws -> String {
-        try sink(value).string
+        try sink(value, depth: 0).string
     }
 
-    /// Hands the JSON bytes of `value`, followed by `suffix`, to `body` without making a `String` of them: large
-    /// documents are written out without a second copy.
+    /// The JSON text of `value` as an element `depth` levels deep in a pretty document: its inner lines are
+    /// indented for that depth (its first line is not), so documents encoded one by one can be joined into the
+    /// array that encoding them together would write.
     ///
     /// - Throws: as ``encode(_:)``.
-    public func write(_ value: some Encodable, suffix: StaticString = "", to body: (UnsafeBufferPointer<UInt8>) -> Void)
-        throws
-    {
-        let output = try sink(value)
+    public func encode(_ value: some Encodable, depth: Int) throws -> String {
+        try sink(value, depth: max(0, depth)).string
+    }
+
+    /// Hands the JSON bytes of `value`, followed by `suffix`, to `body` without making a `String` of them.
+    ///
+    /// Large documents are written out without a second copy. `depth` as in ``encode(_:depth:)``; `body` is called
+    /// only once the whole value is encoded, so nothing of a value that throws is handed out.
+    ///
+    /// - Throws: as ``encode(_:)``.
+    public func write(
+        _ value: some Encodable,
+        suffix: StaticString = "",
+        depth: Int = 0,
+        to body: (UnsafeBufferPointer<UInt8>) -> Void
+    ) throws {
+        let output = try sink(value, depth: max(0, depth))
         output.append(literal: suffix)
         output.withBytes(body)
     }
 
-    private func sink(_ value: some Encodable) throws -> JSONByteSink {
+    private func sink(_ value: some Encodable, depth: Int) throws -> JSONByteSink {
         let encoder = JSONTreeEncoder()
         try value.encode(to: encoder)
         guard let tree = encoder.result else {
@@ -42,7 +58,7 @@ public struct SortedJSONEncoder: Sendable {
             )
         }
         let output = JSONByteSink()
-        JSONTree.write(tree, into: output, pretty: pretty)
+        JSONTree.write(tree, into: output, pretty: pretty, depth: depth)
         return output
     }
 }

@@ -1,3 +1,5 @@
+import APMInspectCore
+
 /// A lenient RFC 3339 / ISO 8601 reader for the timestamp flavours HTTP exporters write.
 ///
 /// Accepts 0–9 fraction digits, `Z`, `±hh:mm`, `±hhmm`, `±hh` or no zone at all (read as UTC and flagged), and a
@@ -105,7 +107,7 @@ public struct CaptureTimestamp: Sendable, Equatable {
     /// Renders seconds since 1970 as ISO 8601 UTC with milliseconds (`2024-01-02T03:04:05.678Z`).
     public static func iso8601(_ secondsSince1970: Double) -> String {
         guard secondsSince1970.isFinite, abs(secondsSince1970) < 1e12 else { return "" }
-        let millis = Int64((secondsSince1970 * 1000).rounded())
+        let millis = Int64(saturating: (secondsSince1970 * 1000).rounded())
         var days = millis / 86_400_000
         var rest = millis % 86_400_000
         if rest < 0 {

@@ -734,7 +734,7 @@ struct PacketCaptureAnalyzer {
             guard t.reusedConnection != true, let address = t.remoteAddress, let candidates = answers[address],
                 t.startEpochSeconds >= 0, t.startEpochSeconds < 4.5e9
             else { continue }
-            let start = Int64((t.startEpochSeconds * 1e9).rounded())
+            let start = Int64(saturating: (t.startEpochSeconds * 1e9).rounded())
             let window: Int64 = 30_000_000_000
             guard
                 let best = candidates.filter({ $0.response <= start + 1_000_000 && start - $0.response <= window })

@@ -1,3 +1,5 @@
+import APMInspectCore
+
 extension HTTPSummary {
     /// How many slowest transactions the summary lists.
     public static let slowestCount = 10
@@ -113,7 +115,7 @@ extension HTTPSummary.Percentiles {
         }
         let sorted = values.sorted()
         func rank(_ p: Double) -> Double {
-            let position = Int((p / 100 * Double(sorted.count)).rounded(.up))
+            let position = Int(saturating: (p / 100 * Double(sorted.count)).rounded(.up))
             let index = Swift.min(Swift.max(position, 1), sorted.count) - 1
             return sorted[index]
         }

@@ -106,10 +106,8 @@ extension JetsamParser {
         static func unsigned(_ element: JSONElement?) -> UInt64? {
             guard let element else { return nil }
             if let value = element.uint64 { return value }
-            if element.kind == .number, let double = element.double, double >= 0, double < 1.8e19,
-                double == double.rounded()
-            {
-                return UInt64(double)
+            if element.kind == .number, let double = element.double, let exact = UInt64(exactly: double) {
+                return exact
             }
             return nil
         }

@@ -8,9 +8,7 @@ struct JetsamFieldReader {
         -> UInt64?
     {
         if let number = value.uint64 { return number }
-        if value.kind == .number, let double = value.double, double >= 0, double < 1.8e19, double == double.rounded() {
-            return UInt64(double)
-        }
+        if value.kind == .number, let double = value.double, let exact = UInt64(exactly: double) { return exact }
         mismatch(value, key, path, expected: "an unsigned integer", unknown: &unknown)
         return nil
     }

@@ -12,7 +12,7 @@ extension AppleTimestamp {
         else {
             return nil
         }
-        let millis = Int64((local * 1000).rounded(.down))
+        let millis = Int64(saturating: (local * 1000).rounded(.down))
         let days = millis >= 0 ? millis / 86_400_000 : (millis - 86_399_999) / 86_400_000
         let inDay = millis - days * 86_400_000
         let (year, month, day) = civil(days: days)

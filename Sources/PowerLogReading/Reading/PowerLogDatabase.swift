@@ -194,8 +194,8 @@ struct TableRows {
         switch value.storage {
         case .int64(let v): return v
         default:
-            guard let d = double(value), d == d.rounded(), abs(d) < 9.2e18 else { return nil }
-            return Int64(d)
+            guard let d = double(value) else { return nil }
+            return Int64(exactly: d)
         }
     }
 
@@ -203,8 +203,8 @@ struct TableRows {
         switch value.storage {
         case .int64(let v): return UInt64(bitPattern: v)
         default:
-            guard let d = double(value), d >= 0, d == d.rounded(), d < 1.8e19 else { return nil }
-            return UInt64(d)
+            guard let d = double(value) else { return nil }
+            return UInt64(exactly: d)
         }
     }
 }

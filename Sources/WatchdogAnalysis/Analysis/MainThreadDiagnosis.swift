@@ -217,7 +217,7 @@ enum MainThreadDiagnosis {
 
     private static func format(_ value: Double?) -> String {
         guard let value else { return "?" }
-        return value == value.rounded() ? String(Int(value)) : String(value)
+        return value.wholeOrDecimalText
     }
 
     private static func summary(_ verdict: WatchdogTermination.Diagnosis.Verdict) -> String {

@@ -211,10 +211,10 @@ public enum WatchdogDetector {
 
     // MARK: - Small scanners
 
-    /// `Int(value)` when the value fits (a long run of digits reads as infinity, which `Int.init` traps on).
+    /// The whole part of `value` when it fits an `Int` (a long run of digits reads as infinity, which
+    /// `Int.init` traps on), nil otherwise.
     static func integer(_ value: Double) -> Int? {
-        guard value.isFinite, value > -9.2e18, value < 9.2e18 else { return nil }
-        return Int(value)
+        Int(exactly: value.rounded(.towardZero))
     }
 
     /// Space, tab, CR or LF.

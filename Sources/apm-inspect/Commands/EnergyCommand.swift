@@ -40,7 +40,15 @@ struct EnergyCommand: ParsableCommand {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
                 let found = PowerLogReader.discover(in: path)
-                if found.isEmpty { Console.error("\(path): error: no PowerLog database (*.PLSQL, *.PLSQL.gz …) found") }
+                if found.isEmpty {
+                    Console.error(
+                        ErrorLine.render(
+                            path: path,
+                            location: nil,
+                            message: "no PowerLog database (*.PLSQL, *.PLSQL.gz …) found"
+                        )
+                    )
+                }
                 files += found
             } else {
                 files.append(path)
@@ -51,18 +59,21 @@ struct EnergyCommand: ParsableCommand {
         do {
             result = try PowerLogReader().read(paths: files)
         } catch {
-            Console.error(
-                ErrorLine.render(path: files.joined(separator: ", "), location: error.location, message: error.message)
-            )
+            // The error is about one of the files; a message that starts with its path names it once, not twice.
+            var path = files.joined(separator: ", ")
+            var message = error.message
+            if let named = files.first(where: { message.hasPrefix($0 + ": ") }) {
+                path = named
+                message.removeFirst(named.count + 2)
+            }
+            Console.error(ErrorLine.render(path: path, location: error.location, message: message))
             throw ExitCode(1)
         }
         let failed = result.diagnostics.contains { $0.severity == .error }
         if let plot {
             let svg = PowerLogPlot(report: result.report).svg()
-            do {
-                try svg.write(toFile: plot, atomically: true, encoding: .utf8)
-            } catch {
-                Console.error("\(plot): error: cannot write the plot: \(error.localizedDescription)")
+            if let failure = OutputFile.write(svg, toPath: plot) {
+                Console.error(ErrorLine.render(path: plot, location: nil, message: "cannot write the plot: \(failure)"))
                 throw ExitCode(1)
             }
         }
@@ -76,8 +87,8 @@ struct EnergyCommand: ParsableCommand {
             )
             try JSONOutput.print(envelope, pretty: true)
         default:
-            Console.out(PowerLogRenderer.energy(result.report, diagnostics: result.diagnostics, top: top))
-            if let plot { Console.out("\nPlot written to \(plot)\n") }
+            Console.text(PowerLogRenderer.energy(result.report, diagnostics: result.diagnostics, top: top))
+            if let plot { Console.out("\nPlot written to \(TerminalText.escaped(plot))\n") }
         }
         if failed { throw ExitCode(1) }
     }

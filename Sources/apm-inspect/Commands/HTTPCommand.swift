@@ -67,28 +67,24 @@ struct HTTPCommand: ParsableCommand {
                 Console.error(ErrorLine.render(path: path, location: failure.location, message: failure.message))
             }
             switch format {
-            case .ndjson: try JSONOutput.print(inspection, pretty: false)
+            case .ndjson: if JSONOutput.printEnvelope(inspection, pretty: false) { failed = true }
             case .json: documents.append(inspection)
             default:
                 if case .http(let capture) = inspection.report {
                     var text = HTTPRenderer.render(
                         capture,
-                        file: path,
+                        file: TerminalText.escaped(path),
                         title: InspectionRenderer.title(for: inspection.kind),
                         detailed: true,
                         slowest: slowest
                     )
                     text += diagnosticsText(inspection.diagnostics)
-                    Console.out(text + "\n")
+                    Console.text(text + "\n")
                 }
             }
         }
         if format == .json {
-            if documents.count == 1, let only = documents.first {
-                try JSONOutput.print(only, pretty: true)
-            } else {
-                try JSONOutput.print(documents, pretty: true)
-            }
+            if JSONOutput.printEnvelopes(documents, format: .json, single: true) { failed = true }
         }
         if failed { throw ExitCode(1) }
     }
@@ -97,7 +93,7 @@ struct HTTPCommand: ParsableCommand {
         guard !diagnostics.isEmpty else { return "" }
         var out = "\nDiagnostics\n"
         for diagnostic in diagnostics {
-            out += "  \(diagnostic.severity.rawValue): \(diagnostic.message)"
+            out += "  \(diagnostic.severity.rawValue): \(TerminalText.escaped(diagnostic.message))"
             if let location = diagnostic.location { out += "  [\(location)]" }
             out += "\n"
         }

@@ -32,14 +32,16 @@ struct InspectCommand: ParsableCommand {
     func run() throws {
         let (files, walkFailures) = PathWalker.files(in: paths)
         var failed = !walkFailures.isEmpty
-        for failure in walkFailures { Console.error("\(failure.path): error: \(failure.message)") }
+        for failure in walkFailures {
+            Console.error(ErrorLine.render(path: failure.path, location: nil, message: failure.message))
+        }
         let inspector = FileInspector()
         let progress = ProgressBar(total: files.count, label: "inspect")
         let results = ParallelMap.map(
             count: files.count,
             jobs: jobs,
             progress: { progress.advance() },
-            transform: { index in inspector.inspect(path: files[index]) }
+            transform: { index in Self.pointingArchivesToScan(inspector.inspect(path: files[index])) }
         )
         progress.finish()
         var documents: [Inspection] = []
@@ -52,20 +54,29 @@ struct InspectCommand: ParsableCommand {
             }
             switch format {
             case .ndjson:
-                try JSONOutput.print(inspection, pretty: false)
+                if JSONOutput.printEnvelope(inspection, pretty: false) { failed = true }
             case .json:
                 documents.append(inspection)
             default:
-                Console.out(InspectionRenderer.render(inspection))
+                Console.text(InspectionRenderer.render(inspection))
             }
         }
         if format == .json {
-            if documents.count == 1, let only = documents.first, paths.count == 1, files.count == 1 {
-                try JSONOutput.print(only, pretty: true)
-            } else {
-                try JSONOutput.print(documents, pretty: true)
-            }
+            let single = paths.count == 1 && files.count == 1
+            if JSONOutput.printEnvelopes(documents, format: .json, single: single) { failed = true }
         }
         if failed { throw ExitCode(1) }
+    }
+
+    /// A tar or tar.gz (a sysdiagnose) holds reports `scan` reads without extracting them: the note says so.
+    static func pointingArchivesToScan(_ inspection: Inspection) -> Inspection {
+        guard case .unrecognised(var summary) = inspection.report, summary.format == .tar || summary.format == .gzip,
+            Scanner.isArchive(inspection.file)
+        else { return inspection }
+        summary.note =
+            "a \(summary.format == .tar ? "tar" : "tar.gz") archive: `apm-inspect scan` reads the reports inside it"
+        var pointed = inspection
+        pointed.report = .unrecognised(summary)
+        return pointed
     }
 }

@@ -44,7 +44,14 @@ struct MemoryLimitsCommand: ParsableCommand {
                 results.append(("\(path)!/\(entry.path)", outcome))
             }
             for finding in findings where finding.severity >= .warning {
-                Console.error("\(path): warning: \(finding.message)")
+                Console.error(
+                    ErrorLine.render(
+                        path: path,
+                        location: finding.location,
+                        message: finding.message,
+                        severity: "warning"
+                    )
+                )
             }
         } catch {
             results.append((path, .failed(nil, "cannot read the archive: \(error)")))
@@ -58,7 +65,9 @@ struct MemoryLimitsCommand: ParsableCommand {
 
     func run() throws {
         let (files, walkFailures) = PathWalker.files(in: paths)
-        for failure in walkFailures { Console.error("\(failure.path): error: \(failure.message)") }
+        for failure in walkFailures {
+            Console.error(ErrorLine.render(path: failure.path, location: nil, message: failure.message))
+        }
         let collector = MemoryLimitCollector()
         let progress = ProgressBar(total: files.count, label: "memory-limits")
         let outcomes = ParallelMap.map(
@@ -97,11 +106,11 @@ struct MemoryLimitsCommand: ParsableCommand {
         let rows = table.rows
         switch format {
         case .text:
-            Console.out(MemoryLimitsRenderer.text(rows) + "\n" + MemoryLimitsRenderer.summaryLine(summary) + "\n")
+            Console.text(MemoryLimitsRenderer.text(rows) + "\n" + MemoryLimitsRenderer.summaryLine(summary) + "\n")
         case .markdown:
-            Console.out(MemoryLimitsRenderer.markdown(rows) + "\n" + MemoryLimitsRenderer.summaryLine(summary) + "\n")
+            Console.text(MemoryLimitsRenderer.markdown(rows) + "\n" + MemoryLimitsRenderer.summaryLine(summary) + "\n")
         case .csv:
-            Console.out(MemoryLimitsRenderer.csv(rows))
+            Console.text(MemoryLimitsRenderer.csv(rows))
             Console.error(MemoryLimitsRenderer.summaryLine(summary))
         case .json:
             try JSONOutput.print(rows, pretty: true)

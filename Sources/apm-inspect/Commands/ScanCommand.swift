@@ -35,7 +35,9 @@ struct ScanCommand: ParsableCommand {
         temporary.removeOnInterrupt()
         defer { temporary.remove() }
         let (files, walkFailures) = PathWalker.files(in: paths)
-        for failure in walkFailures { Console.error("\(failure.path): error: \(failure.message)") }
+        for failure in walkFailures {
+            Console.error(ErrorLine.render(path: failure.path, location: nil, message: failure.message))
+        }
         let scanner = Scanner(inspector: FileInspector(), temporary: temporary, format: format)
         if format == .json { Console.out("{\n\"files\": [\n") }
         let progress = ProgressBar(total: files.count, label: "scan")
@@ -59,10 +61,10 @@ struct ScanCommand: ParsableCommand {
         case .ndjson:
             Console.error(ScanRenderer.summaryLine(inventory))
         default:
-            Console.out(ScanRenderer.render(inventory))
+            Console.text(ScanRenderer.render(inventory))
         }
         for item in inventory.unreadable { Console.error(item.reason) }
-        if !walkFailures.isEmpty || !inventory.unreadable.isEmpty { throw ExitCode(1) }
+        if !walkFailures.isEmpty || !inventory.unreadable.isEmpty || scanner.output.hadFailures { throw ExitCode(1) }
     }
 }
 
@@ -76,7 +78,7 @@ struct Scanner: Sendable {
     let inspector: FileInspector
     let temporary: TemporaryFolder
     let format: OutputFormat
-    private let output = OutputGate()
+    let output = OutputGate()
 
     init(inspector: FileInspector, temporary: TemporaryFolder, format: OutputFormat) {
         self.inspector = inspector
@@ -107,9 +109,9 @@ struct Scanner: Sendable {
     }
 
     private func emit(_ inspection: Inspection) {
-        guard format == .json || format == .ndjson, let line = try? JSONOutput.encode(inspection, pretty: false) else {
-            return
-        }
+        guard format == .json || format == .ndjson else { return }
+        let (line, failed) = JSONOutput.envelopeText(inspection, pretty: false)
+        if failed { output.recordFailure() }
         output.write(line, separator: format == .json ? ",\n" : "\n", first: format == .json ? "" : nil)
     }
 
@@ -130,6 +132,20 @@ struct Scanner: Sendable {
 final class OutputGate: @unchecked Sendable {
     private let lock = NSLock()
     private var wroteFirst = false
+    private var failures = 0
+
+    /// True when an envelope had to be replaced by its error envelope (exit status 1).
+    var hadFailures: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return failures > 0
+    }
+
+    func recordFailure() {
+        lock.lock()
+        defer { lock.unlock() }
+        failures += 1
+    }
 
     /// Writes `line` with `separator` after it (NDJSON) or before every line but the first (a JSON array).
     func write(_ line: String, separator: String, first: String?) {

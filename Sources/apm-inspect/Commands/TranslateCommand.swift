@@ -42,7 +42,7 @@ struct TranslateCommand: ParsableCommand {
         do {
             bytes = try FileReading.contents(atPath: path)
         } catch {
-            Console.error(ErrorLine.render(path: path, location: Self.located(error.location), message: error.message))
+            Console.error(ErrorLine.render(path: path, location: error.location, message: error.message))
             throw ExitCode(1)
         }
         let text: String
@@ -62,26 +62,17 @@ struct TranslateCommand: ParsableCommand {
                 )
             }
         } catch {
-            Console.error(ErrorLine.render(path: path, location: Self.located(error.location), message: error.message))
+            Console.error(ErrorLine.render(path: path, location: error.location, message: error.message))
             throw ExitCode(1)
         }
         guard let output else {
-            Console.out(text)
+            // The text is data meant for a file; shown on a terminal, the report's own bytes are escaped.
+            if Console.stdoutIsTerminal { Console.text(text) } else { Console.out(text) }
             return
         }
-        do {
-            try text.write(toFile: output, atomically: true, encoding: .utf8)
-        } catch {
-            Console.error("\(output): error: cannot write the report: \(error.localizedDescription)")
+        if let failure = OutputFile.write(text, toPath: output) {
+            Console.error(ErrorLine.render(path: output, location: nil, message: "cannot write the report: \(failure)"))
             throw ExitCode(1)
         }
-    }
-
-    /// The location with a line and column, 1:1 when the error has none, so the message always reads `path:l:c:`.
-    private static func located(_ location: SourceLocation?) -> SourceLocation {
-        var located = location ?? SourceLocation()
-        if located.line == nil { located.line = 1 }
-        if located.column == nil { located.column = 1 }
-        return located
     }
 }

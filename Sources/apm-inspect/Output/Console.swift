@@ -1,3 +1,5 @@
+import APMInspectCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -5,28 +7,41 @@
 #endif
 
 /// Writes to standard output and standard error without buffering surprises.
+///
+/// Every write is checked: the first failure (a full disk, a closed or unwritable descriptor) is kept, later
+/// output is skipped, and ``APMInspect/main()`` turns it into an error message and exit status 1, so output that
+/// was lost never passes for a success. Text that reaches standard error is escaped here (``TerminalText``), so
+/// no caller can forget to.
 enum Console {
-    /// Writes `text` to standard output as is.
+    /// The first failed write to standard output: the errno it failed with.
+    private static let outputFailure = WriteFailure()
+
+    /// Writes `text` to standard output as is: JSON (already escaped for JSON) and our own fixed text.
     static func out(_ text: String) {
         var text = text
-        text.withUTF8 { buffer in writeAll(1, buffer) }
+        text.withUTF8 { buffer in emit(1, buffer) }
+    }
+
+    /// Writes a text view to standard output: report content is escaped, the view's line breaks and tabs kept.
+    static func text(_ text: String) {
+        out(TerminalText.escapedKeepingLayout(text))
     }
 
     /// Writes `bytes` to standard output as is.
     static func out(bytes: UnsafeBufferPointer<UInt8>) {
-        writeAll(1, bytes)
+        emit(1, bytes)
     }
 
-    /// Writes `text` and a newline to standard error.
+    /// Writes `text`, escaped into one line, and a newline to standard error.
     static func error(_ text: String) {
-        var line = text + "\n"
-        line.withUTF8 { buffer in writeAll(2, buffer) }
+        var line = TerminalText.escaped(text) + "\n"
+        line.withUTF8 { buffer in _ = writeAll(2, buffer) }
     }
 
-    /// Writes `text` to standard error as is (for progress redraws).
+    /// Writes `text` to standard error as is (for progress redraws: our own escape sequences).
     static func errorRaw(_ text: String) {
         var text = text
-        text.withUTF8 { buffer in writeAll(2, buffer) }
+        text.withUTF8 { buffer in _ = writeAll(2, buffer) }
     }
 
     /// True when standard error is a terminal (progress bars go there).
@@ -35,16 +50,50 @@ enum Console {
     /// True when standard output is a terminal.
     static var stdoutIsTerminal: Bool { isatty(1) != 0 }
 
-    private static func writeAll(_ fd: Int32, _ buffer: UnsafeBufferPointer<UInt8>) {
-        guard let base = buffer.baseAddress else { return }
+    /// Why standard output could not be written, nil when every write succeeded.
+    static var outputFailureMessage: String? {
+        outputFailure.errno.map { "cannot write to standard output: \(describe(errno: $0))" }
+    }
+
+    /// The text of an errno value (`No space left on device`).
+    static func describe(errno code: Int32) -> String {
+        guard let text = strerror(code) else { return "error \(code)" }
+        return String(cString: text)
+    }
+
+    private static func emit(_ fd: Int32, _ buffer: UnsafeBufferPointer<UInt8>) {
+        // After a failure the rest would be a truncated document anyway.
+        guard outputFailure.errno == nil else { return }
+        if let code = writeAll(fd, buffer) { outputFailure.record(code) }
+    }
+
+    /// Writes every byte; the errno of the failure, nil on success.
+    private static func writeAll(_ fd: Int32, _ buffer: UnsafeBufferPointer<UInt8>) -> Int32? {
+        guard let base = buffer.baseAddress else { return nil }
         var offset = 0
         while offset < buffer.count {
             let n = write(fd, base + offset, buffer.count - offset)
-            if n <= 0 {
-                if n < 0 && errno == EINTR { continue }
-                return
+            if n < 0 {
+                if errno == EINTR { continue }
+                return errno
             }
+            if n == 0 { return EIO }
             offset += n
         }
+        return nil
+    }
+}
+
+/// The first write failure, shared by worker threads that stream output.
+final class WriteFailure: @unchecked Sendable {
+    private let lock = NSLockShim()
+    private var code: Int32?
+
+    var errno: Int32? {
+        lock.withLock { code }
+    }
+
+    func record(_ value: Int32) {
+        lock.withLock { if code == nil { code = value } }
     }
 }

@@ -1,3 +1,5 @@
+import APMInspectCore
+
 /// Number formatting for human output, independent of the locale.
 enum Formatting {
     /// `1234567` → `1,234,567`.
@@ -12,16 +14,19 @@ enum Formatting {
     }
 
     /// A value with one decimal: `70.8`.
+    ///
+    /// Values no `Int64` holds in tenths (a hostile `1e300`, `inf`, `nan`) as Swift prints them.
     static func oneDecimal(_ value: Double) -> String {
         let scaled = (value * 10).rounded()
-        let whole = Int(scaled) / 10
-        let tenth = abs(Int(scaled) % 10)
+        guard let tenths = Int64(exactly: scaled), tenths != .min else { return String(value) }
+        let whole = tenths / 10
+        let tenth = abs(tenths % 10)
         return "\(scaled < 0 && whole == 0 ? "-" : "")\(whole).\(tenth)"
     }
 
     /// A median: integral values without decimals, halves with one.
     static func median(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : oneDecimal(value)
+        value == value.rounded() ? value.wholeOrDecimalText : oneDecimal(value)
     }
 
     /// Bytes in MiB with one decimal: `1450.1 MB`.
@@ -31,7 +36,7 @@ enum Formatting {
     static func ram(_ megabytes: Int) -> String {
         if megabytes >= 1024 {
             let gigabytes = Double(megabytes) / 1024
-            return (gigabytes == gigabytes.rounded() ? String(Int(gigabytes)) : oneDecimal(gigabytes)) + " GB"
+            return (gigabytes == gigabytes.rounded() ? gigabytes.wholeOrDecimalText : oneDecimal(gigabytes)) + " GB"
         }
         return "\(megabytes) MB"
     }

@@ -80,7 +80,8 @@ enum HTTPRenderer {
         for host in s.hosts.prefix(limit) {
             let p = host.phases
             table.append([
-                host.host, String(host.requests), String(host.httpErrors), String(host.networkErrors),
+                TerminalText.escaped(host.host), String(host.requests), String(host.httpErrors),
+                String(host.networkErrors),
                 host.transferKnown > 0 ? bytes(host.transferBytes) : "-",
                 p.total.n > 0 ? "\(ms(p.total.p50)) / \(ms(p.total.p90)) / \(ms(p.total.p99))" : "-",
                 median(p.dns), median(p.connect), median(p.tls), median(p.ttfb),
@@ -133,11 +134,11 @@ enum HTTPRenderer {
         for (t, start) in zip(picked, starts) {
             let bar = bar(t, offset: start - origin, scale: scale)
             let status = t.status.map { $0 == 0 ? "ERR" : String($0) } ?? "---"
-            let label = t.url.isEmpty ? t.host : t.url
+            let label = TerminalText.escaped(t.url.isEmpty ? t.host : t.url)
             let shown = label.count > 70 ? String(label.prefix(67)) + "..." : label
             let total = ms(t.durations.total)
             out += "  " + pad(status, 3) + " " + String(repeating: " ", count: Swift.max(0, 9 - total.count)) + total
-            out += "  |" + bar + "|  " + (t.method.isEmpty ? "" : t.method + " ") + shown + "\n"
+            out += "  |" + bar + "|  " + (t.method.isEmpty ? "" : TerminalText.escaped(t.method) + " ") + shown + "\n"
         }
         return out
     }
@@ -147,9 +148,12 @@ enum HTTPRenderer {
         let p = t.phases
         func paint(_ from: Double, _ to: Double, _ mark: Character) {
             guard from >= 0, to >= from else { return }
-            let a = Int(((offset + from) * scale).rounded(.down))
-            let b = Swift.max(a + 1, Int(((offset + to) * scale).rounded(.up)))
-            for i in Swift.max(0, a)..<Swift.min(barWidth, b) { cells[i] = mark }
+            // Hostile times put cells anywhere, NaN or far outside the bar: clamp both ends into it.
+            let a = Int(saturating: ((offset + from) * scale).rounded(.down))
+            let b = Swift.max(a &+ 1, Int(saturating: ((offset + to) * scale).rounded(.up)))
+            let lower = Swift.min(Swift.max(0, a), barWidth)
+            let upper = Swift.min(Swift.max(lower, b), barWidth)
+            for i in lower..<upper { cells[i] = mark }
         }
         let total = t.durations.total
         // Time no phase accounts for: blocked when the request phases are known, unknown otherwise.
@@ -168,7 +172,7 @@ enum HTTPRenderer {
     static func ms(_ value: Double) -> String {
         guard value >= 0 else { return "-" }
         if value >= 10_000 { return Formatting.oneDecimal(value / 1000) + " s" }
-        if value >= 100 { return Formatting.grouped(Int(value.rounded())) + " ms" }
+        if value >= 100 { return Formatting.grouped(Int64(saturating: value.rounded())) + " ms" }
         return Formatting.oneDecimal(value) + " ms"
     }
 

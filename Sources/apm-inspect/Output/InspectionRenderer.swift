@@ -4,7 +4,11 @@ import PowerLogReading
 
 /// The human summary of one inspected file.
 enum InspectionRenderer {
+    /// Multi-line text goes out through ``Console/text(_:)``, which escapes every control but the layout's line
+    /// breaks; the file name and one-line fields are escaped here, so a newline in them cannot forge a line.
     static func render(_ inspection: Inspection) -> String {
+        var inspection = inspection
+        inspection.file = TerminalText.escaped(inspection.file)
         var out = ""
         switch inspection.report {
         case .jetsam(let event):
@@ -43,12 +47,14 @@ enum InspectionRenderer {
             out += PowerLogRenderer.overview(report, file: inspection.file)
         case nil:
             out += "\(title(for: inspection.kind))  \(inspection.file)\n"
-            if let failure = inspection.failure { out += "  could not be read: \(failure.message)\n" }
+            if let failure = inspection.failure {
+                out += "  could not be read: \(TerminalText.escaped(failure.message))\n"
+            }
         }
         if !inspection.diagnostics.isEmpty {
             out += "\nDiagnostics\n"
             for diagnostic in inspection.diagnostics {
-                var line = "  \(diagnostic.severity.rawValue): \(diagnostic.message)"
+                var line = "  \(diagnostic.severity.rawValue): \(TerminalText.escaped(diagnostic.message))"
                 if let location = diagnostic.location { line += "  [\(location)]" }
                 out += line + "\n"
             }
@@ -74,7 +80,9 @@ enum InspectionRenderer {
 
     static func keyValues(_ fields: [(String, String)]) -> String {
         let width = fields.map(\.0.count).max() ?? 0
-        return fields.map { "  " + $0.0 + String(repeating: " ", count: width - $0.0.count) + "  " + $0.1 + "\n" }
-            .joined()
+        return fields.map {
+            "  " + $0.0 + String(repeating: " ", count: width - $0.0.count) + "  " + TerminalText.escaped($0.1) + "\n"
+        }
+        .joined()
     }
 }

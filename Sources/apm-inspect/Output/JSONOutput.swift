@@ -11,4 +11,87 @@ enum JSONOutput {
     static func print(_ value: some Encodable, pretty: Bool) throws {
         try SortedJSONEncoder(pretty: pretty).write(value, suffix: "\n") { Console.out(bytes: $0) }
     }
+
+    /// Writes `prefix` and one envelope, encoded on its own so that a report the encoder refuses costs only itself.
+    ///
+    /// In its place comes an error envelope naming its file (`error.code` `output-encoding`, `report`
+    /// null) and the error on standard error; returns true then (exit status 1). `depth` indents it as an
+    /// element of a pretty array.
+    static func printEnvelope(
+        _ inspection: Inspection,
+        pretty: Bool,
+        depth: Int = 0,
+        prefix: String = "",
+        suffix: StaticString = "\n"
+    ) -> Bool {
+        let encoder = SortedJSONEncoder(pretty: pretty)
+        do {
+            try encoder.write(inspection, suffix: suffix, depth: depth) { bytes in
+                Console.out(prefix)
+                Console.out(bytes: bytes)
+            }
+            return false
+        } catch {
+            var end = ""
+            suffix.withUTF8Buffer { end = String(decoding: $0, as: UTF8.self) }
+            Console.out(prefix + errorEnvelope(inspection, error: error, pretty: pretty, depth: depth) + end)
+            return true
+        }
+    }
+
+    /// One envelope as text (a line of `scan`'s streamed output), or its error envelope as in
+    /// ``printEnvelope(_:pretty:depth:prefix:suffix:)``; `failed` is true then.
+    static func envelopeText(_ inspection: Inspection, pretty: Bool) -> (text: String, failed: Bool) {
+        do {
+            return (try SortedJSONEncoder(pretty: pretty).encode(inspection), false)
+        } catch {
+            return (errorEnvelope(inspection, error: error, pretty: pretty, depth: 0), true)
+        }
+    }
+
+    /// The envelope that stands for a report the encoder refused, after saying so on standard error.
+    private static func errorEnvelope(_ inspection: Inspection, error: any Error, pretty: Bool, depth: Int) -> String {
+        let message = "the report could not be written as JSON: \(error)"
+        Console.error(ErrorLine.render(path: inspection.file, location: nil, message: message))
+        let encoder = SortedJSONEncoder(pretty: pretty)
+        var replacement = inspection
+        replacement.report = nil
+        replacement.failure = Inspection.Failure(code: "output-encoding", message: message, location: nil)
+        // Without the diagnostics too if they were the trouble.
+        return (try? encoder.encode(replacement, depth: depth))
+            ?? (try? encoder.encode(Inspection(copyingIdentityOf: replacement), depth: depth)) ?? "null"
+    }
+
+    /// Prints envelopes as `--format ndjson` (one line each) or `--format json` (one pretty document when
+    /// `single`, else an array), each encoded on its own (``printEnvelope(_:pretty:depth:prefix:suffix:)``);
+    /// true when one failed.
+    static func printEnvelopes(_ inspections: [Inspection], format: OutputFormat, single: Bool) -> Bool {
+        var failed = false
+        if format == .ndjson {
+            for inspection in inspections where printEnvelope(inspection, pretty: false) { failed = true }
+            return failed
+        }
+        if single, inspections.count == 1, let only = inspections.first {
+            return printEnvelope(only, pretty: true)
+        }
+        // The layout of the whole array encoded at once, one element at a time.
+        guard !inspections.isEmpty else {
+            Console.out("[\n\n]\n")
+            return false
+        }
+        Console.out("[\n")
+        for (k, inspection) in inspections.enumerated()
+        where printEnvelope(inspection, pretty: true, depth: 1, prefix: k > 0 ? ",\n  " : "  ", suffix: "") {
+            failed = true
+        }
+        Console.out("\n]\n")
+        return failed
+    }
+}
+
+extension Inspection {
+    /// The file, kind and failure of `other`, nothing else: the last-resort error envelope.
+    fileprivate init(copyingIdentityOf other: Inspection) {
+        self.init(file: other.file, kind: other.kind, diagnostics: [], report: nil, failure: other.failure)
+    }
 }

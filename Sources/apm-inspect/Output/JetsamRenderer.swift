@@ -99,7 +99,7 @@ enum JetsamRenderer {
             parts.append(options.map(Formatting.ram).joined(separator: " or ") + " installed (depends on storage)")
         }
         if let estimate = ram.estimatedMB {
-            parts.append("\(Formatting.grouped(Int(estimate.rounded()))) MB estimated from page counts")
+            parts.append("\(Formatting.grouped(Int(saturating: estimate.rounded()))) MB estimated from page counts")
         }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }

@@ -1,3 +1,4 @@
+import APMInspectCore
 import PowerLogReading
 
 /// Draws a PowerLog history as SVG: battery level over time on top, energy per hour by consumer beneath it.
@@ -42,8 +43,8 @@ struct PowerLogPlot {
         let segments = layout()
         let height = energyTop + energyHeight + 110
         var out = """
-            <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" \
-            viewBox="0 0 \(Int(width)) \(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="12">
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(saturating: width))" height="\(Int(saturating: height))" \
+            viewBox="0 0 \(Int(saturating: width)) \(Int(saturating: height))" font-family="Helvetica, Arial, sans-serif" font-size="12">
             <rect width="100%" height="100%" fill="white"/>
 
             """
@@ -179,7 +180,7 @@ struct PowerLogPlot {
         let hourly = energy.buckets.filter { $0.intervalSeconds <= 3600 }
         let peak = hourly.map(\.total).filter(\.isFinite).max() ?? 0
         let step = niceStep(peak)
-        let steps = max(1, Int((peak / step).rounded(.up)))
+        let steps = max(1, Int(saturating: (peak / step).rounded(.up)))
         let scale = step * Double(steps)
         for index in 0...steps {
             let value = step * Double(index)
@@ -245,8 +246,8 @@ struct PowerLogPlot {
                 guard let x = xPosition(tick, segments) else { break }
                 // The zone's offset at the tick itself, so labels after a DST change show the new local time.
                 let local = tick + Double(localOffset(at: tick) ?? segment.utcOffset)
-                let day = Int64((local / 86400).rounded(.down))
-                let secondsOfDay = Int(local - Double(day) * 86400)
+                let day = Int64(saturating: (local / 86400).rounded(.down))
+                let secondsOfDay = Int(saturating: local - Double(day) * 86400)
                 let label = "\(pad(secondsOfDay / 3600)):\(pad(secondsOfDay / 60 % 60))"
                 out += line(x, y, x, y + 5, stroke: "#444")
                 out += text(x, y + 18, label, anchor: "middle", size: 11)
@@ -349,7 +350,7 @@ struct PowerLogPlot {
             let thousands = value / 1000
             return (thousands == thousands.rounded() ? String(Int(thousands)) : Formatting.oneDecimal(thousands)) + "k"
         }
-        return String(Int(value))
+        return String(Int(saturating: value))
     }
 
     private func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }

@@ -326,8 +326,8 @@ enum PowerLogRenderer {
 
     static func duration(_ seconds: Double) -> String {
         guard seconds.isFinite, seconds >= 0, seconds < 1e15 else { return "?" }
-        if seconds < 60 { return "\(Int(seconds.rounded())) s" }
-        let minutes = Int((seconds / 60).rounded())
+        if seconds < 60 { return "\(Int(saturating: seconds.rounded())) s" }
+        let minutes = Int(saturating: (seconds / 60).rounded())
         if minutes < 60 { return "\(minutes) min" }
         let hours = minutes / 60
         if hours < 48 { return "\(hours) h \(minutes % 60 < 10 ? "0" : "")\(minutes % 60) min" }
@@ -336,7 +336,7 @@ enum PowerLogRenderer {
 
     static func energyText(_ value: Double) -> String {
         guard value.isFinite, abs(value) < 9e18 else { return "?" }
-        return Formatting.grouped(Int64(value.rounded()))
+        return Formatting.grouped(Int64(saturating: value.rounded()))
     }
 
     static func percent(_ fraction: Double) -> String { decimal(fraction * 100) + " %" }

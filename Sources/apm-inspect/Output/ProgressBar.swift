@@ -1,3 +1,4 @@
+import APMInspectCore
 import Foundation
 
 /// A progress bar on standard error, shown only on a terminal and only once the work takes more than a moment.
@@ -31,7 +32,7 @@ final class ProgressBar: @unchecked Sendable {
         let filled = total > 0 ? width * done / total : width
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
         let rate = Double(done) / max(now.timeIntervalSince(start), 0.001)
-        Console.errorRaw("\r\(label) \(bar) \(done)/\(total)  \(Int(rate)) files/s ")
+        Console.errorRaw("\r\(label) \(bar) \(done)/\(total)  \(Int(saturating: rate)) files/s ")
     }
 
     /// Clears the bar so the result starts on a clean line.

@@ -1,3 +1,4 @@
+import APMInspectCore
 import JetsamParsing
 
 /// The human inventory of a scan.
@@ -29,9 +30,9 @@ enum ScanRenderer {
         if !inventory.watchdogKills.isEmpty {
             out += "\nWatchdog and OS kills\n"
             for kill in inventory.watchdogKills.prefix(30) {
-                out += "  \(kill.summary)\n"
-                if let main = kill.mainThread { out += "    main thread: \(main)\n" }
-                out += "    \(kill.file)\n"
+                out += "  \(TerminalText.escaped(kill.summary))\n"
+                if let main = kill.mainThread { out += "    main thread: \(TerminalText.escaped(main))\n" }
+                out += "    \(TerminalText.escaped(kill.file))\n"
             }
         }
         if inventory.oomKills > 0 || !inventory.memoryLimits.isEmpty {
@@ -40,7 +41,7 @@ enum ScanRenderer {
             if !inventory.memoryLimits.isEmpty { out += MemoryLimitsRenderer.text(inventory.memoryLimits) }
         }
         for (file, apps) in inventory.energy.sorted(by: { $0.key < $1.key }) {
-            out += "\nEnergy: top apps in \(file)\n"
+            out += "\nEnergy: top apps in \(TerminalText.escaped(file))\n"
             for app in apps { out += "  \(app)\n" }
         }
         if !inventory.archiveFindings.isEmpty {

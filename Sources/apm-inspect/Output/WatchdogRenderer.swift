@@ -85,6 +85,6 @@ enum WatchdogRenderer {
     }
 
     private static func seconds(_ value: Double) -> String {
-        (value == value.rounded() ? String(Int(value)) : String(value)) + " s"
+        value.wholeOrDecimalText + " s"
     }
 }
