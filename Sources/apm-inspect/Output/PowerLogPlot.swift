@@ -180,7 +180,8 @@ struct PowerLogPlot {
         let hourly = energy.buckets.filter { $0.intervalSeconds <= 3600 }
         let peak = hourly.map(\.total).filter(\.isFinite).max() ?? 0
         let step = niceStep(peak)
-        let steps = max(1, Int(saturating: (peak / step).rounded(.up)))
+        // `niceStep` keeps this at five or so; the clamp keeps a hostile peak from drawing millions of lines.
+        let steps = min(max(1, Int(saturating: (peak / step).rounded(.up))), 20)
         let scale = step * Double(steps)
         for index in 0...steps {
             let value = step * Double(index)
@@ -315,7 +316,8 @@ struct PowerLogPlot {
     }
 
     private func dateLabel(_ day: Int64) -> String {
-        let z = day + 719_468
+        // Days far outside any calendar (a hostile timestamp) would overflow the arithmetic: ±2.7 million years.
+        let z = min(max(day, -1_000_000_000), 1_000_000_000) + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097
         let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365

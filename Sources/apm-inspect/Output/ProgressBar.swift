@@ -29,7 +29,7 @@ final class ProgressBar: @unchecked Sendable {
         lastDraw = now
         drawn = true
         let width = 30
-        let filled = total > 0 ? width * done / total : width
+        let filled = min(max(0, total > 0 ? width * done / total : width), width)
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
         let rate = Double(done) / max(now.timeIntervalSince(start), 0.001)
         Console.errorRaw("\r\(label) \(bar) \(done)/\(total)  \(Int(saturating: rate)) files/s ")

@@ -24,9 +24,9 @@ struct TextTable {
         func line(_ cells: [String]) -> String {
             var parts: [String] = []
             for (i, cell) in cells.enumerated() where i < widths.count {
-                let padding = String(repeating: " ", count: widths[i] - cell.count)
+                let padding = String(repeating: " ", count: max(0, widths[i] - cell.count))
                 let isLast = i == cells.count - 1
-                switch alignments[i] {
+                switch i < alignments.count ? alignments[i] : .left {
                 case .left: parts.append(isLast ? cell : cell + padding)
                 case .right: parts.append(padding + cell)
                 }
