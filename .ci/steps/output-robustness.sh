@@ -93,7 +93,7 @@ echo "  ok"
 echo "== output to a full disk (exited 0 with nothing written)"
 report=Corpus/jetsam/ios13.3.1_iPhone8-2_frontmost-per-process-limit_1450MB.ips
 ips=Corpus/crash/ios17.2.1_309_json_exc_crash_sigabrt_nsexception_leb_unknown_keys.ips
-if [ -w /dev/full ]; then
+if [ -c /dev/full ] && [ -w /dev/full ]; then
   for args in "inspect $report" "inspect --format json $report" "inspect --format ndjson $report" \
     "scan --format ndjson $report" "memory-limits Corpus/jetsam" "translate $ips"; do
     status=0
@@ -102,12 +102,17 @@ if [ -w /dev/full ]; then
     grep -q "cannot write to standard output: No space left on device" "$WORK/err" \
       || fail "$args > /dev/full: no message: $(cat "$WORK/err")"
   done
-  run "$BIN" translate -o /dev/full "$ips"
+  # Through a link: a writer that replaces its target (write a temporary file, rename it over) would replace the
+  # link here, where it once replaced the machine's /dev/full with a regular file.
+  ln -s /dev/full "$WORK/full"
+  run "$BIN" translate -o "$WORK/full" "$ips"
   expect_status 1 "translate -o /dev/full"
-  grep -q "^/dev/full: error: cannot write the report: No space left on device" "$WORK/err" \
+  grep -q "full: error: cannot write the report: No space left on device" "$WORK/err" \
     || fail "translate -o /dev/full: $(cat "$WORK/err")"
+  [ -L "$WORK/full" ] || fail "translate -o replaced the link to /dev/full instead of writing through it"
+  [ -c /dev/full ] || fail "/dev/full is no longer a device"
 else
-  echo "  (no writable /dev/full here: only the unwritable targets are checked)"
+  echo "  (no /dev/full device here: only the unwritable targets are checked)"
 fi
 run "$BIN" translate -o "$WORK/no/such/folder/out.crash" "$ips"
 expect_status 1 "translate -o into a missing folder"

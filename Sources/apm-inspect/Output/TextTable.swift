@@ -1,3 +1,5 @@
+import APMInspectCore
+
 /// Renders rows as aligned columns for a terminal.
 struct TextTable {
     enum Alignment {
@@ -14,7 +16,9 @@ struct TextTable {
         self.alignments = alignments
     }
 
-    mutating func append(_ row: [String]) { rows.append(row) }
+    /// Cells are report content (process names, symbols, hosts): escaped (``TerminalText``) so that a control
+    /// character shows as an escape, and the column widths are those of what is shown.
+    mutating func append(_ row: [String]) { rows.append(row.map(TerminalText.escaped)) }
 
     func render(indent: String = "") -> String {
         var widths = headers.map(\.count)
