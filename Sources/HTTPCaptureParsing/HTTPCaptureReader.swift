@@ -30,12 +30,11 @@ public struct HTTPCaptureReader: Sendable {
         case .json:
             return recogniseJSON(bytes)
         case .zlib, .gzip:
-            // Inflate only the first compressed bytes: enough to see the top of the document, cheap for a large
-            // compressed database that is not a capture.
-            let head = Array(bytes.prefix(4096))
-            guard let inflated = try? Inflate.decompress(head, maxOutputBytes: 1 << 20) else { return nil }
-            guard ContentSniffer.format(of: inflated.bytes) == .json else { return nil }
-            return looksLikeHARText(inflated.bytes) ? .httpArchive : nil
+            // Inflate only the top of the document (bounded whatever the ratio), cheap for a large compressed
+            // database that is not a capture.
+            guard let inflated = ContentSniffer.inflatedPrefix(of: bytes, count: 64 << 10) else { return nil }
+            guard ContentSniffer.format(of: inflated) == .json else { return nil }
+            return looksLikeHARText(inflated) ? .httpArchive : nil
         default:
             return nil
         }

@@ -119,10 +119,8 @@ public struct PowerLogReader: Sendable {
     /// True when `prefix` (the first bytes of a file) is gzip whose content starts as an SQLite database.
     public static func isCompressedSQLite(prefix: [UInt8]) -> Bool {
         guard prefix.count > 2, prefix[0] == 0x1F, prefix[1] == 0x8B else { return false }
-        guard let result = try? Inflate.decompress(Array(prefix.prefix(8192)), maxOutputBytes: 1 << 20) else {
-            return false
-        }
-        return ContentSniffer.format(of: Array(result.bytes.prefix(64))) == .sqlite
+        guard let inflated = ContentSniffer.inflatedPrefix(of: prefix, count: 64) else { return false }
+        return ContentSniffer.format(of: inflated) == .sqlite
     }
 
     // MARK: - One file
@@ -131,10 +129,11 @@ public struct PowerLogReader: Sendable {
     public static func isArchive(_ path: String) -> Bool {
         guard let head = try? head(of: path) else { return false }
         if TarReader.isTar(head) { return true }
+        // However compressible the first member is, inflate only as far as the first header.
         guard head.count > 2, head[0] == 0x1F, head[1] == 0x8B,
-            let inflated = try? Inflate.decompress(head, maxOutputBytes: 1 << 20)
+            let inflated = ContentSniffer.inflatedPrefix(of: head, count: 512)
         else { return false }
-        return TarReader.isTar(Array(inflated.bytes.prefix(512)))
+        return TarReader.isTar(inflated)
     }
 
     /// Writes the PowerLog members of a tar archive (and their `-wal`/`-shm` siblings) into `folder`.
