@@ -79,13 +79,12 @@ public struct HTTPCaptureReader: Sendable {
             throw HTTPCaptureError(.empty, "the file is empty")
         case .zlib, .gzip:
             let inflated: Inflate.Result
+            let limit = ExpansionLimit(maxBytes: options.maxDecompressedBytes)
             do {
-                inflated = try Inflate.decompress(bytes, maxOutputBytes: options.maxDecompressedBytes)
+                inflated = try Inflate.decompress(bytes, maxOutputBytes: limit.bytes(forCompressed: bytes.count))
             } catch {
-                throw HTTPCaptureError(
-                    .compression,
-                    "cannot decompress the \(format.rawValue) capture: \(error.message)"
-                )
+                let reason = error.code == .tooLarge ? limit.describe(compressed: bytes.count) : error.message
+                throw HTTPCaptureError(.compression, "cannot decompress the \(format.rawValue) capture: \(reason)")
             }
             var result = try readUncompressed(inflated.bytes)
             result.capture.compression = format.rawValue

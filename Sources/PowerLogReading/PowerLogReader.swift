@@ -219,11 +219,13 @@ public struct PowerLogReader: Sendable {
             let folder = try ScratchFolder(in: options.temporaryDirectory)
             scratch = folder
             openPath = folder.path + "/powerlog.sqlite"
+            let limit = ExpansionLimit(maxBytes: options.maxDecompressedBytes)
+            let compressed = Int(clamping: Self.fileSize(path) ?? 0)
             do {
                 let truncated = try Inflate.decompressFile(
                     at: path,
                     to: openPath,
-                    maxOutputBytes: options.maxDecompressedBytes
+                    maxOutputBytes: limit.bytes(forCompressed: compressed)
                 )
                 if truncated {
                     diagnostics.append(
@@ -231,7 +233,8 @@ public struct PowerLogReader: Sendable {
                     )
                 }
             } catch {
-                throw PowerLogError(.decompression, "cannot decompress: \(error.message)", at: error.location)
+                let reason = error.code == .tooLarge ? limit.describe(compressed: compressed) : error.message
+                throw PowerLogError(.decompression, "cannot decompress: \(reason)", at: error.location)
             }
             guard ContentSniffer.format(of: try Self.head(of: openPath)) == .sqlite else {
                 throw PowerLogError(.notSQLite, "the gzip stream does not hold an SQLite database")
