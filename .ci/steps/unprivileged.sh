@@ -62,6 +62,8 @@ status=0
 run scan --format ndjson "$T/tree/sub/$(printf 'caf\xe9.ips')" > "$T/one.ndjson" 2> "$T/err.txt" || status=$?
 [ "$status" -eq 0 ] || { echo "FAIL: scan of a non-UTF-8 name exited $status"; cat "$T/err.txt"; exit 1; }
 grep -qF '"kind":"jetsamEvent"' "$T/one.ndjson" || { echo "FAIL: the non-UTF-8 name was not read"; cat "$T/one.ndjson"; exit 1; }
+run inspect --format ndjson "$T/tree/sub/$(printf 'caf\xe9.ips')" | grep -qF '"file":"'"$T"'/tree/sub/caf\\xE9.ips","kind":"jetsamEvent"' \
+  || { echo "FAIL: inspect of a non-UTF-8 name"; exit 1; }
 status=0
 run scan "$T/tree" > /dev/null 2> "$T/err.txt" || status=$?
 [ "$status" -eq 0 ] || { echo "FAIL: scan of a readable tree exited $status"; cat "$T/err.txt"; exit 1; }

@@ -84,32 +84,27 @@ struct Scanner: Sendable {
         self.format = format
     }
 
-    /// Reads a path kept as bytes; a name that is not UTF-8 is opened by its bytes and read through
-    /// `/proc/self/fd`, and shown escaped (`\xHH`).
+    /// Reads a path kept as bytes; a name that is not UTF-8 is read through `/proc/self/fd` and shown escaped.
     func scan(file raw: RawPath) -> Result {
-        guard !raw.isUTF8 else { return scan(file: raw.display) }
-        let fd = raw.withCString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
-        guard fd >= 0 else {
+        switch raw.withOpenablePath({ path in scan(file: path, shownAs: raw.display) }) {
+        case .success(let result):
+            return result
+        case .failure(let failure):
             let inspection = Inspection(
                 file: raw.display,
                 kind: .unknown,
                 diagnostics: [],
                 report: nil,
-                failure: Inspection.Failure(
-                    code: "unreadable",
-                    message: "cannot open: \(String(cString: strerror(errno)))",
-                    location: nil
-                )
+                failure: Inspection.Failure(code: "unreadable", message: failure.message, location: nil)
             )
             emit(inspection)
             return Result(records: [ScanRecord(inspection)], findings: [])
         }
-        defer { close(fd) }
-        return scan(file: "/proc/self/fd/\(fd)", shownAs: raw.display)
     }
 
     func scan(file path: String, shownAs shown: String? = nil) -> Result {
         let display = shown ?? path
+        let shown = shown == path ? nil : shown
         if Self.isArchive(path) {
             var records: [ScanRecord] = []
             let archive = ArchiveScanner(inspector: inspector, temporary: temporary)
