@@ -1,7 +1,7 @@
 /// How far one compressed input may expand: an absolute cap, and a ratio to its compressed size.
 ///
-/// A fixed cap alone lets a 1.5 MB bomb cost a gigabyte of memory and seconds of work; real captures and
-/// databases expand far less than 100:1, and the floor keeps small, very repetitive files readable.
+/// A fixed cap alone lets a 1.5 MB bomb cost a gigabyte of memory and seconds of work; the project's sample
+/// captures and databases expand 4–8:1, and the floor keeps small, very repetitive files readable.
 public struct ExpansionLimit: Sendable, Equatable {
     public var maxBytes: Int
     public var maxRatio: Int

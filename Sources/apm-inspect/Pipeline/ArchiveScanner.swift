@@ -9,7 +9,7 @@ struct ArchiveScanner {
     let inspector: FileInspector
     let temporary: TemporaryFolder
     /// Bounds for hostile archives, relative to the input: reports are small, PowerLog databases stay well
-    /// under 256 MiB, and real sysdiagnoses expand far less than 100:1 (see docs/scan.md).
+    /// under 256 MiB, and sample sysdiagnoses expand about 5:1 where a bomb reaches 1000:1 (see docs/scan.md).
     var options = TarReader.Options(
         maxTotalBytes: 8 << 30,
         maxEntries: 500_000,
