@@ -202,6 +202,37 @@ import Testing
         #expect(diagnostics.contains { $0.message.contains("checksum") })
     }
 
+    @Test func mutatedArchivesNeverTrapNorEscape() throws {
+        // Every byte of the headers (PAX, GNU and ustar) flipped in turn, and base-256 markers in every numeric
+        // field, checksum included: the reader may refuse, never trap, and never yields a path that escapes.
+        let base = TarFixture.tar([
+            .init(name: "PaxHeaders/x", data: TarFixture.pax(["path": "a/long-ü.ips", "size": "3"]), type: 0x78),
+            .init(name: "a/short.ips", data: [1, 2, 3]),
+            .init(name: "././@LongLink", data: Array("b/gnu.ips".utf8) + [0], type: UInt8(ascii: "L")),
+            .init(name: "b/x", data: Self.report),
+        ])
+        var variants: [[UInt8]] = []
+        for k in stride(from: 0, to: base.count - 1024, by: 7) {
+            var copy = base
+            copy[k] ^= 0xA5
+            variants.append(copy)
+        }
+        for field in [100, 108, 116, 124, 136, 148] {
+            var copy = base
+            copy[field] = 0x80
+            copy[field + 1] = 0xFF
+            variants.append(copy)
+        }
+        for variant in variants {
+            let (entries, _) = try read(variant, options: .init(maxTotalBytes: 1 << 20, maxEntries: 100))
+            for entry in entries {
+                #expect(!entry.path.hasPrefix("/"))
+                #expect(!entry.path.split(separator: "/").contains(".."))
+            }
+        }
+        #expect(variants.count > 100)
+    }
+
     @Test func sysdiagnoseNamesAndDumpstate() throws {
         var facts = try #require(
             SysdiagnoseFacts(name: "/x/sysdiagnose_2023.05.24_13-29-15-0700_iPhone-OS_iPhone_19H349.tar.gz")

@@ -344,7 +344,7 @@ private struct ParserState {
             if let first = field.first, first & 0x80 != 0 {
                 // GNU base-256 for sizes over 8 GiB; more than 8 significant bytes cannot be a real size.
                 let rest = field.dropFirst()
-                guard first & 0x7F == 0, rest.prefix(rest.count - 8).allSatisfy({ $0 == 0 }) else { return nil }
+                guard first & 0x7F == 0, rest.dropLast(8).allSatisfy({ $0 == 0 }) else { return nil }
                 return rest.suffix(8).reduce(UInt64(0)) { ($0 << 8) | UInt64($1) }
             }
             let digits = field.prefix { $0 != 0 && $0 != 0x20 }.drop { $0 == 0x20 }
