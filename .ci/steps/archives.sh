@@ -42,19 +42,19 @@ open(f"{out}/padded.zhar", "wb").write(zlib.compress(har))
 # UTF-16 reports.
 open(f"{out}/utf16le.crash", "wb").write(b"\xff\xfe" + crash.decode("utf-8").encode("utf-16-le"))
 open(f"{out}/utf16be.ips", "wb").write(b"\xfe\xff" + jetsam.decode("utf-8").encode("utf-16-be"))
-# Bombs: 400 MB of zeros in a tar member, in a capture, in a PowerLog.
+# Bombs: 160 MB of zeros in a tar member, in a capture, in a PowerLog.
 class Zeros(io.RawIOBase):
     def __init__(self, n): self.left = n
     def readable(self): return True
     def readinto(self, b):
         k = min(len(b), self.left); b[:k] = bytes(k); self.left -= k; return k
 with tarfile.open(f"{out}/bomb.tar.gz", "w:gz", compresslevel=9) as tar:
-    info = tarfile.TarInfo("JetsamEvent-bomb.ips"); info.size = 400 << 20
-    tar.addfile(info, io.BufferedReader(Zeros(400 << 20)))
-body = b'{"log":{"entries":[' + b" " * (400 << 20) + b"]}}"
+    info = tarfile.TarInfo("JetsamEvent-bomb.ips"); info.size = 160 << 20
+    tar.addfile(info, io.BufferedReader(Zeros(160 << 20)))
+body = b'{"log":{"entries":[' + b" " * (160 << 20) + b"]}}"
 open(f"{out}/bomb.har.gz", "wb").write(gzip.compress(body, 9))
 open(f"{out}/bomb.zhar", "wb").write(zlib.compress(body, 9))
-open(f"{out}/bomb.PLSQL.gz", "wb").write(gzip.compress(b"SQLite format 3\x00" + bytes(400 << 20), 9))
+open(f"{out}/bomb.PLSQL.gz", "wb").write(gzip.compress(b"SQLite format 3\x00" + bytes(160 << 20), 9))
 PY
 
 expect() { # expect STATUS PATTERN COMMAND...: runs the command, checks its status and that PATTERN is printed

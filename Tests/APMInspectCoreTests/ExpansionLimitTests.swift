@@ -7,6 +7,7 @@ import Testing
         let limit = ExpansionLimit(maxBytes: 1 << 30, maxRatio: 100, floorBytes: 64 << 20)
         // Small inputs always get the floor: a 10 KB file of repetitive text may expand to 64 MiB.
         #expect(limit.bytes(forCompressed: 10_000) == 64 << 20)
+        #expect(limit.describe(compressed: 10_000).contains("100:1 of 10000 compressed bytes, never below 67108864"))
         // A 1.5 MB bomb gets 150 MB, not the 1 GiB cap.
         #expect(limit.bytes(forCompressed: 1_500_000) == 150_000_000)
         #expect(limit.describe(compressed: 1_500_000).contains("expansion-ratio limit: 100:1 of 1500000"))

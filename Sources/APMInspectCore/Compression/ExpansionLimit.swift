@@ -24,8 +24,9 @@ public struct ExpansionLimit: Sendable, Equatable {
     public func describe(compressed: Int) -> String {
         let limit = bytes(forCompressed: compressed)
         if limit < maxBytes {
+            let floor = limit == floorBytes ? ", never below \(floorBytes) bytes" : ""
             return "it expands past \(limit) bytes (expansion-ratio limit: \(maxRatio):1 of \(compressed) compressed "
-                + "bytes; a decompression bomb?)"
+                + "bytes\(floor); a decompression bomb?)"
         }
         return "it expands past \(limit) bytes (size limit)"
     }
