@@ -62,9 +62,11 @@ public struct PowerLogReader: Sendable {
                 let (members, findings) = try extractPowerLogs(fromArchive: path, into: folder, first: inputs.count)
                 failures += findings
                 if members.isEmpty {
-                    failures.append(Diagnostic(.error, "\(path): the archive holds no PowerLog database"))
-                    firstError =
-                        firstError ?? PowerLogError(.noInput, "\(path): the archive holds no PowerLog database")
+                    // When a limit stopped the reading, that is the reason, not an absence.
+                    let stop = findings.first { $0.message.contains("limit reached") }.map { "; \($0.message)" } ?? ""
+                    let message = "\(path): the archive holds no PowerLog database\(stop)"
+                    failures.append(Diagnostic(.error, message))
+                    firstError = firstError ?? PowerLogError(.noInput, message)
                 }
                 inputs += members
             } catch {

@@ -54,4 +54,21 @@ import Testing
             #expect(error.message.contains("expansion-ratio limit: 100:1 of \(bomb.count) compressed bytes"))
         }
     }
+
+    @Test func aTarBombSaysWhichLimitStoppedIt() throws {
+        let folder = try CorpusSupport.scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let size = 80 << 20
+        let tar = Self.tarHeader(name: "logs/powerlogs/x.PLSQL", size: size) + [UInt8](repeating: 0, count: size)
+            + [UInt8](repeating: 0, count: 1024)
+        let path = folder + "/bomb.tar.gz"
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(Compressing.deflate(tar))))
+        do {
+            _ = try PowerLogReader().read(paths: [path])
+            Issue.record("a tar bomb was read")
+        } catch {
+            let expected = "the archive holds no PowerLog database; expansion-ratio limit reached"
+            #expect(error.message.contains(expected))
+        }
+    }
 }
