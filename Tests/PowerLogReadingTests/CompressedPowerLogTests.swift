@@ -59,7 +59,8 @@ import Testing
         let folder = try CorpusSupport.scratchFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let size = 80 << 20
-        let tar = Self.tarHeader(name: "logs/powerlogs/x.PLSQL", size: size) + [UInt8](repeating: 0, count: size)
+        let tar =
+            Self.tarHeader(name: "logs/powerlogs/x.PLSQL", size: size) + [UInt8](repeating: 0, count: size)
             + [UInt8](repeating: 0, count: 1024)
         let path = folder + "/bomb.tar.gz"
         #expect(FileManager.default.createFile(atPath: path, contents: Data(Compressing.deflate(tar))))
