@@ -107,6 +107,7 @@ let package = Package(
             dependencies: [
                 "HTTPCaptureParsing",
                 "APMInspectCore",
+                "CZlib",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

@@ -4,7 +4,7 @@ set -euo pipefail
 : "${BIN:?BIN must name the apm-inspect binary}" "${SHARED:?SHARED must name the shared folder}"
 [ -d "$SHARED/corpus" ] || { echo "FAIL: $SHARED/corpus is missing"; exit 1; }
 TMPBASE="${TMPDIR:-/tmp}"
-before=$(ls -d "$TMPBASE"/apm-inspect-* 2>/dev/null | wc -l)
+before=$( (ls -d "$TMPBASE"/apm-inspect-* 2>/dev/null || true) | wc -l)
 
 archive=Corpus/sysdiagnose/sysdiagnose_2024.03.01_10-20-30-0800_iPhone-OS_iPhone_21D61.tar.gz
 "$BIN" scan --format json "$archive" > /tmp/apm-scan.json
@@ -54,5 +54,5 @@ for root in Corpus "$SHARED/corpus"; do
     || { echo "FAIL: scan $root printed invalid NDJSON"; exit 1; }
   echo "  ok scan $root: $(wc -l < /tmp/apm-scan.ndjson) envelopes, exit $status"
 done
-after=$(ls -d "$TMPBASE"/apm-inspect-* 2>/dev/null | wc -l)
+after=$( (ls -d "$TMPBASE"/apm-inspect-* 2>/dev/null || true) | wc -l)
 [ "$after" -le "$before" ] || { echo "FAIL: scan left temporary folders in $TMPBASE"; exit 1; }

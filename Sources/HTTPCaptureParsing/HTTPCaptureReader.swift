@@ -30,12 +30,11 @@ public struct HTTPCaptureReader: Sendable {
         case .json:
             return recogniseJSON(bytes)
         case .zlib, .gzip:
-            // Inflate only the first compressed bytes: enough to see the top of the document, cheap for a large
-            // compressed database that is not a capture.
-            let head = Array(bytes.prefix(4096))
-            guard let inflated = try? Inflate.decompress(head, maxOutputBytes: 1 << 20) else { return nil }
-            guard ContentSniffer.format(of: inflated.bytes) == .json else { return nil }
-            return looksLikeHARText(inflated.bytes) ? .httpArchive : nil
+            // Inflate only the top of the document (bounded whatever the ratio), cheap for a large compressed
+            // database that is not a capture.
+            guard let inflated = ContentSniffer.inflatedPrefix(of: bytes, count: 64 << 10) else { return nil }
+            guard ContentSniffer.format(of: inflated) == .json else { return nil }
+            return looksLikeHARText(inflated) ? .httpArchive : nil
         default:
             return nil
         }
@@ -80,13 +79,12 @@ public struct HTTPCaptureReader: Sendable {
             throw HTTPCaptureError(.empty, "the file is empty")
         case .zlib, .gzip:
             let inflated: Inflate.Result
+            let limit = ExpansionLimit(maxBytes: options.maxDecompressedBytes)
             do {
-                inflated = try Inflate.decompress(bytes, maxOutputBytes: options.maxDecompressedBytes)
+                inflated = try Inflate.decompress(bytes, maxOutputBytes: limit.bytes(forCompressed: bytes.count))
             } catch {
-                throw HTTPCaptureError(
-                    .compression,
-                    "cannot decompress the \(format.rawValue) capture: \(error.message)"
-                )
+                let reason = error.code == .tooLarge ? limit.describe(compressed: bytes.count) : error.message
+                throw HTTPCaptureError(.compression, "cannot decompress the \(format.rawValue) capture: \(reason)")
             }
             var result = try readUncompressed(inflated.bytes)
             result.capture.compression = format.rawValue

@@ -62,9 +62,11 @@ public struct PowerLogReader: Sendable {
                 let (members, findings) = try extractPowerLogs(fromArchive: path, into: folder, first: inputs.count)
                 failures += findings
                 if members.isEmpty {
-                    failures.append(Diagnostic(.error, "\(path): the archive holds no PowerLog database"))
-                    firstError =
-                        firstError ?? PowerLogError(.noInput, "\(path): the archive holds no PowerLog database")
+                    // When a limit stopped the reading, that is the reason, not an absence.
+                    let stop = findings.first { $0.message.contains("limit reached") }.map { "; \($0.message)" } ?? ""
+                    let message = "\(path): the archive holds no PowerLog database\(stop)"
+                    failures.append(Diagnostic(.error, message))
+                    firstError = firstError ?? PowerLogError(.noInput, message)
                 }
                 inputs += members
             } catch {
@@ -119,10 +121,8 @@ public struct PowerLogReader: Sendable {
     /// True when `prefix` (the first bytes of a file) is gzip whose content starts as an SQLite database.
     public static func isCompressedSQLite(prefix: [UInt8]) -> Bool {
         guard prefix.count > 2, prefix[0] == 0x1F, prefix[1] == 0x8B else { return false }
-        guard let result = try? Inflate.decompress(Array(prefix.prefix(8192)), maxOutputBytes: 1 << 20) else {
-            return false
-        }
-        return ContentSniffer.format(of: Array(result.bytes.prefix(64))) == .sqlite
+        guard let inflated = ContentSniffer.inflatedPrefix(of: prefix, count: 64) else { return false }
+        return ContentSniffer.format(of: inflated) == .sqlite
     }
 
     // MARK: - One file
@@ -131,10 +131,11 @@ public struct PowerLogReader: Sendable {
     public static func isArchive(_ path: String) -> Bool {
         guard let head = try? head(of: path) else { return false }
         if TarReader.isTar(head) { return true }
+        // However compressible the first member is, inflate only as far as the first header.
         guard head.count > 2, head[0] == 0x1F, head[1] == 0x8B,
-            let inflated = try? Inflate.decompress(head, maxOutputBytes: 1 << 20)
+            let inflated = ContentSniffer.inflatedPrefix(of: head, count: 512)
         else { return false }
-        return TarReader.isTar(Array(inflated.bytes.prefix(512)))
+        return TarReader.isTar(inflated)
     }
 
     /// Writes the PowerLog members of a tar archive (and their `-wal`/`-shm` siblings) into `folder`.
@@ -220,11 +221,13 @@ public struct PowerLogReader: Sendable {
             let folder = try ScratchFolder(in: options.temporaryDirectory)
             scratch = folder
             openPath = folder.path + "/powerlog.sqlite"
+            let limit = ExpansionLimit(maxBytes: options.maxDecompressedBytes)
+            let compressed = Int(clamping: Self.fileSize(path) ?? 0)
             do {
                 let truncated = try Inflate.decompressFile(
                     at: path,
                     to: openPath,
-                    maxOutputBytes: options.maxDecompressedBytes
+                    maxOutputBytes: limit.bytes(forCompressed: compressed)
                 )
                 if truncated {
                     diagnostics.append(
@@ -232,7 +235,8 @@ public struct PowerLogReader: Sendable {
                     )
                 }
             } catch {
-                throw PowerLogError(.decompression, "cannot decompress: \(error.message)", at: error.location)
+                let reason = error.code == .tooLarge ? limit.describe(compressed: compressed) : error.message
+                throw PowerLogError(.decompression, "cannot decompress: \(reason)", at: error.location)
             }
             guard ContentSniffer.format(of: try Self.head(of: openPath)) == .sqlite else {
                 throw PowerLogError(.notSQLite, "the gzip stream does not hold an SQLite database")

@@ -48,6 +48,18 @@ enum TarFixture {
         return block
     }
 
+    /// PAX extended-header records, `<length> <key>=<value>\n`, the length counting the whole record.
+    static func pax(_ fields: KeyValuePairs<String, String>) -> [UInt8] {
+        var out: [UInt8] = []
+        for (key, value) in fields {
+            let body = " \(key)=\(value)\n".utf8.count
+            var length = body + 1
+            while String(length).count + body != length { length += 1 }
+            out += Array("\(length) \(key)=\(value)\n".utf8)
+        }
+        return out
+    }
+
     /// gzip-compresses `bytes` with the system zlib.
     static func gzip(_ bytes: [UInt8]) -> [UInt8] {
         var stream = z_stream()

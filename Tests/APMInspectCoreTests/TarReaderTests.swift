@@ -57,16 +57,123 @@ import Testing
     @Test func bombsAreBounded() throws {
         let zeros = [UInt8](repeating: 0, count: 3 << 20)
         let tar = TarFixture.tar([.init(name: "big.bin", data: zeros)])
+        // Total work: the compressed bomb stops with a finding naming the limit, not a throw.
         let options = TarReader.Options(maxTotalBytes: 1 << 20, maxEntries: 10, maxEntryBytes: 1 << 19)
-        #expect(throws: InputError.self) { try read(TarFixture.gzip(tar), options: options) }
+        let (none, total) = try read(TarFixture.gzip(tar), options: options)
+        #expect(none.isEmpty)
+        #expect(total.contains { $0.message.contains("total-size limit reached") && $0.message.contains("1048576") })
+        #expect(!total.contains { $0.message.contains("truncated") })
         let generous = TarReader.Options(maxTotalBytes: 1 << 24, maxEntries: 10, maxEntryBytes: 1 << 19)
         let (entries, diagnostics) = try read(tar, options: generous)
         #expect(entries.first?.skippedForSize == true)
-        #expect(diagnostics.contains { $0.message.contains("over the") })
+        #expect(diagnostics.contains { $0.message.contains("over the 524288-byte limit; skipped (per-member limit)") })
         let many = TarFixture.tar((0..<20).map { .init(name: "f\($0).txt", data: [1]) })
         let (few, stop) = try read(many, options: generous)
         #expect(few.count == 10)
-        #expect(stop.contains { $0.message.contains("more than 10 members") })
+        #expect(stop.contains { $0.message.contains("member-count limit reached: more than 10 members") })
+    }
+
+    @Test func expansionRatioStopsABombEarly() throws {
+        // 8 MiB of zeros compress about 1000:1; past the 1 MiB floor the ratio limit fires, long before the end.
+        let tar = TarFixture.tar([.init(name: "JetsamEvent-big.ips", data: [UInt8](repeating: 0x20, count: 8 << 20))])
+        let gz = TarFixture.gzip(tar)
+        let options = TarReader.Options(maxExpansionRatio: 100, ratioFloorBytes: 1 << 20)
+        var seen: [TarEntry] = []
+        let diagnostics = try TarReader(options: options).read(bytes: gz) { seen.append($0) }
+        #expect(seen.isEmpty)
+        let finding = try #require(diagnostics.first { $0.message.contains("expansion-ratio limit reached") })
+        #expect(finding.message.contains("more than 100:1"))
+        // The same archive is read in full when its expansion is allowed, and a plain tar never trips the ratio.
+        let lenient = TarReader.Options(maxExpansionRatio: 2000, ratioFloorBytes: 1 << 20)
+        let (all, clean) = try read(gz, options: lenient)
+        #expect(all.first?.data.count == 8 << 20)
+        #expect(clean.isEmpty)
+        let (plain, plainFindings) = try read(tar, options: options)
+        #expect(plain.count == 1)
+        #expect(plainFindings.isEmpty)
+    }
+
+    @Test func expansionRatioAppliesToFilesOnDisk() throws {
+        let folder = try TemporaryTestFolder()
+        let tar = TarFixture.tar([.init(name: "a.ips", data: [UInt8](repeating: 0x41, count: 4 << 20))])
+        let path = try folder.write(TarFixture.gzip(tar), named: "bomb.tar.gz")
+        let options = TarReader.Options(maxExpansionRatio: 50, ratioFloorBytes: 1 << 20)
+        var count = 0
+        let diagnostics = try TarReader(options: options).read(fileAt: path) { _ in count += 1 }
+        #expect(count == 0)
+        #expect(diagnostics.contains { $0.message.contains("expansion-ratio limit reached") })
+    }
+
+    @Test func paxHeadersGiveLongAndNonASCIINames() throws {
+        let long = "sysdiagnose_2024/crashes_and_spins/" + String(repeating: "Ünïcödé-", count: 12) + "App.ips"
+        #expect(long.utf8.count > 100)
+        let link = "../" + String(repeating: "x", count: 120)
+        let tar = TarFixture.tar([
+            .init(name: "PaxHeaders/global", data: TarFixture.pax(["comment": "made by a test"]), type: 0x67),
+            .init(name: "PaxHeaders/one", data: TarFixture.pax(["path": long, "mtime": "1.5"]), type: 0x78),
+            .init(name: String(long.prefix(90)), data: Self.report),
+            .init(name: "PaxHeaders/two", data: TarFixture.pax(["linkpath": link]), type: 0x78),
+            .init(name: "short-link", type: UInt8(ascii: "2"), link: String(link.prefix(99))),
+            .init(name: "after.ips", data: Self.report),
+        ])
+        let (entries, diagnostics) = try read(TarFixture.gzip(tar))
+        #expect(entries.map(\.path) == [long, "short-link", "after.ips"])
+        #expect(entries.first?.data == Self.report)
+        #expect(entries[1].kind == .symbolicLink(target: link))
+        #expect(diagnostics.count == 1)
+    }
+
+    @Test func paxSizeAndGlobalPathAndGNULongNames() throws {
+        // A PAX size overrides the header's (as for members over 8 GiB); the data that follows has that length.
+        let data = Array("0123456789".utf8)
+        var tar = TarFixture.tar([
+            .init(name: "PaxHeaders/s", data: TarFixture.pax(["size": "10"]), type: 0x78),
+            .init(name: "sized.txt", data: data, declaredSize: 0),
+        ])
+        // The header says 0 but 10 bytes (padded to 512) follow; the fixture wrote them after a size-0 header.
+        let gnuName = "gnu/" + String(repeating: "n", count: 150) + ".ips"
+        let gnuLink = String(repeating: "t", count: 130)
+        tar.removeLast(1024)
+        tar += TarFixture.tar([
+            .init(name: "././@LongLink", data: Array(gnuName.utf8) + [0], type: UInt8(ascii: "L")),
+            .init(name: String(gnuName.prefix(99)), data: Self.report),
+            .init(name: "././@LongLink", data: Array(gnuLink.utf8) + [0], type: UInt8(ascii: "K")),
+            .init(name: "l", type: UInt8(ascii: "1"), link: "t"),
+            .init(name: "PaxHeaders/g", data: TarFixture.pax(["path": "global-name.txt"]), type: 0x67),
+            .init(name: "ignored-name", data: [1]),
+        ])
+        let (entries, _) = try read(tar)
+        #expect(entries.map(\.path) == ["sized.txt", gnuName, "l", "global-name.txt"])
+        #expect(entries.first?.data == data)
+        #expect(entries[2].kind == .hardLink(target: gnuLink))
+    }
+
+    @Test func paxNameThatEscapesIsStillRefused() throws {
+        let tar = TarFixture.tar([
+            .init(name: "PaxHeaders/e", data: TarFixture.pax(["path": "../../../etc/cron.d/x"]), type: 0x78),
+            .init(name: "harmless.txt", data: [1]),
+            .init(name: "PaxHeaders/f", data: TarFixture.pax(["path": "/abs/olute"]), type: 0x78),
+            .init(name: "harmless2.txt", data: [1]),
+        ])
+        let (entries, diagnostics) = try read(tar)
+        #expect(entries.isEmpty)
+        #expect(diagnostics.filter { $0.message.contains("climbs out") }.count == 2)
+    }
+
+    @Test func fifosAndDeviceNodesAreIgnoredWithANote() throws {
+        let tar = TarFixture.tar([
+            .init(name: "pipe", type: UInt8(ascii: "6")),
+            .init(name: "dev/sda", type: UInt8(ascii: "4")),
+            .init(name: "dev/tty", type: UInt8(ascii: "3")),
+            .init(name: "ok.ips", data: Self.report),
+        ])
+        let (entries, diagnostics) = try read(tar)
+        #expect(entries.filter { $0.kind == .file }.map(\.path) == ["ok.ips"])
+        #expect(entries.allSatisfy { $0.kind == .file || $0.data.isEmpty })
+        let notes = diagnostics.map(\.message)
+        #expect(notes.contains("member 'pipe' is a FIFO (named pipe); ignored"))
+        #expect(notes.contains("member 'dev/sda' is a block device node; ignored"))
+        #expect(notes.contains("member 'dev/tty' is a character device node; ignored"))
     }
 
     @Test func truncationKeepsEarlierMembers() throws {
@@ -93,6 +200,37 @@ import Testing
         let (entries, diagnostics) = try read(tar)
         #expect(entries.map(\.path) == ["a.ips"])
         #expect(diagnostics.contains { $0.message.contains("checksum") })
+    }
+
+    @Test func mutatedArchivesNeverTrapNorEscape() throws {
+        // Every byte of the headers (PAX, GNU and ustar) flipped in turn, and base-256 markers in every numeric
+        // field, checksum included: the reader may refuse, never trap, and never yields a path that escapes.
+        let base = TarFixture.tar([
+            .init(name: "PaxHeaders/x", data: TarFixture.pax(["path": "a/long-ü.ips", "size": "3"]), type: 0x78),
+            .init(name: "a/short.ips", data: [1, 2, 3]),
+            .init(name: "././@LongLink", data: Array("b/gnu.ips".utf8) + [0], type: UInt8(ascii: "L")),
+            .init(name: "b/x", data: Self.report),
+        ])
+        var variants: [[UInt8]] = []
+        for k in stride(from: 0, to: base.count - 1024, by: 7) {
+            var copy = base
+            copy[k] ^= 0xA5
+            variants.append(copy)
+        }
+        for field in [100, 108, 116, 124, 136, 148] {
+            var copy = base
+            copy[field] = 0x80
+            copy[field + 1] = 0xFF
+            variants.append(copy)
+        }
+        for variant in variants {
+            let (entries, _) = try read(variant, options: .init(maxTotalBytes: 1 << 20, maxEntries: 100))
+            for entry in entries {
+                #expect(!entry.path.hasPrefix("/"))
+                #expect(!entry.path.split(separator: "/").contains(".."))
+            }
+        }
+        #expect(variants.count > 100)
     }
 
     @Test func sysdiagnoseNamesAndDumpstate() throws {

@@ -1,21 +1,38 @@
 /// Reads tar archives (optionally gzip-compressed) as a stream of members, safely.
 ///
 /// Hostile archives are expected: member paths that climb out (`../`) or are absolute are reported and skipped,
-/// links are reported and never followed, the total decompressed size, the number of members and the size of one
-/// member held in memory are bounded, and a truncated archive yields the members before the cut plus a diagnostic.
-/// Nothing is written to disk.
+/// links are reported and never followed, FIFOs and device nodes are reported and ignored, and the work is bounded
+/// relative to the input (see ``Options``); a truncated archive yields the members before the cut plus a
+/// diagnostic. PAX (`x`, `g`) and GNU (`L`, `K`) long-name headers are honoured. Nothing is written to disk.
 public struct TarReader: Sendable {
     /// Limits for one archive.
+    ///
+    /// Each one that fires says so by name, with its value.
     public struct Options: Sendable, Equatable {
+        /// Total work: the most bytes of the (decompressed) stream read.
         public var maxTotalBytes: UInt64
         public var maxEntries: Int
         /// Members larger than this are reported with ``TarEntry/skippedForSize`` and no data.
         public var maxEntryBytes: UInt64
+        /// The most decompressed bytes per compressed byte, over the stream read so far (gzip tops out near
+        /// 1032:1; the project's sample sysdiagnoses expand about 5:1).
+        public var maxExpansionRatio: UInt64
+        /// The ratio is checked only once this much has been decompressed, so small archives of repetitive text
+        /// are never refused.
+        public var ratioFloorBytes: UInt64
 
-        public init(maxTotalBytes: UInt64 = 16 << 30, maxEntries: Int = 1_000_000, maxEntryBytes: UInt64 = 512 << 20) {
+        public init(
+            maxTotalBytes: UInt64 = 16 << 30,
+            maxEntries: Int = 1_000_000,
+            maxEntryBytes: UInt64 = 512 << 20,
+            maxExpansionRatio: UInt64 = 100,
+            ratioFloorBytes: UInt64 = 64 << 20
+        ) {
             self.maxTotalBytes = maxTotalBytes
             self.maxEntries = maxEntries
             self.maxEntryBytes = maxEntryBytes
+            self.maxExpansionRatio = maxExpansionRatio
+            self.ratioFloorBytes = ratioFloorBytes
         }
     }
 
@@ -41,25 +58,25 @@ public struct TarReader: Sendable {
         fileAt path: String,
         _ body: (TarEntry) throws -> Void
     ) throws -> [Diagnostic] {
-        let source = try ByteSource(path: path)
+        try read(fileAt: RawPath(path), body)
+    }
+
+    /// Reads the archive at a path kept as bytes (a name that is not UTF-8).
+    public func read(fileAt path: RawPath, _ body: (TarEntry) throws -> Void) throws -> [Diagnostic] {
+        let source = ByteSource(path: path)
         var state = ParserState(options: options)
-        try source.stream { chunk in try state.feed(chunk, body) }
-        state.finish(truncatedStream: source.truncated)
+        try source.stream { chunk, consumed in try state.feed(chunk, consumed: consumed, body) }
+        state.finish(truncatedStream: source.truncated && !state.stopped)
         return state.diagnostics
     }
 
-    /// Reads an archive already in memory (plain or gzip-compressed).
+    /// Reads an archive already in memory (plain or gzip-compressed), with the same limits as a file.
     public func read(bytes: [UInt8], _ body: (TarEntry) throws -> Void) throws -> [Diagnostic] {
         var state = ParserState(options: options)
-        var truncated = false
-        if bytes.count >= 2, bytes[0] == 0x1F, bytes[1] == 0x8B {
-            let result = try Inflate.decompress(bytes, maxOutputBytes: Int(clamping: options.maxTotalBytes))
-            truncated = result.isTruncated
-            try state.feed(result.bytes, body)
-        } else {
-            try state.feed(bytes, body)
+        let truncated = try ByteSource.stream(bytes) { chunk, consumed in
+            try state.feed(chunk, consumed: consumed, body)
         }
-        state.finish(truncatedStream: truncated)
+        state.finish(truncatedStream: truncated && !state.stopped)
         return state.diagnostics
     }
 }
@@ -73,27 +90,46 @@ private struct ParserState {
     private var entries = 0
     private var current: (header: Header, remaining: UInt64, padding: Int, data: [UInt8], keep: Bool)?
     private var skipBytes = 0
-    private var longName: String?
+    /// Fields of the next member from `x`/`L`/`K` headers, and of every later member from `g` headers.
+    private var next = Extended()
+    private var global = Extended()
     private var ended = false
-    private var stopped = false
+    private(set) var stopped = false
+
+    /// Extended-header data larger than this is skipped: PAX records and long names are small.
+    private static let maxMetadataBytes: UInt64 = 1 << 20
 
     struct Header {
-        var name: String
+        var name: [UInt8]
         var size: UInt64
         var type: UInt8
-        var link: String
+        var link: [UInt8]
         var offset: UInt64
+    }
+
+    struct Extended {
+        var path: [UInt8]?
+        var linkPath: [UInt8]?
+        var size: UInt64?
     }
 
     init(options: TarReader.Options) {
         self.options = options
     }
 
-    mutating func feed(_ chunk: [UInt8], _ body: (TarEntry) throws -> Void) throws {
+    /// Parses `chunk`; `consumed` is how many input (compressed) bytes produced everything fed so far.
+    mutating func feed(_ chunk: [UInt8], consumed: UInt64, _ body: (TarEntry) throws -> Void) throws {
         guard !ended, !stopped else { return }
         total += UInt64(chunk.count)
         if total > options.maxTotalBytes {
-            stop("the archive expands to more than \(options.maxTotalBytes) bytes; stopped reading there")
+            stop("total-size limit reached: the archive expands past \(options.maxTotalBytes) bytes; stopped reading")
+            return
+        }
+        if total > options.ratioFloorBytes, total / max(consumed, 1) > options.maxExpansionRatio {
+            stop(
+                "expansion-ratio limit reached: \(total) bytes from \(consumed) compressed bytes is more than "
+                    + "\(options.maxExpansionRatio):1; stopped reading (a decompression bomb?)"
+            )
             return
         }
         pending.append(contentsOf: chunk)
@@ -125,21 +161,43 @@ private struct ParserState {
                 ended = true
                 break
             }
-            guard let header = parseHeader(block, offset: total - UInt64(pending.count - position) - 512) else {
-                stop(
-                    "a member header is damaged (bad checksum) at byte \(total - UInt64(pending.count - position) - 512)"
-                )
+            let offset = total - UInt64(pending.count - position) - 512
+            guard var header = parseHeader(block, offset: offset) else {
+                stop("a member header is damaged (bad checksum) at byte \(offset)")
                 break
             }
             entries += 1
             if entries > options.maxEntries {
-                stop("more than \(options.maxEntries) members; stopped reading there")
+                stop("member-count limit reached: more than \(options.maxEntries) members; stopped reading")
                 break
             }
+            let isMetadata = Self.isMetadata(header.type)
+            if !isMetadata, let size = next.size ?? global.size { header.size = size }
             let padding = Int((512 - header.size % 512) % 512)
-            let isData = header.type == UInt8(ascii: "0") || header.type == 0 || header.type == UInt8(ascii: "7")
-            let isLongName = header.type == UInt8(ascii: "L")
-            let keep = (isData && header.size <= options.maxEntryBytes) || (isLongName && header.size < 65_536)
+            let isData = Self.isData(header.type)
+            let keep =
+                (isData && header.size <= options.maxEntryBytes)
+                || (isMetadata && header.size <= Self.maxMetadataBytes)
+            if isData && !keep {
+                // Said now, not after the skipped bytes: another limit may stop the archive before then.
+                diagnostics.append(
+                    Diagnostic(
+                        .warning,
+                        "member '\(RawPath.escaped(next.path ?? global.path ?? header.name))' is \(header.size) "
+                            + "bytes, over the \(options.maxEntryBytes)-byte limit; skipped (per-member limit)",
+                        at: SourceLocation(byteOffset: Int(clamping: offset))
+                    )
+                )
+            } else if isMetadata && !keep {
+                diagnostics.append(
+                    Diagnostic(
+                        .warning,
+                        "an extended header of \(header.size) bytes is over the \(Self.maxMetadataBytes)-byte limit; "
+                            + "ignored",
+                        at: SourceLocation(byteOffset: Int(clamping: offset))
+                    )
+                )
+            }
             current = (header, header.size, padding, [], keep)
             if header.size == 0 {
                 current = nil
@@ -149,57 +207,65 @@ private struct ParserState {
         pending.removeFirst(position)
     }
 
+    private static func isData(_ type: UInt8) -> Bool {
+        type == UInt8(ascii: "0") || type == 0 || type == UInt8(ascii: "7")
+    }
+
+    private static func isMetadata(_ type: UInt8) -> Bool {
+        type == UInt8(ascii: "x") || type == UInt8(ascii: "g") || type == UInt8(ascii: "L") || type == UInt8(ascii: "K")
+    }
+
     private mutating func emit(_ header: Header, data: [UInt8], kept: Bool, _ body: (TarEntry) throws -> Void) throws {
-        if header.type == UInt8(ascii: "L") {
-            longName = String(decoding: data.prefix { $0 != 0 }, as: UTF8.self)
+        switch header.type {
+        case UInt8(ascii: "L"):
+            if kept { next.path = Array(data.prefix { $0 != 0 }) }
             return
-        }
-        if header.type == UInt8(ascii: "x") || header.type == UInt8(ascii: "g") {
-            if let path = paxPath(data) { longName = path }
+        case UInt8(ascii: "K"):
+            if kept { next.linkPath = Array(data.prefix { $0 != 0 }) }
             return
+        case UInt8(ascii: "x"):
+            if kept { Self.readPAX(data, into: &next) }
+            return
+        case UInt8(ascii: "g"):
+            if kept { Self.readPAX(data, into: &global) }
+            return
+        default:
+            break
         }
-        let rawName = longName ?? header.name
-        longName = nil
-        guard let path = Self.safePath(rawName) else {
+        let rawName = next.path ?? global.path ?? header.name
+        let rawLink = next.linkPath ?? global.linkPath ?? header.link
+        next = Extended()
+        let location = SourceLocation(byteOffset: Int(clamping: header.offset))
+        guard let path = Self.safePath(RawPath.escaped(rawName)) else {
             diagnostics.append(
                 Diagnostic(
                     .warning,
-                    "skipped member '\(rawName)': its path is absolute or climbs out of the archive",
-                    at: SourceLocation(byteOffset: Int(clamping: header.offset))
+                    "skipped member '\(RawPath.escaped(rawName))': its path is absolute or climbs out of the archive",
+                    at: location
                 )
             )
             return
         }
+        let link = RawPath.escaped(rawLink)
         let kind: TarEntry.Kind
         switch header.type {
         case UInt8(ascii: "0"), 0, UInt8(ascii: "7"): kind = .file
         case UInt8(ascii: "5"): kind = .directory
-        case UInt8(ascii: "2"): kind = .symbolicLink(target: header.link)
-        case UInt8(ascii: "1"): kind = .hardLink(target: header.link)
+        case UInt8(ascii: "2"): kind = .symbolicLink(target: link)
+        case UInt8(ascii: "1"): kind = .hardLink(target: link)
         default: kind = .other(header.type)
         }
         switch kind {
         case .symbolicLink, .hardLink:
+            diagnostics.append(Diagnostic(.note, "link '\(path)' → '\(link)' not followed", at: location))
+        case .other(let type):
             diagnostics.append(
-                Diagnostic(
-                    .note,
-                    "link '\(path)' → '\(header.link)' not followed",
-                    at: SourceLocation(byteOffset: Int(clamping: header.offset))
-                )
+                Diagnostic(.note, "member '\(path)' is \(Self.describe(type)); ignored", at: location)
             )
         default:
             break
         }
         let skipped = kind == .file && !kept
-        if skipped {
-            diagnostics.append(
-                Diagnostic(
-                    .warning,
-                    "member '\(path)' is \(header.size) bytes, over the \(options.maxEntryBytes)-byte limit; skipped",
-                    at: SourceLocation(byteOffset: Int(clamping: header.offset))
-                )
-            )
-        }
         try body(
             TarEntry(
                 path: path,
@@ -211,8 +277,20 @@ private struct ParserState {
         )
     }
 
+    private static func describe(_ type: UInt8) -> String {
+        switch type {
+        case UInt8(ascii: "3"): "a character device node"
+        case UInt8(ascii: "4"): "a block device node"
+        case UInt8(ascii: "6"): "a FIFO (named pipe)"
+        default:
+            (0x21...0x7E).contains(type)
+                ? "of type '\(Character(Unicode.Scalar(type)))', not a regular file"
+                : "of type \(type), not a regular file"
+        }
+    }
+
     mutating func finish(truncatedStream: Bool) {
-        if current != nil || truncatedStream || (!ended && !stopped && !pending.isEmpty) {
+        if !stopped, current != nil || truncatedStream || (!ended && !pending.isEmpty) {
             diagnostics.append(
                 Diagnostic(.warning, "the archive is truncated: members after byte \(total) are missing", at: nil)
             )
@@ -224,26 +302,50 @@ private struct ParserState {
         diagnostics.append(Diagnostic(.warning, message, at: nil))
     }
 
-    /// `path=…` from a PAX extended header.
-    private func paxPath(_ data: [UInt8]) -> String? {
-        let text = String(decoding: data, as: UTF8.self)
-        for record in text.split(separator: "\n") {
-            guard let space = record.firstIndex(of: " ") else { continue }
-            let field = record[record.index(after: space)...]
-            if field.hasPrefix("path=") { return String(field.dropFirst(5)) }
+    /// Reads PAX records (`<length> <key>=<value>\n`, the length counting the whole record) for the keys that
+    /// change where a member's bytes are or what it is called; others (times, owners) do not matter here.
+    static func readPAX(_ data: [UInt8], into fields: inout Extended) {
+        var start = 0
+        while start < data.count {
+            var digitsEnd = start
+            var length = 0
+            while digitsEnd < data.count, data[digitsEnd] >= 0x30, data[digitsEnd] <= 0x39, digitsEnd - start < 9 {
+                length = length * 10 + Int(data[digitsEnd] - 0x30)
+                digitsEnd += 1
+            }
+            guard digitsEnd > start, digitsEnd < data.count, data[digitsEnd] == 0x20, length > digitsEnd - start,
+                start + length <= data.count
+            else { return }
+            let end = start + length
+            var recordEnd = end
+            if data[end - 1] == 0x0A { recordEnd -= 1 }
+            let record = data[(digitsEnd + 1)..<max(digitsEnd + 1, recordEnd)]
+            if let equals = record.firstIndex(of: UInt8(ascii: "=")) {
+                let key = String(decoding: record[record.startIndex..<equals], as: UTF8.self)
+                let value = Array(record[(equals + 1)...])
+                switch key {
+                case "path": fields.path = value.isEmpty ? nil : value
+                case "linkpath": fields.linkPath = value.isEmpty ? nil : value
+                case "size":
+                    fields.size = value.isEmpty ? nil : UInt64(String(decoding: value, as: UTF8.self))
+                default: break
+                }
+            }
+            start = end
         }
-        return nil
     }
 
     private func parseHeader(_ block: [UInt8], offset: UInt64) -> Header? {
-        func text(_ start: Int, _ length: Int) -> String {
-            String(decoding: block[start..<start + length].prefix { $0 != 0 }, as: UTF8.self)
+        func bytes(_ start: Int, _ length: Int) -> [UInt8] {
+            Array(block[start..<start + length].prefix { $0 != 0 })
         }
         func octal(_ start: Int, _ length: Int) -> UInt64? {
             let field = block[start..<start + length]
             if let first = field.first, first & 0x80 != 0 {
-                // GNU base-256 for sizes over 8 GiB.
-                return field.dropFirst().reduce(UInt64(first & 0x7F)) { ($0 << 8) | UInt64($1) }
+                // GNU base-256 for sizes over 8 GiB; more than 8 significant bytes cannot be a real size.
+                let rest = field.dropFirst()
+                guard first & 0x7F == 0, rest.dropLast(8).allSatisfy({ $0 == 0 }) else { return nil }
+                return rest.suffix(8).reduce(UInt64(0)) { ($0 << 8) | UInt64($1) }
             }
             let digits = field.prefix { $0 != 0 && $0 != 0x20 }.drop { $0 == 0x20 }
             if digits.isEmpty { return 0 }
@@ -253,10 +355,10 @@ private struct ParserState {
         var sum: UInt64 = 0
         for (i, byte) in block.enumerated() { sum += (148..<156).contains(i) ? 0x20 : UInt64(byte) }
         guard sum == checksum, let size = octal(124, 12) else { return nil }
-        var name = text(0, 100)
-        let prefix = text(345, 155)
-        if !prefix.isEmpty, text(257, 5) == "ustar" { name = prefix + "/" + name }
-        return Header(name: name, size: size, type: block[156], link: text(157, 100), offset: offset)
+        var name = bytes(0, 100)
+        let prefix = bytes(345, 155)
+        if !prefix.isEmpty, bytes(257, 5) == Array("ustar".utf8) { name = prefix + [UInt8(ascii: "/")] + name }
+        return Header(name: name, size: size, type: block[156], link: bytes(157, 100), offset: offset)
     }
 
     /// The path with `.` and empty components removed; nil when absolute or when `..` would climb out.

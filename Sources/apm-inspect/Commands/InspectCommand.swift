@@ -30,7 +30,7 @@ struct InspectCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (files, walkFailures) = PathWalker.files(in: paths)
+        let (files, walkFailures) = PathWalker.rawFiles(in: paths)
         var failed = !walkFailures.isEmpty
         for failure in walkFailures {
             Console.error(ErrorLine.render(path: failure.path, location: nil, message: failure.message))
@@ -41,7 +41,7 @@ struct InspectCommand: ParsableCommand {
             count: files.count,
             jobs: jobs,
             progress: { progress.advance() },
-            transform: { index in Self.pointingArchivesToScan(inspector.inspect(path: files[index])) }
+            transform: { index in Self.pointingArchivesToScan(inspector.inspect(raw: files[index])) }
         )
         progress.finish()
         var documents: [Inspection] = []

@@ -34,7 +34,7 @@ struct ScanCommand: ParsableCommand {
         let temporary = try TemporaryFolder()
         temporary.removeOnInterrupt()
         defer { temporary.remove() }
-        let (files, walkFailures) = PathWalker.files(in: paths)
+        let (files, walkFailures) = PathWalker.rawFiles(in: paths)
         for failure in walkFailures {
             Console.error(ErrorLine.render(path: failure.path, location: nil, message: failure.message))
         }
@@ -86,22 +86,43 @@ struct Scanner: Sendable {
         self.format = format
     }
 
-    func scan(file path: String) -> Result {
+    /// Reads a path kept as bytes; a name that is not UTF-8 is read through `/proc/self/fd` and shown escaped.
+    func scan(file raw: RawPath) -> Result {
+        switch raw.withOpenablePath({ path in scan(file: path, shownAs: raw.display) }) {
+        case .success(let result):
+            return result
+        case .failure(let failure):
+            let inspection = Inspection(
+                file: raw.display,
+                kind: .unknown,
+                diagnostics: [],
+                report: nil,
+                failure: Inspection.Failure(code: "unreadable", message: failure.message, location: nil)
+            )
+            emit(inspection)
+            return Result(records: [ScanRecord(inspection)], findings: [])
+        }
+    }
+
+    func scan(file path: String, shownAs shown: String? = nil) -> Result {
+        let display = shown ?? path
+        let shown = shown == path ? nil : shown
         if Self.isArchive(path) {
             var records: [ScanRecord] = []
             let archive = ArchiveScanner(inspector: inspector, temporary: temporary)
-            let diagnostics = archive.scan(archive: path) { inspection in
+            let diagnostics = archive.scan(archive: path, shownAs: display) { inspection in
                 emit(inspection)
                 records.append(ScanRecord(inspection))
             }
             return Result(
                 records: records,
-                findings: diagnostics.map { "\(path): \($0.severity.rawValue): \($0.message)" }
+                findings: diagnostics.map { "\(display): \($0.severity.rawValue): \($0.message)" }
             )
         }
         var inspection = inspector.inspect(path: path)
+        if shown != nil { inspection.rename(from: path, to: display) }
         // Files of an extracted sysdiagnose folder carry its facts too.
-        if let folder = path.split(separator: "/").first(where: { $0.hasPrefix("sysdiagnose_") }) {
+        if let folder = display.split(separator: "/").first(where: { $0.hasPrefix("sysdiagnose_") }) {
             inspection.source = SysdiagnoseFacts(name: String(folder))
         }
         emit(inspection)
@@ -122,9 +143,8 @@ struct Scanner: Sendable {
         let prefix = [UInt8]((try? handle.read(upToCount: 65_536)) ?? Data())
         if TarReader.isTar(prefix) { return true }
         guard prefix.count > 2, prefix[0] == 0x1F, prefix[1] == 0x8B else { return false }
-        // A few compressed kilobytes are enough to see the first tar header (and cannot expand beyond a few MB).
-        let inflated = (try? Inflate.decompress(Array(prefix.prefix(4096)), maxOutputBytes: 64 << 20))?.bytes ?? []
-        return TarReader.isTar(Array(inflated.prefix(1024)))
+        // Inflated only as far as the first header, however compressible the first member is.
+        return TarReader.isTar(ContentSniffer.inflatedPrefix(of: prefix, count: 512) ?? [])
     }
 }
 

@@ -8,15 +8,25 @@ import Foundation
 struct ArchiveScanner {
     let inspector: FileInspector
     let temporary: TemporaryFolder
-    /// Bounds for hostile archives: reports are small; PowerLog databases stay well under 256 MiB.
-    var options = TarReader.Options(maxTotalBytes: 8 << 30, maxEntries: 500_000, maxEntryBytes: 256 << 20)
+    /// Bounds for hostile archives, relative to the input: reports are small, PowerLog databases stay well
+    /// under 256 MiB, and sample sysdiagnoses expand about 5:1 where a bomb reaches 1000:1 (see docs/scan.md).
+    var options = TarReader.Options(
+        maxTotalBytes: 8 << 30,
+        maxEntries: 500_000,
+        maxEntryBytes: 256 << 20,
+        maxExpansionRatio: 100,
+        ratioFloorBytes: 64 << 20
+    )
 
     /// Calls `body` with the inspection of each report member, then returns the archive's own findings.
-    func scan(archive path: String, _ body: (Inspection) -> Void) -> [Diagnostic] {
+    ///
+    /// `shown` names the archive in the output when `path` is not its name (a `/proc/self/fd` path).
+    func scan(archive readPath: String, shownAs shown: String? = nil, _ body: (Inspection) -> Void) -> [Diagnostic] {
+        let path = shown ?? readPath
         var facts = SysdiagnoseFacts(name: path)
         var diagnostics: [Diagnostic] = []
         do {
-            diagnostics = try TarReader(options: options).read(fileAt: path) { entry in
+            diagnostics = try TarReader(options: options).read(fileAt: readPath) { entry in
                 guard entry.kind == .file, !entry.skippedForSize, !entry.data.isEmpty else { return }
                 let virtual = "\(path)!/\(entry.path)"
                 if entry.path.hasSuffix("remotectl_dumpstate.txt") {
@@ -68,14 +78,8 @@ struct ArchiveScanner {
             )
         }
         var inspection = inspector.inspect(path: file)
-        inspection.file = virtualPath
-        if case .powerLog(var report) = inspection.report {
-            // The temporary copy is gone once this returns: name the member it was made from instead.
-            for k in report.sources.indices where report.sources[k].path == file {
-                report.sources[k].path = virtualPath
-            }
-            inspection.report = .powerLog(report)
-        }
+        // The temporary copy is gone once this returns: name the member it was made from instead.
+        inspection.rename(from: file, to: virtualPath)
         return inspection
     }
 }

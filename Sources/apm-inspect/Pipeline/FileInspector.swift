@@ -27,6 +27,11 @@ struct FileInspector: Sendable {
 
     /// Inspects bytes already in memory.
     func inspect(bytes: [UInt8], path: String) -> Inspection {
+        if let text = UTF16Text(bytes: bytes) {
+            var inspection = inspect(bytes: text.utf8, path: path)
+            inspection.diagnostics.insert(Diagnostic(.note, text.note), at: 0)
+            return inspection
+        }
         let format = ContentSniffer.format(of: bytes)
         if let httpKind = HTTPCaptureReader.recognise(bytes) {
             return inspectHTTP(bytes: bytes, kind: httpKind, path: path)
