@@ -10,7 +10,7 @@ enum SelfTestHook {
     static let mode = ProcessInfo.processInfo.environment["APM_INSPECT_FUZZ_SELFTEST"]
 
     /// Keeps the allocations of the `oom` mode alive so they cannot be optimised away.
-    nonisolated(unsafe) private static var hoard: [[UInt8]] = []
+    nonisolated(unsafe) private static var hoard: [UnsafeMutableRawPointer] = []
 
     static func run(on bytes: [UInt8]) {
         guard let mode, contains(bytes, marker) else { return }
@@ -20,7 +20,12 @@ enum SelfTestHook {
         case "hang":
             while true { usleep(50_000) }
         case "oom":
-            while true { hoard.append([UInt8](repeating: 1, count: 64 << 20)) }
+            // Touched with memset so the pages are real; the allocation past the limit fails in the runtime.
+            while true {
+                let block = UnsafeMutableRawPointer.allocate(byteCount: 64 << 20, alignment: 16)
+                memset(block, 1, 64 << 20)
+                hoard.append(block)
+            }
         default:
             return
         }
