@@ -1,7 +1,8 @@
 import APMInspectCore
 
-/// Turns an input into a hostile variant: first, usually, one structure-aware mutation for its family, then up to
-/// three byte-level ones. Every choice is drawn from the caller's ``SplitMix64``, so a seed replays exactly.
+/// Turns an input into a hostile variant.
+///
+/// First, usually, one structure-aware mutation for its family, then up to three byte-level ones. Every choice is drawn from the caller's ``SplitMix64``, so a seed replays exactly.
 public struct MutationEngine: Sendable {
     /// The largest output produced; insertions beyond it are cut.
     public var maxOutputBytes: Int
@@ -10,7 +11,9 @@ public struct MutationEngine: Sendable {
         self.maxOutputBytes = max(maxOutputBytes, 1)
     }
 
-    /// A changed copy of `input`. `donors` are other inputs of the same family, for splicing.
+    /// A changed copy of `input`.
+    ///
+    /// `donors` are other inputs of the same family, for splicing.
     public func mutate(_ input: MutationInput, donors: [MutationInput] = [], rng: inout SplitMix64) -> Mutation {
         var steps: [String] = []
         var current = input.bytes

@@ -1,8 +1,9 @@
 import APMInspectCore
 
 extension StructureMap {
-    /// Values, keys, numbers and containers from the project's own JSON tape, so the spans are where the parsers
-    /// will see them. An `.ips` file (header line, then body) parses leniently as a list of two fragments.
+    /// Values, keys, numbers and containers from the project's own JSON tape.
+    ///
+    /// The spans are then where the parsers will see them. An `.ips` file (header line, then body) parses leniently as a list of two fragments.
     mutating func addJSON(_ bytes: [UInt8]) {
         guard let document = try? JSONDocument(bytes: bytes, options: JSONParseOptions(maxDepth: 512)) else {
             addText(bytes, crashReport: false)

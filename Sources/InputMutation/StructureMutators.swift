@@ -29,7 +29,12 @@ enum StructureMutators {
             if rng.chance(5) { replacement = [UInt8](repeating: UInt8(ascii: "9"), count: 1 + rng.below(100_000)) }
             return replace(&bytes, range, with: replacement, limit: limit)
         case .jsonNumberAtLimit:
-            return replace(&bytes, range, with: Array((rng.pick(InterestingValues.jsonNumbers) ?? "0").utf8), limit: limit)
+            return replace(
+                &bytes,
+                range,
+                with: Array((rng.pick(InterestingValues.jsonNumbers) ?? "0").utf8),
+                limit: limit
+            )
         case .jsonDeleteValue:
             // With its key when it has one: the member disappears (and leaves a stray comma the reader must skip).
             let keyed = map.spans(.jsonKey).last { $0.range.upperBound <= range.lowerBound }

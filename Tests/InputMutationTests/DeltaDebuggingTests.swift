@@ -58,6 +58,8 @@ struct DeltaDebuggingTests {
         input.insert(contentsOf: Array("Q".utf8), at: 10)
         input.insert(contentsOf: Array("Z".utf8), at: 2900)
         let predicate: ([UInt8]) -> Bool = { $0.contains(UInt8(ascii: "Q")) && $0.contains(UInt8(ascii: "Z")) }
-        #expect(DeltaDebugging.minimise(input, isFailing: predicate) == DeltaDebugging.minimise(input, isFailing: predicate))
+        #expect(
+            DeltaDebugging.minimise(input, isFailing: predicate) == DeltaDebugging.minimise(input, isFailing: predicate)
+        )
     }
 }

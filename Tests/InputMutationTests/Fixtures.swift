@@ -13,7 +13,8 @@ enum Fixtures {
         """
         {"app_name":"Demo","bug_type":"309","os_version":"iPhone OS 17.2.1 (21C66)","timestamp":"2024-01-05 10:00:00.00 +0100"}
         {"pid":412,"procName":"Demo","exception":{"type":"EXC_CRASH","signal":"SIGABRT"},"threads":[{"frames":[{"imageOffset":1234,"imageIndex":0}]}],"usedImages":[{"base":4294967296,"size":16384,"name":"Demo"}],"faultingThread":0}
-        """.utf8)
+        """.utf8
+    )
 
     static let crashText = Array(
         """
@@ -30,7 +31,8 @@ enum Fixtures {
         Binary Images:
         0x104a00000 - 0x104a07fff Demo arm64  <2c1b2f7d4c1a3b2e9f0a1b2c3d4e5f60> /var/containers/Bundle/Application/Demo.app/Demo
 
-        """.utf8)
+        """.utf8
+    )
 
     /// A classic little-endian pcap with two Ethernet/IPv4/UDP packets.
     static let pcap: [UInt8] = {

@@ -42,7 +42,8 @@ struct StructureMapTests {
         #expect(input.family == .pcap)
         let lengths = input.map.spans.filter { $0.role == .lengthField(width: 4, bigEndian: false) }
             .map(\.range.lowerBound)
-        let secondRecord = 24 + 16 + 50
+        // The first record's captured length, read from its header: the walk must land on the second record.
+        let secondRecord = 24 + 16 + Int(Fixtures.pcap[32])
         #expect(lengths.contains(16))
         #expect(lengths.contains(32))
         #expect(lengths.contains(secondRecord + 8))

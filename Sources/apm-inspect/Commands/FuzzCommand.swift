@@ -175,7 +175,9 @@ struct FuzzCommand: ParsableCommand {
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
-            throw ValidationError("cannot create --emit folder \(TerminalText.safe(path)): \(error.localizedDescription)")
+            throw ValidationError(
+                "cannot create --emit folder \(TerminalText.safe(path)): \(error.localizedDescription)"
+            )
         }
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Findings of a run: de-duplicated by failure key, saved under `--out` as they are minimised, summarised at the
-/// end. Shared by the job threads.
+/// Findings of a run.
+///
+/// De-duplicated by failure key, saved under `--out` as they are minimised, summarised at the end. Shared by the job threads.
 final class FindingStore: @unchecked Sendable {
     /// What `finding.json` holds.
     struct Record: Codable {

@@ -33,7 +33,9 @@ struct FuzzCorpus {
         }
     }
 
-    /// Reads the files under `paths`. The bundled corpus's `expected/` outputs and READMEs are not seeds.
+    /// Reads the files under `paths`.
+    ///
+    /// The bundled corpus's `expected/` outputs and READMEs are not seeds.
     static func load(paths: [String], bundled: Bool, maxInputBytes: Int) -> (FuzzCorpus, [PathWalker.Failure]) {
         let (files, failures) = PathWalker.files(in: paths)
         var entries: [Entry] = []

@@ -48,7 +48,13 @@ struct FuzzFailure {
             guard let property = verdict.property else { return nil }
             return FuzzFailure(kind: property, message: verdict.message ?? property, stack: [], signal: nil, stderr: "")
         case .timedOut(let stderr):
-            return FuzzFailure(kind: "hang", message: "no answer within the time limit", stack: [], signal: nil, stderr: stderr)
+            return FuzzFailure(
+                kind: "hang",
+                message: "no answer within the time limit",
+                stack: [],
+                signal: nil,
+                stderr: stderr
+            )
         case .signalled(let number, let stderr):
             let outOfMemory = stderr.contains("allocate") || stderr.contains("out of memory")
             let kind: String
@@ -115,7 +121,9 @@ struct FuzzFailure {
                 let rest = text[separator.upperBound...]
                 image = rest.split(separator: " ").first.map(String.init) ?? ""
             }
-            if let plus = symbol.range(of: " + ", options: String.CompareOptions.backwards) { symbol = String(symbol[..<plus.lowerBound]) }
+            if let plus = symbol.range(of: " + ", options: String.CompareOptions.backwards) {
+                symbol = String(symbol[..<plus.lowerBound])
+            }
             if Self.isRuntime(symbol: symbol, image: image) { continue }
             frames.append(symbol)
             if frames.count >= 16 { break }

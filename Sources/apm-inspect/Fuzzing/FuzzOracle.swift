@@ -2,8 +2,9 @@ import APMInspectCore
 import CrashReportParsing
 import Foundation
 
-/// Runs one input through what `inspect` runs (sniffing, the family's parser, both renderers) and checks the
-/// properties every parse must have. A trap anywhere in here kills the worker, which is what the supervisor sees.
+/// Runs one input through what `inspect` runs and checks the properties every parse must have.
+///
+/// Sniffing, the family's parser and both renderers all run. A trap anywhere in here kills the worker, which is what the supervisor sees.
 struct FuzzOracle {
     let inspector = FileInspector()
     /// A private folder for inputs that must be files (SQLite, compressed SQLite); owned by the supervisor.
@@ -46,7 +47,8 @@ struct FuzzOracle {
         if first.kind == .crashReport, let problem = roundTrip(bytes, json: json) {
             return WorkerVerdict(kind: kind, property: "translate-round-trip", message: problem)
         }
-        if first.kind == .crashReport || first.kind == .jetsamEvent, let problem = unknownKeyDropped(bytes, kind: first.kind)
+        if first.kind == .crashReport || first.kind == .jetsamEvent,
+            let problem = unknownKeyDropped(bytes, kind: first.kind)
         {
             return WorkerVerdict(kind: kind, property: "dropped-unknown-key", message: problem)
         }
@@ -77,7 +79,9 @@ struct FuzzOracle {
         var i = 0
         while i < min(x.count, y.count), x[i] == y[i] { i += 1 }
         let from = max(i - 40, 0)
-        let context = { (bytes: [UInt8]) in String(decoding: bytes[min(from, bytes.count)..<min(i + 40, bytes.count)], as: UTF8.self) }
+        let context = { (bytes: [UInt8]) in
+            String(decoding: bytes[min(from, bytes.count)..<min(i + 40, bytes.count)], as: UTF8.self)
+        }
         return "at byte \(i): …\(context(x))… vs …\(context(y))…"
     }
 
@@ -103,10 +107,14 @@ struct FuzzOracle {
             ("thread count", "\(threads(ra).count)", "\(threads(rb).count)"),
             (
                 "frame addresses",
-                threads(ra).map { ($0["frames"].map { Array($0.elements) } ?? []).map { $0["address"]?.rawText ?? "-" } }
-                    .description,
-                threads(rb).map { ($0["frames"].map { Array($0.elements) } ?? []).map { $0["address"]?.rawText ?? "-" } }
-                    .description
+                threads(ra).map {
+                    ($0["frames"].map { Array($0.elements) } ?? []).map { $0["address"]?.rawText ?? "-" }
+                }
+                .description,
+                threads(rb).map {
+                    ($0["frames"].map { Array($0.elements) } ?? []).map { $0["address"]?.rawText ?? "-" }
+                }
+                .description
             ),
         ]
         for (name, before, after) in checks where before != after {

@@ -143,7 +143,9 @@ final class FuzzSupervisor: @unchecked Sendable {
             do {
                 _ = try store.save(record, key: key, input: bytes, minimised: minimised.bytes, stderr: failure.stderr)
             } catch {
-                Console.error("fuzz: error: cannot save a finding under \(configuration.emitFolder ?? store.outputFolder): \(error)")
+                Console.error(
+                    "fuzz: error: cannot save a finding under \(configuration.emitFolder ?? store.outputFolder): \(error)"
+                )
             }
         }
     }

@@ -6,8 +6,9 @@ import Foundation
     import Darwin
 #endif
 
-/// One worker process as the supervisor sees it: spawned from this binary, fed over a pipe, watched with a time
-/// limit, and restarted after it dies. Its standard error goes to a file so a crash message and backtrace survive.
+/// One worker process as the supervisor sees it.
+///
+/// It is spawned from this binary, fed over a pipe, watched with a time limit, and restarted after it dies. Its standard error goes to a file so a crash message and backtrace survive.
 final class WorkerProcess {
     /// How one input ended.
     enum Outcome {
