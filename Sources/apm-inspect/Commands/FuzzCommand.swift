@@ -79,6 +79,8 @@ struct FuzzCommand: ParsableCommand {
             guard let workerFolder else { throw ExitCode(2) }
             throw ExitCode(FuzzWorker.run(temporaryFolder: workerFolder, memoryLimitMB: memoryLimit))
         }
+        // A worker that dies while an input is being written must not take the supervisor with it.
+        signal(SIGPIPE, SIG_IGN)
         let bundled = paths.isEmpty
         var corpusPaths = paths
         if bundled {

@@ -23,8 +23,7 @@ struct FuzzFailure {
     func key(family: String) -> String {
         if !stack.isEmpty { return kind + "|" + stack.prefix(Self.dedupFrames).joined(separator: "|") }
         // Properties: the message up to its first colon names what differs, without the input's values.
-        let head = message.split(separator: ":", maxSplits: 1).first.map(String.init) ?? message
-        return kind + "|" + family + "|" + head
+        return kind + "|" + family + "|" + head(message)
     }
 
     /// Whether a candidate input fails the same way, for minimisation (the message, not the stack: candidates
@@ -33,8 +32,14 @@ struct FuzzFailure {
         guard kind == other.kind else { return false }
         switch kind {
         case "hang", "oom": return true
-        default: return firstLine(message) == firstLine(other.message)
+        case "trap", "crash", "abort", "exit": return firstLine(message) == firstLine(other.message)
+        // Properties: what differs (the message before its first colon), not the input's values.
+        default: return head(message) == head(other.message)
         }
+    }
+
+    private func head(_ text: String) -> String {
+        text.split(separator: ":", maxSplits: 1).first.map(String.init) ?? text
     }
 
     private func firstLine(_ text: String) -> String {

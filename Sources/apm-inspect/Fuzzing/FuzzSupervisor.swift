@@ -108,7 +108,8 @@ final class FuzzSupervisor: @unchecked Sendable {
             let (entryIndex, bytes, mutation) = input(for: iteration)
             let entry = corpus.entries[entryIndex]
             if let folder = configuration.emitFolder, !mutation.isEmpty {
-                let name = String(format: "%08d-%@.bin", iteration, entry.label)
+                let number = String(iteration)
+                let name = String(repeating: "0", count: max(8 - number.count, 0)) + number + "-\(entry.label).bin"
                 try? Data(bytes).write(to: URL(fileURLWithPath: folder + "/" + name))
             }
             let outcome = worker.run(bytes)
