@@ -66,9 +66,12 @@ struct FuzzOracle {
         return path
     }
 
+    /// Strict JSON, with no depth limit of its own: the output may nest a little deeper than the input it keeps.
+    static let outputOptions = JSONParseOptions(maxDepth: 1 << 20, lenient: false)
+
     private static func invalidJSON(_ json: String) -> String? {
         do {
-            _ = try JSONDocument(bytes: Array(json.utf8), options: .strict)
+            _ = try JSONDocument(bytes: Array(json.utf8), options: outputOptions)
             return nil
         } catch {
             return "the JSON output does not parse: \(error.message)"
@@ -96,8 +99,8 @@ struct FuzzOracle {
         let back = inspector.inspect(bytes: Array(translation.text.utf8), path: "translated")
         guard back.kind == .crashReport else { return "the translated text was read as \(back.kind.rawValue)" }
         guard let backJSON = try? JSONOutput.encode(back, pretty: false),
-            let a = try? JSONDocument(bytes: Array(json.utf8), options: .strict),
-            let b = try? JSONDocument(bytes: Array(backJSON.utf8), options: .strict),
+            let a = try? JSONDocument(bytes: Array(json.utf8), options: Self.outputOptions),
+            let b = try? JSONDocument(bytes: Array(backJSON.utf8), options: Self.outputOptions),
             let ra = a.root["report"], let rb = b.root["report"]
         else { return nil }
         func threads(_ report: JSONElement) -> [JSONElement] { report["threads"].map { Array($0.elements) } ?? [] }
