@@ -5,6 +5,8 @@
 # marker APM-INSPECT-FUZZ-SELFTEST makes the worker trap, loop, or allocate past --memory-limit.
 set -euo pipefail
 : "${BIN:?BIN must name the apm-inspect binary}"
+# 600 inputs pass on the current code; longer runs with this seed meet property failures still open in the
+# crash translation and JetsamEvent readers (see the fuzz report in the merge notes), so N stays here until fixed.
 ITERATIONS="${FUZZ_ITERATIONS:-600}"
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
@@ -32,10 +34,14 @@ mkdir -p "$WORK/planted"
 size=$(wc -c < "$WORK/planted/marked.crash")
 for mode in trap hang oom; do
   status=0
-  APM_INSPECT_FUZZ_SELFTEST=$mode timeout 110 "$BIN" fuzz --seed 1 --iterations 3 --timeout 2 --memory-limit 1024 \
-    --minimise-seconds 60 --out "$WORK/out-$mode" "$WORK/planted" > "$WORK/$mode.txt" || status=$?
+  # One input (the marked file itself). A hang costs --timeout per run, so it gets a short one; filling 1 GB can
+  # take seconds on a loaded machine, so the others get a long one (or the oom would count as a hang).
+  limit=10
+  [ "$mode" = hang ] && limit=1
+  APM_INSPECT_FUZZ_SELFTEST=$mode timeout 100 "$BIN" fuzz --seed 1 --iterations 1 --timeout $limit --memory-limit 1024 \
+    --minimise-seconds 30 --out "$WORK/out-$mode" "$WORK/planted" > "$WORK/$mode.txt" || status=$?
   [ "$status" -eq 1 ] || { echo "FAIL: $mode: exit status $status, expected 1"; cat "$WORK/$mode.txt"; exit 1; }
-  finding=$(ls -d "$WORK/out-$mode"/crash-text-$mode-* 2>/dev/null | head -1)
+  finding=$(ls -d "$WORK/out-$mode"/crash-text-$mode-* 2>/dev/null | head -1 || true)
   [ -n "$finding" ] || { echo "FAIL: $mode: no crash-text-$mode-* finding saved"; cat "$WORK/$mode.txt"; exit 1; }
   for file in input.bin minimised.bin finding.json; do
     [ -f "$finding/$file" ] || { echo "FAIL: $mode: $file missing in $finding"; exit 1; }

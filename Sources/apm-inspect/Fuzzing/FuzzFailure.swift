@@ -32,7 +32,12 @@ struct FuzzFailure {
         guard kind == other.kind else { return false }
         switch kind {
         case "hang", "oom": return true
-        case "trap", "crash", "abort", "exit": return firstLine(message) == firstLine(other.message)
+        case "trap", "crash", "abort", "exit":
+            // Release builds trap without a message, and candidates run without the backtracer: the same signal
+            // counts, and the runtime's `Fatal error` text too when both have one.
+            guard signal == other.signal else { return false }
+            guard message.hasPrefix("Fatal error"), other.message.hasPrefix("Fatal error") else { return true }
+            return firstLine(message) == firstLine(other.message)
         // Properties: what differs (the message before its first colon), not the input's values.
         default: return head(message) == head(other.message)
         }
@@ -91,11 +96,16 @@ struct FuzzFailure {
 
     /// The runtime's own line: `…Fatal error: Index out of range`, or the backtracer's `Program crashed: …`.
     static func message(in stderr: String) -> String? {
-        for line in stderr.split(separator: "\n") {
-            if let range = line.range(of: "Fatal error") ?? line.range(of: "Could not allocate")
-                ?? line.range(of: "Program crashed")
-            {
-                return String(String(line[range.lowerBound...]).trimmedSpaces())
+        let lines = stderr.split(separator: "\n")
+        for marker in ["Fatal error", "Swift runtime failure", "failed to allocate", "Program crashed"] {
+            for line in lines {
+                guard let range = line.range(of: marker) else { continue }
+                var text = String(line[range.lowerBound...])
+                // `Program crashed: Illegal instruction at 0x…`: the address changes from run to run.
+                if let at = text.range(of: " at 0x") {
+                    text = String(text[..<at.lowerBound])
+                }
+                return text.trimmedSpaces().replacingOccurrences(of: " ***", with: "")
             }
         }
         return nil

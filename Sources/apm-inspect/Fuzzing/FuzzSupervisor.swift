@@ -35,6 +35,7 @@ final class FuzzSupervisor: @unchecked Sendable {
     private var nextIteration = 0
     private var executions = 0
     private var familiesRun: Set<String> = []
+    /// The kind each unchanged corpus file was read as.
     private var lastKind: [Int: String] = [:]
     private var stopping = false
     private let started = Date()
@@ -116,8 +117,13 @@ final class FuzzSupervisor: @unchecked Sendable {
             lock.lock()
             executions += 1
             familiesRun.insert(entry.label)
-            if case .verdict(let verdict) = outcome { lastKind[entryIndex] = verdict.kind }
-            let kind = lastKind[entryIndex]
+            // A verdict names the parser that read this very input; a dead worker cannot, so the reader of the
+            // unchanged corpus file stands in.
+            var kind = lastKind[entryIndex]
+            if case .verdict(let verdict) = outcome {
+                if mutation.isEmpty { lastKind[entryIndex] = verdict.kind }
+                kind = verdict.kind
+            }
             lock.unlock()
             guard let failure = FuzzFailure.from(outcome) else { continue }
             let key = failure.key(family: entry.label)
