@@ -58,4 +58,10 @@ echo "== fuzz: a missing corpus is a usage error"
 status=0
 "$BIN" fuzz --iterations 1 "$WORK/does-not-exist" > /dev/null 2>&1 || status=$?
 [ "$status" -eq 2 ] || { echo "FAIL: a missing corpus gave status $status, expected 2"; exit 1; }
+echo "== fuzz: --out must be a new or empty folder, and nothing is written into a used one"
+mkdir -p "$WORK/used" && echo keep > "$WORK/used/notes.txt"
+status=0
+"$BIN" fuzz --iterations 1 --out "$WORK/used" Corpus/crash > /dev/null 2>&1 || status=$?
+[ "$status" -eq 2 ] || { echo "FAIL: a used --out folder gave status $status, expected 2"; exit 1; }
+[ "$(ls "$WORK/used")" = "notes.txt" ] || { echo "FAIL: fuzz wrote into a used --out folder"; exit 1; }
 echo "fuzz-command passed"

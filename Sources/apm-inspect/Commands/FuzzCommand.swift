@@ -20,7 +20,8 @@ struct FuzzCommand: ParsableCommand {
             input is saved under --out with its seed, minimised and de-duplicated by its stack. Property failures \
             (a parse that differs between two runs, invalid JSON output, a translated report that reads back \
             differently, a dropped unknown key) are findings too. Nothing is written beside the corpus files. \
-            Exit status: 0 when nothing was found, 1 when something was, 2 for usage errors. See docs/fuzzing.md.
+            Exit status: 0 when nothing was found, 1 when something was, 2 without a corpus or with an --out or --emit \
+            folder that is not new or empty. See docs/fuzzing.md.
             """
     )
 
@@ -168,7 +169,8 @@ struct FuzzCommand: ParsableCommand {
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
         if exists && (!isDirectory.boolValue || !contents.isEmpty) {
-            throw ValidationError("--out must name a new or empty folder: \(TerminalText.safe(path))")
+            Console.error("fuzz: error: \(TerminalText.safe(path)) is not a new or empty folder (--out and --emit)")
+            throw ExitCode(2)
         }
     }
 
@@ -177,9 +179,8 @@ struct FuzzCommand: ParsableCommand {
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
-            throw ValidationError(
-                "cannot create --emit folder \(TerminalText.safe(path)): \(error.localizedDescription)"
-            )
+            Console.error("fuzz: error: cannot create \(TerminalText.safe(path)): \(error.localizedDescription)")
+            throw ExitCode(2)
         }
     }
 }
