@@ -19,9 +19,9 @@ cat "$WORK/clean.txt"
 grep -q "findings: none" "$WORK/clean.txt" || { echo "FAIL: the summary does not say findings: none"; exit 1; }
 [ ! -e "$WORK/clean" ] || { echo "FAIL: a clean run created its --out folder"; exit 1; }
 
-echo "== fuzz: --emit writes the mutated inputs, the same for the same seed"
+echo "== fuzz: --emit writes the mutated inputs, the same for the same seed whatever --jobs"
 "$BIN" fuzz --seed 7 --iterations 80 --emit "$WORK/emit-a" Corpus/crash > /dev/null
-"$BIN" fuzz --seed 7 --iterations 80 --emit "$WORK/emit-b" Corpus/crash > /dev/null
+"$BIN" fuzz --seed 7 --iterations 80 --jobs 2 --emit "$WORK/emit-b" Corpus/crash > /dev/null
 [ "$(ls "$WORK/emit-a" | wc -l)" -gt 0 ] || { echo "FAIL: --emit wrote nothing"; exit 1; }
 diff -r "$WORK/emit-a" "$WORK/emit-b" > /dev/null || { echo "FAIL: the same seed gave different inputs"; exit 1; }
 echo "  $(ls "$WORK/emit-a" | wc -l) inputs, identical for the same seed"
