@@ -120,5 +120,9 @@ let package = Package(
             name: "InputMutationTests",
             dependencies: ["InputMutation", "APMInspectCore"]
         ),
+        .testTarget(
+            name: "FuzzCommandTests",
+            dependencies: ["apm-inspect"]
+        ),
     ]
 )

@@ -140,6 +140,9 @@ struct FuzzFailure {
                 symbol = String(symbol[..<plus.lowerBound])
             }
             if Self.isRuntime(symbol: symbol, image: image) { continue }
+            // Release builds list a specialised copy and its inlined original: one frame for de-duplication.
+            if symbol.hasPrefix("specialized ") { symbol.removeFirst("specialized ".count) }
+            if frames.last == symbol { continue }
             frames.append(symbol)
             if frames.count >= 16 { break }
         }
