@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "WatchdogAnalysis", targets: ["WatchdogAnalysis"]),
         .library(name: "PowerLogReading", targets: ["PowerLogReading"]),
         .library(name: "HTTPCaptureParsing", targets: ["HTTPCaptureParsing"]),
+        .library(name: "InputMutation", targets: ["InputMutation"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -51,6 +52,10 @@ let package = Package(
             name: "HTTPCaptureParsing",
             dependencies: ["APMInspectCore"]
         ),
+        .target(
+            name: "InputMutation",
+            dependencies: ["APMInspectCore"]
+        ),
         .executableTarget(
             name: "apm-inspect",
             dependencies: [
@@ -61,6 +66,7 @@ let package = Package(
                 "WatchdogAnalysis",
                 "PowerLogReading",
                 "HTTPCaptureParsing",
+                "InputMutation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -110,6 +116,14 @@ let package = Package(
                 "CZlib",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
+        ),
+        .testTarget(
+            name: "InputMutationTests",
+            dependencies: ["InputMutation", "APMInspectCore"]
+        ),
+        .testTarget(
+            name: "FuzzCommandTests",
+            dependencies: ["apm-inspect"]
         ),
     ]
 )

@@ -1,0 +1,95 @@
+import APMInspectCore
+import Foundation
+import HTTPCaptureParsing
+import InputMutation
+
+/// The seed inputs of a run: each file read once, sniffed, and mapped for the mutation engine.
+struct FuzzCorpus {
+    struct Entry {
+        var path: String
+        /// The family name used in findings and progress (`ips`, `crash-text`, `har`, `pcap`, `sqlite` …).
+        var label: String
+        var input: MutationInput
+    }
+
+    var entries: [Entry]
+    /// Files left out, with why.
+    var skipped: [(path: String, reason: String)]
+
+    /// The bundled `Corpus/` folder: `./Corpus` first, then the checkout the executable was built in.
+    static func bundledFolder() -> String? {
+        let manager = FileManager.default
+        var candidates = [manager.currentDirectoryPath + "/Corpus"]
+        if let executable = try? manager.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            var folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
+            for _ in 0..<5 {
+                candidates.append(folder.appendingPathComponent("Corpus").path)
+                folder.deleteLastPathComponent()
+            }
+        }
+        return candidates.first { path in
+            var isDirectory: ObjCBool = false
+            return manager.fileExists(atPath: path + "/crash", isDirectory: &isDirectory) && isDirectory.boolValue
+        }
+    }
+
+    /// Reads the files under `paths`.
+    ///
+    /// The bundled corpus's `expected/` outputs and READMEs are not seeds.
+    static func load(paths: [String], bundled: Bool, maxInputBytes: Int) -> (FuzzCorpus, [PathWalker.Failure]) {
+        let (files, failures) = PathWalker.files(in: paths)
+        var entries: [Entry] = []
+        var skipped: [(String, String)] = []
+        for file in files {
+            if bundled, file.contains("/expected/") || file.hasSuffix(".md") { continue }
+            guard let bytes = try? FileReading.contents(atPath: file) else {
+                skipped.append((file, "cannot be read"))
+                continue
+            }
+            guard bytes.count <= maxInputBytes else {
+                skipped.append((file, "larger than --max-input-size"))
+                continue
+            }
+            entries.append(Entry(path: file, label: label(of: bytes), input: MutationInput(bytes: bytes)))
+        }
+        return (FuzzCorpus(entries: entries, skipped: skipped), failures)
+    }
+
+    /// The family name of `bytes`, finer than ``InputFamily`` where the readers tell captures apart.
+    static func label(of bytes: [UInt8]) -> String {
+        let format = ContentSniffer.format(of: bytes)
+        switch HTTPCaptureReader.recognise(bytes) {
+        case .httpArchive: return format == .json ? "har" : "har-\(format.rawValue)"
+        case .charlesSession: return "charles-\(format.rawValue)"
+        default: break
+        }
+        switch format {
+        case .ips: return "ips"
+        case .crashText: return "crash-text"
+        default: return format.rawValue
+        }
+    }
+
+    /// The module whose parser reads inputs of `kind` (as the worker last reported it), or, when the worker never
+    /// answered for the file, the module its family label points to.
+    static func parser(forKind kind: String, label: String) -> String {
+        switch kind {
+        case "jetsamEvent": "JetsamParsing"
+        case "crashReport": "CrashReportParsing"
+        case "watchdogTermination": "WatchdogAnalysis"
+        case "powerLog": "PowerLogReading"
+        case "httpArchive", "charlesSession", "packetCapture": "HTTPCaptureParsing"
+        case "": parser(forLabel: label)
+        default: "APMInspectCore"
+        }
+    }
+
+    private static func parser(forLabel label: String) -> String {
+        switch label {
+        case "crash-text": "CrashReportParsing"
+        case "sqlite", "gzip": "PowerLogReading"
+        case "pcap", "pcapng", "zlib": "HTTPCaptureParsing"
+        default: label.hasPrefix("har") || label.hasPrefix("charles") ? "HTTPCaptureParsing" : "APMInspectCore"
+        }
+    }
+}

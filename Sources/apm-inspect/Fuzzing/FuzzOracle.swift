@@ -1,0 +1,146 @@
+import APMInspectCore
+import CrashReportParsing
+import Foundation
+
+/// Runs one input through what `inspect` runs and checks the properties every parse must have.
+///
+/// Sniffing, the family's parser and both renderers all run. A trap anywhere in here kills the worker, which is what the supervisor sees.
+struct FuzzOracle {
+    let inspector = FileInspector()
+    /// A private folder for inputs that must be files (SQLite, compressed SQLite); owned by the supervisor.
+    let temporaryFolder: String
+    private var counter = 0
+
+    /// The key inserted to check that unknown keys are kept (a name no report uses).
+    static let unknownKey = "apmInspectFuzzUnknownKey"
+
+    init(temporaryFolder: String) {
+        self.temporaryFolder = temporaryFolder
+    }
+
+    mutating func check(_ bytes: [UInt8]) -> WorkerVerdict {
+        SelfTestHook.run(on: bytes)
+        let format = ContentSniffer.format(of: bytes)
+        let path = materialise(bytes, format: format)
+        defer { if path != "fuzz-input" { unlink(path) } }
+        let first = inspector.inspect(bytes: bytes, path: path)
+        let kind = first.kind.rawValue
+        _ = InspectionRenderer.render(first)
+        let json: String
+        do {
+            json = try JSONOutput.encode(first, pretty: false)
+        } catch {
+            return WorkerVerdict(kind: kind, property: "json-encode", message: "\(error)")
+        }
+        if let problem = Self.invalidJSON(json) {
+            return WorkerVerdict(kind: kind, property: "invalid-json-output", message: problem)
+        }
+        let second = inspector.inspect(bytes: bytes, path: path)
+        if let again = try? JSONOutput.encode(second, pretty: false), again != json {
+            return WorkerVerdict(
+                kind: kind,
+                property: "nondeterministic-parse",
+                message: "two parses of the same bytes differ: " + Self.firstDifference(json, again)
+            )
+        }
+        guard first.failure == nil, format == .ips else { return WorkerVerdict(kind: kind) }
+        // The round trip is promised for reports read cleanly; a repaired one is translated as well as it can be.
+        let clean = !first.diagnostics.contains { $0.severity != .note }
+        if first.kind == .crashReport, clean, let problem = roundTrip(bytes, json: json) {
+            return WorkerVerdict(kind: kind, property: "translate-round-trip", message: problem)
+        }
+        if first.kind == .crashReport || first.kind == .jetsamEvent,
+            let problem = unknownKeyDropped(bytes, kind: first.kind)
+        {
+            return WorkerVerdict(kind: kind, property: "dropped-unknown-key", message: problem)
+        }
+        return WorkerVerdict(kind: kind)
+    }
+
+    /// SQLite (plain or gzip-compressed) is read from a file: the bytes go to a private temporary one.
+    private mutating func materialise(_ bytes: [UInt8], format: ContentFormat) -> String {
+        guard format == .sqlite || format == .gzip else { return "fuzz-input" }
+        counter += 1
+        let path = temporaryFolder + "/input-\(getpid())-\(counter)"
+        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { return "fuzz-input" }
+        return path
+    }
+
+    /// Strict JSON, with no depth limit of its own: the output may nest a little deeper than the input it keeps.
+    static let outputOptions = JSONParseOptions(maxDepth: 1 << 20, lenient: false)
+
+    private static func invalidJSON(_ json: String) -> String? {
+        do {
+            _ = try JSONDocument(bytes: Array(json.utf8), options: outputOptions)
+            return nil
+        } catch {
+            return "the JSON output does not parse: \(error.message)"
+        }
+    }
+
+    private static func firstDifference(_ a: String, _ b: String) -> String {
+        let x = Array(a.utf8)
+        let y = Array(b.utf8)
+        var i = 0
+        while i < min(x.count, y.count), x[i] == y[i] { i += 1 }
+        let from = max(i - 40, 0)
+        let context = { (bytes: [UInt8]) in
+            String(decoding: bytes[min(from, bytes.count)..<min(i + 40, bytes.count)], as: UTF8.self)
+        }
+        return "at byte \(i): …\(context(x))… vs …\(context(y))…"
+    }
+
+    /// A bug_type 309 report translated to text must read back as the same crash (what `.ci/steps/translate.sh`
+    /// checks on the conformance corpus): process, pid, exception, crashed thread, threads and their frames.
+    private func roundTrip(_ bytes: [UInt8], json: String) -> String? {
+        guard IPSContainer(bytes: bytes).header?.bugType == "309",
+            let translation = try? CrashTextTranslator().translation(of: bytes)
+        else { return nil }
+        let back = inspector.inspect(bytes: Array(translation.text.utf8), path: "translated")
+        guard back.kind == .crashReport else { return "the translated text was read as \(back.kind.rawValue)" }
+        guard let backJSON = try? JSONOutput.encode(back, pretty: false),
+            let a = try? JSONDocument(bytes: Array(json.utf8), options: Self.outputOptions),
+            let b = try? JSONDocument(bytes: Array(backJSON.utf8), options: Self.outputOptions),
+            let ra = a.root["report"], let rb = b.root["report"]
+        else { return nil }
+        func threads(_ report: JSONElement) -> [JSONElement] { report["threads"].map { Array($0.elements) } ?? [] }
+        let checks: [(String, String, String)] = [
+            ("process", ra["process"]?.rawText ?? "-", rb["process"]?.rawText ?? "-"),
+            ("pid", ra["pid"]?.rawText ?? "-", rb["pid"]?.rawText ?? "-"),
+            ("exception type", ra["exception"]?["type"]?.rawText ?? "-", rb["exception"]?["type"]?.rawText ?? "-"),
+            ("crashed thread", ra["crashedThread"]?.rawText ?? "-", rb["crashedThread"]?.rawText ?? "-"),
+            ("thread count", "\(threads(ra).count)", "\(threads(rb).count)"),
+            (
+                "frame addresses",
+                threads(ra).map {
+                    ($0["frames"].map { Array($0.elements) } ?? []).map { $0["address"]?.rawText ?? "-" }
+                }
+                .description,
+                threads(rb).map {
+                    ($0["frames"].map { Array($0.elements) } ?? []).map { $0["address"]?.rawText ?? "-" }
+                }
+                .description
+            ),
+        ]
+        for (name, before, after) in checks where before != after {
+            return "\(name) differs after translate: \(before.prefix(200)) → \(after.prefix(200))"
+        }
+        return nil
+    }
+
+    /// Crash and JetsamEvent models keep the body's unknown top-level keys: one is added, and must come out.
+    private func unknownKeyDropped(_ bytes: [UInt8], kind: FileKind) -> String? {
+        guard let newline = bytes.firstIndex(of: 0x0A) else { return nil }
+        var brace = newline + 1
+        while brace < bytes.count, [0x20, 0x09, 0x0D, 0x0A].contains(bytes[brace]) { brace += 1 }
+        guard brace < bytes.count, bytes[brace] == UInt8(ascii: "{") else { return nil }
+        var probe = bytes
+        probe.insert(contentsOf: Array("\"\(Self.unknownKey)\":1,".utf8), at: brace + 1)
+        let inspection = inspector.inspect(bytes: probe, path: "fuzz-input")
+        guard inspection.kind == kind, inspection.failure == nil,
+            let json = try? JSONOutput.encode(inspection, pretty: false)
+        else { return nil }
+        return json.contains(Self.unknownKey)
+            ? nil : "an unknown top-level key added to the body is missing from the JSON output"
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// The end-of-run report: plain text a user can paste into a bug report as it is.
+enum FuzzSummary {
+    static func render(supervisor: FuzzSupervisor, corpus: FuzzCorpus, store: FindingStore) -> String {
+        let configuration = supervisor.configuration
+        let runs = supervisor.executionCount
+        let elapsed = supervisor.elapsed
+        let rate = Double(runs) / max(elapsed, 0.001)
+        let families = Dictionary(grouping: corpus.entries, by: \.label).map { "\($0.key) \($0.value.count)" }.sorted()
+        let coverage = supervisor.familyCoverage
+        var lines = [
+            "apm-inspect fuzz \(APMInspect.configuration.version)",
+            "seed \(configuration.seed), \(runs) inputs in \(Formatting.oneDecimal(elapsed)) s "
+                + "(\(Int(rate.rounded())) exec/s, \(configuration.jobs) job\(configuration.jobs == 1 ? "" : "s"))",
+            "corpus: \(corpus.entries.count) files; families run \(coverage.run)/\(coverage.total): "
+                + families.joined(separator: ", "),
+        ]
+        let records = store.all
+        if records.isEmpty {
+            lines.append("findings: none")
+            return lines.joined(separator: "\n") + "\n"
+        }
+        lines.append("findings: \(records.count) (saved in \(TerminalText.safe(store.outputFolder)))")
+        for record in records.sorted(by: { $0.directory < $1.directory }) {
+            let message = record.message.split(separator: "\n").first.map(String.init) ?? ""
+            lines.append("")
+            lines.append("[\(record.kind)] \(record.family) — \(record.parser): \(TerminalText.safe(message))")
+            if !record.stack.isEmpty {
+                lines.append("  stack: " + record.stack.prefix(5).map(TerminalText.safe).joined(separator: " ← "))
+            }
+            lines.append(
+                "  from \(TerminalText.safe(record.corpusFile)), iteration \(record.iteration), "
+                    + "mutation \(record.mutation)"
+            )
+            lines.append(
+                "  input \(record.inputBytes) bytes, minimised to \(record.minimisedBytes) "
+                    + "(\(record.minimisationTests) runs\(record.minimisationComplete ? "" : ", budget reached")); "
+                    + "seen \(record.duplicates + 1) time\(record.duplicates == 0 ? "" : "s")"
+            )
+            lines.append("  saved: \(TerminalText.safe(record.directory))/")
+            lines.append("  replay: apm-inspect inspect \(TerminalText.safe(record.directory))/minimised.bin")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

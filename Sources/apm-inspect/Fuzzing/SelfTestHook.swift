@@ -1,0 +1,45 @@
+import Foundation
+
+/// TEST HOOK, for CI only (`.ci/steps/fuzz-command.sh`): proves the supervisor catches each kind of failure.
+///
+/// When the worker runs with `APM_INSPECT_FUZZ_SELFTEST=trap|hang|oom` in its environment, an input containing
+/// ``marker`` makes it trap, loop forever, or allocate until the memory limit stops it. Without the variable the
+/// hook does nothing. It is not a user feature and is not shown in `--help`.
+enum SelfTestHook {
+    static let marker = Array("APM-INSPECT-FUZZ-SELFTEST".utf8)
+    static let mode = ProcessInfo.processInfo.environment["APM_INSPECT_FUZZ_SELFTEST"]
+
+    /// Keeps the allocations of the `oom` mode alive so they cannot be optimised away.
+    nonisolated(unsafe) private static var hoard: [UnsafeMutableRawPointer] = []
+
+    static func run(on bytes: [UInt8]) {
+        guard let mode, contains(bytes, marker) else { return }
+        switch mode {
+        case "trap":
+            fatalError("fuzz self-test trap")
+        case "hang":
+            while true { usleep(50_000) }
+        case "oom":
+            // Touched with memset so the pages are real; the allocation past the limit fails in the runtime.
+            while true {
+                let block = UnsafeMutableRawPointer.allocate(byteCount: 64 << 20, alignment: 16)
+                memset(block, 1, 64 << 20)
+                hoard.append(block)
+            }
+        default:
+            return
+        }
+    }
+
+    private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard let first = needle.first, haystack.count >= needle.count else { return false }
+        return haystack.withUnsafeBufferPointer { h in
+            var i = 0
+            while i <= h.count - needle.count {
+                if h[i] == first, h[i..<(i + needle.count)].elementsEqual(needle) { return true }
+                i += 1
+            }
+            return false
+        }
+    }
+}
