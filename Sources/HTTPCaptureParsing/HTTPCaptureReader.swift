@@ -45,13 +45,22 @@ public struct HTTPCaptureReader: Sendable {
         if looksLikeHARText(bytes) { return .httpArchive }
         var options = JSONParseOptions()
         options.opaqueDepth = 2
-        guard let document = try? JSONDocument(bytes: bytes, options: options) else {
-            return looksLikeHARText(bytes) ? .httpArchive : nil
+        let root: JSONElement
+        do {
+            root = try JSONDocument(bytes: bytes, options: options).root
+        } catch {
+            guard let head = headBefore(error, in: bytes[...], from: 0) else { return nil }
+            root = head
         }
-        if HARReader.looksLikeHAR(document.root) { return .httpArchive }
-        var iterator = document.root.elements.makeIterator()
-        if document.root.kind == .array, let first = iterator.next() {
-            let expanded = (try? first.expanded()) ?? first
+        if HARReader.looksLikeHAR(root) { return .httpArchive }
+        var iterator = root.elements.makeIterator()
+        if root.kind == .array, let first = iterator.next() {
+            var expanded = first
+            do {
+                expanded = try first.expanded()
+            } catch {
+                expanded = headBefore(error, in: first.rawBytes, from: first.byteOffset) ?? first
+            }
             if expanded.kind == .object, expanded.member("host") != nil,
                 expanded.member("times") != nil || expanded.member("durations") != nil
             {
@@ -59,6 +68,22 @@ public struct HTTPCaptureReader: Sendable {
             }
         }
         return nil
+    }
+
+    /// A value nested past the depth limit, read from its bytes before the too-deep part.
+    ///
+    /// At most the first 64 KiB are read, leniently, as a cut-off document: enough for `inspect` to judge the shape
+    /// and say what `http` says (a capture nested too deep) instead of calling the file unknown. `from` is where
+    /// `bytes` start in the file.
+    private static func headBefore(_ error: InputError, in bytes: ArraySlice<UInt8>, from: Int) -> JSONElement? {
+        guard error.code == .tooDeep, let offset = error.location?.byteOffset else { return nil }
+        let end = min(offset - from, bytes.count, 1 << 16)
+        guard end > 0 else { return nil }
+        // The bytes before the error are as deep as the limit, which the builder counts to the error's position:
+        // read with twice the limit, which they cannot reach.
+        var options = JSONParseOptions()
+        options.maxDepth *= 2
+        return try? JSONDocument(bytes: Array(bytes.prefix(end)), options: options).root
     }
 
     /// A `"log"` key right at the start of a JSON text: a HAR (or a broken one).
@@ -111,14 +136,24 @@ public struct HTTPCaptureReader: Sendable {
         case .empty:
             throw HTTPCaptureError(.empty, "the decompressed capture is empty")
         default:
+            // HAR entries are parsed one at a time (see ``HARReader/entryDepth``); a Charles session, which is read
+            // as a whole, is parsed again in full.
+            var parseOptions = JSONParseOptions()
+            parseOptions.opaqueDepth = HARReader.entryDepth
             let document: JSONDocument
             do {
-                document = try JSONDocument(bytes: bytes)
+                document = try JSONDocument(bytes: bytes, options: parseOptions)
             } catch {
                 throw HTTPCaptureError(.syntax, "not JSON: \(error.message)", at: error.location)
             }
             if CharlesJSONReader.looksLikeCharles(document.root) {
-                let (capture, diagnostics) = try CharlesJSONReader(options: options).read(document)
+                let full: JSONDocument
+                do {
+                    full = try JSONDocument(bytes: bytes)
+                } catch {
+                    throw HTTPCaptureError(.syntax, "not JSON: \(error.message)", at: error.location)
+                }
+                let (capture, diagnostics) = try CharlesJSONReader(options: options).read(full)
                 return Result(capture: capture, diagnostics: diagnostics)
             }
             let (capture, diagnostics) = try HARReader(options: options).read(document)

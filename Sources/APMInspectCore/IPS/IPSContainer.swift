@@ -88,8 +88,11 @@ public struct IPSContainer: Sendable {
             )
         }
         self.header = header
-        // Copied through a buffer pointer: the generic copy of an array slice went element by element.
-        self.body = bytes.withUnsafeBufferPointer { Array(UnsafeBufferPointer(rebasing: $0[bodyStart...])) }
+        // A file without a header is all body: shared, not copied (a copy doubled the memory a large text took).
+        // Otherwise copied through a buffer pointer: the generic copy of an array slice went element by element.
+        self.body =
+            bodyStart == 0
+            ? bytes : bytes.withUnsafeBufferPointer { Array(UnsafeBufferPointer(rebasing: $0[bodyStart...])) }
         self.bodyOrigin = TextOrigin(byteOffset: bodyStart, line: bodyLine)
         self.bodyKind = Self.sniffBody(body)
         self.diagnostics = diagnostics

@@ -58,6 +58,11 @@ struct CrashTextReader {
             var end = newline
             if end > start, all[end - 1] == 0x0D { end -= 1 }
             lineNumber = origin.line + offset
+            if end - start > Self.maxLineBytes {
+                let kept = Self.utf8Boundary(all, start, start + Self.maxLineBytes)
+                noteCutLine(length: end - start, kept: kept - start, byteOffset: origin.byteOffset + start)
+                end = kept
+            }
             consume(all.slice(start, end))
             if case .done = mode { break }
             offset += 1
@@ -65,6 +70,42 @@ struct CrashTextReader {
         }
         finish()
         return report
+    }
+
+    /// The longest line read, in bytes: 64 KiB.
+    ///
+    /// Every text the model keeps (a symbol, a raw frame line, a header value, an unparsed line, the signature's
+    /// frames) is a piece of one line, and each is written out again by every output: without a cap a 1 GB line
+    /// cost several times its size. Apple's longest lines (demangled Swift symbols, exception reasons) stay under
+    /// a few KiB; the rest of a longer line is skipped, with a warning naming the line.
+    static let maxLineBytes = 1 << 16
+
+    /// Lines cut so far; the first few are named one by one, the rest counted in one diagnostic at the end.
+    private var cutLines = 0
+    private static let namedCutLines = 10
+
+    /// `proposed`, moved back to the start of the UTF-8 sequence it falls inside, so the kept text stays whole.
+    private static func utf8Boundary(_ all: TextBytes, _ start: Int, _ proposed: Int) -> Int {
+        var cut = proposed
+        var steps = 0
+        while cut > start, steps < 4, cut < all.count, all[cut] & 0xC0 == 0x80 {
+            cut -= 1
+            steps += 1
+        }
+        return cut
+    }
+
+    private mutating func noteCutLine(length: Int, kept: Int, byteOffset: Int) {
+        cutLines += 1
+        guard cutLines <= Self.namedCutLines else { return }
+        diagnostics.append(
+            Diagnostic(
+                .warning,
+                "line \(lineNumber) is \(length) bytes long; only its first \(kept) bytes were read (lines are cut at "
+                    + "\(Self.maxLineBytes) bytes)",
+                at: SourceLocation(byteOffset: byteOffset, line: lineNumber, column: 1)
+            )
+        )
     }
 
     // MARK: - Dispatch
@@ -916,6 +957,15 @@ struct CrashTextReader {
             }
         } else {
             report.crashedThread = report.threads.first { $0.crashed || $0.attributed }?.index
+        }
+        if cutLines > Self.namedCutLines {
+            diagnostics.append(
+                Diagnostic(
+                    .warning,
+                    "\(cutLines - Self.namedCutLines) more line(s) longer than \(Self.maxLineBytes) bytes were cut",
+                    at: nil
+                )
+            )
         }
         if !unknown.isEmpty { report.unknownKeys = .object(unknown) }
         let unparsed = unknown.filter { $0.key.hasPrefix("unparsed line ") }.count

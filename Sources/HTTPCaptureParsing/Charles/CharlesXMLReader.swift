@@ -119,6 +119,15 @@ public struct CharlesXMLReader: Sendable {
                 at: SourceLocation(byteOffset: bad)
             )
         }
+        // Past a limit libxml2 would be slow on (see ``XMLMarkupLimits``): read the transactions before the
+        // offending element, and say why the rest was not read.
+        var limitMessage: String?
+        var limitLocation: SourceLocation?
+        if let excess = XMLMarkupLimits().firstExcess(in: input) {
+            limitMessage = excess.message
+            limitLocation = TextPosition.location(in: input, byteOffset: excess.byteOffset)
+            input = Array(input.prefix(excess.byteOffset))
+        }
         // libxml2 behind XMLParser keeps global state on Linux: the parser is created, run and released under one
         // lock, so parses never overlap across threads.
         let (parsed, parserLine, parserColumn, parserMessage) = Self.lock.withLock {
@@ -133,7 +142,18 @@ public struct CharlesXMLReader: Sendable {
         }
         let ok = parsed && delegate.errorMessage == nil && delegate.depth == 0
         var diagnostics: [Diagnostic] = encodingDiagnostic.map { [$0] } ?? []
-        if !ok {
+        if let limitMessage {
+            if !delegate.sawRoot || delegate.transactions.isEmpty {
+                throw HTTPCaptureError(.tooLarge, "Charles XML session refused: \(limitMessage)", at: limitLocation)
+            }
+            diagnostics.append(
+                Diagnostic(
+                    .warning,
+                    "\(limitMessage); read the transactions before that element",
+                    at: limitLocation
+                )
+            )
+        } else if !ok {
             let line = delegate.errorLine ?? parserLine
             let column = delegate.errorColumn ?? parserColumn
             let message =
@@ -227,7 +247,7 @@ final class CharlesXMLDelegate: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
         if errorMessage == nil {
-            errorMessage = "XML syntax error (\((parseError as NSError).code))"
+            errorMessage = XMLErrorWords.describe((parseError as NSError).code)
             errorLine = parser.lineNumber
             errorColumn = parser.columnNumber
         }

@@ -179,7 +179,7 @@ struct HAREntryBuilder {
 
     private func at(_ element: JSONElement?, _ key: String?) -> SourceLocation? {
         guard let element else { return nil }
-        return document.location(ofByte: element.byteOffset, keyPath: key.map { path + "." + $0 } ?? path)
+        return loc(document, element, key.map { path + "." + $0 } ?? path)
     }
 
     private func headers(_ element: JSONElement?) -> [HTTPTransaction.Header] {

@@ -12,6 +12,13 @@ public struct HARReader: Sendable {
         self.options = options
     }
 
+    /// The nesting level of a HAR entry (the top-level object is 1, `log` 2, `entries` 3).
+    ///
+    /// Captures are parsed with containers from this level kept opaque (``JSONParseOptions/opaqueDepth``): each
+    /// entry is parsed when it is read and its tape dropped after, so a million entries never hold a node per value
+    /// at once (the whole tape took about 3.5 times the file).
+    public static let entryDepth = 4
+
     /// True when `root` is shaped like a HAR document (`{"log": {...}}` or `{"log": [...]}`).
     public static func looksLikeHAR(_ root: JSONElement) -> Bool {
         guard root.kind == .object, let log = root.member("log") else { return false }
@@ -52,12 +59,12 @@ public struct HARReader: Sendable {
         }
         capture.browser = agent(harLog.member("browser"))
         if let pages = harLog.member("pages"), pages.kind == .array {
-            capture.pages = pages.elements.map(\.materialized)
+            capture.pages = pages.elements.map(Self.materializedInFull)
         }
         harLog.forEachMember { key, value in
             switch key {
             case "version", "creator", "browser", "pages", "entries": break
-            default: capture.extensions[key] = value.materialized
+            default: capture.extensions[key] = Self.materializedInFull(value)
             }
         }
         guard let entries = harLog.member("entries"), entries.kind == .array else {
@@ -75,13 +82,28 @@ public struct HARReader: Sendable {
         // mitmproxy's signature: TLS on top of connect and no DNS timing anywhere, because it resolves inside
         // connect.
         let connectIncludesDNS =
-            sslAdditive && !entries.elements.contains { $0.member("timings")?.member("dns") != nil }
+            sslAdditive && !entries.elements.contains { Self.expand($0)?.member("timings")?.member("dns") != nil }
         let wallClock = creatorName.contains("WebKit") || creatorName.contains("Safari")
         var transactions: [HTTPTransaction] = []
         transactions.reserveCapacity(entries.count)
         var position = 0
-        for entry in entries.elements {
+        for opaqueEntry in entries.elements {
             defer { position += 1 }
+            guard let entry = Self.expand(opaqueEntry) else {
+                log.add(
+                    "entry-unreadable",
+                    .warning,
+                    "entry \(position) is not readable JSON; skipped",
+                    at: loc(document, opaqueEntry)
+                )
+                continue
+            }
+            if entry.document.diagnostics.count > 0, entry.document !== document {
+                // Repairs inside the entry, found when it was parsed on its own.
+                for diagnostic in entry.document.diagnostics {
+                    log.add("entry-repair", diagnostic.severity, diagnostic.message, at: diagnostic.location)
+                }
+            }
             guard entry.kind == .object else {
                 log.add("entry-kind", .warning, "entry \(position) is not an object; skipped", at: loc(document, entry))
                 continue
@@ -108,7 +130,8 @@ public struct HARReader: Sendable {
             transactions.append(builder.build(log: &log))
         }
         // Readers must sort: by parsed start time, unknown starts last, file order kept among equals.
-        capture.transactions = HTTPCaptureSorting.sorted(transactions)
+        HTTPCaptureSorting.sort(&transactions)
+        capture.transactions = transactions
         capture.summary = HTTPSummary(transactions: capture.transactions)
         return (capture, document.diagnostics + log.finished())
     }
@@ -121,8 +144,9 @@ public struct HARReader: Sendable {
     static func sslIsAdditive(entries: JSONElement, creator: String) -> Bool {
         var additive = 0
         var nested = 0
-        for entry in entries.elements where entry.kind == .object {
-            guard let timings = entry.member("timings"), timings.kind == .object,
+        for opaqueEntry in entries.elements {
+            guard let entry = expand(opaqueEntry), entry.kind == .object, let timings = entry.member("timings"),
+                timings.kind == .object,
                 let ssl = number(timings.member("ssl")), ssl > 0,
                 let connect = number(timings.member("connect")), connect >= 0
             else { continue }
@@ -140,6 +164,24 @@ public struct HARReader: Sendable {
             }
         }
         return additive > nested
+    }
+
+    /// An entry parsed in full when the document kept it opaque; nil when its bytes are not JSON.
+    static func expand(_ element: JSONElement) -> JSONElement? {
+        guard element.isOpaque else { return element }
+        return try? element.expanded()
+    }
+
+    /// A self-contained copy of `element`, with the containers the opaque parse skipped read in full.
+    static func materializedInFull(_ element: JSONElement) -> JSONValue {
+        guard element.kind == .object || element.kind == .array, element.document.options.opaqueDepth != nil else {
+            return element.materialized
+        }
+        var options = element.document.options
+        options.opaqueDepth = nil
+        let bytes = Array(element.document.bytes[element.sourceRange])
+        guard let full = try? JSONDocument(bytes: bytes, options: options) else { return element.materialized }
+        return full.root.materialized
     }
 
     private func agent(_ element: JSONElement?) -> String? {
@@ -164,7 +206,9 @@ public struct HARReader: Sendable {
 
 /// A location for a diagnostic about `element`.
 func loc(_ document: JSONDocument, _ element: JSONElement, _ keyPath: String? = nil) -> SourceLocation {
-    document.location(ofByte: element.byteOffset, keyPath: keyPath)
+    // An entry parsed on its own has offsets from its own start: shifted back onto the file's.
+    let shift = element.document.origin.byteOffset - document.origin.byteOffset
+    return document.location(ofByte: shift + element.byteOffset, keyPath: keyPath)
 }
 
 /// A number from a JSON number or a numeric string; nil for null, absent or anything else.

@@ -1,0 +1,113 @@
+import APMInspectCore
+
+/// A linear pass over XML markup that finds what would make libxml2 slow before libxml2 sees it.
+///
+/// libxml2 (2.9 on Debian 12) compares each attribute of an element with every earlier one to find duplicates: a
+/// start tag with 300,000 attributes took 20–58 s. Charles writes about 30 attributes on its busiest element, so
+/// a cap far above that refuses only hostile input. The element count is capped too, so the work and the model
+/// built from a session stay bounded whatever the file holds.
+struct XMLMarkupLimits: Sendable {
+    /// Most attributes one element may carry.
+    var maxAttributesPerElement = 1024
+    /// Most elements a session may hold (Charles writes about 20 per transaction).
+    var maxElements = 20_000_000
+
+    /// Where the markup first goes past a limit, and which limit, nil when it stays within them.
+    ///
+    /// Comments, CDATA sections, processing instructions and declarations are skipped whole; in a start tag, an
+    /// `=` outside quotes is one attribute. Broken markup is left for the parser to report.
+    func firstExcess(in bytes: [UInt8]) -> (byteOffset: Int, message: String)? {
+        bytes.withUnsafeBufferPointer { buffer -> (byteOffset: Int, message: String)? in
+            let n = buffer.count
+            var elements = 0
+            var i = 0
+            while i < n {
+                guard let open = UTF8Search.firstOffset(of: 0x3C, in: buffer, from: i) else { return nil }
+                var k = open + 1
+                guard k < n else { return nil }
+                let next = buffer[k]
+                if next == 0x21 {
+                    // `<!--…-->`, `<![CDATA[…]]>` or a declaration.
+                    if Self.matches(buffer, k + 1, "--") {
+                        i = Self.end(of: "-->", in: buffer, from: k + 3)
+                    } else if Self.matches(buffer, k + 1, "[CDATA[") {
+                        i = Self.end(of: "]]>", in: buffer, from: k + 8)
+                    } else {
+                        i = Self.endOfDeclaration(buffer, from: k + 1)
+                    }
+                    continue
+                }
+                if next == 0x3F {
+                    i = Self.end(of: "?>", in: buffer, from: k + 1)
+                    continue
+                }
+                if next == 0x2F {
+                    i = UTF8Search.firstOffset(of: 0x3E, in: buffer, from: k).map { $0 + 1 } ?? n
+                    continue
+                }
+                elements += 1
+                if elements > maxElements {
+                    return (open, "the session holds more than \(maxElements) XML elements (the limit)")
+                }
+                var attributes = 0
+                var quote: UInt8 = 0
+                while k < n {
+                    let byte = buffer[k]
+                    if quote != 0 {
+                        if byte == quote { quote = 0 }
+                    } else if byte == 0x22 || byte == 0x27 {
+                        quote = byte
+                    } else if byte == 0x3D {
+                        attributes += 1
+                        if attributes > maxAttributesPerElement {
+                            return (
+                                open,
+                                "an element has more than \(maxAttributesPerElement) attributes (the limit per element)"
+                            )
+                        }
+                    } else if byte == 0x3E {
+                        break
+                    }
+                    k += 1
+                }
+                i = k + 1
+            }
+            return nil
+        }
+    }
+
+    private static func matches(_ buffer: UnsafeBufferPointer<UInt8>, _ at: Int, _ text: StaticString) -> Bool {
+        text.withUTF8Buffer { pattern in
+            guard at >= 0, at + pattern.count <= buffer.count else { return false }
+            for k in 0..<pattern.count where buffer[at + k] != pattern[k] { return false }
+            return true
+        }
+    }
+
+    /// The offset just past the first `text` at or after `from`, or the end of the buffer.
+    private static func end(of text: StaticString, in buffer: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
+        let head = text.withUTF8Buffer { $0.first ?? 0 }
+        var at = from
+        while let found = UTF8Search.firstOffset(of: head, in: buffer, from: at) {
+            if matches(buffer, found, text) { return found + text.utf8CodeUnitCount }
+            at = found + 1
+        }
+        return buffer.count
+    }
+
+    /// The offset just past a `<!…>` declaration, whose internal subset (`[…]`) may hold `>`.
+    private static func endOfDeclaration(_ buffer: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
+        var depth = 0
+        var k = from
+        while k < buffer.count {
+            switch buffer[k] {
+            case 0x5B: depth += 1
+            case 0x5D: depth -= 1
+            case 0x3E where depth <= 0: return k + 1
+            default: break
+            }
+            k += 1
+        }
+        return buffer.count
+    }
+}
