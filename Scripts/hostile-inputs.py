@@ -822,10 +822,17 @@ def case_encoding(d, s):
     evil = "\x1b]0;pwned\x07\x1b[2J\x1b[31mEvil"
     text = text_crash_header(process=evil, extra="Crashed Thread:        0\n")
     frames = "".join(frame_line(i) for i in range(20))
-    crlf = (text + "Thread 0 Crashed:\n" + frames).replace("\n", "\r\n").encode("utf-8")
-    crlf = crlf.replace(b"HostileKit", b"Hostile\xff\xfeKit\xc0\x80\xed\xa0\x80", 3).replace(b"entry", b"en\0try")
+    lf = (text + "Thread 0 Crashed:\n" + frames).encode("utf-8")
+    crlf = lf.replace(b"\n", b"\r\n")
     runs = []
-    files = {"crlf-invalid-utf8.crash": crlf}
+    files = {
+        "crlf.crash": crlf,
+        "invalid-utf8.crash": lf.replace(b"HostileKit", b"Hostile\xff\xfeKit\xc0\x80\xed\xa0\x80", 3),
+        "nul-bytes.crash": lf.replace(b"entry", b"en\0try"),
+    }
+    # Text reports with CRLF or invalid UTF-8 must still be read as crash reports (a partial result at worst);
+    # NUL bytes may rightly make a file read as binary data, so that one is not required to come out as a crash.
+    readable = {"crlf.crash", "invalid-utf8.crash"}
     header, body = corpus_ips(CRASH_EXAMPLE)
     body["procName"] = evil
     body["procPath"] = "/private/var/" + evil
@@ -836,13 +843,14 @@ def case_encoding(d, s):
         b"application/json", b"app\x1b[2J\xff\x00lication") + b"]}}"
     files["control.har"] = har
     files["utf16.har"] = b"\xff\xfe" + ('{"log":{"version":"1.2","entries":[' + har_entry(2) + "]}}").encode("utf-16-le")
-    files["name-\x1b[31m-with\nnewline.crash"] = crlf
+    files["name-\x1b[31m-with\nnewline.crash"] = lf
     for name, data in files.items():
         path = os.path.join(d, name)
         with open(path, "wb") as out:
             out.write(data)
         short = name.encode("unicode_escape").decode()
-        runs.append(Run(f"inspect json {short}", ["inspect", "--format", "json", path], json=True, cap=cap))
+        runs.append(Run(f"inspect json {short}", ["inspect", "--format", "json", path], json=True, cap=cap,
+                        present=("crashReport",) if name in readable else ()))
         runs.append(Run(f"inspect text {short}", ["inspect", path], cap=cap))
         if name.endswith(".har"):
             runs.append(Run(f"http text {short}", ["http", path], cap=cap))
@@ -1078,7 +1086,11 @@ def check(result, exit_code, timed_out, usage, wall, out_path, err_path, tmp, js
     if timed_out:
         problems.append(f"timeout: killed after {run.cap:.0f} s")
     elif exit_code < 0:
-        problems.append(f"killed by signal {-exit_code} ({signal.Signals(-exit_code).name})")
+        try:
+            name = signal.Signals(-exit_code).name
+        except ValueError:
+            name = "unknown"
+        problems.append(f"killed by signal {-exit_code} ({name})")
     elif exit_code not in run.exits:
         problems.append(f"exit {exit_code}, expected {'/'.join(map(str, run.exits))}")
     if result.rss > run.bound:
