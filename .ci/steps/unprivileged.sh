@@ -68,3 +68,48 @@ status=0
 run scan "$T/tree" > /dev/null 2> "$T/err.txt" || status=$?
 [ "$status" -eq 0 ] || { echo "FAIL: scan of a readable tree exited $status"; cat "$T/err.txt"; exit 1; }
 echo "  ok unprivileged: exit 1 naming the unlistable folder, 0 once every input is read"
+# memory-limits and energy walk the same way: a folder that cannot be listed is named with exit 1, and a name that
+# is not UTF-8 is read (not "cannot open") and shown escaped.
+db=Corpus/powerlog/ios15_offset-change_D16AP_19H12.PLSQL
+mkdir -p "$T/mixed/locked" "$T/mixed/logs"
+cp "$report" "$T/mixed/$(printf 'caf\xe9.ips')"
+cp "$report" "$T/mixed/locked/hidden.ips"
+cp "$db" "$T/mixed/logs/$(printf 'powerlog_caf\xe9.PLSQL')"
+cp "$db" "$T/mixed/locked/hidden.PLSQL"
+chmod -R a+rX "$T/mixed"
+chmod 000 "$T/mixed/locked"
+limits_csv() { run memory-limits --format csv "$@"; }
+status=0
+limits_csv "$T/mixed" > "$T/limits.csv" 2> "$T/err.txt" || status=$?
+[ "$status" -eq 1 ] || { echo "FAIL: memory-limits with an unlistable folder exited $status, expected 1"; cat "$T/err.txt"; exit 1; }
+grep -qF "$T/mixed/locked: error: cannot list the folder: Permission denied" "$T/err.txt" \
+  || { echo "FAIL: memory-limits does not name the unlistable folder"; cat "$T/err.txt"; exit 1; }
+if grep -qF "cannot open" "$T/err.txt"; then echo "FAIL: memory-limits could not open a file"; cat "$T/err.txt"; exit 1; fi
+grep -qF "; 1 JetsamEvent(s)" "$T/err.txt" \
+  || { echo "FAIL: memory-limits did not read the non-UTF-8 report"; cat "$T/err.txt"; exit 1; }
+# The table is the one the same report gives under a plain name: the name changes nothing but how it is shown.
+limits_csv "$report" > "$T/plain.csv" 2> /dev/null
+cmp -s "$T/limits.csv" "$T/plain.csv" || { echo "FAIL: memory-limits table differs"; diff "$T/plain.csv" "$T/limits.csv"; exit 1; }
+status=0
+run energy --format json "$T/mixed" > "$T/energy.json" 2> "$T/err.txt" || status=$?
+[ "$status" -eq 1 ] || { echo "FAIL: energy with an unlistable folder exited $status, expected 1"; cat "$T/err.txt"; exit 1; }
+grep -qF "$T/mixed/locked: error: cannot list the folder: Permission denied" "$T/err.txt" \
+  || { echo "FAIL: energy does not name the unlistable folder"; cat "$T/err.txt"; exit 1; }
+EXPECT_DIR="$T/mixed" python3 - "$T/energy.json" <<'PY'
+import json, os, sys
+d = json.load(open(sys.argv[1]))
+root = os.environ["EXPECT_DIR"]
+assert d["files"] == [root + "/logs/powerlog_caf\\xE9.PLSQL"], d["files"]
+assert d["report"]["device"] == "D16AP", d["report"].get("device")
+assert not any("/proc/self/fd" in x["message"] for x in d["diagnostics"]), d["diagnostics"]
+print("  ok unprivileged energy:", d["files"])
+PY
+chmod 755 "$T/mixed/locked"
+status=0
+run energy "$T/mixed" > /dev/null 2> "$T/err.txt" || status=$?
+[ "$status" -eq 0 ] || { echo "FAIL: energy over a readable tree exited $status"; cat "$T/err.txt"; exit 1; }
+status=0
+limits_csv "$T/mixed" > /dev/null 2> "$T/err.txt" || status=$?
+[ "$status" -eq 0 ] || { echo "FAIL: memory-limits over a readable tree exited $status"; cat "$T/err.txt"; exit 1; }
+echo "  ok unprivileged memory-limits and energy: exit 1 naming the unlistable folder, non-UTF-8 names read"
+

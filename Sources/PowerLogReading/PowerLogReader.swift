@@ -100,24 +100,6 @@ public struct PowerLogReader: Sendable {
         )
     }
 
-    /// PowerLog files under `folder` (recursively) by name: `*.PLSQL`, `*.PLSQL.gz`, `*.EPSQL`, `*.BGSQL`, in
-    /// name order; macOS AppleDouble `._` files and `-wal`/`-shm` siblings are skipped.
-    public static func discover(in folder: String) -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
-        var found: [String] = []
-        while let relative = walker.nextObject() as? String {
-            let name = relative.split(separator: "/").last.map(String.init) ?? relative
-            guard !name.hasPrefix("._") else { continue }
-            let lower = name.lowercased()
-            if lower.hasSuffix(".plsql") || lower.hasSuffix(".plsql.gz") || lower.hasSuffix(".epsql")
-                || lower.hasSuffix(".bgsql")
-            {
-                found.append(folder.hasSuffix("/") ? folder + relative : folder + "/" + relative)
-            }
-        }
-        return found.sorted()
-    }
-
     /// True when `prefix` (the first bytes of a file) is gzip whose content starts as an SQLite database.
     public static func isCompressedSQLite(prefix: [UInt8]) -> Bool {
         guard prefix.count > 2, prefix[0] == 0x1F, prefix[1] == 0x8B else { return false }

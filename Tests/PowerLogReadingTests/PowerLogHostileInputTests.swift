@@ -324,7 +324,9 @@ import Testing
         ] {
             FileManager.default.createFile(atPath: logs + "/" + name, contents: Data())
         }
-        let found = PowerLogReader.discover(in: folder).map { $0.split(separator: "/").last.map(String.init) ?? $0 }
+        let discovery = PowerLogReader.discover(in: RawPath(folder))
+        #expect(discovery.findings.isEmpty)
+        let found = discovery.files.map { String(decoding: $0.lastComponent, as: UTF8.self) }
         #expect(
             found == [
                 "log_2021-12-16_05-54_84E2141B.EPSQL", "powerlog_2021-12-15_05-54_0000AAAA.PLSQL.gz",

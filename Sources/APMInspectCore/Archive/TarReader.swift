@@ -65,18 +65,24 @@ public struct TarReader: Sendable {
     public func read(fileAt path: RawPath, _ body: (TarEntry) throws -> Void) throws -> [Diagnostic] {
         let source = ByteSource(path: path)
         var state = ParserState(options: options)
-        try source.stream { chunk, consumed in try state.feed(chunk, consumed: consumed, body) }
+        try source.stream { chunk, consumed in
+            try state.feed(chunk, consumed: consumed, body)
+            return !state.isDone
+        }
         state.finish(truncatedStream: source.truncated && !state.stopped)
+        if let offset = source.trailingOffset { state.diagnostics.append(ByteSource.trailingNote(offset)) }
         return state.diagnostics
     }
 
     /// Reads an archive already in memory (plain or gzip-compressed), with the same limits as a file.
     public func read(bytes: [UInt8], _ body: (TarEntry) throws -> Void) throws -> [Diagnostic] {
         var state = ParserState(options: options)
-        let truncated = try ByteSource.stream(bytes) { chunk, consumed in
+        let (truncated, trailing) = try ByteSource.stream(bytes) { chunk, consumed in
             try state.feed(chunk, consumed: consumed, body)
+            return !state.isDone
         }
         state.finish(truncatedStream: truncated && !state.stopped)
+        if let trailing { state.diagnostics.append(ByteSource.trailingNote(trailing)) }
         return state.diagnostics
     }
 }
@@ -95,6 +101,8 @@ private struct ParserState {
     private var global = Extended()
     private var ended = false
     private(set) var stopped = false
+    /// The end-of-archive blocks were read or a limit stopped the reading: no more input is wanted.
+    var isDone: Bool { ended || stopped }
 
     /// Extended-header data larger than this is skipped: PAX records and long names are small.
     private static let maxMetadataBytes: UInt64 = 1 << 20

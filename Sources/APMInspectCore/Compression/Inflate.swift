@@ -53,8 +53,9 @@ public enum Inflate {
         while true {
             let got = chunk.withUnsafeMutableBytes { buffer in read(input, buffer.baseAddress, buffer.count) }
             if got < 0 { throw InputError(.unreadable, "read failed: \(errnoText())") }
-            if got == 0 { return true }
-            let (piece, ended) = try inflater.feed(Array(chunk[0..<got]), maxOutputBytes: maxOutputBytes)
+            // Read to the end: a later gzip member is part of the content (see ``Inflater``).
+            if got == 0 { return !inflater.isAtEnd }
+            let (piece, _) = try inflater.feed(Array(chunk[0..<got]), maxOutputBytes: maxOutputBytes)
             let written = piece.withUnsafeBytes { buffer -> Bool in
                 var offset = 0
                 while offset < buffer.count {
@@ -65,7 +66,7 @@ public enum Inflate {
                 return true
             }
             if !written { throw InputError(.unreadable, "cannot write \(destination): \(errnoText())") }
-            if ended { return false }
+            if inflater.trailingOffset(atEnd: false) != nil { return false }
         }
     }
 

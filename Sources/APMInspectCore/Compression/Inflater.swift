@@ -2,11 +2,35 @@ import CZlib
 
 /// An incremental gzip/zlib decompressor: feed compressed chunks, get decompressed chunks.
 ///
+/// gzip allows members one after another (`cat a.gz b.gz`, appending writers): like `gzip -d`, every member is
+/// read, as one output, under one output bound. Bytes after a member that do not start another gzip member are
+/// not decompressed; ``trailingOffset(atEnd:)`` says where they start, for the caller's diagnostic.
+///
 /// The z_stream lives at a fixed heap address for its whole life, because zlib keeps a pointer back to it.
 final class Inflater {
     private let stream: UnsafeMutablePointer<z_stream>
     private var output = [UInt8](repeating: 0, count: 1 << 16)
     private(set) var produced = 0
+    /// Input bytes fed so far, and where the member being read started: error offsets count from the file start.
+    private var fed = 0
+    private var memberStart = 0
+    /// A member ended at the end of the input so far: the next bytes decide whether another one starts.
+    private var betweenMembers = false
+    /// A lone 0x1F after a member, kept until the next byte says whether it starts a gzip header.
+    private var carried: [UInt8] = []
+    /// The input offset of the first byte after the last member that is not another member; nil while none.
+    private(set) var trailing: Int?
+
+    /// True when the input so far ends on a complete member (or trailing data after one): nothing is cut off.
+    var isAtEnd: Bool { betweenMembers }
+
+    /// Where the bytes after the last member start, when they are not another member.
+    ///
+    /// Once the input is complete (`atEnd`), a lone 0x1F kept to see whether a header follows counts as trailing
+    /// too.
+    func trailingOffset(atEnd: Bool) -> Int? {
+        trailing ?? (atEnd && !carried.isEmpty ? fed - carried.count : nil)
+    }
 
     init() throws(InputError) {
         stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
@@ -22,13 +46,37 @@ final class Inflater {
         stream.deallocate()
     }
 
-    /// Decompresses `input`; returns the output and whether the compressed stream ended.
+    /// Decompresses `input`; returns the output and whether the input so far ends on a complete member.
     ///
-    /// - Throws: ``InputError`` with code `syntax` for corrupt data, `tooLarge` past `maxOutputBytes` in total.
+    /// - Throws: ``InputError`` with code `syntax` for corrupt data, `tooLarge` past `maxOutputBytes` in total
+    ///   (over every member).
     func feed(_ input: [UInt8], maxOutputBytes: Int = Int.max) throws(InputError) -> ([UInt8], Bool) {
-        var collected: [UInt8] = []
+        var inputStart = fed
+        fed += input.count
+        guard trailing == nil else { return ([], true) }
         var input = input
-        var ended = false
+        if betweenMembers {
+            if !carried.isEmpty {
+                input = carried + input
+                inputStart -= carried.count
+                carried = []
+            }
+            switch Self.nextMember(input, at: 0) {
+            case .none: return ([], true)
+            case .undecided:
+                carried = input
+                return ([], true)
+            case .trailing:
+                trailing = inputStart
+                return ([], true)
+            case .member:
+                guard inflateReset(stream) == Z_OK else { throw InputError(.syntax, "zlib failed to restart") }
+                betweenMembers = false
+                memberStart = inputStart
+            }
+        }
+        var collected: [UInt8] = []
+        let bufferStart = inputStart
         try input.withUnsafeMutableBufferPointer { (inBuffer) throws(InputError) in
             stream.pointee.next_in = inBuffer.baseAddress
             stream.pointee.avail_in = uInt(inBuffer.count)
@@ -44,7 +92,7 @@ final class Inflater {
                     throw InputError(
                         .syntax,
                         "decompression failed: \(message)",
-                        at: SourceLocation(byteOffset: Int(stream.pointee.total_in))
+                        at: SourceLocation(byteOffset: memberStart + Int(clamping: stream.pointee.total_in))
                     )
                 }
                 produced += count
@@ -53,7 +101,25 @@ final class Inflater {
                 }
                 if count > 0 { collected.append(contentsOf: output[0..<count]) }
                 if code == Z_STREAM_END {
-                    ended = true
+                    let rest = Int(stream.pointee.avail_in)
+                    let position = inBuffer.count - rest
+                    switch Self.nextMember(UnsafeBufferPointer(inBuffer), at: position) {
+                    case .none:
+                        betweenMembers = true
+                    case .undecided:
+                        betweenMembers = true
+                        carried = Array(inBuffer[position...])
+                    case .trailing:
+                        betweenMembers = true
+                        trailing = bufferStart + position
+                    case .member:
+                        // The rest of the input stays where it is; reset keeps the gzip/zlib detection.
+                        guard inflateReset(stream) == Z_OK else {
+                            throw InputError(.syntax, "zlib failed to restart")
+                        }
+                        memberStart = bufferStart + position
+                        continue
+                    }
                     break
                 }
                 if code == Z_BUF_ERROR || (stream.pointee.avail_in == 0 && stream.pointee.avail_out > 0) { break }
@@ -61,6 +127,26 @@ final class Inflater {
             stream.pointee.next_in = nil
             stream.pointee.avail_in = 0
         }
-        return (collected, ended)
+        return (collected, isAtEnd)
+    }
+
+    private enum Next {
+        /// No bytes after the member (yet).
+        case none
+        /// One byte, 0x1F: the next one decides.
+        case undecided
+        /// Another gzip member starts here.
+        case member
+        /// Something else: not decompressed.
+        case trailing
+    }
+
+    private static func nextMember<C: Collection<UInt8>>(_ bytes: C, at position: Int) -> Next
+    where C.Index == Int {
+        let rest = bytes.count - position
+        guard rest > 0 else { return .none }
+        guard bytes[position] == 0x1F else { return .trailing }
+        guard rest > 1 else { return .undecided }
+        return bytes[position + 1] == 0x8B ? .member : .trailing
     }
 }

@@ -13,7 +13,16 @@ public enum FileReading {
     /// - Throws: ``InputError`` with code `unreadable` when the file cannot be opened or read, `tooLarge` when it
     ///   exceeds `maxBytes`.
     public static func contents(atPath path: String, maxBytes: Int = 1 << 30) throws(InputError) -> [UInt8] {
-        let fd = open(path, O_RDONLY)
+        try contents(opened: open(path, O_RDONLY), maxBytes: maxBytes)
+    }
+
+    /// The same for a path kept as bytes, so a name that is not UTF-8 is read too.
+    public static func contents(at path: RawPath, maxBytes: Int = 1 << 30) throws(InputError) -> [UInt8] {
+        try contents(opened: path.withCString { open($0, O_RDONLY) }, maxBytes: maxBytes)
+    }
+
+    /// Reads and closes `fd`, the result of `open` (negative: `errno` says why).
+    private static func contents(opened fd: Int32, maxBytes: Int) throws(InputError) -> [UInt8] {
         guard fd >= 0 else { throw InputError(.unreadable, "cannot open: \(errnoText())") }
         defer { close(fd) }
         var info = stat()

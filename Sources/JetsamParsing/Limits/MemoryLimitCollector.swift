@@ -29,6 +29,15 @@ public struct MemoryLimitCollector: Sendable {
         }
     }
 
+    /// Reads the file named by bytes (a name need not be UTF-8) and extracts its evidence.
+    public func evidence(at path: RawPath) -> Outcome {
+        do {
+            return evidence(in: try FileReading.contents(at: path))
+        } catch {
+            return .failed(error.location, error.message)
+        }
+    }
+
     /// Extracts the evidence of a file already in memory.
     public func evidence(in bytes: [UInt8]) -> Outcome {
         let format = ContentSniffer.format(of: bytes)

@@ -35,33 +35,52 @@ struct EnergyCommand: ParsableCommand {
     }
 
     func run() throws {
-        var files: [String] = []
-        for path in paths {
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-                let found = PowerLogReader.discover(in: path)
-                if found.isEmpty {
-                    Console.error(
-                        ErrorLine.render(
-                            path: path,
-                            location: nil,
-                            message: "no PowerLog database (*.PLSQL, *.PLSQL.gz …) found"
-                        )
-                    )
-                }
-                files += found
-            } else {
-                files.append(path)
+        var found: [RawPath] = []
+        var walkFailed = false
+        for path in PathWalker.rawArguments(paths) {
+            var info = stat()
+            guard path.withCString({ stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+                found.append(path)
+                continue
             }
+            let discovery = PowerLogReader.discover(in: path)
+            for finding in discovery.findings {
+                walkFailed = walkFailed || finding.isError
+                Console.error(
+                    ErrorLine.render(
+                        path: finding.path.display,
+                        location: nil,
+                        message: finding.message,
+                        severity: finding.isError ? "error" : "note"
+                    )
+                )
+            }
+            if discovery.files.isEmpty {
+                Console.error(
+                    ErrorLine.render(
+                        path: path.display,
+                        location: nil,
+                        message: "no PowerLog database (*.PLSQL, *.PLSQL.gz …) found"
+                    )
+                )
+            }
+            found += discovery.files
         }
+        let opened = OpenedFiles(found)
+        for failure in opened.failures {
+            walkFailed = true
+            Console.error(ErrorLine.render(path: failure.path, location: nil, message: failure.message))
+        }
+        let files = opened.paths
         guard !files.isEmpty else { throw ExitCode(1) }
-        let result: PowerLogReadResult
+        var result: PowerLogReadResult
         do {
             result = try PowerLogReader().read(paths: files)
         } catch {
             // The error is about one of the files; a message that starts with its path names it once, not twice.
-            var path = files.joined(separator: ", ")
-            var message = error.message
+            var path = opened.shown(files.joined(separator: ", "))
+            var message = opened.shown(error.message)
+            let files = files.map(opened.shown)
             if let named = files.first(where: { message.hasPrefix($0 + ": ") }) {
                 path = named
                 message.removeFirst(named.count + 2)
@@ -69,7 +88,10 @@ struct EnergyCommand: ParsableCommand {
             Console.error(ErrorLine.render(path: path, location: error.location, message: message))
             throw ExitCode(1)
         }
-        let failed = result.diagnostics.contains { $0.severity == .error }
+        for index in result.diagnostics.indices {
+            result.diagnostics[index].message = opened.shown(result.diagnostics[index].message)
+        }
+        let failed = walkFailed || result.diagnostics.contains { $0.severity == .error }
         if let plot {
             let svg = PowerLogPlot(report: result.report).svg()
             if let failure = OutputFile.write(svg, toPath: plot) {
@@ -80,7 +102,7 @@ struct EnergyCommand: ParsableCommand {
         switch format {
         case .json:
             let envelope = EnergyDocument(
-                files: files,
+                files: files.map(opened.shown),
                 kind: .powerLog,
                 diagnostics: result.diagnostics,
                 report: result.report

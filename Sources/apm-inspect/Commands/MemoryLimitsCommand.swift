@@ -29,11 +29,16 @@ struct MemoryLimitsCommand: ParsableCommand {
     var includeAll = false
 
     /// The outcome of a file, or of every member when it is a tar or tar.gz archive (a sysdiagnose).
+    ///
+    /// The file is opened by its bytes, so a name that is not UTF-8 is read too; messages show it escaped.
     static func outcomes(
-        of path: String,
+        of path: RawPath,
         collector: MemoryLimitCollector
     ) -> [(String?, MemoryLimitCollector.Outcome)] {
-        guard Scanner.isArchive(path) else { return [(nil, collector.evidence(atPath: path))] }
+        // A file that cannot be opened for the sniff is not an archive; opening it again names the failure.
+        let isArchive = (try? path.withOpenablePath { Scanner.isArchive($0) }.get()) ?? false
+        guard isArchive else { return [(nil, collector.evidence(at: path))] }
+        let shown = path.display
         var results: [(String?, MemoryLimitCollector.Outcome)] = []
         let options = TarReader.Options(maxTotalBytes: 8 << 30, maxEntries: 500_000, maxEntryBytes: 64 << 20)
         do {
@@ -41,12 +46,12 @@ struct MemoryLimitsCommand: ParsableCommand {
                 guard entry.kind == .file, !entry.data.isEmpty else { return }
                 let outcome = collector.evidence(in: entry.data)
                 if case .notJetsam = outcome { return }
-                results.append(("\(path)!/\(entry.path)", outcome))
+                results.append(("\(shown)!/\(entry.path)", outcome))
             }
             for finding in findings where finding.severity >= .warning {
                 Console.error(
                     ErrorLine.render(
-                        path: path,
+                        path: shown,
                         location: finding.location,
                         message: finding.message,
                         severity: "warning"
@@ -54,7 +59,7 @@ struct MemoryLimitsCommand: ParsableCommand {
                 )
             }
         } catch {
-            results.append((path, .failed(nil, "cannot read the archive: \(error)")))
+            results.append((shown, .failed(nil, "cannot read the archive: \(error)")))
         }
         return results
     }
@@ -64,7 +69,7 @@ struct MemoryLimitsCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (files, walkFailures) = PathWalker.files(in: paths)
+        let (files, walkFailures) = PathWalker.rawFiles(in: paths)
         for failure in walkFailures {
             Console.error(ErrorLine.render(path: failure.path, location: nil, message: failure.message))
         }
@@ -97,7 +102,9 @@ struct MemoryLimitsCommand: ParsableCommand {
                 case .failed(let location, let message):
                     failed = true
                     summary.failures += 1
-                    Console.error(ErrorLine.render(path: member ?? files[index], location: location, message: message))
+                    Console.error(
+                        ErrorLine.render(path: member ?? files[index].display, location: location, message: message)
+                    )
                 }
             }
         }
