@@ -292,9 +292,17 @@ struct PacketContainerReader {
                 let interface = interfaces[interfaceID]
                 guard let high = block.u32(4, bigEndian: bigEndian), let low = block.u32(8, bigEndian: bigEndian),
                     let captured = block.u32(12, bigEndian: bigEndian),
-                    let original = block.u32(16, bigEndian: bigEndian),
-                    let data = block.slice(20, Int(captured))
+                    let original = block.u32(16, bigEndian: bigEndian)
                 else { break }
+                guard let data = block.slice(20, Int(captured)) else {
+                    log.add(
+                        "packet-length",
+                        .warning,
+                        "packet claims \(captured) captured bytes but its block holds \(Swift.max(0, block.count - 20)); skipped",
+                        at: SourceLocation(byteOffset: offset)
+                    )
+                    break
+                }
                 let ticks = UInt64(high) << 32 | UInt64(low)
                 let units = Swift.max(1, interface.unitsPerSecond)
                 let seconds = Int64(clamping: ticks / units) &+ interface.offsetSeconds

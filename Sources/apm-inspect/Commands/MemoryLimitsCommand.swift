@@ -118,13 +118,13 @@ struct MemoryLimitsCommand: ParsableCommand {
             Console.text(MemoryLimitsRenderer.markdown(rows) + "\n" + MemoryLimitsRenderer.summaryLine(summary) + "\n")
         case .csv:
             Console.text(MemoryLimitsRenderer.csv(rows))
-            Console.error(MemoryLimitsRenderer.summaryLine(summary))
+            Console.error("apm-inspect: note: " + MemoryLimitsRenderer.summaryLine(summary))
         case .json:
             try JSONOutput.print(rows, pretty: true)
-            Console.error(MemoryLimitsRenderer.summaryLine(summary))
+            Console.error("apm-inspect: note: " + MemoryLimitsRenderer.summaryLine(summary))
         case .ndjson:
             for row in rows { try JSONOutput.print(row, pretty: false) }
-            Console.error(MemoryLimitsRenderer.summaryLine(summary))
+            Console.error("apm-inspect: note: " + MemoryLimitsRenderer.summaryLine(summary))
         }
         if failed { throw ExitCode(1) }
     }

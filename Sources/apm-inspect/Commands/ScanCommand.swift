@@ -59,7 +59,7 @@ struct ScanCommand: ParsableCommand {
         case .json:
             Console.out("\n],\n\"inventory\": " + (try JSONOutput.encode(inventory, pretty: true)) + "\n}\n")
         case .ndjson:
-            Console.error(ScanRenderer.summaryLine(inventory))
+            Console.error("apm-inspect: note: " + ScanRenderer.summaryLine(inventory))
         default:
             Console.text(ScanRenderer.render(inventory))
         }
