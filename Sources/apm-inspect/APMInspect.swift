@@ -16,4 +16,10 @@ struct APMInspect: ParsableCommand {
             ScanCommand.self,
         ]
     )
+
+    /// Installs the interrupt handler that removes temporary files before any command runs.
+    static func main() {
+        TemporaryFolder.installInterruptCleanup()
+        main(nil)
+    }
 }

@@ -85,7 +85,9 @@ struct Scanner: Sendable {
     }
 
     func scan(file path: String) -> Result {
-        if Self.isArchive(path) {
+        // A FIFO or device is opened once only (by the inspector): sniffing it for an archive first would take
+        // its content and leave the second open waiting for a writer that never comes.
+        if FileReading.isRegularFile(atPath: path), Self.isArchive(path) {
             var records: [ScanRecord] = []
             let archive = ArchiveScanner(inspector: inspector, temporary: temporary)
             let diagnostics = archive.scan(archive: path) { inspection in
