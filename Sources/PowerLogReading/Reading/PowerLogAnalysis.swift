@@ -21,10 +21,10 @@ enum PowerLogAnalysis {
             timeOffsets: records.timeOffsets.map(\.value).sorted { $0.at.raw < $1.at.raw },
             tables: records.tables.sorted { $0.name < $1.name }
         )
-        let energyRows = records.energy.map(\.value)
         let blmRows = records.blm.map(\.value)
-        if !energyRows.isEmpty {
-            (report.energy, report.apps) = rootNodeEnergy(energyRows)
+        if !records.energy.isEmpty {
+            // Read through the keyed records: a copy of the values held every row twice.
+            (report.energy, report.apps) = rootNodeEnergy(records.energy)
         } else if !blmRows.isEmpty {
             (report.energy, report.apps) = blmEnergy(blmRows)
         }
@@ -94,16 +94,17 @@ enum PowerLogAnalysis {
         }
     }
 
-    private static func rootNodeEnergy(_ rows: [EnergyRow]) -> (
+    private static func rootNodeEnergy(_ rows: [Keyed<EnergyRow>]) -> (
         PowerLogReport.EnergySummary, [PowerLogReport.AppEnergy]
     ) {
-        let counted = countedRows(rows, time: \.time, interval: \.interval)
+        let counted = countedRows(rows, time: \.value.time, interval: \.value.interval)
         var consumers: [String: PowerLogReport.AppEnergy] = [:]
         var componentTotals: [PowerLogComponent: Double] = [:]
         // Summed as rows come: grouping the rows themselves per bucket held every row a second time.
         var bucketSums: [BucketKey: BucketSums] = [:]
         var total = 0.0
-        for row in counted.rows {
+        for keyed in counted.rows {
+            let row = keyed.value
             total += row.energy
             let component = PowerLogComponent(rootNodeName: row.root)
             componentTotals[component, default: 0] += row.energy

@@ -87,6 +87,19 @@ struct PowerLogExtractor {
         }
     }
 
+    /// The rows the census counted in `table`, up to the row limit: arrays sized once instead of doubling, which
+    /// held the old and the new buffer at once.
+    private func expectedRows(_ table: PowerLogDatabase.TableSchema) -> Int {
+        let counted = records.tables.first { $0.name == table.name }?.rows ?? 0
+        return Int(clamping: max(0, min(counted, Int64(clamping: options.maxRowsPerTable))))
+    }
+
+    /// Appends `rows` to `target`, handing the buffer over when `target` is empty (the usual case) rather than
+    /// copying every row into it while the original is still alive.
+    private static func move<Value>(_ rows: [Keyed<Value>], into target: inout [Keyed<Value>]) {
+        if target.isEmpty { target = rows } else { target += rows }
+    }
+
     private mutating func warn(_ message: String, _ table: String, _ severity: Diagnostic.Severity = .warning) {
         records.diagnostics.append(Diagnostic(severity, "\(fileName): \(message)", at: SourceLocation(keyPath: table)))
     }
@@ -214,6 +227,7 @@ struct PowerLogExtractor {
         }
         var skipped = 0
         var out: [Keyed<EnergyRow>] = []
+        out.reserveCapacity(expectedRows(table))
         let clock = self.clock
         let tableName = table.name
         let outcome = stream(table, ["timestamp", "timeInterval", "Energy", "NodeID", "RootNodeID"]) { row in
@@ -241,7 +255,7 @@ struct PowerLogExtractor {
             ]
             out.append(Keyed(key: ContentKey(table: tableName, values: content), value: value))
         }
-        records.energy += out
+        Self.move(out, into: &records.energy)
         note(outcome, table)
         if skipped > 0 { warn("\(skipped) rows without a timestamp, energy or node were skipped", table.name) }
     }
@@ -255,6 +269,7 @@ struct PowerLogExtractor {
         let wanted = ["timestamp", "timeInterval", "BLMAppName", "BLMEnergy"] + energyColumns
         var skipped = 0
         var out: [Keyed<BLMRow>] = []
+        out.reserveCapacity(expectedRows(table))
         let clock = self.clock
         let tableName = table.name
         let outcome = stream(table, wanted) { row in
@@ -284,7 +299,7 @@ struct PowerLogExtractor {
             )
             out.append(Keyed(key: ContentKey(table: tableName, values: row), value: value))
         }
-        records.blm += out
+        Self.move(out, into: &records.blm)
         note(outcome, table)
         if skipped > 0 { warn("\(skipped) rows without a timestamp or app name were skipped", table.name) }
     }
@@ -299,6 +314,7 @@ struct PowerLogExtractor {
                 "ExternalConnected", "CycleCount", "DesignCapacity", "AppleRawMaxCapacity",
             ]
             var out: [Keyed<PowerLogReport.Battery.Sample>] = []
+            out.reserveCapacity(expectedRows(table))
             var gauge = records.gauge
             let tableName = table.name
             let outcome = stream(table, columns) { row in
@@ -321,12 +337,13 @@ struct PowerLogExtractor {
                 if let design = row.int64(9), design > 0 { gauge.design = design }
                 if let maximum = row.int64(10), maximum > 0 { gauge.max = maximum }
             }
-            records.battery += out
+            Self.move(out, into: &records.battery)
             records.gauge = gauge
             note(outcome, table)
         }
         if let table = database.table(Self.batteryUITable) {
             var out: [Keyed<PowerLogReport.Battery.Sample>] = []
+            out.reserveCapacity(expectedRows(table))
             let tableName = table.name
             let outcome = stream(table, ["timestamp", "Level", "IsCharging"]) { row in
                 guard let raw = row.double(0) else { return }
@@ -337,7 +354,7 @@ struct PowerLogExtractor {
                 )
                 out.append(Keyed(key: ContentKey(table: tableName, values: row), value: sample))
             }
-            records.batteryUI += out
+            Self.move(out, into: &records.batteryUI)
             note(outcome, table)
         }
     }
@@ -351,6 +368,7 @@ struct PowerLogExtractor {
             "BackgroundLocationTime", "ScreenOnPluggedInTime", "BackgroundPluggedInTime",
         ]
         var out: [Keyed<RunTimeRow>] = []
+        out.reserveCapacity(expectedRows(table))
         let clock = self.clock
         let tableName = table.name
         let outcome = stream(table, wanted) { row in
@@ -368,7 +386,7 @@ struct PowerLogExtractor {
             )
             out.append(Keyed(key: ContentKey(table: tableName, values: row), value: value))
         }
-        records.runTime += out
+        Self.move(out, into: &records.runTime)
         note(outcome, table)
     }
 
@@ -389,6 +407,7 @@ struct PowerLogExtractor {
             "lastTimeToRelaunch",
         ]
         var out: [Keyed<PowerLogReport.ProcessExit>] = []
+        out.reserveCapacity(expectedRows(table))
         let clock = self.clock
         let tableName = table.name
         let outcome = stream(table, wanted) { row in
@@ -404,7 +423,7 @@ struct PowerLogExtractor {
             )
             out.append(Keyed(key: ContentKey(table: tableName, values: row), value: exit))
         }
-        records.exits += out
+        Self.move(out, into: &records.exits)
         note(outcome, table)
     }
 
@@ -415,6 +434,7 @@ struct PowerLogExtractor {
             "byteswritten", "energy",
         ]
         var out: [Keyed<CoalitionRow>] = []
+        out.reserveCapacity(expectedRows(table))
         let clock = self.clock
         let tableName = table.name
         let outcome = stream(table, wanted) { row in
@@ -433,13 +453,14 @@ struct PowerLogExtractor {
             )
             out.append(Keyed(key: ContentKey(table: tableName, values: row), value: value))
         }
-        records.coalitions += out
+        Self.move(out, into: &records.coalitions)
         note(outcome, table)
     }
 
     private mutating func readScreen() {
         guard let table = database.table(Self.displayTable) else { return }
         var out: [Keyed<PowerLogReport.Screen.Change>] = []
+        out.reserveCapacity(expectedRows(table))
         let clock = self.clock
         let tableName = table.name
         let outcome = stream(table, ["timestamp", "Block", "Active"]) { row in
@@ -449,7 +470,7 @@ struct PowerLogExtractor {
             let change = PowerLogReport.Screen.Change(at: clock.time(raw), isOn: active)
             out.append(Keyed(key: ContentKey(table: tableName, values: row), value: change))
         }
-        records.screen += out
+        Self.move(out, into: &records.screen)
         note(outcome, table)
     }
 }
