@@ -2,8 +2,11 @@
 public struct PowerLogReadOptions: Sendable, Equatable {
     /// The most rows read from one table; later rows are ignored with a warning.
     public var maxRowsPerTable: Int
-    /// The most bytes a `.PLSQL.gz` may decompress to (a guard against decompression bombs).
+    /// The most bytes a `.PLSQL.gz` may decompress to (a guard against decompression bombs), for a database whose
+    /// header does not say how long it is; one that does is decompressed only that far.
     public var maxDecompressedBytes: Int
+    /// The most bytes read from a FIFO or device (held in memory, then copied to a private file for SQLite).
+    public var maxStreamBytes: Int
     /// Battery samples further apart than this start a new charge or discharge session and are not used for
     /// drain rates: PowerLog stops sampling while the device is off.
     public var maxBatteryGapSeconds: Double
@@ -13,11 +16,13 @@ public struct PowerLogReadOptions: Sendable, Equatable {
     public init(
         maxRowsPerTable: Int = 5_000_000,
         maxDecompressedBytes: Int = 4 << 30,
+        maxStreamBytes: Int = 1 << 30,
         maxBatteryGapSeconds: Double = 3 * 3600,
         temporaryDirectory: String? = nil
     ) {
         self.maxRowsPerTable = maxRowsPerTable
         self.maxDecompressedBytes = maxDecompressedBytes
+        self.maxStreamBytes = maxStreamBytes
         self.maxBatteryGapSeconds = maxBatteryGapSeconds
         self.temporaryDirectory = temporaryDirectory
     }

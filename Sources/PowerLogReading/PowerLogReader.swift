@@ -12,9 +12,11 @@ import Foundation
 /// Reads PowerLog databases (`*.PLSQL`, `*.PLSQL.gz`, `*.EPSQL`, `*.BGSQL`) into a ``PowerLogReport``.
 ///
 /// Files are recognised by content: SQLite, or gzip holding SQLite (decompressed by the system zlib into a private
-/// temporary file that is always removed). A database with `-wal`/`-shm` siblings is copied with them to a private
-/// folder so SQLite can read the log without writing beside the evidence. Several files of one device merge into
-/// one history with repeated rows counted once.
+/// temporary file that is always removed, and only as far as the database's header says it reaches). Nothing is
+/// ever written beside the input: a database is opened through SQLite's `immutable` URI, and one with a `-wal`
+/// log holding content is copied with it to a private folder so SQLite can replay the log there. A FIFO or
+/// device is read once, under a byte limit, into a private copy. Several files of one device merge into one
+/// history with repeated rows counted once.
 public struct PowerLogReader: Sendable {
     public var options: PowerLogReadOptions
 
@@ -26,7 +28,26 @@ public struct PowerLogReader: Sendable {
     ///
     /// - Throws: ``PowerLogError`` when the file cannot be read, is not SQLite, or holds no PowerLog table.
     public func read(path: String) throws(PowerLogError) -> PowerLogReadResult {
+        guard FileReading.isRegularFile(atPath: path) else {
+            // A FIFO or device can be read once only: take its bytes, then read them from a private copy.
+            return try read(bytes: try Self.readOnce(path, limit: options.maxStreamBytes), name: path)
+        }
         let records = try records(path: path)
+        return PowerLogReadResult(
+            report: PowerLogAnalysis.report(from: records, options: options),
+            diagnostics: records.diagnostics
+        )
+    }
+
+    /// Reads a database (or gzip'd database) already in memory, named `name` in the report: SQLite needs a file,
+    /// so the bytes go to a private temporary copy that is removed before this returns.
+    ///
+    /// - Throws: ``PowerLogError`` as ``read(path:)``.
+    public func read(bytes: [UInt8], name: String) throws(PowerLogError) -> PowerLogReadResult {
+        let folder = try ScratchFolder(in: options.temporaryDirectory)
+        defer { folder.remove() }
+        let copy = try folder.write(bytes, as: "input")
+        let records = try records(path: copy, displayName: name)
         return PowerLogReadResult(
             report: PowerLogAnalysis.report(from: records, options: options),
             diagnostics: records.diagnostics
@@ -46,32 +67,49 @@ public struct PowerLogReader: Sendable {
         var scratch: ScratchFolder?
         defer { scratch?.remove() }
         var inputs: [(path: String, name: String)] = []
-        for path in paths {
+        func scratchFolder() throws(PowerLogError) -> ScratchFolder {
+            if let scratch { return scratch }
+            let folder = try ScratchFolder(in: options.temporaryDirectory)
+            scratch = folder
+            return folder
+        }
+        for (index, given) in paths.enumerated() {
+            var path = given
+            if !FileReading.isRegularFile(atPath: given) {
+                // Opened once only: a FIFO's content cannot be read a second time (the sniffing read would take it).
+                do {
+                    let bytes = try Self.readOnce(given, limit: options.maxStreamBytes)
+                    path = try scratchFolder().write(bytes, as: "stream-\(index)")
+                } catch {
+                    firstError = firstError ?? error
+                    failures.append(Diagnostic(.error, "\(given): \(error.message)"))
+                    continue
+                }
+            }
             guard Self.isArchive(path) else {
-                inputs.append((path, path))
+                inputs.append((path, given))
                 continue
             }
             do {
-                let folder: ScratchFolder
-                if let existing = scratch {
-                    folder = existing
-                } else {
-                    folder = try ScratchFolder(in: options.temporaryDirectory)
-                    scratch = folder
-                }
-                let (members, findings) = try extractPowerLogs(fromArchive: path, into: folder, first: inputs.count)
+                let folder = try scratchFolder()
+                let (members, findings) = try extractPowerLogs(
+                    fromArchive: path,
+                    named: given,
+                    into: folder,
+                    first: inputs.count
+                )
                 failures += findings
                 if members.isEmpty {
                     // When a limit stopped the reading, that is the reason, not an absence.
                     let stop = findings.first { $0.message.contains("limit reached") }.map { "; \($0.message)" } ?? ""
-                    let message = "\(path): the archive holds no PowerLog database\(stop)"
+                    let message = "\(given): the archive holds no PowerLog database\(stop)"
                     failures.append(Diagnostic(.error, message))
                     firstError = firstError ?? PowerLogError(.noInput, message)
                 }
                 inputs += members
             } catch {
                 firstError = firstError ?? error
-                failures.append(Diagnostic(.error, "\(path): \(error.message)"))
+                failures.append(Diagnostic(.error, "\(given): \(error.message)"))
             }
         }
         for (path, name) in inputs {
@@ -124,9 +162,12 @@ public struct PowerLogReader: Sendable {
     ///
     /// - Returns: each database's temporary path with its display name (`archive:member`), and the archive's
     ///   findings.
-    private func extractPowerLogs(fromArchive archive: String, into folder: ScratchFolder, first: Int)
-        throws(PowerLogError) -> ([(path: String, name: String)], [Diagnostic])
-    {
+    private func extractPowerLogs(
+        fromArchive archive: String,
+        named archiveName: String,
+        into folder: ScratchFolder,
+        first: Int
+    ) throws(PowerLogError) -> ([(path: String, name: String)], [Diagnostic]) {
         var members: [(path: String, name: String)] = []
         var targets: [String: String] = [:]
         var failure: PowerLogError?
@@ -154,7 +195,7 @@ public struct PowerLogReader: Sendable {
                     }
                     target = directory + "/" + Self.safeName(name)
                     targets[entry.path] = target
-                    members.append((target, archive + "!/" + entry.path))
+                    members.append((target, archiveName + "!/" + entry.path))
                 } else if isSibling, let owner = targets[String(entry.path.dropLast(4))] {
                     // Tar lists `x.PLSQL` before `x.PLSQL-shm` and `x.PLSQL-wal`; a sibling without its database is
                     // of no use.
@@ -164,7 +205,7 @@ public struct PowerLogReader: Sendable {
                 }
                 if entry.skippedForSize {
                     failure = PowerLogError(.unreadable, "\(entry.path) is larger than the archive reader's limit")
-                } else if !FileManager.default.createFile(atPath: target, contents: Data(entry.data)) {
+                } else if (try? TemporaryFiles.write(entry.data, toNewFile: target)) == nil {
                     failure = PowerLogError(.unreadable, "cannot write \(entry.path) to a temporary folder")
                 }
             }
@@ -203,34 +244,16 @@ public struct PowerLogReader: Sendable {
             let folder = try ScratchFolder(in: options.temporaryDirectory)
             scratch = folder
             openPath = folder.path + "/powerlog.sqlite"
-            let limit = ExpansionLimit(maxBytes: options.maxDecompressedBytes)
-            let compressed = Int(clamping: Self.fileSize(path) ?? 0)
-            do {
-                let truncated = try Inflate.decompressFile(
-                    at: path,
-                    to: openPath,
-                    maxOutputBytes: limit.bytes(forCompressed: compressed)
-                )
-                if truncated {
-                    diagnostics.append(
-                        Diagnostic(.warning, "\(shown): the gzip stream is cut off; the database may be incomplete")
-                    )
-                }
-            } catch {
-                let reason = error.code == .tooLarge ? limit.describe(compressed: compressed) : error.message
-                throw PowerLogError(.decompression, "cannot decompress: \(reason)", at: error.location)
-            }
-            guard ContentSniffer.format(of: try Self.head(of: openPath)) == .sqlite else {
-                throw PowerLogError(.notSQLite, "the gzip stream does not hold an SQLite database")
-            }
+            diagnostics += try inflateDatabase(path, to: openPath, shown: shown)
         default:
             throw PowerLogError(.notSQLite, "not an SQLite database (content is \(format.rawValue))")
         }
         let database: PowerLogDatabase
         do {
-            database = try PowerLogDatabase(path: openPath)
+            // The evidence itself is opened immutable: SQLite then never creates -shm or -wal beside it.
+            database = try PowerLogDatabase(path: openPath, immutable: scratch == nil)
         } catch {
-            // A WAL-mode database in a read-only folder cannot be opened in place: SQLite needs its -shm file.
+            // An SQLite built without URI support cannot open the immutable form: read a private copy instead.
             guard scratch == nil else { throw error }
             let folder = try ScratchFolder(in: options.temporaryDirectory)
             scratch = folder
@@ -256,6 +279,98 @@ public struct PowerLogReader: Sendable {
         ]
         records.diagnostics = diagnostics + records.diagnostics
         return records
+    }
+
+    /// Decompresses a `.PLSQL.gz` into `destination`, refusing early what cannot be a database and writing no more
+    /// than the database's own header says it holds.
+    ///
+    /// The first 100 decompressed bytes are the SQLite header: when its page count is valid (bytes 92–95 equal to
+    /// the change counter at 24–27, as every SQLite since 3.7.0 writes) the database ends at page size × page
+    /// count, so anything after (a copy padded with zeros, a bomb) is never decompressed; a database declaring more
+    /// than ``PowerLogReadOptions/maxDecompressedBytes`` is refused before a byte is written. Without a valid count
+    /// (a pre-3.7.0 file) the option is the bound, checked while writing.
+    ///
+    /// - Returns: warnings about the stream (cut off, or longer than the database).
+    private func inflateDatabase(_ source: String, to destination: String, shown: String) throws(PowerLogError)
+        -> [Diagnostic]
+    {
+        // Relative to the compressed size, as for archives: a small file that claims gigabytes is a bomb.
+        let expansion = ExpansionLimit(maxBytes: options.maxDecompressedBytes)
+        let compressed = Int(clamping: Self.fileSize(source) ?? 0)
+        let limit = expansion.bytes(forCompressed: compressed)
+        var declared: Int?
+        let outcome: Inflate.FileOutcome
+        do {
+            outcome = try Inflate.decompressFile(at: source, to: destination, maxOutputBytes: limit, headLength: 100) {
+                (head) throws(InputError) -> Int? in
+                guard ContentSniffer.format(of: Array(head.prefix(64))) == .sqlite else {
+                    throw InputError(.wrongKind, "the gzip stream does not hold an SQLite database")
+                }
+                declared = Self.declaredDatabaseSize(head)
+                if let size = declared, size > limit {
+                    throw InputError(
+                        .tooLarge,
+                        "the database declares \(size) bytes, more than the decompression limit of \(limit) bytes"
+                    )
+                }
+                return declared
+            }
+        } catch  where error.code == .wrongKind {
+            throw PowerLogError(.notSQLite, error.message)
+        } catch  where error.code == .tooLarge {
+            // The head's own refusal says what the database declared; the inflater's says only the byte count.
+            let reason = declared.map { _ in error.message } ?? expansion.describe(compressed: compressed)
+            throw PowerLogError(
+                .decompression,
+                "refused: \(reason) (maxDecompressedBytes); nothing more was decompressed",
+                at: error.location
+            )
+        } catch {
+            throw PowerLogError(.decompression, "cannot decompress: \(error.message)", at: error.location)
+        }
+        var findings: [Diagnostic] = []
+        if outcome.isTruncated {
+            findings.append(
+                Diagnostic(.warning, "\(shown): the gzip stream is cut off; the database may be incomplete")
+            )
+        }
+        if outcome.stoppedAtLength, let declared {
+            findings.append(
+                Diagnostic(
+                    .warning,
+                    "\(shown): the gzip stream goes on past the database's declared size of \(declared) bytes; "
+                        + "the rest was not decompressed"
+                )
+            )
+        }
+        return findings
+    }
+
+    /// Page size × page count from an SQLite header, when the count is valid; nil otherwise.
+    static func declaredDatabaseSize(_ header: [UInt8]) -> Int? {
+        guard header.count >= 100 else { return nil }
+        func be32(_ at: Int) -> UInt32 {
+            header[at..<at + 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        }
+        let rawPageSize = Int(header[16]) << 8 | Int(header[17])
+        // 1 means 65536; anything else must be a power of two from 512.
+        let pageSize = rawPageSize == 1 ? 65536 : rawPageSize
+        guard pageSize >= 512, pageSize <= 65536, pageSize & (pageSize - 1) == 0 else { return nil }
+        let pages = be32(28)
+        guard pages > 0, be32(92) == be32(24) else { return nil }
+        return pageSize * Int(pages)
+    }
+
+    /// The bytes of a FIFO, device or other non-regular file, read once and stopped at `limit`.
+    static func readOnce(_ path: String, limit: Int) throws(PowerLogError) -> [UInt8] {
+        do {
+            return try FileReading.contents(atPath: path, maxBytes: limit)
+        } catch {
+            throw PowerLogError(
+                .unreadable,
+                "\(error.message) (maxStreamBytes, the limit for a FIFO or device, which is read into memory)"
+            )
+        }
     }
 
     /// PowerLog names its tables `PL<Agent>_<EntryType>_<Name>`; the EPSQL/BGSQL siblings use their own families.
@@ -288,24 +403,17 @@ public struct PowerLogReader: Sendable {
     }
 }
 
-/// A private temporary folder (mode 0700) for decompressed and copied databases, removed with all its content.
-private struct ScratchFolder {
+/// A private temporary folder (mode 0700, made by `mkdtemp`) for decompressed and copied databases, removed with all
+/// its content; registered with ``TemporaryFiles`` so the executable removes it on Ctrl-C too.
+struct ScratchFolder {
     let path: String
 
     init(in base: String?) throws(PowerLogError) {
-        let root = base ?? ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp"
-        var template =
-            Array((root.hasSuffix("/") ? root : root + "/").utf8CString.dropLast())
-            + Array(
-                "apm-inspect-powerlog.XXXXXX".utf8CString
-            )
-        let created = template.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) }
+        do {
+            path = try TemporaryFiles.makeFolder(in: base, prefix: "apm-inspect-powerlog")
+        } catch {
+            throw PowerLogError(.unreadable, error.message)
         }
-        guard let created else {
-            throw PowerLogError(.unreadable, "cannot create a temporary folder in \(root)")
-        }
-        path = created
     }
 
     /// Copies `source` (and its existing siblings `source + suffix`) into the folder; returns the copy's path.
@@ -322,7 +430,18 @@ private struct ScratchFolder {
         return target
     }
 
-    func remove() { try? FileManager.default.removeItem(atPath: path) }
+    /// Writes `bytes` to a new private file `name` in the folder; returns its path.
+    func write(_ bytes: [UInt8], as name: String) throws(PowerLogError) -> String {
+        let target = path + "/" + name
+        do {
+            try TemporaryFiles.write(bytes, toNewFile: target)
+        } catch {
+            throw PowerLogError(.unreadable, "cannot write a temporary copy: \(error.message)")
+        }
+        return target
+    }
+
+    func remove() { TemporaryFiles.remove(path) }
 }
 
 /// `read(2)`, named apart from ``PowerLogReader/read(path:)``.

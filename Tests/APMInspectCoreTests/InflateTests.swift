@@ -79,8 +79,49 @@ import Testing
         let source = folder.appendingPathComponent("in.gz").path
         let destination = folder.appendingPathComponent("out").path
         try Data(deflate(sample, windowBits: 31)).write(to: URL(fileURLWithPath: source))
-        let truncated = try Inflate.decompressFile(at: source, to: destination)
-        #expect(!truncated)
+        let outcome = try Inflate.decompressFile(at: source, to: destination)
+        #expect(!outcome.isTruncated)
+        #expect(!outcome.stoppedAtLength)
+        #expect(outcome.bytesWritten == sample.count)
         #expect(try FileReading.contents(atPath: destination) == sample)
+    }
+
+    @Test func fileDecompressionStopsWhereTheHeadSaysAndNeverOverwrites() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apm-inflate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = folder.appendingPathComponent("in.gz").path
+        // 1 KiB of content followed by 64 MiB of zeros: only the content is worth writing.
+        let content = (0..<1024).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        try Data(deflate(content + [UInt8](repeating: 0, count: 64 << 20), windowBits: 31))
+            .write(to: URL(fileURLWithPath: source))
+        var seen: [UInt8] = []
+        let short = folder.appendingPathComponent("short").path
+        let outcome = try Inflate.decompressFile(at: source, to: short, headLength: 100) { head in
+            seen = head
+            return content.count
+        }
+        // The head is the first piece zlib gave (at least the 100 bytes asked for), before anything was written.
+        #expect(seen.count >= 100)
+        #expect(Array(seen.prefix(content.count)) == Array(content.prefix(seen.count)))
+        #expect(outcome.stoppedAtLength && !outcome.isTruncated && outcome.bytesWritten == content.count)
+        #expect(try FileReading.contents(atPath: short) == content)
+        // A bound below the data fires while writing: nothing past it reaches the disk.
+        let bounded = folder.appendingPathComponent("bounded").path
+        #expect(throws: InputError.self) {
+            try Inflate.decompressFile(at: source, to: bounded, maxOutputBytes: 1 << 20)
+        }
+        #expect(try FileReading.contents(atPath: bounded).count <= 1 << 20)
+        // A refusal from the head writes nothing at all.
+        let refused = folder.appendingPathComponent("refused").path
+        #expect(throws: InputError.self) {
+            try Inflate.decompressFile(at: source, to: refused, headLength: 100) { _ throws(InputError) in
+                throw InputError(.wrongKind, "not wanted")
+            }
+        }
+        #expect(try FileReading.contents(atPath: refused).isEmpty)
+        // The destination is created exclusively: an existing file is never overwritten.
+        #expect(throws: InputError.self) { try Inflate.decompressFile(at: source, to: short) }
+        #expect(try FileReading.contents(atPath: short) == content)
     }
 }

@@ -51,9 +51,33 @@ final class Inflater {
     /// - Throws: ``InputError`` with code `syntax` for corrupt data, `tooLarge` past `maxOutputBytes` in total
     ///   (over every member).
     func feed(_ input: [UInt8], maxOutputBytes: Int = Int.max) throws(InputError) -> ([UInt8], Bool) {
+        var collected: [UInt8] = []
+        let atEnd = try pump(input, maxOutputBytes: maxOutputBytes) { piece throws(InputError) in
+            collected.append(contentsOf: piece)
+            return true
+        }
+        return (collected, atEnd)
+    }
+
+    /// Decompresses `input`, handing each piece of output (at most 64 KiB) to `body` as soon as zlib produces it,
+    /// so a caller that writes to disk or stops early never holds more than one piece.
+    ///
+    /// - Parameters:
+    ///   - input: The compressed bytes.
+    ///   - maxOutputBytes: The most output accepted over the inflater's life (every member).
+    ///   - body: Returns false to stop; the remaining input is then left unread.
+    /// - Returns: Whether the input so far ends on a complete member (false when `body` stopped it or the input
+    ///   ran out inside a member).
+    /// - Throws: ``InputError`` with code `syntax` for corrupt data, `tooLarge` the moment the output passes
+    ///   `maxOutputBytes` in total (nothing past the limit is handed to `body`).
+    func pump(
+        _ input: [UInt8],
+        maxOutputBytes: Int = Int.max,
+        _ body: (UnsafeBufferPointer<UInt8>) throws(InputError) -> Bool
+    ) throws(InputError) -> Bool {
         var inputStart = fed
         fed += input.count
-        guard trailing == nil else { return ([], true) }
+        guard trailing == nil else { return true }
         var input = input
         if betweenMembers {
             if !carried.isEmpty {
@@ -62,24 +86,28 @@ final class Inflater {
                 carried = []
             }
             switch Self.nextMember(input, at: 0) {
-            case .none: return ([], true)
+            case .none: return true
             case .undecided:
                 carried = input
-                return ([], true)
+                return true
             case .trailing:
                 trailing = inputStart
-                return ([], true)
+                return true
             case .member:
                 guard inflateReset(stream) == Z_OK else { throw InputError(.syntax, "zlib failed to restart") }
                 betweenMembers = false
                 memberStart = inputStart
             }
         }
-        var collected: [UInt8] = []
+        var stoppedByBody = false
         let bufferStart = inputStart
         try input.withUnsafeMutableBufferPointer { (inBuffer) throws(InputError) in
             stream.pointee.next_in = inBuffer.baseAddress
             stream.pointee.avail_in = uInt(inBuffer.count)
+            defer {
+                stream.pointee.next_in = nil
+                stream.pointee.avail_in = 0
+            }
             while true {
                 let (code, count) = output.withUnsafeMutableBufferPointer { outBuffer -> (Int32, Int) in
                     stream.pointee.next_out = outBuffer.baseAddress
@@ -99,7 +127,15 @@ final class Inflater {
                 if produced > maxOutputBytes {
                     throw InputError(.tooLarge, "decompressed data exceeds the limit of \(maxOutputBytes) bytes")
                 }
-                if count > 0 { collected.append(contentsOf: output[0..<count]) }
+                if count > 0 {
+                    let keepGoing = try output.withUnsafeBufferPointer { (buffer) throws(InputError) -> Bool in
+                        try body(UnsafeBufferPointer(rebasing: buffer[0..<count]))
+                    }
+                    if !keepGoing {
+                        stoppedByBody = true
+                        return
+                    }
+                }
                 if code == Z_STREAM_END {
                     let rest = Int(stream.pointee.avail_in)
                     let position = inBuffer.count - rest
@@ -120,14 +156,12 @@ final class Inflater {
                         memberStart = bufferStart + position
                         continue
                     }
-                    break
+                    return
                 }
-                if code == Z_BUF_ERROR || (stream.pointee.avail_in == 0 && stream.pointee.avail_out > 0) { break }
+                if code == Z_BUF_ERROR || (stream.pointee.avail_in == 0 && stream.pointee.avail_out > 0) { return }
             }
-            stream.pointee.next_in = nil
-            stream.pointee.avail_in = 0
         }
-        return (collected, isAtEnd)
+        return !stoppedByBody && isAtEnd
     }
 
     private enum Next {

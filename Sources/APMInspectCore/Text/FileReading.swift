@@ -33,7 +33,8 @@ public enum FileReading {
         }
         // Sized from fstat, but read until end of file: pipes and growing files report no useful size. The first
         // read goes into uninitialised storage: zero-filling a buffer per file cost as much as parsing a small one.
-        var chunkSize = info.st_size > 0 ? Int(info.st_size) + 1 : 64 * 1024
+        let cap = maxBytes >= Int.max ? Int.max : max(0, maxBytes) + 1
+        var chunkSize = info.st_size > 0 ? min(Int(info.st_size) + 1, cap) : min(64 * 1024, cap)
         // A regular file that gave exactly the size fstat reported is taken as complete: the read that would
         // confirm the end costs a system call per file, a tenth of reading a small report. Files that report a
         // size they do not have (procfs, sysfs) still read to the end.
@@ -55,47 +56,64 @@ public enum FileReading {
             }
         }
         if failure != 0 { throw InputError(.unreadable, "read failed: \(String(cString: strerror(failure)))") }
-        if result.count > maxBytes { throw InputError(.tooLarge, "file exceeds the limit of \(maxBytes) bytes") }
+        if result.count > maxBytes { throw tooLarge(maxBytes) }
         if result.count < chunkSize { return result }
+        // Pipes, character devices (`/dev/zero`) and files that grew: read on, but never more than one byte past
+        // the limit, so an endless stream costs the limit and no more.
         chunkSize = max(chunkSize, 64 * 1024)
         while true {
             var failure: Int32 = 0
-            let before = result.count
-            let got = try readChunk(fd, into: &result, count: chunkSize, failure: &failure)
-            if got < 0 { throw InputError(.unreadable, "read failed: \(String(cString: strerror(failure)))") }
-            if result.count > maxBytes {
-                throw InputError(.tooLarge, "file exceeds the limit of \(maxBytes) bytes")
+            let count = min(chunkSize, cap - result.count)
+            // Grown here, never past the cap: left to itself the array doubles, and a stream one byte over 1 GiB
+            // would cost 2 GiB.
+            if result.capacity < result.count + count {
+                result.reserveCapacity(min(cap, max(result.count + count, result.count * 2)))
             }
-            if result.count - before < chunkSize { return result }
+            let got = try readChunk(fd, into: &result, count: count, failure: &failure)
+            if got < 0 { throw InputError(.unreadable, "read failed: \(String(cString: strerror(failure)))") }
+            if result.count > maxBytes { throw tooLarge(maxBytes) }
+            if got < count { return result }
             chunkSize = max(chunkSize, result.count)
         }
     }
 
+    /// True when `path` names a regular file (following symbolic links).
+    ///
+    /// False for FIFOs, devices, sockets, folders and paths that do not exist. Asked without opening the path:
+    /// opening a FIFO blocks until a writer comes, and whatever the writer sends can be read only once.
+    public static func isRegularFile(atPath path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
+    private static func tooLarge(_ maxBytes: Int) -> InputError {
+        InputError(.tooLarge, "the input passes the read limit of \(maxBytes) bytes (reading stopped there)")
+    }
+
+    /// Reads up to `count` bytes onto the end of `result` through a reused 1 MiB buffer (appending a copy is a
+    /// `memcpy`; zero-filling the array's new tail first cost a pass per byte).
     private static func readChunk(
         _ fd: Int32,
         into result: inout [UInt8],
         count: Int,
         failure: inout Int32
     ) throws(InputError) -> Int {
-        let start = result.count
-        result.append(contentsOf: repeatElement(0, count: count))
+        let piece = min(count, 1 << 20)
+        var buffer = [UInt8](repeating: 0, count: piece)
         var total = 0
-        let status = result.withUnsafeMutableBytes { buffer -> Int in
-            guard let base = buffer.baseAddress else { return 0 }
-            while total < count {
-                let n = read(fd, base + start + total, count - total)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return -1
-                }
-                if n == 0 { break }
-                total += n
+        while total < count {
+            let wanted = min(piece, count - total)
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, wanted) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                failure = errno
+                return -1
             }
-            return total
+            if n == 0 { break }
+            buffer.withUnsafeBufferPointer { result.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<n])) }
+            total += n
         }
-        result.removeLast(count - total)
-        return status
+        return total
     }
 
     private static func errnoText() -> String { String(cString: strerror(errno)) }

@@ -21,10 +21,10 @@ enum PowerLogAnalysis {
             timeOffsets: records.timeOffsets.map(\.value).sorted { $0.at.raw < $1.at.raw },
             tables: records.tables.sorted { $0.name < $1.name }
         )
-        let energyRows = records.energy.map(\.value)
         let blmRows = records.blm.map(\.value)
-        if !energyRows.isEmpty {
-            (report.energy, report.apps) = rootNodeEnergy(energyRows)
+        if !records.energy.isEmpty {
+            // Read through the keyed records: a copy of the values held every row twice.
+            (report.energy, report.apps) = rootNodeEnergy(records.energy)
         } else if !blmRows.isEmpty {
             (report.energy, report.apps) = blmEnergy(blmRows)
         }
@@ -62,8 +62,12 @@ enum PowerLogAnalysis {
     private static func countedRows<Row>(_ rows: [Row], time: (Row) -> PowerLogTime, interval: (Row) -> Double)
         -> (rows: [Row], hourly: Int, daily: Int)
     {
-        let short = rows.filter { interval($0) < 86_400 }
-        let shortSpans = Set(short.map { BucketKey(raw: time($0).raw, interval: interval($0)) })
+        // The usual case (no daily rows) keeps the caller's array: a filtered copy of every row cost as much again.
+        let allShort = rows.allSatisfy { interval($0) < 86_400 }
+        let short = allShort ? rows : rows.filter { interval($0) < 86_400 }
+        var shortSpans = Set<BucketKey>()
+        for row in short { shortSpans.insert(BucketKey(raw: time(row).raw, interval: interval(row))) }
+        if allShort { return (short, shortSpans.count, 0) }
         let long = rows.filter { row in
             guard interval(row) >= 86_400 else { return false }
             let start = time(row).raw
@@ -71,18 +75,36 @@ enum PowerLogAnalysis {
             return !shortSpans.contains { $0.raw < end && $0.raw + $0.interval > start }
         }
         let longSpans = Set(long.map { BucketKey(raw: time($0).raw, interval: interval($0)) })
-        return (short + long, shortSpans.count, longSpans.count)
+        return (long.isEmpty ? short : short + long, shortSpans.count, longSpans.count)
     }
 
-    private static func rootNodeEnergy(_ rows: [EnergyRow]) -> (
+    /// One bucket's sums, in row order (the order the sums were taken in before).
+    private struct BucketSums {
+        var time: PowerLogTime
+        var total = 0.0
+        var perConsumer: [String: Double] = [:]
+        var perComponent: [String: Double] = [:]
+
+        init(time: PowerLogTime) { self.time = time }
+
+        mutating func add(consumer: String, component: String, energy: Double) {
+            total += energy
+            perConsumer[consumer, default: 0] += energy
+            perComponent[component, default: 0] += energy
+        }
+    }
+
+    private static func rootNodeEnergy(_ rows: [Keyed<EnergyRow>]) -> (
         PowerLogReport.EnergySummary, [PowerLogReport.AppEnergy]
     ) {
-        let counted = countedRows(rows, time: \.time, interval: \.interval)
+        let counted = countedRows(rows, time: \.value.time, interval: \.value.interval)
         var consumers: [String: PowerLogReport.AppEnergy] = [:]
         var componentTotals: [PowerLogComponent: Double] = [:]
-        var bucketRows: [BucketKey: (time: PowerLogTime, rows: [EnergyRow])] = [:]
+        // Summed as rows come: grouping the rows themselves per bucket held every row a second time.
+        var bucketSums: [BucketKey: BucketSums] = [:]
         var total = 0.0
-        for row in counted.rows {
+        for keyed in counted.rows {
+            let row = keyed.value
             total += row.energy
             let component = PowerLogComponent(rootNodeName: row.root)
             componentTotals[component, default: 0] += row.energy
@@ -102,23 +124,21 @@ enum PowerLogAnalysis {
             entry.sources[row.root, default: 0] += row.energy
             consumers[row.node] = entry
             let bucket = BucketKey(raw: row.time.raw, interval: row.interval)
-            bucketRows[bucket, default: (row.time, [])].rows.append(row)
+            bucketSums[bucket, default: BucketSums(time: row.time)].add(
+                consumer: row.node,
+                component: component.rawValue,
+                energy: row.energy
+            )
         }
-        let buckets = bucketRows.sorted { $0.key.raw < $1.key.raw }.map { key, value in
-            var perConsumer: [String: Double] = [:]
-            var perComponent: [String: Double] = [:]
-            for row in value.rows {
-                perConsumer[row.node, default: 0] += row.energy
-                perComponent[PowerLogComponent(rootNodeName: row.root).rawValue, default: 0] += row.energy
-            }
-            return PowerLogReport.EnergySummary.Bucket(
+        let buckets = bucketSums.sorted { $0.key.raw < $1.key.raw }.map { key, value in
+            PowerLogReport.EnergySummary.Bucket(
                 start: value.time,
                 intervalSeconds: key.interval,
-                total: value.rows.reduce(0) { $0 + $1.energy },
-                consumers: perConsumer.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map {
+                total: value.total,
+                consumers: value.perConsumer.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map {
                     .init(name: $0.key, energy: $0.value)
                 },
-                components: perComponent
+                components: value.perComponent
             )
         }
         var countsPerConsumer: [String: Int] = [:]

@@ -24,7 +24,14 @@ struct PowerLogDatabase {
     let tables: [TableSchema]
 
     /// Opens `path` read-only and reads its schema.
-    init(path: String) throws(PowerLogError) {
+    ///
+    /// - Parameters:
+    ///   - path: The database file.
+    ///   - immutable: Opens through SQLite's `immutable=1` URI: no lock, no `-shm` or `-wal` file is ever created
+    ///     beside the file, and a write-ahead log is not looked for. For evidence files whose `-wal` sibling is
+    ///     absent or empty; a log with content is read from a private copy instead.
+    /// - Throws: ``PowerLogError`` with code `database` when SQLite cannot open the file or read its schema.
+    init(path: String, immutable: Bool = false) throws(PowerLogError) {
         var configuration = Configuration()
         configuration.readonly = true
         configuration.label = "PowerLogReading"
@@ -35,7 +42,7 @@ struct PowerLogDatabase {
             try db.execute(sql: "PRAGMA mmap_size = 0")
         }
         do {
-            queue = try DatabaseQueue(path: path, configuration: configuration)
+            queue = try DatabaseQueue(path: immutable ? Self.immutableURI(path) : path, configuration: configuration)
             tables = try queue.read { db in
                 // One statement for the whole schema: preparing a PRAGMA per table costs more than the reading.
                 let rows = try Row.fetchAll(
@@ -66,6 +73,35 @@ struct PowerLogDatabase {
 
     func close() { try? queue.close() }
 
+    /// The `file:` URI of `path` with `immutable=1`.
+    ///
+    /// The path is made absolute and every byte outside the unreserved set percent-encoded. SQLite reads URIs when built with `SQLITE_USE_URI` (Debian, Ubuntu, Apple); a build without
+    /// takes the whole string as a file name, finds no such file and fails read-only, and the caller falls back to
+    /// a private copy.
+    static func immutableURI(_ path: String) -> String {
+        var absolute = path
+        if !path.hasPrefix("/") {
+            var buffer = [CChar](repeating: 0, count: 4096)
+            if getcwd(&buffer, buffer.count) != nil {
+                let directory = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                absolute = directory + "/" + path
+            }
+        }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var encoded: [UInt8] = Array("file:".utf8)
+        for byte in absolute.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"), UInt8(ascii: "/"):
+                encoded.append(byte)
+            default:
+                encoded += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: encoded, as: UTF8.self) + "?immutable=1"
+    }
+
     /// The table `name`, or a newer `name_1_2`-style variant of it (the highest version when several exist).
     func table(_ name: String) -> TableSchema? {
         let lower = name.lowercased()
@@ -79,43 +115,56 @@ struct PowerLogDatabase {
         return variants.max { $0.name < $1.name }
     }
 
-    /// Rows of `table` with the `wanted` columns that exist (absent ones read as NULL).
+    /// Rows of `table` with the `wanted` columns that exist (absent ones read as NULL), all at once: for the small
+    /// tables (configuration, names, offsets) whose rows are sorted before use.
     ///
     /// - Returns: the rows (one value per wanted column, in order) and whether the row limit cut the table.
     func rows(of table: TableSchema, columns wanted: [String], limit: Int) throws(PowerLogError) -> TableRows {
+        var out: [[DatabaseValue]] = []
+        let truncated = try forEachRow(of: table, columns: wanted, limit: limit) { out.append($0) }
+        return TableRows(table: table.name, names: wanted, rows: out, truncated: truncated)
+    }
+
+    /// Calls `body` with each row of `table` (one value per wanted column, in order; absent columns NULL) as SQLite
+    /// steps through it: a table is never held whole, so a ten-million-row table costs what its records cost.
+    ///
+    /// - Returns: whether the row limit cut the table.
+    func forEachRow(
+        of table: TableSchema,
+        columns wanted: [String],
+        limit: Int,
+        _ body: ([DatabaseValue]) -> Void
+    ) throws(PowerLogError) -> Bool {
         let present = wanted.map { table.column($0) }
         let selected = present.compactMap { $0 }
-        guard !selected.isEmpty else { return TableRows(table: table.name, names: wanted, rows: [], truncated: false) }
+        guard !selected.isEmpty else { return false }
         let list = selected.map(\.sqlIdentifier).joined(separator: ", ")
-        let sql = "SELECT \(list) FROM \(table.name.sqlIdentifier) LIMIT \(max(0, limit) + 1)"
+        let bound = max(0, limit)
+        let sql = "SELECT \(list) FROM \(table.name.sqlIdentifier) LIMIT \(bound == Int.max ? bound : bound + 1)"
         do {
-            let fetched: [[DatabaseValue]] = try queue.read { db in
-                var out: [[DatabaseValue]] = []
+            return try queue.read { db -> Bool in
+                var seen = 0
                 let cursor = try Row.fetchCursor(db, sql: sql)
+                var full: [DatabaseValue] = []
+                full.reserveCapacity(present.count)
                 while let row = try cursor.next() {
-                    let values = Array(row.databaseValues)
-                    var full: [DatabaseValue] = []
-                    full.reserveCapacity(present.count)
+                    if seen == bound { return true }
+                    seen += 1
+                    full.removeAll(keepingCapacity: true)
                     var k = 0
                     for column in present {
-                        if column != nil, k < values.count {
-                            full.append(values[k])
+                        if column != nil, k < row.count {
+                            let value: DatabaseValue = row[k]
+                            full.append(value)
                             k += 1
                         } else {
                             full.append(.null)
                         }
                     }
-                    out.append(full)
+                    body(full)
                 }
-                return out
+                return false
             }
-            let truncated = fetched.count > limit
-            return TableRows(
-                table: table.name,
-                names: wanted,
-                rows: truncated ? Array(fetched.prefix(limit)) : fetched,
-                truncated: truncated
-            )
         } catch {
             throw PowerLogError(.database, "cannot read table \(table.name): \(Self.describe(error))")
         }

@@ -62,6 +62,44 @@ struct PowerLogExtractor {
         }
     }
 
+    /// Streams the rows of a large table to `body` (see ``PowerLogDatabase/forEachRow(of:columns:limit:_:)``).
+    private func stream(_ table: PowerLogDatabase.TableSchema, _ columns: [String], _ body: ([DatabaseValue]) -> Void)
+        -> Result<Bool, PowerLogError>
+    {
+        do {
+            return .success(try database.forEachRow(of: table, columns: columns, limit: options.maxRowsPerTable, body))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Records what a ``stream(_:_:_:)`` ended with: a warning when the row limit cut the table or SQLite failed
+    /// part-way (the rows read before the failure are kept).
+    private mutating func note(_ outcome: Result<Bool, PowerLogError>, _ table: PowerLogDatabase.TableSchema) {
+        switch outcome {
+        case .success(true):
+            warn("only the first \(options.maxRowsPerTable) rows were read (the row limit)", table.name)
+        case .success(false): break
+        case .failure(let error):
+            records.diagnostics.append(
+                Diagnostic(.warning, "\(fileName): \(error.message)", at: SourceLocation(keyPath: table.name))
+            )
+        }
+    }
+
+    /// The rows the census counted in `table`, up to the row limit: arrays sized once instead of doubling, which
+    /// held the old and the new buffer at once.
+    private func expectedRows(_ table: PowerLogDatabase.TableSchema) -> Int {
+        let counted = records.tables.first { $0.name == table.name }?.rows ?? 0
+        return Int(clamping: max(0, min(counted, Int64(clamping: options.maxRowsPerTable))))
+    }
+
+    /// Appends `rows` to `target`, handing the buffer over when `target` is empty (the usual case) rather than
+    /// copying every row into it while the original is still alive.
+    private static func move<Value>(_ rows: [Keyed<Value>], into target: inout [Keyed<Value>]) {
+        if target.isEmpty { target = rows } else { target += rows }
+    }
+
     private mutating func warn(_ message: String, _ table: String, _ severity: Diagnostic.Severity = .warning) {
         records.diagnostics.append(Diagnostic(severity, "\(fileName): \(message)", at: SourceLocation(keyPath: table)))
     }
@@ -187,12 +225,15 @@ struct PowerLogExtractor {
         } else {
             warn("no node names: consumers are shown by node ID", Self.nodesTable)
         }
-        guard let rows = fetch(table, ["timestamp", "timeInterval", "Energy", "NodeID", "RootNodeID"]) else { return }
         var skipped = 0
-        for row in rows.rows {
+        var out: [Keyed<EnergyRow>] = []
+        out.reserveCapacity(expectedRows(table))
+        let clock = self.clock
+        let tableName = table.name
+        let outcome = stream(table, ["timestamp", "timeInterval", "Energy", "NodeID", "RootNodeID"]) { row in
             guard let raw = row.double(0), let energy = row.double(2), let nodeID = row.int64(3) else {
                 skipped += 1
-                continue
+                return
             }
             let rootID = row.int64(4)
             let node = names[nodeID]?.name ?? "node \(nodeID)"
@@ -212,8 +253,10 @@ struct PowerLogExtractor {
                 raw.databaseValue, interval.databaseValue, energy.databaseValue, node.databaseValue,
                 root.databaseValue,
             ]
-            records.energy.append(Keyed(key: key(table.name, content), value: value))
+            out.append(Keyed(key: ContentKey(table: tableName, values: content), value: value))
         }
+        Self.move(out, into: &records.energy)
+        note(outcome, table)
         if skipped > 0 { warn("\(skipped) rows without a timestamp, energy or node were skipped", table.name) }
     }
 
@@ -224,12 +267,15 @@ struct PowerLogExtractor {
             return lower.hasPrefix("blmenergy") && lower != "blmenergy"
         }
         let wanted = ["timestamp", "timeInterval", "BLMAppName", "BLMEnergy"] + energyColumns
-        guard let rows = fetch(table, wanted) else { return }
         var skipped = 0
-        for row in rows.rows {
+        var out: [Keyed<BLMRow>] = []
+        out.reserveCapacity(expectedRows(table))
+        let clock = self.clock
+        let tableName = table.name
+        let outcome = stream(table, wanted) { row in
             guard let raw = row.double(0), let app = row.string(2) else {
                 skipped += 1
-                continue
+                return
             }
             var columns: [String: Double] = [:]
             var backgroundCPU: Double?
@@ -251,25 +297,28 @@ struct PowerLogExtractor {
                 backgroundCPU: backgroundCPU,
                 backgroundLocation: backgroundLocation
             )
-            records.blm.append(Keyed(key: key(table.name, row), value: value))
+            out.append(Keyed(key: ContentKey(table: tableName, values: row), value: value))
         }
+        Self.move(out, into: &records.blm)
+        note(outcome, table)
         if skipped > 0 { warn("\(skipped) rows without a timestamp or app name were skipped", table.name) }
     }
 
     // MARK: - Battery
 
     private mutating func readBattery() {
-        if let table = database.table(Self.batteryTable),
-            let rows = fetch(
-                table,
-                [
-                    "timestamp", "Level", "RawLevel", "Voltage", "InstantAmperage", "Temperature", "IsCharging",
-                    "ExternalConnected", "CycleCount", "DesignCapacity", "AppleRawMaxCapacity",
-                ]
-            )
-        {
-            for row in rows.rows {
-                guard let raw = row.double(0) else { continue }
+        let clock = self.clock
+        if let table = database.table(Self.batteryTable) {
+            let columns = [
+                "timestamp", "Level", "RawLevel", "Voltage", "InstantAmperage", "Temperature", "IsCharging",
+                "ExternalConnected", "CycleCount", "DesignCapacity", "AppleRawMaxCapacity",
+            ]
+            var out: [Keyed<PowerLogReport.Battery.Sample>] = []
+            out.reserveCapacity(expectedRows(table))
+            var gauge = records.gauge
+            let tableName = table.name
+            let outcome = stream(table, columns) { row in
+                guard let raw = row.double(0) else { return }
                 var temperature = row.double(5)
                 // Some builds write centi-degrees in this column.
                 if let value = temperature, abs(value) > 150 { temperature = value / 100 }
@@ -283,24 +332,30 @@ struct PowerLogExtractor {
                     isCharging: row.bool(6),
                     externalConnected: row.bool(7)
                 )
-                records.battery.append(Keyed(key: key(table.name, row), value: sample))
-                if let cycles = row.int64(8) { records.gauge.cycleCount = cycles }
-                if let design = row.int64(9), design > 0 { records.gauge.design = design }
-                if let maximum = row.int64(10), maximum > 0 { records.gauge.max = maximum }
+                out.append(Keyed(key: ContentKey(table: tableName, values: row), value: sample))
+                if let cycles = row.int64(8) { gauge.cycleCount = cycles }
+                if let design = row.int64(9), design > 0 { gauge.design = design }
+                if let maximum = row.int64(10), maximum > 0 { gauge.max = maximum }
             }
+            Self.move(out, into: &records.battery)
+            records.gauge = gauge
+            note(outcome, table)
         }
-        if let table = database.table(Self.batteryUITable),
-            let rows = fetch(table, ["timestamp", "Level", "IsCharging"])
-        {
-            for row in rows.rows {
-                guard let raw = row.double(0) else { continue }
+        if let table = database.table(Self.batteryUITable) {
+            var out: [Keyed<PowerLogReport.Battery.Sample>] = []
+            out.reserveCapacity(expectedRows(table))
+            let tableName = table.name
+            let outcome = stream(table, ["timestamp", "Level", "IsCharging"]) { row in
+                guard let raw = row.double(0) else { return }
                 let sample = PowerLogReport.Battery.Sample(
                     at: clock.time(raw),
                     level: row.double(1),
                     isCharging: row.bool(2)
                 )
-                records.batteryUI.append(Keyed(key: key(table.name, row), value: sample))
+                out.append(Keyed(key: ContentKey(table: tableName, values: row), value: sample))
             }
+            Self.move(out, into: &records.batteryUI)
+            note(outcome, table)
         }
     }
 
@@ -312,9 +367,12 @@ struct PowerLogExtractor {
             "timestamp", "timeInterval", "BundleID", "ScreenOnTime", "BackgroundTime", "BackgroundAudioPlayingTime",
             "BackgroundLocationTime", "ScreenOnPluggedInTime", "BackgroundPluggedInTime",
         ]
-        guard let rows = fetch(table, wanted) else { return }
-        for row in rows.rows {
-            guard let raw = row.double(0), let bundle = row.string(2) else { continue }
+        var out: [Keyed<RunTimeRow>] = []
+        out.reserveCapacity(expectedRows(table))
+        let clock = self.clock
+        let tableName = table.name
+        let outcome = stream(table, wanted) { row in
+            guard let raw = row.double(0), let bundle = row.string(2) else { return }
             let value = RunTimeRow(
                 time: clock.time(raw),
                 interval: row.double(1) ?? 3600,
@@ -326,8 +384,10 @@ struct PowerLogExtractor {
                 screenOnPluggedIn: row.double(7) ?? 0,
                 backgroundPluggedIn: row.double(8) ?? 0
             )
-            records.runTime.append(Keyed(key: key(table.name, row), value: value))
+            out.append(Keyed(key: ContentKey(table: tableName, values: row), value: value))
         }
+        Self.move(out, into: &records.runTime)
+        note(outcome, table)
     }
 
     private mutating func readAppNames() {
@@ -346,9 +406,12 @@ struct PowerLogExtractor {
             "timestamp", "PID", "ProcessName", "ReasonNamespace", "ReasonCode", "JetsamPriority", "timeSinceSpawn",
             "lastTimeToRelaunch",
         ]
-        guard let rows = fetch(table, wanted) else { return }
-        for row in rows.rows {
-            guard let raw = row.double(0) else { continue }
+        var out: [Keyed<PowerLogReport.ProcessExit>] = []
+        out.reserveCapacity(expectedRows(table))
+        let clock = self.clock
+        let tableName = table.name
+        let outcome = stream(table, wanted) { row in
+            guard let raw = row.double(0) else { return }
             let exit = PowerLogReport.ProcessExit(
                 at: clock.time(raw),
                 pid: row.int64(1),
@@ -358,8 +421,10 @@ struct PowerLogExtractor {
                 timeSinceSpawnSeconds: row.double(6),
                 lastTimeToRelaunchSeconds: row.double(7)
             )
-            records.exits.append(Keyed(key: key(table.name, row), value: exit))
+            out.append(Keyed(key: ContentKey(table: tableName, values: row), value: exit))
         }
+        Self.move(out, into: &records.exits)
+        note(outcome, table)
     }
 
     private mutating func readCoalitions() {
@@ -368,11 +433,14 @@ struct PowerLogExtractor {
             "timestamp", "timestampEnd", "BundleId", "LaunchdName", "cpu_time", "gpu_time", "bytesread",
             "byteswritten", "energy",
         ]
-        guard let rows = fetch(table, wanted) else { return }
-        for row in rows.rows {
-            guard let raw = row.double(0) else { continue }
+        var out: [Keyed<CoalitionRow>] = []
+        out.reserveCapacity(expectedRows(table))
+        let clock = self.clock
+        let tableName = table.name
+        let outcome = stream(table, wanted) { row in
+            guard let raw = row.double(0) else { return }
             let bundle = row.string(2).flatMap { $0.isEmpty ? nil : $0 }
-            guard let name = bundle ?? row.string(3).flatMap({ $0.isEmpty ? nil : $0 }) else { continue }
+            guard let name = bundle ?? row.string(3).flatMap({ $0.isEmpty ? nil : $0 }) else { return }
             let value = CoalitionRow(
                 time: clock.time(raw),
                 seconds: row.double(1).map { max(0, $0 - raw) } ?? 0,
@@ -383,19 +451,26 @@ struct PowerLogExtractor {
                 bytesWritten: row.uint64(7) ?? 0,
                 energy: row.double(8) ?? 0
             )
-            records.coalitions.append(Keyed(key: key(table.name, row), value: value))
+            out.append(Keyed(key: ContentKey(table: tableName, values: row), value: value))
         }
+        Self.move(out, into: &records.coalitions)
+        note(outcome, table)
     }
 
     private mutating func readScreen() {
-        guard let table = database.table(Self.displayTable), let rows = fetch(table, ["timestamp", "Block", "Active"])
-        else { return }
-        for row in rows.rows {
-            guard let raw = row.double(0), let active = row.bool(2) else { continue }
+        guard let table = database.table(Self.displayTable) else { return }
+        var out: [Keyed<PowerLogReport.Screen.Change>] = []
+        out.reserveCapacity(expectedRows(table))
+        let clock = self.clock
+        let tableName = table.name
+        let outcome = stream(table, ["timestamp", "Block", "Active"]) { row in
+            guard let raw = row.double(0), let active = row.bool(2) else { return }
             // Only the backlight block says whether the screen is lit.
-            if let block = row.string(1), block.lowercased() != "backlight" { continue }
+            if let block = row.string(1), block.lowercased() != "backlight" { return }
             let change = PowerLogReport.Screen.Change(at: clock.time(raw), isOn: active)
-            records.screen.append(Keyed(key: key(table.name, row), value: change))
+            out.append(Keyed(key: ContentKey(table: tableName, values: row), value: change))
         }
+        Self.move(out, into: &records.screen)
+        note(outcome, table)
     }
 }

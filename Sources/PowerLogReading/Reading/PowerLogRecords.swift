@@ -4,9 +4,27 @@ import GRDB
 /// The identity of a row by its content (table and values, never its `ID`), to count a row repeated in
 /// several files once: IDs survive trimming but the same row sits in the live log, a rotated archive and a
 /// sysdiagnose copy.
+///
+/// Held as a 128-bit digest of the values rather than the values themselves: a key per row of a ten-million-row
+/// table held each value twice (a row's array and its strings cost more than the record made from it). Two
+/// differently salted SipHash runs (the process's own seed, so equal rows of different files agree); a false
+/// match between distinct rows needs a 128-bit collision.
 struct ContentKey: Hashable {
     var table: String
-    var values: [DatabaseValue]
+    var low: UInt64
+    var high: UInt64
+
+    init(table: String, values: [DatabaseValue]) {
+        self.table = table
+        var first = Hasher()
+        var second = Hasher()
+        first.combine(0x51)
+        second.combine(0xA7)
+        first.combine(values)
+        second.combine(values)
+        low = UInt64(UInt(bitPattern: first.finalize()))
+        high = UInt64(UInt(bitPattern: second.finalize()))
+    }
 }
 
 /// A record and its content key.

@@ -107,7 +107,9 @@ struct Scanner: Sendable {
     func scan(file path: String, shownAs shown: String? = nil) -> Result {
         let display = shown ?? path
         let shown = shown == path ? nil : shown
-        if Self.isArchive(path) {
+        // A FIFO or device is opened once only (by the inspector): sniffing it for an archive first would take
+        // its content and leave the second open waiting for a writer that never comes.
+        if FileReading.isRegularFile(atPath: path), Self.isArchive(path) {
             var records: [ScanRecord] = []
             let archive = ArchiveScanner(inspector: inspector, temporary: temporary)
             let diagnostics = archive.scan(archive: path, shownAs: display) { inspection in

@@ -4,9 +4,15 @@ import PowerLogReading
 extension FileInspector {
     /// Reads an SQLite (or gzip'd SQLite) file as a PowerLog database; nil when it holds no PowerLog table, so the
     /// caller can describe it as an unknown database instead.
-    func inspectPowerLog(path: String) -> Inspection? {
+    ///
+    /// A regular file is opened by SQLite in place (immutable); anything else (a FIFO, a device, an archive
+    /// member's virtual path) cannot be opened again, so the `bytes` already read go through a private copy.
+    func inspectPowerLog(path: String, bytes: [UInt8]) -> Inspection? {
         do {
-            let result = try PowerLogReader().read(path: path)
+            let reader = PowerLogReader()
+            let result =
+                FileReading.isRegularFile(atPath: path)
+                ? try reader.read(path: path) : try reader.read(bytes: bytes, name: path)
             return Inspection(
                 file: path,
                 kind: .powerLog,

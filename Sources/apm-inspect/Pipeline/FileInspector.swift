@@ -9,6 +9,9 @@ struct FileInspector: Sendable {
     var jetsam = JetsamParser()
 
     /// Reads and inspects the file at `path`; never throws: failures are part of the result.
+    ///
+    /// The path is opened once: its bytes feed the sniffer and the parsers. Only a database from a regular file is
+    /// opened again, by SQLite (immutable); one from a FIFO or device is read from the bytes already taken.
     func inspect(path: String) -> Inspection {
         let bytes: [UInt8]
         do {
@@ -38,9 +41,9 @@ struct FileInspector: Sendable {
         }
         switch format {
         case .sqlite:
-            if let inspection = inspectPowerLog(path: path) { return inspection }
+            if let inspection = inspectPowerLog(path: path, bytes: bytes) { return inspection }
         case .gzip where PowerLogReader.isCompressedSQLite(prefix: Array(bytes.prefix(8192))):
-            if let inspection = inspectPowerLog(path: path) { return inspection }
+            if let inspection = inspectPowerLog(path: path, bytes: bytes) { return inspection }
         default:
             break
         }

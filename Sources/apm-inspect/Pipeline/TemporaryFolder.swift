@@ -1,3 +1,4 @@
+import APMInspectCore
 import Dispatch
 import Foundation
 
@@ -5,16 +6,11 @@ import Foundation
 final class TemporaryFolder: @unchecked Sendable {
     let path: String
     private let counter = AtomicCounter()
-    private var signalSources: [DispatchSourceSignal] = []
 
+    /// Made by `mkdtemp` (a fresh name, mode 0700) and registered with ``TemporaryFiles``, so the interrupt handler
+    /// removes it with the libraries' own folders.
     init() throws {
-        let base = FileManager.default.temporaryDirectory.path
-        path = base + "/apm-inspect-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(
-            atPath: path,
-            withIntermediateDirectories: false,
-            attributes: [.posixPermissions: 0o700]
-        )
+        path = try TemporaryFiles.makeFolder(prefix: "apm-inspect-\(ProcessInfo.processInfo.processIdentifier)")
     }
 
     /// A fresh path inside the folder, keeping the member's name for readable diagnostics.
@@ -23,21 +19,36 @@ final class TemporaryFolder: @unchecked Sendable {
         return path + "/\(counter.increment())-\(safe.isEmpty ? "member" : safe)"
     }
 
-    /// Removes the folder when the user interrupts (SIGINT, SIGTERM), then exits with 130.
+    /// Kept for callers written before the process-wide handler: ``installInterruptCleanup()`` covers this folder.
     func removeOnInterrupt() {
-        for number in [SIGINT, SIGTERM] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [path] in
-                try? FileManager.default.removeItem(atPath: path)
-                exit(130)
-            }
-            source.resume()
-            signalSources.append(source)
-        }
+        Self.installInterruptCleanup()
     }
 
     func remove() {
-        try? FileManager.default.removeItem(atPath: path)
+        TemporaryFiles.remove(path)
+    }
+
+    private static let signalSources = NSLockShim()
+    nonisolated(unsafe) private static var installed: [DispatchSourceSignal] = []
+
+    /// Removes every registered temporary folder on SIGINT or SIGTERM, then exits.
+    ///
+    /// The folders are the scan's and those PowerLogReading makes for decompressed or copied databases; the exit
+    /// status is 130 (SIGINT) or 143 (SIGTERM), as a shell reports the signal. Installed once, at start-up, for
+    /// every command.
+    static func installInterruptCleanup() {
+        signalSources.withLock {
+            guard installed.isEmpty else { return }
+            for number in [SIGINT, SIGTERM] {
+                signal(number, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+                source.setEventHandler {
+                    TemporaryFiles.removeAll()
+                    exit(128 + number)
+                }
+                source.resume()
+                installed.append(source)
+            }
+        }
     }
 }
