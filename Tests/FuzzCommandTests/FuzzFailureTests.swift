@@ -87,12 +87,6 @@ struct FuzzFailureTests {
         #expect(a.matches(b))
     }
 
-    @Test("text from inputs reaches the terminal escaped")
-    func terminalText() {
-        #expect(TerminalText.safe("a\u{1B}[2Jb\u{202E}c\td") == "a\\u{1b}[2Jb\\u{202e}c\\u{9}d")
-        #expect(TerminalText.safe("plain — text") == "plain — text")
-    }
-
     @Test("finding folder hashes are stable")
     func hash() {
         #expect(FindingStore.hash("trap|a|b|c") == FindingStore.hash("trap|a|b|c"))

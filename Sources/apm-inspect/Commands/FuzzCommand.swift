@@ -1,3 +1,4 @@
+import APMInspectCore
 import ArgumentParser
 import Dispatch
 import Foundation
@@ -96,10 +97,17 @@ struct FuzzCommand: ParsableCommand {
         }
         let (corpus, walkFailures) = FuzzCorpus.load(paths: corpusPaths, bundled: bundled, maxInputBytes: maxInputSize)
         for failure in walkFailures {
-            Console.error("\(TerminalText.safe(failure.path)): error: \(failure.message)")
+            Console.error(ErrorLine.render(path: failure.path, location: nil, message: failure.message))
         }
         for skipped in corpus.skipped {
-            Console.error("\(TerminalText.safe(skipped.path)): warning: skipped: \(skipped.reason)")
+            Console.error(
+                ErrorLine.render(
+                    path: skipped.path,
+                    location: nil,
+                    message: "skipped: \(skipped.reason)",
+                    severity: "warning"
+                )
+            )
         }
         guard !corpus.entries.isEmpty else {
             Console.error("fuzz: error: the corpus has no files to mutate")
@@ -169,7 +177,7 @@ struct FuzzCommand: ParsableCommand {
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
         if exists && (!isDirectory.boolValue || !contents.isEmpty) {
-            Console.error("fuzz: error: \(TerminalText.safe(path)) is not a new or empty folder (--out and --emit)")
+            Console.error("fuzz: error: \(TerminalText.escaped(path)) is not a new or empty folder (--out and --emit)")
             throw ExitCode(2)
         }
     }
@@ -179,7 +187,7 @@ struct FuzzCommand: ParsableCommand {
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
-            Console.error("fuzz: error: cannot create \(TerminalText.safe(path)): \(error.localizedDescription)")
+            Console.error("fuzz: error: cannot create \(TerminalText.escaped(path)): \(error.localizedDescription)")
             throw ExitCode(2)
         }
     }

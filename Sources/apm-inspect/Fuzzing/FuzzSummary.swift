@@ -1,3 +1,4 @@
+import APMInspectCore
 import Foundation
 
 /// The end-of-run report: plain text a user can paste into a bug report as it is.
@@ -21,16 +22,16 @@ enum FuzzSummary {
             lines.append("findings: none")
             return lines.joined(separator: "\n") + "\n"
         }
-        lines.append("findings: \(records.count) (saved in \(TerminalText.safe(store.outputFolder)))")
+        lines.append("findings: \(records.count) (saved in \(TerminalText.escaped(store.outputFolder)))")
         for record in records.sorted(by: { $0.directory < $1.directory }) {
             let message = record.message.split(separator: "\n").first.map(String.init) ?? ""
             lines.append("")
-            lines.append("[\(record.kind)] \(record.family) — \(record.parser): \(TerminalText.safe(message))")
+            lines.append("[\(record.kind)] \(record.family) — \(record.parser): \(TerminalText.escaped(message))")
             if !record.stack.isEmpty {
-                lines.append("  stack: " + record.stack.prefix(5).map(TerminalText.safe).joined(separator: " ← "))
+                lines.append("  stack: " + record.stack.prefix(5).map(TerminalText.escaped).joined(separator: " ← "))
             }
             lines.append(
-                "  from \(TerminalText.safe(record.corpusFile)), iteration \(record.iteration), "
+                "  from \(TerminalText.escaped(record.corpusFile)), iteration \(record.iteration), "
                     + "mutation \(record.mutation)"
             )
             lines.append(
@@ -38,8 +39,8 @@ enum FuzzSummary {
                     + "(\(record.minimisationTests) runs\(record.minimisationComplete ? "" : ", budget reached")); "
                     + "seen \(record.duplicates + 1) time\(record.duplicates == 0 ? "" : "s")"
             )
-            lines.append("  saved: \(TerminalText.safe(record.directory))/")
-            lines.append("  replay: apm-inspect inspect \(TerminalText.safe(record.directory))/minimised.bin")
+            lines.append("  saved: \(TerminalText.escaped(record.directory))/")
+            lines.append("  replay: apm-inspect inspect \(TerminalText.escaped(record.directory))/minimised.bin")
         }
         return lines.joined(separator: "\n") + "\n"
     }
