@@ -1,5 +1,6 @@
 import APMInspectCore
 import FuzzSupport
+
 @testable import HTTPCaptureParsing
 
 /// One DNS message (a UDP payload, or a TCP one after its length prefix), name compression included.

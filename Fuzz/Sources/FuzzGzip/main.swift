@@ -1,4 +1,5 @@
 import FuzzSupport
+
 @testable import APMInspectCore
 
 /// gzip and zlib streams: the one-shot decompression against the streaming inflater fed in three pieces.

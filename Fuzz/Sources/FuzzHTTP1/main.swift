@@ -1,5 +1,6 @@
 import APMInspectCore
 import FuzzSupport
+
 @testable import HTTPCaptureParsing
 
 /// HTTP/1 messages on one reassembled stream: the first byte chooses the side and the request methods to pair.

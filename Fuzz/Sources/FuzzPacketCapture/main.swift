@@ -1,5 +1,6 @@
 import APMInspectCore
 import FuzzSupport
+
 @testable import HTTPCaptureParsing
 
 /// pcap and pcapng: container records, link layers, TCP reassembly, and the DNS, TLS and HTTP/1 decoders on the

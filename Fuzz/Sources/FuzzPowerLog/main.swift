@@ -25,7 +25,11 @@ public func fuzzPowerLog(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         unlink(path + "-journal")
     }
     let reader = PowerLogReader(
-        options: PowerLogReadOptions(maxRowsPerTable: 20_000, maxDecompressedBytes: 32 << 20, temporaryDirectory: folder)
+        options: PowerLogReadOptions(
+            maxRowsPerTable: 20_000,
+            maxDecompressedBytes: 32 << 20,
+            temporaryDirectory: folder
+        )
     )
     let first = try? reader.read(path: path)
     let second = try? reader.read(path: path)

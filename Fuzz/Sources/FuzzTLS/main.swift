@@ -1,5 +1,6 @@
 import APMInspectCore
 import FuzzSupport
+
 @testable import HTTPCaptureParsing
 
 /// The TLS scanner on a client and a server stream: the first two bytes say where the client stream ends.
@@ -14,7 +15,9 @@ public func fuzzTLS(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     client.marks = [TCPStream.Mark(offset: 0, time: 1_000)]
     var server = TCPStream()
     server.bytes = Array(rest[split...])
-    server.marks = [TCPStream.Mark(offset: 0, time: 2_000), TCPStream.Mark(offset: server.bytes.count / 2, time: 3_000)]
+    server.marks = [
+        TCPStream.Mark(offset: 0, time: 2_000), TCPStream.Mark(offset: server.bytes.count / 2, time: 3_000),
+    ]
     let first = TLSScanner(client: client, server: server)
     let second = TLSScanner(client: client, server: server)
     fuzzRequire(first.handshake == second.handshake, "two scans of the same streams differ")
