@@ -37,8 +37,8 @@ TARGETS=(
   "FuzzPowerLog 120 powerlog/*.PLSQL powerlog/rotated/*.PLSQL powerlog/rotated/*.PLSQL.gz"
   "FuzzTar 2500 sysdiagnose/*.tar.gz sysdiagnose/hostile/links.tar.gz sysdiagnose/hostile/traversal.tar.gz"
   "FuzzGzip 60000 http/*.zhar http/*.har.gz powerlog/*.gz"
-  "FuzzJSONTape 4000 jetsam/blog-excerpt*.ips http/*.har"
-  "FuzzJSONEncoder 2000 jetsam/blog-excerpt*.ips http/truncated_mid-entry.har"
+  "FuzzJSONTape 1000 jetsam/blog-excerpt*.ips http/*.har"
+  "FuzzJSONEncoder 1000 jetsam/blog-excerpt*.ips http/truncated_mid-entry.har"
 )
 # Targets whose inputs are JSON get the dictionary.
 JSON_TARGETS=" FuzzIPSContainer FuzzJetsam FuzzJetsamLimits FuzzCrashJSON FuzzHAR FuzzCharlesJSON FuzzJSONTape FuzzJSONEncoder "

