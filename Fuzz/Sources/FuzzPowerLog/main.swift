@@ -23,6 +23,7 @@ public func fuzzPowerLog(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         unlink(path + "-wal")
         unlink(path + "-shm")
         unlink(path + "-journal")
+        rmdir(folder)  // succeeds only once the reader's own temporary files are gone too
     }
     let reader = PowerLogReader(
         options: PowerLogReadOptions(
