@@ -1,3 +1,4 @@
+import APMInspectCore
 import ArgumentParser
 import Dispatch
 import Foundation

@@ -1,3 +1,4 @@
+import APMInspectCore
 import Foundation
 
 /// The end-of-run report: plain text a user can paste into a bug report as it is.

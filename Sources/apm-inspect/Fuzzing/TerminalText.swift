@@ -1,6 +1,8 @@
+import APMInspectCore
+
 /// Makes text from inputs and from a crashed worker safe to print: control and bidirectional characters become
 /// `\u{…}` escapes, so a hostile input cannot drive the terminal.
-enum TerminalText {
+extension TerminalText {
     static func safe(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
