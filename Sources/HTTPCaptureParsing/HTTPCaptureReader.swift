@@ -98,6 +98,46 @@ public struct HTTPCaptureReader: Sendable {
     /// - Throws: ``HTTPCaptureError`` when nothing can be read: empty input, broken JSON/XML structure, a
     ///   compressed wrapper that will not open, or content that is not a capture.
     public func read(_ bytes: [UInt8]) throws(HTTPCaptureError) -> Result {
+        try read(bytes, streaming: false) { _ in }
+    }
+
+    /// Reads a capture from its bytes, handing each transaction to `body` instead of keeping it.
+    ///
+    /// HAR entries are built and handed over one at a time, in file order; Charles sessions and packet captures
+    /// are read whole first and handed over in start-time order. The result's capture holds no transactions and
+    /// the default summary.
+    ///
+    /// - Throws: as ``read(_:)``.
+    public func visit(_ bytes: [UInt8], _ body: (HTTPTransaction) -> Void) throws(HTTPCaptureError) -> Result {
+        try read(bytes, streaming: true, body)
+    }
+
+    /// The health figures of a capture, from transactions visited one at a time (``visit(_:_:)``) into an
+    /// ``HTTPSummaryAccumulator``: for a text summary, in memory bounded by `limits` besides the file.
+    ///
+    /// The capture returned holds only the slowest transactions, slowest first, and its `summary.slowest` counts
+    /// positions in them; `summary.requests` counts every transaction. The accumulator's diagnostics (hosts
+    /// folded, percentiles approximated) follow the reader's.
+    ///
+    /// - Throws: as ``read(_:)``.
+    public func readSummary(
+        _ bytes: [UInt8],
+        limits: HTTPSummaryAccumulator.Limits = HTTPSummaryAccumulator.Limits()
+    ) throws(HTTPCaptureError) -> Result {
+        var accumulator = HTTPSummaryAccumulator(limits: limits)
+        var result = try visit(bytes) { accumulator.add($0, order: $0.index) }
+        let (summary, slowest, diagnostics) = accumulator.finished(slowestAsPositions: true)
+        result.capture.transactions = slowest
+        result.capture.summary = summary
+        result.diagnostics += diagnostics
+        return result
+    }
+
+    private func read(
+        _ bytes: [UInt8],
+        streaming: Bool,
+        _ body: (HTTPTransaction) -> Void
+    ) throws(HTTPCaptureError) -> Result {
         let format = ContentSniffer.format(of: bytes)
         switch format {
         case .empty:
@@ -111,7 +151,7 @@ public struct HTTPCaptureReader: Sendable {
                 let reason = error.code == .tooLarge ? limit.describe(compressed: bytes.count) : error.message
                 throw HTTPCaptureError(.compression, "cannot decompress the \(format.rawValue) capture: \(reason)")
             }
-            var result = try readUncompressed(inflated.bytes)
+            var result = try readUncompressed(inflated.bytes, streaming: streaming, body)
             result.capture.compression = format.rawValue
             if inflated.isTruncated {
                 result.diagnostics.insert(
@@ -121,11 +161,47 @@ public struct HTTPCaptureReader: Sendable {
             }
             return result
         default:
-            return try readUncompressed(bytes)
+            return try readUncompressed(bytes, streaming: streaming, body)
         }
     }
 
-    private func readUncompressed(_ bytes: [UInt8]) throws(HTTPCaptureError) -> Result {
+    private func readUncompressed(
+        _ bytes: [UInt8],
+        streaming: Bool,
+        _ body: (HTTPTransaction) -> Void
+    ) throws(HTTPCaptureError) -> Result {
+        guard streaming else { return try readWhole(bytes) }
+        switch ContentSniffer.format(of: bytes) {
+        case .pcap, .pcapng, .xml, .empty: break
+        default:
+            // The same routing as ``readWhole(_:)``: anything else is JSON, a HAR unless it is a Charles session.
+            let document = try harDocument(bytes)
+            if !CharlesJSONReader.looksLikeCharles(document.root) {
+                let (capture, diagnostics) = try HARReader(options: options).visit(document, body)
+                return Result(capture: capture, diagnostics: diagnostics)
+            }
+        }
+        // Read whole, then handed over in order: these formats do not yet build transactions one at a time.
+        var result = try readWhole(bytes)
+        let transactions = result.capture.transactions
+        result.capture.transactions = []
+        result.capture.summary = HTTPSummary()
+        for transaction in transactions { body(transaction) }
+        return result
+    }
+
+    /// The document with HAR entries kept opaque (see ``HARReader/entryDepth``).
+    private func harDocument(_ bytes: [UInt8]) throws(HTTPCaptureError) -> JSONDocument {
+        var parseOptions = JSONParseOptions()
+        parseOptions.opaqueDepth = HARReader.entryDepth
+        do {
+            return try JSONDocument(bytes: bytes, options: parseOptions)
+        } catch {
+            throw HTTPCaptureError(.syntax, "not JSON: \(error.message)", at: error.location)
+        }
+    }
+
+    private func readWhole(_ bytes: [UInt8]) throws(HTTPCaptureError) -> Result {
         switch ContentSniffer.format(of: bytes) {
         case .pcap, .pcapng:
             let (capture, diagnostics) = try PacketCaptureAnalyzer(options: options).analyze(bytes)
@@ -138,14 +214,7 @@ public struct HTTPCaptureReader: Sendable {
         default:
             // HAR entries are parsed one at a time (see ``HARReader/entryDepth``); a Charles session, which is read
             // as a whole, is parsed again in full.
-            var parseOptions = JSONParseOptions()
-            parseOptions.opaqueDepth = HARReader.entryDepth
-            let document: JSONDocument
-            do {
-                document = try JSONDocument(bytes: bytes, options: parseOptions)
-            } catch {
-                throw HTTPCaptureError(.syntax, "not JSON: \(error.message)", at: error.location)
-            }
+            let document = try harDocument(bytes)
             if CharlesJSONReader.looksLikeCharles(document.root) {
                 let full: JSONDocument
                 do {

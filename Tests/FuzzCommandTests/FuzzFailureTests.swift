@@ -1,3 +1,4 @@
+import APMInspectCore
 import Testing
 
 @testable import apm_inspect

@@ -29,6 +29,26 @@ public struct HARReader: Sendable {
     ///
     /// - Throws: ``HTTPCaptureError`` when the document has no `log` object.
     public func read(_ document: JSONDocument) throws(HTTPCaptureError) -> (HTTPCapture, [Diagnostic]) {
+        var transactions: [HTTPTransaction] = []
+        if let entries = document.root.member("log")?.member("entries") { transactions.reserveCapacity(entries.count) }
+        var (capture, diagnostics) = try visit(document) { transactions.append($0) }
+        // Readers must sort: by parsed start time, unknown starts last, file order kept among equals.
+        HTTPCaptureSorting.sort(&transactions)
+        capture.transactions = transactions
+        capture.summary = HTTPSummary(transactions: capture.transactions)
+        return (capture, diagnostics)
+    }
+
+    /// Reads a parsed HAR document, handing each transaction to `body` in file order instead of keeping it.
+    ///
+    /// The capture returned has the file's header fields and no transactions; `index` of each transaction handed
+    /// over is its position among the readable entries, before any sorting.
+    ///
+    /// - Throws: ``HTTPCaptureError`` when the document has no `log` object.
+    public func visit(
+        _ document: JSONDocument,
+        _ body: (HTTPTransaction) -> Void
+    ) throws(HTTPCaptureError) -> (HTTPCapture, [Diagnostic]) {
         var log = DiagnosticLog()
         let root = document.root
         guard root.kind == .object else {
@@ -84,9 +104,8 @@ public struct HARReader: Sendable {
         let connectIncludesDNS =
             sslAdditive && !entries.elements.contains { Self.expand($0)?.member("timings")?.member("dns") != nil }
         let wallClock = creatorName.contains("WebKit") || creatorName.contains("Safari")
-        var transactions: [HTTPTransaction] = []
-        transactions.reserveCapacity(entries.count)
         var position = 0
+        var kept = 0
         for opaqueEntry in entries.elements {
             defer { position += 1 }
             guard let entry = Self.expand(opaqueEntry) else {
@@ -127,12 +146,11 @@ public struct HARReader: Sendable {
                 wallClock: wallClock,
                 options: options
             )
-            transactions.append(builder.build(log: &log))
+            var transaction = builder.build(log: &log)
+            transaction.index = kept
+            kept += 1
+            body(transaction)
         }
-        // Readers must sort: by parsed start time, unknown starts last, file order kept among equals.
-        HTTPCaptureSorting.sort(&transactions)
-        capture.transactions = transactions
-        capture.summary = HTTPSummary(transactions: capture.transactions)
         return (capture, document.diagnostics + log.finished())
     }
 

@@ -47,7 +47,8 @@ struct HTTPCommand: ParsableCommand {
                     bytes: bytes,
                     kind: nil,
                     path: path,
-                    options: options
+                    options: options,
+                    summaryOnly: format == .text
                 )
             } catch {
                 inspection = Inspection(

@@ -35,7 +35,9 @@ struct InspectCommand: ParsableCommand {
         for failure in walkFailures {
             Console.error(ErrorLine.render(path: failure.path, location: nil, message: failure.message))
         }
-        let inspector = FileInspector()
+        var textInspector = FileInspector()
+        textInspector.httpSummaryOnly = format == .text
+        let inspector = textInspector
         let progress = ProgressBar(total: files.count, label: "inspect")
         let results = ParallelMap.map(
             count: files.count,

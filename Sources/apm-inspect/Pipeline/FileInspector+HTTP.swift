@@ -3,11 +3,20 @@ import HTTPCaptureParsing
 
 extension FileInspector {
     /// Reads an HTTP capture (HAR, Charles session, pcap/pcapng); `kind` is what the sniffer said, when it was asked.
-    func inspectHTTP(bytes: [UInt8], kind: FileKind?, path: String, options: HTTPCaptureOptions = HTTPCaptureOptions())
-        -> Inspection
-    {
+    ///
+    /// With `summaryOnly` (text output) the capture holds the summary and only the slowest transactions
+    /// (``HTTPCaptureReader/readSummary(_:limits:)``), so a million-entry HAR is summarised in bounded memory
+    /// besides the file; JSON output needs every transaction.
+    func inspectHTTP(
+        bytes: [UInt8],
+        kind: FileKind?,
+        path: String,
+        options: HTTPCaptureOptions = HTTPCaptureOptions(),
+        summaryOnly: Bool = false
+    ) -> Inspection {
         do {
-            let result = try HTTPCaptureReader(options: options).read(bytes)
+            let reader = HTTPCaptureReader(options: options)
+            let result = try summaryOnly ? reader.readSummary(bytes) : reader.read(bytes)
             return Inspection(
                 file: path,
                 kind: result.capture.fileKind,

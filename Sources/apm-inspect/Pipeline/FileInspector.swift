@@ -7,6 +7,8 @@ import PowerLogReading
 /// Sniffs a file and routes it to the parser for its family.
 struct FileInspector: Sendable {
     var jetsam = JetsamParser()
+    /// For text output: HTTP captures keep their summary and slowest requests only (see `inspectHTTP`).
+    var httpSummaryOnly = false
 
     /// Reads and inspects the file at `path`; never throws: failures are part of the result.
     ///
@@ -37,7 +39,7 @@ struct FileInspector: Sendable {
         }
         let format = ContentSniffer.format(of: bytes)
         if let httpKind = HTTPCaptureReader.recognise(bytes) {
-            return inspectHTTP(bytes: bytes, kind: httpKind, path: path)
+            return inspectHTTP(bytes: bytes, kind: httpKind, path: path, summaryOnly: httpSummaryOnly)
         }
         switch format {
         case .sqlite:
