@@ -554,8 +554,9 @@ struct CrashTextReader {
         )
     }
 
-    /// `6   ???  <TAB>  ??? symbol + 12`: the layout's frame whose address is unknown (a JSON frame with no image
-    /// base), kept as a frame without an address. The tab before the address column tells it from other text.
+    /// Reads the layout's frame whose address is unknown (a JSON frame with no image base) as a frame without one.
+    ///
+    /// `6   ???  <TAB>  ??? symbol + 12`: the tab before the address column tells it from other text.
     private static func unknownAddressFrameLine(index: Int, _ rest: TextBytes) -> FrameLine? {
         guard let tab = rest.firstIndex(of: 0x09) else { return nil }
         let column = rest.suffix(from: tab + 1).droppingLeadingBlanks()
