@@ -20,6 +20,7 @@ struct APMInspect: ParsableCommand {
 
     /// Parses and runs a subcommand as ArgumentParser does, then fails when standard output could not be
     /// written: output lost to a full disk or a closed descriptor is an error (exit 1), whatever the command did.
+    ///
     /// The interrupt handler that removes temporary files is installed before any command runs.
     static func main() {
         TemporaryFolder.installInterruptCleanup()

@@ -215,7 +215,7 @@ import Testing
             try PowerLogReader(options: options).read(path: path)
         } throws: { error in
             guard let error = error as? PowerLogError else { return false }
-            return error.code == .decompression && error.message.contains("limit of 2097152 bytes")
+            return error.code == .decompression && error.message.contains("past 2097152 bytes (size limit)")
         }
         #expect(space.temporaryIsEmpty)
     }

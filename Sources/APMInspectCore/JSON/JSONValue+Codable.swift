@@ -48,7 +48,11 @@ extension JSONValue: Codable {
             try container.encode(value)
         case .number(let text):
             var container = encoder.singleValueContainer()
-            if let value = Int64(text) {
+            // A negative zero ("-0", or an underflow such as -1e-400) is written as the Double -0 so its sign
+            // survives being read back: Int64 and UInt64 would both make it 0.
+            if text.hasPrefix("-"), let value = Double(text), value == 0 {
+                try container.encode(value)
+            } else if let value = Int64(text) {
                 try container.encode(value)
             } else if let value = UInt64(text) {
                 try container.encode(value)

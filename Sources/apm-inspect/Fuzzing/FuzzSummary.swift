@@ -13,7 +13,7 @@ enum FuzzSummary {
         var lines = [
             "apm-inspect fuzz \(APMInspect.configuration.version)",
             "seed \(configuration.seed), \(runs) inputs in \(Formatting.oneDecimal(elapsed)) s "
-                + "(\(Int(rate.rounded())) exec/s, \(configuration.jobs) job\(configuration.jobs == 1 ? "" : "s"))",
+                + "(\(Int(saturating: rate.rounded())) exec/s, \(configuration.jobs) job\(configuration.jobs == 1 ? "" : "s"))",
             "corpus: \(corpus.entries.count) files; families run \(coverage.run)/\(coverage.total): "
                 + families.joined(separator: ", "),
         ]

@@ -193,8 +193,8 @@ final class FuzzSupervisor: @unchecked Sendable {
             let coverage = familyCoverage
             let limit = configuration.iterations.map { "/\($0)" } ?? ""
             Console.errorRaw(
-                "\r\u{1B}[Kfuzz: \(runs)\(limit) inputs, \(Int(rate.rounded())) exec/s, findings \(store.count), "
-                    + "families \(coverage.run)/\(coverage.total), \(Int(elapsed)) s"
+                "\r\u{1B}[Kfuzz: \(runs)\(limit) inputs, \(Int(saturating: rate.rounded())) exec/s, findings \(store.count), "
+                    + "families \(coverage.run)/\(coverage.total), \(Int(saturating: elapsed)) s"
             )
         }
         timer.resume()

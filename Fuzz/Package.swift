@@ -1,0 +1,48 @@
+// swift-tools-version: 6.1
+// libFuzzer targets for apm-inspect's readers. A separate package, so the root `swift build` and `swift test`
+// never see the fuzzer flags. Build (the one comma-separated sanitizer flag keeps both instrumentations):
+//   swift build -c debug --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address
+// See docs/robustness.md and smoke.sh.
+import PackageDescription
+
+/// Every fuzz target: name and the library products it drives.
+let targets: [(name: String, libraries: [String])] = [
+    ("FuzzIPSContainer", ["APMInspectCore"]),
+    ("FuzzJetsam", ["JetsamParsing"]),
+    ("FuzzJetsamLimits", ["JetsamParsing"]),
+    ("FuzzCrashText", ["CrashReportParsing"]),
+    ("FuzzCrashJSON", ["CrashReportParsing"]),
+    ("FuzzWatchdog", ["CrashReportParsing", "WatchdogAnalysis"]),
+    ("FuzzHAR", ["HTTPCaptureParsing"]),
+    ("FuzzCharlesJSON", ["HTTPCaptureParsing"]),
+    ("FuzzCharlesXML", ["HTTPCaptureParsing"]),
+    ("FuzzPacketCapture", ["HTTPCaptureParsing"]),
+    ("FuzzDNS", ["HTTPCaptureParsing"]),
+    ("FuzzTLS", ["HTTPCaptureParsing"]),
+    ("FuzzHTTP1", ["HTTPCaptureParsing"]),
+    ("FuzzPowerLog", ["PowerLogReading"]),
+    ("FuzzTar", []),
+    ("FuzzGzip", []),
+    ("FuzzJSONTape", []),
+    ("FuzzJSONEncoder", []),
+]
+
+let package = Package(
+    name: "Fuzz",
+    dependencies: [.package(name: "apm-inspect", path: "..")],
+    targets: [
+        .target(
+            name: "FuzzSupport",
+            dependencies: [.product(name: "APMInspectCore", package: "apm-inspect")]
+        )
+    ]
+        + targets.map { target in
+            .executableTarget(
+                name: target.name,
+                dependencies: ["FuzzSupport", .product(name: "APMInspectCore", package: "apm-inspect")]
+                    + target.libraries.filter { $0 != "APMInspectCore" }.map {
+                        .product(name: $0, package: "apm-inspect")
+                    }
+            )
+        }
+)
