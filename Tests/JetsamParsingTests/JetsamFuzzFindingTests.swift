@@ -31,4 +31,11 @@ import Testing
         #expect(result.event.processes.first?.cpuTime == 1.7976931348623157e308)
         #expect(!result.diagnostics.contains { $0.location?.keyPath?.hasSuffix("cpuTime") == true })
     }
+
+    /// h10 `ips-dropped-unknown-key-f54476f4`: a header vouches for a body that has none of a body's keys.
+    @Test func aBodyWithOnlyUnknownKeysKeepsThem() throws {
+        let result = try parse(#"p":"","bug_type":"298","":")"}"# + "\n" + #"{"futureKey":1,"#)
+        #expect(result.event.unknownKeys?["futureKey"] == .number("1"))
+        #expect(result.event.isPartial)
+    }
 }
