@@ -18,14 +18,15 @@ import Testing
     @Test func framesWithoutAnAddressReadBack() throws {
         let json = TranslationTests.iosReport.replacingOccurrences(
             of: #"{"imageOffset":38500,"imageIndex":0}"#,
-            with: #"{"imageOffset":38500,"symbol":"helper","symbolLocation":12,"imageIndex":97},{"imageIndex":98}"#
+            with: #"{"imageOffset":38500,"symbol":"helper","symbolLocation":12,"imageIndex":97},{"imageIndex":98},"#
+                + #"{"imageIndex":0}"#
         )
         #expect(json != TranslationTests.iosReport)
         let (before, text, after) = try Self.roundTrip(json)
         #expect(text.contains("???"))
         let crashed = try #require(before.threads.first { $0.crashed })
-        #expect(crashed.frames.count == 5)
-        #expect(crashed.frames.filter { $0.address == nil }.count == 2)
+        #expect(crashed.frames.count == 6)
+        #expect(crashed.frames.filter { $0.address == nil }.count == 3)
         #expect(after.threads.map(\.frames.count) == before.threads.map(\.frames.count))
         #expect(
             after.threads.map { $0.frames.map(\.address?.value) }
