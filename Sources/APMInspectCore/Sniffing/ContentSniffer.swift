@@ -16,7 +16,10 @@ public enum ContentSniffer {
         let prefix = UnsafeRawBufferPointer(rebasing: buffer[i..<min(buffer.count, i + 8192)])
         // An .ips header decides even when the body after it is damaged: the parser then says what is wrong.
         if buffer[i] == UInt8(ascii: "{"), firstLineIsIPSHeader(prefix) { return .ips }
-        if !looksLikeText(prefix) { return .binary }
+        // A crash report's marker lets a few NUL bytes through (a path or name from a damaged report, written out
+        // as read): one NUL makes other text binary.
+        let crashMarked = containsAny(prefix, crashTextMarkers)
+        if !looksLikeText(prefix, allowingNUL: crashMarked) { return .binary }
         switch buffer[i] {
         case UInt8(ascii: "{"):
             return firstLineIsIPSHeader(prefix) ? .ips : .json
@@ -29,7 +32,7 @@ public enum ContentSniffer {
         default:
             break
         }
-        if containsAny(prefix, crashTextMarkers) { return .crashText }
+        if crashMarked { return .crashText }
         // A header cut at the front (`timestamp":"…","bug_type":"298"}`) followed by a body.
         if contains(prefix, "\"bug_type\"") { return .ips }
         return .text
@@ -73,10 +76,10 @@ public enum ContentSniffer {
 
     private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
 
-    private static func looksLikeText(_ b: UnsafeRawBufferPointer) -> Bool {
+    private static func looksLikeText(_ b: UnsafeRawBufferPointer, allowingNUL: Bool) -> Bool {
         var control = 0
         for byte in b where byte < 0x20 && !isSpace(byte) && byte != 0x0C {
-            if byte == 0 { return false }
+            if byte == 0, !allowingNUL { return false }
             control += 1
         }
         return control * 100 <= b.count

@@ -544,13 +544,28 @@ struct CrashTextReader {
                 break
             }
         }
-        guard let range = addressRange else { return nil }
+        guard let range = addressRange else { return unknownAddressFrameLine(index: index, rest) }
         let token = rest.slice(range.lowerBound, range.upperBound)
         return FrameLine(
             index: index,
             image: rest.prefix(range.lowerBound).trimmed(),
             address: token.startsWith0x ? token.hexValue() : token.hexValue(hex: true),
             location: rest.suffix(from: range.upperBound).trimmed()
+        )
+    }
+
+    /// Reads the layout's frame whose address is unknown (a JSON frame with no image base) as a frame without one.
+    ///
+    /// `6   ???  <TAB>  ??? symbol + 12`: the tab before the address column tells it from other text.
+    private static func unknownAddressFrameLine(index: Int, _ rest: TextBytes) -> FrameLine? {
+        guard let tab = rest.firstIndex(of: 0x09) else { return nil }
+        let column = rest.suffix(from: tab + 1).droppingLeadingBlanks()
+        guard column.hasPrefix("???"), column.count == 3 || TextBytes.isBlank(column[3]) else { return nil }
+        return FrameLine(
+            index: index,
+            image: rest.prefix(tab).trimmed(),
+            address: nil,
+            location: column.dropFirst(3).trimmed()
         )
     }
 

@@ -131,7 +131,8 @@ struct AppleTextWriter {
         if let symbol = frame.symbol {
             text += " " + symbol
             if let offset = frame.symbolOffset { text += " + \(offset)" }
-        } else if let image = imageFor(frame, imageIndex: imageIndex), image.source != "A" {
+        } else if frame.address != nil, let image = imageFor(frame, imageIndex: imageIndex), image.source != "A" {
+            // With `???` in the address column a `base + offset` would read back as the frame's address.
             let base = image.base.value
             let offset = frame.imageOffset ?? frame.address.map { $0.value &- base } ?? 0
             text += " \(Self.hex(base)) + \(offset)"

@@ -23,8 +23,10 @@ struct JetsamFieldReader {
     mutating func double(_ value: JSONElement, _ key: String, _ path: String, unknown: inout [JSONValue.Member])
         -> Double?
     {
-        if let number = value.double { return number }
-        mismatch(value, key, path, expected: "a number", unknown: &unknown)
+        // `1e999` reads as infinity, which the model cannot hold as the report wrote it (JSON output would
+        // print null): the value stays verbatim in unknownKeys, with a warning.
+        if let number = value.double, number.isFinite { return number }
+        mismatch(value, key, path, expected: value.kind == .number ? "a finite number" : "a number", unknown: &unknown)
         return nil
     }
 

@@ -48,8 +48,13 @@ public struct JetsamParser: Sendable {
             finalize(&event, diagnostics: &diagnostics)
             return JetsamParseResult(event: event, diagnostics: diagnostics)
         }
-        let (document, content) = try locateContent(in: container)
+        var (document, content) = try locateContent(in: container)
         diagnostics += document.diagnostics
+        // A header vouches for the file: a root object with none of a body's keys is still its body, whose
+        // (unknown) keys are kept rather than dropped.
+        if !content.found, container.header != nil, document.root.kind == .object, document.root.count > 0 {
+            content.bodies.append(document.root)
+        }
         var reader = JetsamBodyReader(maxProcesses: options.maxProcesses)
         var unknown: [JSONValue.Member] = []
         for body in content.bodies {

@@ -1,0 +1,81 @@
+import APMInspectCore
+import Testing
+
+@testable import CrashReportParsing
+
+/// Round trips `apm-inspect fuzz` found broken (`ips-translate-round-trip-*`, docs/fuzzing.md): a 309 report
+/// translated to Apple's text layout reads back as the same threads and frames, and is still a crash report.
+@Suite struct TranslationFuzzFindingTests {
+    private static func roundTrip(_ json: String) throws -> (before: CrashReport, text: String, after: CrashReport) {
+        let before = try CrashReportParser().parse(Array(json.utf8)).report
+        let text = try CrashTextTranslator().translate(Array(json.utf8))
+        let after = try CrashReportParser().parse(Array(text.utf8)).report
+        return (before, text, after)
+    }
+
+    /// `ips-translate-round-trip-1a24f35a`: a frame whose `imageIndex` names no image has no address; the layout
+    /// writes `???` in its address column, which must read back as that frame, not drop it.
+    @Test func framesWithoutAnAddressReadBack() throws {
+        let json = TranslationTests.iosReport.replacingOccurrences(
+            of: #"{"imageOffset":38500,"imageIndex":0}"#,
+            with: #"{"imageOffset":38500,"symbol":"helper","symbolLocation":12,"imageIndex":97},{"imageIndex":98},"#
+                + #"{"imageIndex":0}"#
+        )
+        #expect(json != TranslationTests.iosReport)
+        let (before, text, after) = try Self.roundTrip(json)
+        #expect(text.contains("???"))
+        let crashed = try #require(before.threads.first { $0.crashed })
+        #expect(crashed.frames.count == 6)
+        #expect(crashed.frames.filter { $0.address == nil }.count == 3)
+        #expect(after.threads.map(\.frames.count) == before.threads.map(\.frames.count))
+        #expect(
+            after.threads.map { $0.frames.map(\.address?.value) }
+                == before.threads.map { $0.frames.map(\.address?.value) }
+        )
+        let helper = try #require(after.threads.flatMap(\.frames).first { $0.symbol == "helper" })
+        #expect(helper.address == nil)
+        #expect(helper.symbolOffset == 12)
+    }
+
+    /// A line that only looks like a frame with an unknown address (no tab before `???`) stays text.
+    @Test func questionMarksWithoutTheColumnTabAreNotAFrame() {
+        func frameLine(_ text: String) -> (index: Int, address: UInt64?)? {
+            Array(text.utf8).withUnsafeBufferPointer { buffer in
+                CrashTextReader.frameLine(TextBytes(buffer)).map { ($0.index, $0.address?.value) }
+            }
+        }
+        #expect(frameLine("3   ??? ??? ???") == nil)
+        #expect(frameLine("3   App\t  ???x") == nil)
+        let line = try? #require(frameLine("3   App   \t               ??? run + 4"))
+        #expect(line?.index == 3)
+        #expect(line?.address == nil)
+        #expect(frameLine("3   App   \t       0x1a2b run + 4")?.address == 0x1a2b)
+    }
+
+    /// `ips-translate-round-trip-0b43be63`: NUL bytes in an image path are written as read, and one NUL made the
+    /// whole translation sniff as binary.
+    @Test func translationWithNULBytesIsStillACrashReport() throws {
+        let json = TranslationTests.iosReport.replacingOccurrences(
+            of: #"Pebble.app\/Pebble""#,
+            with: #"Peb\u0000\u0000ble.app\/Pebble""#
+        )
+        #expect(json != TranslationTests.iosReport)
+        let (before, text, after) = try Self.roundTrip(json)
+        #expect(text.utf8.contains(0))
+        #expect(ContentSniffer.format(of: Array(text.utf8)) == .crashText)
+        #expect(after.process == before.process)
+        #expect(after.threads.count == before.threads.count)
+    }
+
+    /// The NULs stay under the 1% of control bytes any text may hold.
+    @Test func nulBytesWithoutACrashMarkerAreBinary() {
+        let lines = String(
+            repeating: "Thread 1:\n0   libsystem_kernel.dylib \t 0x1ddd3c684 mach_msg2_trap + 8\n",
+            count: 4
+        )
+        let plain = Array(lines.utf8) + [0] + Array(lines.utf8)
+        #expect(ContentSniffer.format(of: plain) == .binary)
+        let crash = Array(("Exception Type:  EXC_CRASH (SIGABRT)\n" + lines).utf8) + [0] + Array(lines.utf8)
+        #expect(ContentSniffer.format(of: crash) == .crashText)
+    }
+}
