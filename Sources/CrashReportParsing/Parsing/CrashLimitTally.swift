@@ -71,12 +71,24 @@ final class CrashLimitTally {
             steps += 1
         }
         if hasEscapes {
-            // An escape is at most 12 bytes (`\uD83D\uDE00`): cut before any backslash in the last 12.
-            var k = cut - 1
-            while k >= 0, k >= cut - 12 {
-                if raw[k] == 0x5C { cut = k }
-                k -= 1
+            // Walk the escapes up to the cut and stop before one it would split (`\n`, `\u00e9`, a surrogate pair).
+            var k = 0
+            var safe = 0
+            while k < cut {
+                if raw[k] == 0x5C {
+                    var length = 2
+                    if k + 5 < raw.count, raw[k + 1] == 0x75 {
+                        let high = raw[k + 2] | 0x20 == 0x64 && (0x38...0x62).contains(raw[k + 3] | 0x20)
+                        length = high ? 12 : 6
+                    }
+                    if k + length > cut { break }
+                    k += length
+                } else {
+                    k += 1
+                }
+                safe = k
             }
+            cut = safe
         }
         return JSONElement.decodedString(rawBytes: UnsafeBufferPointer(rebasing: raw[0..<cut]))
     }
@@ -99,7 +111,10 @@ final class CrashLimitTally {
         }
         if threadsSkipped > 0 {
             let frames = framesOfSkippedThreads > 0 ? " (with their \(framesOfSkippedThreads) frame(s))" : ""
-            add("\(threadsSkipped) thread(s) past the limit of \(limits.maxThreads) threads were counted, not read" + frames)
+            add(
+                "\(threadsSkipped) thread(s) past the limit of \(limits.maxThreads) threads were counted, not read"
+                    + frames
+            )
         }
         if imagesSkipped > 0 {
             add(

@@ -13,8 +13,10 @@ public struct CrashParseLimits: Sendable, Equatable {
     public var maxThreads: Int
     /// Binary images kept.
     public var maxBinaryImages: Int
-    /// The longest string, in UTF-8 bytes, a JSON report copies into the model (names, exception messages, blocks);
-    /// a longer one is cut at a character boundary. Symbols and paths stay windows on the file's bytes.
+    /// The longest string, in bytes as written, a JSON report copies into the model.
+    ///
+    /// Names, exception messages and blocks longer than this are cut at a character boundary. Symbols and paths
+    /// stay windows on the file's bytes.
     public var maxStringBytes: Int
 
     public init(

@@ -142,7 +142,7 @@ public struct CrashReportParser: Sendable {
         var reader = CrashJSONReader(limits: limits)
         var report = reader.read(body, header: container.header)
         diagnostics += reader.diagnostics
-        report.isPartial = document.isTruncated
+        report.isPartial = report.isPartial || document.isTruncated
         return report
     }
 
