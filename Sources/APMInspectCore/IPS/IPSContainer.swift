@@ -34,7 +34,11 @@ public struct IPSContainer: Sendable {
     /// Splits `bytes` into header and body.
     ///
     /// This never fails: a file with no recognisable header has `header == nil` and the whole file as body.
-    public init(bytes: [UInt8]) {
+    ///
+    /// A line 1 longer than `maxHeaderLineBytes` is not read as a header (a real one is a few hundred bytes, and
+    /// reading a 1 GB one cost several copies of it): the file is then headerless, with a warning, so that its
+    /// content still decides what it is (a one-line JSON report is all body) and nothing of it is lost.
+    public init(bytes: [UInt8], maxHeaderLineBytes: Int = IPSContainer.maxHeaderLineBytes) {
         var diagnostics: [Diagnostic] = []
         var start = 0
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
@@ -60,7 +64,16 @@ public struct IPSContainer: Sendable {
         var header: IPSHeader?
         var bodyStart = start
         var bodyLine = lineNumber
-        if let parsed = Self.parseHeaderLine(bytes, start, firstLineEnd) {
+        if firstLineEnd - start > maxHeaderLineBytes {
+            diagnostics.append(
+                Diagnostic(
+                    .warning,
+                    "line \(lineNumber) is \(firstLineEnd - start) bytes long, more than the \(maxHeaderLineBytes) bytes "
+                        + "of a header line; the file is read as having no header",
+                    at: SourceLocation(byteOffset: start, line: lineNumber, column: 1)
+                )
+            )
+        } else if let parsed = Self.parseHeaderLine(bytes, start, firstLineEnd) {
             header = parsed
             bodyStart = min(bytes.count, firstLineEnd + 1)
             bodyLine = lineNumber + 1
@@ -106,6 +119,9 @@ public struct IPSContainer: Sendable {
     }
 
     // MARK: - Header line
+
+    /// The longest line 1 read as a header: 64 KiB, hundreds of times a real one.
+    public static let maxHeaderLineBytes = 1 << 16
 
     private static let headerKeys = ["bug_type", "os_version", "timestamp", "incident_id"]
 

@@ -13,19 +13,31 @@ final class JSONByteSink {
 
     init(capacity: Int = 16_384) {
         self.capacity = max(capacity, 16)
-        self.storage = UnsafeMutablePointer<UInt8>.allocate(capacity: self.capacity)
+        self.storage = Self.allocate(self.capacity)
     }
 
-    deinit { storage.deallocate() }
+    deinit { free(storage) }
+
+    /// Raw `malloc` memory, so that growing can use `realloc`.
+    private static func allocate(_ capacity: Int) -> UnsafeMutablePointer<UInt8> {
+        guard let raw = malloc(capacity) else { return UnsafeMutablePointer<UInt8>.allocate(capacity: capacity) }
+        return raw.bindMemory(to: UInt8.self, capacity: capacity)
+    }
 
     private func reserve(_ extra: Int) {
         guard count + extra > capacity else { return }
         var grown = capacity * 2
         while grown < count + extra { grown *= 2 }
-        let fresh = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
-        fresh.update(from: storage, count: count)
-        storage.deallocate()
-        storage = fresh
+        // `realloc` moves large buffers by remapping their pages: growing no longer holds the old and the new
+        // buffer at once (three times the output at the last doubling).
+        if let raw = realloc(storage, grown) {
+            storage = raw.bindMemory(to: UInt8.self, capacity: grown)
+        } else {
+            let fresh = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+            fresh.update(from: storage, count: count)
+            free(storage)
+            storage = fresh
+        }
         capacity = grown
     }
 

@@ -3,6 +3,8 @@ import APMInspectCore
 /// Maps the JSON body of a bug_type 309 report onto ``CrashReport``.
 struct CrashJSONReader {
     var diagnostics: [Diagnostic] = []
+    /// What the limits left out.
+    let tally: CrashLimitTally
     /// The document's bytes, which frames' symbols point into until they are read.
     private var shared: CrashReport.SharedText?
 
@@ -28,7 +30,18 @@ struct CrashJSONReader {
         return knownKeysByLength[raw.count].contains { $0.elementsEqual(raw) }
     }
 
+    init(limits: CrashParseLimits = CrashParseLimits()) {
+        tally = CrashLimitTally(limits)
+    }
+
     mutating func read(_ body: JSONElement, header: IPSHeader?) -> CrashReport {
+        var report = readReport(body, header: header)
+        diagnostics += tally.diagnostics
+        if tally.cutSomething { report.isPartial = true }
+        return report
+    }
+
+    private mutating func readReport(_ body: JSONElement, header: IPSHeader?) -> CrashReport {
         shared = CrashReport.SharedText(body.document.bytes)
         var report = CrashReport(sourceFormat: .ips309, header: header)
         report.incidentID = text(body.member("incident")) ?? header?.incidentID
@@ -74,7 +87,8 @@ struct CrashJSONReader {
             report.binaryImages = list.withUnsafeValue { list in
                 // Each image is filled in place, as frames are: appending a finished image copies it, retaining
                 // and releasing every string it holds.
-                let capacity = list.count
+                let capacity = min(list.count, tally.limits.maxBinaryImages)
+                tally.skipImages(list.count - capacity)
                 return [CrashReport.BinaryImage](unsafeUninitializedCapacity: capacity) { buffer, initialized in
                     list.forEachElement { object in
                         guard initialized < capacity, let slot = buffer.baseAddress?.advanced(by: initialized) else {
@@ -92,8 +106,8 @@ struct CrashJSONReader {
             var lines: [String] = []
             asi.forEachMember { image, value in
                 let prefix = image + ": "
-                for line in value.strings { lines.append(prefix + line) }
-                if let single = value.string { lines.append(prefix + single) }
+                for line in strings(value) { lines.append(prefix + line) }
+                if let single = cappedString(value) { lines.append(prefix + single) }
             }
             report.applicationSpecificInformation = lines
         }
@@ -105,7 +119,8 @@ struct CrashJSONReader {
         // Filled in place, as frames and images are: appending a finished thread copies it.
         let threads: [CrashReport.Thread] =
             body.member("threads")?.withUnsafeValue { list in
-                let capacity = list.count
+                let capacity = min(list.count, tally.limits.maxThreads)
+                tally.skipThreads(list.count - capacity)
                 return [CrashReport.Thread](unsafeUninitializedCapacity: capacity) { buffer, initialized in
                     list.forEachElement { object in
                         guard initialized < capacity, let slot = buffer.baseAddress?.advanced(by: initialized) else {
@@ -130,17 +145,17 @@ struct CrashJSONReader {
             )
         }
         var blocks: [CrashReport.Block] = []
-        if let triage = body.member("ktriageinfo")?.string {
+        if let triage = body.member("ktriageinfo").flatMap(cappedString) {
             blocks.append(CrashReport.Block(title: "Kernel Triage", text: triage))
         }
-        if let region = (body.member("vmregioninfo") ?? body.member("vmRegionInfo"))?.string {
+        if let region = (body.member("vmregioninfo") ?? body.member("vmRegionInfo")).flatMap(cappedString) {
             blocks.append(CrashReport.Block(title: "VM Region Info", text: region))
         }
-        if let summary = body.member("vmSummary")?.string {
+        if let summary = body.member("vmSummary").flatMap(cappedString) {
             blocks.append(CrashReport.Block(title: "VM Region Summary", text: summary))
         }
         if let backtraces = body.member("asiBacktraces"), backtraces.kind == .array {
-            for (k, text) in backtraces.strings.enumerated() {
+            for (k, text) in strings(backtraces).enumerated() {
                 blocks.append(CrashReport.Block(title: "Application Specific Backtrace \(k + 1)", text: text))
             }
         }
@@ -174,7 +189,23 @@ struct CrashJSONReader {
 
     private func text(_ element: JSONElement?) -> String? {
         guard let element else { return nil }
-        return element.string ?? (element.kind == .number ? element.rawText : nil)
+        switch element.kind {
+        case .string: return cappedString(element)
+        case .number: return element.rawText
+        default: return nil
+        }
+    }
+
+    /// A string value, cut to ``CrashParseLimits/maxStringBytes`` before it is decoded.
+    private func cappedString(_ element: JSONElement) -> String? {
+        guard element.kind == .string else { return nil }
+        let raw = element.rawBytes
+        return raw.withUnsafeBufferPointer { tally.cappedString(raw: $0, hasEscapes: $0.contains(0x5C)) }
+    }
+
+    /// The string elements of an array, each capped as ``cappedString(_:)``.
+    private func strings(_ element: JSONElement) -> [String] {
+        element.elements.compactMap(cappedString)
     }
 
     private func readException(_ body: JSONElement) -> CrashReport.Exception? {
@@ -206,8 +237,8 @@ struct CrashJSONReader {
         termination.namespace = text(object.member("namespace"))
         termination.code = object.member("code").flatMap(hex)
         termination.indicator = text(object.member("indicator"))
-        termination.reasons = object.member("reasons")?.strings ?? []
-        if let details = object.member("details"), details.kind == .array { termination.details = details.strings }
+        termination.reasons = object.member("reasons").map(strings) ?? []
+        if let details = object.member("details"), details.kind == .array { termination.details = strings(details) }
         termination.byProcess = text(object.member("byProc"))
         termination.byPid = object.member("byPid")?.int64
         termination.flags = object.member("flags").flatMap(hex)
@@ -218,7 +249,7 @@ struct CrashJSONReader {
     private func hex(_ element: JSONElement) -> HexValue? {
         if let value = element.uint64 { return HexValue(value) }
         if let value = element.int64 { return HexValue(UInt64(bitPattern: value)) }
-        if let text = element.string { return HexValue(parsing: Substring(text)) }
+        if let text = cappedString(element) { return HexValue(parsing: Substring(text)) }
         return nil
     }
 
@@ -247,7 +278,7 @@ struct CrashJSONReader {
     private func text(_ value: JSONUnsafeValue?) -> String? {
         guard let value else { return nil }
         switch value.kind {
-        case .string: return value.string
+        case .string: return tally.cappedString(raw: value.rawBytes, hasEscapes: value.hasEscapes)
         case .number: return value.rawText
         default: return nil
         }
@@ -396,7 +427,7 @@ struct CrashJSONReader {
     private func readFrames(_ list: JSONUnsafeValue, images: FrameImages) -> [CrashReport.Frame] {
         // Each frame is filled in place in the array's storage: appending, or initialising from, a finished frame
         // copies it (retaining its strings) and destroys the original (releasing them), for every frame.
-        let capacity = list.count
+        let capacity = tally.admitFrames(list.count, held: 0)
         return [CrashReport.Frame](unsafeUninitializedCapacity: capacity) { buffer, initialized in
             list.forEachElement { object in
                 guard initialized < capacity, let slot = buffer.baseAddress?.advanced(by: initialized) else {

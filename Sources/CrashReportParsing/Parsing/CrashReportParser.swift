@@ -7,9 +7,12 @@ import APMInspectCore
 /// stackshots, JetsamEvents and other non-crash `.ips` are refused with ``CrashParseError/Code/notACrashReport``.
 public struct CrashReportParser: Sendable {
     public var json: JSONParseOptions
+    /// How much of a report is modelled; see ``CrashParseLimits``.
+    public var limits: CrashParseLimits
 
-    public init(json: JSONParseOptions = JSONParseOptions()) {
+    public init(json: JSONParseOptions = JSONParseOptions(), limits: CrashParseLimits = CrashParseLimits()) {
         self.json = json
+        self.limits = limits
     }
 
     /// Parses a whole file.
@@ -80,7 +83,8 @@ public struct CrashReportParser: Sendable {
                 var reader = CrashTextReader(
                     format: container.header == nil ? .text : .ipsText,
                     header: container.header,
-                    origin: container.bodyOrigin
+                    origin: container.bodyOrigin,
+                    limits: limits
                 )
                 report = reader.read(body: container.body)
                 diagnostics += reader.diagnostics
@@ -119,26 +123,32 @@ public struct CrashReportParser: Sendable {
         var body = document.root
         if document.isFragmentList {
             // A JSON body followed by text (macOS appends `System Profile:`): use the first object.
-            guard let first = document.root.elements.first(where: { $0.kind == .object }) else {
+            // A header line too long to be read as one (see ``IPSContainer``) leaves the header object first: prefer
+            // the first object with crash report keys.
+            let objects = document.root.elements.filter { $0.kind == .object }
+            guard let first = objects.first(where: Self.hasCrashKeys) ?? objects.first else {
                 throw CrashParseError(.unreadableBody, "no JSON object in the body")
             }
             body = first
             diagnostics.append(Diagnostic(.note, "text after the JSON body was not part of the report", at: nil))
         }
-        guard body.kind == .object,
-            body.member("threads") != nil || body.member("procName") != nil || body.member("exception") != nil
-        else {
+        guard Self.hasCrashKeys(body) else {
             throw CrashParseError(
                 .notACrashReport,
                 "the JSON body has no crash report keys (threads, procName, exception)",
                 at: document.location(ofByte: body.byteOffset)
             )
         }
-        var reader = CrashJSONReader()
+        var reader = CrashJSONReader(limits: limits)
         var report = reader.read(body, header: container.header)
         diagnostics += reader.diagnostics
-        report.isPartial = document.isTruncated
+        report.isPartial = report.isPartial || document.isTruncated
         return report
+    }
+
+    private static func hasCrashKeys(_ body: JSONElement) -> Bool {
+        body.kind == .object
+            && (body.member("threads") != nil || body.member("procName") != nil || body.member("exception") != nil)
     }
 
     /// Console's export: a translated text part and, after a `Full Report` line, the `.ips` itself.

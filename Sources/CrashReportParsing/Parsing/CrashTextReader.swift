@@ -33,10 +33,20 @@ struct CrashTextReader {
     /// The block that text after a blank line may still belong to (VM Region Summary tables, instruction streams).
     private var lastBlock: Int?
     private let origin: TextOrigin
+    /// What the limits left out.
+    private let tally: CrashLimitTally
+    /// The thread whose header came past ``CrashParseLimits/maxThreads``: its frame lines are counted only.
+    private var skippedThread: Int?
 
-    init(format: CrashReport.SourceFormat, header: IPSHeader?, origin: TextOrigin) {
+    init(
+        format: CrashReport.SourceFormat,
+        header: IPSHeader?,
+        origin: TextOrigin,
+        limits: CrashParseLimits = CrashParseLimits()
+    ) {
         self.report = CrashReport(sourceFormat: format, header: header)
         self.origin = origin
+        self.tally = CrashLimitTally(limits)
     }
 
     /// Reads every line of the UTF-8 `body` (invalid sequences are repaired in the values kept) and returns the model.
@@ -152,7 +162,15 @@ struct CrashTextReader {
         case .registers(let thread):
             if registerLine(line, thread: thread) { return }
         case .images:
-            if Self.parseImage(line, shared: shared, into: &report.binaryImages) { return }
+            if report.binaryImages.count < tally.limits.maxBinaryImages {
+                if Self.parseImage(line, shared: shared, into: &report.binaryImages) { return }
+            } else {
+                var past: [CrashReport.BinaryImage] = []
+                if Self.parseImage(line, shared: nil, into: &past) {
+                    tally.skipImages(1)
+                    return
+                }
+            }
         case .block(let index):
             if !startsKnownField(line) {
                 report.blocks[index].append(line: raw.string)
@@ -448,13 +466,20 @@ struct CrashTextReader {
             pendingNames[-1 - header.index] = header.rest
             return
         }
+        let existing = report.threads.firstIndex(where: { $0.index == header.index })
+        skippedThread = nil
+        if existing == nil, !tally.admitThread(held: report.threads.count) {
+            skippedThread = header.index
+            mode = .frames(header.index)
+            return
+        }
         var thread = CrashReport.Thread(index: header.index, crashed: header.crashed, attributed: header.attributed)
         // Growing the array 1, 2, 4 … for every backtrace cost more than the frames; 16 covers most threads.
         thread.frames.reserveCapacity(16)
         let (name, queue) = Self.nameAndQueue(pendingNames[header.index] ?? header.rest)
         thread.name = name
         thread.queue = queue
-        if let existing = report.threads.firstIndex(where: { $0.index == header.index }) {
+        if let existing {
             report.threads[existing] = thread
         } else {
             report.threads.append(thread)
@@ -473,6 +498,10 @@ struct CrashTextReader {
     }
 
     private mutating func appendFrame(_ parts: FrameLine, raw: TextBytes, thread: Int) {
+        if skippedThread == thread {
+            tally.skipFramesOfSkippedThread(1)
+            return
+        }
         // Frames arrive for the thread started last: look there before searching.
         let position: Int
         if let last = report.threads.indices.last, report.threads[last].index == thread {
@@ -482,6 +511,7 @@ struct CrashTextReader {
         } else {
             return
         }
+        guard tally.admitFrames(1, held: report.threads[position].frames.count) == 1 else { return }
         report.threads[position].frames.append(CrashReport.Frame(index: parts.index))
         let slot = report.threads[position].frames.count - 1
         Self.fill(
@@ -718,7 +748,7 @@ struct CrashTextReader {
             let inner = afterParen.prefix(afterParen.firstIndex(of: 0x29) ?? afterParen.count)
             var frames = report.lastExceptionBacktrace ?? []
             for token in inner.tokens() {
-                if let address = token.hexValue() {
+                if let address = token.hexValue(), tally.admitFrames(1, held: frames.count) == 1 {
                     frames.append(CrashReport.Frame(index: frames.count, address: address))
                 }
             }
@@ -726,7 +756,9 @@ struct CrashTextReader {
             return true
         }
         if let frame = Self.parseFrame(line, raw: line, shared: shared) {
-            report.lastExceptionBacktrace = (report.lastExceptionBacktrace ?? []) + [frame]
+            if tally.admitFrames(1, held: report.lastExceptionBacktrace?.count ?? 0) == 1 {
+                report.lastExceptionBacktrace = (report.lastExceptionBacktrace ?? []) + [frame]
+            }
             return true
         }
         return false
@@ -744,7 +776,7 @@ struct CrashTextReader {
         if let position = report.threads.firstIndex(where: { $0.index == index }) {
             report.threads[position].registerFlavor = flavorText
             report.threads[position].registers = []
-        } else {
+        } else if tally.admitThread(held: report.threads.count) {
             report.threads.append(CrashReport.Thread(index: index, registerFlavor: flavorText, registers: []))
         }
         mode = .registers(index)
@@ -947,7 +979,8 @@ struct CrashTextReader {
     // MARK: - End
 
     private mutating func finish() {
-        for (index, name) in pendingNames where !report.threads.contains(where: { $0.index == index }) {
+        for (index, name) in pendingNames
+        where !report.threads.contains(where: { $0.index == index }) && tally.admitThread(held: report.threads.count) {
             let (threadName, queue) = Self.nameAndQueue(name)
             report.threads.append(CrashReport.Thread(index: index, name: threadName, queue: queue))
         }
@@ -982,6 +1015,8 @@ struct CrashTextReader {
                 )
             )
         }
+        diagnostics += tally.diagnostics
+        if tally.cutSomething { report.isPartial = true }
         if !unknown.isEmpty { report.unknownKeys = .object(unknown) }
         let unparsed = unknown.filter { $0.key.hasPrefix("unparsed line ") }.count
         if unparsed > 0 {

@@ -1,0 +1,35 @@
+/// How much of a crash report is modelled, so that memory follows the report's size rather than the file's.
+///
+/// Real reports hold at most a few hundred threads of up to 512 frames and about a thousand binary images; a file
+/// of millions of frame lines is hostile or corrupt, and modelling every line cost about 100 bytes of model per
+/// 100 bytes of input before any output was written. The defaults sit far above any real report. What a limit cuts
+/// is counted, not modelled, and named in one ``Diagnostic`` per limit; the report is then marked partial.
+public struct CrashParseLimits: Sendable, Equatable {
+    /// Frames kept per thread (and for the Last Exception Backtrace); later frame lines are counted.
+    public var maxFramesPerThread: Int
+    /// Frames kept across all threads and the Last Exception Backtrace.
+    public var maxTotalFrames: Int
+    /// Threads kept; the frames of later threads are counted.
+    public var maxThreads: Int
+    /// Binary images kept.
+    public var maxBinaryImages: Int
+    /// The longest string, in bytes as written, a JSON report copies into the model.
+    ///
+    /// Names, exception messages and blocks longer than this are cut at a character boundary. Symbols and paths
+    /// stay windows on the file's bytes.
+    public var maxStringBytes: Int
+
+    public init(
+        maxFramesPerThread: Int = 100_000,
+        maxTotalFrames: Int = 1_000_000,
+        maxThreads: Int = 10_000,
+        maxBinaryImages: Int = 100_000,
+        maxStringBytes: Int = 1 << 16
+    ) {
+        self.maxFramesPerThread = max(0, maxFramesPerThread)
+        self.maxTotalFrames = max(0, maxTotalFrames)
+        self.maxThreads = max(0, maxThreads)
+        self.maxBinaryImages = max(0, maxBinaryImages)
+        self.maxStringBytes = max(0, maxStringBytes)
+    }
+}
