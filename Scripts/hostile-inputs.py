@@ -392,6 +392,7 @@ class Run:
     as_nobody: bool = False  # run as an unprivileged user (permission checks are real only then)
     absent: tuple = ()  # stdout must not contain these strings
     present: tuple = ()  # stdout must contain these strings
+    err_present: tuple = ()  # stderr must contain these strings (a note naming what was skipped, say)
     bound: int = SMALL  # peak RSS bound, bytes
     cap: float = 30.0  # wall time cap, seconds
     input_size: int = 0
@@ -873,8 +874,9 @@ def case_fifo(d, s):
         out.write(report)
     runs = [Run(f"{cmd} fifo", [cmd, fifo], exits=(1,), must_report=True, cap=cap)
             for cmd in ("inspect", "http", "energy", "translate", "memory-limits", "scan")]
-    runs += [Run("scan json (folder with a FIFO)", ["scan", "--format", "json", d], json=True, must_report=True,
-                 present=("jetsamEvent",), cap=cap),
+    # In a folder the FIFO is not an input the user named: a note says it was skipped, the rest is read.
+    runs += [Run("scan json (folder with a FIFO)", ["scan", "--format", "json", d], json=True,
+                 present=("jetsamEvent",), err_present=("FIFO",), cap=cap),
              Run("memory-limits (folder with a FIFO)", ["memory-limits", "--format", "json", d], json=True, cap=cap)]
     return Case("fifo", "a FIFO given as input (nobody writes to it), and in a folder", "a clear error for the FIFO"
                 " (never a hang); in a folder it is skipped and the other files read", runs)
@@ -1111,7 +1113,9 @@ def check(result, exit_code, timed_out, usage, wall, out_path, err_path, tmp, js
         problems.append(f"{len(bad)} stderr line(s) not `path:line:col: severity: message`, first: "
                         f"{bad[0][:100]!r}")
     size = os.path.getsize(out_path)
-    if not run.json:
+    # translate writes Apple's text byte for byte when stdout is not a terminal (docs/crash-translation.md): a
+    # file or pipe gets the report as it is; only a terminal gets the escaped view.
+    if not run.json and run.args[0] != "translate":
         with open(out_path, "rb") as f:
             while chunk := f.read(8 * MiB):
                 if CONTROL.search(chunk.replace(b"\r\n", b"\n")):
@@ -1137,6 +1141,7 @@ def check(result, exit_code, timed_out, usage, wall, out_path, err_path, tmp, js
             data = f.read(min(size, 512 * MiB))
         problems += [f"stdout contains {s!r}" for s in run.absent if s.encode() in data]
         problems += [f"stdout lacks {s!r}" for s in run.present if s.encode() not in data]
+    problems += [f"stderr lacks {s!r}" for s in run.err_present if s not in err_text]
     if run.must_report and exit_code >= 0 and not timed_out and not reports_problem(run, err_text, out_path,
                                                                                        size):
         problems.append("accepted without an error or warning")
@@ -1240,9 +1245,41 @@ def main():
             out.write(table)
     failed = [r for r in results if not r.passed]
     print(f"\n{len(results) - len(failed)} of {len(results)} runs met their expectation.")
-    for r in failed:
+    known = [r for r in failed if known_open(r)]
+    for r in known:
+        print(f"OPEN {r.case} / {r.run.label}: {'; '.join(r.problems)} (known: {known_open(r)})")
+    # A known-open run that now passes is said, so the list shrinks as the work lands.
+    for r in results:
+        if r.passed and known_open(r):
+            print(f"NOW PASSES {r.case} / {r.run.label}: take it off KNOWN_OPEN")
+    unexpected = [r for r in failed if not known_open(r)]
+    for r in unexpected:
         print(f"FAIL {r.case} / {r.run.label}: {'; '.join(r.problems)}")
-    return 1 if failed else 0
+    stale = [r for r in results if r.passed and known_open(r)]
+    return 1 if unexpected or stale else 0
+
+
+# Runs that fail an expectation for a reason already filed, each with that reason. Only a peak-memory overrun may
+# be listed: a signal, a hang, a wrong exit status or unescaped output is never "known". The JSON writers build a
+# whole tree of the report before writing (issue 21, "Writing JSON"); text output of the same inputs is bounded.
+KNOWN_OPEN = {
+    ("big-file", "inspect json big-text.crash"): "JSON output holds the whole report's tree (issue 21)",
+    ("big-file", "scan json"): "JSON output holds the whole report's tree (issue 21)",
+    ("har-entries", "http json"): "JSON output holds every transaction's tree (issue 21)",
+    ("har-entries", "inspect json"): "JSON output holds every transaction's tree (issue 21)",
+    ("sqlite-rows", "energy json"): "JSON output holds every PowerLog row's tree (issue 21)",
+    ("sqlite-rows", "inspect json"): "JSON output holds every PowerLog row's tree (issue 21)",
+}
+
+
+def known_open(result):
+    reason = KNOWN_OPEN.get((result.case, result.run.label))
+    if reason is None:
+        return None
+    # Only memory overruns: anything else the run did wrong is a failure whatever the list says.
+    if all("peak RSS" in p for p in result.problems) or result.passed:
+        return reason
+    return None
 
 
 if __name__ == "__main__":

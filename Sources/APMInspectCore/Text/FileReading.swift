@@ -13,12 +13,49 @@ public enum FileReading {
     /// - Throws: ``InputError`` with code `unreadable` when the file cannot be opened or read, `tooLarge` when it
     ///   exceeds `maxBytes`.
     public static func contents(atPath path: String, maxBytes: Int = 1 << 30) throws(InputError) -> [UInt8] {
-        try contents(opened: open(path, O_RDONLY), maxBytes: maxBytes)
+        try contents(opened: path.withCString { openForReading($0) }.get(), maxBytes: maxBytes)
     }
 
     /// The same for a path kept as bytes, so a name that is not UTF-8 is read too.
     public static func contents(at path: RawPath, maxBytes: Int = 1 << 30) throws(InputError) -> [UInt8] {
-        try contents(opened: path.withCString { open($0, O_RDONLY) }, maxBytes: maxBytes)
+        try contents(opened: path.withCString { openForReading($0) }.get(), maxBytes: maxBytes)
+    }
+
+    /// How long a FIFO given as input may wait for a writer before it is an error.
+    public static let fifoWriterWaitSeconds: Int32 = 10
+
+    /// Opens `path` for reading; a FIFO without a writer is an error after ``fifoWriterWaitSeconds``, not a hang,
+    /// and a device is refused.
+    ///
+    /// A plain `open` of a FIFO blocks until some process opens it for writing, which may be never (a FIFO left
+    /// in a folder, a typo): it is opened without blocking, then waited on for data or a writer's end, with a
+    /// bound. Once something arrives the descriptor is made blocking again and read like any pipe.
+    private static func openForReading(_ path: UnsafePointer<CChar>) -> Result<Int32, InputError> {
+        var info = stat()
+        let type = stat(path, &info) == 0 ? info.st_mode & S_IFMT : 0
+        // A device is never a report: `/dev/zero` or `/dev/urandom` would be read to the limit for nothing.
+        if type == S_IFCHR || type == S_IFBLK {
+            let what = type == S_IFCHR ? "a character device" : "a block device"
+            return .failure(InputError(.unreadable, "\(what), not a file; nothing was read"))
+        }
+        guard type == S_IFIFO else { return .success(open(path, O_RDONLY | O_CLOEXEC)) }
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return .success(fd) }
+        var waiting = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        var ready: Int32
+        repeat { ready = poll(&waiting, 1, fifoWriterWaitSeconds * 1000) } while ready < 0 && errno == EINTR
+        guard ready > 0 else {
+            close(fd)
+            return .failure(
+                InputError(
+                    .unreadable,
+                    "a FIFO (named pipe) that no writer opened within \(fifoWriterWaitSeconds) s; nothing was read"
+                )
+            )
+        }
+        let flags = fcntl(fd, F_GETFL)
+        if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
+        return .success(fd)
     }
 
     /// Reads and closes `fd`, the result of `open` (negative: `errno` says why).

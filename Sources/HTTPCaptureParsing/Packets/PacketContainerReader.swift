@@ -294,14 +294,15 @@ struct PacketContainerReader {
                     let captured = block.u32(12, bigEndian: bigEndian),
                     let original = block.u32(16, bigEndian: bigEndian)
                 else { break }
-                guard let data = block.slice(20, Int(captured)) else {
+                guard let data = block.slice(20, Int(captured)) else { break }
+                if data.count < Int(captured) {
+                    // The slice is clamped to the block: say so, or a 4 GB claim passes as a 16-byte packet.
                     log.add(
                         "packet-length",
                         .warning,
-                        "packet claims \(captured) captured bytes but its block holds \(Swift.max(0, block.count - 20)); skipped",
+                        "packet claims \(captured) captured bytes but its block holds \(data.count); those are read",
                         at: SourceLocation(byteOffset: offset)
                     )
-                    break
                 }
                 let ticks = UInt64(high) << 32 | UInt64(low)
                 let units = Swift.max(1, interface.unitsPerSecond)

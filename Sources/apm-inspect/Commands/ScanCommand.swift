@@ -140,6 +140,8 @@ struct Scanner: Sendable {
 
     /// A tar, or a gzip whose content starts like a tar.
     static func isArchive(_ path: String) -> Bool {
+        // Only regular files: opening a FIFO here would block for a writer and take what the reader is owed.
+        guard FileReading.isRegularFile(atPath: path) else { return false }
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
         let prefix = [UInt8]((try? handle.read(upToCount: 65_536)) ?? Data())
