@@ -1115,9 +1115,9 @@ def check(result, exit_code, timed_out, usage, wall, out_path, err_path, tmp, js
     size = os.path.getsize(out_path)
     # translate writes Apple's text byte for byte when stdout is not a terminal (docs/crash-translation.md): a
     # file or pipe gets the report as it is; only a terminal gets the escaped view.
-    if not run.json and run.args[0] != "translate":
+    if not run.json:
         with open(out_path, "rb") as f:
-            while chunk := f.read(8 * MiB):
+            while run.args[0] != "translate" and (chunk := f.read(8 * MiB)):
                 if CONTROL.search(chunk.replace(b"\r\n", b"\n")):
                     problems.append("raw control byte on stdout (text output)")
                     break
