@@ -81,7 +81,8 @@ public struct PercentileSketch: Sendable, Equatable {
 
     private static func bucket(_ value: Double) -> Int {
         guard value.isFinite else { return top }
-        let exponent = Int(value.exponent)
+        // `Double.Exponent` is `Int`: no conversion.
+        let exponent = value.exponent
         guard value > 0, exponent >= lowestExponent else { return bottom }
         guard exponent <= highestExponent else { return top }
         let step = Int(saturating: ((value.significand - 1) * Double(perOctave)).rounded(.down))
