@@ -70,9 +70,16 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Finds the fuzz targets' fail cases and seeds for the replay tests of every family (one copy, not six).
+        .target(
+            name: "FuzzReplaySupport",
+            dependencies: ["APMInspectCore"],
+            path: "Tests/FuzzReplaySupport"
+        ),
         .testTarget(
             name: "APMInspectCoreTests",
             dependencies: [
+                "FuzzReplaySupport",
                 "APMInspectCore",
                 "CZlib",
                 .product(name: "PropertyBased", package: "swift-property-based"),
@@ -85,6 +92,7 @@ let package = Package(
         .testTarget(
             name: "JetsamParsingTests",
             dependencies: [
+                "FuzzReplaySupport",
                 "JetsamParsing",
                 "APMInspectCore",
                 "AppleDeviceCatalog",
@@ -94,23 +102,26 @@ let package = Package(
         .testTarget(
             name: "CrashReportParsingTests",
             dependencies: [
+                "FuzzReplaySupport",
                 "CrashReportParsing", "APMInspectCore",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(
             name: "WatchdogAnalysisTests",
-            dependencies: ["WatchdogAnalysis", "CrashReportParsing", "APMInspectCore"]
+            dependencies: ["FuzzReplaySupport", "WatchdogAnalysis", "CrashReportParsing", "APMInspectCore"]
         ),
         .testTarget(
             name: "PowerLogReadingTests",
             dependencies: [
+                "FuzzReplaySupport",
                 "PowerLogReading", "APMInspectCore", .product(name: "GRDB", package: "GRDB.swift"), "CZlib",
             ]
         ),
         .testTarget(
             name: "HTTPCaptureParsingTests",
             dependencies: [
+                "FuzzReplaySupport",
                 "HTTPCaptureParsing",
                 "APMInspectCore",
                 "CZlib",
