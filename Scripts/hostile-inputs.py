@@ -1161,7 +1161,7 @@ def markdown(results, scale, binary):
         detail = "; ".join(r.problems + r.notes).replace("|", "\\|")
         lines.append(f"| {r.case} | {r.run.label.replace('|', '/')} | {r.run.input_size / 1e6:.1f} | {exit_text} | "
                      f"{r.rss / MiB:.0f} | {r.run.bound / MiB:.0f} | {r.wall:.2f} | {r.cpu:.2f} | "
-                     f"{'pass' if r.passed else '**FAIL**'} | {detail} |")
+                     f"{'pass' if r.passed else ('**open** (known)' if known_open(r) else '**FAIL**')} | {detail} |")
     return "\n".join(lines) + "\n"
 
 
