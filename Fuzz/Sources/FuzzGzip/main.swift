@@ -16,7 +16,8 @@ public func fuzzGzip(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     var pieces: [UInt8] = []
     var ended = false
     var failed = false
-    for range in [0..<a, a..<b, b..<bytes.count] where !ended && !failed {
+    // Every piece is fed: a member may end in one piece and the next member start in the following one.
+    for range in [0..<a, a..<b, b..<bytes.count] where !failed {
         do {
             let (out, done) = try inflater.feed(Array(bytes[range]), maxOutputBytes: limit)
             pieces += out
