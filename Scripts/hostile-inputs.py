@@ -1220,7 +1220,7 @@ def main():
                     for p in ("stdout", "stderr"):
                         os.remove(os.path.join(work, p))
                 results.append(result)
-                mark = "ok  " if result.passed else "FAIL"
+                mark = "ok  " if result.passed else ("OPEN" if known_open(result) else "FAIL")
                 print(f"  {mark} {run.label}: exit {result.exit}, {result.rss / MiB:.0f} MiB, {result.wall:.2f} s"
                       + ("" if result.passed else f" -- {'; '.join(result.problems)}"), flush=True)
             after_digest = tree_digest(inputs)
