@@ -70,10 +70,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // Finds the fuzz targets' fail cases and seeds for the replay tests of every family (one copy, not six).
+        // Test helpers shared by the families: the fuzz replay inputs (one copy, not six) and the zlib compressor.
         .target(
             name: "FuzzReplaySupport",
-            dependencies: ["APMInspectCore"],
+            dependencies: ["APMInspectCore", "CZlib"],
             path: "Tests/FuzzReplaySupport"
         ),
         .testTarget(

@@ -1,4 +1,5 @@
 import APMInspectCore
+import FuzzReplaySupport
 import Testing
 
 @testable import HTTPCaptureParsing

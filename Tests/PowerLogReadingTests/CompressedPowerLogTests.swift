@@ -1,5 +1,6 @@
 import APMInspectCore
 import Foundation
+import FuzzReplaySupport
 import Testing
 
 @testable import PowerLogReading

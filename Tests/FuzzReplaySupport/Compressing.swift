@@ -1,8 +1,8 @@
 import CZlib
 
 /// Compresses test input with the system zlib: gzip (`windowBits` 31) or zlib (15) wrapping.
-enum Compressing {
-    static func deflate(_ bytes: [UInt8], gzip: Bool = true) -> [UInt8] {
+public enum Compressing {
+    public static func deflate(_ bytes: [UInt8], gzip: Bool = true) -> [UInt8] {
         var stream = z_stream()
         _ = deflateInit2_(
             &stream,
