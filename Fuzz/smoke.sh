@@ -18,30 +18,7 @@ FUZZ="$PWD"
 ROOT="$(cd .. && pwd)"
 if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then export PATH="/opt/swift/usr/bin:$PATH"; fi
 
-# Target, runs at -seed=1, and the Corpus/ files it starts from (besides Seeds/<target>/). The runs are about
-# 12 s of each target's debug-build speed on the shared 2-core machine (docs/robustness.md), seeds included.
-TARGETS=(
-  "FuzzIPSContainer 150 jetsam/*.ips crash/*.ips watchdog/*.ips"
-  "FuzzJetsam 80 jetsam/*.ips"
-  "FuzzJetsamLimits 250 jetsam/*.ips"
-  "FuzzCrashText 150 crash/*.crash crash/*.txt watchdog/*.crash"
-  "FuzzCrashJSON 150 crash/*.ips watchdog/*.ips"
-  "FuzzWatchdog 700 watchdog/*.crash watchdog/*.ips"
-  "FuzzHAR 200 http/*.har"
-  "FuzzCharlesJSON 120 http/*.chlsj"
-  "FuzzCharlesXML 150 http/*.chlsx"
-  "FuzzPacketCapture 150 http/*.pcap http/*.pcapng"
-  "FuzzDNS 100000"
-  "FuzzTLS 6000"
-  "FuzzHTTP1 25000"
-  "FuzzPowerLog 120 powerlog/*.PLSQL powerlog/rotated/*.PLSQL powerlog/rotated/*.PLSQL.gz"
-  "FuzzTar 2500 sysdiagnose/*.tar.gz sysdiagnose/hostile/links.tar.gz sysdiagnose/hostile/traversal.tar.gz"
-  "FuzzGzip 60000 http/*.zhar http/*.har.gz powerlog/*.gz"
-  "FuzzJSONTape 1000 jetsam/blog-excerpt*.ips http/*.har"
-  "FuzzJSONEncoder 1000 jetsam/blog-excerpt*.ips http/truncated_mid-entry.har"
-)
-# Targets whose inputs are JSON get the dictionary.
-JSON_TARGETS=" FuzzIPSContainer FuzzJetsam FuzzJetsamLimits FuzzCrashJSON FuzzHAR FuzzCharlesJSON FuzzJSONTape FuzzJSONEncoder "
+source "$FUZZ/targets.sh"
 
 echo "== build (libFuzzer + AddressSanitizer)"
 # --sanitize=fuzzer makes SwiftPM link libFuzzer's main; -sanitize=fuzzer,address as ONE flag, because SwiftPM's

@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# Fuzz campaign: run each target until it has used a budget of CPU time (not wall time), so that a loaded machine
+# gives every target the same work, and record what it reached. Optimised build with libFuzzer and ASan; the corpus
+# grows in Fuzz/work/corpus-<target>/ (gitignored) and is kept between campaigns.
+#
+#   Fuzz/campaign.sh                          every target, 600 CPU-seconds each, two at a time
+#   FUZZ_CPU_SECONDS=60 Fuzz/campaign.sh FuzzDNS FuzzTLS
+#   FUZZ_PARALLEL=1 FUZZ_NICE=10 Fuzz/campaign.sh
+#
+# One line per target is appended to Fuzz/work/campaign.tsv:
+#   target, start (UTC), CPU s, wall s, executions, executions per CPU second, cov, ft, corpus files, exit, finding
+# CPU time is the fuzzer's user + system time read from /proc/<pid>/stat every second; when it reaches the budget
+# the fuzzer gets SIGINT and writes its final statistics. A wall-clock guard (FUZZ_WALL_LIMIT, default 4x the
+# budget) stops a target that sleeps instead of computing, and the row says so. Crashing inputs are kept in
+# Fuzz/findings/ (gitignored) and the exit status is 1 if any target found something.
+set -uo pipefail
+cd "$(dirname "$0")"
+FUZZ="$PWD"
+ROOT="$(cd .. && pwd)"
+if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then export PATH="/opt/swift/usr/bin:$PATH"; fi
+source "$FUZZ/targets.sh"
+
+BUDGET="${FUZZ_CPU_SECONDS:-600}"
+WALL_LIMIT="${FUZZ_WALL_LIMIT:-$((BUDGET * 4))}"
+PARALLEL="${FUZZ_PARALLEL:-2}"
+NICE="${FUZZ_NICE:-5}"
+WORK="$FUZZ/work"
+mkdir -p "$WORK" "$FUZZ/findings"
+TABLE="$WORK/campaign.tsv"
+[ -f "$TABLE" ] || printf 'target\tstart\tcpu_s\twall_s\texecs\texecs_per_cpu_s\tcov\tft\tcorpus\texit\tfinding\n' > "$TABLE"
+
+FLAGS=(-c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing)
+echo "== build (release, libFuzzer + AddressSanitizer)"
+if ! swift build "${FLAGS[@]}" > .build-campaign.log 2>&1; then
+  grep -v 'Cannot export local symbol' .build-campaign.log; exit 1
+fi
+BIN="$(swift build "${FLAGS[@]}" --show-bin-path)"
+export SWIFT_BACKTRACE=enable=no
+export LSAN_OPTIONS="suppressions=$FUZZ/lsan.supp"
+CLK_TCK="$(getconf CLK_TCK)"
+
+cpu_ticks() {  # user + system ticks of a process, fields 14 and 15 after the parenthesised command name
+  local stat
+  stat="$(cat "/proc/$1/stat" 2>/dev/null)" || return 1
+  stat="${stat##*) }"
+  read -r -a fields <<< "$stat"
+  echo $(( fields[11] + fields[12] ))
+}
+
+run_target() {
+  local target="$1" globs="$2"
+  local seeds corpus log start_wall ticks=0 pid status finding=""
+  seeds="$(mktemp -d)"
+  [ -d "Seeds/$target" ] && cp Seeds/"$target"/* "$seeds"/
+  for glob in $globs; do
+    for file in "$ROOT"/Corpus/$glob; do if [ -f "$file" ]; then cp "$file" "$seeds/"; fi; done
+  done
+  corpus="$WORK/corpus-$target"
+  mkdir -p "$corpus"
+  log="$WORK/campaign-$target.log"
+  local dict=()
+  [[ "$JSON_TARGETS" == *" $target "* ]] && dict=(-dict="$FUZZ/json.dict")
+  local started
+  started="$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+  start_wall=$(date +%s)
+  nice -n "$NICE" "$BIN/$target" -max_total_time="$WALL_LIMIT" -max_len="${FUZZ_MAX_LEN:-16384}" \
+    -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 "${dict[@]}" \
+    -artifact_prefix="$FUZZ/findings/$target-" "$corpus" "$seeds" > "$log" 2>&1 &
+  pid=$!
+  while kill -0 "$pid" 2>/dev/null; do
+    ticks="$(cpu_ticks "$pid")" || break
+    if [ "$ticks" -ge $((BUDGET * CLK_TCK)) ]; then kill -INT "$pid"; break; fi
+    sleep 1
+  done
+  wait "$pid"; status=$?
+  local wall=$(( $(date +%s) - start_wall ))
+  local cpu=$(( ticks / CLK_TCK ))
+  local execs cov ft files
+  execs="$(awk '/stat::number_of_executed_units/ {print $2}' "$log" | tail -1)"
+  read -r cov ft <<< "$(grep -oE 'cov: [0-9]+ ft: [0-9]+' "$log" | tail -1 | awk '{print $2, $4}')"
+  files="$(find "$corpus" -type f | wc -l)"
+  # 0: stopped by -max_total_time; 72: stopped by our SIGINT at the budget. Anything else found something.
+  case "$status" in
+    0) finding="wall limit before the CPU budget" ;;
+    72) finding="" ;;
+    *) finding="$(grep -m1 -oE 'ERROR: [A-Za-z]+: [a-z-]+|deadly signal|fuzz property[^\n]*|timeout|out-of-memory' "$log")"
+       finding="${finding:-exit $status}" ;;
+  esac
+  local rate=0
+  [ "$cpu" -gt 0 ] && [ -n "$execs" ] && rate=$(( execs / cpu ))
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$target" "$started" "$cpu" "$wall" "${execs:-?}" "$rate" \
+    "${cov:-?}" "${ft:-?}" "$files" "$status" "$finding" >> "$TABLE"
+  echo "  $target: ${cpu} CPU s, ${wall} s wall, ${execs:-?} execs, cov ${cov:-?} ft ${ft:-?}, exit $status ${finding}"
+  rm -rf "$seeds"
+  case "$status" in 0|72) return 0 ;; *) return 1 ;; esac
+}
+
+selected=" $* "
+queue=()
+for line in "${TARGETS[@]}"; do
+  read -r target _ globs <<< "$line"
+  [ "$#" -eq 0 ] || [[ "$selected" == *" $target "* ]] || continue
+  queue+=("$target|$globs")
+done
+
+echo "== ${#queue[@]} target(s), $BUDGET CPU-seconds each, $PARALLEL at a time, nice $NICE"
+failed=0
+running=0
+for item in "${queue[@]}"; do
+  if [ "$running" -ge "$PARALLEL" ]; then wait -n || failed=1; running=$((running - 1)); fi
+  echo "== ${item%%|*} ($(date -u +%H:%M:%S))"
+  run_target "${item%%|*}" "${item#*|}" &
+  running=$((running + 1))
+done
+while [ "$running" -gt 0 ]; do wait -n || failed=1; running=$((running - 1)); done
+echo "campaign: rows appended to $TABLE"
+exit "$failed"

@@ -1,0 +1,26 @@
+# Sourced by smoke.sh and campaign.sh: the fuzz targets and the seeds each starts from.
+# Target, runs at -seed=1, and the Corpus/ files it starts from (besides Seeds/<target>/). The runs are about
+# 12 s of each target's debug-build speed on the shared 2-core machine (docs/robustness.md), seeds included.
+TARGETS=(
+  "FuzzIPSContainer 150 jetsam/*.ips crash/*.ips watchdog/*.ips"
+  "FuzzJetsam 80 jetsam/*.ips"
+  "FuzzJetsamLimits 250 jetsam/*.ips"
+  "FuzzCrashText 150 crash/*.crash crash/*.txt watchdog/*.crash"
+  "FuzzCrashJSON 150 crash/*.ips watchdog/*.ips"
+  "FuzzWatchdog 700 watchdog/*.crash watchdog/*.ips"
+  "FuzzHAR 200 http/*.har"
+  "FuzzCharlesJSON 120 http/*.chlsj"
+  "FuzzCharlesXML 150 http/*.chlsx"
+  "FuzzPacketCapture 150 http/*.pcap http/*.pcapng"
+  "FuzzDNS 100000"
+  "FuzzTLS 6000"
+  "FuzzHTTP1 25000"
+  "FuzzPowerLog 120 powerlog/*.PLSQL powerlog/rotated/*.PLSQL powerlog/rotated/*.PLSQL.gz"
+  "FuzzTar 2500 sysdiagnose/*.tar.gz sysdiagnose/hostile/links.tar.gz sysdiagnose/hostile/traversal.tar.gz"
+  "FuzzGzip 60000 http/*.zhar http/*.har.gz powerlog/*.gz"
+  "FuzzJSONTape 1000 jetsam/blog-excerpt*.ips http/*.har"
+  "FuzzJSONEncoder 1000 jetsam/blog-excerpt*.ips http/truncated_mid-entry.har"
+)
+# Targets whose inputs are JSON get the dictionary.
+JSON_TARGETS=" FuzzIPSContainer FuzzJetsam FuzzJetsamLimits FuzzCrashJSON FuzzHAR FuzzCharlesJSON FuzzJSONTape FuzzJSONEncoder "
+
