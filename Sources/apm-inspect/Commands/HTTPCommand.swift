@@ -11,16 +11,17 @@ struct HTTPCommand: ParsableCommand {
             Reads HAR 1.1/1.2 (also .zhar and .har.gz), Charles .chlsj and .chlsx, and pcap/pcapng. Prints error \
             rates, per-host percentiles of total, DNS, connect, TLS, time to first byte and receive, bytes by host \
             and type, and a waterfall of the slowest requests. --format json prints the envelope {file, kind, \
-            diagnostics, report} with every transaction. Authorization, Cookie and Set-Cookie values are redacted \
+            diagnostics, report} with every transaction: one object for one file, an array for several (--array: an array \
+            always). - reads standard input. Authorization, Cookie and Set-Cookie values are redacted \
             unless --show-secrets is given. Metric definitions: docs/http-captures.md.
             """
     )
 
-    @Argument(help: "Capture files.", completion: .file())
+    @Argument(help: "Capture files (- for standard input).", completion: .file())
     var paths: [String]
 
-    @Option(name: .shortAndLong, help: "Output format: text, json or ndjson.")
-    var format: OutputFormat = .text
+    @Option(name: .shortAndLong, help: "Output format.")
+    var format: EnvelopeFormat = .text
 
     @Option(help: "How many of the slowest requests the waterfall shows.")
     var slowest: Int = 10
@@ -28,9 +29,13 @@ struct HTTPCommand: ParsableCommand {
     @Flag(help: "Keep the values of Authorization, Cookie and Set-Cookie headers.")
     var showSecrets = false
 
+    @Flag(help: "With --format json, print an array even for a single file (one shape for scripts).")
+    var array = false
+
     func validate() throws {
-        if format == .csv || format == .markdown { throw ValidationError("http prints text, json or ndjson") }
         if slowest < 0 { throw ValidationError("--slowest must not be negative") }
+        if array && format != .json { throw ValidationError("--array applies to --format json only") }
+        try PathWalker.validate(paths)
     }
 
     func run() throws {
@@ -41,27 +46,38 @@ struct HTTPCommand: ParsableCommand {
         let inspector = FileInspector()
         for path in paths {
             let inspection: Inspection
-            do {
-                let bytes = try FileReading.contents(atPath: path)
-                inspection = inspector.inspectHTTP(
-                    bytes: bytes,
-                    kind: nil,
-                    path: path,
-                    options: options,
-                    summaryOnly: format == .text
-                )
-            } catch {
+            let openable = PathWalker.openable(path)
+            if let problem = InputCheck.problem(atPath: openable) ?? InputCheck.archiveHint(atPath: openable) {
                 inspection = Inspection(
                     file: path,
                     kind: .unknown,
                     diagnostics: [],
                     report: nil,
-                    failure: Inspection.Failure(
-                        code: error.code.rawValue,
-                        message: error.message,
-                        location: error.location
-                    )
+                    failure: Inspection.Failure(code: "unreadable", message: problem, location: nil)
                 )
+            } else {
+                do {
+                    let bytes = try FileReading.contents(atPath: PathWalker.openable(path))
+                    inspection = inspector.inspectHTTP(
+                        bytes: bytes,
+                        kind: nil,
+                        path: path,
+                        options: options,
+                        summaryOnly: format == .text
+                    )
+                } catch {
+                    inspection = Inspection(
+                        file: path,
+                        kind: .unknown,
+                        diagnostics: [],
+                        report: nil,
+                        failure: Inspection.Failure(
+                            code: error.code.rawValue,
+                            message: error.message,
+                            location: error.location
+                        )
+                    )
+                }
             }
             if let failure = inspection.failure {
                 failed = true
@@ -85,7 +101,7 @@ struct HTTPCommand: ParsableCommand {
             }
         }
         if format == .json {
-            if JSONOutput.printEnvelopes(documents, format: .json, single: true) { failed = true }
+            if JSONOutput.printEnvelopes(documents, format: .json, single: !array) { failed = true }
         }
         if failed { throw ExitCode(1) }
     }

@@ -16,7 +16,7 @@ struct TranslateCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "A bug_type 309 .ips crash report.", completion: .file())
+    @Argument(help: "A bug_type 309 .ips crash report (- for standard input).", completion: .file())
     var path: String
 
     @Option(name: .shortAndLong, help: "Write the text to this file instead of standard output.", completion: .file())
@@ -26,6 +26,7 @@ struct TranslateCommand: ParsableCommand {
     var layout: String?
 
     func validate() throws {
+        try PathWalker.validate([path])
         if let layout, Self.layout(named: layout) == nil { throw ValidationError("--layout must be ios or macos") }
     }
 
@@ -37,12 +38,32 @@ struct TranslateCommand: ParsableCommand {
         }
     }
 
+    /// Why `bytes` (from a pipe, say) cannot be translated before the translator tries: no bytes, or a report
+    /// that is text already.
+    static func notTranslatable(_ bytes: [UInt8]) -> String? {
+        switch ContentSniffer.format(of: UTF16Text(bytes: bytes)?.utf8 ?? bytes) {
+        case .empty: InputCheck.emptyFileMessage
+        case .crashText:
+            "already a text crash report: nothing to translate (`apm-inspect inspect` reads it as it is)"
+        default: nil
+        }
+    }
+
     func run() throws {
         let bytes: [UInt8]
+        let openable = PathWalker.openable(path)
+        if let problem = InputCheck.problem(atPath: openable) ?? InputCheck.archiveHint(atPath: openable) {
+            Console.error(ErrorLine.render(path: path, location: nil, message: problem))
+            throw ExitCode(1)
+        }
         do {
-            bytes = try FileReading.contents(atPath: path)
+            bytes = try FileReading.contents(atPath: openable)
         } catch {
             Console.error(ErrorLine.render(path: path, location: error.location, message: error.message))
+            throw ExitCode(1)
+        }
+        if let problem = Self.notTranslatable(bytes) {
+            Console.error(ErrorLine.render(path: path, location: nil, message: problem))
             throw ExitCode(1)
         }
         let text: String
