@@ -206,6 +206,25 @@ struct BuiltCommandTests {
         #expect(titles.count == files.count)
     }
 
+    @Test("a symbolic link inside a folder is read, a dangling one is reported, neither dropped in silence")
+    func symbolicLinksInFolders() throws {
+        let bin = try Self.binary()
+        let folder = try Self.makeFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("linked.ips").path,
+            withDestinationPath: Self.root.path + "/" + Self.jetsam
+        )
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("dangling.ips").path,
+            withDestinationPath: folder.appendingPathComponent("nowhere").path
+        )
+        let run = try Self.run(bin, ["inspect", "--format", "ndjson", folder.path])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("\"file\":\"\(folder.path)/linked.ips\",\"kind\":\"jetsamEvent\""))
+        #expect(run.stderr.contains("\(folder.path)/dangling.ips: note: a symbolic link to nothing; skipped"))
+    }
+
     @Test("a reader that closes the pipe early ends the run by SIGPIPE with no temporary file left")
     func brokenPipeCleansUp() throws {
         let bin = try Self.binary()

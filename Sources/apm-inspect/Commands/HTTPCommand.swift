@@ -45,6 +45,8 @@ struct HTTPCommand: ParsableCommand {
         options.redactSecrets = !showSecrets
         let inspector = FileInspector()
         for path in paths {
+            // Once standard output is lost (a reader gone, a full disk), reading on is wasted work.
+            if Console.outputFailed { break }
             let inspection: Inspection
             let openable = PathWalker.openable(path)
             if let problem = InputCheck.problem(atPath: openable) ?? InputCheck.archiveHint(atPath: openable) {
