@@ -92,6 +92,10 @@ struct BuiltCommandTests {
             #expect(run.stdout.isEmpty)
         }
         #expect(try Self.run(bin, ["frobnicate"]).status == 2)
+        // The usage message quotes what was typed: escaped, so an argument cannot drive the terminal.
+        let hostile = try Self.run(bin, ["inspect", "--bad\u{1B}[31m", Self.jetsam])
+        #expect(hostile.status == 2)
+        #expect(hostile.stderr.contains("'--bad\\x1b[31m'") && !hostile.stderr.contains("\u{1B}"))
         #expect(try Self.run(bin, ["scan", "--jobs", "0", "Corpus"]).status == 2)
         let help = try Self.run(bin, ["inspect", "--help"])
         #expect(help.status == 0 && help.stdout.contains("USAGE: apm-inspect inspect"))
