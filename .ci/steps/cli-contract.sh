@@ -31,6 +31,7 @@ echo "-- 0: every input read"
 expect 0 '' "$BIN" inspect "$JETSAM"
 expect 0 '' "$BIN" memory-limits Corpus/jetsam
 expect 0 '' "$BIN" http "$HAR"
+expect 0 'Corpus/http/README.md: note: not an HTTP capture; skipped' "$BIN" http Corpus/http
 expect 0 '' "$BIN" energy "$PLSQL"
 expect 0 '' "$BIN" translate "$IPS"
 expect 0 '' "$BIN" scan Corpus/sysdiagnose
@@ -41,9 +42,10 @@ for command in inspect memory-limits http energy translate scan; do
   expect 1 "$T/missing.ips: error: cannot open: No such file or directory" "$BIN" "$command" "$T/missing.ips"
   expect 1 "$T/empty.ips: error: the file is empty" "$BIN" "$command" "$T/empty.ips"
 done
-for command in inspect memory-limits energy scan; do
+for command in inspect memory-limits http energy scan; do
   expect 1 "$T/empty-folder: error: the folder holds no files; nothing was read" "$BIN" "$command" "$T/empty-folder"
 done
+expect 1 'no HTTP capture (HAR, Charles session, pcap/pcapng) found in the folder' "$BIN" http Corpus/jetsam
 expect 1 'already a text crash report: nothing to translate' "$BIN" translate Corpus/crash/ios14.4_text_exc_bad_access_sigsegv_kern_invalid_address.crash
 expect 1 '`apm-inspect scan` reads the reports inside it' "$BIN" translate Corpus/sysdiagnose/*.tar.gz
 expect 0 'note: a tar.gz archive: `apm-inspect scan` reads the reports inside it' "$BIN" inspect Corpus/sysdiagnose/*.tar.gz

@@ -119,7 +119,7 @@ struct BuiltCommandTests {
             #expect(nothing.status == 1, "\(command)")
             #expect(nothing.stderr.contains("\(empty): error: the file is empty\n"), "\(command): \(nothing.stderr)")
         }
-        for command in ["inspect", "memory-limits", "energy", "scan"] {
+        for command in ["inspect", "memory-limits", "http", "energy", "scan"] {
             let run = try Self.run(bin, [command, emptyFolder])
             #expect(run.status == 1, "\(command)")
             #expect(run.stderr.contains("\(emptyFolder): error: the folder holds no files; nothing was read\n"))
@@ -208,6 +208,23 @@ struct BuiltCommandTests {
         let text = try Self.run(bin, ["inspect", "--jobs", "3", "Corpus/jetsam"])
         let titles = text.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") && $0.contains("Corpus/jetsam/") }
         #expect(titles.count == files.count)
+    }
+
+    @Test("http reads the captures of a folder, notes the other files, and calls a folder without one an error")
+    func httpFolders() throws {
+        let bin = try Self.binary()
+        let run = try Self.run(bin, ["http", "--format", "json", "Corpus/http"])
+        #expect(run.status == 0)
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
+        let files = array.compactMap { $0["file"] as? String }
+        #expect(files.contains("Corpus/http/chrome_h2_ssl-inside-connect.har"))
+        #expect(files.contains("Corpus/http/generated_tls13_ipv6.pcapng"))
+        #expect(files == files.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        #expect(!files.contains("Corpus/http/README.md"))
+        #expect(run.stderr.contains("Corpus/http/README.md: note: not an HTTP capture; skipped"))
+        let none = try Self.run(bin, ["http", "Corpus/jetsam"])
+        #expect(none.status == 1)
+        #expect(none.stderr.contains("Corpus/jetsam: error: no HTTP capture (HAR, Charles session, pcap/pcapng) found"))
     }
 
     @Test("a symbolic link inside a folder is read, a dangling one is reported, neither dropped in silence")

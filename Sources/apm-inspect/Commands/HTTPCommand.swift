@@ -11,13 +11,14 @@ struct HTTPCommand: ParsableCommand {
             Reads HAR 1.1/1.2 (also .zhar and .har.gz), Charles .chlsj and .chlsx, and pcap/pcapng. Prints error \
             rates, per-host percentiles of total, DNS, connect, TLS, time to first byte and receive, bytes by host \
             and type, and a waterfall of the slowest requests. --format json prints the envelope {file, kind, \
-            diagnostics, report} with every transaction: one object for one file, an array for several (--array: an array \
-            always). - reads standard input. Authorization, Cookie and Set-Cookie values are redacted \
+            diagnostics, report} with every transaction: one object for one file, an array for a folder or several \
+            paths (--array: an array always). Folders are searched recursively for captures, other files skipped \
+            with a note; - reads standard input. Authorization, Cookie and Set-Cookie values are redacted \
             unless --show-secrets is given. Metric definitions: docs/http-captures.md.
             """
     )
 
-    @Argument(help: "Capture files (- for standard input).", completion: .file())
+    @Argument(help: "Capture files, or folders to search for them (- for standard input).", completion: .file())
     var paths: [String]
 
     @Option(name: .shortAndLong, help: "Output format.")
@@ -39,73 +40,105 @@ struct HTTPCommand: ParsableCommand {
     }
 
     func run() throws {
-        var failed = false
-        var documents: [Inspection] = []
         var options = HTTPCaptureOptions()
         options.redactSecrets = !showSecrets
-        let inspector = FileInspector()
-        for path in paths {
-            // Once standard output is lost (a reader gone, a full disk), reading on is wasted work.
-            if Console.outputFailed { break }
-            let inspection: Inspection
-            let openable = PathWalker.openable(path)
-            if let problem = InputCheck.problem(atPath: openable) ?? InputCheck.archiveHint(atPath: openable) {
-                inspection = Inspection(
-                    file: path,
-                    kind: .unknown,
-                    diagnostics: [],
-                    report: nil,
-                    failure: Inspection.Failure(code: "unreadable", message: problem, location: nil)
-                )
-            } else {
-                do {
-                    let bytes = try FileReading.contents(atPath: PathWalker.openable(path))
-                    inspection = inspector.inspectHTTP(
-                        bytes: bytes,
-                        kind: nil,
-                        path: path,
-                        options: options,
-                        summaryOnly: format == .text
-                    )
-                } catch {
-                    inspection = Inspection(
-                        file: path,
-                        kind: .unknown,
-                        diagnostics: [],
-                        report: nil,
-                        failure: Inspection.Failure(
-                            code: error.code.rawValue,
-                            message: error.message,
-                            location: error.location
-                        )
+        let output = EnvelopePrinter(
+            format: format.format,
+            oneObject: InspectCommand.printsOneObject(paths: paths, array: array)
+        )
+        output.begin()
+        var failed = false
+        arguments: for argument in paths {
+            let inFolder = PathWalker.isFolder(argument)
+            var captures = 0
+            for input in PathWalker.inputs(in: [argument]) {
+                // Once standard output is lost (a reader gone, a full disk), reading on is wasted work.
+                if Console.outputFailed { break arguments }
+                guard let inspection = read(input, inFolder: inFolder, options: options) else { continue }
+                captures += 1
+                if let failure = inspection.failure {
+                    failed = true
+                    Console.error(
+                        ErrorLine.render(path: inspection.file, location: failure.location, message: failure.message)
                     )
                 }
+                if format == .text {
+                    printText(inspection)
+                } else if output.print(inspection) {
+                    failed = true
+                }
             }
-            if let failure = inspection.failure {
+            if inFolder && captures == 0 {
                 failed = true
-                Console.error(ErrorLine.render(path: path, location: failure.location, message: failure.message))
-            }
-            switch format {
-            case .ndjson: if JSONOutput.printEnvelope(inspection, pretty: false) { failed = true }
-            case .json: documents.append(inspection)
-            default:
-                if case .http(let capture) = inspection.report {
-                    var text = HTTPRenderer.render(
-                        capture,
-                        file: TerminalText.escaped(path),
-                        title: InspectionRenderer.title(for: inspection.kind),
-                        detailed: true,
-                        slowest: slowest
-                    )
-                    text += diagnosticsText(inspection.diagnostics)
-                    Console.text(text + "\n")
-                }
+                let message = "no HTTP capture (HAR, Charles session, pcap/pcapng) found in the folder"
+                Console.error(ErrorLine.render(path: argument, location: nil, message: message))
             }
         }
-        if format == .json {
-            if JSONOutput.printEnvelopes(documents, format: .json, single: !array) { failed = true }
-        }
+        output.finish()
         if failed { throw ExitCode(1) }
+    }
+
+    /// Reads one input; nil for a file of a folder that is not a capture (a note says it was skipped).
+    ///
+    /// A file named on the command line is read whatever it is: the reader says why it is not a capture.
+    private func read(_ input: PathWalker.Input, inFolder: Bool, options: HTTPCaptureOptions) -> Inspection? {
+        let file: RawPath
+        switch input {
+        case .failure(let failure):
+            return Self.failed(failure.path, failure.message)
+        case .file(let raw):
+            file = raw
+        }
+        let shown = PathWalker.shown(file.display)
+        if !inFolder, let hint = InputCheck.archiveHint(atPath: file.display) { return Self.failed(shown, hint) }
+        let bytes: [UInt8]
+        do {
+            bytes = try FileReading.contents(at: file)
+        } catch {
+            return Self.failed(shown, error.message, code: error.code.rawValue, location: error.location)
+        }
+        if bytes.isEmpty { return Self.failed(shown, InputCheck.emptyFileMessage) }
+        if inFolder && HTTPCaptureReader.recognise(bytes) == nil {
+            Console.error(
+                ErrorLine.render(path: shown, location: nil, message: "not an HTTP capture; skipped", severity: "note")
+            )
+            return nil
+        }
+        return FileInspector().inspectHTTP(
+            bytes: bytes,
+            kind: nil,
+            path: shown,
+            options: options,
+            summaryOnly: format == .text
+        )
+    }
+
+    private static func failed(
+        _ path: String,
+        _ message: String,
+        code: String = "unreadable",
+        location: SourceLocation? = nil
+    ) -> Inspection {
+        Inspection(
+            file: path,
+            kind: .unknown,
+            diagnostics: [],
+            report: nil,
+            failure: Inspection.Failure(code: code, message: message, location: location)
+        )
+    }
+
+    private func printText(_ inspection: Inspection) {
+        guard case .http(let capture) = inspection.report else { return }
+        var text = HTTPRenderer.render(
+            capture,
+            file: TerminalText.escaped(inspection.file),
+            title: InspectionRenderer.title(for: inspection.kind),
+            detailed: true,
+            slowest: slowest
+        )
+        text += diagnosticsText(inspection.diagnostics)
+        Console.text(text + "\n")
     }
 
     private func diagnosticsText(_ diagnostics: [Diagnostic]) -> String {

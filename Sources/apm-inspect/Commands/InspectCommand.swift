@@ -55,11 +55,10 @@ struct InspectCommand: ParsableCommand {
         let inspector = textInspector
         let failures = AtomicCounter()
         let format = format.format
-        let oneObject = format == .json && Self.printsOneObject(paths: paths, array: array) && inputs.count == 1
-        let arrayOutput = format == .json && !oneObject
+        let oneObject = Self.printsOneObject(paths: paths, array: array) && inputs.count == 1
+        let output = EnvelopePrinter(format: format, oneObject: oneObject)
         let progress = ProgressBar(total: inputs.count, label: "inspect", streamsOutput: true)
-        let printed = AtomicCounter()
-        if arrayOutput { Console.out("[\n") }
+        output.begin()
         ParallelMap.forEachInOrder(
             count: inputs.count,
             jobs: jobs ?? ProcessInfoShim.activeProcessorCount,
@@ -77,32 +76,17 @@ struct InspectCommand: ParsableCommand {
                         ErrorLine.render(path: inspection.file, location: nil, message: summary.note, severity: "note")
                     )
                 }
-                let failed: Bool
-                switch format {
-                case .ndjson:
-                    failed = JSONOutput.printEnvelope(inspection, pretty: false)
-                case .json where arrayOutput:
-                    let first = printed.increment() == 0
-                    failed = JSONOutput.printEnvelope(
-                        inspection,
-                        pretty: true,
-                        depth: 1,
-                        prefix: first ? "  " : ",\n  ",
-                        suffix: ""
-                    )
-                case .json:
-                    failed = JSONOutput.printEnvelope(inspection, pretty: true)
-                default:
+                if format == .text {
                     Console.text(InspectionRenderer.render(inspection))
-                    failed = false
+                } else if output.print(inspection) {
+                    _ = failures.increment()
                 }
-                if failed { _ = failures.increment() }
                 // Once standard output is lost (a reader gone, a full disk), reading on is wasted work.
                 return !Console.outputFailed
             }
         )
         progress.finish()
-        if arrayOutput { Console.out("\n]\n") }
+        output.finish()
         if failures.current > 0 { throw ExitCode(1) }
     }
 
