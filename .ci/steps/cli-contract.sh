@@ -79,6 +79,11 @@ PY
 cat "$IPS" | "$BIN" translate - | grep -q "^Incident Identifier: 89EA024E" || { echo "FAIL: translate -"; failures=$((failures + 1)); }
 cat "$HAR" | "$BIN" http - | grep -q "^HTTP archive  -$" || { echo "FAIL: http -"; failures=$((failures + 1)); }
 
+echo "-- translate: several reports with separators, or into a folder"
+[ "$("$BIN" translate "$IPS" "$IPS" | grep -c '^==> ')" = 2 ] || { echo "FAIL: translate A B: separators"; failures=$((failures + 1)); }
+"$BIN" translate -o "$T/translated" "$IPS" Corpus/watchdog/ios16.1_309_frontboard_scene-update_8badf00d_sync_network.ips
+[ "$(find "$T/translated" -name '*.crash' | wc -l)" = 2 ] || { echo "FAIL: translate -o FOLDER"; failures=$((failures + 1)); }
+
 echo "-- --format json: a folder is an array whatever it holds; --array for one file"
 mkdir "$T/one" && cp "$JETSAM" "$T/one/"
 "$BIN" inspect --format json "$T/one" > "$T/one.json"

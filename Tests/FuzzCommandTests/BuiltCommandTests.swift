@@ -227,6 +227,30 @@ struct BuiltCommandTests {
         #expect(none.stderr.contains("Corpus/jetsam: error: no HTTP capture (HAR, Charles session, pcap/pcapng) found"))
     }
 
+    @Test("translate: several reports to standard output with separators, or into a folder with -o")
+    func translateSeveral() throws {
+        let bin = try Self.binary()
+        let ips = "Corpus/crash/ios17.2.1_309_json_exc_crash_sigabrt_nsexception_leb_unknown_keys.ips"
+        let watchdog = "Corpus/watchdog/ios16.1_309_frontboard_scene-update_8badf00d_sync_network.ips"
+        let one = try Self.run(bin, ["translate", ips])
+        #expect(one.status == 0 && !one.stdout.contains("==>"))
+        let both = try Self.run(bin, ["translate", ips, watchdog])
+        #expect(both.status == 0)
+        #expect(both.stdout.hasPrefix("==> \(ips) <==\n" + one.stdout))
+        #expect(both.stdout.contains("\n==> \(watchdog) <==\n"))
+        let folder = try Self.makeFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("out").path
+        let written = try Self.run(bin, ["translate", "-o", out, ips, ips, Self.crashText])
+        // The text report cannot be translated (status 1); the two others are written, the second numbered.
+        #expect(written.status == 1)
+        #expect(written.stderr.contains("already a text crash report"))
+        let names = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+        let base = "ios17.2.1_309_json_exc_crash_sigabrt_nsexception_leb_unknown_keys"
+        #expect(names == ["\(base)-2.crash", "\(base).crash"])
+        #expect(try String(contentsOfFile: out + "/\(base).crash", encoding: .utf8) == one.stdout)
+    }
+
     @Test("a symbolic link inside a folder is read, a dangling one is reported, neither dropped in silence")
     func symbolicLinksInFolders() throws {
         let bin = try Self.binary()
