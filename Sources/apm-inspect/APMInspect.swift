@@ -1,4 +1,11 @@
+import APMInspectCore
 import ArgumentParser
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The `apm-inspect` command: reads iOS and macOS diagnostic files on any platform.
 @main
@@ -7,9 +14,9 @@ struct APMInspect: ParsableCommand {
         commandName: "apm-inspect",
         abstract: "Read iOS and macOS diagnostic files: JetsamEvent OOM reports, crash reports and more.",
         discussion: """
-            Files are recognised by their content, never by their name. Exit status: 0 when every input was read \
-            (diagnostics allowed), 1 when an input could not be read or parsed or the output could not be \
-            written, 2 for usage errors.
+            Files are recognised by their content, never by their name; `-` reads standard input. Exit status: 0 \
+            when every input was read (diagnostics allowed), 1 when an input could not be read or parsed or the \
+            output could not be written, 2 for usage errors.
             """,
         version: "0.1.0",
         subcommands: [
@@ -18,17 +25,24 @@ struct APMInspect: ParsableCommand {
         ]
     )
 
-    /// Parses and runs a subcommand as ArgumentParser does, then fails when standard output could not be
-    /// written: output lost to a full disk or a closed descriptor is an error (exit 1), whatever the command did.
+    /// The exit status of a usage error, as the README and `--help` promise (ArgumentParser's own is 64).
+    static let usageStatus: Int32 = 2
+
+    /// Parses and runs a subcommand as ArgumentParser does, with the exit statuses the README documents.
     ///
-    /// The interrupt handler that removes temporary files is installed before any command runs.
+    /// A usage error exits 2. Output lost to a full disk or a closed descriptor is an error (exit 1), whatever
+    /// the command did; a reader that went away (`| head`) ends the run quietly, as it ends `cat`: the command
+    /// stops early, removes its temporary files, then dies by SIGPIPE. SIGPIPE is ignored until then, so that
+    /// the command learns of it as EPIPE instead of being killed before any cleanup. The interrupt handler that
+    /// removes temporary files is installed before any command runs.
     static func main() {
+        signal(SIGPIPE, SIG_IGN)
         TemporaryFolder.installInterruptCleanup()
         var command: any ParsableCommand
         do {
             command = try parseAsRoot()
         } catch {
-            exit(withError: error)
+            finish(failure: error)
         }
         var failure: (any Error)?
         do {
@@ -36,10 +50,48 @@ struct APMInspect: ParsableCommand {
         } catch {
             failure = error
         }
+        if Console.readerWentAway { endByBrokenPipe() }
         if let message = Console.outputFailureMessage {
             Console.error("error: \(message)")
-            exit(withError: ExitCode(1))
+            terminate(1)
         }
-        if let failure { exit(withError: failure) }
+        finish(failure: failure)
     }
+
+    /// The exit status for `error`: ArgumentParser's, but 2 for a usage error.
+    static func exitStatus(for error: any Error) -> Int32 {
+        let code = exitCode(for: error)
+        return code == .validationFailure ? usageStatus : code.rawValue
+    }
+
+    /// Prints what ArgumentParser would for `failure` (help on standard output, errors on standard error) and
+    /// exits with ``exitStatus(for:)``.
+    private static func finish(failure: (any Error)?) -> Never {
+        guard let failure else { terminate(0) }
+        let status = exitStatus(for: failure)
+        // The message can quote an argument the user typed: escaped, its own line breaks kept.
+        let text = TerminalText.escapedKeepingLayout(fullMessage(for: failure))
+        if !text.isEmpty {
+            if status == 0 {
+                Console.out(text + "\n")
+                if Console.readerWentAway { endByBrokenPipe() }
+            } else {
+                Console.errorRaw(text + "\n")
+            }
+        }
+        terminate(status)
+    }
+
+    /// Removes what is left of the temporary files, then ends by SIGPIPE as `cat` does (status 141 in a shell).
+    private static func endByBrokenPipe() -> Never {
+        TemporaryFiles.removeAll()
+        signal(SIGPIPE, SIG_DFL)
+        raise(SIGPIPE)
+        terminate(128 + SIGPIPE)
+    }
+}
+
+/// `exit(3)`, named apart from ArgumentParser's `exit(withError:)` that a command type also sees.
+private func terminate(_ status: Int32) -> Never {
+    exit(status)
 }

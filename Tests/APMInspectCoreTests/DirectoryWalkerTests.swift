@@ -98,7 +98,8 @@ import Testing
         #expect(files.isEmpty)
         #expect(
             findings.map(\.message) == [
-                "No such file or directory", "a symbolic link to nothing (No such file or directory)",
+                "cannot open: No such file or directory",
+                "cannot open: a symbolic link to nothing (No such file or directory)",
             ]
         )
         #expect(findings.allSatisfy { $0.isError })

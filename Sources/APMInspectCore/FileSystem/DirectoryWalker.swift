@@ -51,7 +51,10 @@ public struct DirectoryWalker: Sendable {
                 findings.append(
                     Finding(
                         path: path,
-                        message: dangling ? "a symbolic link to nothing (\(Errno(code).text))" : Errno(code).text,
+                        // The words FileReading uses when a file cannot be opened: one wording in every command.
+                        message: dangling
+                            ? "cannot open: a symbolic link to nothing (\(Errno(code).text))"
+                            : "cannot open: \(Errno(code).text)",
                         isError: true
                     )
                 )

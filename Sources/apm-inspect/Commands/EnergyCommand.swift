@@ -17,11 +17,11 @@ struct EnergyCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "PowerLog files, or folders to search for them.", completion: .file())
+    @Argument(help: "PowerLog files, or folders to search for them (- for standard input).", completion: .file())
     var paths: [String]
 
-    @Option(name: .shortAndLong, help: "Output format: text or json.")
-    var format: OutputFormat = .text
+    @Option(name: .shortAndLong, help: "Output format.")
+    var format: DocumentFormat = .text
 
     @Option(help: "Rows shown per table in text output.")
     var top: Int = 15
@@ -30,17 +30,23 @@ struct EnergyCommand: ParsableCommand {
     var plot: String?
 
     func validate() throws {
-        if format != .text && format != .json { throw ValidationError("energy prints text or json") }
         if top < 1 { throw ValidationError("--top must be at least 1") }
+        try PathWalker.validate(paths)
     }
 
     func run() throws {
         var found: [RawPath] = []
         var walkFailed = false
-        for path in PathWalker.rawArguments(paths) {
+        for path in PathWalker.rawArguments(paths.map(PathWalker.openable)) {
             var info = stat()
             guard path.withCString({ stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFDIR else {
-                found.append(path)
+                if let problem = InputCheck.problem(at: path) {
+                    walkFailed = true
+                    let shown = PathWalker.shown(path.display)
+                    Console.error(ErrorLine.render(path: shown, location: nil, message: problem))
+                } else {
+                    found.append(path)
+                }
                 continue
             }
             let discovery = PowerLogReader.discover(in: path)
@@ -56,11 +62,15 @@ struct EnergyCommand: ParsableCommand {
                 )
             }
             if discovery.files.isEmpty {
+                // A folder of nothing at all is said in the words every command uses.
+                let isEmpty = DirectoryWalker().files(in: [path]).files.isEmpty
+                walkFailed = true
                 Console.error(
                     ErrorLine.render(
                         path: path.display,
                         location: nil,
-                        message: "no PowerLog database (*.PLSQL, *.PLSQL.gz …) found"
+                        message: isEmpty
+                            ? PathWalker.emptyFolderMessage : "no PowerLog database (*.PLSQL, *.PLSQL.gz …) found"
                     )
                 )
             }
@@ -72,15 +82,22 @@ struct EnergyCommand: ParsableCommand {
             Console.error(ErrorLine.render(path: failure.path, location: nil, message: failure.message))
         }
         let files = opened.paths
+        let readsStandardInput = paths.contains(PathWalker.standardInputArgument)
+        // What the reader says names its files: stand-ins and standard input as the user gave them.
+        let shown = { (text: String) -> String in
+            let text = opened.shown(text)
+            guard readsStandardInput else { return text }
+            return text.replacingOccurrences(of: PathWalker.standardInputPath, with: PathWalker.standardInputArgument)
+        }
         guard !files.isEmpty else { throw ExitCode(1) }
         var result: PowerLogReadResult
         do {
             result = try PowerLogReader().read(paths: files)
         } catch {
             // The error is about one of the files; a message that starts with its path names it once, not twice.
-            var path = opened.shown(files.joined(separator: ", "))
-            var message = opened.shown(error.message)
-            let files = files.map(opened.shown)
+            var path = shown(files.joined(separator: ", "))
+            var message = shown(error.message)
+            let files = files.map { shown($0) }
             if let named = files.first(where: { message.hasPrefix($0 + ": ") }) {
                 path = named
                 message.removeFirst(named.count + 2)
@@ -88,8 +105,11 @@ struct EnergyCommand: ParsableCommand {
             Console.error(ErrorLine.render(path: path, location: error.location, message: message))
             throw ExitCode(1)
         }
+        for index in result.report.sources.indices {
+            result.report.sources[index].path = shown(result.report.sources[index].path)
+        }
         for index in result.diagnostics.indices {
-            result.diagnostics[index].message = opened.shown(result.diagnostics[index].message)
+            result.diagnostics[index].message = shown(result.diagnostics[index].message)
         }
         let failed = walkFailed || result.diagnostics.contains { $0.severity == .error }
         if let plot {
@@ -99,10 +119,10 @@ struct EnergyCommand: ParsableCommand {
                 throw ExitCode(1)
             }
         }
-        switch format {
+        switch format.format {
         case .json:
             let envelope = EnergyDocument(
-                files: files.map(opened.shown),
+                files: files.map { shown($0) },
                 kind: .powerLog,
                 diagnostics: result.diagnostics,
                 report: result.report

@@ -11,16 +11,18 @@ struct HTTPCommand: ParsableCommand {
             Reads HAR 1.1/1.2 (also .zhar and .har.gz), Charles .chlsj and .chlsx, and pcap/pcapng. Prints error \
             rates, per-host percentiles of total, DNS, connect, TLS, time to first byte and receive, bytes by host \
             and type, and a waterfall of the slowest requests. --format json prints the envelope {file, kind, \
-            diagnostics, report} with every transaction. Authorization, Cookie and Set-Cookie values are redacted \
+            diagnostics, report} with every transaction: one object for one file, an array for a folder or several \
+            paths (--array: an array always). Folders are searched recursively for captures, other files skipped \
+            with a note; - reads standard input. Authorization, Cookie and Set-Cookie values are redacted \
             unless --show-secrets is given. Metric definitions: docs/http-captures.md.
             """
     )
 
-    @Argument(help: "Capture files.", completion: .file())
+    @Argument(help: "Capture files, or folders to search for them (- for standard input).", completion: .file())
     var paths: [String]
 
-    @Option(name: .shortAndLong, help: "Output format: text, json or ndjson.")
-    var format: OutputFormat = .text
+    @Option(name: .shortAndLong, help: "Output format.")
+    var format: EnvelopeFormat = .text
 
     @Option(help: "How many of the slowest requests the waterfall shows.")
     var slowest: Int = 10
@@ -28,66 +30,115 @@ struct HTTPCommand: ParsableCommand {
     @Flag(help: "Keep the values of Authorization, Cookie and Set-Cookie headers.")
     var showSecrets = false
 
+    @Flag(help: "With --format json, print an array even for a single file (one shape for scripts).")
+    var array = false
+
     func validate() throws {
-        if format == .csv || format == .markdown { throw ValidationError("http prints text, json or ndjson") }
         if slowest < 0 { throw ValidationError("--slowest must not be negative") }
+        if array && format != .json { throw ValidationError("--array applies to --format json only") }
+        try PathWalker.validate(paths)
     }
 
     func run() throws {
-        var failed = false
-        var documents: [Inspection] = []
         var options = HTTPCaptureOptions()
         options.redactSecrets = !showSecrets
-        let inspector = FileInspector()
-        for path in paths {
-            let inspection: Inspection
-            do {
-                let bytes = try FileReading.contents(atPath: path)
-                inspection = inspector.inspectHTTP(
-                    bytes: bytes,
-                    kind: nil,
-                    path: path,
-                    options: options,
-                    summaryOnly: format == .text
-                )
-            } catch {
-                inspection = Inspection(
-                    file: path,
-                    kind: .unknown,
-                    diagnostics: [],
-                    report: nil,
-                    failure: Inspection.Failure(
-                        code: error.code.rawValue,
-                        message: error.message,
-                        location: error.location
+        let output = EnvelopePrinter(
+            format: format.format,
+            oneObject: InspectCommand.printsOneObject(paths: paths, array: array)
+        )
+        output.begin()
+        var failed = false
+        arguments: for argument in paths {
+            let inFolder = PathWalker.isFolder(argument)
+            var captures = 0
+            for input in PathWalker.inputs(in: [argument]) {
+                // Once standard output is lost (a reader gone, a full disk), reading on is wasted work.
+                if Console.outputFailed { break arguments }
+                guard let inspection = read(input, inFolder: inFolder, options: options) else { continue }
+                captures += 1
+                if let failure = inspection.failure {
+                    failed = true
+                    Console.error(
+                        ErrorLine.render(path: inspection.file, location: failure.location, message: failure.message)
                     )
-                )
-            }
-            if let failure = inspection.failure {
-                failed = true
-                Console.error(ErrorLine.render(path: path, location: failure.location, message: failure.message))
-            }
-            switch format {
-            case .ndjson: if JSONOutput.printEnvelope(inspection, pretty: false) { failed = true }
-            case .json: documents.append(inspection)
-            default:
-                if case .http(let capture) = inspection.report {
-                    var text = HTTPRenderer.render(
-                        capture,
-                        file: TerminalText.escaped(path),
-                        title: InspectionRenderer.title(for: inspection.kind),
-                        detailed: true,
-                        slowest: slowest
-                    )
-                    text += diagnosticsText(inspection.diagnostics)
-                    Console.text(text + "\n")
+                }
+                if format == .text {
+                    printText(inspection)
+                } else if output.print(inspection) {
+                    failed = true
                 }
             }
+            if inFolder && captures == 0 {
+                failed = true
+                let message = "no HTTP capture (HAR, Charles session, pcap/pcapng) found in the folder"
+                Console.error(ErrorLine.render(path: argument, location: nil, message: message))
+            }
         }
-        if format == .json {
-            if JSONOutput.printEnvelopes(documents, format: .json, single: true) { failed = true }
-        }
+        output.finish()
         if failed { throw ExitCode(1) }
+    }
+
+    /// Reads one input; nil for a file of a folder that is not a capture (a note says it was skipped).
+    ///
+    /// A file named on the command line is read whatever it is: the reader says why it is not a capture.
+    private func read(_ input: PathWalker.Input, inFolder: Bool, options: HTTPCaptureOptions) -> Inspection? {
+        let file: RawPath
+        switch input {
+        case .failure(let failure):
+            return Self.failed(failure.path, failure.message)
+        case .file(let raw):
+            file = raw
+        }
+        let shown = PathWalker.shown(file.display)
+        if !inFolder, let hint = InputCheck.archiveHint(atPath: file.display) { return Self.failed(shown, hint) }
+        let bytes: [UInt8]
+        do {
+            bytes = try FileReading.contents(at: file)
+        } catch {
+            return Self.failed(shown, error.message, code: error.code.rawValue, location: error.location)
+        }
+        if bytes.isEmpty { return Self.failed(shown, InputCheck.emptyFileMessage) }
+        if inFolder && HTTPCaptureReader.recognise(bytes) == nil {
+            Console.error(
+                ErrorLine.render(path: shown, location: nil, message: "not an HTTP capture; skipped", severity: "note")
+            )
+            return nil
+        }
+        return FileInspector().inspectHTTP(
+            bytes: bytes,
+            kind: nil,
+            path: shown,
+            options: options,
+            summaryOnly: format == .text
+        )
+    }
+
+    private static func failed(
+        _ path: String,
+        _ message: String,
+        code: String = "unreadable",
+        location: SourceLocation? = nil
+    ) -> Inspection {
+        Inspection(
+            file: path,
+            kind: .unknown,
+            diagnostics: [],
+            report: nil,
+            failure: Inspection.Failure(code: code, message: message, location: location)
+        )
+    }
+
+    private func printText(_ inspection: Inspection) {
+        guard case .http(let capture) = inspection.report else { return }
+        var text = HTTPRenderer.render(
+            capture,
+            file: TerminalText.escaped(inspection.file),
+            title: InspectionRenderer.title(for: inspection.kind),
+            detailed: true,
+            slowest: slowest
+        )
+        text += diagnosticsText(inspection.diagnostics)
+        Console.text(text + "\n")
     }
 
     private func diagnosticsText(_ diagnostics: [Diagnostic]) -> String {

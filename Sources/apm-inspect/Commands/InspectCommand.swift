@@ -1,73 +1,113 @@
 import APMInspectCore
 import ArgumentParser
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// `apm-inspect inspect FILE...`: what each file is and what it says.
 struct InspectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
         abstract: "Tell what each file is and what it says.",
         discussion: """
-            Prints a summary for people, or with --format json the envelope {file, kind, diagnostics, report} \
-            (one JSON document per file, in an array when several files are given); --format ndjson prints one \
-            envelope per line for pipelines. Folders are read recursively.
+            Prints a summary for people, or with --format json the envelope {file, kind, diagnostics, report}: \
+            one JSON object when the only path given is a file (or -), an array of them when a folder or several \
+            paths are given, whatever the folder holds; --array prints an array in every case. --format ndjson \
+            prints one envelope per line for pipelines. Folders are read recursively; - reads standard input. \
+            Results are printed as each file is read, in the order of the inputs.
             """
     )
 
-    @Argument(help: "Files or folders to inspect.", completion: .file())
+    @Argument(help: "Files or folders to inspect (- for standard input).", completion: .file())
     var paths: [String]
 
-    @Option(name: .shortAndLong, help: "Output format: text, json or ndjson.")
-    var format: OutputFormat = .text
+    @Option(name: .shortAndLong, help: "Output format.")
+    var format: EnvelopeFormat = .text
 
-    @Option(name: .shortAndLong, help: "Worker threads (default: all cores).")
-    var jobs: Int = ProcessInfoShim.activeProcessorCount
+    @Option(name: .shortAndLong, help: "Worker threads (default: the number of cores).")
+    var jobs: Int?
+
+    @Flag(help: "With --format json, print an array even for a single file (one shape for scripts).")
+    var array = false
 
     func validate() throws {
-        if format == .csv || format == .markdown {
-            throw ValidationError("inspect prints text, json or ndjson; csv and markdown are for memory-limits")
-        }
-        if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if array && format != .json { throw ValidationError("--array applies to --format json only") }
+        try PathWalker.validate(paths)
+    }
+
+    /// True when `--format json` prints one object rather than an array.
+    ///
+    /// Decided by the command line, never by what a folder holds: one path that is not a folder gives an object,
+    /// as it always has; a folder or several paths give an array, even of one envelope or none.
+    static func printsOneObject(paths: [String], array: Bool) -> Bool {
+        guard !array, paths.count == 1, let only = paths.first else { return false }
+        return !PathWalker.isFolder(only)
     }
 
     func run() throws {
-        let (files, walkFailures) = PathWalker.rawFiles(in: paths)
-        var failed = !walkFailures.isEmpty
-        for failure in walkFailures {
-            Console.error(ErrorLine.render(path: failure.path, location: nil, message: failure.message))
-        }
+        let inputs = PathWalker.inputs(in: paths)
         var textInspector = FileInspector()
         textInspector.httpSummaryOnly = format == .text
         let inspector = textInspector
-        let progress = ProgressBar(total: files.count, label: "inspect")
-        let results = ParallelMap.map(
-            count: files.count,
-            jobs: jobs,
+        let failures = AtomicCounter()
+        let format = format.format
+        let oneObject = Self.printsOneObject(paths: paths, array: array) && inputs.count == 1
+        let output = EnvelopePrinter(format: format, oneObject: oneObject)
+        let progress = ProgressBar(total: inputs.count, label: "inspect", streamsOutput: true)
+        output.begin()
+        ParallelMap.forEachInOrder(
+            count: inputs.count,
+            jobs: jobs ?? ProcessInfoShim.activeProcessorCount,
             progress: { progress.advance() },
-            transform: { index in Self.pointingArchivesToScan(inspector.inspect(raw: files[index])) }
+            transform: { index in Self.pointingArchivesToScan(Self.inspect(inputs[index], with: inspector)) },
+            consume: { inspection in
+                if let failure = inspection.failure {
+                    _ = failures.increment()
+                    Console.error(
+                        ErrorLine.render(path: inspection.file, location: failure.location, message: failure.message)
+                    )
+                }
+                if case .unrecognised(let summary) = inspection.report, summary.note.contains("apm-inspect scan") {
+                    Console.error(
+                        ErrorLine.render(path: inspection.file, location: nil, message: summary.note, severity: "note")
+                    )
+                }
+                if format == .text {
+                    Console.text(InspectionRenderer.render(inspection))
+                } else if output.print(inspection) {
+                    _ = failures.increment()
+                }
+                // Once standard output is lost (a reader gone, a full disk), reading on is wasted work.
+                return !Console.outputFailed
+            }
         )
         progress.finish()
-        var documents: [Inspection] = []
-        for case let inspection? in results {
-            if let failure = inspection.failure {
-                failed = true
-                Console.error(
-                    ErrorLine.render(path: inspection.file, location: failure.location, message: failure.message)
-                )
-            }
-            switch format {
-            case .ndjson:
-                if JSONOutput.printEnvelope(inspection, pretty: false) { failed = true }
-            case .json:
-                documents.append(inspection)
-            default:
-                Console.text(InspectionRenderer.render(inspection))
-            }
+        output.finish()
+        if failures.current > 0 { throw ExitCode(1) }
+    }
+
+    /// Reads one input; a path that gave no file becomes an envelope with its error, in its place.
+    static func inspect(_ input: PathWalker.Input, with inspector: FileInspector) -> Inspection {
+        switch input {
+        case .file(let file) where file.display == PathWalker.standardInputPath:
+            var inspection = inspector.inspect(path: PathWalker.standardInputPath)
+            inspection.rename(from: PathWalker.standardInputPath, to: PathWalker.standardInputArgument)
+            return inspection
+        case .file(let file):
+            return inspector.inspect(raw: file)
+        case .failure(let failure):
+            return Inspection(
+                file: failure.path,
+                kind: .unknown,
+                diagnostics: [],
+                report: nil,
+                failure: Inspection.Failure(code: "unreadable", message: failure.message, location: nil)
+            )
         }
-        if format == .json {
-            let single = paths.count == 1 && files.count == 1
-            if JSONOutput.printEnvelopes(documents, format: .json, single: single) { failed = true }
-        }
-        if failed { throw ExitCode(1) }
     }
 
     /// A tar or tar.gz (a sysdiagnose) holds reports `scan` reads without extracting them: the note says so.

@@ -16,14 +16,17 @@ struct MemoryLimitsCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Files or folders of JetsamEvent reports.", completion: .file())
+    @Argument(
+        help: "Files, folders or sysdiagnose archives of JetsamEvent reports (- for standard input).",
+        completion: .file()
+    )
     var paths: [String]
 
-    @Option(name: .shortAndLong, help: "Output format: text, json, ndjson, csv or markdown.")
+    @Option(name: .shortAndLong, help: "Output format.")
     var format: OutputFormat = .text
 
-    @Option(name: .shortAndLong, help: "Worker threads (default: all cores).")
-    var jobs: Int = ProcessInfoShim.activeProcessorCount
+    @Option(name: .shortAndLong, help: "Worker threads (default: the number of cores).")
+    var jobs: Int?
 
     @Flag(help: "Also count beta builds, modified kernels and non-iOS reports.")
     var includeAll = false
@@ -37,8 +40,8 @@ struct MemoryLimitsCommand: ParsableCommand {
     ) -> [(String?, MemoryLimitCollector.Outcome)] {
         // A file that cannot be opened for the sniff is not an archive; opening it again names the failure.
         let isArchive = (try? path.withOpenablePath { Scanner.isArchive($0) }.get()) ?? false
-        guard isArchive else { return [(nil, collector.evidence(at: path))] }
-        let shown = path.display
+        guard isArchive else { return [(nil, evidence(at: path, collector: collector))] }
+        let shown = PathWalker.shown(path.display)
         var results: [(String?, MemoryLimitCollector.Outcome)] = []
         let options = TarReader.Options(maxTotalBytes: 8 << 30, maxEntries: 500_000, maxEntryBytes: 64 << 20)
         do {
@@ -64,8 +67,20 @@ struct MemoryLimitsCommand: ParsableCommand {
         return results
     }
 
+    /// The evidence of one file; an empty file is an error in the words every command uses.
+    private static func evidence(at path: RawPath, collector: MemoryLimitCollector) -> MemoryLimitCollector.Outcome {
+        do {
+            let bytes = try FileReading.contents(at: path)
+            guard !bytes.isEmpty else { return .failed(nil, "the file is empty") }
+            return collector.evidence(in: bytes)
+        } catch {
+            return .failed(error.location, error.message)
+        }
+    }
+
     func validate() throws {
-        if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        try PathWalker.validate(paths)
     }
 
     func run() throws {
@@ -77,7 +92,7 @@ struct MemoryLimitsCommand: ParsableCommand {
         let progress = ProgressBar(total: files.count, label: "memory-limits")
         let outcomes = ParallelMap.map(
             count: files.count,
-            jobs: jobs,
+            jobs: jobs ?? ProcessInfoShim.activeProcessorCount,
             progress: { progress.advance() },
             transform: { index in Self.outcomes(of: files[index], collector: collector) }
         )
@@ -103,7 +118,11 @@ struct MemoryLimitsCommand: ParsableCommand {
                     failed = true
                     summary.failures += 1
                     Console.error(
-                        ErrorLine.render(path: member ?? files[index].display, location: location, message: message)
+                        ErrorLine.render(
+                            path: member ?? PathWalker.shown(files[index].display),
+                            location: location,
+                            message: message
+                        )
                     )
                 }
             }

@@ -16,18 +16,18 @@ struct ScanCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Files, folders or archives.", completion: .file())
+    @Argument(help: "Files, folders or archives (- for standard input).", completion: .file())
     var paths: [String]
 
-    @Option(name: .shortAndLong, help: "Output format: text, json or ndjson.")
-    var format: OutputFormat = .text
+    @Option(name: .shortAndLong, help: "Output format.")
+    var format: EnvelopeFormat = .text
 
-    @Option(name: .shortAndLong, help: "Worker threads (default: all cores).")
-    var jobs: Int = ProcessInfoShim.activeProcessorCount
+    @Option(name: .shortAndLong, help: "Worker threads (default: the number of cores).")
+    var jobs: Int?
 
     func validate() throws {
-        if format == .csv || format == .markdown { throw ValidationError("scan prints text, json or ndjson") }
-        if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        try PathWalker.validate(paths)
     }
 
     func run() throws {
@@ -38,16 +38,26 @@ struct ScanCommand: ParsableCommand {
         for failure in walkFailures {
             Console.error(ErrorLine.render(path: failure.path, location: nil, message: failure.message))
         }
+        let format = format.format
         let scanner = Scanner(inspector: FileInspector(), temporary: temporary, format: format)
         if format == .json { Console.out("{\n\"files\": [\n") }
-        let progress = ProgressBar(total: files.count, label: "scan")
+        let progress = ProgressBar(total: files.count, label: "scan", streamsOutput: format != .text)
         let results = ParallelMap.map(
             count: files.count,
-            jobs: jobs,
+            jobs: jobs ?? ProcessInfoShim.activeProcessorCount,
             progress: { progress.advance() },
-            transform: { index in scanner.scan(file: files[index]) }
+            transform: { index in
+                // Once standard output is lost (a reader gone, a full disk), reading on is wasted work.
+                guard !Console.outputFailed else { return Scanner.Result(records: [], findings: []) }
+                if files[index].display == PathWalker.standardInputPath {
+                    return scanner.scan(file: PathWalker.standardInputPath, shownAs: PathWalker.standardInputArgument)
+                }
+                return scanner.scan(file: files[index])
+            }
         )
         progress.finish()
+        // A reader that went away wanted no more: the run ends quietly (APMInspect.main).
+        if Console.readerWentAway { return }
         var records: [ScanRecord] = []
         var findings: [String] = []
         for case let result? in results {

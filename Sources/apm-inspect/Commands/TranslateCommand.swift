@@ -11,21 +11,27 @@ struct TranslateCommand: ParsableCommand {
         discussion: """
             Writes what Apple's OSAnalytics translation (Console, Xcode) writes: the iOS layout (Report Version \
             104) for iOS, iPadOS, tvOS and watchOS reports, the macOS layout (Report Version 12) for macOS ones. \
-            The text goes to standard output unless -o names a file. docs/crash-translation.md lists the known \
-            differences from Apple's output.
+            The text goes to standard output unless -o names a file; several reports go to standard output each \
+            after a line `==> PATH <==` (as `head` separates files), or with -o into that folder (made when \
+            missing), each as NAME.crash. docs/crash-translation.md lists the known differences from Apple's output.
             """
     )
 
-    @Argument(help: "A bug_type 309 .ips crash report.", completion: .file())
-    var path: String
+    @Argument(help: "bug_type 309 .ips crash reports (- for standard input).", completion: .file())
+    var paths: [String]
 
-    @Option(name: .shortAndLong, help: "Write the text to this file instead of standard output.", completion: .file())
+    @Option(
+        name: .shortAndLong,
+        help: "Write the text to this file (one report) or into this folder (several) instead of standard output.",
+        completion: .file()
+    )
     var output: String?
 
     @Option(help: "Force a layout: ios or macos (default: from the report's platform).")
     var layout: String?
 
     func validate() throws {
+        try PathWalker.validate(paths)
         if let layout, Self.layout(named: layout) == nil { throw ValidationError("--layout must be ios or macos") }
     }
 
@@ -37,19 +43,76 @@ struct TranslateCommand: ParsableCommand {
         }
     }
 
+    /// Why `bytes` (from a pipe, say) cannot be translated before the translator tries: no bytes, or a report
+    /// that is text already.
+    static func notTranslatable(_ bytes: [UInt8]) -> String? {
+        switch ContentSniffer.format(of: UTF16Text(bytes: bytes)?.utf8 ?? bytes) {
+        case .empty: InputCheck.emptyFileMessage
+        case .crashText:
+            "already a text crash report: nothing to translate (`apm-inspect inspect` reads it as it is)"
+        default: nil
+        }
+    }
+
     func run() throws {
-        let bytes: [UInt8]
-        do {
-            bytes = try FileReading.contents(atPath: path)
-        } catch {
-            Console.error(ErrorLine.render(path: path, location: error.location, message: error.message))
+        let folder = paths.count > 1 ? output : nil
+        if let folder, let problem = Self.prepareFolder(folder) {
+            Console.error(ErrorLine.render(path: folder, location: nil, message: problem))
             throw ExitCode(1)
         }
-        let text: String
+        var names = Set<String>()
+        var failed = false
+        for (index, path) in paths.enumerated() {
+            if Console.outputFailed { break }
+            guard let text = translation(of: path) else {
+                failed = true
+                continue
+            }
+            if let folder {
+                let target = folder + "/" + Self.outputName(for: path, taken: &names)
+                if let failure = OutputFile.write(text, toPath: target) {
+                    let message = "cannot write the report: \(failure)"
+                    Console.error(ErrorLine.render(path: target, location: nil, message: message))
+                    failed = true
+                }
+            } else if let output {
+                if let failure = OutputFile.write(text, toPath: output) {
+                    let message = "cannot write the report: \(failure)"
+                    Console.error(ErrorLine.render(path: output, location: nil, message: message))
+                    failed = true
+                }
+            } else {
+                if paths.count > 1 {
+                    Console.out((index > 0 ? "\n" : "") + "==> \(TerminalText.escaped(path)) <==\n")
+                }
+                // The text is data meant for a file; shown on a terminal, the report's own bytes are escaped.
+                if Console.stdoutIsTerminal { Console.text(text) } else { Console.out(text) }
+            }
+        }
+        if failed { throw ExitCode(1) }
+    }
+
+    /// The Apple text of the report at `path`, or nil after saying on standard error why there is none.
+    private func translation(of path: String) -> String? {
+        let openable = PathWalker.openable(path)
+        if let problem = InputCheck.problem(atPath: openable) ?? InputCheck.archiveHint(atPath: openable) {
+            Console.error(ErrorLine.render(path: path, location: nil, message: problem))
+            return nil
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try FileReading.contents(atPath: openable)
+        } catch {
+            Console.error(ErrorLine.render(path: path, location: error.location, message: error.message))
+            return nil
+        }
+        if let problem = Self.notTranslatable(bytes) {
+            Console.error(ErrorLine.render(path: path, location: nil, message: problem))
+            return nil
+        }
         do {
             let translation = try CrashTextTranslator(layout: layout.flatMap(Self.layout(named:)))
                 .translation(of: bytes)
-            text = translation.text
             // The text of a damaged report is still written; what was damaged is said on standard error.
             for diagnostic in translation.diagnostics where diagnostic.severity != .note {
                 Console.error(
@@ -61,18 +124,37 @@ struct TranslateCommand: ParsableCommand {
                     )
                 )
             }
+            return translation.text
         } catch {
             Console.error(ErrorLine.render(path: path, location: error.location, message: error.message))
-            throw ExitCode(1)
+            return nil
         }
-        guard let output else {
-            // The text is data meant for a file; shown on a terminal, the report's own bytes are escaped.
-            if Console.stdoutIsTerminal { Console.text(text) } else { Console.out(text) }
-            return
+    }
+
+    /// Makes the output folder when it is missing; why it cannot be used otherwise.
+    private static func prepareFolder(_ folder: String) -> String? {
+        var info = stat()
+        if stat(folder, &info) == 0 {
+            return info.st_mode & S_IFMT == S_IFDIR ? nil : "-o names a file; several reports need a folder"
         }
-        if let failure = OutputFile.write(text, toPath: output) {
-            Console.error(ErrorLine.render(path: output, location: nil, message: "cannot write the report: \(failure)"))
-            throw ExitCode(1)
+        guard mkdir(folder, 0o755) == 0 else { return "cannot make the folder: \(Console.describe(errno: errno))" }
+        return nil
+    }
+
+    /// `NAME.crash` for the input `path` (its last component without `.ips`), numbered when two inputs share it.
+    static func outputName(for path: String, taken: inout Set<String>) -> String {
+        var base = path == PathWalker.standardInputArgument ? "stdin" : String(path.split(separator: "/").last ?? "")
+        if base.lowercased().hasSuffix(".ips") { base.removeLast(4) }
+        // Only a name, never a path: nothing outside the folder, no hidden or empty name.
+        base = String(base.map { character in (character.asciiValue ?? 0x20) < 0x20 ? "_" : character })
+        if base.isEmpty || base.hasPrefix(".") { base = "report" + base }
+        var name = base + ".crash"
+        var number = 2
+        while taken.contains(name) {
+            name = "\(base)-\(number).crash"
+            number += 1
         }
+        taken.insert(name)
+        return name
     }
 }

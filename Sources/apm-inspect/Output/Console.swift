@@ -50,6 +50,14 @@ enum Console {
     /// True when standard output is a terminal.
     static var stdoutIsTerminal: Bool { isatty(1) != 0 }
 
+    /// True once a write to standard output failed: the rest of the output would be lost, so work can stop.
+    static var outputFailed: Bool { outputFailure.errno != nil }
+
+    /// True when standard output failed because its reader went away (EPIPE: `| head` read what it wanted).
+    ///
+    /// That is no error of the command: ``APMInspect/main()`` ends the run quietly, after cleanup.
+    static var readerWentAway: Bool { outputFailure.errno == EPIPE }
+
     /// Why standard output could not be written, nil when every write succeeded.
     static var outputFailureMessage: String? {
         outputFailure.errno.map { "cannot write to standard output: \(describe(errno: $0))" }

@@ -12,10 +12,14 @@ final class ProgressBar: @unchecked Sendable {
     private var drawn = false
     private let lock = NSLock()
 
-    init(total: Int, label: String) {
+    /// A bar for `total` items, off unless standard error is a terminal.
+    ///
+    /// `streamsOutput`: the command prints results while the bar runs. The bar is then off when standard output
+    /// is a terminal too, so it never lands inside the data (the results appearing are the progress).
+    init(total: Int, label: String, streamsOutput: Bool = false) {
         self.total = total
         self.label = label
-        self.enabled = Console.stderrIsTerminal && total > 1
+        self.enabled = Console.stderrIsTerminal && total > 1 && !(streamsOutput && Console.stdoutIsTerminal)
     }
 
     /// Records one finished item and redraws at most ten times a second.

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 
 /// Runs a function over many inputs on all cores, keeping results in input order.
 enum ParallelMap {
@@ -23,6 +24,35 @@ enum ParallelMap {
         }
         return results.values
     }
+
+    /// Calls `transform` for each index of `count` on up to `jobs` threads and hands each result to `consume` in
+    /// input order, as soon as it and every result before it are ready.
+    ///
+    /// Results wait in a reorder buffer of at most `window` entries (default: two per worker): a worker does not
+    /// start input `i` until input `i - window` has been consumed, so memory is bounded by the number of workers,
+    /// not of inputs, and a slow input holds up the output by at most that much. `consume` runs on one thread at
+    /// a time (whichever worker completed the run of ready results) and returns false to stop: the workers finish
+    /// the input in hand and start no other. Returns the number of results consumed.
+    @discardableResult
+    static func forEachInOrder<Result: Sendable>(
+        count: Int,
+        jobs: Int,
+        window: Int? = nil,
+        progress: (@Sendable () -> Void)? = nil,
+        transform: @Sendable (Int) -> Result,
+        consume: @Sendable (Result) -> Bool
+    ) -> Int {
+        let workers = max(1, min(jobs, count))
+        let buffer = ReorderBuffer<Result>(count: count, window: max(1, window ?? 2 * workers))
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while let index = buffer.take() {
+                let result = transform(index)
+                progress?()
+                buffer.complete(index, with: result, consume: consume)
+            }
+        }
+        return buffer.consumed
+    }
 }
 
 /// One slot per input, each written by exactly one worker.
@@ -37,4 +67,64 @@ private final class ResultSlots<Value: Sendable>: @unchecked Sendable {
     }
 
     var values: [Value?] { lock.withLock { storage } }
+}
+
+/// The results finished out of order, waiting for the ones before them; see
+/// ``ParallelMap/forEachInOrder(count:jobs:window:progress:transform:consume:)``.
+private final class ReorderBuffer<Value: Sendable>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private let count: Int
+    private let window: Int
+    /// The next input to hand to a worker.
+    private var next = 0
+    /// How many results `consume` has taken, all in order.
+    private var emitted = 0
+    private var ready: [Int: Value] = [:]
+    /// True while a worker is consuming: results that arrive meanwhile are left for it.
+    private var emitting = false
+    private var stopped = false
+
+    init(count: Int, window: Int) {
+        self.count = count
+        self.window = window
+    }
+
+    var consumed: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return emitted
+    }
+
+    /// The next input to work on, waiting while the buffer is full; nil when there is none left or the
+    /// consumer stopped.
+    func take() -> Int? {
+        condition.lock()
+        defer { condition.unlock() }
+        while !stopped && next < count && next >= emitted + window { condition.wait() }
+        guard !stopped, next < count else { return nil }
+        next += 1
+        return next - 1
+    }
+
+    /// Stores the result of `index`; the first worker to find the next result in order consumes every ready one.
+    func complete(_ index: Int, with value: Value, consume: (Value) -> Bool) {
+        condition.lock()
+        defer { condition.unlock() }
+        if stopped { return }
+        ready[index] = value
+        guard !emitting else { return }
+        emitting = true
+        while !stopped, let value = ready.removeValue(forKey: emitted) {
+            condition.unlock()
+            let more = consume(value)
+            condition.lock()
+            emitted += 1
+            if !more {
+                stopped = true
+                ready.removeAll()
+            }
+            condition.broadcast()
+        }
+        emitting = false
+    }
 }

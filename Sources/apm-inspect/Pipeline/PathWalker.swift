@@ -1,32 +1,110 @@
 import APMInspectCore
+import ArgumentParser
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Expands the paths a user gives into the regular files under them, recursively, in a stable order.
 enum PathWalker {
     /// A path that could not be walked: input may have gone unread.
-    struct Failure: Error {
+    struct Failure: Error, Sendable {
         var path: String
         var message: String
     }
 
-    /// The files named by `paths`, names kept as bytes (see ``DirectoryWalker``).
+    /// One input of a command, in the order the user gave them: a file to read, or why a path gave none.
+    enum Input: Sendable {
+        case file(RawPath)
+        case failure(Failure)
+    }
+
+    /// The argument that names standard input.
+    static let standardInputArgument = "-"
+
+    /// The path standard input is opened by: readers open paths, and this one names descriptor 0 whatever it is
+    /// (a pipe is read once, as a FIFO is; a redirected file like any file).
+    static let standardInputPath = "/dev/stdin"
+
+    /// The wording of an empty folder, the same in every command.
+    static let emptyFolderMessage = "the folder holds no files; nothing was read"
+
+    /// Throws a usage error when `-` is given more than once: standard input can be read only once.
+    static func validate(_ paths: [String]) throws(ValidationError) {
+        if paths.filter({ $0 == standardInputArgument }).count > 1 {
+            throw ValidationError("`-` (standard input) can be given only once")
+        }
+    }
+
+    /// The path a reader opens for an argument: standard input for `-`.
+    static func openable(_ argument: String) -> String {
+        argument == standardInputArgument ? standardInputPath : argument
+    }
+
+    /// The name shown for a path a reader was given: `-` for standard input, as the user typed it.
+    static func shown(_ path: String) -> String {
+        path == standardInputPath ? standardInputArgument : path
+    }
+
+    /// True when `argument` names a folder (through links too); `-` never does.
+    static func isFolder(_ argument: String) -> Bool {
+        guard argument != standardInputArgument, let raw = rawArguments([argument]).first else { return false }
+        var info = stat()
+        return raw.withCString { stat($0, &info) } == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// The inputs named by `paths`, each argument's files (or failures) in the order of the arguments.
     ///
-    /// Notes (link loops, FIFOs, dangling links in a folder) are printed here; errors are returned for the caller
-    /// to print and count.
-    static func rawFiles(in paths: [String]) -> (files: [RawPath], failures: [Failure]) {
-        let (files, findings) = DirectoryWalker().files(in: rawArguments(paths))
-        var failures: [Failure] = []
-        for finding in findings {
-            if finding.isError {
-                failures.append(Failure(path: finding.path.display, message: finding.message))
-            } else {
-                Console.error(
-                    ErrorLine.render(
-                        path: finding.path.display,
-                        location: nil,
-                        message: finding.message,
-                        severity: "note"
+    /// Notes (link loops, FIFOs, dangling links in a folder) are printed here; failures are inputs, for the caller
+    /// to report in their place and count. A folder without a file is a failure in every command, as an empty
+    /// file is: nothing was read where the user expected something.
+    static func inputs(in paths: [String]) -> [Input] {
+        var inputs: [Input] = []
+        for (argument, raw) in zip(paths, rawArguments(paths)) {
+            if argument == standardInputArgument {
+                if isatty(0) != 0 {
+                    let message = "standard input is a terminal: pipe or redirect a file into it"
+                    inputs.append(.failure(Failure(path: argument, message: message)))
+                } else {
+                    inputs.append(.file(RawPath(standardInputPath)))
+                }
+                continue
+            }
+            let (files, findings) = DirectoryWalker().files(in: [raw])
+            inputs += files.map(Input.file)
+            var failed = false
+            for finding in findings {
+                if finding.isError {
+                    failed = true
+                    inputs.append(.failure(Failure(path: finding.path.display, message: finding.message)))
+                } else {
+                    Console.error(
+                        ErrorLine.render(
+                            path: finding.path.display,
+                            location: nil,
+                            message: finding.message,
+                            severity: "note"
+                        )
                     )
-                )
+                }
+            }
+            if files.isEmpty, !failed {
+                inputs.append(.failure(Failure(path: raw.display, message: emptyFolderMessage)))
+            }
+        }
+        return inputs
+    }
+
+    /// The files named by `paths`, names kept as bytes (see ``DirectoryWalker``), and the failures.
+    static func rawFiles(in paths: [String]) -> (files: [RawPath], failures: [Failure]) {
+        var files: [RawPath] = []
+        var failures: [Failure] = []
+        for input in inputs(in: paths) {
+            switch input {
+            case .file(let file): files.append(file)
+            case .failure(let failure): failures.append(failure)
             }
         }
         return (files, failures)

@@ -1,0 +1,45 @@
+/// Prints envelopes one at a time, as they are read: one pretty object, a pretty array built element by element
+/// (the layout of the whole array encoded at once), or one line each.
+///
+/// Used by one thread at a time (a command's loop, or the consumer of `ParallelMap.forEachInOrder`, which never
+/// runs twice at once), hence `@unchecked Sendable`.
+final class EnvelopePrinter: @unchecked Sendable {
+    private let format: OutputFormat
+    private let oneObject: Bool
+    private var printed = 0
+
+    /// `oneObject`: `--format json` prints the single envelope as an object (see `InspectCommand.printsOneObject`).
+    init(format: OutputFormat, oneObject: Bool) {
+        self.format = format
+        self.oneObject = oneObject
+    }
+
+    /// Opens the array, before the first envelope.
+    func begin() {
+        if format == .json && !oneObject { Console.out("[\n") }
+    }
+
+    /// Prints one envelope; true when it had to be replaced by its error envelope (exit status 1).
+    func print(_ inspection: Inspection) -> Bool {
+        defer { printed += 1 }
+        switch format {
+        case .json where !oneObject:
+            return JSONOutput.printEnvelope(
+                inspection,
+                pretty: true,
+                depth: 1,
+                prefix: printed == 0 ? "  " : ",\n  ",
+                suffix: ""
+            )
+        case .json:
+            return JSONOutput.printEnvelope(inspection, pretty: true)
+        default:
+            return JSONOutput.printEnvelope(inspection, pretty: false)
+        }
+    }
+
+    /// Closes the array.
+    func finish() {
+        if format == .json && !oneObject { Console.out("\n]\n") }
+    }
+}

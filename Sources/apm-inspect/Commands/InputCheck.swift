@@ -1,0 +1,38 @@
+import APMInspectCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The failures every command can meet before it reads a file, in one wording for all of them, with the hint for
+/// the next step where there is one.
+enum InputCheck {
+    /// The words for a file of no bytes (FileInspector's).
+    static let emptyFileMessage = "the file is empty"
+
+    /// Why the file at `path` cannot be read, found before it is opened.
+    ///
+    /// It does not exist ("cannot open: …", FileReading's words) or is a regular file of no bytes. Nil otherwise,
+    /// and for pipes and devices, which are only known once read.
+    static func problem(atPath path: String) -> String? {
+        problem(at: RawPath(path))
+    }
+
+    /// The same for a path kept as bytes.
+    static func problem(at path: RawPath) -> String? {
+        var info = stat()
+        guard path.withCString({ stat($0, &info) }) == 0 else {
+            return "cannot open: \(String(cString: strerror(errno)))"
+        }
+        if info.st_mode & S_IFMT == S_IFREG && info.st_size == 0 { return emptyFileMessage }
+        return nil
+    }
+
+    /// The hint for an archive given to a command that reads one report: `scan` reads what is inside.
+    static func archiveHint(atPath path: String) -> String? {
+        guard Scanner.isArchive(path) else { return nil }
+        return "a tar or tar.gz archive (a sysdiagnose?): `apm-inspect scan` reads the reports inside it"
+    }
+}
