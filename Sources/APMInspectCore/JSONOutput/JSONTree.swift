@@ -119,14 +119,19 @@ extension JSONTree {
     }
 
     fileprivate static func sortedMembers(_ members: [(key: String, value: JSONTree)]) -> [Int] {
-        let order = members.indices.sorted { a, b in
-            let comparison = compareUTF8(members[a].key, members[b].key)
+        sortedKeyOrder(members.map(\.key))
+    }
+
+    /// Positions of `keys` in key order (UTF-8 bytes, as Foundation sorts), the last of equal keys only.
+    static func sortedKeyOrder(_ keys: [String]) -> [Int] {
+        let order = keys.indices.sorted { a, b in
+            let comparison = compareUTF8(keys[a], keys[b])
             return comparison == 0 ? a < b : comparison < 0
         }
         var result: [Int] = []
         result.reserveCapacity(order.count)
         for position in order {
-            if let last = result.last, members[last].key == members[position].key {
+            if let last = result.last, keys[last] == keys[position] {
                 result[result.count - 1] = position
             } else {
                 result.append(position)
@@ -136,7 +141,7 @@ extension JSONTree {
     }
 
     /// memcmp order of the UTF-8 bytes; a prefix sorts first.
-    private static func compareUTF8(_ left: String, _ right: String) -> Int32 {
+    static func compareUTF8(_ left: String, _ right: String) -> Int32 {
         var left = left
         var right = right
         return left.withUTF8 { a in
