@@ -3,16 +3,22 @@
 final class JSONStreamContext {
     let sink: JSONByteSink
     let pretty: Bool
+    /// Encoding stops (``JSONStreamContext/TooLarge``) once the output passes this many bytes.
+    let limit: Int
     /// The members of every object whose owner is still encoding, the innermost object's last.
-    var members: [JSONStreamMember] = []
+    @exclusivity(unchecked) var members: [JSONStreamMember] = []
     /// Encoders whose value is written, for reuse: a report has hundreds of thousands of small values.
-    private var spare: [JSONStreamEncoder] = []
-    private var recentOrders: [(keys: [String], order: [Int])] = []
-    private var nextOrder = 0
+    @exclusivity(unchecked) private var spare: [JSONStreamEncoder] = []
+    @exclusivity(unchecked) private var recentOrders: [(keys: [String], order: [Int])] = []
+    @exclusivity(unchecked) private var nextOrder = 0
 
-    init(sink: JSONByteSink, pretty: Bool) {
+    /// Thrown when the output passed `limit`.
+    struct TooLarge: Error {}
+
+    init(sink: JSONByteSink, pretty: Bool, limit: Int = Int.max) {
         self.sink = sink
         self.pretty = pretty
+        self.limit = limit
         members.reserveCapacity(64)
     }
 
@@ -52,7 +58,8 @@ final class JSONStreamContext {
         // Objects of one type repeat their keys (a report's frames, images, threads): sorted once per sequence.
         for entry in recentOrders where entry.keys.count == range.count {
             var same = true
-            for k in 0..<range.count where JSONTree.compareUTF8(entry.keys[k], members[range.lowerBound + k].key) != 0 {
+            // `==` as the tree writer compared (canonical equivalence); literal keys compare by identity first.
+            for k in 0..<range.count where entry.keys[k] != members[range.lowerBound + k].key {
                 same = false
                 break
             }
@@ -60,7 +67,7 @@ final class JSONStreamContext {
         }
         let keys = members[range].map(\.key)
         let order = JSONTree.sortedKeyOrder(keys)
-        if recentOrders.count < 16 {
+        if recentOrders.count < 64 {
             recentOrders.append((keys, order))
         } else {
             recentOrders[nextOrder] = (keys, order)

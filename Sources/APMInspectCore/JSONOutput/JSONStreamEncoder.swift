@@ -23,22 +23,23 @@ final class JSONStreamEncoder: Encoder {
         case finished
     }
 
+    // Unchecked exclusivity: an encoder is used by one thread, and the runtime checks cost more than the writing.
     let context: JSONStreamContext
-    private(set) var parent: JSONStreamEncoder?
+    @exclusivity(unchecked) private(set) var parent: JSONStreamEncoder?
     /// The member name of this value in its parent object, or nil with `index` its array position.
-    private(set) var keyName: String?
-    private(set) var index: Int
+    @exclusivity(unchecked) private(set) var keyName: String?
+    @exclusivity(unchecked) private(set) var index: Int
     /// Nesting depth of this value in the pretty layout.
-    private(set) var depth: Int
-    var state = State.empty
+    @exclusivity(unchecked) private(set) var depth: Int
+    @exclusivity(unchecked) var state = State.empty
     /// Elements of the array so far.
-    var elementCount = 0
+    @exclusivity(unchecked) var elementCount = 0
     /// The array's elements from the first nested container on, written when the array is complete: a nested
     /// container can be filled at any time until then.
-    var pendingElements: JSONTree.ArrayBox?
+    @exclusivity(unchecked) var pendingElements: JSONTree.ArrayBox?
     /// A container asked for in a way JSON cannot write (an array and an object from one encoder...): thrown when
     /// the value is complete, as the container methods cannot throw.
-    private var misuse: EncodingError?
+    @exclusivity(unchecked) private var misuse: (any Error)?
 
     init(context: JSONStreamContext, parent: JSONStreamEncoder?, keyName: String?, index: Int, depth: Int) {
         self.context = context
@@ -109,7 +110,7 @@ final class JSONStreamEncoder: Encoder {
     /// Records a misuse found where nothing can throw; the value's completion throws it.
     func reportMisuse(_ found: any Error) {
         guard misuse == nil else { return }
-        misuse = (found as? EncodingError) ?? error("\(found)")
+        misuse = found
     }
 
     // MARK: - Writing
@@ -142,7 +143,9 @@ final class JSONStreamEncoder: Encoder {
     func element<Value: Encodable>(encoding value: Value) throws {
         guard case .unkeyed = state else { throw error("an element written after its array was complete") }
         if let pending = pendingElements {
-            pending.values.append(try JSONTreeEncoder.tree(value, parent: nil, key: JSONTreeIndexKey(index: elementCount)))
+            pending.values.append(
+                try JSONTreeEncoder.tree(value, parent: nil, key: JSONTreeIndexKey(index: elementCount))
+            )
             elementCount += 1
         } else {
             beginElement()
@@ -212,6 +215,7 @@ final class JSONStreamEncoder: Encoder {
         try value.encode(to: child)
         try child.finish()
         context.recycle(&child)
+        if context.sink.total > context.limit { throw JSONStreamContext.TooLarge() }
     }
 
     /// Completes the value: writes the collected object in key order, closes the array, or writes `{}` for a value

@@ -45,6 +45,21 @@ public struct SortedJSONEncoder: Sendable {
         return sink.string
     }
 
+    /// The JSON text of `value`, or nil as soon as it passes `limit` bytes (then to be written with
+    /// ``write(_:suffix:depth:holdingUpTo:to:)``): small documents can be encoded in parallel and written whole, large
+    /// ones streamed without being held.
+    ///
+    /// - Throws: as ``encode(_:)``.
+    public func encode(_ value: some Encodable, upTo limit: Int) throws -> String? {
+        let sink = JSONByteSink()
+        do {
+            try encode(value, depth: 0, into: sink, limit: limit)
+        } catch is JSONStreamContext.TooLarge {
+            return nil
+        }
+        return sink.total > limit ? nil : sink.string
+    }
+
     /// Hands the JSON bytes of `value`, followed by `suffix`, to `body` in chunks while encoding.
     ///
     /// Nothing is handed out before `holdingUpTo` bytes are encoded (or the whole value, when it is smaller), so a
@@ -59,8 +74,20 @@ public struct SortedJSONEncoder: Sendable {
         holdingUpTo holdLimit: Int = Int.max,
         to body: (UnsafeBufferPointer<UInt8>) -> Void
     ) throws {
+        try write(value, suffix: suffix, depth: depth, holdingUpTo: holdLimit, chunk: 65_536, to: body)
+    }
+
+    /// ``write(_:suffix:depth:holdingUpTo:to:)`` with the buffer size chosen (tests use tiny ones).
+    func write(
+        _ value: some Encodable,
+        suffix: StaticString = "",
+        depth: Int = 0,
+        holdingUpTo holdLimit: Int,
+        chunk: Int,
+        to body: (UnsafeBufferPointer<UInt8>) -> Void
+    ) throws {
         try withoutActuallyEscaping(body) { body in
-            let sink = JSONByteSink(capacity: 65_536, holdLimit: holdLimit, drain: body)
+            let sink = JSONByteSink(capacity: chunk, chunk: chunk, holdLimit: holdLimit, drain: body)
             do {
                 try encode(value, depth: max(0, depth), into: sink)
             } catch {
@@ -72,8 +99,13 @@ public struct SortedJSONEncoder: Sendable {
         }
     }
 
-    private func encode(_ value: some Encodable, depth: Int, into sink: JSONByteSink) throws {
-        let context = JSONStreamContext(sink: sink, pretty: pretty)
+    private func encode(
+        _ value: some Encodable,
+        depth: Int,
+        into sink: JSONByteSink,
+        limit: Int = Int.max
+    ) throws {
+        let context = JSONStreamContext(sink: sink, pretty: pretty, limit: limit)
         defer { context.close() }
         let root = JSONStreamEncoder(context: context, parent: nil, keyName: nil, index: -1, depth: depth)
         try value.encode(to: root)

@@ -85,14 +85,38 @@ enum JSONOutput {
         }
     }
 
-    /// One envelope as text (a line of `scan`'s streamed output), or its error envelope as in
-    /// ``printEnvelope(_:pretty:depth:prefix:suffix:)``; `failed` is true then.
-    static func envelopeText(_ inspection: Inspection, pretty: Bool) -> (text: String, failed: Bool) {
+    /// One envelope of `scan`'s output: an element of its JSON array (`arrayElement`) or an NDJSON line, written
+    /// inside `exclusive`, which runs its body alone on the output and says whether an element came before.
+    ///
+    /// An envelope of up to ``holdLimit`` bytes is encoded before taking the output, so workers encode in parallel;
+    /// a larger one is written while it is encoded, holding the output meanwhile, never held whole. Returns true
+    /// when the envelope failed (replaced by its error envelope, or cut short as ``printEnvelope``).
+    static func emitEnvelope(
+        _ inspection: Inspection,
+        arrayElement: Bool,
+        exclusive: ((_ wroteBefore: Bool) -> Void) -> Void
+    ) -> Bool {
+        let end = arrayElement ? "" : "\n"
+        let text: String?
         do {
-            return (try SortedJSONEncoder(pretty: pretty).encode(inspection), false)
+            text = try SortedJSONEncoder().encode(inspection, upTo: holdLimit)
         } catch {
-            return (errorEnvelope(inspection, error: error, pretty: pretty, depth: 0), true)
+            let replacement = errorEnvelope(inspection, error: error, pretty: false, depth: 0)
+            exclusive { before in Console.out((arrayElement && before ? ",\n" : "") + replacement + end) }
+            return true
         }
+        var failed = false
+        exclusive { before in
+            let prefix = arrayElement && before ? ",\n" : ""
+            if let text {
+                Console.out(prefix + text + end)
+            } else {
+                let suffix: StaticString = arrayElement ? "" : "\n"
+                failed =
+                    writeEnvelope(inspection, pretty: false, depth: 0, prefix: prefix, suffix: suffix) != .written
+            }
+        }
+        return failed
     }
 
     /// The envelope that stands for a report the encoder refused, after saying so on standard error.
