@@ -278,7 +278,9 @@ final class JSONStreamEncoder: Encoder {
         let order = context.order(of: base..<end)
         let written = order?.count ?? (end - base)
         for k in 0..<written {
-            let member = context.members[base + (order?[k] ?? k)]
+            // Taken out rather than copied: each member is written once, then dropped with its object.
+            var member = JSONStreamMember(key: "", value: .null)
+            swap(&member, &context.members[base + (order?[k] ?? k)])
             if pretty {
                 sink.append(literal: k > 0 ? ",\n" : "\n")
                 sink.append(repeating: UInt8(ascii: " "), count: 2 * (depth + 1))

@@ -16,29 +16,29 @@ struct JSONStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol 
         try encoder.keep(key.stringValue, JSONStreamEncoder.number(value))
     }
     mutating func encode(_ value: Int, forKey key: Key) throws {
-        try encoder.keep(key.stringValue, .int(Int64(value)))
+        try encoder.keep(key.stringValue, .int(Int64(truncatingIfNeeded: value)))
     }
     mutating func encode(_ value: Int8, forKey key: Key) throws {
-        try encoder.keep(key.stringValue, .int(Int64(value)))
+        try encoder.keep(key.stringValue, .int(Int64(truncatingIfNeeded: value)))
     }
     mutating func encode(_ value: Int16, forKey key: Key) throws {
-        try encoder.keep(key.stringValue, .int(Int64(value)))
+        try encoder.keep(key.stringValue, .int(Int64(truncatingIfNeeded: value)))
     }
     mutating func encode(_ value: Int32, forKey key: Key) throws {
-        try encoder.keep(key.stringValue, .int(Int64(value)))
+        try encoder.keep(key.stringValue, .int(Int64(truncatingIfNeeded: value)))
     }
     mutating func encode(_ value: Int64, forKey key: Key) throws { try encoder.keep(key.stringValue, .int(value)) }
     mutating func encode(_ value: UInt, forKey key: Key) throws {
-        try encoder.keep(key.stringValue, .uint(UInt64(value)))
+        try encoder.keep(key.stringValue, .uint(UInt64(truncatingIfNeeded: value)))
     }
     mutating func encode(_ value: UInt8, forKey key: Key) throws {
-        try encoder.keep(key.stringValue, .uint(UInt64(value)))
+        try encoder.keep(key.stringValue, .uint(UInt64(truncatingIfNeeded: value)))
     }
     mutating func encode(_ value: UInt16, forKey key: Key) throws {
-        try encoder.keep(key.stringValue, .uint(UInt64(value)))
+        try encoder.keep(key.stringValue, .uint(UInt64(truncatingIfNeeded: value)))
     }
     mutating func encode(_ value: UInt32, forKey key: Key) throws {
-        try encoder.keep(key.stringValue, .uint(UInt64(value)))
+        try encoder.keep(key.stringValue, .uint(UInt64(truncatingIfNeeded: value)))
     }
     mutating func encode(_ value: UInt64, forKey key: Key) throws { try encoder.keep(key.stringValue, .uint(value)) }
 

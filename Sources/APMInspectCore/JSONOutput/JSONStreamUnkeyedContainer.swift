@@ -10,15 +10,15 @@ struct JSONStreamUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: String) throws { try encoder.element(.string(value)) }
     mutating func encode(_ value: Double) throws { try encoder.element(JSONStreamEncoder.number(value)) }
     mutating func encode(_ value: Float) throws { try encoder.element(JSONStreamEncoder.number(value)) }
-    mutating func encode(_ value: Int) throws { try encoder.element(.int(Int64(value))) }
-    mutating func encode(_ value: Int8) throws { try encoder.element(.int(Int64(value))) }
-    mutating func encode(_ value: Int16) throws { try encoder.element(.int(Int64(value))) }
-    mutating func encode(_ value: Int32) throws { try encoder.element(.int(Int64(value))) }
+    mutating func encode(_ value: Int) throws { try encoder.element(.int(Int64(truncatingIfNeeded: value))) }
+    mutating func encode(_ value: Int8) throws { try encoder.element(.int(Int64(truncatingIfNeeded: value))) }
+    mutating func encode(_ value: Int16) throws { try encoder.element(.int(Int64(truncatingIfNeeded: value))) }
+    mutating func encode(_ value: Int32) throws { try encoder.element(.int(Int64(truncatingIfNeeded: value))) }
     mutating func encode(_ value: Int64) throws { try encoder.element(.int(value)) }
-    mutating func encode(_ value: UInt) throws { try encoder.element(.uint(UInt64(value))) }
-    mutating func encode(_ value: UInt8) throws { try encoder.element(.uint(UInt64(value))) }
-    mutating func encode(_ value: UInt16) throws { try encoder.element(.uint(UInt64(value))) }
-    mutating func encode(_ value: UInt32) throws { try encoder.element(.uint(UInt64(value))) }
+    mutating func encode(_ value: UInt) throws { try encoder.element(.uint(UInt64(truncatingIfNeeded: value))) }
+    mutating func encode(_ value: UInt8) throws { try encoder.element(.uint(UInt64(truncatingIfNeeded: value))) }
+    mutating func encode(_ value: UInt16) throws { try encoder.element(.uint(UInt64(truncatingIfNeeded: value))) }
+    mutating func encode(_ value: UInt32) throws { try encoder.element(.uint(UInt64(truncatingIfNeeded: value))) }
     mutating func encode(_ value: UInt64) throws { try encoder.element(.uint(value)) }
 
     mutating func encode(_ value: some Encodable) throws { try encoder.element(encoding: value) }

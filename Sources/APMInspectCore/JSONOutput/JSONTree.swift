@@ -165,10 +165,21 @@ extension JSONTree {
         output.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return }
+            let count = bytes.count
             var runStart = 0
-            for (i, byte) in bytes.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
-                output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
-                runStart = i + 1
+            var i = 0
+            while i < count {
+                // Eight bytes at a time while none needs escaping: most text needs none.
+                while i + 8 <= count, !mayNeedEscaping(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
+                    i += 8
+                }
+                guard i < count else { break }
+                let byte = base[i]
+                i += 1
+                guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
+                output.append(UnsafeBufferPointer(start: base + runStart, count: i - 1 - runStart))
+                runStart = i
                 switch byte {
                 case 0x22: output.append(literal: #"\""#)
                 case 0x5C: output.append(literal: #"\\"#)
@@ -183,9 +194,22 @@ extension JSONTree {
                     output.append(hexDigit(byte & 0x0F))
                 }
             }
-            output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+            output.append(UnsafeBufferPointer(start: base + runStart, count: count - runStart))
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    /// True when one of the eight bytes of `word` may be `"`, `\` or below 0x20 (exact when false).
+    @inline(__always)
+    private static func mayNeedEscaping(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let zeroInQuote = (quote &- ones) & ~quote
+        let zeroInBackslash = (backslash &- ones) & ~backslash
+        let below = (word &- ones &* 0x20) & ~word
+        return (zeroInQuote | zeroInBackslash | below) & high != 0
     }
 
     private static func hexDigit(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 0x30 + nibble : 0x57 + nibble }
