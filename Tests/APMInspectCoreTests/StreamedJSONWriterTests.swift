@@ -125,6 +125,28 @@ import Testing
         }
     }
 
+    /// Strings are scanned for escapes eight bytes at a time: every escaped byte at every offset of long strings,
+    /// against Foundation.
+    @Test func longStringsEscapeEveryByteAtEveryOffset() throws {
+        let specials: [Character] = [
+            "\"", "\\", "\n", "\r", "\t", "\u{8}", "\u{c}", "\u{0}", "\u{1f}", "\u{7f}", "é", "😀", "/",
+        ]
+        var strings: [String] = []
+        for special in specials {
+            for offset in 0..<20 {
+                strings.append(
+                    String(repeating: "a", count: offset) + String(special) + String(repeating: "b", count: 19)
+                )
+            }
+        }
+        strings.append(String(repeating: "x", count: 64))
+        strings.append(String(repeating: "\u{1}", count: 17))
+        strings.append("")
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        #expect(try SortedJSONEncoder().encode(strings) == String(decoding: try encoder.encode(strings), as: UTF8.self))
+    }
+
     @Test func integersAreWrittenAsStringWritesThem() throws {
         let values: [Int64] = [0, -1, 9, 10, -10, 99, 100, Int64.max, Int64.min, 1_234_567_890_123]
         #expect(try SortedJSONEncoder().encode(values) == "[" + values.map { String($0) }.joined(separator: ",") + "]")
