@@ -119,14 +119,19 @@ extension JSONTree {
     }
 
     fileprivate static func sortedMembers(_ members: [(key: String, value: JSONTree)]) -> [Int] {
-        let order = members.indices.sorted { a, b in
-            let comparison = compareUTF8(members[a].key, members[b].key)
+        sortedKeyOrder(members.map(\.key))
+    }
+
+    /// Positions of `keys` in key order (UTF-8 bytes, as Foundation sorts), the last of equal keys only.
+    static func sortedKeyOrder(_ keys: [String]) -> [Int] {
+        let order = keys.indices.sorted { a, b in
+            let comparison = compareUTF8(keys[a], keys[b])
             return comparison == 0 ? a < b : comparison < 0
         }
         var result: [Int] = []
         result.reserveCapacity(order.count)
         for position in order {
-            if let last = result.last, members[last].key == members[position].key {
+            if let last = result.last, keys[last] == keys[position] {
                 result[result.count - 1] = position
             } else {
                 result.append(position)
@@ -136,7 +141,7 @@ extension JSONTree {
     }
 
     /// memcmp order of the UTF-8 bytes; a prefix sorts first.
-    private static func compareUTF8(_ left: String, _ right: String) -> Int32 {
+    static func compareUTF8(_ left: String, _ right: String) -> Int32 {
         var left = left
         var right = right
         return left.withUTF8 { a in
@@ -160,10 +165,21 @@ extension JSONTree {
         output.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return }
+            let count = bytes.count
             var runStart = 0
-            for (i, byte) in bytes.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
-                output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
-                runStart = i + 1
+            var i = 0
+            while i < count {
+                // Eight bytes at a time while none needs escaping: most text needs none.
+                while i + 8 <= count, !mayNeedEscaping(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
+                    i += 8
+                }
+                guard i < count else { break }
+                let byte = base[i]
+                i += 1
+                guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
+                output.append(UnsafeBufferPointer(start: base + runStart, count: i - 1 - runStart))
+                runStart = i
                 switch byte {
                 case 0x22: output.append(literal: #"\""#)
                 case 0x5C: output.append(literal: #"\\"#)
@@ -178,9 +194,22 @@ extension JSONTree {
                     output.append(hexDigit(byte & 0x0F))
                 }
             }
-            output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+            output.append(UnsafeBufferPointer(start: base + runStart, count: count - runStart))
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    /// True when one of the eight bytes of `word` may be `"`, `\` or below 0x20 (exact when false).
+    @inline(__always)
+    private static func mayNeedEscaping(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let zeroInQuote = (quote &- ones) & ~quote
+        let zeroInBackslash = (backslash &- ones) & ~backslash
+        let below = (word &- ones &* 0x20) & ~word
+        return (zeroInQuote | zeroInBackslash | below) & high != 0
     }
 
     private static func hexDigit(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 0x30 + nibble : 0x57 + nibble }

@@ -1,9 +1,9 @@
-/// An `Encoder` that builds a ``JSONTree``: the fast path behind ``JSONOutput``.
+/// An `Encoder` that builds a ``JSONTree``: what the streaming writer's nested containers and super encoders collect
+/// (they are filled after they are handed out), and the writer before streaming, kept as the reference the
+/// streaming one is tested against (``SortedJSONEncoder/encodeThroughTree(_:depth:)``).
 ///
-/// Foundation's `JSONEncoder` spent about three times as long writing a crash report as parsing it. This one
-/// builds a lean tree (no `Any`, no coding-path arrays: the path is rebuilt from parent links only when asked
-/// for) and writes bytes; the output is byte-identical to `JSONEncoder` with `.sortedKeys` and
-/// `.withoutEscapingSlashes`, which the tests check against Foundation itself.
+/// A lean tree (no `Any`, no coding-path arrays: the path is rebuilt from parent links only when asked for); the
+/// output is byte-identical to `JSONEncoder` with `.sortedKeys` and `.withoutEscapingSlashes`.
 final class JSONTreeEncoder: Encoder {
     /// What was encoded; nil until a container or value is asked for.
     var result: JSONTree?

@@ -2,14 +2,26 @@
 /// `apm-inspect`.
 ///
 /// Byte for byte what Foundation's `JSONEncoder` writes with `.sortedKeys` and `.withoutEscapingSlashes` (with
-/// `pretty`, its `.prettyPrinted` layout too), in about half the time on crash reports: a lean tree instead of
-/// `Any`, coding paths rebuilt only when an error needs one, and a plain byte buffer.
+/// `pretty`, its `.prettyPrinted` layout too), written straight from the model into the output
+/// (``JSONStreamEncoder``): no tree and no second copy of a document, so a report of any size is written in the
+/// memory of its model plus a buffer.
 public struct SortedJSONEncoder: Sendable {
     /// Foundation's pretty layout (two-space indent, `"key" : value`) instead of one line.
     public var pretty: Bool
 
     public init(pretty: Bool = false) {
         self.pretty = pretty
+    }
+
+    /// A value failed to encode after part of it was handed out (``write(_:suffix:depth:holdingUpTo:to:)``): the
+    /// document handed out so far is cut short.
+    public struct Interrupted: Error, CustomStringConvertible {
+        /// What the value's encoding threw.
+        public var underlying: any Error
+        /// Bytes of the document already handed out.
+        public var bytesHandedOut: Int
+
+        public var description: String { "\(underlying)" }
     }
 
     /// The JSON text of `value`.
@@ -19,7 +31,7 @@ public struct SortedJSONEncoder: Sendable {
     /// - Throws: `EncodingError.invalidValue` for a value that encodes nothing, and whatever the value's own
     ///   `encode(to:)` throws.
     public func encode(_ value: some Encodable) throws -> String {
-        try sink(value, depth: 0).string
+        try encode(value, depth: 0)
     }
 
     /// The JSON text of `value` as an element `depth` levels deep in a pretty document: its inner lines are
@@ -28,27 +40,87 @@ public struct SortedJSONEncoder: Sendable {
     ///
     /// - Throws: as ``encode(_:)``.
     public func encode(_ value: some Encodable, depth: Int) throws -> String {
-        try sink(value, depth: max(0, depth)).string
+        let sink = JSONByteSink()
+        try encode(value, depth: max(0, depth), into: sink)
+        return sink.string
     }
 
-    /// Hands the JSON bytes of `value`, followed by `suffix`, to `body` without making a `String` of them.
-    ///
-    /// Large documents are written out without a second copy. `depth` as in ``encode(_:depth:)``; `body` is called
-    /// only once the whole value is encoded, so nothing of a value that throws is handed out.
+    /// The JSON text of `value`, or nil as soon as it passes `limit` bytes (then to be written with
+    /// ``write(_:suffix:depth:holdingUpTo:to:)``): small documents can be encoded in parallel and written whole, large
+    /// ones streamed without being held.
     ///
     /// - Throws: as ``encode(_:)``.
+    public func encode(_ value: some Encodable, upTo limit: Int) throws -> String? {
+        let sink = JSONByteSink()
+        do {
+            try encode(value, depth: 0, into: sink, limit: limit)
+        } catch is JSONStreamContext.TooLarge {
+            return nil
+        }
+        return sink.total > limit ? nil : sink.string
+    }
+
+    /// Hands the JSON bytes of `value`, followed by `suffix`, to `body` in chunks while encoding.
+    ///
+    /// Nothing is handed out before `holdingUpTo` bytes are encoded (or the whole value, when it is smaller), so a
+    /// value that fails within that much costs nothing already written; past it, memory stays at a buffer of
+    /// 64 KiB whatever the size of the document. `depth` as in ``encode(_:depth:)``.
+    ///
+    /// - Throws: as ``encode(_:)`` when nothing was handed out yet; ``Interrupted`` when part of the document was.
     public func write(
         _ value: some Encodable,
         suffix: StaticString = "",
         depth: Int = 0,
+        holdingUpTo holdLimit: Int = Int.max,
         to body: (UnsafeBufferPointer<UInt8>) -> Void
     ) throws {
-        let output = try sink(value, depth: max(0, depth))
-        output.append(literal: suffix)
-        output.withBytes(body)
+        try write(value, suffix: suffix, depth: depth, holdingUpTo: holdLimit, chunk: 65_536, to: body)
     }
 
-    private func sink(_ value: some Encodable, depth: Int) throws -> JSONByteSink {
+    /// ``write(_:suffix:depth:holdingUpTo:to:)`` with the buffer size chosen (tests use tiny ones).
+    func write(
+        _ value: some Encodable,
+        suffix: StaticString = "",
+        depth: Int = 0,
+        holdingUpTo holdLimit: Int,
+        chunk: Int,
+        to body: (UnsafeBufferPointer<UInt8>) -> Void
+    ) throws {
+        try withoutActuallyEscaping(body) { body in
+            let sink = JSONByteSink(capacity: chunk, chunk: chunk, holdLimit: holdLimit, drain: body)
+            do {
+                try encode(value, depth: max(0, depth), into: sink)
+            } catch {
+                if sink.drained > 0 { throw Interrupted(underlying: error, bytesHandedOut: sink.drained) }
+                throw error
+            }
+            sink.append(literal: suffix)
+            sink.flush()
+        }
+    }
+
+    private func encode(
+        _ value: some Encodable,
+        depth: Int,
+        into sink: JSONByteSink,
+        limit: Int = Int.max
+    ) throws {
+        let context = JSONStreamContext(sink: sink, pretty: pretty, limit: limit)
+        defer { context.close() }
+        let root = JSONStreamEncoder(context: context, parent: nil, keyName: nil, index: -1, depth: depth)
+        try value.encode(to: root)
+        if case .empty = root.state {
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(codingPath: [], debugDescription: "Top-level value did not encode any values.")
+            )
+        }
+        try root.finish()
+    }
+
+    /// The JSON text of `value` by way of a whole ``JSONTree``: the writer before streaming, kept as the reference
+    /// the streaming writer is tested against.
+    func encodeThroughTree(_ value: some Encodable, depth: Int = 0) throws -> String {
         let encoder = JSONTreeEncoder()
         try value.encode(to: encoder)
         guard let tree = encoder.result else {
@@ -58,7 +130,7 @@ public struct SortedJSONEncoder: Sendable {
             )
         }
         let output = JSONByteSink()
-        JSONTree.write(tree, into: output, pretty: pretty, depth: depth)
-        return output
+        JSONTree.write(tree, into: output, pretty: pretty, depth: max(0, depth))
+        return output.string
     }
 }

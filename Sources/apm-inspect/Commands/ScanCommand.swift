@@ -143,9 +143,9 @@ struct Scanner: Sendable {
 
     private func emit(_ inspection: Inspection) {
         guard format == .json || format == .ndjson else { return }
-        let (line, failed) = JSONOutput.envelopeText(inspection, pretty: false)
-        if failed { output.recordFailure() }
-        output.write(line, separator: format == .json ? ",\n" : "\n", first: format == .json ? "" : nil)
+        if JSONOutput.emitEnvelope(inspection, arrayElement: format == .json, exclusive: output.exclusive) {
+            output.recordFailure()
+        }
     }
 
     /// A tar, or a gzip whose content starts like a tar.
@@ -181,15 +181,11 @@ final class OutputGate: @unchecked Sendable {
         failures += 1
     }
 
-    /// Writes `line` with `separator` after it (NDJSON) or before every line but the first (a JSON array).
-    func write(_ line: String, separator: String, first: String?) {
+    /// Runs `body` alone on the output, told whether a line was written before; a line is written by then.
+    func exclusive(_ body: (_ wroteBefore: Bool) -> Void) {
         lock.lock()
         defer { lock.unlock() }
-        if first != nil {
-            Console.out((wroteFirst ? separator : "") + line)
-        } else {
-            Console.out(line + separator)
-        }
+        body(wroteFirst)
         wroteFirst = true
     }
 }

@@ -6,17 +6,42 @@ enum JSONOutput {
         try SortedJSONEncoder(pretty: pretty).encode(value)
     }
 
-    /// Writes `value` and a newline to standard output straight from the encoder's buffer (no `String` copy of
-    /// what can be hundreds of megabytes for a large capture).
+    /// Bytes of one document encoded in full before any of it is written: a document that fails to encode
+    /// within this much is replaced as a whole (an error envelope); a larger one is written as it is encoded, in
+    /// fixed memory, and an error past this point cuts it short (docs/json-output.md, "When a report cannot be
+    /// written").
+    static let holdLimit = 8 << 20
+
+    /// Writes `value` and a newline to standard output as it is encoded (a large capture is hundreds of megabytes
+    /// of JSON, never held whole).
+    ///
+    /// - Throws: what encoding threw; when part of the document was already written, it is ended by a newline.
     static func print(_ value: some Encodable, pretty: Bool) throws {
-        try SortedJSONEncoder(pretty: pretty).write(value, suffix: "\n") { Console.out(bytes: $0) }
+        do {
+            try SortedJSONEncoder(pretty: pretty).write(value, suffix: "\n", holdingUpTo: holdLimit) {
+                Console.out(bytes: $0)
+            }
+        } catch let error as SortedJSONEncoder.Interrupted {
+            Console.out("\n")
+            throw error
+        }
+    }
+
+    /// How writing one envelope went.
+    enum EnvelopeOutcome {
+        case written
+        /// Replaced by its error envelope.
+        case replaced
+        /// Failed after part of it was written: the output is cut short there.
+        case cut
     }
 
     /// Writes `prefix` and one envelope, encoded on its own so that a report the encoder refuses costs only itself.
     ///
     /// In its place comes an error envelope naming its file (`error.code` `output-encoding`, `report`
     /// null) and the error on standard error; returns true then (exit status 1). `depth` indents it as an
-    /// element of a pretty array.
+    /// element of a pretty array. An envelope larger than ``holdLimit`` is written as it is encoded: an error past
+    /// that point ends its line where it stopped (the error on standard error, true returned).
     static func printEnvelope(
         _ inspection: Inspection,
         pretty: Bool,
@@ -24,29 +49,74 @@ enum JSONOutput {
         prefix: String = "",
         suffix: StaticString = "\n"
     ) -> Bool {
+        writeEnvelope(inspection, pretty: pretty, depth: depth, prefix: prefix, suffix: suffix) != .written
+    }
+
+    private static func writeEnvelope(
+        _ inspection: Inspection,
+        pretty: Bool,
+        depth: Int,
+        prefix: String,
+        suffix: StaticString
+    ) -> EnvelopeOutcome {
         let encoder = SortedJSONEncoder(pretty: pretty)
+        var started = false
         do {
-            try encoder.write(inspection, suffix: suffix, depth: depth) { bytes in
-                Console.out(prefix)
+            try encoder.write(inspection, suffix: suffix, depth: depth, holdingUpTo: holdLimit) { bytes in
+                if !started {
+                    started = true
+                    Console.out(prefix)
+                }
                 Console.out(bytes: bytes)
             }
-            return false
+            return .written
+        } catch let error as SortedJSONEncoder.Interrupted {
+            let message =
+                "the report could not be written as JSON: \(error.underlying); its output is cut short after "
+                + "\(error.bytesHandedOut) bytes"
+            Console.error(ErrorLine.render(path: inspection.file, location: nil, message: message))
+            Console.out("\n")
+            return .cut
         } catch {
             var end = ""
             suffix.withUTF8Buffer { end = String(decoding: $0, as: UTF8.self) }
             Console.out(prefix + errorEnvelope(inspection, error: error, pretty: pretty, depth: depth) + end)
-            return true
+            return .replaced
         }
     }
 
-    /// One envelope as text (a line of `scan`'s streamed output), or its error envelope as in
-    /// ``printEnvelope(_:pretty:depth:prefix:suffix:)``; `failed` is true then.
-    static func envelopeText(_ inspection: Inspection, pretty: Bool) -> (text: String, failed: Bool) {
+    /// One envelope of `scan`'s output: an element of its JSON array (`arrayElement`) or an NDJSON line, written
+    /// inside `exclusive`, which runs its body alone on the output and says whether an element came before.
+    ///
+    /// An envelope of up to ``holdLimit`` bytes is encoded before taking the output, so workers encode in parallel;
+    /// a larger one is written while it is encoded, holding the output meanwhile, never held whole. Returns true
+    /// when the envelope failed (replaced by its error envelope, or cut short as ``printEnvelope``).
+    static func emitEnvelope(
+        _ inspection: Inspection,
+        arrayElement: Bool,
+        exclusive: ((_ wroteBefore: Bool) -> Void) -> Void
+    ) -> Bool {
+        let end = arrayElement ? "" : "\n"
+        let text: String?
         do {
-            return (try SortedJSONEncoder(pretty: pretty).encode(inspection), false)
+            text = try SortedJSONEncoder().encode(inspection, upTo: holdLimit)
         } catch {
-            return (errorEnvelope(inspection, error: error, pretty: pretty, depth: 0), true)
+            let replacement = errorEnvelope(inspection, error: error, pretty: false, depth: 0)
+            exclusive { before in Console.out((arrayElement && before ? ",\n" : "") + replacement + end) }
+            return true
         }
+        var failed = false
+        exclusive { before in
+            let prefix = arrayElement && before ? ",\n" : ""
+            if let text {
+                Console.out(prefix + text + end)
+            } else {
+                let suffix: StaticString = arrayElement ? "" : "\n"
+                failed =
+                    writeEnvelope(inspection, pretty: false, depth: 0, prefix: prefix, suffix: suffix) != .written
+            }
+        }
+        return failed
     }
 
     /// The envelope that stands for a report the encoder refused, after saying so on standard error.
@@ -80,9 +150,14 @@ enum JSONOutput {
             return false
         }
         Console.out("[\n")
-        for (k, inspection) in inspections.enumerated()
-        where printEnvelope(inspection, pretty: true, depth: 1, prefix: k > 0 ? ",\n  " : "  ", suffix: "") {
-            failed = true
+        for (k, inspection) in inspections.enumerated() {
+            let prefix = k > 0 ? ",\n  " : "  "
+            switch writeEnvelope(inspection, pretty: true, depth: 1, prefix: prefix, suffix: "") {
+            case .written: break
+            case .replaced: failed = true
+            // The array is broken past repair: the document ends where the envelope stopped.
+            case .cut: return true
+            }
         }
         Console.out("\n]\n")
         return failed
