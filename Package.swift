@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "PowerLogReading", targets: ["PowerLogReading"]),
         .library(name: "HTTPCaptureParsing", targets: ["HTTPCaptureParsing"]),
         .library(name: "InputMutation", targets: ["InputMutation"]),
+        // The fuzz properties, for the libFuzzer package in Fuzz/ and the replay tests alike.
+        .library(name: "FuzzChecks", targets: ["FuzzChecks"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -73,8 +75,14 @@ let package = Package(
         // Test helpers shared by the families: the fuzz replay inputs (one copy, not six) and the zlib compressor.
         .target(
             name: "FuzzReplaySupport",
-            dependencies: ["APMInspectCore", "CZlib"],
+            dependencies: ["APMInspectCore", "CZlib", "FuzzChecks"],
             path: "Tests/FuzzReplaySupport"
+        ),
+        // One function per fuzz target's properties, run by Fuzz/Sources and by the FuzzFailCaseTests suites.
+        .target(
+            name: "FuzzChecks",
+            dependencies: ["APMInspectCore", "JetsamParsing"],
+            path: "Tests/FuzzChecks"
         ),
         .testTarget(
             name: "APMInspectCoreTests",
@@ -134,7 +142,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FuzzCommandTests",
-            dependencies: ["apm-inspect"]
+            dependencies: ["apm-inspect", "FuzzReplaySupport"]
         ),
     ]
 )

@@ -73,6 +73,11 @@ public enum TemporaryFiles {
         guard writeAll(fd, bytes) else { throw InputError(.unreadable, "cannot write \(path): \(errnoText())") }
     }
 
+    /// Removes one file this process made (a link is removed, never followed).
+    public static func removeFile(_ path: String) {
+        unlink(path)
+    }
+
     /// Writes every byte of `bytes` to `fd`, retrying short writes and EINTR; false on any other failure.
     public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBytes { buffer -> Bool in
