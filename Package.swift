@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "InputMutation", targets: ["InputMutation"]),
         // The fuzz properties, for the libFuzzer package in Fuzz/ and the replay tests alike.
         .library(name: "FuzzChecks", targets: ["FuzzChecks"]),
+        .library(name: "FuzzChecksPowerLog", targets: ["FuzzChecksPowerLog"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -81,8 +82,16 @@ let package = Package(
         // One function per fuzz target's properties, run by Fuzz/Sources and by the FuzzFailCaseTests suites.
         .target(
             name: "FuzzChecks",
-            dependencies: ["APMInspectCore", "JetsamParsing"],
+            dependencies: [
+                "APMInspectCore", "JetsamParsing", "CrashReportParsing", "WatchdogAnalysis", "HTTPCaptureParsing",
+            ],
             path: "Tests/FuzzChecks"
+        ),
+        // The PowerLog check apart: PowerLogReading brings GRDB, whose operators slow type-checking where visible.
+        .target(
+            name: "FuzzChecksPowerLog",
+            dependencies: ["FuzzChecks", "PowerLogReading"],
+            path: "Tests/FuzzChecksPowerLog"
         ),
         .testTarget(
             name: "APMInspectCoreTests",
@@ -122,7 +131,7 @@ let package = Package(
         .testTarget(
             name: "PowerLogReadingTests",
             dependencies: [
-                "FuzzReplaySupport",
+                "FuzzReplaySupport", "FuzzChecksPowerLog",
                 "PowerLogReading", "APMInspectCore", .product(name: "GRDB", package: "GRDB.swift"), "CZlib",
             ]
         ),

@@ -20,7 +20,7 @@ let targets: [(name: String, libraries: [String])] = [
     ("FuzzDNS", ["HTTPCaptureParsing"]),
     ("FuzzTLS", ["HTTPCaptureParsing"]),
     ("FuzzHTTP1", ["HTTPCaptureParsing"]),
-    ("FuzzPowerLog", ["PowerLogReading"]),
+    ("FuzzPowerLog", ["PowerLogReading", "FuzzChecksPowerLog"]),
     ("FuzzTar", []),
     ("FuzzGzip", []),
     ("FuzzJSONTape", []),
