@@ -10,55 +10,31 @@ import APMInspectCore
 extension FuzzChecks {
     /// `FuzzHAR`: reads of one lenient document are deterministic and print as strict JSON.
     public static func har(_ bytes: [UInt8]) -> FuzzFindings {
-        var found = FuzzFindings()
-        guard let document = try? JSONDocument(bytes: bytes) else { return found }
-        let reader = HARReader()
-        let first = try? reader.read(document)
-        let second = try? reader.read(document)
-        found.require(first?.0 == second?.0 && first?.1 == second?.1, "two reads of the same document differ")
-        if let first {
-            found.requireEncodes(first.0, "the capture")
-            found.requireEncodes(first.1, "the diagnostics")
-        }
-        return found
+        guard let document = try? JSONDocument(bytes: bytes) else { return FuzzFindings() }
+        return readsAlike("document") { try HARReader().read(document) }
     }
 
     /// `FuzzCharlesJSON`: Charles JSON sessions (.chlsj), read from a lenient JSON document as the command does.
     public static func charlesJSON(_ bytes: [UInt8]) -> FuzzFindings {
-        var found = FuzzFindings()
-        guard let document = try? JSONDocument(bytes: bytes) else { return found }
-        let reader = CharlesJSONReader()
-        let first = try? reader.read(document)
-        let second = try? reader.read(document)
-        found.require(first?.0 == second?.0 && first?.1 == second?.1, "two reads of the same document differ")
-        if let first {
-            found.requireEncodes(first.0, "the capture")
-            found.requireEncodes(first.1, "the diagnostics")
-        }
-        return found
+        guard let document = try? JSONDocument(bytes: bytes) else { return FuzzFindings() }
+        return readsAlike("document") { try CharlesJSONReader().read(document) }
     }
 
     /// `FuzzCharlesXML`: Charles XML sessions (.chlsx), read twice alike and printed as strict JSON.
     public static func charlesXML(_ bytes: [UInt8]) -> FuzzFindings {
-        var found = FuzzFindings()
-        let reader = CharlesXMLReader()
-        let first = try? reader.read(bytes)
-        let second = try? reader.read(bytes)
-        found.require(first?.0 == second?.0 && first?.1 == second?.1, "two reads of the same bytes differ")
-        if let first {
-            found.requireEncodes(first.0, "the capture")
-            found.requireEncodes(first.1, "the diagnostics")
-        }
-        return found
+        readsAlike("bytes") { try CharlesXMLReader().read(bytes) }
     }
 
-    /// `FuzzPacketCapture`: pcap and pcapng, with TCP reassembly and the stream decoders, analysed twice alike.
-    public static func packetCapture(_ bytes: [UInt8]) -> FuzzFindings {
+    /// A capture reader's result: the same on a second read of the same input, and capture and diagnostics print as
+    /// strict JSON.
+    static func readsAlike<Capture: Equatable & Encodable>(
+        _ input: String,
+        _ read: () throws -> (Capture, [Diagnostic])
+    ) -> FuzzFindings {
         var found = FuzzFindings()
-        let analyzer = PacketCaptureAnalyzer(options: HTTPCaptureOptions())
-        let first = try? analyzer.analyze(bytes)
-        let second = try? analyzer.analyze(bytes)
-        found.require(first?.0 == second?.0 && first?.1 == second?.1, "two analyses of the same bytes differ")
+        let first = try? read()
+        let second = try? read()
+        found.require(first?.0 == second?.0 && first?.1 == second?.1, "two reads of the same \(input) differ")
         if let first {
             found.requireEncodes(first.0, "the capture")
             found.requireEncodes(first.1, "the diagnostics")
@@ -69,6 +45,11 @@ extension FuzzChecks {
 
 #if DEBUG
     extension FuzzChecks {
+        /// `FuzzPacketCapture`: pcap and pcapng, with TCP reassembly and the stream decoders, analysed twice alike.
+        public static func packetCapture(_ bytes: [UInt8]) -> FuzzFindings {
+            readsAlike("bytes") { try PacketCaptureAnalyzer(options: HTTPCaptureOptions()).analyze(bytes) }
+        }
+
         /// `FuzzDNS`: one DNS message decodes alike twice, within its answer limit and with names the message can
         /// spell.
         public static func dns(_ bytes: [UInt8]) -> FuzzFindings {

@@ -20,6 +20,18 @@ import Testing
         return try [UInt8](Data(contentsOf: url))
     }
 
+    /// Writes `bytes` into the FIFO at `path` from another thread, as `<(cat file)` would: the open blocks until the
+    /// scanner opens the FIFO for reading.
+    static func write(_ bytes: [UInt8], throughFIFO path: String) {
+        let writer = Thread {
+            let fd = open(path, O_WRONLY | O_CLOEXEC)
+            guard fd >= 0 else { return }
+            _ = TemporaryFiles.writeAll(fd, bytes)
+            close(fd)
+        }
+        writer.start()
+    }
+
     static func archive(_ report: [UInt8]) -> [UInt8] {
         TarFixture.gzip(
             TarFixture.tar([
@@ -85,13 +97,7 @@ import Testing
         let fifo = temporary.path + "/pipe"
         #expect(mkfifo(fifo, 0o600) == 0)
         let scanner = Scanner(inspector: FileInspector(), temporary: temporary, format: .text)
-        let writer = Thread {
-            let fd = open(fifo, O_WRONLY | O_CLOEXEC)
-            guard fd >= 0 else { return }
-            _ = TemporaryFiles.writeAll(fd, bytes)
-            close(fd)
-        }
-        writer.start()
+        Self.write(bytes, throughFIFO: fifo)
         let throughFIFO = scanner.scan(file: fifo)
         let fromFile = scanner.scan(file: regular)
         #expect(fromFile.records.count == 1)
@@ -111,13 +117,7 @@ import Testing
         defer { temporary.remove() }
         let fifo = temporary.path + "/pipe"
         #expect(mkfifo(fifo, 0o600) == 0)
-        let writer = Thread {
-            let fd = open(fifo, O_WRONLY | O_CLOEXEC)
-            guard fd >= 0 else { return }
-            _ = TemporaryFiles.writeAll(fd, report)
-            close(fd)
-        }
-        writer.start()
+        Self.write(report, throughFIFO: fifo)
         let result = Scanner(inspector: FileInspector(), temporary: temporary, format: .text).scan(file: fifo)
         #expect(result.records.count == 1)
         #expect(result.records.first?.kind == .jetsamEvent)

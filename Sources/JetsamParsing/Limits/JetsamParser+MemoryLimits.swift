@@ -115,15 +115,9 @@ extension JetsamParser {
         kills: [MemoryLimitEvidence.Kill],
         contentHash: () -> UInt64
     ) -> MemoryLimitEvidence {
-        let identity: String
-        if let incident = event.incidentID, !incident.isEmpty {
-            identity = "\(incident.uppercased())|\(event.crashReporterKey ?? "")"
-        } else {
-            identity = "content:\(String(contentHash(), radix: 16))"
-        }
         let pageSize = pageSize(of: event)
         return MemoryLimitEvidence(
-            identity: identity,
+            identity: MemoryLimitEvidence.identity(of: event, contentHash: contentHash),
             product: event.product,
             osName: event.osName,
             osVersion: event.osVersion,
