@@ -13,6 +13,9 @@ let package = Package(
         .library(name: "PowerLogReading", targets: ["PowerLogReading"]),
         .library(name: "HTTPCaptureParsing", targets: ["HTTPCaptureParsing"]),
         .library(name: "InputMutation", targets: ["InputMutation"]),
+        // The fuzz properties, for the libFuzzer package in Fuzz/ and the replay tests alike.
+        .library(name: "FuzzChecks", targets: ["FuzzChecks"]),
+        .library(name: "FuzzChecksPowerLog", targets: ["FuzzChecksPowerLog"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -73,8 +76,22 @@ let package = Package(
         // Test helpers shared by the families: the fuzz replay inputs (one copy, not six) and the zlib compressor.
         .target(
             name: "FuzzReplaySupport",
-            dependencies: ["APMInspectCore", "CZlib"],
+            dependencies: ["APMInspectCore", "CZlib", "FuzzChecks"],
             path: "Tests/FuzzReplaySupport"
+        ),
+        // One function per fuzz target's properties, run by Fuzz/Sources and by the FuzzFailCaseTests suites.
+        .target(
+            name: "FuzzChecks",
+            dependencies: [
+                "APMInspectCore", "JetsamParsing", "CrashReportParsing", "WatchdogAnalysis", "HTTPCaptureParsing",
+            ],
+            path: "Tests/FuzzChecks"
+        ),
+        // The PowerLog check apart: PowerLogReading brings GRDB, whose operators slow type-checking where visible.
+        .target(
+            name: "FuzzChecksPowerLog",
+            dependencies: ["FuzzChecks", "PowerLogReading"],
+            path: "Tests/FuzzChecksPowerLog"
         ),
         .testTarget(
             name: "APMInspectCoreTests",
@@ -114,7 +131,7 @@ let package = Package(
         .testTarget(
             name: "PowerLogReadingTests",
             dependencies: [
-                "FuzzReplaySupport",
+                "FuzzReplaySupport", "FuzzChecksPowerLog",
                 "PowerLogReading", "APMInspectCore", .product(name: "GRDB", package: "GRDB.swift"), "CZlib",
             ]
         ),
@@ -134,7 +151,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FuzzCommandTests",
-            dependencies: ["apm-inspect"]
+            dependencies: ["apm-inspect", "FuzzReplaySupport"]
         ),
     ]
 )

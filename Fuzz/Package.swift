@@ -20,7 +20,7 @@ let targets: [(name: String, libraries: [String])] = [
     ("FuzzDNS", ["HTTPCaptureParsing"]),
     ("FuzzTLS", ["HTTPCaptureParsing"]),
     ("FuzzHTTP1", ["HTTPCaptureParsing"]),
-    ("FuzzPowerLog", ["PowerLogReading"]),
+    ("FuzzPowerLog", ["PowerLogReading", "FuzzChecksPowerLog"]),
     ("FuzzTar", []),
     ("FuzzGzip", []),
     ("FuzzJSONTape", []),
@@ -33,7 +33,11 @@ let package = Package(
     targets: [
         .target(
             name: "FuzzSupport",
-            dependencies: [.product(name: "APMInspectCore", package: "apm-inspect")]
+            dependencies: [
+                .product(name: "APMInspectCore", package: "apm-inspect"),
+                // The properties themselves, shared with the replay tests of the root package.
+                .product(name: "FuzzChecks", package: "apm-inspect"),
+            ]
         )
     ]
         + targets.map { target in

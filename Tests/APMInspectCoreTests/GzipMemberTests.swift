@@ -1,4 +1,5 @@
 import Foundation
+import FuzzReplaySupport
 import Testing
 
 @testable import APMInspectCore

@@ -1,3 +1,4 @@
+import FuzzReplaySupport
 import Testing
 
 @testable import APMInspectCore

@@ -1,5 +1,6 @@
 import APMInspectCore
 import Foundation
+import FuzzChecks
 import Testing
 
 /// Finds a fuzz target's replay inputs from this file's path: its fail cases, its committed seeds, and the files of
@@ -35,14 +36,19 @@ public enum FuzzReplayInputs {
         return try names.sorted().map { ($0, try [UInt8](Data(contentsOf: url.appendingPathComponent($0)))) }
     }
 
-    /// The encoder's output parses strictly and encodes to the same bytes again.
+    /// The encoder's output parses strictly and encodes to the same bytes again (``FuzzFindings/requireEncodes(_:_:)``).
     public static func expectEncodes(_ value: some Encodable, _ name: String) {
-        guard let text = try? SortedJSONEncoder().encode(value) else {
-            Issue.record("\(name): does not encode")
-            return
-        }
-        let document = try? JSONDocument(bytes: Array(text.utf8), options: .strict)
-        #expect(document != nil, "\(name): output is not strict JSON")
-        if let document { #expect((try? SortedJSONEncoder().encode(document.root.materialized)) == text, "\(name)") }
+        var found = FuzzFindings()
+        found.requireEncodes(value, name)
+        expect(found, name)
+    }
+
+    /// Records every property a ``FuzzChecks`` function found violated, named after the input.
+    public static func expect(
+        _ found: FuzzFindings,
+        _ name: String,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
+        for violation in found.violations { Issue.record("\(name): \(violation)", sourceLocation: sourceLocation) }
     }
 }

@@ -1,4 +1,5 @@
 import APMInspectCore
+@_exported import FuzzChecks
 
 /// Stops the run when a property of the code under test does not hold, so libFuzzer saves the input.
 ///
@@ -12,27 +13,15 @@ public func fuzzBytes(_ start: UnsafeRawPointer, _ count: Int) -> [UInt8] {
     Array(UnsafeRawBufferPointer(start: start, count: count))
 }
 
-/// Checks that `value` encodes as the tool would print it and that the text is strict JSON.
-///
-/// The compact output is parsed back strictly, then its own materialized value is encoded again: keys are
-/// sorted on the first pass, so the second must give the same bytes. A model that cannot be encoded (a
-/// non-finite number) is a finding: the command would print no document for that input.
+/// Stops the run at the first property a ``FuzzChecks`` function found violated.
+public func fuzzRequire(_ found: FuzzFindings) {
+    if let first = found.violations.first { fatalError("fuzz property violated: \(first)") }
+}
+
+/// Checks that `value` encodes as the tool would print it and that the text is strict JSON
+/// (``FuzzFindings/requireEncodes(_:_:)``).
 public func fuzzCheckEncodes(_ value: some Encodable, _ what: String) {
-    let encoder = SortedJSONEncoder()
-    let text: String
-    do {
-        text = try encoder.encode(value)
-    } catch {
-        fatalError("fuzz property violated: \(what) does not encode: \(error)")
-    }
-    let document: JSONDocument
-    do {
-        document = try JSONDocument(bytes: Array(text.utf8), options: .strict)
-    } catch {
-        fatalError("fuzz property violated: the JSON of \(what) is not strict JSON: \(error)")
-    }
-    let again = try? encoder.encode(document.root.materialized)
-    fuzzRequire(again == text, "the JSON of \(what) changes when encoded again")
-    let pretty = try? SortedJSONEncoder(pretty: true).encode(value)
-    fuzzRequire(pretty != nil, "\(what) encodes compact but not pretty")
+    var found = FuzzFindings()
+    found.requireEncodes(value, what)
+    fuzzRequire(found)
 }

@@ -70,7 +70,17 @@ public enum TemporaryFiles {
     public static func write(_ bytes: [UInt8], toNewFile path: String) throws(InputError) {
         let fd = try createFile(path)
         defer { close(fd) }
-        guard writeAll(fd, bytes) else { throw InputError(.unreadable, "cannot write \(path): \(errnoText())") }
+        guard writeAll(fd, bytes) else {
+            let reason = errnoText()
+            // This call made the file: a partial copy (a full disk) is not left behind.
+            unlink(path)
+            throw InputError(.unreadable, "cannot write \(path): \(reason)")
+        }
+    }
+
+    /// Removes one file this process made (a link is removed, never followed).
+    public static func removeFile(_ path: String) {
+        unlink(path)
     }
 
     /// Writes every byte of `bytes` to `fd`, retrying short writes and EINTR; false on any other failure.

@@ -5,6 +5,8 @@ struct CrashJSONReader {
     var diagnostics: [Diagnostic] = []
     /// What the limits left out.
     let tally: CrashLimitTally
+    /// Values their typed field could not hold.
+    private let issues: CrashJSONFieldIssues
     /// The document's bytes, which frames' symbols point into until they are read.
     private var shared: CrashReport.SharedText?
 
@@ -32,10 +34,12 @@ struct CrashJSONReader {
 
     init(limits: CrashParseLimits = CrashParseLimits()) {
         tally = CrashLimitTally(limits)
+        issues = CrashJSONFieldIssues(tally: tally)
     }
 
     mutating func read(_ body: JSONElement, header: IPSHeader?) -> CrashReport {
         var report = readReport(body, header: header)
+        diagnostics += issues.diagnostics(in: body.document)
         diagnostics += tally.diagnostics
         if tally.cutSomething { report.isPartial = true }
         return report
@@ -48,7 +52,7 @@ struct CrashJSONReader {
         report.crashReporterKey = text(body.member("crashReporterKey"))
         report.hardwareModel = text(body.member("modelCode"))
         report.process = text(body.member("procName")) ?? header?.name
-        report.pid = body.member("pid")?.int64
+        report.pid = int(body.member("pid"), "pid")
         report.path = text(body.member("procPath"))
         if let bundle = body.member("bundleInfo") {
             report.bundleId = text(bundle.member("CFBundleIdentifier"))
@@ -61,14 +65,14 @@ struct CrashJSONReader {
             report.betaIdentifier = text(store.member("deviceIdentifierForVendor"))
         }
         report.codeType = text(body.member("cpuType"))
-        report.isTranslated = body.member("translated")?.bool
+        report.isTranslated = body.member("translated").flatMap { flag($0, "translated") }
         report.role = text(body.member("procRole"))
         report.parentProcess = text(body.member("parentProc"))
-        report.parentPid = body.member("parentPid")?.int64
+        report.parentPid = int(body.member("parentPid"), "parentPid")
         report.responsibleProcess = text(body.member("responsibleProc"))
-        report.responsiblePid = body.member("responsiblePid")?.int64
+        report.responsiblePid = int(body.member("responsiblePid"), "responsiblePid")
         report.coalition = text(body.member("coalitionName"))
-        report.coalitionId = body.member("coalitionID")?.int64
+        report.coalitionId = int(body.member("coalitionID"), "coalitionID")
         report.date = text(body.member("captureTime")).flatMap(AppleTimestamp.init)
         report.launchTime = text(body.member("procLaunch")).flatMap(AppleTimestamp.init)
         if let os = body.member("osVersion") {
@@ -95,8 +99,8 @@ struct CrashJSONReader {
                             return false
                         }
                         slot.initialize(to: CrashReport.BinaryImage(base: HexValue(0)))
+                        readImage(object, into: &slot.pointee, index: initialized)
                         initialized += 1
-                        readImage(object, into: &slot.pointee)
                         return true
                     }
                 }
@@ -113,9 +117,11 @@ struct CrashJSONReader {
         }
         let images = FrameImages(report.binaryImages)
         if let leb = body.member("lastExceptionBacktrace"), leb.kind == .array {
-            report.lastExceptionBacktrace = leb.withUnsafeValue { readFrames($0, images: images) }
+            report.lastExceptionBacktrace = leb.withUnsafeValue {
+                readFrames($0, images: images, path: "lastExceptionBacktrace")
+            }
         }
-        let faulting = body.member("faultingThread")?.int64.map(Int.init)
+        let faulting = index(body.member("faultingThread"), "faultingThread")
         // Filled in place, as frames and images are: appending a finished thread copies it.
         let threads: [CrashReport.Thread] =
             body.member("threads")?.withUnsafeValue { list in
@@ -163,8 +169,10 @@ struct CrashJSONReader {
         // Unknown members of a body that parsed as strict JSON are kept as byte ranges, read when asked for (see
         // ``LazyUnknownKeys``); those of a repaired body are made into values now, as the repairs made them.
         let document = body.document
-        let keepRanges = document.diagnostics.isEmpty && !document.isTruncated && shared != nil
-        var unknown: [JSONValue.Member] = []
+        // Values that did not fit their field are kept as values, with the members beside them.
+        let keepRanges =
+            document.diagnostics.isEmpty && !document.isTruncated && shared != nil && issues.entries.isEmpty
+        var unknown: [JSONValue.Member] = issues.members
         var unknownRanges: [LazyUnknownKeys.Member] = []
         body.forEachMemberRaw { raw, value in
             // Known keys are matched on their bytes first, which spares decoding and hashing every key of the body;
@@ -172,6 +180,10 @@ struct CrashJSONReader {
             if Self.isKnownKey(raw) { return true }
             let key = JSONElement.decodedString(rawBytes: raw)
             guard !Self.knownKeys.contains(key) else { return true }
+            // Capped as unknown text lines are (``CrashParseLimits/maxUnknownEntries``): a body of millions of
+            // small unknown members would otherwise keep an entry for each. Only the key counts towards the bytes:
+            // a value stays a range of the report's own bytes (or, repaired, a value no larger than its text).
+            guard tally.admitUnknown(bytes: raw.count) else { return true }
             if keepRanges {
                 unknownRanges.append(LazyUnknownKeys.Member(key: key, range: value.sourceRange))
             } else {
@@ -218,38 +230,91 @@ struct CrashJSONReader {
             exception.subtype = text(object.member("subtype"))
             exception.message = text(object.member("message"))
             if let raw = object.member("rawCodes"), raw.kind == .array {
-                exception.codeValues = raw.elements.compactMap { $0.uint64.map(HexValue.init) }
+                exception.codeValues = raw.elements.enumerated().compactMap { k, element in
+                    uint(element, "exception.rawCodes[\(k)]").map(HexValue.init)
+                }
             }
         }
-        exception.isCorpse = (body.member("isCorpse") ?? body.member("is_corpse")).flatMap(flag)
-        exception.isNonFatal = body.member("isNonFatal").flatMap(flag)
-        exception.isSimulated = body.member("isSimulated").flatMap(flag)
+        exception.isCorpse =
+            (body.member("isCorpse").map { ($0, "isCorpse") }
+            ?? body.member("is_corpse").map { ($0, "is_corpse") }).flatMap { flag($0, $1) }
+        exception.isNonFatal = body.member("isNonFatal").flatMap { flag($0, "isNonFatal") }
+        exception.isSimulated = body.member("isSimulated").flatMap { flag($0, "isSimulated") }
         guard object != nil || exception.isCorpse != nil else { return nil }
         return exception
     }
 
-    private func flag(_ element: JSONElement) -> Bool? {
-        element.bool ?? element.int64.map { $0 != 0 }
+    private func flag(_ element: JSONElement, _ keyPath: @autoclosure () -> String) -> Bool? {
+        if let value = element.bool ?? element.int64.map({ $0 != 0 }) { return value }
+        issues.record(element, keyPath(), expected: "a boolean")
+        return nil
+    }
+
+    /// A signed integer field; a value present that is not one (`1e999`, past Int64, a fraction, a string) is
+    /// recorded in ``issues`` and the field left empty.
+    private func int(_ element: JSONElement?, _ keyPath: @autoclosure () -> String) -> Int64? {
+        guard let element else { return nil }
+        if let value = element.int64 { return value }
+        issues.record(element, keyPath(), expected: "an integer")
+        return nil
+    }
+
+    /// An unsigned integer field, recorded in ``issues`` as ``int(_:_:)`` does (a negative number too).
+    private func uint(_ element: JSONElement?, _ keyPath: @autoclosure () -> String) -> UInt64? {
+        guard let element else { return nil }
+        if let value = element.uint64 { return value }
+        issues.record(element, keyPath(), expected: "an unsigned integer")
+        return nil
+    }
+
+    /// An index (a thread, an image): an unsigned integer that fits `Int`.
+    private func index(_ element: JSONElement?, _ keyPath: @autoclosure () -> String) -> Int? {
+        guard let element else { return nil }
+        if let value = element.uint64.flatMap({ Int(exactly: $0) }) { return value }
+        issues.record(element, keyPath(), expected: "an index (an unsigned integer)")
+        return nil
+    }
+
+    private func int(_ value: JSONUnsafeValue?, _ keyPath: @autoclosure () -> String) -> Int64? {
+        guard let value else { return nil }
+        if let number = value.int64 { return number }
+        issues.record(value, keyPath(), expected: "an integer")
+        return nil
+    }
+
+    private func uint(_ value: JSONUnsafeValue?, _ keyPath: @autoclosure () -> String) -> UInt64? {
+        guard let value else { return nil }
+        if let number = value.uint64 { return number }
+        issues.record(value, keyPath(), expected: "an unsigned integer")
+        return nil
+    }
+
+    private func index(_ value: JSONUnsafeValue?, _ keyPath: @autoclosure () -> String) -> Int? {
+        guard let value else { return nil }
+        if let number = value.uint64.flatMap({ Int(exactly: $0) }) { return number }
+        issues.record(value, keyPath(), expected: "an index (an unsigned integer)")
+        return nil
     }
 
     private func readTermination(_ object: JSONElement) -> CrashReport.Termination {
         var termination = CrashReport.Termination()
         termination.namespace = text(object.member("namespace"))
-        termination.code = object.member("code").flatMap(hex)
+        termination.code = object.member("code").flatMap { hex($0, "termination.code") }
         termination.indicator = text(object.member("indicator"))
         termination.reasons = object.member("reasons").map(strings) ?? []
         if let details = object.member("details"), details.kind == .array { termination.details = strings(details) }
         termination.byProcess = text(object.member("byProc"))
-        termination.byPid = object.member("byPid")?.int64
-        termination.flags = object.member("flags").flatMap(hex)
+        termination.byPid = int(object.member("byPid"), "termination.byPid")
+        termination.flags = object.member("flags").flatMap { hex($0, "termination.flags") }
         return termination
     }
 
     /// Codes are decimal numbers in JSON (up to 2^64), or occasionally hex strings.
-    private func hex(_ element: JSONElement) -> HexValue? {
+    private func hex(_ element: JSONElement, _ keyPath: @autoclosure () -> String) -> HexValue? {
         if let value = element.uint64 { return HexValue(value) }
         if let value = element.int64 { return HexValue(UInt64(bitPattern: value)) }
-        if let text = cappedString(element) { return HexValue(parsing: Substring(text)) }
+        if let value = cappedString(element).flatMap({ HexValue(parsing: Substring($0)) }) { return value }
+        issues.record(element, keyPath(), expected: "a code (an integer or hexadecimal text)")
         return nil
     }
 
@@ -284,7 +349,7 @@ struct CrashJSONReader {
         }
     }
 
-    private func readImage(_ object: JSONUnsafeValue, into image: inout CrashReport.BinaryImage) {
+    private func readImage(_ object: JSONUnsafeValue, into image: inout CrashReport.BinaryImage, index: Int) {
         // One pass over the members instead of a lookup per key; the first member of a name wins, as with `member`.
         var base: JSONUnsafeValue?
         var size: JSONUnsafeValue?
@@ -310,8 +375,8 @@ struct CrashJSONReader {
             }
             return true
         }
-        let baseValue = base?.uint64 ?? 0
-        let sizeValue = size?.uint64
+        let baseValue = uint(base, "usedImages[\(index)].base") ?? 0
+        let sizeValue = uint(size, "usedImages[\(index)].size")
         var end: HexValue?
         if let sizeValue, sizeValue > 0 {
             let (sum, overflow) = baseValue.addingReportingOverflow(sizeValue - 1)
@@ -411,20 +476,21 @@ struct CrashJSONReader {
             }
             return true
         }
-        thread.id = id?.uint64
+        thread.id = uint(id, "threads[\(thread.index)].id")
         thread.name = text(name)
         thread.queue = text(queue)
         thread.crashed = triggered?.bool ?? (faulting == thread.index)
         if let frames, frames.kind == .array {
-            thread.frames = readFrames(frames, images: images)
+            thread.frames = readFrames(frames, images: images, path: "threads[\(thread.index)].frames")
         }
         if let state, state.kind == .object {
             thread.registerFlavor = text(state.member("flavor"))
-            thread.registers = readRegisters(state)
+            thread.registers = readRegisters(state, path: "threads[\(thread.index)].threadState")
         }
     }
 
-    private func readFrames(_ list: JSONUnsafeValue, images: FrameImages) -> [CrashReport.Frame] {
+    /// `path` is the key path of the list (`threads[2].frames`), for the findings about a frame's values.
+    private func readFrames(_ list: JSONUnsafeValue, images: FrameImages, path: String) -> [CrashReport.Frame] {
         // Each frame is filled in place in the array's storage: appending, or initialising from, a finished frame
         // copies it (retaining its strings) and destroys the original (releasing them), for every frame.
         let capacity = tally.admitFrames(list.count, held: 0)
@@ -435,7 +501,7 @@ struct CrashJSONReader {
                 }
                 slot.initialize(to: CrashReport.Frame(index: initialized))
                 initialized += 1
-                readFrame(object, into: &slot.pointee, images: images)
+                readFrame(object, into: &slot.pointee, images: images, path: path)
                 return true
             }
         }
@@ -445,7 +511,8 @@ struct CrashJSONReader {
     private func readFrame(
         _ object: JSONUnsafeValue,
         into frame: inout CrashReport.Frame,
-        images: FrameImages
+        images: FrameImages,
+        path: String
     ) {
         var imageIndexValue: JSONUnsafeValue?
         var imageOffsetValue: JSONUnsafeValue?
@@ -468,9 +535,9 @@ struct CrashJSONReader {
             }
             return true
         }
-        let imageIndex = imageIndexValue?.int64.map(Int.init)
-        let imageOffset = imageOffsetValue?.uint64
-        if let imageIndex, imageIndex >= 0, imageIndex < images.names.count {
+        let imageIndex = index(imageIndexValue, "\(path)[\(frame.index)].imageIndex")
+        let imageOffset = uint(imageOffsetValue, "\(path)[\(frame.index)].imageOffset")
+        if let imageIndex, imageIndex < images.names.count {
             frame.image = images.names[imageIndex]
             if let imageOffset {
                 let (sum, overflow) = images.bases[imageIndex].addingReportingOverflow(imageOffset)
@@ -479,10 +546,13 @@ struct CrashJSONReader {
         }
         frame.imageOffset = imageOffset
         if let symbol { frame.symbolText = frameText(symbol, in: &frame) }
-        if let symbolLocation { frame.symbolOffset = symbolLocation.uint64 }
+        if let symbolLocation { frame.symbolOffset = uint(symbolLocation, "\(path)[\(frame.index)].symbolLocation") }
         if let sourceFile { frame.fileText = frameText(sourceFile, in: &frame) }
-        if let sourceLine { frame.line = sourceLine.int64.map(Int.init) }
-        if let inline { frame.inlined = inline.bool }
+        if let sourceLine { frame.line = int(sourceLine, "\(path)[\(frame.index)].sourceLine").map(Int.init) }
+        if let inline {
+            frame.inlined = inline.bool
+            if frame.inlined == nil { issues.record(inline, "\(path)[\(frame.index)].inline", expected: "a boolean") }
+        }
     }
 
     /// What frames take from the binary images they point at, by image index.
@@ -533,17 +603,18 @@ struct CrashJSONReader {
     /// `x0` … `x31`, made once instead of by interpolation for every register of every report.
     private static let xNames = (0..<32).map { "x\($0)" }
 
-    private func readRegisters(_ state: JSONUnsafeValue) -> [CrashReport.Register] {
+    private func readRegisters(_ state: JSONUnsafeValue, path: String) -> [CrashReport.Register] {
         var registers: [CrashReport.Register] = []
         // `x` holds up to 29 of them; growing 1, 2, 4 … cost more allocations than the registers themselves.
         registers.reserveCapacity(state.count + 32)
-        func register(_ name: @autoclosure () -> String, _ value: JSONUnsafeValue) {
-            if let number = value.uint64 {
+        func register(_ name: @autoclosure () -> String, _ value: JSONUnsafeValue, at keyPath: () -> String) {
+            if value.kind != .object, let number = uint(value, keyPath()) {
                 registers.append(CrashReport.Register(name: name(), value: HexValue(number)))
-            } else if value.kind == .object, let number = value.member("value")?.uint64 {
+            } else if value.kind == .object, let number = uint(value.member("value"), keyPath() + ".value") {
                 var parts: [String] = []
                 if let symbol = text(value.member("symbol")) {
-                    let location = value.member("symbolLocation")?.uint64.map { " + \($0)" } ?? ""
+                    let location =
+                        uint(value.member("symbolLocation"), keyPath() + ".symbolLocation").map { " + \($0)" } ?? ""
                     parts.append(symbol + location)
                 }
                 if let description = text(value.member("description")) { parts.append(description) }
@@ -563,13 +634,14 @@ struct CrashJSONReader {
             if decoded.map({ $0 == "x" }) ?? key.rawEquals("x"), value.kind == .array {
                 var k = 0
                 value.forEachElement { element in
-                    register(k < Self.xNames.count ? Self.xNames[k] : "x\(k)", element)
+                    register(k < Self.xNames.count ? Self.xNames[k] : "x\(k)", element) { "\(path).x[\(k)]" }
                     k += 1
                     return true
                 }
                 return true
             }
-            register(decoded ?? String(decoding: key.rawBytes, as: UTF8.self), value)
+            let name = decoded ?? String(decoding: key.rawBytes, as: UTF8.self)
+            register(name, value) { "\(path).\(name)" }
             return true
         }
         return registers

@@ -13,6 +13,10 @@ final class CrashLimitTally {
     private(set) var framesOfSkippedThreads = 0
     private(set) var imagesSkipped = 0
     private(set) var stringsCut = 0
+    private(set) var unknownKept = 0
+    private(set) var unknownBytesKept = 0
+    private(set) var unknownDropped = 0
+    private(set) var unknownBytesDropped = 0
 
     init(_ limits: CrashParseLimits) {
         self.limits = limits
@@ -20,7 +24,7 @@ final class CrashLimitTally {
 
     /// True when anything was left out.
     var cutSomething: Bool {
-        framesOverThreadLimit + framesOverTotalLimit + threadsSkipped + imagesSkipped + stringsCut > 0
+        framesOverThreadLimit + framesOverTotalLimit + threadsSkipped + imagesSkipped + stringsCut + unknownDropped > 0
     }
 
     /// How many of `offered` more frames a thread already holding `held` may keep; the rest are counted as skipped.
@@ -49,6 +53,24 @@ final class CrashLimitTally {
 
     func skipThreads(_ count: Int) {
         threadsSkipped += count
+    }
+
+    /// True when one more entry of `bytes` bytes (key and value text) may be kept in unknownKeys.
+    ///
+    /// Otherwise it is counted as dropped. Once one entry is refused every later one is, so what is kept is the
+    /// first ones.
+    func admitUnknown(bytes: Int) -> Bool {
+        let fits =
+            unknownDropped == 0 && unknownKept < limits.maxUnknownEntries
+            && bytes <= limits.maxUnknownBytes - unknownBytesKept
+        if fits {
+            unknownKept += 1
+            unknownBytesKept += bytes
+        } else {
+            unknownDropped += 1
+            unknownBytesDropped += bytes
+        }
+        return fits
     }
 
     func skipImages(_ count: Int) {
@@ -123,6 +145,13 @@ final class CrashLimitTally {
         }
         if stringsCut > 0 {
             add("\(stringsCut) string(s) longer than \(limits.maxStringBytes) bytes were cut to that length")
+        }
+        if unknownDropped > 0 {
+            add(
+                "\(unknownDropped) unknown line(s) or field(s) (\(unknownBytesDropped) bytes) past the limit of "
+                    + "\(limits.maxUnknownEntries) entries or \(limits.maxUnknownBytes) bytes kept in unknownKeys were "
+                    + "dropped; the first \(unknownKept) were kept"
+            )
         }
         return found
     }

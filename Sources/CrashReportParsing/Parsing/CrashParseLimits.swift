@@ -18,18 +18,30 @@ public struct CrashParseLimits: Sendable, Equatable {
     /// Names, exception messages and blocks longer than this are cut at a character boundary. Symbols and paths
     /// stay windows on the file's bytes.
     public var maxStringBytes: Int
+    /// Entries kept in ``CrashReport/unknownKeys`` (unparsed text lines, unknown header fields, unknown JSON
+    /// members); later ones are counted and dropped, the first ones kept.
+    ///
+    /// Each entry costs its text plus about a hundred bytes of key and bookkeeping: a hostile file of millions of
+    /// one-character lines cost fifty times its size in unknown entries alone. Real reports have a handful.
+    public var maxUnknownEntries: Int
+    /// Bytes of key and value text kept in ``CrashReport/unknownKeys``; entries past it are counted and dropped.
+    public var maxUnknownBytes: Int
 
     public init(
         maxFramesPerThread: Int = 100_000,
         maxTotalFrames: Int = 1_000_000,
         maxThreads: Int = 10_000,
         maxBinaryImages: Int = 100_000,
-        maxStringBytes: Int = 1 << 16
+        maxStringBytes: Int = 1 << 16,
+        maxUnknownEntries: Int = 10_000,
+        maxUnknownBytes: Int = 1 << 20
     ) {
         self.maxFramesPerThread = max(0, maxFramesPerThread)
         self.maxTotalFrames = max(0, maxTotalFrames)
         self.maxThreads = max(0, maxThreads)
         self.maxBinaryImages = max(0, maxBinaryImages)
         self.maxStringBytes = max(0, maxStringBytes)
+        self.maxUnknownEntries = max(0, maxUnknownEntries)
+        self.maxUnknownBytes = max(0, maxUnknownBytes)
     }
 }

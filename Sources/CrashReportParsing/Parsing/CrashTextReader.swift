@@ -202,8 +202,7 @@ struct CrashTextReader {
         }
         if case .frames = mode {
             // A line inside a thread that is not a frame: keep it rather than drop it.
-            note("a line in a backtrace is not a frame; kept in unknownKeys")
-            unknown.append(JSONValue.Member(key: "unparsed line \(lineNumber)", value: .string(raw.string)))
+            keepUnparsed(raw, note: "a line in a backtrace is not a frame; kept in unknownKeys")
             return
         }
         if report.threads.isEmpty, let parts = Self.frameLine(line) {
@@ -212,7 +211,16 @@ struct CrashTextReader {
             appendFrame(parts, raw: raw, thread: 0)
             return
         }
-        unknown.append(JSONValue.Member(key: "unparsed line \(lineNumber)", value: .string(raw.string)))
+        keepUnparsed(raw, note: nil)
+    }
+
+    /// Keeps a line the reader does not understand in unknownKeys, with its note, while the limits admit it
+    /// (``CrashParseLimits/maxUnknownEntries``): past them lines are counted, and one diagnostic says how many.
+    private mutating func keepUnparsed(_ raw: TextBytes, note message: String?) {
+        let key = "unparsed line \(lineNumber)"
+        guard tally.admitUnknown(bytes: key.utf8.count + raw.count) else { return }
+        if let message { note(message) }
+        unknown.append(JSONValue.Member(key: key, value: .string(raw.string)))
     }
 
     private mutating func endOfBlock() {
@@ -391,6 +399,7 @@ struct CrashTextReader {
     }
 
     private mutating func keep(_ key: String, _ value: String, _ problem: String?) {
+        guard tally.admitUnknown(bytes: key.utf8.count + value.utf8.count) else { return }
         if let problem { note("\(key): \(problem); kept verbatim") }
         unknown.append(JSONValue.Member(key: key, value: .string(value)))
     }

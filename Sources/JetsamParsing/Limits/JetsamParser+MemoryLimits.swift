@@ -16,155 +16,118 @@ extension JetsamParser {
         _ container: IPSContainer,
         contentHash: () -> UInt64
     ) throws(JetsamParseError) -> (evidence: MemoryLimitEvidence, isPartial: Bool) {
+        try memoryLimitEvidence(container, contentHash: contentHash, skippingProcesses: true)
+    }
+
+    /// The evidence, with process entries skipped unread unless `skippingProcesses` is false.
+    ///
+    /// Skipped entries are recorded by their byte range and only killed ones parsed. When one of those ranges turns
+    /// out not to be JSON (damage the skimming could not see), the body is read again in full, so that the repairs,
+    /// and so the evidence, are the full model's.
+    private func memoryLimitEvidence(
+        _ container: IPSContainer,
+        contentHash: () -> UInt64,
+        skippingProcesses: Bool
+    ) throws(JetsamParseError) -> (evidence: MemoryLimitEvidence, isPartial: Bool) {
         try Self.checkKind(of: container)
-        var facts = Facts()
-        facts.incident = container.header?.incidentID
-        if let osVersion = container.header?.osVersion { facts.apply(build: osVersion) }
+        // The body fields are read by the full reader's own code (``JetsamBodyReader``), so a repeated key, a value
+        // of the wrong type or a repaired body resolve as they do in the full model (docs/json-output.md, "Repeated
+        // keys"); only the process entries are left on the tape.
+        var event = JetsamEvent()
+        event.incidentID = container.header?.incidentID
+        var reader = JetsamBodyReader(maxProcesses: options.maxProcesses)
+        reader.gathersProcesses = true
+        if let osVersion = container.header?.osVersion { reader.applyBuild(osVersion, to: &event) }
         guard container.bodyKind != .empty else {
             guard container.header != nil else { throw JetsamParseError(.noJetsamContent, "the file is empty") }
-            return (facts.evidence(kills: [], contentHash: contentHash), true)
+            return (Self.evidence(event, kills: [], contentHash: contentHash), true)
         }
         // Process entries (level 3) and memoryPages are recorded by their byte range; only the few that matter are
         // parsed: killed processes, found by a `"reason"` key in their bytes.
         var json = options.json
-        json.opaqueDepth = 3
-        json.opaqueKeyProbe = "\"reason\""
-        let (document, content) = try locateContent(in: container, json: json)
-        var processes: [JSONElement] = []
-        for body in content.bodies {
-            facts.read(body: body)
-            if let list = body.member("processes"), list.kind == .array {
-                for element in list.elements { processes.append(element) }
-            }
+        if skippingProcesses {
+            json.opaqueDepth = 3
+            json.opaqueKeyProbe = "\"reason\""
         }
-        processes += content.processes
+        let (document, content) = try locateContent(in: container, json: json)
+        var unknown: [JSONValue.Member] = []
+        for body in content.bodies { reader.readBody(body, into: &event, unknown: &unknown) }
+        // Every `processes` list of every body, then the loose entries, as the full reader appends them; entries that
+        // are not objects are skipped before the limit on entries counts, as there.
+        var processes = (reader.gatheredProcesses + content.processes).filter { $0.kind == .object }
         if processes.count > options.maxProcesses { processes.removeLast(processes.count - options.maxProcesses) }
         let scale = JetsamRules.priorityScale(
-            osVersion: facts.osVersion,
-            platform: facts.platform,
-            xnuVersion: facts.kernel.flatMap(JetsamRules.xnuVersion(in:)),
+            osVersion: event.osVersion,
+            platform: event.platform,
+            xnuVersion: event.kernel.flatMap(JetsamRules.xnuVersion(in:)),
             maxPriority: {
-                processes.compactMap { (try? $0.expanded())?.member("priority")?.int64 }.filter { $0 != 999 }.max()
+                processes.compactMap { entry -> Int64? in
+                    guard let process = try? entry.expanded() else { return nil }
+                    var ignored: [JSONValue.Member] = []
+                    var fields = JetsamFieldReader()
+                    return process.lastMember("priority").flatMap {
+                        fields.int($0, "priority", "", unknown: &ignored)
+                    }
+                }
+                .filter { $0 != 999 }.max()
             }
         )
+        let pageSize = Self.pageSize(of: event)
         var kills: [MemoryLimitEvidence.Kill] = []
         var repairedEntries = false
-        for entry in processes where entry.kind == .object {
+        for (index, entry) in processes.enumerated() {
             if !entry.mayContainProbedKey { continue }
-            guard let process = try? entry.expanded() else {
+            guard let element = try? entry.expanded() else {
                 repairedEntries = true
                 continue
             }
-            if process.document !== entry.document, !process.document.diagnostics.isEmpty { repairedEntries = true }
-            guard let reason = Facts.text(process.member("reason")), reason == KillReason.perProcessLimit else {
-                continue
-            }
-            let (_, limit) = JetsamRules.footprint(
-                rpages: Facts.unsigned(process.member("rpages")),
-                pageSize: facts.pageSize,
-                reason: reason
-            )
+            if element.document !== entry.document, !element.document.diagnostics.isEmpty { repairedEntries = true }
+            let process = reader.readProcess(element, path: "processes[\(index)]")
+            guard process.reason == KillReason.perProcessLimit else { continue }
+            let (_, limit) = JetsamRules.footprint(rpages: process.rpages, pageSize: pageSize, reason: process.reason)
             guard let limit else { continue }
-            let name = Facts.text(process.member("name"))
-            let states = process.member("states")?.strings ?? []
-            let priority = process.member("priority")?.int64.map(scale.normalize)
-            let role = ProcessRole.classify(name: name, states: states, normalizedPriority: priority)
-            kills.append(MemoryLimitEvidence.Kill(role: role, name: name, limitMB: limit))
+            let role = ProcessRole.classify(
+                name: process.name,
+                states: process.states,
+                normalizedPriority: process.priority.map(scale.normalize)
+            )
+            kills.append(MemoryLimitEvidence.Kill(role: role, name: process.name, limitMB: limit))
+        }
+        if skippingProcesses, repairedEntries || reader.missedOpaqueContent {
+            let again = try memoryLimitEvidence(container, contentHash: contentHash, skippingProcesses: false)
+            return (again.evidence, true)
         }
         let isPartial =
             document.isFragmentList || document.isTruncated || content.bodies.isEmpty || repairedEntries
-            || document.diagnostics.contains { $0.severity >= .warning }
-        return (facts.evidence(kills: kills, contentHash: contentHash), isPartial)
+            || reader.missedOpaqueContent || document.diagnostics.contains { $0.severity >= .warning }
+        return (Self.evidence(event, kills: kills, contentHash: contentHash), isPartial)
     }
 
-    /// The body facts the limit table needs, with the same precedence rules as the full reader.
-    private struct Facts {
-        var incident: String?
-        var crashReporterKey: String?
-        var product: String?
-        var kernel: String?
-        var osName: String?
-        var osVersion: String?
-        var osBuild: String?
-        var isBeta = false
-        var platform = OSVersion.Platform.unknown
-        var statusPageSize: UInt64?
-        var topLevelPageSize: UInt64?
-        var estimate: Double?
+    /// The page size the full model settles on: `memoryStatus.pageSize`, else the top-level `pageSize`; 0 is none.
+    static func pageSize(of event: JetsamEvent) -> UInt64? {
+        let size = event.memoryStatus?.pageSize ?? event.pageSize
+        return size == 0 ? nil : size
+    }
 
-        var pageSize: UInt64? {
-            let size = statusPageSize ?? topLevelPageSize
-            return size == 0 ? nil : size
-        }
-
-        static func text(_ element: JSONElement?) -> String? {
-            guard let element else { return nil }
-            if let text = element.string { return text }
-            return element.kind == .number ? element.rawText : nil
-        }
-
-        static func unsigned(_ element: JSONElement?) -> UInt64? {
-            guard let element else { return nil }
-            if let value = element.uint64 { return value }
-            if element.kind == .number, let double = element.double, let exact = UInt64(exactly: double) {
-                return exact
-            }
-            return nil
-        }
-
-        mutating func apply(build text: String) {
-            guard osVersion == nil else { return }
-            let version = OSVersion(parsing: text)
-            osName = version.name.isEmpty ? nil : version.name
-            osVersion = version.version.isEmpty ? nil : version.version
-            osBuild = version.build.isEmpty ? nil : version.build
-            isBeta = version.isBeta
-            platform = version.platform
-        }
-
-        mutating func read(body: JSONElement) {
-            crashReporterKey = crashReporterKey ?? Self.text(body.member("crashReporterKey"))
-            kernel = kernel ?? Self.text(body.member("kernel"))
-            product = product ?? Self.text(body.member("product"))
-            incident = Self.text(body.member("incident")) ?? incident
-            if let build = Self.text(body.member("build")) { apply(build: build) }
-            if topLevelPageSize == nil { topLevelPageSize = Self.unsigned(body.member("pageSize")) }
-            if let status = body.member("memoryStatus") {
-                statusPageSize = Self.unsigned(status.member("pageSize"))
-                let pages = try? status.member("memoryPages")?.expanded()
-                estimate = JetsamRules.ramEstimateMB(
-                    active: Self.unsigned(pages?.member("active")),
-                    inactive: Self.unsigned(pages?.member("inactive")),
-                    free: Self.unsigned(pages?.member("free")),
-                    wired: Self.unsigned(pages?.member("wired")),
-                    speculative: Self.unsigned(pages?.member("speculative")),
-                    throttled: Self.unsigned(pages?.member("throttled")),
-                    compressorSize: Self.unsigned(status.member("compressorSize")),
-                    pageSize: pageSize
-                )
-            }
-        }
-
-        func evidence(kills: [MemoryLimitEvidence.Kill], contentHash: () -> UInt64) -> MemoryLimitEvidence {
-            let identity: String
-            if let incident, !incident.isEmpty {
-                identity = "\(incident.uppercased())|\(crashReporterKey ?? "")"
-            } else {
-                identity = "content:\(String(contentHash(), radix: 16))"
-            }
-            return MemoryLimitEvidence(
-                identity: identity,
-                product: product,
-                osName: osName,
-                osVersion: osVersion,
-                osBuild: osBuild,
-                platform: platform,
-                isBetaBuild: isBeta,
-                isModifiedKernel: kernel.map(JetsamRules.isModifiedKernel) ?? false,
-                estimatedRAMMB: estimate,
-                hasPageSize: pageSize != nil,
-                kills: kills
-            )
-        }
+    /// The evidence of a body read without its processes, with the kills found among them.
+    private static func evidence(
+        _ event: JetsamEvent,
+        kills: [MemoryLimitEvidence.Kill],
+        contentHash: () -> UInt64
+    ) -> MemoryLimitEvidence {
+        let pageSize = pageSize(of: event)
+        return MemoryLimitEvidence(
+            identity: MemoryLimitEvidence.identity(of: event, contentHash: contentHash),
+            product: event.product,
+            osName: event.osName,
+            osVersion: event.osVersion,
+            osBuild: event.osBuild,
+            platform: event.platform,
+            isBetaBuild: event.isBetaBuild,
+            isModifiedKernel: event.kernel.map(JetsamRules.isModifiedKernel) ?? false,
+            estimatedRAMMB: JetsamRules.ramEstimateMB(status: event.memoryStatus, pageSize: pageSize),
+            hasPageSize: pageSize != nil,
+            kills: kills
+        )
     }
 }

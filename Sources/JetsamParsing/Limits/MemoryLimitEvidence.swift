@@ -63,12 +63,7 @@ public struct MemoryLimitEvidence: Sendable, Equatable, Codable {
     ///   - event: The report.
     ///   - contentHash: A hash of the file's bytes, used as its identity when it has no incident id.
     public init(event: JetsamEvent, contentHash: UInt64) {
-        let identity: String
-        if let incident = event.incidentID, !incident.isEmpty {
-            identity = "\(incident.uppercased())|\(event.crashReporterKey ?? "")"
-        } else {
-            identity = "content:\(String(contentHash, radix: 16))"
-        }
+        let identity = Self.identity(of: event) { contentHash }
         var kills: [Kill] = []
         for process in event.processes {
             guard let limit = process.limitMB else { continue }
@@ -87,6 +82,15 @@ public struct MemoryLimitEvidence: Sendable, Equatable, Codable {
             hasPageSize: event.pageSize != nil,
             kills: kills
         )
+    }
+
+    /// The incident id with the crash reporter key, or, for a report without an incident id, the content hash
+    /// (asked for only then).
+    static func identity(of event: JetsamEvent, contentHash: () -> UInt64) -> String {
+        if let incident = event.incidentID, !incident.isEmpty {
+            return "\(incident.uppercased())|\(event.crashReporterKey ?? "")"
+        }
+        return "content:\(String(contentHash(), radix: 16))"
     }
 
     /// 64-bit FNV-1a of `bytes`, the identity of reports without an incident id.

@@ -5,6 +5,12 @@ struct JetsamBodyReader {
     var fields = JetsamFieldReader()
     let maxProcesses: Int
     private(set) var skippedProcesses = 0
+    /// When true, `processes` lists are gathered in ``gatheredProcesses`` instead of read: the memory-limit fast
+    /// path reads the body with this code and only the killed processes of those lists.
+    var gathersProcesses = false
+    private(set) var gatheredProcesses: [JSONElement] = []
+    /// True when a container recorded by its byte range (fast path only) was not JSON: what it held is missing.
+    private(set) var missedOpaqueContent = false
 
     init(maxProcesses: Int) {
         self.maxProcesses = maxProcesses
@@ -64,9 +70,13 @@ struct JetsamBodyReader {
                     event.pageSizeSource = "pageSize"
                 }
             case "memoryStatus":
-                event.memoryStatus = readMemoryStatus(value)
+                event.memoryStatus = readMemoryStatus(value, unknown: &unknown)
             case "processes":
-                readProcesses(value, into: &event.processes)
+                if gathersProcesses, value.kind == .array {
+                    gatheredProcesses.append(contentsOf: value.elements)
+                } else {
+                    readProcesses(value, into: &event.processes, unknown: &unknown)
+                }
             case "notes": event.notes = fields.strings(value, key, "", unknown: &unknown)
             case "eventReason": event.eventReason = fields.string(value, key, "", unknown: &unknown)
             case "eventCode": event.eventCode = value.string ?? value.rawText
@@ -87,10 +97,14 @@ struct JetsamBodyReader {
         }
     }
 
-    mutating func readProcesses(_ list: JSONElement, into processes: inout [JetsamEvent.Process]) {
+    /// A `processes` that is not an array is kept verbatim in the body's `unknown`, with a warning.
+    mutating func readProcesses(
+        _ list: JSONElement,
+        into processes: inout [JetsamEvent.Process],
+        unknown: inout [JSONValue.Member]
+    ) {
         guard list.kind == .array else {
-            var ignored: [JSONValue.Member] = []
-            _ = fields.strings(list, "processes", "", unknown: &ignored)
+            fields.mismatch(list, "processes", "", expected: "an array of processes", unknown: &unknown)
             return
         }
         processes.reserveCapacity(processes.count + list.count)
@@ -142,7 +156,8 @@ struct JetsamBodyReader {
             case "coalition": process.coalition = fields.uint(value, key, path, unknown: &unknown)
             case "pageSpike": process.pageSpike = fields.uint(value, key, path, unknown: &unknown)
             case "priority": process.priority = fields.int(value, key, path, unknown: &unknown)
-            case "physicalPages": process.physicalPages = readPhysicalPages(value, path: fields.join(path, key))
+            case "physicalPages":
+                process.physicalPages = readPhysicalPages(value, path: path, unknown: &unknown)
             case "freeze_skip_reason:", "freeze_skip_reason":
                 process.freezeSkipReason = fields.string(value, key, path, unknown: &unknown)
             case "mem_regions": process.memRegions = fields.uint(value, key, path, unknown: &unknown)
@@ -165,12 +180,18 @@ struct JetsamBodyReader {
         return process
     }
 
-    mutating func readPhysicalPages(_ object: JSONElement, path: String) -> JetsamEvent.PhysicalPages? {
-        var unknown: [JSONValue.Member] = []
+    /// `path` is the process's; a value that is not an object is kept in the process's `processUnknown`.
+    mutating func readPhysicalPages(
+        _ object: JSONElement,
+        path processPath: String,
+        unknown processUnknown: inout [JSONValue.Member]
+    ) -> JetsamEvent.PhysicalPages? {
         guard object.kind == .object else {
-            _ = fields.uint(object, "physicalPages", path, unknown: &unknown)
+            fields.mismatch(object, "physicalPages", processPath, expected: "an object", unknown: &processUnknown)
             return nil
         }
+        let path = fields.join(processPath, "physicalPages")
+        var unknown: [JSONValue.Member] = []
         var pages = JetsamEvent.PhysicalPages()
         object.forEachMember { key, value in
             switch key {
@@ -185,13 +206,17 @@ struct JetsamBodyReader {
 
     // MARK: - Memory status
 
-    mutating func readMemoryStatus(_ object: JSONElement) -> JetsamEvent.MemoryStatus? {
+    /// A value that is not an object is kept in the body's `bodyUnknown`, with a warning.
+    mutating func readMemoryStatus(
+        _ object: JSONElement,
+        unknown bodyUnknown: inout [JSONValue.Member]
+    ) -> JetsamEvent.MemoryStatus? {
         let path = "memoryStatus"
-        var unknown: [JSONValue.Member] = []
         guard object.kind == .object else {
-            _ = fields.uint(object, path, "", unknown: &unknown)
+            fields.mismatch(object, path, "", expected: "an object", unknown: &bodyUnknown)
             return nil
         }
+        var unknown: [JSONValue.Member] = []
         var status = JetsamEvent.MemoryStatus()
         object.forEachMember { key, value in
             switch key {
@@ -204,7 +229,14 @@ struct JetsamBodyReader {
             case "zoneMapSize": status.zoneMapSize = fields.uint(value, key, path, unknown: &unknown)
             case "largestZone": status.largestZone = fields.string(value, key, path, unknown: &unknown)
             case "largestZoneSize": status.largestZoneSize = fields.uint(value, key, path, unknown: &unknown)
-            case "memoryPages": status.memoryPages = readMemoryPages(value)
+            case "memoryPages":
+                // Recorded by its byte range only when the fast path parsed the body (see `opaqueDepth`).
+                if let pages = try? value.expanded() {
+                    status.memoryPages = readMemoryPages(pages, unknown: &unknown)
+                } else {
+                    status.memoryPages = nil
+                    missedOpaqueContent = true
+                }
             default: unknown.append(JSONValue.Member(key: key, value: value.materialized))
             }
         }
@@ -212,13 +244,17 @@ struct JetsamBodyReader {
         return status
     }
 
-    mutating func readMemoryPages(_ object: JSONElement) -> JetsamEvent.MemoryPages? {
+    /// A value that is not an object is kept in the memory status's `statusUnknown`, with a warning.
+    mutating func readMemoryPages(
+        _ object: JSONElement,
+        unknown statusUnknown: inout [JSONValue.Member]
+    ) -> JetsamEvent.MemoryPages? {
         let path = "memoryStatus.memoryPages"
-        var unknown: [JSONValue.Member] = []
         guard object.kind == .object else {
-            _ = fields.uint(object, "memoryPages", "memoryStatus", unknown: &unknown)
+            fields.mismatch(object, "memoryPages", "memoryStatus", expected: "an object", unknown: &statusUnknown)
             return nil
         }
+        var unknown: [JSONValue.Member] = []
         var pages = JetsamEvent.MemoryPages()
         object.forEachMember { key, value in
             switch key {

@@ -84,17 +84,7 @@ extension JetsamParser {
     }
 
     private func ramEstimate(of event: JetsamEvent) -> JetsamEvent.RAMEstimate? {
-        let pages = event.memoryStatus?.memoryPages
-        let estimate = JetsamRules.ramEstimateMB(
-            active: pages?.active,
-            inactive: pages?.inactive,
-            free: pages?.free,
-            wired: pages?.wired,
-            speculative: pages?.speculative,
-            throttled: pages?.throttled,
-            compressorSize: event.memoryStatus?.compressorSize,
-            pageSize: event.pageSize
-        )
+        let estimate = JetsamRules.ramEstimateMB(status: event.memoryStatus, pageSize: event.pageSize)
         let model = event.product.flatMap(DeviceCatalog.model(for:))
         let resolution = event.product.flatMap { DeviceCatalog.resolveRAM(for: $0, estimatedMB: estimate) }
         guard estimate != nil || model != nil else { return nil }

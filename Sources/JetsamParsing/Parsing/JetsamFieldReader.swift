@@ -88,7 +88,8 @@ struct JetsamFieldReader {
         return result
     }
 
-    private mutating func mismatch(
+    /// Warns that `value` is not `expected` and keeps it verbatim in `unknown`, under `key`.
+    mutating func mismatch(
         _ value: JSONElement,
         _ key: String,
         _ path: String,

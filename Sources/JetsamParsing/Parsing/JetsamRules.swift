@@ -44,6 +44,22 @@ enum JetsamRules {
         return lower.contains("hacked") || lower.contains("marijuan")
     }
 
+    /// ``ramEstimateMB(active:inactive:free:wired:speculative:throttled:compressorSize:pageSize:)`` of a memory
+    /// status, for the full model and the memory-limit fast path alike.
+    static func ramEstimateMB(status: JetsamEvent.MemoryStatus?, pageSize: UInt64?) -> Double? {
+        let pages = status?.memoryPages
+        return ramEstimateMB(
+            active: pages?.active,
+            inactive: pages?.inactive,
+            free: pages?.free,
+            wired: pages?.wired,
+            speculative: pages?.speculative,
+            throttled: pages?.throttled,
+            compressorSize: status?.compressorSize,
+            pageSize: pageSize
+        )
+    }
+
     /// (active + inactive + free + speculative + wired + throttled + compressorSize) × pageSize in MiB, one decimal;
     /// nil unless active, inactive, free and wired are all present.
     static func ramEstimateMB(

@@ -131,7 +131,31 @@ struct Scanner: Sendable {
                 findings: diagnostics.map { "\(display): \($0.severity.rawValue): \($0.message)" }
             )
         }
-        var inspection = inspector.inspect(path: path)
+        var records: [ScanRecord] = []
+        let inspected: Inspection
+        if FileReading.isRegularFile(atPath: path) {
+            inspected = inspector.inspect(path: path)
+        } else {
+            // A FIFO (`scan <(cat x.tar.gz)`) is read once; its bytes are scanned as an archive when they are one.
+            let archive = ArchiveScanner(inspector: inspector, temporary: temporary)
+            switch archive.scan(
+                stream: path,
+                shownAs: display,
+                {
+                    emit($0)
+                    records.append(ScanRecord($0))
+                }
+            ) {
+            case .archive(let diagnostics):
+                return Result(
+                    records: records,
+                    findings: diagnostics.map { "\(display): \($0.severity.rawValue): \($0.message)" }
+                )
+            case .file(let inspection):
+                inspected = inspection
+            }
+        }
+        var inspection = inspected
         if shown != nil { inspection.rename(from: path, to: display) }
         // Files of an extracted sysdiagnose folder carry its facts too.
         if let folder = display.split(separator: "/").first(where: { $0.hasPrefix("sysdiagnose_") }) {
@@ -154,11 +178,7 @@ struct Scanner: Sendable {
         guard FileReading.isRegularFile(atPath: path) else { return false }
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
-        let prefix = [UInt8]((try? handle.read(upToCount: 65_536)) ?? Data())
-        if TarReader.isTar(prefix) { return true }
-        guard prefix.count > 2, prefix[0] == 0x1F, prefix[1] == 0x8B else { return false }
-        // Inflated only as far as the first header, however compressible the first member is.
-        return TarReader.isTar(ContentSniffer.inflatedPrefix(of: prefix, count: 512) ?? [])
+        return ArchiveScanner.isArchive(prefix: [UInt8]((try? handle.read(upToCount: 65_536)) ?? Data()))
     }
 }
 

@@ -22,11 +22,72 @@ struct ArchiveScanner {
     ///
     /// `shown` names the archive in the output when `path` is not its name (a `/proc/self/fd` path).
     func scan(archive readPath: String, shownAs shown: String? = nil, _ body: (Inspection) -> Void) -> [Diagnostic] {
-        let path = shown ?? readPath
+        scan(named: shown ?? readPath, .file(readPath), body)
+    }
+
+    /// The same for an archive already in memory: the bytes of a FIFO or other stream, which can be read once only.
+    func scan(bytes: [UInt8], shownAs path: String, _ body: (Inspection) -> Void) -> [Diagnostic] {
+        scan(named: path, .bytes(bytes), body)
+    }
+
+    /// What a stream (a FIFO, `<(cat x.tar.gz)`) held: an archive, whose members went to `body`, or another file.
+    enum StreamContent {
+        /// The archive's own findings.
+        case archive([Diagnostic])
+        /// The inspection of a stream that is not an archive (or could not be read).
+        case file(Inspection)
+    }
+
+    /// Reads the stream at `path` once, bounded as any input is (``FileReading/contents(atPath:maxBytes:)``), and
+    /// scans it as an archive when it is one, else inspects the bytes taken.
+    ///
+    /// A FIFO cannot be sniffed and then opened again: the second open waits for a writer that has gone.
+    func scan(stream path: String, shownAs shown: String, _ body: (Inspection) -> Void) -> StreamContent {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileReading.contents(atPath: path)
+        } catch {
+            return .file(
+                Inspection(
+                    file: shown,
+                    kind: .unknown,
+                    diagnostics: [],
+                    report: nil,
+                    failure: Inspection.Failure(
+                        code: error.code.rawValue,
+                        message: error.message,
+                        location: error.location
+                    )
+                )
+            )
+        }
+        guard Self.isArchive(prefix: Array(bytes.prefix(65_536))) else {
+            var inspection = inspector.inspect(bytes: bytes, path: path)
+            inspection.rename(from: path, to: shown)
+            return .file(inspection)
+        }
+        return .archive(scan(bytes: bytes, shownAs: shown, body))
+    }
+
+    /// True when `prefix` (the first 64 KiB or so) starts a tar, or a gzip whose content starts like a tar.
+    static func isArchive(prefix: [UInt8]) -> Bool {
+        if TarReader.isTar(prefix) { return true }
+        guard prefix.count > 2, prefix[0] == 0x1F, prefix[1] == 0x8B else { return false }
+        // Inflated only as far as the first header, however compressible the first member is.
+        return TarReader.isTar(ContentSniffer.inflatedPrefix(of: prefix, count: 512) ?? [])
+    }
+
+    /// Where an archive's bytes come from.
+    private enum Source {
+        case file(String)
+        case bytes([UInt8])
+    }
+
+    private func scan(named path: String, _ source: Source, _ body: (Inspection) -> Void) -> [Diagnostic] {
         var facts = SysdiagnoseFacts(name: path)
         var diagnostics: [Diagnostic] = []
         do {
-            diagnostics = try TarReader(options: options).read(fileAt: readPath) { entry in
+            func member(_ entry: TarEntry) {
                 guard entry.kind == .file, !entry.skippedForSize, !entry.data.isEmpty else { return }
                 let virtual = "\(path)!/\(entry.path)"
                 if entry.path.hasSuffix("remotectl_dumpstate.txt") {
@@ -41,6 +102,11 @@ struct ArchiveScanner {
                 if inspection.report == nil, inspection.failure?.code == "empty" { return }
                 inspection.source = facts
                 body(inspection)
+            }
+            let reader = TarReader(options: options)
+            switch source {
+            case .file(let readPath): diagnostics = try reader.read(fileAt: readPath, member)
+            case .bytes(let bytes): diagnostics = try reader.read(bytes: bytes, member)
             }
         } catch {
             diagnostics.append(Diagnostic(.error, "cannot read the archive: \(error)", at: nil))
@@ -67,16 +133,25 @@ struct ArchiveScanner {
         }
         // SQLite needs a real file: write it privately, read it, remove it.
         let file = temporary.makeFile(named: virtualPath.split(separator: "/").last.map(String.init) ?? "member")
-        defer { try? FileManager.default.removeItem(atPath: file) }
-        guard FileManager.default.createFile(atPath: file, contents: Data(bytes)) else {
+        // Created exclusively (O_EXCL, mode 0600) inside the private folder, as decompressed databases are: a file
+        // planted under the name is never written through.
+        do {
+            try TemporaryFiles.write(bytes, toNewFile: file)
+        } catch {
             return Inspection(
                 file: virtualPath,
                 kind: .unknown,
                 diagnostics: [],
                 report: nil,
-                failure: Inspection.Failure(code: "unreadable", message: "cannot write a temporary copy", location: nil)
+                failure: Inspection.Failure(
+                    code: "unreadable",
+                    message: "cannot write a temporary copy: \(error.message)",
+                    location: nil
+                )
             )
         }
+        // Removed only once this scan made it: a failed exclusive create leaves what was there alone.
+        defer { TemporaryFiles.removeFile(file) }
         var inspection = inspector.inspect(path: file)
         // The temporary copy is gone once this returns: name the member it was made from instead.
         inspection.rename(from: file, to: virtualPath)

@@ -1,17 +1,29 @@
-import CZlib
-
 /// Writes small tar archives for tests, including hostile ones (traversal, links, bad checksums, truncation).
-enum TarFixture {
-    struct Member {
-        var name: String
-        var data: [UInt8] = []
-        var type: UInt8 = UInt8(ascii: "0")
-        var link: String = ""
+public enum TarFixture {
+    public struct Member {
+        public var name: String
+        public var data: [UInt8] = []
+        public var type: UInt8 = UInt8(ascii: "0")
+        public var link: String = ""
         /// Overrides the size written in the header (for bombs and lies).
-        var declaredSize: UInt64?
+        public var declaredSize: UInt64?
+
+        public init(
+            name: String,
+            data: [UInt8] = [],
+            type: UInt8 = UInt8(ascii: "0"),
+            link: String = "",
+            declaredSize: UInt64? = nil
+        ) {
+            self.name = name
+            self.data = data
+            self.type = type
+            self.link = link
+            self.declaredSize = declaredSize
+        }
     }
 
-    static func tar(_ members: [Member], end: Bool = true) -> [UInt8] {
+    public static func tar(_ members: [Member], end: Bool = true) -> [UInt8] {
         var out: [UInt8] = []
         for member in members {
             out += header(member)
@@ -22,7 +34,7 @@ enum TarFixture {
         return out
     }
 
-    static func header(_ member: Member) -> [UInt8] {
+    public static func header(_ member: Member) -> [UInt8] {
         var block = [UInt8](repeating: 0, count: 512)
         func put(_ text: String, _ offset: Int, _ length: Int) {
             for (k, byte) in text.utf8.prefix(length).enumerated() { block[offset + k] = byte }
@@ -49,7 +61,7 @@ enum TarFixture {
     }
 
     /// PAX extended-header records, `<length> <key>=<value>\n`, the length counting the whole record.
-    static func pax(_ fields: KeyValuePairs<String, String>) -> [UInt8] {
+    public static func pax(_ fields: KeyValuePairs<String, String>) -> [UInt8] {
         var out: [UInt8] = []
         for (key, value) in fields {
             let body = " \(key)=\(value)\n".utf8.count
@@ -61,31 +73,5 @@ enum TarFixture {
     }
 
     /// gzip-compresses `bytes` with the system zlib.
-    static func gzip(_ bytes: [UInt8]) -> [UInt8] {
-        var stream = z_stream()
-        _ = deflateInit2_(
-            &stream,
-            Z_DEFAULT_COMPRESSION,
-            Z_DEFLATED,
-            31,
-            8,
-            Z_DEFAULT_STRATEGY,
-            ZLIB_VERSION,
-            Int32(MemoryLayout<z_stream>.size)
-        )
-        var input = bytes
-        var output = [UInt8](repeating: 0, count: bytes.count + 4096)
-        input.withUnsafeMutableBufferPointer { inBuffer in
-            output.withUnsafeMutableBufferPointer { outBuffer in
-                stream.next_in = inBuffer.baseAddress
-                stream.avail_in = uInt(inBuffer.count)
-                stream.next_out = outBuffer.baseAddress
-                stream.avail_out = uInt(outBuffer.count)
-                _ = deflate(&stream, Z_FINISH)
-            }
-        }
-        let count = Int(stream.total_out)
-        deflateEnd(&stream)
-        return Array(output[0..<count])
-    }
+    public static func gzip(_ bytes: [UInt8]) -> [UInt8] { Compressing.deflate(bytes) }
 }
