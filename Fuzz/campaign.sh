@@ -29,7 +29,7 @@ mkdir -p "$WORK" "$FUZZ/findings"
 TABLE="$WORK/campaign.tsv"
 [ -f "$TABLE" ] || printf 'target\tstart\tcpu_s\twall_s\texecs\texecs_per_cpu_s\tcov\tft\tcorpus\texit\tfinding\n' > "$TABLE"
 
-FLAGS=(-c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing)
+FLAGS=(-c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing -Xswiftc -DFUZZ_TESTABLE)
 echo "== build (release, libFuzzer + AddressSanitizer)"
 if ! swift build "${FLAGS[@]}" > .build-campaign.log 2>&1; then
   grep -v 'Cannot export local symbol' .build-campaign.log; exit 1

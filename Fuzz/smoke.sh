@@ -26,7 +26,7 @@ echo "== build (libFuzzer + AddressSanitizer)"
 CONFIG="${FUZZ_CONFIG:-debug}"
 # The packet-decoder targets use @testable imports: debug builds allow them, release needs -enable-testing.
 FLAGS=(-c "$CONFIG" --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address)
-[ "$CONFIG" = debug ] || FLAGS+=(-Xswiftc -enable-testing)
+[ "$CONFIG" = debug ] || FLAGS+=(-Xswiftc -enable-testing -Xswiftc -DFUZZ_TESTABLE)
 if ! swift build "${FLAGS[@]}" > .build-fuzz.log 2>&1; then
   grep -v 'Cannot export local symbol' .build-fuzz.log; exit 1   # ld.gold's harmless ASan warnings
 fi

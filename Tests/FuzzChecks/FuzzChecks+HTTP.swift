@@ -1,7 +1,7 @@
 import APMInspectCore
 
 // The stream decoders (DNS, TLS, HTTP/1) are internal to HTTPCaptureParsing: see FuzzChecks.swift on `@testable`.
-#if DEBUG
+#if DEBUG || FUZZ_TESTABLE
     @testable import HTTPCaptureParsing
 #else
     import HTTPCaptureParsing
@@ -43,7 +43,7 @@ extension FuzzChecks {
     }
 }
 
-#if DEBUG
+#if DEBUG || FUZZ_TESTABLE
     extension FuzzChecks {
         /// `FuzzPacketCapture`: pcap and pcapng, with TCP reassembly and the stream decoders, analysed twice alike.
         public static func packetCapture(_ bytes: [UInt8]) -> FuzzFindings {

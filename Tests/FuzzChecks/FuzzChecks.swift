@@ -1,7 +1,8 @@
 // The tape builders and the streaming inflater are internal to APMInspectCore: reachable with `@testable`, which
-// only a debug build allows (the Fuzz package and `swift test` build debug; a release `swift build` compiles the
+// only a debug build or one with -enable-testing allows (Fuzz/smoke.sh and Fuzz/campaign.sh define FUZZ_TESTABLE for
+// their release builds, which add -enable-testing; a plain release `swift build` compiles the
 // checks that need no internals).
-#if DEBUG
+#if DEBUG || FUZZ_TESTABLE
     @testable import APMInspectCore
 #else
     import APMInspectCore
@@ -87,7 +88,7 @@ public enum FuzzChecks {
     }
 }
 
-#if DEBUG
+#if DEBUG || FUZZ_TESTABLE
     extension FuzzChecks {
         /// `FuzzGzip`: gzip and zlib streams, the one-shot decompression against the streaming inflater fed in three
         /// pieces: the same verdict on corruption, the same bytes and the same end of stream.
