@@ -10,9 +10,14 @@ extension FileInspector {
     func inspectPowerLog(path: String, bytes: [UInt8]) -> Inspection? {
         do {
             let reader = PowerLogReader()
-            let result =
-                FileReading.isRegularFile(atPath: path)
-                ? try reader.read(path: path) : try reader.read(bytes: bytes, name: path)
+            // Text output folds the rows into bounded aggregates (`httpSummaryOnly` says the output is text).
+            let result: PowerLogReadResult
+            switch (FileReading.isRegularFile(atPath: path), httpSummaryOnly) {
+            case (true, true): result = try reader.readSummary(path: path)
+            case (true, false): result = try reader.read(path: path)
+            case (false, true): result = try reader.readSummary(bytes: bytes, name: path)
+            case (false, false): result = try reader.read(bytes: bytes, name: path)
+            }
             return Inspection(
                 file: path,
                 kind: .powerLog,

@@ -7,7 +7,8 @@ import PowerLogReading
 /// Sniffs a file and routes it to the parser for its family.
 struct FileInspector: Sendable {
     var jetsam = JetsamParser()
-    /// For text output: HTTP captures keep their summary and slowest requests only (see `inspectHTTP`).
+    /// For text output: HTTP captures keep their summary and slowest requests only (see `inspectHTTP`), and
+    /// PowerLog rows are folded into bounded aggregates (see `inspectPowerLog`).
     var httpSummaryOnly = false
 
     /// Reads and inspects the file at `path`; never throws: failures are part of the result.
