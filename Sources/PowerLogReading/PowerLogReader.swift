@@ -31,8 +31,9 @@ public struct PowerLogReader: Sendable {
         try read(path: path, summary: nil)
     }
 
-    /// Reads one file for a text summary: rows are folded into bounded aggregates as SQLite yields them, so memory
-    /// does not grow with the row count. The report's figures are those of ``read(path:)`` within `limits`; its
+    /// Reads one file for a text summary, in memory that does not grow with the row count.
+    ///
+    /// Rows are folded into bounded aggregates as SQLite yields them. The report's figures are those of ``read(path:)`` within `limits`; its
     /// sample, session and exit lists are thinned or cut to the most recent (``PowerLogReport/abridged`` has the
     /// counts), and a bound that was reached is a warning.
     ///

@@ -1,7 +1,8 @@
 extension PowerLogReport {
-    /// What a summary read (``PowerLogReader/readSummary(path:limits:)``) counted but did not keep: the report's
-    /// lists of samples, sessions, exits and background location are then thinned or cut to the most recent, and
-    /// these figures cover every row. Nil in a full read.
+    /// What a summary read (``PowerLogReader/readSummary(path:limits:)``) counted but did not keep.
+    ///
+    /// The report's lists of samples, sessions, exits and background location are then thinned or cut to the most
+    /// recent, and these figures cover every row. Nil in a full read.
     public struct Abridgement: Sendable, Equatable, Codable {
         /// Battery samples used (the report keeps an evenly thinned subset, with the first and the last).
         public var batterySamples: Int
@@ -62,8 +63,14 @@ extension PowerLogReport {
             public var first: PowerLogTime
             public var last: PowerLogTime
 
-            public init(app: String, buckets: Int, energy: Double, seconds: Double, first: PowerLogTime, last: PowerLogTime)
-            {
+            public init(
+                app: String,
+                buckets: Int,
+                energy: Double,
+                seconds: Double,
+                first: PowerLogTime,
+                last: PowerLogTime
+            ) {
                 self.app = app
                 self.buckets = buckets
                 self.energy = energy

@@ -40,17 +40,15 @@ struct EnergyFold {
         componentTotals[component, default: 0] += row.energy
         let ranked = consumers.update(
             row.node,
-            make: {
-                PowerLogReport.AppEnergy(
-                    name: row.node,
-                    kind: row.isSystemNode ? .system : (row.node.contains(".") ? .app : .process),
-                    energy: 0,
-                    share: 0,
-                    components: [:],
-                    sources: [:],
-                    buckets: 0
-                )
-            }
+            make: PowerLogReport.AppEnergy(
+                name: row.node,
+                kind: row.isSystemNode ? .system : (row.node.contains(".") ? .app : .process),
+                energy: 0,
+                share: 0,
+                components: [:],
+                sources: [:],
+                buckets: 0
+            )
         ) { entry in
             entry.energy += row.energy
             entry.components[component.rawValue, default: 0] += row.energy
@@ -85,17 +83,15 @@ struct EnergyFold {
         var bucketComponents: [(String, Double)] = []
         let ranked = consumers.update(
             row.app,
-            make: {
-                PowerLogReport.AppEnergy(
-                    name: row.app,
-                    kind: row.app.contains(".") ? .app : .process,
-                    energy: 0,
-                    share: 0,
-                    components: [:],
-                    sources: [:],
-                    buckets: 0
-                )
-            }
+            make: PowerLogReport.AppEnergy(
+                name: row.app,
+                kind: row.app.contains(".") ? .app : .process,
+                energy: 0,
+                share: 0,
+                components: [:],
+                sources: [:],
+                buckets: 0
+            )
         ) { entry in
             entry.energy += energy
             for (column, value) in row.columns where value != 0 {
@@ -113,14 +109,23 @@ struct EnergyFold {
             componentTotals[component, default: 0] += value
             bucketComponents.append((component.rawValue, value))
         }
-        buckets.add(time: row.time, interval: row.interval, energy: energy, consumer: row.app, components: bucketComponents)
+        buckets.add(
+            time: row.time,
+            interval: row.interval,
+            energy: energy,
+            consumer: row.app,
+            components: bucketComponents
+        )
     }
 
     // MARK: - Result
 
-    /// The summary and the ranking, as ``PowerLogAnalysis`` makes them; nil without rows. `notes` are the bounds
-    /// that were reached.
-    mutating func finish() -> (summary: PowerLogReport.EnergySummary, apps: [PowerLogReport.AppEnergy], notes: [String])? {
+    /// The summary and the ranking, as ``PowerLogAnalysis`` makes them; nil without rows.
+    ///
+    /// `notes` are the bounds that were reached.
+    mutating func finish() -> (
+        summary: PowerLogReport.EnergySummary, apps: [PowerLogReport.AppEnergy], notes: [String]
+    )? {
         guard rows > 0 else { return nil }
         let spans = buckets.shortSpans()
         let hourly = spans.count

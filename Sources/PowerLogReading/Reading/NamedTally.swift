@@ -16,7 +16,7 @@ struct NamedTally<Value> {
     /// Applies `body` to the aggregate of `name`, made by `make` on first sight; false (and counted) when the name
     /// is new and the cap is reached.
     @discardableResult
-    mutating func update(_ name: String, make: () -> Value, _ body: (inout Value) -> Void) -> Bool {
+    mutating func update(_ name: String, make: @autoclosure () -> Value, _ body: (inout Value) -> Void) -> Bool {
         if values[name] == nil, values.count >= cap {
             overflowRows += 1
             return false

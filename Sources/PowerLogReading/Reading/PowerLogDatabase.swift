@@ -143,7 +143,8 @@ struct PowerLogDatabase {
         let bound = max(0, limit)
         // The order the full analysis sorts in (the value read as a number); SQLite sorts in bounded memory, spilling
         // to its temporary files.
-        let order = orderedByTime ? table.column("timestamp").map { " ORDER BY CAST(\($0.sqlIdentifier) AS REAL)" } : nil
+        let order =
+            orderedByTime ? table.column("timestamp").map { " ORDER BY CAST(\($0.sqlIdentifier) AS REAL)" } : nil
         let sql =
             "SELECT \(list) FROM \(table.name.sqlIdentifier)\(order ?? "") LIMIT \(bound == Int.max ? bound : bound + 1)"
         do {

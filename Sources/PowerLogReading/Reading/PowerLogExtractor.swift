@@ -602,7 +602,11 @@ struct PowerLogExtractor {
                 let outcome = stream(table, ["timestamp", "Level", "IsCharging"], orderedByTime: ordered) { row in
                     guard let raw = row.double(0) else { return }
                     samples.add(
-                        PowerLogReport.Battery.Sample(at: clock.time(raw), level: row.double(1), isCharging: row.bool(2)),
+                        PowerLogReport.Battery.Sample(
+                            at: clock.time(raw),
+                            level: row.double(1),
+                            isCharging: row.bool(2)
+                        ),
                         screen: transitions
                     )
                 }

@@ -35,18 +35,16 @@ struct PowerLogFold {
     mutating func add(_ row: RunTimeRow) {
         runTime.update(
             row.bundleID,
-            make: {
-                .init(
-                    bundleID: row.bundleID,
-                    foregroundSeconds: 0,
-                    backgroundSeconds: 0,
-                    backgroundAudioSeconds: 0,
-                    backgroundLocationSeconds: 0,
-                    foregroundPluggedInSeconds: 0,
-                    backgroundPluggedInSeconds: 0,
-                    buckets: 0
-                )
-            }
+            make: .init(
+                bundleID: row.bundleID,
+                foregroundSeconds: 0,
+                backgroundSeconds: 0,
+                backgroundAudioSeconds: 0,
+                backgroundLocationSeconds: 0,
+                foregroundPluggedInSeconds: 0,
+                backgroundPluggedInSeconds: 0,
+                buckets: 0
+            )
         ) { app in
             app.foregroundSeconds += row.screenOn
             app.backgroundSeconds += row.background
@@ -64,7 +62,7 @@ struct PowerLogFold {
     private mutating func addLocation(app: String, at time: PowerLogTime, energy: Double, seconds: Double) {
         location.update(
             app,
-            make: { .init(app: app, buckets: 0, energy: 0, seconds: 0, first: time, last: time) }
+            make: .init(app: app, buckets: 0, energy: 0, seconds: 0, first: time, last: time)
         ) { entry in
             entry.buckets += 1
             entry.energy += energy
@@ -77,18 +75,16 @@ struct PowerLogFold {
     mutating func add(_ row: CoalitionRow) {
         coalitions.update(
             row.name,
-            make: {
-                .init(
-                    name: row.name,
-                    intervals: 0,
-                    seconds: 0,
-                    cpuSeconds: 0,
-                    gpuSeconds: 0,
-                    bytesRead: 0,
-                    bytesWritten: 0,
-                    energy: 0
-                )
-            }
+            make: .init(
+                name: row.name,
+                intervals: 0,
+                seconds: 0,
+                cpuSeconds: 0,
+                gpuSeconds: 0,
+                bytesRead: 0,
+                bytesWritten: 0,
+                energy: 0
+            )
         ) { entry in
             entry.intervals += 1
             entry.seconds += row.seconds

@@ -163,7 +163,8 @@ enum PowerLogRenderer {
                 )
             )
         }
-        if let range = abridged.map({ $0.batteryLevel }) ?? span(battery.samples.compactMap { $0.level ?? $0.rawLevel }) {
+        if let range = abridged.map({ $0.batteryLevel }) ?? span(battery.samples.compactMap { $0.level ?? $0.rawLevel })
+        {
             fields.append(("Range", "\(level(range.low)) … \(level(range.high))"))
         }
         if let range = abridged.map({ $0.batteryTemperatureCelsius })
@@ -171,7 +172,8 @@ enum PowerLogRenderer {
         {
             fields.append(("Temperature", "\(decimal(range.low)) … \(decimal(range.high)) °C"))
         }
-        if let range = abridged.map({ $0.batteryVoltageMillivolts }) ?? span(battery.samples.compactMap(\.voltageMillivolts))
+        if let range = abridged.map({ $0.batteryVoltageMillivolts })
+            ?? span(battery.samples.compactMap(\.voltageMillivolts))
         {
             fields.append(("Voltage", "\(whole(range.low)) … \(whole(range.high)) mV"))
         }
