@@ -162,8 +162,8 @@ public struct CharlesXMLReader: Sendable {
         let (parsed, parserLine, parserColumn, parserMessage) = Self.lock.withLock {
             () -> (Bool, Int, Int, String?) in
             // Fed from a stream, libxml2 gets the document in pieces: handed the whole `Data` at once, it copied all of
-            // it into its own input buffer (a 650 MB session peaked at 2.6 GB).
-            let parser = XMLParser(stream: InputStream(data: Data(Self.blankingDoctype(input))))
+            // it into its own input buffer (a 650 MB session peaked at 2.6 GB), and the `Data` was a copy too.
+            let parser = XMLParser(stream: ByteArrayInputStream(Self.blankingDoctype(input)))
             parser.shouldResolveExternalEntities = false
             parser.delegate = delegate
             let parsed = parser.parse()
