@@ -723,7 +723,29 @@ def case_sqlite_rows(d, s):
                 "streamed: summaries in fixed memory; time linear in rows",
                 [Run("energy json", ["energy", "--format", "json", path], json=True, bound=SMALL, cap=cap),
                  Run("energy text", ["energy", path], bound=SMALL, cap=cap),
-                 Run("inspect json", ["inspect", "--format", "json", path], json=True, bound=SMALL, cap=cap)])
+                 Run("inspect json", ["inspect", "--format", "json", path], json=True, bound=SMALL, cap=cap),
+                 Run("inspect text", ["inspect", path], bound=SMALL, cap=cap)])
+
+
+def case_powerlog_names(d, s):
+    rows = s["rows"]
+    path = os.path.join(d, "names.PLSQL")
+    write_powerlog(path, battery_rows=100)
+    con = sqlite3.connect(path)
+    con.execute("PRAGMA journal_mode=OFF")
+    con.execute("PRAGMA synchronous=OFF")
+    # Every row a consumer of its own (no node name: shown as `node N`), over as many hours as rows allow.
+    con.executemany("INSERT INTO PLAccountingOperator_Aggregate_RootNodeEnergy (timestamp, timeInterval, Energy,"
+                    " NodeID, RootNodeID) VALUES (?, 3600, ?, ?, 1)",
+                    ((T0 + 3600 * (i % 20000), 1 + i % 997, 100 + i) for i in range(rows)))
+    con.commit()
+    con.close()
+    cap = s["slow_cap"]
+    return Case("powerlog-names", f"a PowerLog with {rows} energy rows of distinct consumers "
+                f"({os.path.getsize(path) // MiB} MiB)", "text folded into bounded aggregates: the first names "
+                "ranked, the rest counted and said",
+                [Run("energy text", ["energy", path], bound=SMALL, cap=cap),
+                 Run("inspect text", ["inspect", path], bound=SMALL, cap=cap)])
 
 
 CHARLES_TRANSACTION = (
@@ -774,6 +796,59 @@ def case_har_entries(d, s):
                 [Run("http json", ["http", "--format", "json", path], json=True, bound=bound, cap=cap),
                  Run("http text", ["http", path], bound=bound, cap=cap),
                  Run("inspect json", ["inspect", "--format", "json", path], json=True, bound=bound, cap=cap)])
+
+
+CHARLES_JSON_TRANSACTION = (
+    '{{"status":"COMPLETE","method":"GET","protocolVersion":"HTTP/1.1","scheme":"https","host":"api{host}.example.com",'
+    '"port":443,"path":"/v2/items/{i}","query":null,"times":{{"start":"{start}"}},"durations":{{"total":{total},'
+    '"dns":1,"connect":5,"ssl":4,"request":1,"response":2,"latency":{latency}}},"totalSize":712,"request":{{"sizes":'
+    '{{"headers":80,"body":0}},"header":{{"headers":[{{"name":"Host","value":"api{host}.example.com"}}]}}}},'
+    '"response":{{"status":200,"sizes":{{"headers":120,"body":512}},"mimeType":"application/json"}}}}'
+)
+
+
+def case_charles_entries(d, s):
+    count = s["har_entries"]
+    chlsj = os.path.join(d, "entries.chlsj")
+    with open(chlsj, "w", encoding="utf-8") as out:
+        out.write("[\n")
+        for i in range(count):
+            start = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(T0 + i // 10)) + f".{(i % 10) * 100:03d}Z"
+            total = 20 + i % 400
+            out.write(CHARLES_JSON_TRANSACTION.format(host=i % 7, i=i, start=start, total=total, latency=total - 13))
+            out.write(",\n" if i + 1 < count else "\n")
+        out.write("]\n")
+    chlsx = os.path.join(d, "entries.chlsx")
+    with open(chlsx, "w", encoding="utf-8") as out:
+        out.write('<?xml version="1.0" encoding="UTF-8"?>\n<charles-session>\n')
+        for i in range(count):
+            out.write(CHARLES_TRANSACTION.format(host=f"api{i % 7}.example.com", value=f"api{i % 7}.example.com"))
+        out.write("</charles-session>\n")
+    cap = s["slow_cap"]
+    runs = []
+    for path in (chlsj, chlsx):
+        bound = per_byte(4)(os.path.getsize(path))
+        name = os.path.basename(path)
+        runs += [Run(f"http text {name}", ["http", path], bound=bound, cap=cap),
+                 Run(f"inspect text {name}", ["inspect", path], bound=bound, cap=cap)]
+    return Case("charles-entries", f"Charles sessions of {count} transactions ({os.path.getsize(chlsj) // MiB} MiB "
+                f"JSON, {os.path.getsize(chlsx) // MiB} MiB XML)", "text summarised one transaction at a time: "
+                "memory a small multiple of the input", runs)
+
+
+def case_pcap_packets(d, s):
+    count = s["har_entries"]
+    path = os.path.join(d, "lookups.pcap")
+    with open(path, "wb") as out:
+        out.write(PCAP_HEADER)
+        for i in range(count):
+            out.write(pcap_record(ethernet_ipv4_udp_dns(i % 65536), seconds=1709280000 + i // 100))
+    bound = per_byte(4)(os.path.getsize(path))
+    cap = s["slow_cap"]
+    return Case("pcap-packets", f"a pcap of {count} DNS queries ({os.path.getsize(path) // MiB} MiB)",
+                "text summary in memory a small multiple of the input",
+                [Run("http text", ["http", path], bound=bound, cap=cap),
+                 Run("inspect text", ["inspect", path], bound=bound, cap=cap)])
 
 
 def case_registers(d, s):
@@ -949,7 +1024,8 @@ def case_symlink_loop(d, s):
 
 
 CASES = [case_big_file, case_big_line, case_deep_json, case_gzip_bomb, case_tar_bomb, case_pcap_4gb, case_pcapng_loop,
-         case_tar_escape, case_sqlite_hostile, case_sqlite_rows, case_xml_entities, case_har_entries, case_registers,
+         case_tar_escape, case_sqlite_hostile, case_sqlite_rows, case_powerlog_names, case_xml_entities,
+         case_har_entries, case_charles_entries, case_pcap_packets, case_registers,
          case_encoding, case_fifo, case_dev_zero, case_unreadable, case_symlink_loop]
 
 

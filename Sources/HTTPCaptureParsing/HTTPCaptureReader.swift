@@ -172,8 +172,18 @@ public struct HTTPCaptureReader: Sendable {
     ) throws(HTTPCaptureError) -> Result {
         guard streaming else { return try readWhole(bytes) }
         switch ContentSniffer.format(of: bytes) {
-        case .pcap, .pcapng, .xml, .empty: break
+        case .xml:
+            let (capture, diagnostics) = try CharlesXMLReader(options: options).visit(bytes, body)
+            return Result(capture: capture, diagnostics: diagnostics)
+        case .pcap, .pcapng, .empty: break
         default:
+            // A Charles session is an array: its transactions are parsed one at a time, as HAR entries are.
+            if Self.startsWithArray(bytes), let document = try? charlesDocument(bytes),
+                CharlesJSONReader.looksLikeCharles(document.root)
+            {
+                let (capture, diagnostics) = try CharlesJSONReader(options: options).visit(document, body)
+                return Result(capture: capture, diagnostics: diagnostics)
+            }
             // The same routing as ``readWhole(_:)``: anything else is JSON, a HAR unless it is a Charles session.
             let document = try harDocument(bytes)
             if !CharlesJSONReader.looksLikeCharles(document.root) {
@@ -188,6 +198,24 @@ public struct HTTPCaptureReader: Sendable {
         result.capture.summary = HTTPSummary()
         for transaction in transactions { body(transaction) }
         return result
+    }
+
+    /// True when the first byte after white space (and a byte order mark) opens an array.
+    private static func startsWithArray(_ bytes: [UInt8]) -> Bool {
+        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        return index < bytes.count && bytes[index] == UInt8(ascii: "[")
+    }
+
+    /// A Charles session with its transactions kept opaque (see ``CharlesJSONReader/itemDepth``).
+    private func charlesDocument(_ bytes: [UInt8]) throws(HTTPCaptureError) -> JSONDocument {
+        var parseOptions = JSONParseOptions()
+        parseOptions.opaqueDepth = CharlesJSONReader.itemDepth
+        do {
+            return try JSONDocument(bytes: bytes, options: parseOptions)
+        } catch {
+            throw HTTPCaptureError(.syntax, "not JSON: \(error.message)", at: error.location)
+        }
     }
 
     /// The document with HAR entries kept opaque (see ``HARReader/entryDepth``).

@@ -28,15 +28,20 @@ public struct PowerLogReader: Sendable {
     ///
     /// - Throws: ``PowerLogError`` when the file cannot be read, is not SQLite, or holds no PowerLog table.
     public func read(path: String) throws(PowerLogError) -> PowerLogReadResult {
-        guard FileReading.isRegularFile(atPath: path) else {
-            // A FIFO or device can be read once only: take its bytes, then read them from a private copy.
-            return try read(bytes: try Self.readOnce(path, limit: options.maxStreamBytes), name: path)
-        }
-        let records = try records(path: path)
-        return PowerLogReadResult(
-            report: PowerLogAnalysis.report(from: records, options: options),
-            diagnostics: records.diagnostics
-        )
+        try read(path: path, summary: nil)
+    }
+
+    /// Reads one file for a text summary, in memory that does not grow with the row count.
+    ///
+    /// Rows are folded into bounded aggregates as SQLite yields them. The report's figures are those of ``read(path:)`` within `limits`; its
+    /// sample, session and exit lists are thinned or cut to the most recent (``PowerLogReport/abridged`` has the
+    /// counts), and a bound that was reached is a warning.
+    ///
+    /// - Throws: ``PowerLogError`` as ``read(path:)``.
+    public func readSummary(path: String, limits: PowerLogSummaryLimits = PowerLogSummaryLimits()) throws(PowerLogError)
+        -> PowerLogReadResult
+    {
+        try read(path: path, summary: limits)
     }
 
     /// Reads a database (or gzip'd database) already in memory, named `name` in the report: SQLite needs a file,
@@ -44,14 +49,32 @@ public struct PowerLogReader: Sendable {
     ///
     /// - Throws: ``PowerLogError`` as ``read(path:)``.
     public func read(bytes: [UInt8], name: String) throws(PowerLogError) -> PowerLogReadResult {
+        try read(bytes: bytes, name: name, summary: nil)
+    }
+
+    /// ``read(bytes:name:)`` for a text summary, as ``readSummary(path:limits:)``.
+    public func readSummary(bytes: [UInt8], name: String, limits: PowerLogSummaryLimits = PowerLogSummaryLimits())
+        throws(PowerLogError) -> PowerLogReadResult
+    {
+        try read(bytes: bytes, name: name, summary: limits)
+    }
+
+    private func read(path: String, summary: PowerLogSummaryLimits?) throws(PowerLogError) -> PowerLogReadResult {
+        guard FileReading.isRegularFile(atPath: path) else {
+            // A FIFO or device can be read once only: take its bytes, then read them from a private copy.
+            return try read(bytes: try Self.readOnce(path, limit: options.maxStreamBytes), name: path, summary: summary)
+        }
+        return PowerLogAnalysis.result(from: try records(path: path, summary: summary), options: options)
+    }
+
+    private func read(bytes: [UInt8], name: String, summary: PowerLogSummaryLimits?) throws(PowerLogError)
+        -> PowerLogReadResult
+    {
         let folder = try ScratchFolder(in: options.temporaryDirectory)
         defer { folder.remove() }
         let copy = try folder.write(bytes, as: "input")
-        let records = try records(path: copy, displayName: name)
-        return PowerLogReadResult(
-            report: PowerLogAnalysis.report(from: records, options: options),
-            diagnostics: records.diagnostics
-        )
+        let records = try records(path: copy, displayName: name, summary: summary)
+        return PowerLogAnalysis.result(from: records, options: options)
     }
 
     /// Reads several files of one device (rotated archives, a sysdiagnose copy, the live log) as one history.
@@ -222,7 +245,9 @@ public struct PowerLogReader: Sendable {
         String(name.map { $0 == "/" || $0 == "\0" ? "_" : $0 })
     }
 
-    private func records(path: String, displayName: String? = nil) throws(PowerLogError) -> PowerLogRecords {
+    private func records(path: String, displayName: String? = nil, summary: PowerLogSummaryLimits? = nil)
+        throws(PowerLogError) -> PowerLogRecords
+    {
         let shown = displayName ?? path
         let head = try Self.head(of: path)
         let format = ContentSniffer.format(of: head)
@@ -234,6 +259,7 @@ public struct PowerLogReader: Sendable {
         let hasWAL = format == .sqlite && Self.fileSize(path + "-wal").map { $0 > 0 } == true
         switch format {
         case .sqlite:
+            diagnostics += Self.sideFileFindings(path, shown: shown, hasWAL: hasWAL)
             if hasWAL {
                 let folder = try ScratchFolder(in: options.temporaryDirectory)
                 scratch = folder
@@ -267,7 +293,7 @@ public struct PowerLogReader: Sendable {
                 "an SQLite database without PowerLog tables (\(database.tables.count) other tables)"
             )
         }
-        var extractor = PowerLogExtractor(database: database, path: shown, options: options)
+        var extractor = PowerLogExtractor(database: database, path: shown, options: options, summary: summary)
         var records = extractor.extract()
         records.sources = [
             PowerLogReport.Source(
@@ -340,6 +366,47 @@ public struct PowerLogReader: Sendable {
                     .warning,
                     "\(shown): the gzip stream goes on past the database's declared size of \(declared) bytes; "
                         + "the rest was not decompressed"
+                )
+            )
+        }
+        return findings
+    }
+
+    /// What the files SQLite keeps beside a database say about it.
+    ///
+    /// A hot rollback journal (`-journal` starting with its magic number) means a transaction was cut off: the
+    /// database may hold some of its pages and miss the rest, and applying the journal means writing to the
+    /// database, which is never done to evidence (it is opened immutable). A `-wal` log with content holds the
+    /// last transactions: it is replayed on a private copy, which is worth saying since the file alone lacks them.
+    static func sideFileFindings(_ path: String, shown: String, hasWAL: Bool) -> [Diagnostic] {
+        let name = shown.split(separator: "/").last.map(String.init) ?? shown
+        var findings: [Diagnostic] = []
+        if let head = try? head(of: path + "-journal"), head.count >= 8,
+            head.prefix(8).elementsEqual([0xD9, 0xD5, 0x05, 0xF9, 0x20, 0xA1, 0x63, 0xD7])
+        {
+            findings.append(
+                Diagnostic(
+                    .warning,
+                    "\(name): a hot rollback journal (\(name)-journal) lies beside the database: its last "
+                        + "transaction was cut off, so the data may miss it or hold part of it; the database was read "
+                        + "as it is, without applying the journal"
+                )
+            )
+        } else if (fileSize(path + "-journal") ?? 0) > 0 {
+            findings.append(
+                Diagnostic(
+                    .note,
+                    "\(name): a rollback journal (\(name)-journal) lies beside the database but is not hot (no "
+                        + "journal header): nothing in it was applied"
+                )
+            )
+        }
+        if hasWAL {
+            findings.append(
+                Diagnostic(
+                    .note,
+                    "\(name): its write-ahead log (\(name)-wal) holds the last transactions: they were replayed on "
+                        + "a private copy (nothing is written beside the database)"
                 )
             )
         }

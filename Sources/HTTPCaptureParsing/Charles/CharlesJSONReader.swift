@@ -18,14 +18,37 @@ public struct CharlesJSONReader: Sendable {
     public static func looksLikeCharles(_ root: JSONElement) -> Bool {
         guard root.kind == .array else { return false }
         var iterator = root.elements.makeIterator()
-        guard let first = iterator.next(), first.kind == .object else { return false }
+        // The first transaction is parsed when the document kept it opaque (see ``itemDepth``).
+        guard let first = iterator.next().flatMap(HARReader.expand), first.kind == .object else { return false }
         return first.member("host") != nil && (first.member("times") != nil || first.member("durations") != nil)
     }
+
+    /// The nesting level of a transaction (the top-level array is 1): a document parsed with containers from here
+    /// kept opaque (``JSONParseOptions/opaqueDepth``) holds one node per transaction, each parsed when it is read.
+    public static let itemDepth = 2
 
     /// Reads a parsed `.chlsj` document.
     ///
     /// - Throws: ``HTTPCaptureError`` when the document is not an array of transactions.
     public func read(_ document: JSONDocument) throws(HTTPCaptureError) -> (HTTPCapture, [Diagnostic]) {
+        var transactions: [HTTPTransaction] = []
+        var (capture, diagnostics) = try visit(document) { transactions.append($0) }
+        capture.transactions = HTTPCaptureSorting.sorted(transactions)
+        capture.summary = HTTPSummary(transactions: capture.transactions)
+        return (capture, diagnostics)
+    }
+
+    /// Reads a parsed `.chlsj` document (whole, or with its transactions opaque: see ``itemDepth``), handing each
+    /// transaction to `body` in file order instead of keeping it.
+    ///
+    /// The capture returned has no transactions; `index` of each transaction handed over is its position among the
+    /// readable ones, before any sorting.
+    ///
+    /// - Throws: ``HTTPCaptureError`` when the document is not an array of transactions.
+    public func visit(
+        _ document: JSONDocument,
+        _ body: (HTTPTransaction) -> Void
+    ) throws(HTTPCaptureError) -> (HTTPCapture, [Diagnostic]) {
         let root = document.root
         guard root.kind == .array else {
             throw HTTPCaptureError(
@@ -35,10 +58,25 @@ public struct CharlesJSONReader: Sendable {
             )
         }
         var log = DiagnosticLog()
-        var transactions: [HTTPTransaction] = []
         var position = 0
-        for item in root.elements {
+        var kept = 0
+        for opaqueItem in root.elements {
             defer { position += 1 }
+            guard let item = HARReader.expand(opaqueItem) else {
+                log.add(
+                    "item-unreadable",
+                    .warning,
+                    "transaction \(position) is not readable JSON; skipped",
+                    at: loc(document, opaqueItem)
+                )
+                continue
+            }
+            if item.document !== document {
+                // Repairs inside the transaction, found when it was parsed on its own.
+                for diagnostic in item.document.diagnostics {
+                    log.add("item-repair", diagnostic.severity, diagnostic.message, at: diagnostic.location)
+                }
+            }
             guard item.kind == .object else {
                 log.add(
                     "item-kind",
@@ -80,7 +118,7 @@ public struct CharlesJSONReader: Sendable {
                         "bad-date",
                         .warning,
                         "times.start is missing or not an ISO 8601 time",
-                        at: document.location(ofByte: times.byteOffset, keyPath: "[\(position)].times.start")
+                        at: loc(document, times, "[\(position)].times.start")
                     )
                 }
             }
@@ -116,12 +154,12 @@ public struct CharlesJSONReader: Sendable {
             item.forEachMember { key, value in
                 if !Self.knownKeys.contains(key) { record.extensions[key] = value.materialized }
             }
-            transactions.append(record.transaction(redact: options.redactSecrets))
+            var transaction = record.transaction(redact: options.redactSecrets)
+            transaction.index = kept
+            kept += 1
+            body(transaction)
         }
-        var capture = HTTPCapture(source: .charlesJSON, creator: "Charles Proxy")
-        capture.transactions = HTTPCaptureSorting.sorted(transactions)
-        capture.summary = HTTPSummary(transactions: capture.transactions)
-        return (capture, document.diagnostics + log.finished())
+        return (HTTPCapture(source: .charlesJSON, creator: "Charles Proxy"), document.diagnostics + log.finished())
     }
 
     private func readMessage(_ message: JSONElement, into record: inout CharlesRecord, isResponse: Bool) {

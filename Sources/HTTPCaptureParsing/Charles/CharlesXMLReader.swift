@@ -106,7 +106,36 @@ public struct CharlesXMLReader: Sendable {
     ///
     /// - Throws: ``HTTPCaptureError`` when the XML is broken before any transaction or is not a Charles session.
     public func read(_ bytes: [UInt8]) throws(HTTPCaptureError) -> (HTTPCapture, [Diagnostic]) {
-        let delegate = CharlesXMLDelegate(redact: options.redactSecrets)
+        var transactions: [HTTPTransaction] = []
+        var (capture, diagnostics) = try visit(bytes) { transactions.append($0) }
+        capture.transactions = HTTPCaptureSorting.sorted(transactions)
+        capture.summary = HTTPSummary(transactions: capture.transactions)
+        return (capture, diagnostics)
+    }
+
+    /// Reads `.chlsx` bytes, handing each transaction to `body` as its element ends instead of keeping it (the
+    /// parser is SAX: no tree is built).
+    ///
+    /// The capture returned has no transactions; `index` of each transaction handed over is its position in the
+    /// file, before any sorting.
+    ///
+    /// - Throws: ``HTTPCaptureError`` as ``read(_:)``.
+    public func visit(_ bytes: [UInt8], _ body: (HTTPTransaction) -> Void) throws(HTTPCaptureError) -> (
+        HTTPCapture, [Diagnostic]
+    ) {
+        let outcome = withoutActuallyEscaping(body) { escapable in
+            Result { () throws(HTTPCaptureError) -> (HTTPCapture, [Diagnostic]) in
+                let delegate = CharlesXMLDelegate(redact: options.redactSecrets, sink: escapable)
+                defer { delegate.sink = nil }
+                return try parse(bytes, delegate: delegate)
+            }
+        }
+        return try outcome.get()
+    }
+
+    private func parse(_ bytes: [UInt8], delegate: CharlesXMLDelegate) throws(HTTPCaptureError) -> (
+        HTTPCapture, [Diagnostic]
+    ) {
         // FoundationXML traps on names that are not valid UTF-8 instead of reporting them: stop the document at
         // the first invalid byte, and say so.
         var input = bytes
@@ -132,7 +161,9 @@ public struct CharlesXMLReader: Sendable {
         // lock, so parses never overlap across threads.
         let (parsed, parserLine, parserColumn, parserMessage) = Self.lock.withLock {
             () -> (Bool, Int, Int, String?) in
-            let parser = XMLParser(data: Data(Self.blankingDoctype(input)))
+            // Fed from a stream, libxml2 gets the document in pieces: handed the whole `Data` at once, it copied all of
+            // it into its own input buffer (a 650 MB session peaked at 2.6 GB), and the `Data` was a copy too.
+            let parser = XMLParser(stream: ByteArrayInputStream(Self.blankingDoctype(input)))
             parser.shouldResolveExternalEntities = false
             parser.delegate = delegate
             let parsed = parser.parse()
@@ -143,7 +174,7 @@ public struct CharlesXMLReader: Sendable {
         let ok = parsed && delegate.errorMessage == nil && delegate.depth == 0
         var diagnostics: [Diagnostic] = encodingDiagnostic.map { [$0] } ?? []
         if let limitMessage {
-            if !delegate.sawRoot || delegate.transactions.isEmpty {
+            if !delegate.sawRoot || delegate.count == 0 {
                 throw HTTPCaptureError(.tooLarge, "Charles XML session refused: \(limitMessage)", at: limitLocation)
             }
             diagnostics.append(
@@ -159,7 +190,7 @@ public struct CharlesXMLReader: Sendable {
             let message =
                 delegate.errorMessage ?? parserMessage ?? "the document ends inside \(delegate.depth) open element(s)"
             let location = SourceLocation(line: line, column: column)
-            if !delegate.sawRoot || delegate.transactions.isEmpty {
+            if !delegate.sawRoot || delegate.count == 0 {
                 throw HTTPCaptureError(.syntax, "broken Charles XML session: \(message)", at: location)
             }
             diagnostics.append(
@@ -173,17 +204,17 @@ public struct CharlesXMLReader: Sendable {
         guard delegate.sawRoot else {
             throw HTTPCaptureError(.wrongKind, "XML without a <charles-session> root element")
         }
-        var capture = HTTPCapture(source: .charlesXML, creator: "Charles Proxy")
-        capture.transactions = HTTPCaptureSorting.sorted(delegate.transactions)
-        capture.summary = HTTPSummary(transactions: capture.transactions)
-        return (capture, diagnostics + delegate.log.finished())
+        return (HTTPCapture(source: .charlesXML, creator: "Charles Proxy"), diagnostics + delegate.log.finished())
     }
 }
 
 /// The SAX handler that builds ``CharlesRecord`` values from `<transaction>` elements.
 final class CharlesXMLDelegate: NSObject, XMLParserDelegate {
     let redact: Bool
-    var transactions: [HTTPTransaction] = []
+    /// Where each transaction goes as its element ends.
+    var sink: ((HTTPTransaction) -> Void)?
+    /// Transactions handed to the sink.
+    private(set) var count = 0
     var log = DiagnosticLog()
     var sawRoot = false
     /// Elements open at the current point (0 after a complete document).
@@ -206,8 +237,9 @@ final class CharlesXMLDelegate: NSObject, XMLParserDelegate {
         "totalSize", "tunnel", "keptAlive",
     ]
 
-    init(redact: Bool) {
+    init(redact: Bool, sink: @escaping (HTTPTransaction) -> Void) {
         self.redact = redact
+        self.sink = sink
     }
 
     func parser(
@@ -285,7 +317,12 @@ final class CharlesXMLDelegate: NSObject, XMLParserDelegate {
                 record?.responseBodyBytes = Int64(text.utf8.count)
             }
         case "transaction":
-            if let record { transactions.append(record.transaction(redact: redact)) }
+            if let record {
+                var transaction = record.transaction(redact: redact)
+                transaction.index = count
+                count += 1
+                sink?(transaction)
+            }
             record = nil
         default:
             break

@@ -39,6 +39,8 @@ public struct PowerLogReport: Sendable, Equatable, Codable {
     public var coalitions: [Coalition]
     /// Screen on/off history; nil when no display table has rows.
     public var screen: Screen?
+    /// Set by a summary read only: the figures its thinned and cut lists no longer show.
+    public var abridged: Abridgement?
 
     public init(
         sources: [Source] = [],
@@ -57,7 +59,8 @@ public struct PowerLogReport: Sendable, Equatable, Codable {
         appRunTime: [AppRunTime] = [],
         processExits: [ProcessExit] = [],
         coalitions: [Coalition] = [],
-        screen: Screen? = nil
+        screen: Screen? = nil,
+        abridged: Abridgement? = nil
     ) {
         self.sources = sources
         self.device = device
@@ -76,5 +79,6 @@ public struct PowerLogReport: Sendable, Equatable, Codable {
         self.processExits = processExits
         self.coalitions = coalitions
         self.screen = screen
+        self.abridged = abridged
     }
 }

@@ -44,6 +44,21 @@ enum PowerLogAnalysis {
         return report
     }
 
+    /// The report and its diagnostics, with a summary read's folded rows filled in and the bounds it reached as
+    /// warnings.
+    static func result(from records: PowerLogRecords, options: PowerLogReadOptions) -> PowerLogReadResult {
+        var report = report(from: records, options: options)
+        var diagnostics = records.diagnostics
+        if var fold = records.fold {
+            let name = records.sources.first.map { $0.path.split(separator: "/").last.map(String.init) ?? $0.path }
+            for note in fold.complete(&report, appNames: records.appNames, gauge: records.gauge) {
+                let message = name.map { "\($0): \(note.message)" } ?? note.message
+                diagnostics.append(Diagnostic(.warning, message, at: SourceLocation(keyPath: note.table)))
+            }
+        }
+        return PowerLogReadResult(report: report, diagnostics: diagnostics)
+    }
+
     private static func both<A, B>(_ a: A?, _ b: B?) -> (A, B)? {
         guard let a, let b else { return nil }
         return (a, b)
@@ -231,7 +246,7 @@ enum PowerLogAnalysis {
         return (summary, rank(Array(consumers.values), total: total))
     }
 
-    private static func rank(_ apps: [PowerLogReport.AppEnergy], total: Double) -> [PowerLogReport.AppEnergy] {
+    static func rank(_ apps: [PowerLogReport.AppEnergy], total: Double) -> [PowerLogReport.AppEnergy] {
         apps.map { app in
             var app = app
             app.share = total > 0 ? app.energy / total : 0
@@ -240,7 +255,7 @@ enum PowerLogAnalysis {
         .sorted { ($0.energy, $1.name) > ($1.energy, $0.name) }
     }
 
-    private static func shares(_ totals: [PowerLogComponent: Double], total: Double)
+    static func shares(_ totals: [PowerLogComponent: Double], total: Double)
         -> [PowerLogReport.EnergySummary.ComponentShare]
     {
         totals.map { .init(component: $0.key, energy: $0.value, share: total > 0 ? $0.value / total : 0) }

@@ -133,6 +133,7 @@ struct PowerLogDatabase {
         of table: TableSchema,
         columns wanted: [String],
         limit: Int,
+        orderedByTime: Bool = false,
         _ body: ([DatabaseValue]) -> Void
     ) throws(PowerLogError) -> Bool {
         let present = wanted.map { table.column($0) }
@@ -140,7 +141,12 @@ struct PowerLogDatabase {
         guard !selected.isEmpty else { return false }
         let list = selected.map(\.sqlIdentifier).joined(separator: ", ")
         let bound = max(0, limit)
-        let sql = "SELECT \(list) FROM \(table.name.sqlIdentifier) LIMIT \(bound == Int.max ? bound : bound + 1)"
+        // The order the full analysis sorts in (the value read as a number); SQLite sorts in bounded memory, spilling
+        // to its temporary files.
+        let order =
+            orderedByTime ? table.column("timestamp").map { " ORDER BY CAST(\($0.sqlIdentifier) AS REAL)" } : nil
+        let sql =
+            "SELECT \(list) FROM \(table.name.sqlIdentifier)\(order ?? "") LIMIT \(bound == Int.max ? bound : bound + 1)"
         do {
             return try queue.read { db -> Bool in
                 var seen = 0

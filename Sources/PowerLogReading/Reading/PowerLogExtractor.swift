@@ -11,6 +11,8 @@ struct PowerLogExtractor {
     let options: PowerLogReadOptions
     private(set) var clock = PowerLogClock(offsets: [], zones: [])
     private(set) var records = PowerLogRecords()
+    /// Set for a summary read: rows are folded into it instead of kept (see ``PowerLogFold``).
+    private var fold: PowerLogFold?
 
     static let timeOffsetTable = "PLStorageOperator_EventForward_TimeOffset"
     static let rootNodeEnergyTable = "PLAccountingOperator_Aggregate_RootNodeEnergy"
@@ -23,10 +25,12 @@ struct PowerLogExtractor {
     static let coalitionTable = "PLCoalitionAgent_EventInterval_CoalitionInterval"
     static let displayTable = "PLDisplayAgent_EventPoint_Display"
 
-    init(database: PowerLogDatabase, path: String, options: PowerLogReadOptions) {
+    init(database: PowerLogDatabase, path: String, options: PowerLogReadOptions, summary: PowerLogSummaryLimits? = nil)
+    {
         self.database = database
         self.path = path
         self.options = options
+        fold = summary.map { PowerLogFold(limits: $0, maxBatteryGap: options.maxBatteryGapSeconds) }
     }
 
     /// Reads every family this version knows.
@@ -36,12 +40,19 @@ struct PowerLogExtractor {
         readConfiguration()
         readEnergy()
         readBLM()
-        readBattery()
+        if fold != nil {
+            // Drain is billed to the screen state as the samples come: the screen's transitions must be known first.
+            readScreen()
+            readBatterySummary()
+        } else {
+            readBattery()
+        }
         readRunTime()
         readAppNames()
         readExits()
         readCoalitions()
-        readScreen()
+        if fold == nil { readScreen() }
+        records.fold = fold
         return records
     }
 
@@ -63,11 +74,22 @@ struct PowerLogExtractor {
     }
 
     /// Streams the rows of a large table to `body` (see ``PowerLogDatabase/forEachRow(of:columns:limit:_:)``).
-    private func stream(_ table: PowerLogDatabase.TableSchema, _ columns: [String], _ body: ([DatabaseValue]) -> Void)
-        -> Result<Bool, PowerLogError>
-    {
+    private func stream(
+        _ table: PowerLogDatabase.TableSchema,
+        _ columns: [String],
+        orderedByTime: Bool = false,
+        _ body: ([DatabaseValue]) -> Void
+    ) -> Result<Bool, PowerLogError> {
         do {
-            return .success(try database.forEachRow(of: table, columns: columns, limit: options.maxRowsPerTable, body))
+            return .success(
+                try database.forEachRow(
+                    of: table,
+                    columns: columns,
+                    limit: options.maxRowsPerTable,
+                    orderedByTime: orderedByTime,
+                    body
+                )
+            )
         } catch {
             return .failure(error)
         }
@@ -90,6 +112,8 @@ struct PowerLogExtractor {
     /// The rows the census counted in `table`, up to the row limit: arrays sized once instead of doubling, which
     /// held the old and the new buffer at once.
     private func expectedRows(_ table: PowerLogDatabase.TableSchema) -> Int {
+        // A summary keeps no rows: nothing to reserve.
+        guard fold == nil else { return 0 }
         let counted = records.tables.first { $0.name == table.name }?.rows ?? 0
         return Int(clamping: max(0, min(counted, Int64(clamping: options.maxRowsPerTable))))
     }
@@ -230,6 +254,9 @@ struct PowerLogExtractor {
         out.reserveCapacity(expectedRows(table))
         let clock = self.clock
         let tableName = table.name
+        var fold = self.fold
+        self.fold = nil
+        defer { self.fold = fold }
         let outcome = stream(table, ["timestamp", "timeInterval", "Energy", "NodeID", "RootNodeID"]) { row in
             guard let raw = row.double(0), let energy = row.double(2), let nodeID = row.int64(3) else {
                 skipped += 1
@@ -249,6 +276,10 @@ struct PowerLogExtractor {
                 energy: energy,
                 isSystemNode: isSystem
             )
+            if fold != nil {
+                fold?.energy.add(value)
+                return
+            }
             let content: [DatabaseValue] = [
                 raw.databaseValue, interval.databaseValue, energy.databaseValue, node.databaseValue,
                 root.databaseValue,
@@ -272,6 +303,9 @@ struct PowerLogExtractor {
         out.reserveCapacity(expectedRows(table))
         let clock = self.clock
         let tableName = table.name
+        var fold = self.fold
+        self.fold = nil
+        defer { self.fold = fold }
         let outcome = stream(table, wanted) { row in
             guard let raw = row.double(0), let app = row.string(2) else {
                 skipped += 1
@@ -297,6 +331,10 @@ struct PowerLogExtractor {
                 backgroundCPU: backgroundCPU,
                 backgroundLocation: backgroundLocation
             )
+            if fold != nil {
+                fold?.add(value)
+                return
+            }
             out.append(Keyed(key: ContentKey(table: tableName, values: row), value: value))
         }
         Self.move(out, into: &records.blm)
@@ -371,6 +409,9 @@ struct PowerLogExtractor {
         out.reserveCapacity(expectedRows(table))
         let clock = self.clock
         let tableName = table.name
+        var fold = self.fold
+        self.fold = nil
+        defer { self.fold = fold }
         let outcome = stream(table, wanted) { row in
             guard let raw = row.double(0), let bundle = row.string(2) else { return }
             let value = RunTimeRow(
@@ -384,6 +425,10 @@ struct PowerLogExtractor {
                 screenOnPluggedIn: row.double(7) ?? 0,
                 backgroundPluggedIn: row.double(8) ?? 0
             )
+            if fold != nil {
+                fold?.add(value)
+                return
+            }
             out.append(Keyed(key: ContentKey(table: tableName, values: row), value: value))
         }
         Self.move(out, into: &records.runTime)
@@ -410,6 +455,9 @@ struct PowerLogExtractor {
         out.reserveCapacity(expectedRows(table))
         let clock = self.clock
         let tableName = table.name
+        var fold = self.fold
+        self.fold = nil
+        defer { self.fold = fold }
         let outcome = stream(table, wanted) { row in
             guard let raw = row.double(0) else { return }
             let exit = PowerLogReport.ProcessExit(
@@ -421,6 +469,10 @@ struct PowerLogExtractor {
                 timeSinceSpawnSeconds: row.double(6),
                 lastTimeToRelaunchSeconds: row.double(7)
             )
+            if fold != nil {
+                fold?.exits.add(exit)
+                return
+            }
             out.append(Keyed(key: ContentKey(table: tableName, values: row), value: exit))
         }
         Self.move(out, into: &records.exits)
@@ -437,6 +489,9 @@ struct PowerLogExtractor {
         out.reserveCapacity(expectedRows(table))
         let clock = self.clock
         let tableName = table.name
+        var fold = self.fold
+        self.fold = nil
+        defer { self.fold = fold }
         let outcome = stream(table, wanted) { row in
             guard let raw = row.double(0) else { return }
             let bundle = row.string(2).flatMap { $0.isEmpty ? nil : $0 }
@@ -451,6 +506,10 @@ struct PowerLogExtractor {
                 bytesWritten: row.uint64(7) ?? 0,
                 energy: row.double(8) ?? 0
             )
+            if fold != nil {
+                fold?.add(value)
+                return
+            }
             out.append(Keyed(key: ContentKey(table: tableName, values: row), value: value))
         }
         Self.move(out, into: &records.coalitions)
@@ -463,14 +522,99 @@ struct PowerLogExtractor {
         out.reserveCapacity(expectedRows(table))
         let clock = self.clock
         let tableName = table.name
-        let outcome = stream(table, ["timestamp", "Block", "Active"]) { row in
-            guard let raw = row.double(0), let active = row.bool(2) else { return }
-            // Only the backlight block says whether the screen is lit.
-            if let block = row.string(1), block.lowercased() != "backlight" { return }
-            let change = PowerLogReport.Screen.Change(at: clock.time(raw), isOn: active)
-            out.append(Keyed(key: ContentKey(table: tableName, values: row), value: change))
+        var fold = self.fold
+        self.fold = nil
+        defer { self.fold = fold }
+        // A summary folds in time order: rows read out of order are read again, sorted by SQLite.
+        for ordered in fold == nil ? [false] : [false, true] {
+            if let limits = fold?.limits {
+                fold?.screen = ScreenFold(limits: limits)
+                fold?.screen.requiresOrder = !ordered
+            }
+            let outcome = stream(table, ["timestamp", "Block", "Active"], orderedByTime: ordered) { row in
+                guard let raw = row.double(0), let active = row.bool(2) else { return }
+                // Only the backlight block says whether the screen is lit.
+                if let block = row.string(1), block.lowercased() != "backlight" { return }
+                let change = PowerLogReport.Screen.Change(at: clock.time(raw), isOn: active)
+                if fold != nil {
+                    fold?.screen.add(change)
+                    return
+                }
+                out.append(Keyed(key: ContentKey(table: tableName, values: row), value: change))
+            }
+            if fold?.screen.outOfOrder == true, !ordered { continue }
+            Self.move(out, into: &records.screen)
+            note(outcome, table)
+            break
         }
-        Self.move(out, into: &records.screen)
-        note(outcome, table)
+    }
+
+    /// The battery tables for a summary read: samples folded in time order (read again sorted by SQLite when the
+    /// rows are out of order), with the screen transitions already read.
+    private mutating func readBatterySummary() {
+        guard var fold = self.fold else { return }
+        self.fold = nil
+        defer { self.fold = fold }
+        let clock = self.clock
+        let transitions = fold.screen.transitions
+        let limits = fold.limits
+        let maxGap = options.maxBatteryGapSeconds
+        if let table = database.table(Self.batteryTable) {
+            let columns = [
+                "timestamp", "Level", "RawLevel", "Voltage", "InstantAmperage", "Temperature", "IsCharging",
+                "ExternalConnected", "CycleCount", "DesignCapacity", "AppleRawMaxCapacity",
+            ]
+            for ordered in [false, true] {
+                var samples = BatteryFold(limits: limits, maxGap: maxGap)
+                samples.requiresOrder = !ordered
+                var gauge = records.gauge
+                let outcome = stream(table, columns, orderedByTime: ordered) { row in
+                    guard let raw = row.double(0) else { return }
+                    var temperature = row.double(5)
+                    // Some builds write centi-degrees in this column.
+                    if let value = temperature, abs(value) > 150 { temperature = value / 100 }
+                    let sample = PowerLogReport.Battery.Sample(
+                        at: clock.time(raw),
+                        level: row.double(1),
+                        rawLevel: row.double(2),
+                        voltageMillivolts: row.double(3),
+                        currentMilliamps: row.double(4),
+                        temperatureCelsius: temperature,
+                        isCharging: row.bool(6),
+                        externalConnected: row.bool(7)
+                    )
+                    samples.add(sample, screen: transitions)
+                    if let cycles = row.int64(8) { gauge.cycleCount = cycles }
+                    if let design = row.int64(9), design > 0 { gauge.design = design }
+                    if let maximum = row.int64(10), maximum > 0 { gauge.max = maximum }
+                }
+                if samples.outOfOrder, !ordered { continue }
+                fold.battery = samples
+                records.gauge = gauge
+                note(outcome, table)
+                break
+            }
+        }
+        if let table = database.table(Self.batteryUITable) {
+            for ordered in [false, true] {
+                var samples = BatteryFold(limits: limits, maxGap: maxGap)
+                samples.requiresOrder = !ordered
+                let outcome = stream(table, ["timestamp", "Level", "IsCharging"], orderedByTime: ordered) { row in
+                    guard let raw = row.double(0) else { return }
+                    samples.add(
+                        PowerLogReport.Battery.Sample(
+                            at: clock.time(raw),
+                            level: row.double(1),
+                            isCharging: row.bool(2)
+                        ),
+                        screen: transitions
+                    )
+                }
+                if samples.outOfOrder, !ordered { continue }
+                fold.batteryUI = samples
+                note(outcome, table)
+                break
+            }
+        }
     }
 }

@@ -104,6 +104,8 @@ struct PowerLogRecords {
     var coalitions: [Keyed<CoalitionRow>] = []
     var screen: [Keyed<PowerLogReport.Screen.Change>] = []
     var diagnostics: [Diagnostic] = []
+    /// A summary read's folded rows (the row arrays above are then empty).
+    var fold: PowerLogFold?
 
     /// Adds another file's records; rows already present (by content) are not added again.
     mutating func merge(_ other: PowerLogRecords) {

@@ -92,7 +92,14 @@ struct EnergyCommand: ParsableCommand {
         guard !files.isEmpty else { throw ExitCode(1) }
         var result: PowerLogReadResult
         do {
-            result = try PowerLogReader().read(paths: files)
+            // Text of one database folds its rows into bounded aggregates; JSON and merged histories keep every row.
+            let single = files.count == 1 ? files.first.flatMap { PowerLogReader.isArchive($0) ? nil : $0 } : nil
+            let limits = PowerLogSummaryLimits(keptRecent: min(max(1000, top), 1_000_000))
+            if format == .text, let single {
+                result = try PowerLogReader().readSummary(path: single, limits: limits)
+            } else {
+                result = try PowerLogReader().read(paths: files)
+            }
         } catch {
             // The error is about one of the files; a message that starts with its path names it once, not twice.
             var path = shown(files.joined(separator: ", "))

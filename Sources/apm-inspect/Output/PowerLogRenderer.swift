@@ -151,7 +151,9 @@ enum PowerLogRenderer {
 
     private static func batterySection(_ report: PowerLogReport) -> String {
         guard let battery = report.battery else { return "\nBattery\n  no battery samples\n" }
-        var out = "\nBattery (\(battery.samples.count) samples from \(battery.source))\n"
+        // A summary read thins the samples and keeps the latest sessions: its figures cover every sample.
+        let abridged = report.abridged
+        var out = "\nBattery (\(abridged?.batterySamples ?? battery.samples.count) samples from \(battery.source))\n"
         var fields: [(String, String)] = []
         if let first = battery.samples.first, let last = battery.samples.last {
             fields.append(
@@ -161,17 +163,19 @@ enum PowerLogRenderer {
                 )
             )
         }
-        let levels = battery.samples.compactMap { $0.level ?? $0.rawLevel }
-        if let low = levels.min(), let high = levels.max() {
-            fields.append(("Range", "\(level(low)) … \(level(high))"))
+        if let range = abridged.map({ $0.batteryLevel }) ?? span(battery.samples.compactMap { $0.level ?? $0.rawLevel })
+        {
+            fields.append(("Range", "\(level(range.low)) … \(level(range.high))"))
         }
-        let temperatures = battery.samples.compactMap(\.temperatureCelsius)
-        if let low = temperatures.min(), let high = temperatures.max() {
-            fields.append(("Temperature", "\(decimal(low)) … \(decimal(high)) °C"))
+        if let range = abridged.map({ $0.batteryTemperatureCelsius })
+            ?? span(battery.samples.compactMap(\.temperatureCelsius))
+        {
+            fields.append(("Temperature", "\(decimal(range.low)) … \(decimal(range.high)) °C"))
         }
-        let voltages = battery.samples.compactMap(\.voltageMillivolts)
-        if let low = voltages.min(), let high = voltages.max() {
-            fields.append(("Voltage", "\(whole(low)) … \(whole(high)) mV"))
+        if let range = abridged.map({ $0.batteryVoltageMillivolts })
+            ?? span(battery.samples.compactMap(\.voltageMillivolts))
+        {
+            fields.append(("Voltage", "\(whole(range.low)) … \(whole(range.high)) mV"))
         }
         if let cycles = battery.cycleCount { fields.append(("Cycle count", String(cycles))) }
         if let design = battery.designCapacityMAh, let maximum = battery.maxCapacityMAh {
@@ -197,13 +201,23 @@ enum PowerLogRenderer {
                 ])
             }
             out += table.render(indent: "  ")
+            let sessionCount = abridged?.batterySessions ?? battery.sessions.count
+            if sessionCount > battery.sessions.count {
+                out += "  … \(sessionCount - battery.sessions.count) earlier sessions (--format json lists all)\n"
+            }
         }
         return out
     }
 
+    private static func span(_ values: [Double]) -> PowerLogReport.Abridgement.Range? {
+        guard let low = values.min(), let high = values.max() else { return nil }
+        return PowerLogReport.Abridgement.Range(low: low, high: high)
+    }
+
     private static func backgroundLocationSection(_ report: PowerLogReport, top: Int) -> String {
         var out = "\nBackground location\n"
-        guard !report.backgroundLocation.isEmpty else {
+        let folded = report.abridged?.backgroundLocationApps
+        guard !report.backgroundLocation.isEmpty || folded?.isEmpty == false else {
             let looked = report.tables.contains {
                 $0.name.hasPrefix("PLBLMAccountingService") || $0.name.hasPrefix("PLAppTimeService")
             }
@@ -219,6 +233,7 @@ enum PowerLogRenderer {
             entry.last = use.start
             byApp[use.app] = entry
         }
+        for app in folded ?? [] { byApp[app.app] = (app.buckets, app.energy, app.seconds, app.first, app.last) }
         var table = TextTable(
             headers: ["APP", "BUCKETS", "ENERGY", "SECONDS", "FIRST", "LAST"],
             alignments: [.left, .right, .right, .right, .left, .left]
@@ -257,10 +272,12 @@ enum PowerLogRenderer {
     private static func exitsSection(_ report: PowerLogReport, top: Int) -> String {
         let hasTable = report.tables.contains { $0.name.hasPrefix("PLProcessMonitorAgent_EventPoint_ProcessExit") }
         guard hasTable || !report.processExits.isEmpty else { return "" }
-        var out = "\nProcess exits (\(report.processExits.count))\n"
+        // A summary read keeps the latest exits and counts them all.
+        var out = "\nProcess exits (\(report.abridged?.processExits ?? report.processExits.count))\n"
         guard !report.processExits.isEmpty else { return out + "  none recorded\n" }
         var counts: [String: Int] = [:]
         for exit in report.processExits { counts[exit.reason.category.rawValue, default: 0] += 1 }
+        if let folded = report.abridged?.exitCategories { counts = folded }
         out +=
             "  "
             + counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { "\($0.key) \($0.value)" }

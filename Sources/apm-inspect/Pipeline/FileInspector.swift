@@ -7,7 +7,8 @@ import PowerLogReading
 /// Sniffs a file and routes it to the parser for its family.
 struct FileInspector: Sendable {
     var jetsam = JetsamParser()
-    /// For text output: HTTP captures keep their summary and slowest requests only (see `inspectHTTP`).
+    /// For text output: HTTP captures keep their summary and slowest requests only (see `inspectHTTP`), and
+    /// PowerLog rows are folded into bounded aggregates (see `inspectPowerLog`).
     var httpSummaryOnly = false
 
     /// Reads and inspects the file at `path`; never throws: failures are part of the result.
@@ -15,6 +16,8 @@ struct FileInspector: Sendable {
     /// The path is opened once: its bytes feed the sniffer and the parsers. Only a database from a regular file is
     /// opened again, by SQLite (immutable); one from a FIFO or device is read from the bytes already taken.
     func inspect(path: String) -> Inspection {
+        // A database is read by SQLite from the file: its bytes need not be held (a PowerLog can be gigabytes).
+        if let inspection = inspectDatabaseInPlace(path: path) { return inspection }
         let bytes: [UInt8]
         do {
             bytes = try FileReading.contents(atPath: path)
