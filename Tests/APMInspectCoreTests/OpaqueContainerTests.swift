@@ -17,6 +17,8 @@ import Testing
                     continue
                 }
                 if b == UInt8(ascii: "\"") { inString = false }
+                // A raw control byte ends the match: strict JSON strings hold none.
+                if b < 0x20 { return nil }
             } else if b == UInt8(ascii: "\"") {
                 inString = true
             } else if b == UInt8(ascii: "{") || b == UInt8(ascii: "[") {
@@ -31,7 +33,7 @@ import Testing
     }
 
     @Test func matchingBracketAgreesWithAByteByByteScan() async {
-        let alphabet = Array(#"{}[]"\ aYy_:,0"#.utf8)
+        let alphabet = Array(#"{}[]"\ aYy_:,0"#.utf8) + [0x0A, 0x09, 0x1F]
         let gen = Gen.int(in: 0...(alphabet.count - 1)).map { alphabet[$0] }.array(of: 0...120)
         await propertyCheck(count: 500, input: gen) { tail in
             let bytes = [UInt8(ascii: "{")] + tail

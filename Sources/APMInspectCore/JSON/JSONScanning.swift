@@ -47,10 +47,13 @@ enum JSONScanning {
     }
 
     /// The offset just after the bracket that closes the one at `start`, skipping strings; nil when the input ends
-    /// first or the nesting exceeds `maxNesting`.
+    /// first, the nesting exceeds `maxNesting`, or a string holds a raw control byte.
     ///
-    /// Eight bytes at a time: the quotes, backslashes and brackets of a word are found with bit tricks and visited
-    /// one by one, so the cost follows the number of structural bytes, not every byte. Nothing else is validated.
+    /// Eight bytes at a time: the quotes, backslashes, brackets and control bytes of a word are found with bit tricks
+    /// and visited one by one, so the cost follows the number of structural bytes, not every byte. Nothing else is
+    /// validated, except that strings hold no raw control byte: a string left open by a lost quote then ends at the
+    /// line break instead of swallowing the lines after it, which would otherwise pair brackets wrongly and hand the
+    /// caller a container that is not the one the text holds (a fuzz finding in FuzzJetsamLimits).
     ///
     /// - Parameters:
     ///   - buffer: The document's bytes.
@@ -72,9 +75,15 @@ enum JSONScanning {
         var nesting = 1
         var inString = false
         // Returns the offset after the closing bracket, or moves `p` past an escape; nil to go on with the next byte.
+        // Set by a raw control byte inside a string: the container is not strict JSON.
+        var broken = false
         func visit(_ b: UInt8, at i: Int) -> Int? {
             if inString {
-                if b == UInt8(ascii: "\"") { inString = false }
+                if b == UInt8(ascii: "\"") {
+                    inString = false
+                } else if b < 0x20 {
+                    broken = true
+                }
                 return nil
             }
             switch b {
@@ -104,7 +113,7 @@ enum JSONScanning {
                     continue
                 }
                 if let end = visit(b, at: i) { return end }
-                if nesting > maxNesting { return nil }
+                if nesting > maxNesting || broken { return nil }
             }
             p += 8
         }
@@ -115,7 +124,7 @@ enum JSONScanning {
                 continue
             }
             if let end = visit(b, at: p) { return end }
-            if nesting > maxNesting { return nil }
+            if nesting > maxNesting || broken { return nil }
             p += 1
         }
         return nil
@@ -158,10 +167,11 @@ enum JSONScanning {
         }
     }
 
-    /// One bit (the high bit of the byte) for each byte of `word` that may be `"`, `\\`, `{`, `}`, `[` or `]`.
+    /// One bit (the high bit of the byte) for each byte of `word` that may be `"`, `\\`, `{`, `}`, `[`, `]` or a
+    /// control byte (below 0x20).
     ///
-    /// Exact for quotes and backslashes; the bracket test also marks a few letters (`Y`, `_`, `y` …), which the
-    /// caller skips after reading the byte.
+    /// Exact for quotes, backslashes and control bytes; the bracket test also marks a few letters (`Y`, `_`, `y` …),
+    /// which the caller skips after reading the byte.
     @inline(__always)
     static func structuralMask(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
@@ -169,7 +179,9 @@ enum JSONScanning {
         let brackets = (word | (ones &* 0x26)) ^ (ones &* 0x7F)
         let quote = word ^ (ones &* 0x22)
         let backslash = word ^ (ones &* 0x5C)
-        return zeroBytes(brackets) | zeroBytes(quote) | zeroBytes(backslash)
+        // A byte below 0x20 has its top three bits clear.
+        let control = word & (ones &* 0xE0)
+        return zeroBytes(brackets) | zeroBytes(quote) | zeroBytes(backslash) | zeroBytes(control)
     }
 
     /// The high bit of each byte of `x` that is zero, with no false positives (unlike the borrow trick).
