@@ -1,0 +1,20 @@
+import APMInspectCore
+
+extension CrashTextTranslator {
+    /// The Apple text of a KSCrash report, with what reading it found; nil when `bytes` are not a KSCrash report
+    /// (the caller then reads them as an `.ips`).
+    ///
+    /// - Throws: ``CrashParseError`` when the bytes are a KSCrash report that cannot be read.
+    public func translation(ofKSCrash bytes: [UInt8]) throws(CrashParseError) -> (
+        text: String, diagnostics: [Diagnostic]
+    )? {
+        guard ContentSniffer.mentionsKSCrashKeys(bytes) else { return nil }
+        let reader = KSCrashReader()
+        guard let document = try? JSONDocument(bytes: bytes, options: reader.json) else { return nil }
+        let root =
+            document.isFragmentList ? document.root.elements.first { KSCrashReader.recognises($0) } : document.root
+        guard let root, KSCrashReader.recognises(root) else { return nil }
+        let result = try reader.parse(document)
+        return (translate(result.report), result.diagnostics)
+    }
+}
