@@ -15,6 +15,13 @@ extension CrashTextTranslator {
             document.isFragmentList ? document.root.elements.first { KSCrashReader.recognises($0) } : document.root
         guard let root, KSCrashReader.recognises(root) else { return nil }
         let result = try reader.parse(document)
-        return (translate(result.report), result.diagnostics)
+        var report = result.report
+        if let signal = report.exception?.signal, report.exception?.type == nil {
+            // A signal without a Mach exception (a SIGTERM, an OOM kill) is written as PLCrashReporter writes it,
+            // `Exception Type:  SIGKILL`, which the text parser reads back as the signal alone.
+            report.exception?.type = signal
+            report.exception?.signal = nil
+        }
+        return (translate(report), result.diagnostics)
     }
 }

@@ -52,7 +52,9 @@ struct FileInspector: Sendable {
         switch format {
         case .crashText:
             return inspectCrash(IPSContainer(bytes: bytes), path: path)
-        case .json where ContentSniffer.mentionsKSCrashKeys(bytes):
+        // A one-line KSCrash report that mentions `os_version` sniffs as an `.ips` header.
+        case .json where ContentSniffer.mentionsKSCrashKeys(bytes),
+            .ips where ContentSniffer.mentionsKSCrashKeys(bytes):
             if let inspection = inspectKSCrash(bytes: bytes, path: path) { return inspection }
             return inspectIPS(IPSContainer(bytes: bytes), path: path, format: format, size: bytes.count)
         case .ips, .json:
