@@ -95,4 +95,37 @@ PY
   count=$((count + 1))
 done
 [ "$count" -ge 1 ] || { echo "FAIL: no files in $CORPUS"; exit 1; }
+
+# KSCrash's own Apple-format text of some reports sits beside them (*.apple.txt): read by the text parser, it must
+# give the facts the JSON reader gives (threads, the crashed thread's frame addresses, image bases; the exception
+# and crashed thread where the text has no recrash section, which the text parser would mix in).
+pairs=0
+for text in "$CORPUS"/*.apple.txt; do
+  [ -e "$text" ] || continue
+  json="${text%.apple.txt}.json"
+  [ -e "$json" ] || continue
+  "$BIN" inspect --format json "$text" > "$OUT/text.json" || true
+  "$BIN" inspect --format json "$json" > "$OUT/json.json" || true
+  python3 - "$text" "$OUT/text.json" "$OUT/json.json" <<'PY'
+import json, sys
+path = sys.argv[1]
+name = path.split("/")[-1]
+t = json.load(open(sys.argv[2])); j = json.load(open(sys.argv[3]))
+assert t["kind"] == "crashReport" and j["kind"] == "kscrash", f"{name}: kinds {t['kind']} {j['kind']}"
+rt, rj = t["report"], j["report"]
+assert len(rt["threads"]) == len(rj["threads"]), f"{name}: threads {len(rt['threads'])} vs {len(rj['threads'])}"
+crashed = rj["crashedThread"]
+frames = lambda r: [f.get("address") for f in r["threads"][crashed]["frames"]]
+assert frames(rt) == frames(rj), f"{name}: crashed thread frames differ"
+bases = lambda r: sorted(int(i["base"], 16) for i in r["binaryImages"])
+assert bases(rt) == bases(rj), f"{name}: image bases differ"
+if "Handler crashed while reporting" not in open(path, encoding="utf-8", errors="replace").read():
+    for key in ("type", "signal"):
+        assert rt["exception"].get(key) == rj["exception"].get(key), f"{name}: exception {key} differs"
+    assert rt["crashedThread"] == crashed, f"{name}: crashed thread {rt['crashedThread']} vs {crashed}"
+print(f"  ok {name}: agrees with the JSON reader")
+PY
+  pairs=$((pairs + 1))
+done
+[ "$pairs" -ge 1 ] || { echo "FAIL: no *.apple.txt pairs in $CORPUS"; exit 1; }
 echo "  $count KSCrash reports read and translated"

@@ -202,6 +202,21 @@ import Testing
         #expect(try CrashTextTranslator().translation(ofKSCrash: Array(#"{"a": 1}"#.utf8)) == nil)
     }
 
+    /// KSCrash's `error.address` is the fault address even when the Mach subcode is 0 (as KSCrash's own text says).
+    @Test func faultAddressComesFromTheErrorAddress() throws {
+        let json = #"""
+            {"report": {"id": "F"}, "crash": {"error": {"type": "mach", "address": 4294967295,
+              "mach": {"exception": 1, "code": 1, "code_name": "KERN_INVALID_ADDRESS", "subcode": 0},
+              "signal": {"signal": 11}}}}
+            """#
+        let report = try KSCrashReader().parse(Array(json.utf8)).report
+        #expect(report.exception?.type == "EXC_BAD_ACCESS")
+        #expect(report.exception?.codes == "KERN_INVALID_ADDRESS at 0x00000000ffffffff")
+        #expect(report.exception?.codeValues == [HexValue(1), HexValue(0)])
+        #expect(report.exception?.faultAddress == HexValue(0xffff_ffff))
+        #expect(report.exception?.kernReturn == "KERN_INVALID_ADDRESS")
+    }
+
     /// Bugsnag's fork writes `mach.code` as hex strings and no signal.
     @Test func hexStringCodes() throws {
         let json = #"""

@@ -87,7 +87,11 @@ public struct KSCrashReader: Sendable {
         var report = mapping.read(root)
         diagnostics += mapping.diagnostics
         if document.isTruncated || !document.diagnostics.isEmpty { report.isPartial = true }
+        let faultAddress = report.exception?.faultAddress
         report.analyze()
+        // KSCrash's `error.address` is where the fault was; decoding Apple's codes would take the Mach subcode,
+        // which KSCrash leaves 0 when it read the address from the thread state.
+        if let faultAddress { report.exception?.faultAddress = faultAddress }
         return CrashParseResult(report: report, diagnostics: diagnostics)
     }
 }
