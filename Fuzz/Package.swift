@@ -12,6 +12,7 @@ let targets: [(name: String, libraries: [String])] = [
     ("FuzzJetsamLimits", ["JetsamParsing"]),
     ("FuzzCrashText", ["CrashReportParsing"]),
     ("FuzzCrashJSON", ["CrashReportParsing"]),
+    ("FuzzKSCrash", ["CrashReportParsing"]),
     ("FuzzWatchdog", ["CrashReportParsing", "WatchdogAnalysis"]),
     ("FuzzHAR", ["HTTPCaptureParsing"]),
     ("FuzzCharlesJSON", ["HTTPCaptureParsing"]),

@@ -7,6 +7,7 @@ TARGETS=(
   "FuzzJetsamLimits 250 jetsam/*.ips"
   "FuzzCrashText 150 crash/*.crash crash/*.txt watchdog/*.crash"
   "FuzzCrashJSON 150 crash/*.ips watchdog/*.ips"
+  "FuzzKSCrash 150 kscrash/*.json"
   "FuzzWatchdog 700 watchdog/*.crash watchdog/*.ips"
   "FuzzHAR 200 http/*.har"
   "FuzzCharlesJSON 120 http/*.chlsj"
@@ -22,5 +23,5 @@ TARGETS=(
   "FuzzJSONEncoder 1000 jetsam/blog-excerpt*.ips http/truncated_mid-entry.har"
 )
 # Targets whose inputs are JSON get the dictionary.
-JSON_TARGETS=" FuzzIPSContainer FuzzJetsam FuzzJetsamLimits FuzzCrashJSON FuzzHAR FuzzCharlesJSON FuzzJSONTape FuzzJSONEncoder "
+JSON_TARGETS=" FuzzIPSContainer FuzzJetsam FuzzJetsamLimits FuzzCrashJSON FuzzKSCrash FuzzHAR FuzzCharlesJSON FuzzJSONTape FuzzJSONEncoder "
 

@@ -10,5 +10,7 @@ public enum FileKind: String, Sendable, Equatable, Hashable, Codable, CaseIterab
     case stackshot
     case panic
     case otherIPS
+    /// A KSCrash JSON report (or SentryCrash's, Bugsnag's): read into the crash report model.
+    case kscrash
     case unknown
 }

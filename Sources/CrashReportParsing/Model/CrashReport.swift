@@ -18,6 +18,8 @@ public struct CrashReport: Sendable, Equatable, Codable {
         case translatedText
         /// Part of a report: no header, or pasted starting mid-report.
         case fragment
+        /// A KSCrash JSON report (or one of a KSCrash-derived SDK: SentryCrash, Bugsnag).
+        case kscrash
     }
 
     public var sourceFormat: SourceFormat

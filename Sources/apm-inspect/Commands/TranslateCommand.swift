@@ -111,8 +111,14 @@ struct TranslateCommand: ParsableCommand {
             return nil
         }
         do {
-            let translation = try CrashTextTranslator(layout: layout.flatMap(Self.layout(named:)))
-                .translation(of: bytes)
+            let translator = CrashTextTranslator(layout: layout.flatMap(Self.layout(named:)))
+            // A KSCrash report is translated from its own JSON; anything else is read as an `.ips`.
+            let translation: (text: String, diagnostics: [Diagnostic])
+            if let kscrash = try translator.translation(ofKSCrash: bytes) {
+                translation = kscrash
+            } else {
+                translation = try translator.translation(of: bytes)
+            }
             // The text of a damaged report is still written; what was damaged is said on standard error.
             for diagnostic in translation.diagnostics where diagnostic.severity != .note {
                 Console.error(

@@ -75,7 +75,7 @@ struct FuzzCorpus {
     static func parser(forKind kind: String, label: String) -> String {
         switch kind {
         case "jetsamEvent": "JetsamParsing"
-        case "crashReport": "CrashReportParsing"
+        case "crashReport", "kscrash": "CrashReportParsing"
         case "watchdogTermination": "WatchdogAnalysis"
         case "powerLog": "PowerLogReading"
         case "httpArchive", "charlesSession", "packetCapture": "HTTPCaptureParsing"

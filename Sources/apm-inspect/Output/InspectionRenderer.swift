@@ -74,6 +74,7 @@ enum InspectionRenderer {
         case .stackshot: "Stackshot"
         case .panic: "Panic"
         case .otherIPS: "IPS report"
+        case .kscrash: "KSCrash report"
         case .unknown: "Unknown"
         }
     }

@@ -55,6 +55,11 @@ struct FileInspector: Sendable {
         switch format {
         case .crashText:
             return inspectCrash(IPSContainer(bytes: bytes), path: path)
+        // A one-line KSCrash report that mentions `os_version` sniffs as an `.ips` header.
+        case .json where ContentSniffer.mentionsKSCrashKeys(bytes),
+            .ips where ContentSniffer.mentionsKSCrashKeys(bytes):
+            if let inspection = inspectKSCrash(bytes: bytes, path: path) { return inspection }
+            return inspectIPS(IPSContainer(bytes: bytes), path: path, format: format, size: bytes.count)
         case .ips, .json:
             return inspectIPS(IPSContainer(bytes: bytes), path: path, format: format, size: bytes.count)
         case .empty:

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+/// KSCrash reports through the built command: `inspect` gives kind `kscrash`, `translate` Apple's text layout that
+/// `inspect` reads back as a crash report, `scan` counts them.
+@Suite struct KSCrashCommandTests {
+    static let report = "Corpus/kscrash/v3.2.0_ios15.7_arm64e_exc_bad_access_crashdoctor_diagnosis.json"
+
+    @Test func inspectGivesTheKSCrashKind() throws {
+        let run = try BuiltCommandTests.run(
+            try BuiltCommandTests.binary(),
+            ["inspect", "--format", "json", Self.report]
+        )
+        #expect(run.status == 0, "\(run.stderr)")
+        let envelope = try #require(
+            try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        )
+        #expect(envelope["kind"] as? String == "kscrash")
+        let report = try #require(envelope["report"] as? [String: Any])
+        #expect(report["sourceFormat"] as? String == "kscrash")
+        #expect(report["crashedThread"] as? Int == 0)
+        #expect((report["exception"] as? [String: Any])?["type"] as? String == "EXC_BAD_ACCESS")
+        let text = try BuiltCommandTests.run(try BuiltCommandTests.binary(), ["inspect", Self.report])
+        #expect(text.stdout.contains("Lanternfish [812]"))
+        #expect(text.stdout.contains("EXC_BAD_ACCESS (SIGSEGV)"))
+    }
+
+    @Test func translateWritesAppleTextThatReadsBack() throws {
+        let binary = try BuiltCommandTests.binary()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kscrash-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("report.crash").path
+        let run = try BuiltCommandTests.run(binary, ["translate", "-o", output, Self.report])
+        #expect(run.status == 0, "\(run.stderr)")
+        let text = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(text.contains("Exception Type:  EXC_BAD_ACCESS (SIGSEGV)"))
+        #expect(text.contains("Triggered by Thread:  0"))
+        let back = try BuiltCommandTests.run(binary, ["inspect", "--format", "json", output])
+        let envelope = try #require(
+            try JSONSerialization.jsonObject(with: Data(back.stdout.utf8)) as? [String: Any]
+        )
+        #expect(envelope["kind"] as? String == "crashReport")
+    }
+
+    @Test func scanCountsThem() throws {
+        let run = try BuiltCommandTests.run(try BuiltCommandTests.binary(), ["scan", "Corpus/kscrash"])
+        #expect(run.stdout.contains("6\tkscrash"))
+        #expect(run.stdout.contains("Lanternfish"))
+    }
+}
