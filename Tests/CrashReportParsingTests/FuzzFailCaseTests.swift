@@ -17,4 +17,10 @@ import Testing
             FuzzReplayInputs.expect(FuzzChecks.crashReport(bytes), name)
         }
     }
+
+    @Test func ksCrash() throws {
+        for (name, bytes) in try FuzzReplayInputs.load("FuzzKSCrash", corpus: ["kscrash": ".json"]) {
+            FuzzReplayInputs.expect(FuzzChecks.ksCrash(bytes), name)
+        }
+    }
 }

@@ -33,4 +33,26 @@ extension FuzzChecks {
         if let first { found.requireEncodes(first, "the watchdog termination") }
         return found
     }
+
+    /// `FuzzKSCrash`: KSCrash JSON reports (and SentryCrash's, Bugsnag's) read alike twice, encode as strict JSON,
+    /// and render as Apple's text in both layouts.
+    public static func ksCrash(_ bytes: [UInt8]) -> FuzzFindings {
+        var found = FuzzFindings()
+        let reader = KSCrashReader()
+        let first = try? reader.parse(bytes)
+        let second = try? reader.parse(bytes)
+        found.require(first == second, "two parses of the same bytes differ")
+        _ = ContentSniffer.mentionsKSCrashKeys(bytes)
+        guard let first else { return found }
+        found.requireEncodes(first.report, "the crash report")
+        found.requireEncodes(first.diagnostics, "the diagnostics")
+        for layout in AppleTextLayout.allCases {
+            let text = CrashTextTranslator(layout: layout).translate(first.report)
+            found.require(!text.isEmpty, "the translation of a parsed report is empty")
+        }
+        if let translated = try? CrashTextTranslator().translation(ofKSCrash: bytes) {
+            found.require(!translated.text.isEmpty, "the translation of a KSCrash report is empty")
+        }
+        return found
+    }
 }
