@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "PowerLogReading", targets: ["PowerLogReading"]),
         .library(name: "HTTPCaptureParsing", targets: ["HTTPCaptureParsing"]),
         .library(name: "InputMutation", targets: ["InputMutation"]),
+        .library(name: "MetricKitParsing", targets: ["MetricKitParsing"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -56,6 +57,10 @@ let package = Package(
             name: "InputMutation",
             dependencies: ["APMInspectCore"]
         ),
+        .target(
+            name: "MetricKitParsing",
+            dependencies: ["APMInspectCore", "CrashReportParsing"]
+        ),
         .executableTarget(
             name: "apm-inspect",
             dependencies: [
@@ -67,6 +72,7 @@ let package = Package(
                 "PowerLogReading",
                 "HTTPCaptureParsing",
                 "InputMutation",
+                "MetricKitParsing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -131,6 +137,10 @@ let package = Package(
         .testTarget(
             name: "InputMutationTests",
             dependencies: ["InputMutation", "APMInspectCore"]
+        ),
+        .testTarget(
+            name: "MetricKitParsingTests",
+            dependencies: ["MetricKitParsing", "CrashReportParsing", "APMInspectCore"]
         ),
         .testTarget(
             name: "FuzzCommandTests",

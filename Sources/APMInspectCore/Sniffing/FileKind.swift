@@ -10,5 +10,7 @@ public enum FileKind: String, Sendable, Equatable, Hashable, Codable, CaseIterab
     case stackshot
     case panic
     case otherIPS
+    /// MetricKit payloads (`MXDiagnosticPayload`, `MXMetricPayload`) or a bare `MXCallStackTree`.
+    case metrickit
     case unknown
 }

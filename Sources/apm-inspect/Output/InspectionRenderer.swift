@@ -45,6 +45,8 @@ enum InspectionRenderer {
             out += WatchdogRenderer.render(watchdog, report: report, file: inspection.file)
         case .powerLog(let report):
             out += PowerLogRenderer.overview(report, file: inspection.file)
+        case .metricKit(let report):
+            out += MetricKitRenderer.render(report, file: inspection.file)
         case nil:
             out += "\(title(for: inspection.kind))  \(inspection.file)\n"
             if let failure = inspection.failure {
@@ -74,6 +76,7 @@ enum InspectionRenderer {
         case .stackshot: "Stackshot"
         case .panic: "Panic"
         case .otherIPS: "IPS report"
+        case .metrickit: "MetricKit"
         case .unknown: "Unknown"
         }
     }
