@@ -37,6 +37,9 @@ import Testing
         #expect(!MetricKitReader.recognise(Array(#"{"log":{"entries":[]}}"#.utf8)))
         #expect(!MetricKitReader.recognise(Array(#"{"timeStampBegin":"x"}"#.utf8)))
         #expect(!MetricKitReader.recognise(Array("Incident Identifier: crashDiagnostics".utf8)))
+        // Key names as values (this tool's own output about a MetricKit file) are not the keys.
+        #expect(!MetricKitReader.recognise(Array(#"{"timeStampBegin":"x","category":"cpuMetrics"}"#.utf8)))
+        #expect(!MetricKitReader.recognise(Array(#"{"note":"crashDiagnostics" , "a":1}"#.utf8)))
     }
 
     /// iOS 14.0 wrote each binary's load address in `offsetIntoBinaryTextSegment`.

@@ -36,16 +36,44 @@ public struct MetricKitReader: Sendable {
         "\"animationMetrics\"", "\"displayMetrics\"", "\"locationActivityMetrics\"",
     ]
 
-    /// True when `bytes` are JSON whose first 64 KiB name a MetricKit key (content only, never the file name).
+    /// True when `bytes` are JSON whose first 64 KiB use a MetricKit key (content only, never the file name).
+    ///
+    /// A key counts only when a colon follows it: a report about MetricKit files (this tool's own JSON output)
+    /// names the keys as values.
     public static func recognise(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBytes { buffer in
             guard ContentSniffer.format(of: buffer) == .json else { return false }
             let prefix = UnsafeRawBufferPointer(rebasing: buffer[0..<min(buffer.count, 1 << 16)])
-            if markerKeys.contains(where: { ContentSniffer.containsText(prefix, $0) }) { return true }
+            if markerKeys.contains(where: { containsKey(prefix, $0) }) { return true }
             // A metric payload: its time range and at least one metric category.
-            return ContentSniffer.containsText(prefix, "\"timeStampBegin\"")
-                && metricMarkerKeys.contains(where: { ContentSniffer.containsText(prefix, $0) })
+            return containsKey(prefix, "\"timeStampBegin\"")
+                && metricMarkerKeys.contains(where: { containsKey(prefix, $0) })
         }
+    }
+
+    /// True when the quoted `key` occurs in `buffer` followed by optional white space and a colon.
+    static func containsKey(_ buffer: UnsafeRawBufferPointer, _ key: String) -> Bool {
+        guard ContentSniffer.containsText(buffer, key) else { return false }
+        let needle = Array(key.utf8)
+        guard let first = needle.first, buffer.count >= needle.count else { return false }
+        var i = 0
+        while i <= buffer.count - needle.count {
+            if buffer[i] == first {
+                var k = 1
+                while k < needle.count, buffer[i + k] == needle[k] { k += 1 }
+                if k == needle.count {
+                    var j = i + k
+                    while j < buffer.count,
+                        buffer[j] == 0x20 || buffer[j] == 0x0A || buffer[j] == 0x0D || buffer[j] == 0x09
+                    {
+                        j += 1
+                    }
+                    if j < buffer.count, buffer[j] == UInt8(ascii: ":") { return true }
+                }
+            }
+            i += 1
+        }
+        return false
     }
 
     /// Reads a whole file.
