@@ -146,7 +146,7 @@ extension MetricKitReader {
             if reason.hasSuffix("App") { reason.removeLast(3) }
             guard let first = reason.first else { continue }
             reason = first.lowercased() + reason.dropFirst()
-            exits["\(state).\(reason)"] = Int64(number)
+            exits["\(state).\(reason)"] = Int64(saturating: number)
         }
         return exits
     }
