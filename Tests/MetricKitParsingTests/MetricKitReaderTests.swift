@@ -146,3 +146,40 @@ import Testing
         #expect(tree.frames[0].unknownKeys?["inlineDepth"] == .number("2"))
     }
 }
+
+@Suite struct MetricKitFoldedStackTests {
+    @Test func foldedStacksGoFromTheOutermostCallerToTheExecutingFrame() throws {
+        let text = """
+            {"callStackPerThread":false,"callStacks":[{"callStackRootFrames":[
+            {"binaryName":"Kit","address":4128,"offsetIntoBinaryTextSegment":32,"sampleCount":10,"subFrames":[
+              {"binaryName":"App","address":8208,"offsetIntoBinaryTextSegment":16,"sampleCount":7},
+              {"binaryName":"App","address":8240,"offsetIntoBinaryTextSegment":48,"sampleCount":2}]},
+            {"binaryName":"lib c;x\\ny","address":12292,"offsetIntoBinaryTextSegment":4,"sampleCount":4}]}]}
+            """
+        let tree = try #require(try MetricKitReader().read(Array(text.utf8)).report.diagnostics.first?.callTree)
+        let folded = tree.foldedStacks()
+        #expect(folded.isComplete)
+        #expect(
+            folded.lines == [
+                "Kit+0x20 1", "App+0x10;Kit+0x20 7", "App+0x30;Kit+0x20 2", "lib_c_x_y+0x4 4",
+            ]
+        )
+        // Every sample is in exactly one line.
+        let total = folded.lines.compactMap { $0.split(separator: " ").last.flatMap { Int($0) } }.reduce(0, +)
+        #expect(total == tree.totalSamples)
+    }
+
+    @Test func foldedStacksAreBounded() throws {
+        // A chain in which every frame ends a stack: the lines cost the depth squared, so a budget stops them.
+        var frames = "{\"binaryName\":\"A\",\"sampleCount\":1}"
+        for depth in 1...300 {
+            frames = "{\"binaryName\":\"A\",\"sampleCount\":\(depth + 1),\"subFrames\":[\(frames)]}"
+        }
+        let text = "{\"callStacks\":[{\"callStackRootFrames\":[\(frames)]}]}"
+        let tree = try #require(try MetricKitReader().read(Array(text.utf8)).report.diagnostics.first?.callTree)
+        #expect(tree.foldedStacks().lines.count == 301)
+        let bounded = tree.foldedStacks(frameBudget: 1000)
+        #expect(!bounded.isComplete)
+        #expect(bounded.lines.count < 301)
+    }
+}
