@@ -183,3 +183,38 @@ import Testing
         #expect(bounded.lines.count < 301)
     }
 }
+
+@Suite struct MetricKitBoundsTests {
+    @Test func metricFigureNamesAreBounded() throws {
+        let longKey = String(repeating: "k", count: 10_000)
+        var nested = "{\"leaf\":\"1 sec\"}"
+        for _ in 0..<200 { nested = "{\"level\":\(nested)}" }
+        let text = """
+            {"timeStampBegin":"2024-01-01 00:00:00 +0000","cpuMetrics":{"\(longKey)":{"a":"1 sec","b":"2 sec"}},
+            "memoryMetrics":\(nested)}
+            """
+        let result = try MetricKitReader().read(Array(text.utf8))
+        let entries = try #require(result.report.payloads.first?.metrics?.entries)
+        #expect(entries.count == 3)
+        #expect(entries.allSatisfy { $0.name.utf8.count <= 256 + 3 })
+        #expect(entries[0].name.hasSuffix("kkk.a") && entries[0].name.contains("…"))
+        #expect(entries[2].name.hasSuffix("level.leaf") && entries[2].measurement?.normalized == 1)
+    }
+
+    @Test func metricContainersCountAgainstTheBudget() throws {
+        let wide = (0..<1000).map { "\"k\($0)\":{}" }.joined(separator: ",")
+        let text = "{\"timeStampBegin\":\"x\",\"cpuMetrics\":{\(wide)}}"
+        let result = try MetricKitReader(maxMetricEntries: 100).read(Array(text.utf8))
+        #expect(result.diagnostics.contains { $0.message.contains("more than 100 metric figures") })
+    }
+
+    @Test func findingsInDeepFramesNameTheirPath() throws {
+        let text = """
+            {"callStacks":[{},{"callStackRootFrames":[{"sampleCount":1},{"sampleCount":1,"subFrames":[
+            {"sampleCount":1,"subFrames":[7]}]}]}]}
+            """
+        let result = try MetricKitReader().read(Array(text.utf8))
+        let paths = result.diagnostics.compactMap(\.location?.keyPath)
+        #expect(paths == ["callStacks[1].callStackRootFrames[1].subFrames[0].subFrames[0]"])
+    }
+}

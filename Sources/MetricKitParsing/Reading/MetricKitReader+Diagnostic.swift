@@ -45,14 +45,14 @@ extension MetricKitReader {
             guard let value = facts[key] else { return nil }
             if let text = value.string { return MetricKitMeasurement(raw: text) }
             if value.kind == .number, let text = value.rawText { return MetricKitMeasurement(raw: text) }
-            findings.add(.warning, "\(key) is neither text nor a number", at: value, keyPath: keyPath + "." + key)
+            findings.add(.warning, "\(key) is neither text nor a number", at: value, keyPath: Self.join(keyPath, key))
             return nil
         }
         func integer(_ key: String) -> Int64? {
             guard let value = facts[key] else { return nil }
             if let number = value.int64 { return number }
             if let text = value.string, let number = Int64(text.trimmingASCIIWhitespace()) { return number }
-            findings.add(.warning, "\(key) is not an integer", at: value, keyPath: keyPath + "." + key)
+            findings.add(.warning, "\(key) is not an integer", at: value, keyPath: Self.join(keyPath, key))
             return nil
         }
         diagnostic.hangDuration = measurement("hangDuration")

@@ -1,7 +1,14 @@
 import APMInspectCore
 
 extension MetricKitReader {
+    /// Longest figure name kept; longer paths keep their start and end around `…`. With the figure budget this
+    /// bounds the memory names take whatever the nesting or the length of the keys.
+    static let maxNameBytes = 256
+
     /// Walks one metric category with an explicit stack, keeping every figure under its path.
+    ///
+    /// Containers count against the figure budget as figures do, and names are bounded: a deep or wide category
+    /// costs at most the budget times the name bound.
     func readMetricCategory(
         _ category: String,
         _ value: JSONElement,
@@ -45,19 +52,44 @@ extension MetricKitReader {
                         sampleCount: element.member("sampleCount")?.int64
                     )
                 } else {
+                    budget.entries -= 1
                     var members: [(JSONElement, String)] = []
-                    element.forEachMember { key, child in members.append((child, Self.join(name, key))) }
+                    element.forEachMember { key, child in members.append((child, Self.figureName(name, key))) }
                     pending.append(contentsOf: members.reversed())
                     continue
                 }
             case .array:
-                let items = element.elements.enumerated().map { ($1, "\(name)[\($0)]") }
+                budget.entries -= 1
+                let items = element.elements.enumerated().map { ($1, Self.bounded("\(name)[\($0)]")) }
                 pending.append(contentsOf: items.reversed())
                 continue
             }
             budget.entries -= 1
             metrics.entries.append(entry)
         }
+    }
+
+    static func figureName(_ prefix: String, _ key: String) -> String {
+        bounded(join(prefix, key.utf8.count > maxNameBytes ? String(bounded(key)) : key))
+    }
+
+    /// `text` when it fits in ``maxNameBytes``, else its first and last bytes' worth of characters around `…`.
+    static func bounded(_ text: String) -> String {
+        guard text.utf8.count > maxNameBytes else { return text }
+        let half = maxNameBytes / 2 - 2
+        var head = ""
+        for character in text {
+            guard head.utf8.count + character.utf8.count <= half else { break }
+            head.append(character)
+        }
+        var tail: [Character] = []
+        var tailBytes = 0
+        for character in text.reversed() {
+            guard tailBytes + character.utf8.count <= half else { break }
+            tail.append(character)
+            tailBytes += character.utf8.count
+        }
+        return head + "…" + String(tail.reversed())
     }
 
     /// Summarises `histogramValue`: an object of buckets keyed `"0"`, `"1"` … (or an array of them), each

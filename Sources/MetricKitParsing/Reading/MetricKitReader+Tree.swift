@@ -24,18 +24,41 @@ extension MetricKitReader {
             return tree
         }
         guard stacksElement.kind == .array else {
-            findings.add(.warning, "callStacks is not an array", at: stacksElement, keyPath: keyPath + ".callStacks")
+            findings.add(
+                .warning,
+                "callStacks is not an array",
+                at: stacksElement,
+                keyPath: Self.join(keyPath, "callStacks")
+            )
             return tree
         }
         struct Pending {
             var element: JSONElement
             var parent: Int?
             var depth: Int
-            var path: String
+            /// Position among its siblings (`subFrames[index]` or `callStackRootFrames[index]`).
+            var index: Int
+        }
+        // Key paths are built only for findings, from each frame's parent and position: a path per pending
+        // frame would cost its depth for every sibling, far more than the input bytes of the sibling.
+        var positions: [Int] = []
+        func path(stack: Int, parent: Int?, index: Int) -> String {
+            var parts: [String] = []
+            var cursor = parent
+            while let id = cursor, positions.indices.contains(id), parts.count <= tree.frames.count {
+                parts.append("subFrames[\(positions[id])]")
+                cursor = tree.frames[id].parent
+            }
+            let leaf = parent == nil ? "callStackRootFrames[\(index)]" : "subFrames[\(index)]"
+            var text = Self.join(keyPath, "callStacks[\(stack)]")
+            // The outermost position is that of the root among the stack's roots.
+            if let root = parts.popLast() { text += ".callStackRootFrames" + root.dropFirst("subFrames".count) }
+            for part in parts.reversed() { text += "." + part }
+            return text + "." + leaf
         }
         var childSums: [Int] = []
         for (stackIndex, stackElement) in stacksElement.elements.enumerated() {
-            let stackPath = "\(keyPath).callStacks[\(stackIndex)]"
+            let stackPath = Self.join(keyPath, "callStacks[\(stackIndex)]")
             var stack = MetricKitCallTree.Stack(index: stackIndex)
             var roots: JSONElement?
             var stackUnknown: [JSONValue.Member] = []
@@ -49,9 +72,8 @@ extension MetricKitReader {
             if !stackUnknown.isEmpty { stack.unknownKeys = .object(stackUnknown) }
             var pending: [Pending] = []
             if let roots, roots.kind == .array {
-                let rootPath = stackPath + ".callStackRootFrames"
                 for (k, element) in roots.elements.enumerated().reversed() {
-                    pending.append(Pending(element: element, parent: nil, depth: 0, path: "\(rootPath)[\(k)]"))
+                    pending.append(Pending(element: element, parent: nil, depth: 0, index: k))
                 }
             } else if stackElement.kind != .object {
                 findings.add(.warning, "a call stack is not an object", at: stackElement, keyPath: stackPath)
@@ -66,13 +88,18 @@ extension MetricKitReader {
                             .warning,
                             "more than \(maxFrames) frames: the rest of the call stacks were left out",
                             at: next.element,
-                            keyPath: next.path
+                            keyPath: path(stack: stackIndex, parent: next.parent, index: next.index)
                         )
                     }
                     break
                 }
                 guard next.element.kind == .object else {
-                    findings.add(.warning, "a frame is not an object", at: next.element, keyPath: next.path)
+                    findings.add(
+                        .warning,
+                        "a frame is not an object",
+                        at: next.element,
+                        keyPath: path(stack: stackIndex, parent: next.parent, index: next.index)
+                    )
                     continue
                 }
                 budget.frames -= 1
@@ -94,6 +121,7 @@ extension MetricKitReader {
                 if !unknown.isEmpty { frame.unknownKeys = .object(unknown) }
                 tree.frames.append(frame)
                 childSums.append(0)
+                positions.append(next.index)
                 if next.parent == nil { stack.rootFrames.append(id) }
                 if let subFrames, subFrames.kind == .array {
                     for (k, element) in subFrames.elements.enumerated().reversed() {
@@ -102,12 +130,17 @@ extension MetricKitReader {
                                 element: element,
                                 parent: id,
                                 depth: next.depth + 1,
-                                path: "\(next.path).subFrames[\(k)]"
+                                index: k
                             )
                         )
                     }
                 } else if let subFrames {
-                    findings.add(.warning, "subFrames is not an array", at: subFrames, keyPath: next.path)
+                    findings.add(
+                        .warning,
+                        "subFrames is not an array",
+                        at: subFrames,
+                        keyPath: path(stack: stackIndex, parent: next.parent, index: next.index)
+                    )
                 }
             }
             tree.stacks.append(stack)
