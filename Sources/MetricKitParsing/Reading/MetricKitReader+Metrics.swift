@@ -1,8 +1,10 @@
 import APMInspectCore
 
 extension MetricKitReader {
-    /// Longest figure name kept; longer paths keep their start and end around `…`. With the figure budget this
-    /// bounds the memory names take whatever the nesting or the length of the keys.
+    /// Longest figure name kept.
+    ///
+    /// Longer paths keep their start and end around `…`. With the figure budget this bounds the memory names take,
+    /// whatever the nesting or the length of the keys.
     static let maxNameBytes = 256
 
     /// Walks one metric category with an explicit stack, keeping every figure under its path.
