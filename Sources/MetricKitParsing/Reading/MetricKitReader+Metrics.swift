@@ -18,8 +18,23 @@ extension MetricKitReader {
         findings: inout MetricKitFindings,
         budget: inout Budget
     ) {
-        var pending: [(element: JSONElement, name: String)] = [(value, "")]
-        while let (element, name) = pending.popLast() {
+        // A pending value names its container and its key or index; its name is made when it is taken, so the
+        // siblings waiting on the stack hold no copy of their container's path.
+        enum Step {
+            case top
+            case key(String)
+            case index(Int)
+        }
+        var containerNames: [String] = []
+        var pending: [(element: JSONElement, container: Int, step: Step)] = [(value, -1, .top)]
+        while let (element, container, step) = pending.popLast() {
+            let prefix = containerNames.indices.contains(container) ? containerNames[container] : ""
+            let name: String =
+                switch step {
+                case .top: ""
+                case .key(let key): Self.figureName(prefix, key)
+                case .index(let index): Self.bounded("\(prefix)[\(index)]")
+                }
             guard budget.entries > 0 else {
                 if !budget.entriesExhausted {
                     budget.entriesExhausted = true
@@ -55,14 +70,18 @@ extension MetricKitReader {
                     )
                 } else {
                     budget.entries -= 1
-                    var members: [(JSONElement, String)] = []
-                    element.forEachMember { key, child in members.append((child, Self.figureName(name, key))) }
+                    containerNames.append(name)
+                    let id = containerNames.count - 1
+                    var members: [(JSONElement, Int, Step)] = []
+                    element.forEachMember { key, child in members.append((child, id, .key(key))) }
                     pending.append(contentsOf: members.reversed())
                     continue
                 }
             case .array:
                 budget.entries -= 1
-                let items = element.elements.enumerated().map { ($1, Self.bounded("\(name)[\($0)]")) }
+                containerNames.append(name)
+                let id = containerNames.count - 1
+                let items = element.elements.enumerated().map { ($1, id, Step.index($0)) }
                 pending.append(contentsOf: items.reversed())
                 continue
             }
