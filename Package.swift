@@ -16,6 +16,7 @@ let package = Package(
         // The fuzz properties, for the libFuzzer package in Fuzz/ and the replay tests alike.
         .library(name: "FuzzChecks", targets: ["FuzzChecks"]),
         .library(name: "FuzzChecksPowerLog", targets: ["FuzzChecksPowerLog"]),
+        .library(name: "MetricKitParsing", targets: ["MetricKitParsing"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -59,6 +60,10 @@ let package = Package(
             name: "InputMutation",
             dependencies: ["APMInspectCore"]
         ),
+        .target(
+            name: "MetricKitParsing",
+            dependencies: ["APMInspectCore", "CrashReportParsing"]
+        ),
         .executableTarget(
             name: "apm-inspect",
             dependencies: [
@@ -70,6 +75,7 @@ let package = Package(
                 "PowerLogReading",
                 "HTTPCaptureParsing",
                 "InputMutation",
+                "MetricKitParsing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -84,6 +90,7 @@ let package = Package(
             name: "FuzzChecks",
             dependencies: [
                 "APMInspectCore", "JetsamParsing", "CrashReportParsing", "WatchdogAnalysis", "HTTPCaptureParsing",
+                "MetricKitParsing",
             ],
             path: "Tests/FuzzChecks"
         ),
@@ -148,6 +155,10 @@ let package = Package(
         .testTarget(
             name: "InputMutationTests",
             dependencies: ["InputMutation", "APMInspectCore"]
+        ),
+        .testTarget(
+            name: "MetricKitParsingTests",
+            dependencies: ["FuzzReplaySupport", "MetricKitParsing", "CrashReportParsing", "APMInspectCore"]
         ),
         .testTarget(
             name: "FuzzCommandTests",

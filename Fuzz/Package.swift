@@ -26,6 +26,7 @@ let targets: [(name: String, libraries: [String])] = [
     ("FuzzGzip", []),
     ("FuzzJSONTape", []),
     ("FuzzJSONEncoder", []),
+    ("FuzzMetricKit", ["MetricKitParsing", "CrashReportParsing"]),
 ]
 
 let package = Package(

@@ -21,7 +21,8 @@ TARGETS=(
   "FuzzGzip 60000 http/*.zhar http/*.har.gz powerlog/*.gz"
   "FuzzJSONTape 1000 jetsam/blog-excerpt*.ips http/*.har"
   "FuzzJSONEncoder 1000 jetsam/blog-excerpt*.ips http/truncated_mid-entry.har"
+  "FuzzMetricKit 150 metrickit/*.json"
 )
 # Targets whose inputs are JSON get the dictionary.
-JSON_TARGETS=" FuzzIPSContainer FuzzJetsam FuzzJetsamLimits FuzzCrashJSON FuzzKSCrash FuzzHAR FuzzCharlesJSON FuzzJSONTape FuzzJSONEncoder "
+JSON_TARGETS=" FuzzIPSContainer FuzzJetsam FuzzJetsamLimits FuzzCrashJSON FuzzKSCrash FuzzHAR FuzzCharlesJSON FuzzJSONTape FuzzJSONEncoder FuzzMetricKit "
 

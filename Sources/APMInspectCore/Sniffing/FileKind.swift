@@ -12,5 +12,7 @@ public enum FileKind: String, Sendable, Equatable, Hashable, Codable, CaseIterab
     case otherIPS
     /// A KSCrash JSON report (or SentryCrash's, Bugsnag's): read into the crash report model.
     case kscrash
+    /// MetricKit payloads (`MXDiagnosticPayload`, `MXMetricPayload`) or a bare `MXCallStackTree`.
+    case metrickit
     case unknown
 }

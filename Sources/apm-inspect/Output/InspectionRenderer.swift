@@ -45,6 +45,8 @@ enum InspectionRenderer {
             out += WatchdogRenderer.render(watchdog, report: report, file: inspection.file)
         case .powerLog(let report):
             out += PowerLogRenderer.overview(report, file: inspection.file)
+        case .metricKit(let report):
+            out += MetricKitRenderer.render(report, file: inspection.file)
         case nil:
             out += "\(title(for: inspection.kind))  \(inspection.file)\n"
             if let failure = inspection.failure {
@@ -75,6 +77,7 @@ enum InspectionRenderer {
         case .panic: "Panic"
         case .otherIPS: "IPS report"
         case .kscrash: "KSCrash report"
+        case .metrickit: "MetricKit"
         case .unknown: "Unknown"
         }
     }

@@ -2,6 +2,7 @@ import APMInspectCore
 import CrashReportParsing
 import HTTPCaptureParsing
 import JetsamParsing
+import MetricKitParsing
 import PowerLogReading
 
 /// Sniffs a file and routes it to the parser for its family.
@@ -44,6 +45,7 @@ struct FileInspector: Sendable {
         if let httpKind = HTTPCaptureReader.recognise(bytes) {
             return inspectHTTP(bytes: bytes, kind: httpKind, path: path, summaryOnly: httpSummaryOnly)
         }
+        if format == .json, MetricKitReader.recognise(bytes) { return inspectMetricKit(bytes: bytes, path: path) }
         switch format {
         case .sqlite:
             if let inspection = inspectPowerLog(path: path, bytes: bytes) { return inspection }

@@ -2,6 +2,7 @@ import APMInspectCore
 import CrashReportParsing
 import HTTPCaptureParsing
 import JetsamParsing
+import MetricKitParsing
 import PowerLogReading
 import WatchdogAnalysis
 
@@ -16,6 +17,7 @@ struct Inspection: Encodable {
         case watchdog(CrashReport, WatchdogTermination)
         case http(HTTPCapture)
         case powerLog(PowerLogReport)
+        case metricKit(MetricKitReport)
 
         func encode(to encoder: any Encoder) throws {
             switch self {
@@ -30,6 +32,7 @@ struct Inspection: Encodable {
                 try container.encode(watchdog, forKey: .watchdog)
             case .http(let capture): try capture.encode(to: encoder)
             case .powerLog(let report): try report.encode(to: encoder)
+            case .metricKit(let report): try report.encode(to: encoder)
             }
         }
     }

@@ -1,0 +1,105 @@
+import APMInspectCore
+
+/// An `MXCallStackTree`: sampled call stacks, per thread (crashes, hangs, launches) or aggregated over the whole
+/// process (CPU and disk-write exceptions).
+///
+/// The tree is inverted, as in every payload seen: a root frame is the frame that was executing (the top of the
+/// stack), and its `subFrames` are its callers. A crash thread reads from a root down its single chain of callers;
+/// in a sampled tree a root's `sampleCount` is the samples in which it was executing.
+///
+/// Frames are kept as a flat list in depth-first order with a ``Frame/parent`` index, so that a tree hundreds of
+/// frames deep is read, summarised and encoded without recursion.
+public struct MetricKitCallTree: Sendable, Equatable, Codable {
+    /// One frame of the tree: a return address in a binary, and the samples in which it was on the stack.
+    public struct Frame: Sendable, Equatable, Codable {
+        /// Index of this frame in ``MetricKitCallTree/frames``.
+        public var id: Int
+        /// Index of the frame this one called (its `subFrames` parent), nil for a root (`callStackRootFrames`).
+        public var parent: Int?
+        /// Index into ``MetricKitCallTree/stacks`` of the call stack the frame belongs to.
+        public var stack: Int
+        /// Distance from the root frame (0 for a root).
+        public var depth: Int
+        public var binaryName: String?
+        /// As written (upper-case, dashed).
+        public var binaryUUID: String?
+        public var address: HexValue?
+        /// `offsetIntoBinaryTextSegment` as written.
+        public var offsetIntoBinaryTextSegment: UInt64?
+        /// The binary's load address: `address - offsetIntoBinaryTextSegment`, or the written value itself for
+        /// payloads that put the load address in that field (iOS 14.0).
+        public var loadAddress: HexValue?
+        /// `address - loadAddress`: where the frame is in its binary, what symbolication needs.
+        public var imageOffset: UInt64?
+        /// `sampleCount` as written: samples in which the path from the root to this frame was on the stack.
+        public var sampleCount: Int?
+        /// Samples in which this frame was the one executing: ``totalSamples`` for a root, 0 for a caller.
+        public var selfSamples: Int
+        /// `sampleCount`, or its callers' total when it is absent.
+        public var totalSamples: Int
+        /// Samples whose known stack ends at this frame (``totalSamples`` minus its callers', at least 0): the
+        /// weight of the whole stack from the root to here, as folded stacks count it.
+        public var endSamples: Int
+        /// Frame keys this reader does not model, verbatim.
+        public var unknownKeys: JSONValue?
+
+        public init(id: Int, parent: Int?, stack: Int, depth: Int) {
+            self.id = id
+            self.parent = parent
+            self.stack = stack
+            self.depth = depth
+            self.selfSamples = 0
+            self.totalSamples = 0
+            self.endSamples = 0
+        }
+    }
+
+    /// One entry of `callStacks`.
+    public struct Stack: Sendable, Equatable, Codable {
+        public var index: Int
+        /// `threadAttributed`: the thread the diagnostic blames (the crashed or hung thread).
+        public var threadAttributed: Bool?
+        /// Indexes into ``MetricKitCallTree/frames`` of this stack's root frames.
+        public var rootFrames: [Int]
+        /// Samples over the stack's root frames.
+        public var totalSamples: Int
+        public var unknownKeys: JSONValue?
+
+        public init(index: Int, threadAttributed: Bool? = nil, rootFrames: [Int] = [], totalSamples: Int = 0) {
+            self.index = index
+            self.threadAttributed = threadAttributed
+            self.rootFrames = rootFrames
+            self.totalSamples = totalSamples
+        }
+    }
+
+    /// `callStackPerThread`.
+    public var perThread: Bool?
+    public var stacks: [Stack]
+    public var frames: [Frame]
+    /// Samples over every root frame of every stack.
+    public var totalSamples: Int
+    /// From the root frame with the most samples, the heaviest caller at each level: where the time went and
+    /// how it was reached.
+    public var heaviestPath: [Int]
+    /// Tree keys this reader does not model, verbatim.
+    public var unknownKeys: JSONValue?
+
+    public init(perThread: Bool? = nil, stacks: [Stack] = [], frames: [Frame] = []) {
+        self.perThread = perThread
+        self.stacks = stacks
+        self.frames = frames
+        self.totalSamples = 0
+        self.heaviestPath = []
+    }
+
+    /// `binaryName+0xoffset` (or the address, or `?`) for a frame, the way the text view and folded stacks name it.
+    public func label(of index: Int) -> String {
+        guard frames.indices.contains(index) else { return "?" }
+        let frame = frames[index]
+        let name = frame.binaryName ?? frame.binaryUUID ?? "?"
+        if let offset = frame.imageOffset { return name + "+0x" + String(offset, radix: 16) }
+        if let address = frame.address { return "\(name)@\(address)" }
+        return name
+    }
+}

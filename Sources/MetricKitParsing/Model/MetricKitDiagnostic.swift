@@ -1,0 +1,65 @@
+import APMInspectCore
+import CrashReportParsing
+
+/// One diagnostic of an `MXDiagnosticPayload`: a crash, hang, CPU or disk-write exception, or slow launch.
+public struct MetricKitDiagnostic: Sendable, Equatable, Codable {
+    /// The payload array the diagnostic came from.
+    public enum Kind: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
+        case crash
+        case hang
+        case cpuException
+        case diskWriteException
+        case appLaunch
+        case memoryException
+        /// A bare `MXCallStackTree`, outside any payload.
+        case callStackTree
+
+        /// The payload key of the array (`crashDiagnostics` …).
+        public var payloadKey: String {
+            switch self {
+            case .crash: "crashDiagnostics"
+            case .hang: "hangDiagnostics"
+            case .cpuException: "cpuExceptionDiagnostics"
+            case .diskWriteException: "diskWriteExceptionDiagnostics"
+            case .appLaunch: "appLaunchDiagnostics"
+            case .memoryException: "memoryExceptionDiagnostics"
+            case .callStackTree: "callStacks"
+            }
+        }
+    }
+
+    public var kind: Kind
+    /// Where the diagnostic is in the file (`[0].crashDiagnostics[1]`).
+    public var keyPath: String
+    public var version: String?
+    public var metadata: MetricKitMetadata
+    /// Hangs: `hangDuration`.
+    public var hangDuration: MetricKitMeasurement?
+    /// CPU exceptions: `totalCPUTime` and `totalSampledTime`.
+    public var totalCPUTime: MetricKitMeasurement?
+    public var totalSampledTime: MetricKitMeasurement?
+    /// Disk-write exceptions: `writesCaused`.
+    public var writesCaused: MetricKitMeasurement?
+    /// Launch diagnostics: `launchDuration`.
+    public var launchDuration: MetricKitMeasurement?
+    /// Crashes: the Mach exception type and code and the BSD signal, as numbers.
+    public var exceptionType: Int64?
+    public var exceptionCode: Int64?
+    public var signal: Int64?
+    public var terminationReason: String?
+    public var virtualMemoryRegionInfo: String?
+    public var objectiveCException: MetricKitObjCException?
+    /// The sampled call stacks.
+    public var callTree: MetricKitCallTree?
+    /// Crashes: the same facts in the crash report model (threads and frames flattened from the tree, binary
+    /// images from the frames' UUIDs and load addresses), for everything that reads crash reports.
+    public var crashReport: CrashReport?
+    /// Keys of the diagnostic object this reader does not model, verbatim.
+    public var unknownKeys: JSONValue?
+
+    public init(kind: Kind, keyPath: String, metadata: MetricKitMetadata = MetricKitMetadata()) {
+        self.kind = kind
+        self.keyPath = keyPath
+        self.metadata = metadata
+    }
+}

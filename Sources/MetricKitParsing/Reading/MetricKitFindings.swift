@@ -1,0 +1,31 @@
+import APMInspectCore
+
+/// Collects a reader's findings with their locations, up to a cap: finding a line number scans the document from
+/// its start, so a file with a finding in every frame must not pay that scan for each one.
+struct MetricKitFindings {
+    private(set) var diagnostics: [Diagnostic] = []
+    private var dropped = 0
+    let document: JSONDocument
+    static let cap = 64
+
+    init(document: JSONDocument) {
+        self.document = document
+    }
+
+    mutating func add(_ severity: Diagnostic.Severity, _ message: String, at element: JSONElement?, keyPath: String) {
+        guard diagnostics.count < Self.cap else {
+            dropped += 1
+            return
+        }
+        let location =
+            element.map { document.location(ofByte: $0.byteOffset, keyPath: keyPath.isEmpty ? nil : keyPath) }
+            ?? SourceLocation(keyPath: keyPath.isEmpty ? nil : keyPath)
+        diagnostics.append(Diagnostic(severity, message, at: location))
+    }
+
+    /// The findings, with a last note saying how many were left out.
+    var all: [Diagnostic] {
+        guard dropped > 0 else { return diagnostics }
+        return diagnostics + [Diagnostic(.note, "\(dropped) more findings of the same kinds were not listed")]
+    }
+}

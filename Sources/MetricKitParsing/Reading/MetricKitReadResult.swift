@@ -1,0 +1,12 @@
+import APMInspectCore
+
+/// A MetricKit file read: the model, and what was found wrong or left out on the way.
+public struct MetricKitReadResult: Sendable {
+    public var report: MetricKitReport
+    public var diagnostics: [Diagnostic]
+
+    public init(report: MetricKitReport, diagnostics: [Diagnostic]) {
+        self.report = report
+        self.diagnostics = diagnostics
+    }
+}

@@ -1,0 +1,274 @@
+import APMInspectCore
+
+extension MetricKitReader {
+    /// Reads an `MXCallStackTree` depth first with an explicit stack: frames in pre-order, each with its parent.
+    func readTree(
+        _ object: JSONElement,
+        keyPath: String,
+        findings: inout MetricKitFindings,
+        budget: inout Budget
+    ) -> MetricKitCallTree {
+        var tree = MetricKitCallTree()
+        var treeUnknown: [JSONValue.Member] = []
+        var stacksElement: JSONElement?
+        object.forEachMember { key, value in
+            switch key {
+            case "callStackPerThread": tree.perThread = value.bool ?? value.int64.map { $0 != 0 }
+            case "callStacks": stacksElement = value
+            default: treeUnknown.append(JSONValue.Member(key: key, value: value.materialized))
+            }
+        }
+        if !treeUnknown.isEmpty { tree.unknownKeys = .object(treeUnknown) }
+        guard let stacksElement else {
+            findings.add(.warning, "the call-stack tree has no callStacks", at: object, keyPath: keyPath)
+            return tree
+        }
+        guard stacksElement.kind == .array else {
+            findings.add(
+                .warning,
+                "callStacks is not an array",
+                at: stacksElement,
+                keyPath: Self.join(keyPath, "callStacks")
+            )
+            return tree
+        }
+        struct Pending {
+            var element: JSONElement
+            var parent: Int?
+            var depth: Int
+            /// Position among its siblings (`subFrames[index]` or `callStackRootFrames[index]`).
+            var index: Int
+        }
+        // Key paths are built only for findings, from each frame's parent and position: a path per pending
+        // frame would cost its depth for every sibling, far more than the input bytes of the sibling.
+        var positions: [Int] = []
+        func path(stack: Int, parent: Int?, index: Int) -> String {
+            var parts: [String] = []
+            var cursor = parent
+            while let id = cursor, positions.indices.contains(id), parts.count <= tree.frames.count {
+                parts.append("subFrames[\(positions[id])]")
+                cursor = tree.frames[id].parent
+            }
+            let leaf = parent == nil ? "callStackRootFrames[\(index)]" : "subFrames[\(index)]"
+            var text = Self.join(keyPath, "callStacks[\(stack)]")
+            // The outermost position is that of the root among the stack's roots.
+            if let root = parts.popLast() { text += ".callStackRootFrames" + root.dropFirst("subFrames".count) }
+            for part in parts.reversed() { text += "." + part }
+            return text + "." + leaf
+        }
+        var childSums: [Int] = []
+        for (stackIndex, stackElement) in stacksElement.elements.enumerated() {
+            let stackPath = Self.join(keyPath, "callStacks[\(stackIndex)]")
+            var stack = MetricKitCallTree.Stack(index: stackIndex)
+            var roots: JSONElement?
+            var stackUnknown: [JSONValue.Member] = []
+            stackElement.forEachMember { key, value in
+                switch key {
+                case "threadAttributed": stack.threadAttributed = value.bool ?? value.int64.map { $0 != 0 }
+                case "callStackRootFrames": roots = value
+                default: stackUnknown.append(JSONValue.Member(key: key, value: value.materialized))
+                }
+            }
+            if !stackUnknown.isEmpty { stack.unknownKeys = .object(stackUnknown) }
+            var pending: [Pending] = []
+            if let roots, roots.kind == .array {
+                for (k, element) in roots.elements.enumerated().reversed() {
+                    pending.append(Pending(element: element, parent: nil, depth: 0, index: k))
+                }
+            } else if stackElement.kind != .object {
+                findings.add(.warning, "a call stack is not an object", at: stackElement, keyPath: stackPath)
+            } else if let roots {
+                findings.add(.warning, "callStackRootFrames is not an array", at: roots, keyPath: stackPath)
+            }
+            while let next = pending.popLast() {
+                guard budget.frames > 0 else {
+                    if !budget.framesExhausted {
+                        budget.framesExhausted = true
+                        findings.add(
+                            .warning,
+                            "more than \(maxFrames) frames: the rest of the call stacks were left out",
+                            at: next.element,
+                            keyPath: path(stack: stackIndex, parent: next.parent, index: next.index)
+                        )
+                    }
+                    break
+                }
+                guard next.element.kind == .object else {
+                    findings.add(
+                        .warning,
+                        "a frame is not an object",
+                        at: next.element,
+                        keyPath: path(stack: stackIndex, parent: next.parent, index: next.index)
+                    )
+                    continue
+                }
+                budget.frames -= 1
+                let id = tree.frames.count
+                var frame = MetricKitCallTree.Frame(id: id, parent: next.parent, stack: stackIndex, depth: next.depth)
+                var subFrames: JSONElement?
+                var unknown: [JSONValue.Member] = []
+                next.element.forEachMember { key, value in
+                    switch key {
+                    case "binaryName": frame.binaryName = value.string
+                    case "binaryUUID": frame.binaryUUID = value.string
+                    case "address": frame.address = Self.unsigned(value).map(HexValue.init)
+                    case "offsetIntoBinaryTextSegment": frame.offsetIntoBinaryTextSegment = Self.unsigned(value)
+                    case "sampleCount": frame.sampleCount = Self.unsigned(value).map { Int(clamping: $0) }
+                    case "subFrames": subFrames = value
+                    default: unknown.append(JSONValue.Member(key: key, value: value.materialized))
+                    }
+                }
+                if !unknown.isEmpty { frame.unknownKeys = .object(unknown) }
+                tree.frames.append(frame)
+                childSums.append(0)
+                positions.append(next.index)
+                if next.parent == nil { stack.rootFrames.append(id) }
+                if let subFrames, subFrames.kind == .array {
+                    for (k, element) in subFrames.elements.enumerated().reversed() {
+                        pending.append(
+                            Pending(
+                                element: element,
+                                parent: id,
+                                depth: next.depth + 1,
+                                index: k
+                            )
+                        )
+                    }
+                } else if let subFrames {
+                    findings.add(
+                        .warning,
+                        "subFrames is not an array",
+                        at: subFrames,
+                        keyPath: path(stack: stackIndex, parent: next.parent, index: next.index)
+                    )
+                }
+            }
+            tree.stacks.append(stack)
+        }
+        Self.summarise(&tree, childSums: &childSums)
+        resolveLoadAddresses(&tree, keyPath: keyPath, findings: &findings)
+        return tree
+    }
+
+    /// A JSON number or numeric string as an unsigned 64-bit value; nil for anything else, negative or too large.
+    static func unsigned(_ value: JSONElement) -> UInt64? {
+        if let number = value.uint64 { return number }
+        if let text = value.string {
+            let trimmed = text.trimmingASCIIWhitespace()
+            if trimmed.hasPrefix("0x") || trimmed.hasPrefix("0X") { return UInt64(trimmed.dropFirst(2), radix: 16) }
+            return UInt64(trimmed)
+        }
+        return nil
+    }
+
+    /// Self, total and end samples per frame, stack totals and the heaviest path.
+    ///
+    /// Frames are in pre-order, so walking them backwards sees every child (a caller, in MetricKit's inverted tree) before its parent.
+    static func summarise(_ tree: inout MetricKitCallTree, childSums: inout [Int]) {
+        func add(_ a: Int, _ b: Int) -> Int {
+            let (sum, overflow) = a.addingReportingOverflow(b)
+            return overflow ? Int.max : sum
+        }
+        for id in tree.frames.indices.reversed() {
+            let children = childSums[id]
+            let total = tree.frames[id].sampleCount ?? children
+            tree.frames[id].totalSamples = total
+            tree.frames[id].endSamples = max(0, total - children)
+            tree.frames[id].selfSamples = tree.frames[id].parent == nil ? total : 0
+            if let parent = tree.frames[id].parent, childSums.indices.contains(parent) {
+                childSums[parent] = add(childSums[parent], total)
+            }
+        }
+        var total = 0
+        for s in tree.stacks.indices {
+            var stackTotal = 0
+            for root in tree.stacks[s].rootFrames where tree.frames.indices.contains(root) {
+                stackTotal = add(stackTotal, tree.frames[root].totalSamples)
+            }
+            tree.stacks[s].totalSamples = stackTotal
+            total = add(total, stackTotal)
+        }
+        tree.totalSamples = total
+        // The heaviest caller of each frame, found in one pass (first one wins a tie, as it comes first in the file).
+        var heaviestChild = [Int?](repeating: nil, count: tree.frames.count)
+        var heaviestRoot: Int?
+        for frame in tree.frames {
+            if let parent = frame.parent {
+                guard heaviestChild.indices.contains(parent) else { continue }
+                if let current = heaviestChild[parent], tree.frames[current].totalSamples >= frame.totalSamples {
+                    continue
+                }
+                heaviestChild[parent] = frame.id
+            } else if heaviestRoot.map({ tree.frames[$0].totalSamples < frame.totalSamples }) ?? true {
+                heaviestRoot = frame.id
+            }
+        }
+        var path: [Int] = []
+        var cursor = heaviestRoot
+        while let id = cursor, path.count <= tree.frames.count {
+            path.append(id)
+            cursor = heaviestChild[id]
+        }
+        tree.heaviestPath = path
+    }
+
+    /// Works out each binary's load address and each frame's offset into its binary.
+    ///
+    /// `offsetIntoBinaryTextSegment` is normally the offset, and the load address `address - offset`. iOS 14.0
+    /// wrote the load address itself there: then every frame of a binary carries the same value while their
+    /// addresses differ, or the value is page-aligned above 4 GiB, where no text-segment offset lies.
+    func resolveLoadAddresses(_ tree: inout MetricKitCallTree, keyPath: String, findings: inout MetricKitFindings) {
+        struct Seen {
+            var offset: UInt64
+            var firstAddress: UInt64
+            var sameOffset = true
+            var differentAddresses = false
+            var offsetNotAbove = true
+        }
+        var binaries: [String: Seen] = [:]
+        for frame in tree.frames {
+            guard let offset = frame.offsetIntoBinaryTextSegment, let address = frame.address?.value else { continue }
+            let key = frame.binaryUUID ?? frame.binaryName ?? ""
+            if var seen = binaries[key] {
+                if seen.offset != offset { seen.sameOffset = false }
+                if seen.firstAddress != address { seen.differentAddresses = true }
+                if offset > address { seen.offsetNotAbove = false }
+                binaries[key] = seen
+            } else {
+                binaries[key] = Seen(offset: offset, firstAddress: address, offsetNotAbove: offset <= address)
+            }
+        }
+        var loadAddressInField: Set<String> = []
+        for (key, seen) in binaries where seen.sameOffset && seen.offsetNotAbove {
+            let pageAlignedHigh = seen.offset >= 1 << 32 && seen.offset % 4096 == 0
+            if seen.differentAddresses || pageAlignedHigh { loadAddressInField.insert(key) }
+        }
+        if !loadAddressInField.isEmpty {
+            findings.add(
+                .note,
+                "offsetIntoBinaryTextSegment holds the load address of \(loadAddressInField.count) binaries "
+                    + "(as iOS 14.0 wrote it): offsets were taken as address minus that value",
+                at: nil,
+                keyPath: keyPath
+            )
+        }
+        for i in tree.frames.indices {
+            guard let offset = tree.frames[i].offsetIntoBinaryTextSegment else { continue }
+            let key = tree.frames[i].binaryUUID ?? tree.frames[i].binaryName ?? ""
+            guard let address = tree.frames[i].address?.value else {
+                tree.frames[i].imageOffset = offset
+                continue
+            }
+            if loadAddressInField.contains(key) {
+                tree.frames[i].loadAddress = HexValue(offset)
+                tree.frames[i].imageOffset = address - offset
+            } else if offset <= address {
+                tree.frames[i].loadAddress = HexValue(address - offset)
+                tree.frames[i].imageOffset = offset
+            } else {
+                // An address below its own offset (Xcode's simulated payloads): the offset alone is kept.
+                tree.frames[i].imageOffset = offset
+            }
+        }
+    }
+}

@@ -1,0 +1,207 @@
+import APMInspectCore
+
+/// Reads MetricKit JSON as apps export it with `jsonRepresentation()`: an `MXDiagnosticPayload`, an
+/// `MXMetricPayload`, an array of them, or a bare `MXCallStackTree`.
+///
+/// Every input is treated as hostile: the document is parsed with depth and size limits, the call-stack trees are
+/// walked with an explicit stack and a frame budget, and anything of the wrong type becomes a finding with its key
+/// path, never a failure of the whole file.
+public struct MetricKitReader: Sendable {
+    /// Nesting allowed in the document.
+    ///
+    /// A call-stack frame nests two levels (`subFrames` array and frame object), so the default admits stacks
+    /// some 500 frames deep, as deep recursion produces.
+    public var json: JSONParseOptions
+    /// Frames read over the whole file; the rest of a tree is left out with a finding.
+    public var maxFrames: Int
+    /// Metric figures read over the whole file.
+    public var maxMetricEntries: Int
+
+    public init(maxFrames: Int = 2_000_000, maxMetricEntries: Int = 200_000) {
+        json = JSONParseOptions(maxDepth: 1024)
+        self.maxFrames = maxFrames
+        self.maxMetricEntries = maxMetricEntries
+    }
+
+    /// The keys that only MetricKit payloads and call-stack trees use.
+    static let markerKeys = [
+        "\"crashDiagnostics\"", "\"hangDiagnostics\"", "\"cpuExceptionDiagnostics\"",
+        "\"diskWriteExceptionDiagnostics\"", "\"appLaunchDiagnostics\"", "\"memoryExceptionDiagnostics\"",
+        "\"callStackRootFrames\"", "\"callStackPerThread\"", "\"diagnosticMetaData\"",
+    ]
+    static let metricMarkerKeys = [
+        "\"applicationLaunchMetrics\"", "\"applicationExitMetrics\"", "\"cpuMetrics\"", "\"memoryMetrics\"",
+        "\"applicationResponsivenessMetrics\"", "\"networkTransferMetrics\"", "\"diskIOMetrics\"",
+        "\"applicationTimeMetrics\"", "\"gpuMetrics\"", "\"signpostMetrics\"", "\"cellularConditionMetrics\"",
+        "\"animationMetrics\"", "\"displayMetrics\"", "\"locationActivityMetrics\"",
+    ]
+
+    /// True when `bytes` are JSON whose first 64 KiB use a MetricKit key (content only, never the file name).
+    ///
+    /// A key counts only when a colon follows it: a report about MetricKit files (this tool's own JSON output)
+    /// names the keys as values.
+    public static func recognise(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { buffer in
+            guard ContentSniffer.format(of: buffer) == .json else { return false }
+            let prefix = UnsafeRawBufferPointer(rebasing: buffer[0..<min(buffer.count, 1 << 16)])
+            if markerKeys.contains(where: { containsKey(prefix, $0) }) { return true }
+            // A metric payload: its time range and at least one metric category.
+            return containsKey(prefix, "\"timeStampBegin\"")
+                && metricMarkerKeys.contains(where: { containsKey(prefix, $0) })
+        }
+    }
+
+    /// True when the quoted `key` occurs in `buffer` followed by optional white space and a colon.
+    static func containsKey(_ buffer: UnsafeRawBufferPointer, _ key: String) -> Bool {
+        guard ContentSniffer.containsText(buffer, key) else { return false }
+        let needle = Array(key.utf8)
+        guard let first = needle.first, buffer.count >= needle.count else { return false }
+        var i = 0
+        while i <= buffer.count - needle.count {
+            if buffer[i] == first {
+                var k = 1
+                while k < needle.count, buffer[i + k] == needle[k] { k += 1 }
+                if k == needle.count {
+                    var j = i + k
+                    while j < buffer.count,
+                        buffer[j] == 0x20 || buffer[j] == 0x0A || buffer[j] == 0x0D || buffer[j] == 0x09
+                    {
+                        j += 1
+                    }
+                    if j < buffer.count, buffer[j] == UInt8(ascii: ":") { return true }
+                }
+            }
+            i += 1
+        }
+        return false
+    }
+
+    /// Reads a whole file.
+    ///
+    /// - Throws: ``InputError`` when the bytes are not JSON this reader can use (too deep, too large, empty, or
+    ///   neither an object nor an array of objects).
+    public func read(_ bytes: [UInt8]) throws(InputError) -> MetricKitReadResult {
+        let document = try JSONDocument(bytes: bytes, options: json)
+        var findings = MetricKitFindings(document: document)
+        var budget = Budget(frames: maxFrames, entries: maxMetricEntries)
+        let root = document.root
+        var report = MetricKitReport()
+        switch root.kind {
+        case .object where !document.isFragmentList:
+            report.payloads = [readPayload(root, keyPath: "", findings: &findings, budget: &budget)]
+        case .array:
+            report.isArray = !document.isFragmentList
+            for (index, element) in root.elements.enumerated() {
+                let path = "[\(index)]"
+                guard element.kind == .object else {
+                    findings.add(
+                        .warning,
+                        "an element of the array is not a payload object",
+                        at: element,
+                        keyPath: path
+                    )
+                    continue
+                }
+                report.payloads.append(readPayload(element, keyPath: path, findings: &findings, budget: &budget))
+            }
+        default:
+            throw InputError(.wrongKind, "MetricKit JSON is an object or an array of payload objects")
+        }
+        report.recount()
+        var diagnostics = document.diagnostics
+        if document.isTruncated {
+            diagnostics.append(Diagnostic(.warning, "the file ends inside the JSON: what comes before was read"))
+        }
+        diagnostics += findings.all
+        return MetricKitReadResult(report: report, diagnostics: diagnostics)
+    }
+
+    /// What is left of the work allowed for one file.
+    struct Budget {
+        var frames: Int
+        var entries: Int
+        var framesExhausted = false
+        var entriesExhausted = false
+    }
+
+    private func readPayload(
+        _ object: JSONElement,
+        keyPath: String,
+        findings: inout MetricKitFindings,
+        budget: inout Budget
+    ) -> MetricKitPayload {
+        let isTree = object.member("callStacks") != nil && object.member("callStackTree") == nil
+        if isTree {
+            // A bare MXCallStackTree (`callStackTree.jsonRepresentation()`), as SDKs keep them.
+            var payload = MetricKitPayload(kind: .diagnostic, keyPath: keyPath)
+            var diagnostic = MetricKitDiagnostic(kind: .callStackTree, keyPath: keyPath)
+            diagnostic.callTree = readTree(object, keyPath: keyPath, findings: &findings, budget: &budget)
+            payload.diagnostics = [diagnostic]
+            return payload
+        }
+        var isMetric = false
+        object.forEachMember { key, _ in
+            if key == "metaData" || key.hasSuffix("Metrics") { isMetric = true }
+        }
+        var payload = MetricKitPayload(kind: isMetric ? .metric : .diagnostic, keyPath: keyPath)
+        var unknown: [JSONValue.Member] = []
+        var metrics = MetricKitMetrics()
+        object.forEachMember { key, value in
+            let path = Self.join(keyPath, key)
+            switch key {
+            case "timeStampBegin":
+                payload.timeStampBegin = value.string
+                payload.begin = value.string.flatMap(AppleTimestamp.init)
+            case "timeStampEnd":
+                payload.timeStampEnd = value.string
+                payload.end = value.string.flatMap(AppleTimestamp.init)
+            case "appVersion" where isMetric:
+                metrics.appVersion = value.string
+            case "metaData" where isMetric:
+                var ignored: [String: JSONElement] = [:]
+                metrics.metadata = readMetadata(value, keyPath: path, measurements: &ignored, findings: &findings)
+            default:
+                if let kind = MetricKitDiagnostic.Kind.payloadKeys[key] {
+                    guard value.kind == .array else {
+                        findings.add(.warning, "\(key) is not an array", at: value, keyPath: path)
+                        unknown.append(JSONValue.Member(key: key, value: value.materialized))
+                        return
+                    }
+                    for (index, element) in value.elements.enumerated() {
+                        let itemPath = "\(path)[\(index)]"
+                        guard element.kind == .object else {
+                            findings.add(.warning, "a diagnostic is not an object", at: element, keyPath: itemPath)
+                            continue
+                        }
+                        payload.diagnostics.append(
+                            readDiagnostic(element, kind: kind, keyPath: itemPath, findings: &findings, budget: &budget)
+                        )
+                    }
+                } else if isMetric, value.kind == .object || value.kind == .array {
+                    readMetricCategory(key, value, into: &metrics, findings: &findings, budget: &budget)
+                } else {
+                    unknown.append(JSONValue.Member(key: key, value: value.materialized))
+                }
+            }
+        }
+        if isMetric {
+            metrics.exits = Self.exits(from: metrics.entries)
+            payload.metrics = metrics
+        }
+        if !unknown.isEmpty { payload.unknownKeys = .object(unknown) }
+        return payload
+    }
+
+    static func join(_ prefix: String, _ key: String) -> String {
+        prefix.isEmpty ? key : prefix + "." + key
+    }
+}
+
+extension MetricKitDiagnostic.Kind {
+    /// The kinds by their payload key.
+    static let payloadKeys: [String: MetricKitDiagnostic.Kind] = {
+        var table: [String: MetricKitDiagnostic.Kind] = [:]
+        for kind in allCases where kind != .callStackTree { table[kind.payloadKey] = kind }
+        return table
+    }()
+}

@@ -1,0 +1,144 @@
+import APMInspectCore
+import CrashReportParsing
+import MetricKitParsing
+
+/// The human summary of a MetricKit file: its payloads, each diagnostic (crashes as crash reports, hangs and
+/// exceptions by their heaviest sampled path) and the metric figures.
+enum MetricKitRenderer {
+    /// Frames of a heaviest path or figures of a metric payload shown before "… more".
+    static let pathLimit = 16
+    static let entryLimit = 80
+
+    static func render(_ report: MetricKitReport, file: String) -> String {
+        var out = "MetricKit  \(file)\n"
+        let diagnosticPayloads = report.payloads.count - report.metricPayloads
+        var fields: [(String, String)] = [
+            ("Payloads", "\(diagnosticPayloads) diagnostic, \(report.metricPayloads) metric")
+        ]
+        let counts = MetricKitDiagnostic.Kind.allCases.compactMap { kind in
+            report.diagnosticCounts[kind.rawValue].map { "\(kind.rawValue) \($0)" }
+        }
+        if !counts.isEmpty { fields.append(("Diagnostics", counts.joined(separator: ", "))) }
+        out += InspectionRenderer.keyValues(fields)
+        for payload in report.payloads {
+            out += "\n" + heading(payload)
+            for diagnostic in payload.diagnostics { out += "\n" + render(diagnostic, file: file) }
+            if let metrics = payload.metrics { out += render(metrics) }
+        }
+        return out
+    }
+
+    private static func heading(_ payload: MetricKitPayload) -> String {
+        var line = payload.kind == .metric ? "Metric payload" : "Diagnostic payload"
+        if !payload.keyPath.isEmpty { line += " \(payload.keyPath)" }
+        let range = [payload.timeStampBegin, payload.timeStampEnd].compactMap { $0 }
+        if !range.isEmpty { line += "  " + TerminalText.escaped(range.joined(separator: " – ")) }
+        return line + "\n"
+    }
+
+    private static func render(_ diagnostic: MetricKitDiagnostic, file: String) -> String {
+        if let crash = diagnostic.crashReport {
+            var out = CrashRenderer.render(crash, file: "\(file) \(diagnostic.keyPath)")
+            if let objc = diagnostic.objectiveCException {
+                var fields: [(String, String)] = []
+                if let name = objc.name ?? objc.className { fields.append(("ObjC exception", name)) }
+                if let message = objc.message { fields.append(("", message)) }
+                out += InspectionRenderer.keyValues(fields)
+            }
+            return out
+        }
+        var out = "\(title(diagnostic.kind))  \(diagnostic.keyPath)\n"
+        var fields: [(String, String)] = []
+        let metadata = diagnostic.metadata
+        var app = [metadata.bundleIdentifier, metadata.appVersion].compactMap { $0 }.filter { !$0.isEmpty }
+        if let build = metadata.appBuildVersion, !build.isEmpty { app.append("(\(build))") }
+        if !app.isEmpty { fields.append(("App", app.joined(separator: " "))) }
+        if let device = metadata.deviceType { fields.append(("Device", device)) }
+        if let os = metadata.osVersion { fields.append(("OS", os)) }
+        let measurements: [(String, MetricKitMeasurement?)] = [
+            ("Hang", diagnostic.hangDuration), ("CPU time", diagnostic.totalCPUTime),
+            ("Sampled", diagnostic.totalSampledTime), ("Writes", diagnostic.writesCaused),
+            ("Launch", diagnostic.launchDuration),
+        ]
+        for (name, measurement) in measurements {
+            if let measurement { fields.append((name, measurement.raw)) }
+        }
+        out += InspectionRenderer.keyValues(fields)
+        if let tree = diagnostic.callTree { out += render(tree) }
+        return out
+    }
+
+    private static func render(_ tree: MetricKitCallTree) -> String {
+        var out = "  \(tree.stacks.count) call stacks, \(tree.frames.count) frames, \(tree.totalSamples) samples"
+        out += tree.perThread == false ? " (aggregated over the process)\n" : "\n"
+        guard !tree.heaviestPath.isEmpty else { return out }
+        out += "  Heaviest path (the executing frame first, then its callers)\n"
+        var table = TextTable(
+            headers: ["#", "SAMPLES", "FRAME", "ADDRESS"],
+            alignments: [.right, .right, .left, .right]
+        )
+        for (depth, id) in tree.heaviestPath.prefix(pathLimit).enumerated() {
+            let frame = tree.frames[id]
+            table.append([
+                String(depth), String(frame.totalSamples), tree.label(of: id),
+                frame.address?.description ?? "",
+            ])
+        }
+        out += table.render(indent: "  ")
+        if tree.heaviestPath.count > pathLimit { out += "  … \(tree.heaviestPath.count - pathLimit) more frames\n" }
+        return out
+    }
+
+    private static func render(_ metrics: MetricKitMetrics) -> String {
+        var out = ""
+        var fields: [(String, String)] = []
+        if let version = metrics.appVersion { fields.append(("App version", version)) }
+        if let metadata = metrics.metadata {
+            if let build = metadata.appBuildVersion { fields.append(("Build", build)) }
+            if let device = metadata.deviceType { fields.append(("Device", device)) }
+            if let os = metadata.osVersion { fields.append(("OS", os)) }
+        }
+        out += InspectionRenderer.keyValues(fields)
+        var table = TextTable(headers: ["CATEGORY", "FIGURE", "VALUE"], alignments: [.left, .left, .left])
+        for entry in metrics.entries.prefix(entryLimit) {
+            table.append([entry.category, entry.name, value(entry)])
+        }
+        out += "\n" + table.render(indent: "  ")
+        if metrics.entries.count > entryLimit {
+            out += "  … \(metrics.entries.count - entryLimit) more figures (see --format json)\n"
+        }
+        return out
+    }
+
+    private static func value(_ entry: MetricKitMetrics.Entry) -> String {
+        if let measurement = entry.measurement { return measurement.raw }
+        if let number = entry.number { return Formatting.median(number) }
+        if let text = entry.text { return text }
+        if let histogram = entry.histogram {
+            var text = "histogram: \(histogram.buckets.count) buckets, \(histogram.total) samples"
+            let unit = histogram.unit.map { " " + $0 } ?? ""
+            if let p50 = histogram.p50 { text += ", p50 ≈ \(Formatting.oneDecimal(p50))\(unit)" }
+            if let p90 = histogram.p90 { text += ", p90 ≈ \(Formatting.oneDecimal(p90))\(unit)" }
+            return text
+        }
+        if let average = entry.average {
+            var text = "average \(average.value?.raw ?? "?")"
+            if let deviation = average.standardDeviation { text += " ± \(Formatting.oneDecimal(deviation))" }
+            if let count = average.sampleCount { text += " over \(count) samples" }
+            return text
+        }
+        return ""
+    }
+
+    static func title(_ kind: MetricKitDiagnostic.Kind) -> String {
+        switch kind {
+        case .crash: "Crash"
+        case .hang: "Hang"
+        case .cpuException: "CPU exception"
+        case .diskWriteException: "Disk-write exception"
+        case .appLaunch: "Slow launch"
+        case .memoryException: "Memory exception"
+        case .callStackTree: "Call-stack tree"
+        }
+    }
+}
