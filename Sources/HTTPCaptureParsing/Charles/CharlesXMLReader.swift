@@ -139,20 +139,36 @@ public struct CharlesXMLReader: Sendable {
         // FoundationXML traps on names that are not valid UTF-8 instead of reporting them: stop the document at
         // the first invalid byte, and say so.
         var input = bytes
-        var encodingDiagnostic: Diagnostic?
+        // Said before what the parser finds: where the input was cut or changed before parsing.
+        var early: [Diagnostic] = []
         if let bad = Self.firstInvalidUTF8(bytes) {
             input = Array(bytes.prefix(bad))
-            encodingDiagnostic = Diagnostic(
-                .warning,
-                "byte \(bad) is not UTF-8; the session was read up to it",
-                at: SourceLocation(byteOffset: bad)
+            early.append(
+                Diagnostic(
+                    .warning,
+                    "byte \(bad) is not UTF-8; the session was read up to it",
+                    at: SourceLocation(byteOffset: bad)
+                )
             )
         }
         // Past a limit libxml2 would be slow on (see ``XMLMarkupLimits``): read the transactions before the
         // offending element, and say why the rest was not read.
         var limitMessage: String?
         var limitLocation: SourceLocation?
-        if let excess = XMLMarkupLimits().firstExcess(in: input) {
+        let markup = XMLMarkupLimits().check(&input)
+        if let first = markup.firstBlankedInstruction {
+            let count = markup.blankedInstructions
+            early.append(
+                Diagnostic(
+                    .note,
+                    count == 1
+                        ? "a processing instruction without data was left out (the XML parser cannot read one)"
+                        : "\(count) processing instructions without data were left out (the XML parser cannot read them)",
+                    at: TextPosition.location(in: input, byteOffset: first)
+                )
+            )
+        }
+        if let excess = markup.excess {
             limitMessage = excess.message
             limitLocation = TextPosition.location(in: input, byteOffset: excess.byteOffset)
             input = Array(input.prefix(excess.byteOffset))
@@ -172,7 +188,7 @@ public struct CharlesXMLReader: Sendable {
             return (parsed, parser.lineNumber, parser.columnNumber, message)
         }
         let ok = parsed && delegate.errorMessage == nil && delegate.depth == 0
-        var diagnostics: [Diagnostic] = encodingDiagnostic.map { [$0] } ?? []
+        var diagnostics = early
         if let limitMessage {
             if !delegate.sawRoot || delegate.count == 0 {
                 throw HTTPCaptureError(.tooLarge, "Charles XML session refused: \(limitMessage)", at: limitLocation)

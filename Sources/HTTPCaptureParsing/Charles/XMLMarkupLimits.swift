@@ -12,12 +12,41 @@ struct XMLMarkupLimits: Sendable {
     /// Most elements a session may hold (Charles writes about 20 per transaction).
     var maxElements = 20_000_000
 
+    /// What one pass over the markup found.
+    struct Findings {
+        /// Where the markup first goes past a limit, and which limit.
+        var excess: (byteOffset: Int, message: String)?
+        /// How many processing instructions without data were blanked, and where the first one was.
+        var blankedInstructions = 0
+        var firstBlankedInstruction: Int?
+    }
+
     /// Where the markup first goes past a limit, and which limit, nil when it stays within them.
     ///
     /// Comments, CDATA sections, processing instructions and declarations are skipped whole; in a start tag, an
     /// `=` outside quotes is one attribute. Broken markup is left for the parser to report.
     func firstExcess(in bytes: [UInt8]) -> (byteOffset: Int, message: String)? {
-        bytes.withUnsafeBufferPointer { buffer -> (byteOffset: Int, message: String)? in
+        var copy = bytes
+        return check(&copy).excess
+    }
+
+    /// ``firstExcess(in:)``, and every processing instruction without data (`<?name?>`) before that point replaced
+    /// by spaces in `bytes`.
+    ///
+    /// libxml2 hands such an instruction to its SAX callback with a null data pointer, and FoundationXML's callback
+    /// takes the length of that pointer: a 60-byte session crashed the process (SIGSEGV in `strlen`; a
+    /// FuzzCharlesXML finding). A Charles session gives processing instructions no meaning, so blanking them loses
+    /// nothing the reader keeps; lines and columns stay where they were.
+    func check(_ bytes: inout [UInt8]) -> Findings {
+        var findings = Findings()
+        findings.excess = bytes.withUnsafeMutableBufferPointer { mutable -> (byteOffset: Int, message: String)? in
+            let buffer = UnsafeBufferPointer(mutable)
+            func blankIfWithoutData(_ open: Int, _ end: Int) {
+                guard Self.isWithoutData(buffer, instruction: open, end: end) else { return }
+                for b in open..<end { mutable[b] = 0x20 }
+                findings.blankedInstructions += 1
+                if findings.firstBlankedInstruction == nil { findings.firstBlankedInstruction = open }
+            }
             let n = buffer.count
             var elements = 0
             var i = 0
@@ -34,11 +63,21 @@ struct XMLMarkupLimits: Sendable {
                         i = Self.end(of: "]]>", in: buffer, from: k + 8)
                     } else {
                         i = Self.endOfDeclaration(buffer, from: k + 1)
+                        // An internal subset may hold instructions too, and libxml2 reports them the same way.
+                        var at = k + 1
+                        while let pi = UTF8Search.firstOffset(of: 0x3C, in: buffer, from: at), pi + 1 < i {
+                            at = pi + 1
+                            guard buffer[pi + 1] == 0x3F else { continue }
+                            let end = Swift.min(Self.end(of: "?>", in: buffer, from: pi + 2), i)
+                            blankIfWithoutData(pi, end)
+                            at = end
+                        }
                     }
                     continue
                 }
                 if next == 0x3F {
                     i = Self.end(of: "?>", in: buffer, from: k + 1)
+                    blankIfWithoutData(open, i)
                     continue
                 }
                 if next == 0x2F {
@@ -74,6 +113,23 @@ struct XMLMarkupLimits: Sendable {
             }
             return nil
         }
+        return findings
+    }
+
+    /// True when the instruction from `open` (its `<`) to `end` (just past its `?>`) is a target name and nothing
+    /// else: `<?name?>`, with no blank after the name.
+    private static func isWithoutData(_ buffer: UnsafeBufferPointer<UInt8>, instruction open: Int, end: Int) -> Bool {
+        // `<?` + at least one name byte + `?>`.
+        guard end - open >= 5, end <= buffer.count, buffer[end - 2] == 0x3F, buffer[end - 1] == 0x3E else {
+            return false
+        }
+        for k in (open + 2)..<(end - 2) {
+            switch buffer[k] {
+            case 0x20, 0x09, 0x0A, 0x0D, 0x3F: return false
+            default: continue
+            }
+        }
+        return true
     }
 
     private static func matches(_ buffer: UnsafeBufferPointer<UInt8>, _ at: Int, _ text: StaticString) -> Bool {
