@@ -83,7 +83,7 @@ run_target() {
   case "$status" in
     0) finding="wall limit before the CPU budget" ;;
     72) finding="" ;;
-    *) finding="$(grep -m1 -oE 'ERROR: [A-Za-z]+: [a-z-]+|deadly signal|fuzz property[^\n]*|timeout|out-of-memory' "$log")"
+    *) finding="$(grep -m1 -oE 'ERROR: [A-Za-z]+: [A-Za-z-]+|deadly signal|fuzz property[^\n]*|timeout|out-of-memory' "$log")"
        finding="${finding:-exit $status}" ;;
   esac
   local rate=0
