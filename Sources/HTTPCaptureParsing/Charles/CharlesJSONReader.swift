@@ -87,14 +87,21 @@ public struct CharlesJSONReader: Sendable {
                 continue
             }
             var record = CharlesRecord()
+            // A number that does not fit its field: said at its path and kept in the record's extensions.
+            var unfit: [(key: String, element: JSONElement, what: String)] = []
+            func fit<T>(_ element: JSONElement?, _ key: String, _ what: String, _ read: (Double) -> T?) -> T? {
+                figure(element, read) { unfit.append((key, $0, what)) }
+            }
             record.status = item.member("status")?.string ?? ""
             record.method = item.member("method")?.string ?? ""
             record.protocolVersion = item.member("protocolVersion")?.string ?? ""
             record.scheme = item.member("scheme")?.string ?? ""
             record.host = item.member("host")?.string ?? ""
-            record.port =
-                number(item.member("actualPort")).flatMap { Int(exactly: $0) }
-                ?? number(item.member("port")).flatMap { Int(exactly: $0) }
+            let port: (Double) -> Int? = { (0...65_535).contains($0) ? Int(exactly: $0) : nil }
+            let portNumber =
+                fit(item.member("actualPort"), "actualPort", "a port", port)
+                ?? fit(item.member("port"), "port", "a port", port)
+            record.port = portNumber
             record.path = item.member("path")?.string ?? ""
             record.query = item.member("query")?.string ?? ""
             record.tunnel = item.member("tunnel")?.bool ?? false
@@ -124,10 +131,9 @@ public struct CharlesJSONReader: Sendable {
             }
             if let durations = item.member("durations"), durations.kind == .object {
                 func duration(_ key: String) -> Double? {
-                    guard let value = number(durations[key]), value >= 0, value <= HAREntryBuilder.maxPhase else {
-                        return nil
+                    fit(durations[key], "durations." + key, "a duration in ms") {
+                        $0 >= 0 && $0 <= HAREntryBuilder.maxPhase ? $0 : nil
                     }
-                    return value
                 }
                 record.dns = duration("dns")
                 record.connect = duration("connect")
@@ -142,10 +148,16 @@ public struct CharlesJSONReader: Sendable {
             }
             if let response = item.member("response"), response.kind == .object {
                 record.hasResponse = true
-                record.responseStatus = number(response.member("status")).flatMap { Int(exactly: $0) }
+                let status = fit(response.member("status"), "response.status", "an HTTP status") {
+                    $0 >= 0 && $0 <= 999 ? Int(exactly: $0) : nil
+                }
+                record.responseStatus = status
                 readMessage(response, into: &record, isResponse: true)
             }
-            record.totalSize = byteCount(item.member("totalSize")) ?? -1
+            let totalSize = fit(item.member("totalSize"), "totalSize", "a byte count") { _ in
+                byteCount(item.member("totalSize"))
+            }
+            record.totalSize = totalSize ?? -1
             if let ssl = item.member("ssl"), ssl.kind == .object {
                 record.tlsProtocol = ssl.member("protocol")?.string
                 record.cipherSuite = ssl.member("cipherSuite")?.string
@@ -153,6 +165,15 @@ public struct CharlesJSONReader: Sendable {
             record.alpn = item.member("alpn")?.member("protocol")?.string
             item.forEachMember { key, value in
                 if !Self.knownKeys.contains(key) { record.extensions[key] = value.materialized }
+            }
+            for (key, element, what) in unfit {
+                log.add(
+                    "unfit-value",
+                    .warning,
+                    unfitFigureMessage(key, element, what),
+                    at: loc(document, element, "[\(position)].\(key)")
+                )
+                record.extensions[key] = element.materialized
             }
             var transaction = record.transaction(redact: options.redactSecrets)
             transaction.index = kept

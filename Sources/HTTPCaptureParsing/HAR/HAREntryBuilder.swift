@@ -71,7 +71,10 @@ struct HAREntryBuilder {
         } else {
             log.add("missing-date", .warning, "startedDateTime is missing or empty", at: at(entry, nil))
         }
-        t.totalReported = number(entry.member("time")).flatMap { $0 >= 0 && $0 <= Self.maxPhase ? $0 : nil } ?? -1
+        t.totalReported =
+            figure(entry.member("time"), "time", "a duration in ms", &t, log: &log) {
+                $0 >= 0 && $0 <= Self.maxPhase ? $0 : nil
+            } ?? -1
         t.remoteAddress = entry.member("serverIPAddress")?.string.flatMap { address in
             let trimmed =
                 address.hasPrefix("[") && address.hasSuffix("]") ? String(address.dropFirst().dropLast()) : address
@@ -80,7 +83,9 @@ struct HAREntryBuilder {
         if let connection = entry.member("connection") {
             t.connectionID = connection.string ?? connection.rawText
         }
-        if let port = number(entry.member("_serverPort")) { t.remotePort = Int(exactly: port) }
+        t.remotePort = figure(entry.member("_serverPort"), "_serverPort", "a port", &t, log: &log) {
+            (0...65_535).contains($0) ? Int(exactly: $0) : nil
+        }
 
         // Request.
         let request = entry.member("request")
@@ -119,7 +124,9 @@ struct HAREntryBuilder {
         var responseHeaders: [HTTPTransaction.Header] = []
         var errorText = entry.member("_error")?.string
         if let response, response.kind == .object {
-            if let status = number(response.member("status")) { t.status = Int(exactly: status.rounded()) }
+            t.status = figure(response.member("status"), "response.status", "an HTTP status", &t, log: &log) {
+                $0 >= 0 && $0 <= 999 ? Int(exactly: $0.rounded()) : nil
+            }
             t.statusText = response.member("statusText")?.string ?? ""
             let responseVersion = response.member("httpVersion")?.string ?? ""
             if !responseVersion.isEmpty { t.httpVersion = responseVersion }
@@ -130,7 +137,9 @@ struct HAREntryBuilder {
             }
             if let content = response.member("content"), content.kind == .object {
                 t.mimeType = content.member("mimeType")?.string ?? ""
-                if let size = byteCount(content.member("size")) { t.sizes.decoded = size }
+                if let size = byteCount(content.member("size"), "response.content.size", &t, log: &log) {
+                    t.sizes.decoded = size
+                }
                 content.forEachMember { key, value in
                     if !Self.contentKeys.contains(key) { extensions["response.content." + key] = value.materialized }
                 }
@@ -160,7 +169,7 @@ struct HAREntryBuilder {
         t.trafficType = HTTPTransaction.trafficType(mimeType: t.mimeType, resourceType: resourceType, method: t.method)
 
         // Sizes.
-        sizes(&t, request: request, response: response, requestHeaders: requestHeaders)
+        sizes(&t, log: &log, request: request, response: response, requestHeaders: requestHeaders)
 
         // Cache.
         if let fromCache = entry.member("_fromCache")?.string, !fromCache.isEmpty { t.fromCache = true }
@@ -175,6 +184,35 @@ struct HAREntryBuilder {
         }
         t.extensions.merge(extensions) { current, _ in current }
         return t
+    }
+
+    /// ``HTTPCaptureParsing/figure(_:_:unfit:)`` for the number at `key`: a value refused is a warning at its key
+    /// path, and its JSON is kept in the transaction's extensions under `key`.
+    private func figure<T>(
+        _ element: JSONElement?,
+        _ key: String,
+        _ what: String,
+        _ t: inout HTTPTransaction,
+        log: inout DiagnosticLog,
+        _ read: (Double) -> T?
+    ) -> T? {
+        var refused: JSONElement?
+        let value = HTTPCaptureParsing.figure(element, read) { refused = $0 }
+        if let refused {
+            log.add("unfit-value", .warning, unfitFigureMessage(key, refused, what), at: at(refused, key))
+            t.extensions[key] = refused.materialized
+        }
+        return value
+    }
+
+    /// ``byteCount(_:)`` as a ``figure(_:_:_:_:log:_:)``: a refused size is said and kept.
+    private func byteCount(
+        _ element: JSONElement?,
+        _ key: String,
+        _ t: inout HTTPTransaction,
+        log: inout DiagnosticLog
+    ) -> Int64? {
+        figure(element, key, "a byte count", &t, log: &log) { _ in HTTPCaptureParsing.byteCount(element) }
     }
 
     private func at(_ element: JSONElement?, _ key: String?) -> SourceLocation? {
@@ -210,11 +248,12 @@ struct HAREntryBuilder {
 
     private func sizes(
         _ t: inout HTTPTransaction,
+        log: inout DiagnosticLog,
         request: JSONElement?,
         response: JSONElement?,
         requestHeaders: [HTTPTransaction.Header]
     ) {
-        if let size = byteCount(request?.member("headersSize")) {
+        if let size = byteCount(request?.member("headersSize"), "request.headersSize", &t, log: &log) {
             t.sizes.requestHeaders = size
         } else if !requestHeaders.isEmpty {
             // No raw header text (HTTP/2, HTTP/3): count the header block as HTTP/1.1 would write it.
@@ -224,7 +263,7 @@ struct HAREntryBuilder {
             }
             t.sizes.requestHeaders = Int64(count)
         }
-        if let size = byteCount(request?.member("bodySize")) {
+        if let size = byteCount(request?.member("bodySize"), "request.bodySize", &t, log: &log) {
             t.sizes.requestBody = size
         } else if let text = request?.member("postData")?.member("text"), text.kind == .string {
             t.sizes.requestBody = Int64(text.rawBytes.count)
@@ -235,9 +274,15 @@ struct HAREntryBuilder {
             t.sizes.request =
                 Int64(t.url.utf8.count) + Swift.max(0, t.sizes.requestHeaders) + Swift.max(0, t.sizes.requestBody)
         }
-        if let size = byteCount(response?.member("headersSize")) { t.sizes.responseHeaders = size }
-        if let size = byteCount(response?.member("bodySize")) { t.sizes.responseBody = size }
-        if let transfer = byteCount(response?.member("_transferSize")) ?? byteCount(entry.member("_transferSize")) {
+        if let size = byteCount(response?.member("headersSize"), "response.headersSize", &t, log: &log) {
+            t.sizes.responseHeaders = size
+        }
+        if let size = byteCount(response?.member("bodySize"), "response.bodySize", &t, log: &log) {
+            t.sizes.responseBody = size
+        }
+        if let transfer = byteCount(response?.member("_transferSize"), "response._transferSize", &t, log: &log)
+            ?? byteCount(entry.member("_transferSize"), "_transferSize", &t, log: &log)
+        {
             t.sizes.transfer = transfer
         } else if t.sizes.responseHeaders >= 0, t.sizes.responseBody >= 0 {
             t.sizes.transfer = t.sizes.responseHeaders + t.sizes.responseBody

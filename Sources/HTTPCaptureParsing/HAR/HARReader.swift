@@ -239,6 +239,25 @@ func number(_ element: JSONElement?) -> Double? {
     }
 }
 
+/// The figure `read` makes of the number in `element`: nil when the element is absent, null or -1 (unknown, in HAR
+/// and in Charles sessions).
+///
+/// A value present that is not a finite number or that `read` refuses goes to `unfit`, so that the reader says so
+/// and keeps the value (nothing the file holds is dropped unsaid).
+func figure<T>(_ element: JSONElement?, _ read: (Double) -> T?, unfit: (JSONElement) -> Void) -> T? {
+    guard let element, element.kind != .null else { return nil }
+    let value = number(element)
+    if value == -1 { return nil }
+    if let value, value.isFinite, let figure = read(value) { return figure }
+    unfit(element)
+    return nil
+}
+
+/// The warning for a value ``figure(_:_:unfit:)`` refused: `key` is its path, `what` the kind of figure expected.
+func unfitFigureMessage(_ key: String, _ element: JSONElement, _ what: String) -> String {
+    "\(key) = \(element.rawText ?? "?") is not \(what); kept in extensions"
+}
+
 /// A byte count from a JSON number or numeric string: nil when absent, negative, fractional garbage or above 1 PiB.
 func byteCount(_ element: JSONElement?) -> Int64? {
     guard let value = number(element), value.isFinite, value >= 0, value < 1_125_899_906_842_624 else { return nil }
