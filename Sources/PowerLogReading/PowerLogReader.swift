@@ -171,7 +171,11 @@ public struct PowerLogReader: Sendable {
     // MARK: - One file
 
     /// True when the file at `path` is a tar archive, plain or gzip-compressed (a sysdiagnose `.tar.gz`).
+    ///
+    /// Only a regular file is looked at: the head of a FIFO can be read only once, by the reader that keeps it.
     public static func isArchive(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
         guard let head = try? head(of: path) else { return false }
         if TarReader.isTar(head) { return true }
         // However compressible the first member is, inflate only as far as the first header.

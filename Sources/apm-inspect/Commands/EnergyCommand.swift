@@ -93,7 +93,14 @@ struct EnergyCommand: ParsableCommand {
         var result: PowerLogReadResult
         do {
             // Text of one database folds its rows into bounded aggregates; JSON and merged histories keep every row.
-            let single = files.count == 1 ? files.first.flatMap { PowerLogReader.isArchive($0) ? nil : $0 } : nil
+            // Only a regular file: a FIFO is read once, into memory, by the full reader.
+            let single =
+                files.count == 1
+                ? files.first.flatMap { path -> String? in
+                    var info = stat()
+                    let regular = stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+                    return regular && !PowerLogReader.isArchive(path) ? path : nil
+                } : nil
             let limits = PowerLogSummaryLimits(keptRecent: min(max(1000, top), 1_000_000))
             if format == .text, let single {
                 result = try PowerLogReader().readSummary(path: single, limits: limits)
