@@ -73,7 +73,7 @@ struct EnergyBuckets {
 
     /// The buckets in time order, consumers largest first (the full analysis's order).
     func buckets() -> [PowerLogReport.EnergySummary.Bucket] {
-        sums.sorted { $0.key.raw < $1.key.raw }.map { key, value in
+        sums.sorted { ($0.key.raw, $0.key.interval) < ($1.key.raw, $1.key.interval) }.map { key, value in
             PowerLogReport.EnergySummary.Bucket(
                 start: value.time,
                 intervalSeconds: key.interval,
@@ -88,7 +88,7 @@ struct EnergyBuckets {
 
     /// Short buckets (under a day) sorted by start, to find the days they cover.
     func shortSpans() -> [Key] {
-        sums.keys.filter { $0.interval < 86_400 }.sorted { $0.raw < $1.raw }
+        sums.keys.filter { $0.interval < 86_400 }.sorted { ($0.raw, $0.interval) < ($1.raw, $1.interval) }
     }
 
     /// True when a span of `spans` (sorted by start, each shorter than a day) overlaps `start ..< start + interval`.
