@@ -145,7 +145,9 @@ enum PowerLogAnalysis {
                 energy: row.energy
             )
         }
-        let buckets = bucketSums.sorted { ($0.key.raw, $0.key.interval) < ($1.key.raw, $1.key.interval) }.map { key, value in
+        let buckets = bucketSums.sorted { ($0.key.raw, $0.key.interval) < ($1.key.raw, $1.key.interval) }.map {
+            key,
+            value in
             PowerLogReport.EnergySummary.Bucket(
                 start: value.time,
                 intervalSeconds: key.interval,
@@ -221,7 +223,9 @@ enum PowerLogAnalysis {
                 (row.app, energy)
             )
         }
-        let buckets = bucketRows.sorted { ($0.key.raw, $0.key.interval) < ($1.key.raw, $1.key.interval) }.map { key, value in
+        let buckets = bucketRows.sorted { ($0.key.raw, $0.key.interval) < ($1.key.raw, $1.key.interval) }.map {
+            key,
+            value in
             var perConsumer: [String: Double] = [:]
             for (app, energy) in value.rows { perConsumer[app, default: 0] += energy }
             return PowerLogReport.EnergySummary.Bucket(
