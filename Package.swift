@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "FuzzChecks", targets: ["FuzzChecks"]),
         .library(name: "FuzzChecksPowerLog", targets: ["FuzzChecksPowerLog"]),
         .library(name: "MetricKitParsing", targets: ["MetricKitParsing"]),
+        .library(name: "Symbolication", targets: ["Symbolication"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -64,6 +65,10 @@ let package = Package(
             name: "MetricKitParsing",
             dependencies: ["APMInspectCore", "CrashReportParsing"]
         ),
+        .target(
+            name: "Symbolication",
+            dependencies: ["APMInspectCore", "CrashReportParsing"]
+        ),
         .executableTarget(
             name: "apm-inspect",
             dependencies: [
@@ -76,6 +81,7 @@ let package = Package(
                 "HTTPCaptureParsing",
                 "InputMutation",
                 "MetricKitParsing",
+                "Symbolication",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -159,6 +165,11 @@ let package = Package(
         .testTarget(
             name: "MetricKitParsingTests",
             dependencies: ["FuzzReplaySupport", "MetricKitParsing", "CrashReportParsing", "APMInspectCore"]
+        ),
+        .testTarget(
+            name: "SymbolicationTests",
+            dependencies: ["Symbolication", "CrashReportParsing", "APMInspectCore"],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "FuzzCommandTests",
