@@ -6,8 +6,10 @@ import Testing
 @Suite struct SymbolicationErrorTests {
     @Test func namesTheOffsetAndTheSectionWhereTheBinaryBroke() {
         let error = SymbolicationError(
-            .malformedDWARF, "abbreviation 7 is not in the table",
-            at: SourceLocation(byteOffset: 4096, keyPath: "__DWARF.__debug_info"))
+            .malformedDWARF,
+            "abbreviation 7 is not in the table",
+            at: SourceLocation(byteOffset: 4096, keyPath: "__DWARF.__debug_info")
+        )
         #expect(error.code.rawValue == "malformed-dwarf")
         #expect(error.description.contains("abbreviation 7 is not in the table"))
         #expect(error.description.contains("__debug_info"))

@@ -20,9 +20,18 @@ public struct DWARFSections: Sendable, Equatable {
     public var addressSize: Int
 
     public init(
-        info: [UInt8] = [], abbrev: [UInt8] = [], line: [UInt8] = [], str: [UInt8] = [], lineStr: [UInt8] = [],
-        strOffsets: [UInt8] = [], addr: [UInt8] = [], ranges: [UInt8] = [], rnglists: [UInt8] = [],
-        aranges: [UInt8] = [], isLittleEndian: Bool = true, addressSize: Int = 8
+        info: [UInt8] = [],
+        abbrev: [UInt8] = [],
+        line: [UInt8] = [],
+        str: [UInt8] = [],
+        lineStr: [UInt8] = [],
+        strOffsets: [UInt8] = [],
+        addr: [UInt8] = [],
+        ranges: [UInt8] = [],
+        rnglists: [UInt8] = [],
+        aranges: [UInt8] = [],
+        isLittleEndian: Bool = true,
+        addressSize: Int = 8
     ) {
         self.info = info
         self.abbrev = abbrev

@@ -20,7 +20,11 @@ public struct SymbolicatedLocation: Sendable, Equatable, Hashable, Codable {
     public var isInlined: Bool
 
     public init(
-        symbol: String, symbolOffset: UInt64, file: String? = nil, line: Int? = nil, column: Int? = nil,
+        symbol: String,
+        symbolOffset: UInt64,
+        file: String? = nil,
+        line: Int? = nil,
+        column: Int? = nil,
         isInlined: Bool = false
     ) {
         self.symbol = symbol
