@@ -66,6 +66,8 @@ struct PowerLogExtractor {
             }
             return rows
         } catch {
+            // A damaged table is reported once, by the census.
+            guard database.damagedTables[table.name] == nil else { return nil }
             records.diagnostics.append(
                 Diagnostic(.warning, "\(fileName): \(error.message)", at: SourceLocation(keyPath: table.name))
             )
@@ -103,6 +105,7 @@ struct PowerLogExtractor {
             warn("only the first \(options.maxRowsPerTable) rows were read (the row limit)", table.name)
         case .success(false): break
         case .failure(let error):
+            guard database.damagedTables[table.name] == nil else { return }
             records.diagnostics.append(
                 Diagnostic(.warning, "\(fileName): \(error.message)", at: SourceLocation(keyPath: table.name))
             )
@@ -186,6 +189,11 @@ struct PowerLogExtractor {
             let entryType = Self.entryType(of: table.name)
             // Only the tables that can set the time range need their span: the rest are just counted.
             let timed = entryType == "EventBackward" || entryType == "EventPoint" || entryType == "Aggregate"
+            if let problem = database.damagedTables[table.name] {
+                warn("the table is damaged (SQLite's check: \(problem)); its rows are not read", table.name)
+                records.tables.append(PowerLogReport.Table(name: table.name, entryType: entryType, rows: 0))
+                continue
+            }
             guard let census = database.census(of: table, withTimes: timed) else {
                 warn("the table cannot be counted", table.name)
                 records.tables.append(PowerLogReport.Table(name: table.name, entryType: entryType, rows: 0))
