@@ -127,6 +127,36 @@ struct PowerLogExtractor {
         if target.isEmpty { target = rows } else { target += rows }
     }
 
+    /// The one loop every row-per-record reader shares.
+    ///
+    /// Streams `table`'s rows through `make`: with a summary each value goes to the fold (`fold`), else it is kept
+    /// in `target`, keyed by the content `make` returns with it (the row itself, or the values it stands for).
+    /// `make` returns nil for a row that says nothing.
+    private mutating func collect<Value>(
+        _ table: PowerLogDatabase.TableSchema,
+        _ wanted: [String],
+        into target: WritableKeyPath<PowerLogRecords, [Keyed<Value>]>,
+        fold add: (inout PowerLogFold?, Value) -> Void,
+        make: ([DatabaseValue]) -> (value: Value, content: [DatabaseValue])?
+    ) {
+        var out: [Keyed<Value>] = []
+        out.reserveCapacity(expectedRows(table))
+        let tableName = table.name
+        var fold = self.fold
+        self.fold = nil
+        defer { self.fold = fold }
+        let outcome = stream(table, wanted) { row in
+            guard let (value, content) = make(row) else { return }
+            if fold != nil {
+                add(&fold, value)
+                return
+            }
+            out.append(Keyed(key: ContentKey(table: tableName, values: content), value: value))
+        }
+        Self.move(out, into: &records[keyPath: target])
+        note(outcome, table)
+    }
+
     private mutating func warn(_ message: String, _ table: String, _ severity: Diagnostic.Severity = .warning) {
         records.diagnostics.append(Diagnostic(severity, "\(fileName): \(message)", at: SourceLocation(keyPath: table)))
     }
@@ -258,44 +288,39 @@ struct PowerLogExtractor {
             warn("no node names: consumers are shown by node ID", Self.nodesTable)
         }
         var skipped = 0
-        var out: [Keyed<EnergyRow>] = []
-        out.reserveCapacity(expectedRows(table))
         let clock = self.clock
-        let tableName = table.name
-        var fold = self.fold
-        self.fold = nil
-        defer { self.fold = fold }
-        let outcome = stream(table, ["timestamp", "timeInterval", "Energy", "NodeID", "RootNodeID"]) { row in
-            guard let raw = row.double(0), let energy = row.double(2), let nodeID = row.int64(3) else {
-                skipped += 1
-                return
+        collect(
+            table,
+            ["timestamp", "timeInterval", "Energy", "NodeID", "RootNodeID"],
+            into: \.energy,
+            fold: { $0?.energy.add($1) },
+            make: { row in
+                guard let raw = row.double(0), let energy = row.double(2), let nodeID = row.int64(3) else {
+                    skipped += 1
+                    return nil
+                }
+                let rootID = row.int64(4)
+                let node = names[nodeID]?.name ?? "node \(nodeID)"
+                let root = rootID.map { names[$0]?.name ?? "node \($0)" } ?? "unknown"
+                // Permanent nodes up to RootNodeMaxCount (10000) are hardware; a node billed to itself is not an app.
+                let isSystem = nodeID == rootID || (nodeID <= 10_000 && names[nodeID]?.permanent != false)
+                let interval = row.double(1) ?? 3600
+                let value = EnergyRow(
+                    time: clock.time(raw),
+                    interval: interval,
+                    node: node,
+                    root: root,
+                    energy: energy,
+                    isSystemNode: isSystem
+                )
+                // Keyed by what the row stands for (node and root by name), not by IDs that differ between devices.
+                let content: [DatabaseValue] = [
+                    raw.databaseValue, interval.databaseValue, energy.databaseValue, node.databaseValue,
+                    root.databaseValue,
+                ]
+                return (value, content)
             }
-            let rootID = row.int64(4)
-            let node = names[nodeID]?.name ?? "node \(nodeID)"
-            let root = rootID.map { names[$0]?.name ?? "node \($0)" } ?? "unknown"
-            // Permanent nodes up to RootNodeMaxCount (10000) are hardware; a node billed to itself is not an app.
-            let isSystem = nodeID == rootID || (nodeID <= 10_000 && names[nodeID]?.permanent != false)
-            let interval = row.double(1) ?? 3600
-            let value = EnergyRow(
-                time: clock.time(raw),
-                interval: interval,
-                node: node,
-                root: root,
-                energy: energy,
-                isSystemNode: isSystem
-            )
-            if fold != nil {
-                fold?.energy.add(value)
-                return
-            }
-            let content: [DatabaseValue] = [
-                raw.databaseValue, interval.databaseValue, energy.databaseValue, node.databaseValue,
-                root.databaseValue,
-            ]
-            out.append(Keyed(key: ContentKey(table: tableName, values: content), value: value))
-        }
-        Self.move(out, into: &records.energy)
-        note(outcome, table)
+        )
         if skipped > 0 { warn("\(skipped) rows without a timestamp, energy or node were skipped", table.name) }
     }
 
@@ -307,46 +332,40 @@ struct PowerLogExtractor {
         }
         let wanted = ["timestamp", "timeInterval", "BLMAppName", "BLMEnergy"] + energyColumns
         var skipped = 0
-        var out: [Keyed<BLMRow>] = []
-        out.reserveCapacity(expectedRows(table))
         let clock = self.clock
-        let tableName = table.name
-        var fold = self.fold
-        self.fold = nil
-        defer { self.fold = fold }
-        let outcome = stream(table, wanted) { row in
-            guard let raw = row.double(0), let app = row.string(2) else {
-                skipped += 1
-                return
-            }
-            var columns: [String: Double] = [:]
-            var backgroundCPU: Double?
-            var backgroundLocation: Double?
-            for (offset, column) in energyColumns.enumerated() {
-                guard let value = row.double(4 + offset) else { continue }
-                switch column.lowercased() {
-                case "blmenergy_backgroundcpu": backgroundCPU = value
-                case "blmenergy_backgroundlocation": backgroundLocation = value
-                default: columns[column] = value
+        collect(
+            table,
+            wanted,
+            into: \.blm,
+            fold: { $0?.add($1) },
+            make: { row in
+                guard let raw = row.double(0), let app = row.string(2) else {
+                    skipped += 1
+                    return nil
                 }
+                var columns: [String: Double] = [:]
+                var backgroundCPU: Double?
+                var backgroundLocation: Double?
+                for (offset, column) in energyColumns.enumerated() {
+                    guard let value = row.double(4 + offset) else { continue }
+                    switch column.lowercased() {
+                    case "blmenergy_backgroundcpu": backgroundCPU = value
+                    case "blmenergy_backgroundlocation": backgroundLocation = value
+                    default: columns[column] = value
+                    }
+                }
+                let value = BLMRow(
+                    time: clock.time(raw),
+                    interval: row.double(1) ?? 3600,
+                    app: app,
+                    total: row.double(3),
+                    columns: columns,
+                    backgroundCPU: backgroundCPU,
+                    backgroundLocation: backgroundLocation
+                )
+                return (value, row)
             }
-            let value = BLMRow(
-                time: clock.time(raw),
-                interval: row.double(1) ?? 3600,
-                app: app,
-                total: row.double(3),
-                columns: columns,
-                backgroundCPU: backgroundCPU,
-                backgroundLocation: backgroundLocation
-            )
-            if fold != nil {
-                fold?.add(value)
-                return
-            }
-            out.append(Keyed(key: ContentKey(table: tableName, values: row), value: value))
-        }
-        Self.move(out, into: &records.blm)
-        note(outcome, table)
+        )
         if skipped > 0 { warn("\(skipped) rows without a timestamp or app name were skipped", table.name) }
     }
 
@@ -413,34 +432,28 @@ struct PowerLogExtractor {
             "timestamp", "timeInterval", "BundleID", "ScreenOnTime", "BackgroundTime", "BackgroundAudioPlayingTime",
             "BackgroundLocationTime", "ScreenOnPluggedInTime", "BackgroundPluggedInTime",
         ]
-        var out: [Keyed<RunTimeRow>] = []
-        out.reserveCapacity(expectedRows(table))
         let clock = self.clock
-        let tableName = table.name
-        var fold = self.fold
-        self.fold = nil
-        defer { self.fold = fold }
-        let outcome = stream(table, wanted) { row in
-            guard let raw = row.double(0), let bundle = row.string(2) else { return }
-            let value = RunTimeRow(
-                time: clock.time(raw),
-                interval: row.double(1) ?? 3600,
-                bundleID: bundle,
-                screenOn: row.double(3) ?? 0,
-                background: row.double(4) ?? 0,
-                backgroundAudio: row.double(5) ?? 0,
-                backgroundLocation: row.double(6) ?? 0,
-                screenOnPluggedIn: row.double(7) ?? 0,
-                backgroundPluggedIn: row.double(8) ?? 0
-            )
-            if fold != nil {
-                fold?.add(value)
-                return
+        collect(
+            table,
+            wanted,
+            into: \.runTime,
+            fold: { $0?.add($1) },
+            make: { row in
+                guard let raw = row.double(0), let bundle = row.string(2) else { return nil }
+                let value = RunTimeRow(
+                    time: clock.time(raw),
+                    interval: row.double(1) ?? 3600,
+                    bundleID: bundle,
+                    screenOn: row.double(3) ?? 0,
+                    background: row.double(4) ?? 0,
+                    backgroundAudio: row.double(5) ?? 0,
+                    backgroundLocation: row.double(6) ?? 0,
+                    screenOnPluggedIn: row.double(7) ?? 0,
+                    backgroundPluggedIn: row.double(8) ?? 0
+                )
+                return (value, row)
             }
-            out.append(Keyed(key: ContentKey(table: tableName, values: row), value: value))
-        }
-        Self.move(out, into: &records.runTime)
-        note(outcome, table)
+        )
     }
 
     private mutating func readAppNames() {
@@ -459,32 +472,26 @@ struct PowerLogExtractor {
             "timestamp", "PID", "ProcessName", "ReasonNamespace", "ReasonCode", "JetsamPriority", "timeSinceSpawn",
             "lastTimeToRelaunch",
         ]
-        var out: [Keyed<PowerLogReport.ProcessExit>] = []
-        out.reserveCapacity(expectedRows(table))
         let clock = self.clock
-        let tableName = table.name
-        var fold = self.fold
-        self.fold = nil
-        defer { self.fold = fold }
-        let outcome = stream(table, wanted) { row in
-            guard let raw = row.double(0) else { return }
-            let exit = PowerLogReport.ProcessExit(
-                at: clock.time(raw),
-                pid: row.int64(1),
-                process: row.string(2),
-                reason: PowerLogReport.ProcessExit.Reason(namespace: row.int64(3), code: row.uint64(4)),
-                jetsamPriority: row.int64(5),
-                timeSinceSpawnSeconds: row.double(6),
-                lastTimeToRelaunchSeconds: row.double(7)
-            )
-            if fold != nil {
-                fold?.exits.add(exit)
-                return
+        collect(
+            table,
+            wanted,
+            into: \.exits,
+            fold: { $0?.exits.add($1) },
+            make: { row in
+                guard let raw = row.double(0) else { return nil }
+                let exit = PowerLogReport.ProcessExit(
+                    at: clock.time(raw),
+                    pid: row.int64(1),
+                    process: row.string(2),
+                    reason: PowerLogReport.ProcessExit.Reason(namespace: row.int64(3), code: row.uint64(4)),
+                    jetsamPriority: row.int64(5),
+                    timeSinceSpawnSeconds: row.double(6),
+                    lastTimeToRelaunchSeconds: row.double(7)
+                )
+                return (exit, row)
             }
-            out.append(Keyed(key: ContentKey(table: tableName, values: row), value: exit))
-        }
-        Self.move(out, into: &records.exits)
-        note(outcome, table)
+        )
     }
 
     private mutating func readCoalitions() {
@@ -493,35 +500,29 @@ struct PowerLogExtractor {
             "timestamp", "timestampEnd", "BundleId", "LaunchdName", "cpu_time", "gpu_time", "bytesread",
             "byteswritten", "energy",
         ]
-        var out: [Keyed<CoalitionRow>] = []
-        out.reserveCapacity(expectedRows(table))
         let clock = self.clock
-        let tableName = table.name
-        var fold = self.fold
-        self.fold = nil
-        defer { self.fold = fold }
-        let outcome = stream(table, wanted) { row in
-            guard let raw = row.double(0) else { return }
-            let bundle = row.string(2).flatMap { $0.isEmpty ? nil : $0 }
-            guard let name = bundle ?? row.string(3).flatMap({ $0.isEmpty ? nil : $0 }) else { return }
-            let value = CoalitionRow(
-                time: clock.time(raw),
-                seconds: row.double(1).map { max(0, $0 - raw) } ?? 0,
-                name: name,
-                cpu: row.double(4) ?? 0,
-                gpu: row.double(5) ?? 0,
-                bytesRead: row.uint64(6) ?? 0,
-                bytesWritten: row.uint64(7) ?? 0,
-                energy: row.double(8) ?? 0
-            )
-            if fold != nil {
-                fold?.add(value)
-                return
+        collect(
+            table,
+            wanted,
+            into: \.coalitions,
+            fold: { $0?.add($1) },
+            make: { row in
+                guard let raw = row.double(0) else { return nil }
+                let bundle = row.string(2).flatMap { $0.isEmpty ? nil : $0 }
+                guard let name = bundle ?? row.string(3).flatMap({ $0.isEmpty ? nil : $0 }) else { return nil }
+                let value = CoalitionRow(
+                    time: clock.time(raw),
+                    seconds: row.double(1).map { max(0, $0 - raw) } ?? 0,
+                    name: name,
+                    cpu: row.double(4) ?? 0,
+                    gpu: row.double(5) ?? 0,
+                    bytesRead: row.uint64(6) ?? 0,
+                    bytesWritten: row.uint64(7) ?? 0,
+                    energy: row.double(8) ?? 0
+                )
+                return (value, row)
             }
-            out.append(Keyed(key: ContentKey(table: tableName, values: row), value: value))
-        }
-        Self.move(out, into: &records.coalitions)
-        note(outcome, table)
+        )
     }
 
     private mutating func readScreen() {
