@@ -371,36 +371,48 @@ struct PowerLogExtractor {
 
     // MARK: - Battery
 
+    /// The `Battery` table's columns, in the order ``batterySample(_:_:gauge:)`` reads them.
+    static let batteryColumns = [
+        "timestamp", "Level", "RawLevel", "Voltage", "InstantAmperage", "Temperature", "IsCharging",
+        "ExternalConnected", "CycleCount", "DesignCapacity", "AppleRawMaxCapacity",
+    ]
+
+    /// One `Battery` row as a sample (nil without a time), with the gauge figures it carries folded into `gauge`
+    /// (the last stated value wins; a capacity of zero states nothing).
+    private static func batterySample(
+        _ row: [DatabaseValue],
+        _ clock: PowerLogClock,
+        gauge: inout (cycleCount: Int64?, design: Int64?, max: Int64?)
+    ) -> PowerLogReport.Battery.Sample? {
+        guard let raw = row.double(0) else { return nil }
+        var temperature = row.double(5)
+        // Some builds write centi-degrees in this column.
+        if let value = temperature, abs(value) > 150 { temperature = value / 100 }
+        if let cycles = row.int64(8) { gauge.cycleCount = cycles }
+        if let design = row.int64(9), design > 0 { gauge.design = design }
+        if let maximum = row.int64(10), maximum > 0 { gauge.max = maximum }
+        return PowerLogReport.Battery.Sample(
+            at: clock.time(raw),
+            level: row.double(1),
+            rawLevel: row.double(2),
+            voltageMillivolts: row.double(3),
+            currentMilliamps: row.double(4),
+            temperatureCelsius: temperature,
+            isCharging: row.bool(6),
+            externalConnected: row.bool(7)
+        )
+    }
+
     private mutating func readBattery() {
         let clock = self.clock
         if let table = database.table(Self.batteryTable) {
-            let columns = [
-                "timestamp", "Level", "RawLevel", "Voltage", "InstantAmperage", "Temperature", "IsCharging",
-                "ExternalConnected", "CycleCount", "DesignCapacity", "AppleRawMaxCapacity",
-            ]
             var out: [Keyed<PowerLogReport.Battery.Sample>] = []
             out.reserveCapacity(expectedRows(table))
             var gauge = records.gauge
             let tableName = table.name
-            let outcome = stream(table, columns) { row in
-                guard let raw = row.double(0) else { return }
-                var temperature = row.double(5)
-                // Some builds write centi-degrees in this column.
-                if let value = temperature, abs(value) > 150 { temperature = value / 100 }
-                let sample = PowerLogReport.Battery.Sample(
-                    at: clock.time(raw),
-                    level: row.double(1),
-                    rawLevel: row.double(2),
-                    voltageMillivolts: row.double(3),
-                    currentMilliamps: row.double(4),
-                    temperatureCelsius: temperature,
-                    isCharging: row.bool(6),
-                    externalConnected: row.bool(7)
-                )
+            let outcome = stream(table, Self.batteryColumns) { row in
+                guard let sample = Self.batterySample(row, clock, gauge: &gauge) else { return }
                 out.append(Keyed(key: ContentKey(table: tableName, values: row), value: sample))
-                if let cycles = row.int64(8) { gauge.cycleCount = cycles }
-                if let design = row.int64(9), design > 0 { gauge.design = design }
-                if let maximum = row.int64(10), maximum > 0 { gauge.max = maximum }
             }
             Self.move(out, into: &records.battery)
             records.gauge = gauge
@@ -569,33 +581,13 @@ struct PowerLogExtractor {
         let limits = fold.limits
         let maxGap = options.maxBatteryGapSeconds
         if let table = database.table(Self.batteryTable) {
-            let columns = [
-                "timestamp", "Level", "RawLevel", "Voltage", "InstantAmperage", "Temperature", "IsCharging",
-                "ExternalConnected", "CycleCount", "DesignCapacity", "AppleRawMaxCapacity",
-            ]
             for ordered in [false, true] {
                 var samples = BatteryFold(limits: limits, maxGap: maxGap)
                 samples.requiresOrder = !ordered
                 var gauge = records.gauge
-                let outcome = stream(table, columns, orderedByTime: ordered) { row in
-                    guard let raw = row.double(0) else { return }
-                    var temperature = row.double(5)
-                    // Some builds write centi-degrees in this column.
-                    if let value = temperature, abs(value) > 150 { temperature = value / 100 }
-                    let sample = PowerLogReport.Battery.Sample(
-                        at: clock.time(raw),
-                        level: row.double(1),
-                        rawLevel: row.double(2),
-                        voltageMillivolts: row.double(3),
-                        currentMilliamps: row.double(4),
-                        temperatureCelsius: temperature,
-                        isCharging: row.bool(6),
-                        externalConnected: row.bool(7)
-                    )
+                let outcome = stream(table, Self.batteryColumns, orderedByTime: ordered) { row in
+                    guard let sample = Self.batterySample(row, clock, gauge: &gauge) else { return }
                     samples.add(sample, screen: transitions)
-                    if let cycles = row.int64(8) { gauge.cycleCount = cycles }
-                    if let design = row.int64(9), design > 0 { gauge.design = design }
-                    if let maximum = row.int64(10), maximum > 0 { gauge.max = maximum }
                 }
                 if samples.outOfOrder, !ordered { continue }
                 fold.battery = samples
