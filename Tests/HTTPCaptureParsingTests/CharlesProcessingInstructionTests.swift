@@ -60,11 +60,66 @@ import Testing
         #expect(capture.transactions.count == 3)
     }
 
-    @Test func cdataAndCommentsKeepTheirText() {
+    /// Every `<?name?>` goes, wherever it stands.
+    ///
+    /// libxml2 recovering from broken markup reads instructions the document's structure does not have, so the pass
+    /// does not trust that structure. Text keeps its length.
+    @Test func instructionsAreBlankedInsideCDATAAndCommentsToo() {
         let text = "<a><![CDATA[<?php?>]]><!-- <?x?> --></a>"
         var bytes = Array(text.utf8)
         let findings = XMLMarkupLimits().check(&bytes)
-        #expect(findings.blankedInstructions == 0)
+        #expect(findings.blankedInstructions == 2)
+        #expect(bytes == Array("<a><![CDATA[       ]]><!--       --></a>".utf8))
+    }
+
+    /// The second campaign finding: `<?<?xindexn?>`, a broken instruction, then one without data that libxml2
+    /// reads once it has recovered.
+    @Test func anInstructionAfterABrokenOneIsBlanked() throws {
+        var bytes = Array("<?<?xindexn?>\na".utf8)
+        let findings = XMLMarkupLimits().check(&bytes)
+        #expect(findings.blankedInstructions == 1)
+        #expect(bytes == Array("<?           \na".utf8))
+        #expect(throws: HTTPCaptureError.self) { try CharlesXMLReader().read(Array("<?<?xindexn?>\na".utf8)) }
+        let (capture, diagnostics) = try CharlesXMLReader().read(Self.session(inserting: "<?<?x?>?>\n"))
+        #expect(capture.transactions.count == 3)
+        #expect(diagnostics.contains { $0.message.contains("processing instruction") })
+    }
+
+    /// Under `encoding="UTF-7"` libxml2 decoded ASCII `+ADwAPw-abc+AD8APg-` to `<?abc?>` and crashed the process;
+    /// the declaration's encoding is blanked, so libxml2 reads the bytes every check saw.
+    @Test func anEncodingThatIsNotUTF8IsNotHandedToTheParser() throws {
+        let utf7 =
+            #"<?xml version="1.0" encoding="UTF-7"?>"# + "\n<charles-session>+ADwAPw-abc+AD8APg-</charles-session>\n"
+        let (_, diagnostics) = try CharlesXMLReader().read(Array(utf7.utf8))
+        #expect(
+            diagnostics.contains { $0.message.contains(#"names the encoding "UTF-7"; the session is read as UTF-8"#) }
+        )
+        let session = String(decoding: Self.session, as: UTF8.self)
+            .replacingOccurrences(of: #"encoding="UTF-8""#, with: "encoding='ISO-2022-JP'")
+        #expect(session.contains("ISO-2022-JP"))
+        let (capture, notes) = try CharlesXMLReader().read(Array(session.utf8))
+        #expect(capture.transactions.count == 3)
+        #expect(notes.contains { $0.message.contains("ISO-2022-JP") })
+    }
+
+    @Test(arguments: [
+        #"<?xml version="1.0" encoding="UTF-8"?><a/>"#, #"<?xml version='1.0' encoding='utf8'?><a/>"#,
+        #"<?xml version="1.0"?><a/>"#, #"<a/><?xml encoding="UTF-7"?>"#, #"<?xml version="1.0" encoding=UTF-7?><a/>"#,
+    ])
+    func aDeclarationThatNeedsNoChangeIsKept(_ text: String) {
+        let (bytes, declared) = XMLDeclaration.forcingUTF8(Array(text.utf8))
+        #expect(declared == nil)
         #expect(bytes == Array(text.utf8))
+    }
+
+    @Test func theEncodingIsBlankedWithItsLayoutKept() {
+        let text = "\u{FEFF}<?xml version=\"1.0\"\n encoding = \"Shift_JIS\" standalone=\"yes\"?>\n<a/>"
+        let (bytes, declared) = XMLDeclaration.forcingUTF8(Array(text.utf8))
+        #expect(declared == "Shift_JIS")
+        #expect(bytes.count == Array(text.utf8).count)
+        #expect(
+            String(decoding: bytes, as: UTF8.self)
+                == "\u{FEFF}<?xml version=\"1.0\"\n                        standalone=\"yes\"?>\n<a/>"
+        )
     }
 }

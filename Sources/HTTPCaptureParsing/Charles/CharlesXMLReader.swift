@@ -155,6 +155,17 @@ public struct CharlesXMLReader: Sendable {
         // offending element, and say why the rest was not read.
         var limitMessage: String?
         var limitLocation: SourceLocation?
+        let (declared, encoding) = XMLDeclaration.forcingUTF8(input)
+        if let encoding {
+            input = declared
+            early.append(
+                Diagnostic(
+                    .note,
+                    "the XML declaration names the encoding \"\(encoding)\"; the session is read as UTF-8",
+                    at: SourceLocation(line: 1, column: 1)
+                )
+            )
+        }
         let markup = XMLMarkupLimits().check(&input)
         if let first = markup.firstBlankedInstruction {
             let count = markup.blankedInstructions

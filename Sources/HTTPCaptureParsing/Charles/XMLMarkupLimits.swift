@@ -30,22 +30,29 @@ struct XMLMarkupLimits: Sendable {
         return check(&copy).excess
     }
 
-    /// ``firstExcess(in:)``, and every processing instruction without data (`<?name?>`) before that point replaced
-    /// by spaces in `bytes`.
+    /// ``firstExcess(in:)``, and every processing instruction without data (`<?name?>`) replaced by spaces in
+    /// `bytes`.
     ///
     /// libxml2 hands such an instruction to its SAX callback with a null data pointer, and FoundationXML's callback
     /// takes the length of that pointer: a 60-byte session crashed the process (SIGSEGV in `strlen`; a
-    /// FuzzCharlesXML finding). A Charles session gives processing instructions no meaning, so blanking them loses
-    /// nothing the reader keeps; lines and columns stay where they were.
+    /// FuzzCharlesXML finding). Every `<?` is looked at, wherever it stands — libxml2 recovering from broken markup
+    /// (`<?<?name?>`, a second campaign finding) reads instructions where well-formed XML has none — so the pass
+    /// does not follow the document's structure. A Charles session gives processing instructions no meaning, so
+    /// blanking them loses nothing the reader keeps (inside a CDATA body the bytes become spaces, the length kept);
+    /// lines and columns stay where they were. The caller makes libxml2 read the bytes as UTF-8
+    /// (``XMLDeclaration``), so no other encoding turns other bytes into an instruction.
     func check(_ bytes: inout [UInt8]) -> Findings {
         var findings = Findings()
         findings.excess = bytes.withUnsafeMutableBufferPointer { mutable -> (byteOffset: Int, message: String)? in
             let buffer = UnsafeBufferPointer(mutable)
-            func blankIfWithoutData(_ open: Int, _ end: Int) {
-                guard Self.isWithoutData(buffer, instruction: open, end: end) else { return }
+            var at = 0
+            while let open = UTF8Search.firstOffset(of: 0x3C, in: buffer, from: at) {
+                at = open + 1
+                guard let end = Self.endOfInstructionWithoutData(buffer, open) else { continue }
                 for b in open..<end { mutable[b] = 0x20 }
                 findings.blankedInstructions += 1
                 if findings.firstBlankedInstruction == nil { findings.firstBlankedInstruction = open }
+                at = end
             }
             let n = buffer.count
             var elements = 0
@@ -63,21 +70,11 @@ struct XMLMarkupLimits: Sendable {
                         i = Self.end(of: "]]>", in: buffer, from: k + 8)
                     } else {
                         i = Self.endOfDeclaration(buffer, from: k + 1)
-                        // An internal subset may hold instructions too, and libxml2 reports them the same way.
-                        var at = k + 1
-                        while let pi = UTF8Search.firstOffset(of: 0x3C, in: buffer, from: at), pi + 1 < i {
-                            at = pi + 1
-                            guard buffer[pi + 1] == 0x3F else { continue }
-                            let end = Swift.min(Self.end(of: "?>", in: buffer, from: pi + 2), i)
-                            blankIfWithoutData(pi, end)
-                            at = end
-                        }
                     }
                     continue
                 }
                 if next == 0x3F {
                     i = Self.end(of: "?>", in: buffer, from: k + 1)
-                    blankIfWithoutData(open, i)
                     continue
                 }
                 if next == 0x2F {
@@ -116,20 +113,25 @@ struct XMLMarkupLimits: Sendable {
         return findings
     }
 
-    /// True when the instruction from `open` (its `<`) to `end` (just past its `?>`) is a target name and nothing
-    /// else: `<?name?>`, with no blank after the name.
-    private static func isWithoutData(_ buffer: UnsafeBufferPointer<UInt8>, instruction open: Int, end: Int) -> Bool {
-        // `<?` + at least one name byte + `?>`.
-        guard end - open >= 5, end <= buffer.count, buffer[end - 2] == 0x3F, buffer[end - 1] == 0x3E else {
-            return false
-        }
-        for k in (open + 2)..<(end - 2) {
+    /// The offset just past `<?name?>` when one starts at `open`, nil otherwise.
+    ///
+    /// `<?`, a run of bytes that are neither blank nor `?`, `<` or `>` (every byte of an XML name qualifies; a few
+    /// that do not are blanked too, harmlessly), then `?>` at once. The run stops at the first byte outside it, so
+    /// the pass stays linear.
+    private static func endOfInstructionWithoutData(_ buffer: UnsafeBufferPointer<UInt8>, _ open: Int) -> Int? {
+        guard open + 1 < buffer.count, buffer[open + 1] == 0x3F else { return nil }
+        var k = open + 2
+        while k < buffer.count {
             switch buffer[k] {
-            case 0x20, 0x09, 0x0A, 0x0D, 0x3F: return false
-            default: continue
+            case 0x20, 0x09, 0x0A, 0x0D, 0x3F, 0x3C, 0x3E: break
+            default:
+                k += 1
+                continue
             }
+            break
         }
-        return true
+        guard k > open + 2, k + 1 < buffer.count, buffer[k] == 0x3F, buffer[k + 1] == 0x3E else { return nil }
+        return k + 2
     }
 
     private static func matches(_ buffer: UnsafeBufferPointer<UInt8>, _ at: Int, _ text: StaticString) -> Bool {
