@@ -3,8 +3,10 @@ import CrashReportParsing
 import WatchdogAnalysis
 
 extension BackendIncident {
-    /// At most this many threads, frames per stack and images go into one event: Sentry drops events above a
-    /// megabyte, and a hostile report could list millions. What is left out is counted in ``extra``.
+    /// At most this many threads, frames per stack and images go into one event.
+    ///
+    /// Sentry drops events above a megabyte, and a hostile report could list millions. What is left out is
+    /// counted in ``extra``.
     static let maximumThreads = 256
     static let maximumFrames = 512
     static let maximumImages = 2_048

@@ -118,7 +118,7 @@ public struct BackendIncident: Sendable, Equatable {
     public var bugType: String?
     /// Figures under the OpenTelemetry Swift MetricKit instrumentation's names.
     public var metricKitAttributes: [(key: String, value: AttributeValue)]
-    /// Text kept for people: termination reasons, the watchdog's verdict, the jetsam reason …
+    /// Text kept for people: termination reasons, the watchdog's verdict, the jetsam reason.
     public var extra: [(key: String, value: String)]
 
     public static func == (lhs: BackendIncident, rhs: BackendIncident) -> Bool {

@@ -36,10 +36,12 @@ public struct OTLPLogWriter: Sendable {
         return document.value
     }
 
-    /// The event name: `app.crash` for terminations, `app.jank` for hangs, and OpenTelemetry Swift's diagnostic
-    /// names for the MetricKit exceptions no convention names.
-    public static func eventName(_ kind: BackendIncident.Kind) -> String {
-        switch kind {
+    /// The event name: `app.crash` for terminations, `app.jank` for hangs, `exception` for a report that says it
+    /// is not fatal (EXC_RESOURCE), and OpenTelemetry Swift's diagnostic names for the MetricKit exceptions no
+    /// convention names.
+    public static func eventName(_ incident: BackendIncident) -> String {
+        switch incident.kind {
+        case .crash where !incident.isFatal: "exception"
         case .crash, .watchdog, .outOfMemory, .metricKitCrash: "app.crash"
         case .metricKitHang: "app.jank"
         case .metricKitCPUException: "metrickit.diagnostic.cpu_exception"
@@ -54,7 +56,7 @@ public struct OTLPLogWriter: Sendable {
     }
 
     func record(_ incident: BackendIncident, id: EventIdentity) -> JSONValue {
-        let name = Self.eventName(incident.kind)
+        let name = Self.eventName(incident)
         let severity = Self.severity(incident)
         var record = JSONObjectBuilder()
         record.add("timeUnixNano", string: incident.timestamp?.unixNanosecondsText)
@@ -72,7 +74,7 @@ public struct OTLPLogWriter: Sendable {
         }
         // `event.name` as an attribute too: collectors and backends built before the `eventName` field read it there.
         add("event.name", .string(name))
-        if incident.kind != .metricKitHang {
+        if name == "app.crash" {
             add("app.crash.id", .string(id.dashed))
         }
         add("exception.type", .string(incident.exceptionType))
@@ -120,7 +122,7 @@ public struct OTLPLogWriter: Sendable {
             guard !frames.isEmpty else { return nil }
             var lines: [String] = []
             if let thread = incident.exceptionThread, incident.exceptionFrames == nil {
-                lines.append("Thread \(thread) Crashed:")
+                lines.append("Thread \(thread) " + (incident.isFatal ? "Crashed:" : "Attributed:"))
             } else if incident.exceptionFrames != nil {
                 lines.append("Last Exception Backtrace:")
             }

@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# The backend formats against their own references: every `--format sentry` event of Corpus/ and of
+# $SHARED/corpus validated with `jsonschema` against Sentry's event schema (Relay's, in
+# $SHARED/reference/schemas/sentry), every `--format otel` document parsed with the OTLP protocol's own JSON
+# mapping (`google.protobuf.json_format.Parse` into ExportLogsServiceRequest) and its attributes checked, and every
+# `--format sentry-envelope` file read back by the envelope grammar with exact item lengths. Fails loudly when the
+# schema or the Python packages are missing.
+set -euo pipefail
+: "${BIN:?BIN must name the apm-inspect binary}" "${SHARED:?SHARED must name the shared folder}"
+SCHEMA="$SHARED/reference/schemas/sentry/event.schema.json"
+[ -f "$SCHEMA" ] || { echo "FAIL: $SCHEMA is missing"; exit 1; }
+PY="${PYTHON:-python3}"
+if ! "$PY" -c 'import jsonschema, opentelemetry.proto.collector.logs.v1.logs_service_pb2' 2>/dev/null; then
+  "$PY" -m pip install -q jsonschema opentelemetry-proto
+fi
+"$PY" -c 'import jsonschema, opentelemetry.proto.collector.logs.v1.logs_service_pb2' \
+  || { echo "FAIL: jsonschema and opentelemetry-proto are needed"; exit 1; }
+OUT="$(mktemp -d)"
+trap 'rm -rf "$OUT"' EXIT
+INPUTS=(Corpus/crash Corpus/watchdog Corpus/jetsam Corpus/kscrash Corpus/metrickit)
+for folder in crash watchdog jetsam kscrash metrickit; do
+  [ -d "$SHARED/corpus/$folder" ] && INPUTS+=("$SHARED/corpus/$folder")
+done
+# Exit status 1 is allowed: a few corpus files are damaged on purpose; the events of the others must be right.
+"$BIN" scan --format sentry "${INPUTS[@]}" > "$OUT/sentry.ndjson" 2> "$OUT/sentry.err" || [ $? -le 1 ]
+"$BIN" scan --format otel "${INPUTS[@]}" > "$OUT/otel.ndjson" 2> "$OUT/otel.err" || [ $? -le 1 ]
+mkdir "$OUT/envelopes"
+"$BIN" scan --format sentry-envelope -o "$OUT/envelopes" "${INPUTS[@]}" > /dev/null 2> "$OUT/envelope.err" \
+  || [ $? -le 1 ]
+"$PY" - "$SCHEMA" "$OUT" <<'PY'
+import json, os, re, sys
+import jsonschema
+from google.protobuf import json_format
+from opentelemetry.proto.collector.logs.v1 import logs_service_pb2
+
+schema_path, out = sys.argv[1], sys.argv[2]
+schema = json.load(open(schema_path))
+validator = jsonschema.Draft7Validator(schema)
+events = [json.loads(line) for line in open(os.path.join(out, "sentry.ndjson")) if line.strip()]
+assert len(events) >= 30, f"only {len(events)} Sentry events from the corpus"
+kinds = set()
+for event in events:
+    errors = sorted(validator.iter_errors(event), key=lambda e: list(e.path))
+    assert not errors, f"{event['event_id']}: {errors[0].message} at {list(errors[0].path)}"
+    assert re.fullmatch(r"[0-9a-f]{32}", event["event_id"]), event["event_id"]
+    assert event["platform"] == "cocoa" and event["level"] in ("fatal", "error", "warning")
+    value = event["exception"]["values"][0]
+    assert value["mechanism"]["handled"] is False and value["mechanism"]["type"]
+    for frames in [value.get("stacktrace", {}).get("frames", [])] + [
+        t.get("stacktrace", {}).get("frames", []) for t in event.get("threads", {}).get("values", [])
+    ]:
+        for frame in frames:
+            for key in ("instruction_addr", "image_addr", "symbol_addr"):
+                if key in frame:
+                    assert re.fullmatch(r"0x[0-9a-f]+", frame[key]), (key, frame[key])
+    for image in event.get("debug_meta", {}).get("images", []):
+        assert image["type"] == "macho"
+        assert re.fullmatch(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", image["debug_id"])
+    kinds.add(event["tags"]["kind"])
+for needed in ("crash", "watchdog", "oom", "metrickit_crash", "metrickit_hang"):
+    assert needed in kinds, f"no {needed} event among {sorted(kinds)}"
+# The same bytes give the same id (copies such as `.ips.synced` dedupe); different events never share one.
+by_id = {}
+for event in events:
+    same = by_id.setdefault(event["event_id"], event)
+    assert same == event, f"{event['event_id']}: two different events share an id"
+
+documents = [line for line in open(os.path.join(out, "otel.ndjson")) if line.strip()]
+records = 0
+names = set()
+for text in documents:
+    request = json_format.Parse(text, logs_service_pb2.ExportLogsServiceRequest())
+    for resource_logs in request.resource_logs:
+        for scope_logs in resource_logs.scope_logs:
+            for record in scope_logs.log_records:
+                records += 1
+                attributes = {a.key: a.value for a in record.attributes}
+                names.add(record.event_name)
+                assert attributes["event.name"].string_value == record.event_name
+                assert "exception.type" in attributes and "apm_inspect.kind" in attributes
+                if record.event_name == "app.crash":
+                    assert record.severity_number == 21, record
+                    # The same incident as the Sentry event of that id: a stack trace exactly when it has frames.
+                    twin = by_id[attributes["app.crash.id"].string_value.replace("-", "")]
+                    assert twin["exception"]["values"][0]["type"] == attributes["exception.type"].string_value
+                    has_frames = bool(twin["exception"]["values"][0].get("stacktrace", {}).get("frames"))
+                    assert has_frames == ("exception.stacktrace" in attributes), record
+                if record.event_name == "app.jank":
+                    assert attributes["metrickit.diagnostic.hang.hang_duration"].double_value > 0
+assert records == len(events), f"{records} OTLP records, {len(events)} Sentry events"
+assert {"app.crash", "app.jank"} <= names, names
+
+envelopes = sorted(os.listdir(os.path.join(out, "envelopes")))
+assert len(envelopes) == len(by_id), f"{len(envelopes)} envelopes, {len(by_id)} distinct events"
+for name in envelopes:
+    data = open(os.path.join(out, "envelopes", name), "rb").read()
+    header, rest = data.split(b"\n", 1)
+    item, rest = rest.split(b"\n", 1)
+    header, item = json.loads(header), json.loads(item)
+    assert name == header["event_id"] + ".envelope" and item["type"] == "event"
+    payload = rest[: item["length"]]
+    assert rest[item["length"]:] == b"\n", f"{name}: the item length is not the payload's"
+    assert json.loads(payload)["event_id"] == header["event_id"]
+print(f"backends: {len(events)} Sentry events valid against the schema ({sorted(kinds)}), "
+      f"{len(documents)} OTLP documents with {records} records parsed, {len(envelopes)} envelopes exact")
+PY
