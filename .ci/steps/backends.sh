@@ -3,18 +3,19 @@
 # $SHARED/corpus validated with `jsonschema` against Sentry's event schema (Relay's, in
 # $SHARED/reference/schemas/sentry), every `--format otel` document parsed with the OTLP protocol's own JSON
 # mapping (`google.protobuf.json_format.Parse` into ExportLogsServiceRequest) and its attributes checked, and every
-# `--format sentry-envelope` file read back by the envelope grammar with exact item lengths. Fails loudly when the
-# schema or the Python packages are missing.
+# `--format sentry-envelope` file read back byte by byte (exact item lengths) and by the Sentry Python SDK's own
+# envelope parser (`sentry_sdk.envelope.Envelope.deserialize`). Fails loudly when the schema or the Python packages
+# are missing.
 set -euo pipefail
 : "${BIN:?BIN must name the apm-inspect binary}" "${SHARED:?SHARED must name the shared folder}"
 SCHEMA="$SHARED/reference/schemas/sentry/event.schema.json"
 [ -f "$SCHEMA" ] || { echo "FAIL: $SCHEMA is missing"; exit 1; }
 PY="${PYTHON:-python3}"
-if ! "$PY" -c 'import jsonschema, opentelemetry.proto.collector.logs.v1.logs_service_pb2' 2>/dev/null; then
-  "$PY" -m pip install -q jsonschema opentelemetry-proto
+IMPORTS='import jsonschema, sentry_sdk.envelope, opentelemetry.proto.collector.logs.v1.logs_service_pb2'
+if ! "$PY" -c "$IMPORTS" 2>/dev/null; then
+  "$PY" -m pip install -q jsonschema opentelemetry-proto sentry-sdk
 fi
-"$PY" -c 'import jsonschema, opentelemetry.proto.collector.logs.v1.logs_service_pb2' \
-  || { echo "FAIL: jsonschema and opentelemetry-proto are needed"; exit 1; }
+"$PY" -c "$IMPORTS" || { echo "FAIL: jsonschema, opentelemetry-proto and sentry-sdk are needed"; exit 1; }
 OUT="$(mktemp -d)"
 trap 'rm -rf "$OUT"' EXIT
 INPUTS=(Corpus/crash Corpus/watchdog Corpus/jetsam Corpus/kscrash Corpus/metrickit)
@@ -30,6 +31,7 @@ mkdir "$OUT/envelopes"
 "$PY" - "$SCHEMA" "$OUT" <<'PY'
 import json, os, re, sys
 import jsonschema
+from sentry_sdk.envelope import Envelope
 from google.protobuf import json_format
 from opentelemetry.proto.collector.logs.v1 import logs_service_pb2
 
@@ -101,6 +103,13 @@ for name in envelopes:
     payload = rest[: item["length"]]
     assert rest[item["length"]:] == b"\n", f"{name}: the item length is not the payload's"
     assert json.loads(payload)["event_id"] == header["event_id"]
+    parsed = Envelope.deserialize(data)
+    assert [i.type for i in parsed.items] == ["event"], f"{name}: {[i.type for i in parsed.items]}"
+    assert parsed.get_event() == by_id[header["event_id"]], f"{name}: the SDK reads another event"
+# Why one envelope per event: concatenated, the second envelope is no second event to a parser.
+first, second = (open(os.path.join(out, "envelopes", n), "rb").read() for n in envelopes[:2])
+joined = Envelope.deserialize(first + second)
+assert [i.type for i in joined.items].count("event") == 1, [i.type for i in joined.items]
 print(f"backends: {len(events)} Sentry events valid against the schema ({sorted(kinds)}), "
       f"{len(documents)} OTLP documents with {records} records parsed, {len(envelopes)} envelopes exact")
 PY
