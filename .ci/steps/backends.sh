@@ -28,6 +28,20 @@ done
 mkdir "$OUT/envelopes"
 "$BIN" scan --format sentry-envelope -o "$OUT/envelopes" "${INPUTS[@]}" > /dev/null 2> "$OUT/envelope.err" \
   || [ $? -le 1 ]
+# The id of a file's first event follows from its bytes alone: the same from a path and from standard input.
+ONE=Corpus/crash/ios14.4_text_exc_bad_access_sigsegv_kern_invalid_address.crash
+"$BIN" inspect --format sentry "$ONE" > "$OUT/one.ndjson" 2>/dev/null
+"$BIN" inspect --format sentry - < "$ONE" > "$OUT/one-stdin.ndjson" 2>/dev/null
+cmp -s "$OUT/one.ndjson" "$OUT/one-stdin.ndjson" || { echo "FAIL: standard input gives another event"; exit 1; }
+"$PY" - "$ONE" "$OUT/one.ndjson" <<'PY'
+import hashlib, json, sys
+digest = hashlib.sha256(open(sys.argv[1], "rb").read()).digest()
+raw = bytearray(hashlib.sha256(digest + (0).to_bytes(8, "big")).digest()[:16])
+raw[6] = (raw[6] & 0x0F) | 0x80
+raw[8] = (raw[8] & 0x3F) | 0x80
+event = json.loads(open(sys.argv[2]).readline())
+assert event["event_id"] == raw.hex(), (event["event_id"], raw.hex())
+PY
 "$PY" - "$SCHEMA" "$OUT" <<'PY'
 import json, os, re, sys
 import jsonschema

@@ -8,6 +8,8 @@ public struct SHA256Digest: Sendable {
     ]
     private var pending: [UInt8] = []
     private var length: UInt64 = 0
+    /// The message schedule, kept so that no block allocates.
+    private var schedule = [UInt32](repeating: 0, count: 64)
 
     private static let roundConstants: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
@@ -30,27 +32,29 @@ public struct SHA256Digest: Sendable {
     }
 
     public mutating func update(_ bytes: some Collection<UInt8>) {
-        length &+= UInt64(bytes.count)
-        var chunk = bytes[...]
+        let done: Void? = bytes.withContiguousStorageIfAvailable { update(buffer: $0) }
+        if done == nil { Array(bytes).withUnsafeBufferPointer { update(buffer: $0) } }
+    }
+
+    private mutating func update(buffer: UnsafeBufferPointer<UInt8>) {
+        length &+= UInt64(buffer.count)
+        var offset = 0
         // Fill a partial block first, then take whole blocks straight from the input.
         if !pending.isEmpty {
-            let take = min(64 - pending.count, chunk.count)
-            pending.append(contentsOf: chunk.prefix(take))
-            chunk = chunk.dropFirst(take)
+            let take = min(64 - pending.count, buffer.count)
+            pending.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<take]))
+            offset = take
             if pending.count == 64 {
-                pending.withUnsafeBufferPointer { compress($0) }
+                let block = pending
+                block.withUnsafeBufferPointer { compress($0) }
                 pending.removeAll(keepingCapacity: true)
             }
         }
-        var block: [UInt8] = []
-        block.reserveCapacity(64)
-        while chunk.count >= 64 {
-            block.removeAll(keepingCapacity: true)
-            block.append(contentsOf: chunk.prefix(64))
-            block.withUnsafeBufferPointer { compress($0) }
-            chunk = chunk.dropFirst(64)
+        while buffer.count - offset >= 64 {
+            compress(UnsafeBufferPointer(rebasing: buffer[offset..<offset + 64]))
+            offset += 64
         }
-        pending.append(contentsOf: chunk)
+        if offset < buffer.count { pending.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[offset...])) }
     }
 
     /// The 32-byte digest; the value is spent afterwards.
@@ -82,17 +86,36 @@ public struct SHA256Digest: Sendable {
     }
 
     private mutating func compress(_ block: UnsafeBufferPointer<UInt8>) {
-        var w = [UInt32](repeating: 0, count: 64)
+        var w = schedule
+        schedule = []
+        defer { schedule = w }
+        w.withUnsafeMutableBufferPointer { w in
+            Self.roundConstants.withUnsafeBufferPointer { k in
+                state.withUnsafeMutableBufferPointer { state in
+                    Self.compress(block, schedule: w, constants: k, state: state)
+                }
+            }
+        }
+    }
+
+    /// One block through the 64 rounds; the buffers are 64-byte, 64-word, 64-word and 8-word long.
+    private static func compress(
+        _ block: UnsafeBufferPointer<UInt8>,
+        schedule w: UnsafeMutableBufferPointer<UInt32>,
+        constants k: UnsafeBufferPointer<UInt32>,
+        state: UnsafeMutableBufferPointer<UInt32>
+    ) {
+        guard block.count >= 64, w.count >= 64, k.count >= 64, state.count >= 8 else { return }
         for index in 0..<16 {
-            let base = index * 4
+            let base = index &* 4
             w[index] =
-                UInt32(block[base]) << 24 | UInt32(block[base + 1]) << 16 | UInt32(block[base + 2]) << 8
-                | UInt32(block[base + 3])
+                UInt32(block[base]) << 24 | UInt32(block[base &+ 1]) << 16 | UInt32(block[base &+ 2]) << 8
+                | UInt32(block[base &+ 3])
         }
         for index in 16..<64 {
-            let s0 = rotate(w[index - 15], 7) ^ rotate(w[index - 15], 18) ^ (w[index - 15] >> 3)
-            let s1 = rotate(w[index - 2], 17) ^ rotate(w[index - 2], 19) ^ (w[index - 2] >> 10)
-            w[index] = w[index - 16] &+ s0 &+ w[index - 7] &+ s1
+            let s0 = rotate(w[index &- 15], 7) ^ rotate(w[index &- 15], 18) ^ (w[index &- 15] >> 3)
+            let s1 = rotate(w[index &- 2], 17) ^ rotate(w[index &- 2], 19) ^ (w[index &- 2] >> 10)
+            w[index] = w[index &- 16] &+ s0 &+ w[index &- 7] &+ s1
         }
         var a = state[0]
         var b = state[1]
@@ -105,7 +128,7 @@ public struct SHA256Digest: Sendable {
         for index in 0..<64 {
             let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
             let choice = (e & f) ^ (~e & g)
-            let t1 = h &+ s1 &+ choice &+ Self.roundConstants[index] &+ w[index]
+            let t1 = h &+ s1 &+ choice &+ k[index] &+ w[index]
             let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
             let majority = (a & b) ^ (a & c) ^ (b & c)
             let t2 = s0 &+ majority
@@ -128,7 +151,7 @@ public struct SHA256Digest: Sendable {
         state[7] &+= h
     }
 
-    private func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {
-        (value >> count) | (value << (32 - count))
+    private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {
+        (value >> count) | (value << (32 &- count))
     }
 }

@@ -5,7 +5,9 @@ extension InspectCommand {
     /// `inspect --format sentry|sentry-envelope|otel`: events are built on the workers and printed in input order.
     func runBackend(_ backend: BackendFormat) throws {
         let inputs = PathWalker.inputs(in: paths)
-        let inspector = FileInspector()
+        var digesting = FileInspector()
+        digesting.digestsContent = true
+        let inspector = digesting
         let printer = BackendEventPrinter(
             format: backend,
             directory: output,

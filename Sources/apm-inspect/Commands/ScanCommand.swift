@@ -44,8 +44,10 @@ struct ScanCommand: ParsableCommand {
             Console.error(ErrorLine.render(path: failure.path, location: nil, message: failure.message))
         }
         let format = format.format
+        var inspector = FileInspector()
+        inspector.digestsContent = self.format.backend != nil
         let scanner = Scanner(
-            inspector: FileInspector(),
+            inspector: inspector,
             temporary: temporary,
             format: format,
             backend: self.format.backend.map {

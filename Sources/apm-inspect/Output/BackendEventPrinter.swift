@@ -72,14 +72,10 @@ final class BackendEventPrinter: @unchecked Sendable {
         }
     }
 
-    /// The digest the event ids follow: the file's bytes when the file can be read again, else the report as
-    /// apm-inspect encodes it (standard input, archive members).
+    /// The digest the event ids follow: of the file's bytes (``FileInspector/digestsContent``), else of the
+    /// report as apm-inspect encodes it (a PowerLog database read in place has no event anyway).
     static func contentDigest(of inspection: Inspection) -> [UInt8] {
-        if FileReading.isRegularFile(atPath: inspection.file),
-            let bytes = try? FileReading.contents(atPath: inspection.file)
-        {
-            return SHA256Digest.hash(bytes)
-        }
+        if let digest = inspection.contentDigest { return digest }
         let encoded = (try? SortedJSONEncoder().encode(inspection.report)) ?? inspection.file
         return SHA256Digest.hash(Array(encoded.utf8))
     }
