@@ -65,6 +65,9 @@ extension BackendIncident {
             extra.append(("application_specific_information", information.joined(separator: "\n")))
         }
         if let watchdog {
+            // Grouped by kill code first: the same frames under 0x8badf00d and 0xdead10cc are different problems.
+            fingerprint =
+                ["watchdog", watchdog.code?.description ?? watchdog.kind.rawValue] + (signature.map { [$0] } ?? [])
             if let diagnosis = watchdog.diagnosis {
                 extra.append(("main_thread_verdict", diagnosis.verdict.rawValue))
                 extra.append(("main_thread_summary", diagnosis.summary))
