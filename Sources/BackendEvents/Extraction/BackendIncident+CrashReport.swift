@@ -101,6 +101,8 @@ extension BackendIncident {
         return (named ?? report.binaryImages.first { $0.isApp && $0.uuid != nil })?.uuid
     }
 
+    /// The codes or subtype as written, then what explains them: the exception message, the uncaught exception's
+    /// reason from Application Specific Information, or else what the exception type means.
     private static func crashValue(_ report: CrashReport) -> String? {
         let exception = report.exception
         var parts: [String] = []
@@ -109,8 +111,16 @@ extension BackendIncident {
         } else if let codes = exception?.codes, !codes.isEmpty {
             parts.append(codes)
         }
-        if let message = exception?.message, !message.isEmpty { parts.append(message) }
-        if parts.isEmpty, let meaning = exception?.meaning { parts.append(meaning) }
+        var explained = false
+        if let message = exception?.message, !message.isEmpty {
+            parts.append(message)
+            explained = true
+        }
+        if let reason = report.applicationSpecificInformation?.first(where: { $0.contains("exception") }) {
+            parts.append(String(reason.prefix(1_000)))
+            explained = true
+        }
+        if !explained, let meaning = exception?.meaning { parts.append(meaning) }
         if parts.isEmpty, let indicator = report.termination?.indicator { parts.append(indicator) }
         return parts.isEmpty ? nil : parts.joined(separator: " > ")
     }
