@@ -56,7 +56,7 @@ final class BackendEventPrinter: @unchecked Sendable {
             let incidents = BackendEvents.incidents(metricKit: report)
             return (incidents, incidents.isEmpty ? "no crash, hang, CPU or disk-write diagnostic" : nil)
         case .some(let other):
-            return ([], "a \(Self.kindName(other)) has no backend event")
+            return ([], "\(Self.kindName(other)) has no backend event")
         case nil:
             return ([], nil)
         }
@@ -64,11 +64,11 @@ final class BackendEventPrinter: @unchecked Sendable {
 
     private static func kindName(_ report: Inspection.Report) -> String {
         switch report {
-        case .http: "HTTP capture"
-        case .powerLog: "PowerLog"
-        case .ips: "report of this family"
-        case .unrecognised: "file of unknown kind"
-        default: "report"
+        case .http: "an HTTP capture"
+        case .powerLog: "a PowerLog database"
+        case .ips: "a report of this family"
+        case .unrecognised: "a file of unknown kind"
+        default: "this report"
         }
     }
 
