@@ -183,7 +183,7 @@ let package = Package(
             name: "BackendEventsTests",
             dependencies: [
                 "BackendEvents", "APMInspectCore", "CrashReportParsing", "WatchdogAnalysis", "JetsamParsing",
-                "MetricKitParsing",
+                "MetricKitParsing", "InputMutation",
             ]
         ),
         .testTarget(

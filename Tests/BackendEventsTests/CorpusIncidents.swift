@@ -37,8 +37,16 @@ enum CorpusIncidents {
 
     static func load(_ file: String) throws -> Loaded {
         let bytes = try FileReading.contents(atPath: root.appendingPathComponent("Corpus/\(file)").path)
+        return try load(bytes: bytes, family: file.split(separator: "/").first.map(String.init) ?? "")
+    }
+
+    static func bytes(_ file: String) throws -> [UInt8] {
+        try FileReading.contents(atPath: root.appendingPathComponent("Corpus/\(file)").path)
+    }
+
+    /// Reads `bytes` with the parser of `family` (the Corpus folder's name).
+    static func load(bytes: [UInt8], family: String) throws -> Loaded {
         let digest = SHA256Digest.hash(bytes)
-        let family = file.split(separator: "/").first.map(String.init) ?? ""
         switch family {
         case "crash", "watchdog":
             let report = try CrashReportParser().parse(bytes).report
@@ -58,7 +66,7 @@ enum CorpusIncidents {
             let report = try MetricKitReader().read(bytes).report
             return Loaded(incidents: BackendEvents.incidents(metricKit: report), digest: digest)
         default:
-            throw Failure.unreadable(file)
+            throw Failure.unreadable(family)
         }
     }
 

@@ -49,10 +49,10 @@ extension AppleTimestamp {
         guard digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
         let fraction = Double("0." + String(decoding: digits, as: UTF8.self)) ?? 0
         let whole = (secondsSince1970 - fraction).rounded()
-        guard whole >= 0, whole < 1e11 else { return nil }
+        guard whole >= 0, whole < 1e11, let seconds = Int64(exactly: whole) else { return nil }
         while digits.count < 9 { digits.append(0x30) }
         let nanoseconds = digits.reduce(Int64(0)) { $0 * 10 + Int64($1 - 0x30) }
-        return (Int64(whole), nanoseconds)
+        return (seconds, nanoseconds)
     }
 
     /// Nanoseconds since 1970 as decimal digits: OTLP/JSON's form for a fixed64.
