@@ -83,16 +83,22 @@ for event in events:
 
 documents = [line for line in open(os.path.join(out, "otel.ndjson")) if line.strip()]
 records = 0
+metric_records = 0
 names = set()
 for text in documents:
     request = json_format.Parse(text, logs_service_pb2.ExportLogsServiceRequest())
     for resource_logs in request.resource_logs:
         for scope_logs in resource_logs.scope_logs:
             for record in scope_logs.log_records:
-                records += 1
                 attributes = {a.key: a.value for a in record.attributes}
                 names.add(record.event_name)
                 assert attributes["event.name"].string_value == record.event_name
+                if record.event_name == "metrickit.metric_payload":
+                    metric_records += 1
+                    assert record.severity_number == 9
+                    assert any(k.startswith("metrickit.app_exit.") for k in attributes), sorted(attributes)
+                    continue
+                records += 1
                 assert "exception.type" in attributes and "apm_inspect.kind" in attributes
                 if record.event_name == "app.crash":
                     assert record.severity_number == 21, record
@@ -104,7 +110,7 @@ for text in documents:
                 if record.event_name == "app.jank":
                     assert attributes["metrickit.diagnostic.hang.hang_duration"].double_value > 0
 assert records == len(events), f"{records} OTLP records, {len(events)} Sentry events"
-assert {"app.crash", "app.jank"} <= names, names
+assert {"app.crash", "app.jank", "metrickit.metric_payload"} <= names, names
 
 envelopes = sorted(os.listdir(os.path.join(out, "envelopes")))
 assert len(envelopes) == len(by_id), f"{len(envelopes)} envelopes, {len(by_id)} distinct events"
@@ -125,5 +131,5 @@ first, second = (open(os.path.join(out, "envelopes", n), "rb").read() for n in e
 joined = Envelope.deserialize(first + second)
 assert [i.type for i in joined.items].count("event") == 1, [i.type for i in joined.items]
 print(f"backends: {len(events)} Sentry events valid against the schema ({sorted(kinds)}), "
-      f"{len(documents)} OTLP documents with {records} records parsed, {len(envelopes)} envelopes exact")
+      f"{len(documents)} OTLP documents with {records} event records and {metric_records} metric payloads parsed, {len(envelopes)} envelopes exact")
 PY

@@ -26,6 +26,11 @@ public enum BackendEvents {
         return incidents
     }
 
+    /// The figures of each metric payload of a MetricKit report (OTLP only: a metric payload is no incident).
+    public static func metricPayloads(metricKit report: MetricKitReport) -> [MetricPayloadFigures] {
+        report.payloads.compactMap(MetricPayloadFigures.init)
+    }
+
     /// Pairs incidents with their ids: the digest of the file's bytes and each one's place in the file.
     public static func identified(_ incidents: [BackendIncident], contentDigest: [UInt8]) -> [(
         incident: BackendIncident, id: EventIdentity

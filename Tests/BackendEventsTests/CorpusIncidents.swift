@@ -29,6 +29,7 @@ enum CorpusIncidents {
     struct Loaded {
         var incidents: [BackendIncident]
         var digest: [UInt8]
+        var metricPayloads: [MetricPayloadFigures] = []
     }
 
     enum Failure: Error {
@@ -64,7 +65,11 @@ enum CorpusIncidents {
             return Loaded(incidents: BackendEvents.incidents(jetsam: event), digest: digest)
         case "metrickit":
             let report = try MetricKitReader().read(bytes).report
-            return Loaded(incidents: BackendEvents.incidents(metricKit: report), digest: digest)
+            return Loaded(
+                incidents: BackendEvents.incidents(metricKit: report),
+                digest: digest,
+                metricPayloads: BackendEvents.metricPayloads(metricKit: report)
+            )
         default:
             throw Failure.unreadable(family)
         }

@@ -43,17 +43,23 @@ import Testing
     @Test(arguments: CorpusIncidents.files)
     func otlpDocumentsFollowTheMapping(file: String) throws {
         let loaded = try CorpusIncidents.load(file)
-        guard !loaded.incidents.isEmpty else {
+        guard !loaded.incidents.isEmpty || !loaded.metricPayloads.isEmpty else {
             #expect(CorpusIncidents.withoutEvents.contains(file))
             return
         }
         let identified = BackendEvents.identified(loaded.incidents, contentDigest: loaded.digest)
-        let document = try CorpusIncidents.object(OTLPLogWriter(toolVersion: "test").document(identified))
+        let document = try CorpusIncidents.object(
+            OTLPLogWriter(toolVersion: "test").document(identified, metricPayloads: loaded.metricPayloads)
+        )
         let resourceLogs = try #require(document["resourceLogs"] as? [[String: Any]])
         #expect(resourceLogs.count == 1)
         let scopeLogs = try #require(resourceLogs.first?["scopeLogs"] as? [[String: Any]])
         let records = try #require(scopeLogs.first?["logRecords"] as? [[String: Any]])
-        #expect(records.count == loaded.incidents.count)
+        #expect(records.count == loaded.incidents.count + loaded.metricPayloads.count)
+        for record in records.dropFirst(loaded.incidents.count) {
+            #expect(record["eventName"] as? String == OTLPLogWriter.metricPayloadEventName)
+            #expect(record["severityNumber"] as? Int == 9)
+        }
         for (record, (incident, id)) in zip(records, identified) {
             if let time = record["timeUnixNano"] {
                 let digits = try #require(time as? String, "timeUnixNano is not a string")
@@ -89,6 +95,29 @@ import Testing
                 #expect(values["os.version"]?["stringValue"] as? String == version)
             }
         }
+    }
+
+    /// A metric payload's figures under OpenTelemetry Swift's names and units (seconds, bytes, counts, a ratio).
+    @Test func metricPayloadFiguresUnderTheInstrumentationsNames() throws {
+        let loaded = try CorpusIncidents.load("metrickit/ios17.4_metric_payload.json")
+        #expect(loaded.incidents.isEmpty)
+        let figures = try #require(loaded.metricPayloads.first)
+        var values: [String: AttributeValue] = [:]
+        for attribute in figures.attributes { values[attribute.key] = attribute.value }
+        #expect(values["metrickit.cpu.cpu_time"] == .double(412))
+        #expect(values["metrickit.cpu.instruction_count"] == .double(1_830_000_000))
+        #expect(values["metrickit.memory.peak_memory_usage"] == .double(412_880_000))
+        #expect(values["metrickit.animation.scroll_hitch_time_ratio"] == .double(0.0025))
+        #expect(values["metrickit.app_exit.foreground.normal_app_exit_count"] == .int(14))
+        #expect(values["metrickit.app_exit.foreground.memory_resource_limit_exit-count"] == .int(0))
+        #expect(values["metrickit.app_exit.background.memory_pressure_exit_count"] == .int(22))
+        #expect(values["metrickit.latest_application_version"] == .string("3.2.0"))
+        let hang = try #require(values["metrickit.app_responsiveness.hang_time_average"])
+        guard case .double(let seconds) = hang else {
+            Issue.record("hang_time_average is not a double")
+            return
+        }
+        #expect(seconds > 0 && seconds < 10)
     }
 
     @Test func nanosecondsComeFromTheDigitsAsWritten() throws {

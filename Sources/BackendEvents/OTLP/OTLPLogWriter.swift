@@ -12,8 +12,11 @@ public struct OTLPLogWriter: Sendable {
         self.toolVersion = toolVersion
     }
 
-    /// The document for the incidents of one file, each with its id.
-    public func document(_ incidents: [(incident: BackendIncident, id: EventIdentity)]) -> JSONValue {
+    /// The document for the incidents of one file, each with its id, and its MetricKit metric payloads.
+    public func document(
+        _ incidents: [(incident: BackendIncident, id: EventIdentity)],
+        metricPayloads: [MetricPayloadFigures] = []
+    ) -> JSONValue {
         var resource = JSONObjectBuilder()
         resource.add(
             "attributes",
@@ -27,7 +30,10 @@ public struct OTLPLogWriter: Sendable {
         scope.add("version", string: toolVersion)
         var scopeLogs = JSONObjectBuilder()
         scopeLogs.add("scope", object: scope)
-        scopeLogs.add("logRecords", .array(incidents.map { record($0.incident, id: $0.id) }))
+        scopeLogs.add(
+            "logRecords",
+            .array(incidents.map { record($0.incident, id: $0.id) } + metricPayloads.map(metricRecord))
+        )
         var resourceLogs = JSONObjectBuilder()
         resourceLogs.add("resource", object: resource)
         resourceLogs.add("scopeLogs", .array([scopeLogs.value]))
@@ -90,6 +96,14 @@ public struct OTLPLogWriter: Sendable {
         add("os.description", incident.osRawDescription.map(AttributeValue.string))
         if incident.hardwareModel != nil { add("device.manufacturer", .string("Apple")) }
         add("device.model.identifier", incident.hardwareModel.map(AttributeValue.string))
+        // OpenTelemetry Swift names each diagnostic record in a `name` attribute; queries written for it find these.
+        switch incident.kind {
+        case .metricKitCrash: add("name", .string("metrickit.diagnostic.crash"))
+        case .metricKitHang: add("name", .string("metrickit.diagnostic.hang"))
+        case .metricKitCPUException: add("name", .string("metrickit.diagnostic.cpu_exception"))
+        case .metricKitDiskWriteException: add("name", .string("metrickit.diagnostic.disk_write_exception"))
+        default: break
+        }
         for (key, value) in incident.metricKitAttributes { add(key, value) }
         add("apm_inspect.kind", .string(incident.kind.tag))
         add("apm_inspect.bundle_id", incident.bundleId.map(AttributeValue.string))
@@ -97,6 +111,35 @@ public struct OTLPLogWriter: Sendable {
         add("apm_inspect.incident_id", incident.incidentID.map(AttributeValue.string))
         add("apm_inspect.bug_type", incident.bugType.map(AttributeValue.string))
         for (key, value) in incident.extra { add("apm_inspect." + key, .string(value)) }
+        record.add("attributes", .array(attributes))
+        return record.value
+    }
+
+    /// The event name of a metric payload's record: OpenTelemetry Swift reports the payload as a span named
+    /// `MXMetricPayload`; a logs document carries it as an event of this name with the same attributes.
+    public static let metricPayloadEventName = "metrickit.metric_payload"
+
+    /// One record for a MetricKit metric payload: INFO, stamped with the window's end, the figures as attributes.
+    func metricRecord(_ figures: MetricPayloadFigures) -> JSONValue {
+        var record = JSONObjectBuilder()
+        record.add("timeUnixNano", string: figures.end?.unixNanosecondsText)
+        record.add("severityNumber", integer: 9)
+        record.add("severityText", string: "INFO")
+        record.add("eventName", string: Self.metricPayloadEventName)
+        record.add("body", .object([JSONValue.Member(key: "stringValue", value: .string("MXMetricPayload"))]))
+        var attributes: [JSONValue] = [Self.attribute("event.name", .string(Self.metricPayloadEventName))]
+        func add(_ key: String, _ value: String?) {
+            guard let value, !value.isEmpty else { return }
+            attributes.append(Self.attribute(key, .string(value)))
+        }
+        add("service.name", figures.bundleId)
+        add("service.version", figures.appVersion)
+        add("os.type", "darwin")
+        add("os.name", figures.osName)
+        add("os.version", figures.osVersion)
+        add("os.build_id", figures.osBuild)
+        add("device.model.identifier", figures.hardwareModel)
+        attributes += figures.attributes.map { Self.attribute($0.key, $0.value) }
         record.add("attributes", .array(attributes))
         return record.value
     }

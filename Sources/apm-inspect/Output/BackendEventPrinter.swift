@@ -83,8 +83,12 @@ final class BackendEventPrinter: @unchecked Sendable {
     func render(_ inspection: Inspection) -> Rendered {
         var rendered = Rendered(file: inspection.file)
         let (incidents, note) = Self.incidents(of: inspection)
-        rendered.note = note
-        guard !incidents.isEmpty else { return rendered }
+        var metricPayloads: [MetricPayloadFigures] = []
+        if format == .otel, case .metricKit(let report) = inspection.report {
+            metricPayloads = BackendEvents.metricPayloads(metricKit: report)
+        }
+        rendered.note = metricPayloads.isEmpty ? note : nil
+        guard !incidents.isEmpty || !metricPayloads.isEmpty else { return rendered }
         let identified = BackendEvents.identified(incidents, contentDigest: Self.contentDigest(of: inspection))
         let encoder = SortedJSONEncoder()
         do {
@@ -104,7 +108,7 @@ final class BackendEventPrinter: @unchecked Sendable {
                 }
             case .otel:
                 let writer = OTLPLogWriter(toolVersion: toolVersion)
-                rendered.lines.append(try encoder.encode(writer.document(identified)))
+                rendered.lines.append(try encoder.encode(writer.document(identified, metricPayloads: metricPayloads)))
             }
         } catch {
             rendered.failure = "could not encode its events: \(error)"
