@@ -20,7 +20,7 @@ extension InspectCommand {
             jobs: jobs ?? ProcessInfoShim.activeProcessorCount,
             progress: { progress.advance() },
             transform: { index -> (Inspection, BackendEventPrinter.Rendered) in
-                let inspection = Self.inspect(inputs[index], with: inspector)
+                let inspection = Self.pointingArchivesToScan(Self.inspect(inputs[index], with: inspector))
                 return (inspection, printer.render(inspection))
             },
             consume: { inspection, rendered in

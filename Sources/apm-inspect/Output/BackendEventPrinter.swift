@@ -55,6 +55,8 @@ final class BackendEventPrinter: @unchecked Sendable {
         case .metricKit(let report):
             let incidents = BackendEvents.incidents(metricKit: report)
             return (incidents, incidents.isEmpty ? "no crash, hang, CPU or disk-write diagnostic" : nil)
+        case .unrecognised(let summary) where summary.note.contains("apm-inspect scan"):
+            return ([], summary.note)
         case .some(let other):
             return ([], "\(Self.kindName(other)) has no backend event")
         case nil:
