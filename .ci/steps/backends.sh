@@ -51,7 +51,7 @@ from opentelemetry.proto.collector.logs.v1 import logs_service_pb2
 
 schema_path, out = sys.argv[1], sys.argv[2]
 schema = json.load(open(schema_path))
-validator = jsonschema.Draft7Validator(schema)
+validator = jsonschema.Draft7Validator(schema, format_checker=jsonschema.Draft7Validator.FORMAT_CHECKER)
 events = [json.loads(line) for line in open(os.path.join(out, "sentry.ndjson")) if line.strip()]
 assert len(events) >= 30, f"only {len(events)} Sentry events from the corpus"
 kinds = set()
