@@ -42,6 +42,23 @@ raw[8] = (raw[8] & 0x3F) | 0x80
 event = json.loads(open(sys.argv[2]).readline())
 assert event["event_id"] == raw.hex(), (event["event_id"], raw.hex())
 PY
+# The oracle of the reference folder: the event sentry-cocoa's converter makes from a SentryCrash report. Its test
+# compares `debug_meta.images`; ours must list the same images, in the same order.
+RAW="$SHARED/corpus/kscrash/sentrycocoa__v3.2.0_ios10.3.1_exc_bad_access_raw_crash.json"
+ORACLE="$SHARED/reference/schemas/sentry/examples/sentrycocoa__converted-event_from_raw-crash.json"
+if [ -f "$RAW" ] && [ -f "$ORACLE" ]; then
+  "$BIN" inspect --format sentry "$RAW" > "$OUT/oracle.ndjson" 2>/dev/null
+  "$PY" - "$OUT/oracle.ndjson" "$ORACLE" <<'PY'
+import json, sys
+ours = json.loads(open(sys.argv[1]).readline())["debug_meta"]["images"]
+theirs = json.load(open(sys.argv[2]))["debug_meta"]["images"]
+key = lambda i: (i["type"], i["debug_id"].lower(), int(i["image_addr"], 16), i.get("image_size"), i["code_file"])
+assert [key(i) for i in ours] == [key(i) for i in theirs], "debug_meta.images differ from sentry-cocoa's"
+print(f"backends: debug_meta.images equal sentry-cocoa's for its SentryCrash oracle ({len(ours)} images)")
+PY
+else
+  echo "FAIL: the sentry-cocoa oracle pair is missing"; exit 1
+fi
 "$PY" - "$SCHEMA" "$OUT" <<'PY'
 import json, os, re, sys
 import jsonschema
