@@ -104,7 +104,8 @@ public struct SentryEventWriter: Sendable {
             object.add("image_addr", address: frame.imageAddress)
             object.add("symbol_addr", address: frame.symbolAddress)
             object.add("package", string: frame.package)
-            object.add("function", string: frame.function)
+            // `<redacted>` is what the OS wrote instead of a name: no function for Sentry to show or group by.
+            object.add("function", string: frame.function == "<redacted>" ? nil : frame.function)
             if let file = frame.fileName, !file.isEmpty {
                 let base = file.split(separator: "/").last.map(String.init) ?? file
                 object.add("filename", string: base)
