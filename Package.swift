@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "FuzzChecksPowerLog", targets: ["FuzzChecksPowerLog"]),
         .library(name: "MetricKitParsing", targets: ["MetricKitParsing"]),
         .library(name: "Symbolication", targets: ["Symbolication"]),
+        .library(name: "BackendEvents", targets: ["BackendEvents"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -69,6 +70,12 @@ let package = Package(
             name: "Symbolication",
             dependencies: ["APMInspectCore", "CrashReportParsing"]
         ),
+        .target(
+            name: "BackendEvents",
+            dependencies: [
+                "APMInspectCore", "CrashReportParsing", "WatchdogAnalysis", "JetsamParsing", "MetricKitParsing",
+            ]
+        ),
         .executableTarget(
             name: "apm-inspect",
             dependencies: [
@@ -82,6 +89,7 @@ let package = Package(
                 "InputMutation",
                 "MetricKitParsing",
                 "Symbolication",
+                "BackendEvents",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -170,6 +178,13 @@ let package = Package(
             name: "SymbolicationTests",
             dependencies: ["FuzzReplaySupport", "Symbolication", "CrashReportParsing", "APMInspectCore"],
             exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "BackendEventsTests",
+            dependencies: [
+                "BackendEvents", "APMInspectCore", "CrashReportParsing", "WatchdogAnalysis", "JetsamParsing",
+                "MetricKitParsing", "InputMutation",
+            ]
         ),
         .testTarget(
             name: "FuzzCommandTests",

@@ -52,7 +52,8 @@ expect 0 'note: a tar.gz archive: `apm-inspect scan` reads the reports inside it
 
 echo "-- 2: usage errors"
 expect 2 "Unknown option '--no-such-option'" "$BIN" inspect --no-such-option "$JETSAM"
-expect 2 "Please provide one of 'text', 'json' or 'ndjson'" "$BIN" inspect --format csv "$JETSAM"
+expect 2 "The value 'csv' is invalid for '--format <format>'" "$BIN" inspect --format csv "$JETSAM"
+expect 2 "--output applies to --format sentry-envelope only" "$BIN" inspect --format sentry -o "$T" "$JETSAM"
 expect 2 "Please provide one of 'text' and 'json'" "$BIN" energy --format ndjson "$PLSQL"
 expect 2 "Missing expected argument" "$BIN" inspect
 expect 2 "--jobs must be at least 1" "$BIN" inspect --jobs 0 "$JETSAM"
@@ -61,7 +62,8 @@ expect 2 "Unexpected argument 'frobnicate'" "$BIN" frobnicate
 expect 2 "can be given only once" "$BIN" inspect - -
 
 echo "-- help: each command lists the formats it produces; --jobs states its default once"
-"$BIN" inspect --help | grep -qF "values: text, json, ndjson;" || { echo "FAIL: inspect --help formats"; failures=$((failures + 1)); }
+COLUMNS=200 "$BIN" inspect --help | grep -qF "values: text, json, ndjson, sentry, sentry-envelope, otel;" \
+  || { echo "FAIL: inspect --help formats"; failures=$((failures + 1)); }
 if "$BIN" inspect --help | grep -q "csv\|markdown"; then echo "FAIL: inspect --help offers csv or markdown"; failures=$((failures + 1)); fi
 if "$BIN" --generate-completion-script zsh | sed -n '/^_apm-inspect_inspect()/,/^}/p' | grep -q "'csv'"; then
   echo "FAIL: zsh completion offers csv to inspect"; failures=$((failures + 1))

@@ -42,9 +42,13 @@ struct CommandLineContractTests {
 
     @Test("each command's help offers only the formats it produces")
     func helpListsOwnFormats() {
-        let envelopes = "values: text, json, ndjson;"
+        #expect(HTTPCommand.helpMessage().contains("values: text, json, ndjson;"))
+        // inspect and scan also print the backends' native events (docs/backends.md).
+        let withBackends = "values: text, json, ndjson, sentry, sentry-envelope, otel;"
+        for help in [InspectCommand.helpMessage(columns: 200), ScanCommand.helpMessage(columns: 200)] {
+            #expect(help.contains(withBackends))
+        }
         for help in [InspectCommand.helpMessage(), HTTPCommand.helpMessage(), ScanCommand.helpMessage()] {
-            #expect(help.contains(envelopes))
             #expect(!help.contains("csv") && !help.contains("markdown"))
         }
         let energy = EnergyCommand.helpMessage(columns: 200)
@@ -57,8 +61,9 @@ struct CommandLineContractTests {
     func completionListsOwnFormats() throws {
         let script = APMInspect.completionScript(for: .zsh)
         let expected = [
-            "inspect": "('text' 'json' 'ndjson')", "http": "('text' 'json' 'ndjson')",
-            "scan": "('text' 'json' 'ndjson')",
+            "inspect": "('text' 'json' 'ndjson' 'sentry' 'sentry-envelope' 'otel')",
+            "http": "('text' 'json' 'ndjson')",
+            "scan": "('text' 'json' 'ndjson' 'sentry' 'sentry-envelope' 'otel')",
             "energy": "('text' 'json')", "memory-limits": "('text' 'json' 'ndjson' 'csv' 'markdown')",
         ]
         for (command, formats) in expected {

@@ -17,7 +17,8 @@ struct InspectCommand: ParsableCommand {
             one JSON object when the only path given is a file (or -), an array of them when a folder or several \
             paths are given, whatever the folder holds; --array prints an array in every case. --format ndjson \
             prints one envelope per line for pipelines. Folders are read recursively; - reads standard input. \
-            Results are printed as each file is read, in the order of the inputs.
+            Results are printed as each file is read, in the order of the inputs. --format sentry, \
+            sentry-envelope and otel print native events for Sentry and OpenTelemetry (docs/backends.md).
             """
     )
 
@@ -25,7 +26,10 @@ struct InspectCommand: ParsableCommand {
     var paths: [String]
 
     @Option(name: .shortAndLong, help: "Output format.")
-    var format: EnvelopeFormat = .text
+    var format: InspectFormat = .text
+
+    @Option(name: .shortAndLong, help: "With --format sentry-envelope, a folder to write one envelope file per event.")
+    var output: String?
 
     @Option(name: .shortAndLong, help: "Worker threads (default: the number of cores).")
     var jobs: Int?
@@ -37,6 +41,7 @@ struct InspectCommand: ParsableCommand {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if array && format != .json { throw ValidationError("--array applies to --format json only") }
         try PathWalker.validate(paths)
+        try BackendEventPrinter.validate(format: format, output: output)
     }
 
     /// True when `--format json` prints one object rather than an array.
@@ -49,6 +54,7 @@ struct InspectCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let backend = format.backend { return try runBackend(backend) }
         let inputs = PathWalker.inputs(in: paths)
         var textInspector = FileInspector()
         textInspector.httpSummaryOnly = format == .text

@@ -12,7 +12,8 @@ struct ScanCommand: ParsableCommand {
             with the parser for its kind. --format ndjson streams one envelope per report as soon as it is read; \
             --format json prints {"files": [...envelopes], "inventory": {...}}; text prints the inventory: counts \
             by kind, crashes grouped by signature, watchdog kills, OOM kills with per-device memory limits, and \
-            every file that could not be read.
+            every file that could not be read. --format sentry, sentry-envelope and otel stream native events for \
+            Sentry and OpenTelemetry instead (docs/backends.md).
             """
     )
 
@@ -20,7 +21,10 @@ struct ScanCommand: ParsableCommand {
     var paths: [String]
 
     @Option(name: .shortAndLong, help: "Output format.")
-    var format: EnvelopeFormat = .text
+    var format: InspectFormat = .text
+
+    @Option(name: .shortAndLong, help: "With --format sentry-envelope, a folder to write one envelope file per event.")
+    var output: String?
 
     @Option(name: .shortAndLong, help: "Worker threads (default: the number of cores).")
     var jobs: Int?
@@ -28,6 +32,7 @@ struct ScanCommand: ParsableCommand {
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         try PathWalker.validate(paths)
+        try BackendEventPrinter.validate(format: format, output: output)
     }
 
     func run() throws {
@@ -39,9 +44,22 @@ struct ScanCommand: ParsableCommand {
             Console.error(ErrorLine.render(path: failure.path, location: nil, message: failure.message))
         }
         let format = format.format
-        let scanner = Scanner(inspector: FileInspector(), temporary: temporary, format: format)
+        var inspector = FileInspector()
+        inspector.digestsContent = self.format.backend != nil
+        let scanner = Scanner(
+            inspector: inspector,
+            temporary: temporary,
+            format: format,
+            backend: self.format.backend.map {
+                BackendEventPrinter(format: $0, directory: output, toolVersion: APMInspect.configuration.version)
+            }
+        )
         if format == .json { Console.out("{\n\"files\": [\n") }
-        let progress = ProgressBar(total: files.count, label: "scan", streamsOutput: format != .text)
+        let progress = ProgressBar(
+            total: files.count,
+            label: "scan",
+            streamsOutput: format != .text || scanner.backend != nil
+        )
         let results = ParallelMap.map(
             count: files.count,
             jobs: jobs ?? ProcessInfoShim.activeProcessorCount,
@@ -65,7 +83,10 @@ struct ScanCommand: ParsableCommand {
             findings += result.findings
         }
         let inventory = ScanInventory(records: records, files: files.count, archiveFindings: findings)
+        var backendFailed = false
         switch format {
+        case _ where scanner.backend != nil:
+            backendFailed = BackendEventPrinter.finish(scanner.backend, summary: ScanRenderer.summaryLine(inventory))
         case .json:
             Console.out("\n],\n\"inventory\": " + (try JSONOutput.encode(inventory, pretty: true)) + "\n}\n")
         case .ndjson:
@@ -74,7 +95,9 @@ struct ScanCommand: ParsableCommand {
             Console.text(ScanRenderer.render(inventory))
         }
         for item in inventory.unreadable { Console.error(item.reason) }
-        if !walkFailures.isEmpty || !inventory.unreadable.isEmpty || scanner.output.hadFailures { throw ExitCode(1) }
+        if !walkFailures.isEmpty || !inventory.unreadable.isEmpty || scanner.output.hadFailures || backendFailed {
+            throw ExitCode(1)
+        }
     }
 }
 
@@ -89,8 +112,16 @@ struct Scanner: Sendable {
     let temporary: TemporaryFolder
     let format: OutputFormat
     let output = OutputGate()
+    /// Set for the backend formats: each inspection becomes native events instead of an envelope.
+    let backend: BackendEventPrinter?
 
-    init(inspector: FileInspector, temporary: TemporaryFolder, format: OutputFormat) {
+    init(
+        inspector: FileInspector,
+        temporary: TemporaryFolder,
+        format: OutputFormat,
+        backend: BackendEventPrinter? = nil
+    ) {
+        self.backend = backend
         self.inspector = inspector
         self.temporary = temporary
         self.format = format
@@ -166,6 +197,10 @@ struct Scanner: Sendable {
     }
 
     private func emit(_ inspection: Inspection) {
+        if let backend {
+            backend.write(backend.render(inspection))
+            return
+        }
         guard format == .json || format == .ndjson else { return }
         if JSONOutput.emitEnvelope(inspection, arrayElement: format == .json, exclusive: output.exclusive) {
             output.recordFailure()

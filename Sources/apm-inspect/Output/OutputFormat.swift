@@ -19,3 +19,34 @@ extension OutputFormatChoice {
     /// The format this choice names (every choice's raw value is an ``OutputFormat`` raw value).
     var format: OutputFormat { OutputFormat(rawValue: rawValue) ?? .text }
 }
+
+/// The formats of `inspect` and `scan`: the envelope formats, and the native event formats of the backends
+/// (docs/backends.md).
+enum InspectFormat: String, OutputFormatChoice {
+    case text
+    case json
+    case ndjson
+    /// One Sentry event per line.
+    case sentry
+    /// Sentry envelopes, one per event (`-o DIR` for several).
+    case sentryEnvelope = "sentry-envelope"
+    /// One OTLP/JSON logs document per input file, one per line.
+    case otel
+
+    /// The backend format this choice names, nil for the envelope formats.
+    var backend: BackendFormat? {
+        switch self {
+        case .sentry: .sentry
+        case .sentryEnvelope: .sentryEnvelope
+        case .otel: .otel
+        case .text, .json, .ndjson: nil
+        }
+    }
+}
+
+/// A native event format of a backend.
+enum BackendFormat: String, Sendable {
+    case sentry
+    case sentryEnvelope = "sentry-envelope"
+    case otel
+}

@@ -1,4 +1,5 @@
 import APMInspectCore
+import BackendEvents
 import CrashReportParsing
 import HTTPCaptureParsing
 import JetsamParsing
@@ -11,6 +12,8 @@ struct FileInspector: Sendable {
     /// For text output: HTTP captures keep their summary and slowest requests only (see `inspectHTTP`), and
     /// PowerLog rows are folded into bounded aggregates (see `inspectPowerLog`).
     var httpSummaryOnly = false
+    /// Keep the SHA-256 of each file's bytes in ``Inspection/contentDigest`` (the backend formats' event ids).
+    var digestsContent = false
 
     /// Reads and inspects the file at `path`; never throws: failures are part of the result.
     ///
@@ -36,6 +39,17 @@ struct FileInspector: Sendable {
 
     /// Inspects bytes already in memory.
     func inspect(bytes: [UInt8], path: String) -> Inspection {
+        if digestsContent {
+            var plain = self
+            plain.digestsContent = false
+            var inspection = plain.inspect(bytes: bytes, path: path)
+            // Only reports that become events need it: a capture or a database can be gigabytes.
+            switch inspection.report {
+            case .crash, .watchdog, .jetsam, .metricKit: inspection.contentDigest = SHA256Digest.hash(bytes)
+            default: break
+            }
+            return inspection
+        }
         if let text = UTF16Text(bytes: bytes) {
             var inspection = inspect(bytes: text.utf8, path: path)
             inspection.diagnostics.insert(Diagnostic(.note, text.note), at: 0)

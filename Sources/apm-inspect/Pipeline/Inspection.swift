@@ -50,6 +50,8 @@ struct Inspection: Encodable {
     var failure: Failure?
     /// The sysdiagnose the report came from, when it was found inside one.
     var source: SysdiagnoseFacts?
+    /// SHA-256 of the bytes read, when the inspector was asked for it (the backend formats' event ids); not encoded.
+    var contentDigest: [UInt8]?
 
     struct Failure: Encodable {
         var code: String

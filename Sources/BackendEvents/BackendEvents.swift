@@ -1,0 +1,40 @@
+import APMInspectCore
+import CrashReportParsing
+import JetsamParsing
+import MetricKitParsing
+import WatchdogAnalysis
+
+/// The incidents of each report a backend takes, in the order they are written (which their ids follow).
+public enum BackendEvents {
+    public static func incidents(crash report: CrashReport, watchdog: WatchdogTermination? = nil) -> [BackendIncident] {
+        BackendIncident(crash: report, watchdog: watchdog).map { [$0] } ?? []
+    }
+
+    public static func incidents(jetsam event: JetsamEvent) -> [BackendIncident] {
+        BackendIncident(jetsam: event).map { [$0] } ?? []
+    }
+
+    public static func incidents(metricKit report: MetricKitReport) -> [BackendIncident] {
+        var incidents: [BackendIncident] = []
+        for payload in report.payloads {
+            for diagnostic in payload.diagnostics {
+                if let incident = BackendIncident(metricKit: diagnostic, payload: payload) {
+                    incidents.append(incident)
+                }
+            }
+        }
+        return incidents
+    }
+
+    /// The figures of each metric payload of a MetricKit report (OTLP only: a metric payload is no incident).
+    public static func metricPayloads(metricKit report: MetricKitReport) -> [MetricPayloadFigures] {
+        report.payloads.compactMap(MetricPayloadFigures.init)
+    }
+
+    /// Pairs incidents with their ids: the digest of the file's bytes and each one's place in the file.
+    public static func identified(_ incidents: [BackendIncident], contentDigest: [UInt8]) -> [(
+        incident: BackendIncident, id: EventIdentity
+    )] {
+        incidents.enumerated().map { ($0.element, EventIdentity(contentDigest: contentDigest, ordinal: $0.offset)) }
+    }
+}

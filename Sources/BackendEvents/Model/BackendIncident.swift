@@ -1,0 +1,174 @@
+import APMInspectCore
+
+/// One event for a backend, whatever report it came from: the facts the Sentry and OpenTelemetry writers share.
+///
+/// Built from a crash report, a watchdog termination, a MetricKit diagnostic or an OOM kill (see the
+/// `BackendIncident+…` extractions); the writers map it field by field (docs/backends.md).
+public struct BackendIncident: Sendable, Equatable {
+    /// What happened, which decides the Sentry mechanism and level and the OpenTelemetry event name.
+    public enum Kind: String, Sendable, Equatable, CaseIterable {
+        case crash
+        case watchdog
+        case outOfMemory
+        case metricKitCrash
+        case metricKitHang
+        case metricKitCPUException
+        case metricKitDiskWriteException
+
+        /// The value of the `kind` tag and `apm_inspect.kind` attribute.
+        public var tag: String {
+            switch self {
+            case .crash: "crash"
+            case .watchdog: "watchdog"
+            case .outOfMemory: "oom"
+            case .metricKitCrash: "metrickit_crash"
+            case .metricKitHang: "metrickit_hang"
+            case .metricKitCPUException: "metrickit_cpu_exception"
+            case .metricKitDiskWriteException: "metrickit_disk_write_exception"
+            }
+        }
+    }
+
+    /// The POSIX signal, as Sentry's `mechanism.meta.signal` has it.
+    public struct Signal: Sendable, Equatable {
+        public var number: Int64?
+        public var name: String?
+        public var code: Int64?
+        public var codeName: String?
+    }
+
+    /// The Mach exception, as Sentry's `mechanism.meta.mach_exception` has it.
+    public struct MachException: Sendable, Equatable {
+        public var exception: Int64?
+        public var name: String?
+        public var code: UInt64?
+        public var subcode: UInt64?
+    }
+
+    /// A frame, oldest-first order is the writers' business: frames here are in Apple's order (innermost first).
+    public struct Frame: Sendable, Equatable {
+        public var instructionAddress: UInt64?
+        public var imageAddress: UInt64?
+        public var symbolAddress: UInt64?
+        /// The image's path (or name when the path is unknown).
+        public var package: String?
+        public var imageName: String?
+        public var function: String?
+        public var fileName: String?
+        public var line: Int?
+        public var inApp: Bool?
+        /// Offset into the image, kept for the text stack trace when the address is unknown (MetricKit).
+        public var imageOffset: UInt64?
+        /// The image's UUID (32 lower-case hex digits), for MetricKit call stacks.
+        public var imageUUID: String?
+    }
+
+    public struct Thread: Sendable, Equatable {
+        public var id: Int
+        public var name: String?
+        public var crashed: Bool
+        public var isMain: Bool
+        public var frames: [Frame]
+    }
+
+    public struct Image: Sendable, Equatable {
+        /// 32 lower-case hex digits.
+        public var uuid: String
+        public var address: UInt64
+        public var size: UInt64?
+        public var codeFile: String
+        public var arch: String?
+    }
+
+    public var kind: Kind
+    /// The exception's type (`EXC_BAD_ACCESS`, `NSRangeException`, `WatchdogTermination` …).
+    public var exceptionType: String
+    public var exceptionValue: String?
+    public var mechanismType: String
+    public var signal: Signal?
+    public var machException: MachException?
+    /// Index into ``threads`` of the thread the exception is attributed to.
+    public var exceptionThread: Int?
+    /// The frames of the exception itself when they differ from the crashed thread (an NSException's last
+    /// backtrace); nil to use the crashed thread's.
+    public var exceptionFrames: [Frame]?
+    public var threads: [Thread]
+    public var images: [Image]
+    public var isFatal: Bool
+
+    public var hardwareModel: String?
+    public var deviceArch: String?
+    public var memorySize: UInt64?
+    public var osName: String?
+    public var osVersion: String?
+    public var osBuild: String?
+    public var osRawDescription: String?
+    public var process: String?
+    public var bundleId: String?
+    public var appVersion: String?
+    public var appBuild: String?
+    /// The main executable's UUID, dashed: OpenTelemetry's `app.build_id`.
+    public var appBuildID: String?
+    public var timestamp: AppleTimestamp?
+
+    public var signature: String?
+    /// How a backend groups the event; nil to group by ``signature``.
+    public var fingerprint: [String]?
+    public var incidentID: String?
+    public var bugType: String?
+    /// Figures under the OpenTelemetry Swift MetricKit instrumentation's names.
+    public var metricKitAttributes: [(key: String, value: AttributeValue)]
+    /// Text kept for people: termination reasons, the watchdog's verdict, the jetsam reason.
+    public var extra: [(key: String, value: String)]
+
+    public static func == (lhs: BackendIncident, rhs: BackendIncident) -> Bool {
+        lhs.kind == rhs.kind && lhs.exceptionType == rhs.exceptionType && lhs.exceptionValue == rhs.exceptionValue
+            && lhs.mechanismType == rhs.mechanismType && lhs.signal == rhs.signal
+            && lhs.machException == rhs.machException && lhs.exceptionThread == rhs.exceptionThread
+            && lhs.exceptionFrames == rhs.exceptionFrames && lhs.threads == rhs.threads && lhs.images == rhs.images
+            && lhs.isFatal == rhs.isFatal && lhs.hardwareModel == rhs.hardwareModel
+            && lhs.deviceArch == rhs.deviceArch && lhs.memorySize == rhs.memorySize && lhs.osName == rhs.osName
+            && lhs.osVersion == rhs.osVersion && lhs.osBuild == rhs.osBuild
+            && lhs.osRawDescription == rhs.osRawDescription && lhs.process == rhs.process
+            && lhs.bundleId == rhs.bundleId && lhs.appVersion == rhs.appVersion && lhs.appBuild == rhs.appBuild
+            && lhs.appBuildID == rhs.appBuildID && lhs.timestamp == rhs.timestamp && lhs.signature == rhs.signature
+            && lhs.fingerprint == rhs.fingerprint
+            && lhs.incidentID == rhs.incidentID && lhs.bugType == rhs.bugType
+            && lhs.metricKitAttributes.map(\.key) == rhs.metricKitAttributes.map(\.key)
+            && lhs.metricKitAttributes.map(\.value) == rhs.metricKitAttributes.map(\.value)
+            && lhs.extra.map(\.key) == rhs.extra.map(\.key) && lhs.extra.map(\.value) == rhs.extra.map(\.value)
+    }
+
+    init(kind: Kind, exceptionType: String, mechanismType: String) {
+        self.kind = kind
+        self.exceptionType = exceptionType
+        self.mechanismType = mechanismType
+        threads = []
+        images = []
+        isFatal = true
+        metricKitAttributes = []
+        extra = []
+    }
+
+    /// The `release` of the app: `bundleId@version+build`, nil without a bundle id and a version.
+    public var release: String? {
+        guard let bundleId, !bundleId.isEmpty, let appVersion, !appVersion.isEmpty else { return nil }
+        guard let appBuild, !appBuild.isEmpty else { return "\(bundleId)@\(appVersion)" }
+        return "\(bundleId)@\(appVersion)+\(appBuild)"
+    }
+
+    /// The frames of the exception: its own, or the attributed thread's.
+    public var framesOfException: [Frame] {
+        if let exceptionFrames { return exceptionFrames }
+        guard let exceptionThread, let thread = threads.first(where: { $0.id == exceptionThread }) else { return [] }
+        return thread.frames
+    }
+}
+
+/// An attribute value as OpenTelemetry types them.
+public enum AttributeValue: Sendable, Equatable {
+    case string(String)
+    case int(Int64)
+    case double(Double)
+    case bool(Bool)
+}

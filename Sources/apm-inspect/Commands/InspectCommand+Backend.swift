@@ -1,0 +1,45 @@
+import APMInspectCore
+import ArgumentParser
+
+extension InspectCommand {
+    /// `inspect --format sentry|sentry-envelope|otel`: events are built on the workers and printed in input order.
+    func runBackend(_ backend: BackendFormat) throws {
+        let inputs = PathWalker.inputs(in: paths)
+        var digesting = FileInspector()
+        digesting.digestsContent = true
+        let inspector = digesting
+        let printer = BackendEventPrinter(
+            format: backend,
+            directory: output,
+            toolVersion: APMInspect.configuration.version
+        )
+        let failures = AtomicCounter()
+        let progress = ProgressBar(total: inputs.count, label: "inspect", streamsOutput: true)
+        ParallelMap.forEachInOrder(
+            count: inputs.count,
+            jobs: jobs ?? ProcessInfoShim.activeProcessorCount,
+            progress: { progress.advance() },
+            transform: { index -> (Inspection, BackendEventPrinter.Rendered) in
+                let inspection = Self.pointingArchivesToScan(Self.inspect(inputs[index], with: inspector))
+                return (inspection, printer.render(inspection))
+            },
+            consume: { inspection, rendered in
+                if let failure = inspection.failure {
+                    _ = failures.increment()
+                    Console.error(
+                        ErrorLine.render(path: inspection.file, location: failure.location, message: failure.message)
+                    )
+                } else if let note = rendered.note {
+                    Console.error(
+                        ErrorLine.render(path: inspection.file, location: nil, message: note, severity: "note")
+                    )
+                }
+                printer.write(rendered)
+                return !Console.outputFailed
+            }
+        )
+        progress.finish()
+        let failed = BackendEventPrinter.finish(printer, summary: "\(inputs.count) inputs")
+        if failures.current > 0 || failed { throw ExitCode(1) }
+    }
+}

@@ -1,0 +1,86 @@
+import APMInspectCore
+import BackendEvents
+import CrashReportParsing
+import Foundation
+import JetsamParsing
+import MetricKitParsing
+import WatchdogAnalysis
+
+/// Reads the repository's Corpus files with the parsers the command uses and turns them into incidents.
+enum CorpusIncidents {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// Every report file of the families that give backend events, as `family/name`.
+    static var files: [String] {
+        ["crash", "watchdog", "jetsam", "kscrash", "metrickit"].flatMap { family -> [String] in
+            let folder = root.appendingPathComponent("Corpus/\(family)").path
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            return names.filter { !$0.hasSuffix(".md") && $0 != "expected" }.sorted().map { "\(family)/\($0)" }
+        }
+    }
+
+    /// Files that are in the corpus to show what is not an event: they must give none.
+    static let withoutEvents: Set<String> = [
+        "jetsam/coreanalytics-211_ios16.5_not-jetsam_per-process-limit-lookalike.ips",
+        "metrickit/ios17.4_metric_payload.json",
+    ]
+
+    struct Loaded {
+        var incidents: [BackendIncident]
+        var digest: [UInt8]
+        var metricPayloads: [MetricPayloadFigures] = []
+    }
+
+    enum Failure: Error {
+        case unreadable(String)
+    }
+
+    static func load(_ file: String) throws -> Loaded {
+        let bytes = try FileReading.contents(atPath: root.appendingPathComponent("Corpus/\(file)").path)
+        return try load(bytes: bytes, family: file.split(separator: "/").first.map(String.init) ?? "")
+    }
+
+    static func bytes(_ file: String) throws -> [UInt8] {
+        try FileReading.contents(atPath: root.appendingPathComponent("Corpus/\(file)").path)
+    }
+
+    /// Reads `bytes` with the parser of `family` (the Corpus folder's name).
+    static func load(bytes: [UInt8], family: String) throws -> Loaded {
+        let digest = SHA256Digest.hash(bytes)
+        switch family {
+        case "crash", "watchdog":
+            let report = try CrashReportParser().parse(bytes).report
+            let watchdog = WatchdogDetector.analyze(report)
+            return Loaded(incidents: BackendEvents.incidents(crash: report, watchdog: watchdog), digest: digest)
+        case "kscrash":
+            let reader = KSCrashReader()
+            let document = try JSONDocument(bytes: bytes, options: reader.json)
+            let report = try reader.parse(document).report
+            return Loaded(incidents: BackendEvents.incidents(crash: report), digest: digest)
+        case "jetsam":
+            guard let event = try? JetsamParser().parse(bytes).event else {
+                return Loaded(incidents: [], digest: digest)
+            }
+            return Loaded(incidents: BackendEvents.incidents(jetsam: event), digest: digest)
+        case "metrickit":
+            let report = try MetricKitReader().read(bytes).report
+            return Loaded(
+                incidents: BackendEvents.incidents(metricKit: report),
+                digest: digest,
+                metricPayloads: BackendEvents.metricPayloads(metricKit: report)
+            )
+        default:
+            throw Failure.unreadable(family)
+        }
+    }
+
+    /// A JSON value as Foundation objects, to be checked the way a backend reads it.
+    static func object(_ value: JSONValue) throws -> [String: Any] {
+        let text = try SortedJSONEncoder().encode(value)
+        guard let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
+            throw Failure.unreadable(text)
+        }
+        return object
+    }
+}
