@@ -1,0 +1,136 @@
+import APMInspectCore
+import CrashReportParsing
+
+/// Rewrites a text crash report (or the text body of an `.ips`) with its frames symbolicated, in its own layout,
+/// as symbolicatecrash does: every line but the resolved frames' stays byte for byte.
+///
+/// A resolved frame keeps its number, image and address columns; what follows the address becomes
+/// `symbol + offset (file:line)`. An inline chain becomes one line per function, all at the same address, the
+/// inlined ones marked `[inlined]` as Xcode prints them, and the thread's later frames are renumbered.
+public enum TextReportRewriter {
+    /// The report's text with the frames of `outcome` in place of those of `original`.
+    public static func rewrite(_ text: [UInt8], original: CrashReport, outcome: SymbolicationOutcome) -> [UInt8] {
+        var replacements: [String: [[String]]] = [:]
+        func plan(_ frames: [CrashReport.Frame], _ new: [CrashReport.Frame], _ origins: [Int], _ changed: Set<Int>) {
+            guard !changed.isEmpty, origins.count == new.count else { return }
+            for position in frames.indices {
+                guard let raw = frames[position].raw else { continue }
+                let key = trimmed(raw)
+                guard !key.isEmpty else { continue }
+                var lines: [String] = []
+                for k in origins.indices where origins[k] == position {
+                    if changed.contains(position) {
+                        lines.append(resolvedLine(raw, written: frames[position], resolved: new[k]))
+                    } else {
+                        lines.append(renumbered(raw, to: new[k].index))
+                    }
+                }
+                if !lines.isEmpty { replacements[key, default: []].append(lines) }
+            }
+        }
+        for t in original.threads.indices where t < outcome.report.threads.count && t < outcome.threadOrigins.count {
+            plan(
+                original.threads[t].frames,
+                outcome.report.threads[t].frames,
+                outcome.threadOrigins[t],
+                outcome.changedThreadFrames[t]
+            )
+        }
+        if let frames = original.lastExceptionBacktrace, let new = outcome.report.lastExceptionBacktrace {
+            plan(frames, new, outcome.exceptionOrigins, outcome.changedExceptionFrames)
+        }
+        guard !replacements.isEmpty else { return text }
+        var output: [UInt8] = []
+        output.reserveCapacity(text.count + text.count / 4)
+        var start = 0
+        text.withUnsafeBufferPointer { bytes in
+            while start < bytes.count {
+                var end = start
+                while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+                let hasNewline = end < bytes.count
+                var contentEnd = end
+                if contentEnd > start && bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
+                let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<contentEnd]), as: UTF8.self)
+                let key = trimmed(line)
+                if !key.isEmpty, var queue = replacements[key], !queue.isEmpty {
+                    let lines = queue.removeFirst()
+                    replacements[key] = queue
+                    let indent = String(line.prefix { $0 == " " || $0 == "\t" })
+                    let ending = Array(bytes[contentEnd..<(hasNewline ? end + 1 : end)])
+                    for (k, replacement) in lines.enumerated() {
+                        output.append(contentsOf: (indent + trimmed(replacement)).utf8)
+                        // Each added line ends as the written one did.
+                        output.append(contentsOf: k < lines.count - 1 && ending.isEmpty ? [0x0A] : ending)
+                    }
+                } else {
+                    output.append(contentsOf: bytes[start..<(hasNewline ? end + 1 : end)])
+                }
+                start = hasNewline ? end + 1 : end
+            }
+        }
+        return output
+    }
+
+    /// `0x1007da4bc main + 40 (AppDelegate.swift:9)`, the part of a frame line after the image column.
+    public static func symbolText(_ frame: CrashReport.Frame) -> String {
+        var text = frame.symbol ?? "???"
+        if let offset = frame.symbolOffset { text += " + \(offset)" }
+        if let file = frame.file {
+            // Apple prints the file's last path component and 0 for an unknown line: `(<compiler-generated>:0)`.
+            let name = file.split(separator: "/").last.map(String.init) ?? file
+            text += " (\(name):\(frame.line ?? 0))"
+        }
+        if frame.inlined == true { text += " [inlined]" }
+        return text
+    }
+
+    /// The written line with its number changed to `index` and what follows its address replaced.
+    static func resolvedLine(_ raw: String, written: CrashReport.Frame, resolved: CrashReport.Frame) -> String {
+        let line = renumbered(raw, to: resolved.index)
+        guard let address = written.address?.value, let end = addressEnd(in: line, value: address) else {
+            return line
+        }
+        return String(line[..<end]) + " " + symbolText(resolved)
+    }
+
+    /// Where the hex token spelling `value` ends in `line` (the first such token after the frame number).
+    static func addressEnd(in line: String, value: UInt64) -> String.Index? {
+        var index = line.startIndex
+        while let zero = line[index...].firstIndex(of: "0") {
+            let x = line.index(after: zero)
+            guard x < line.endIndex else { return nil }
+            if line[x] == "x" || line[x] == "X" {
+                let digitsStart = line.index(after: x)
+                let digitsEnd = line[digitsStart...].firstIndex { !$0.isHexDigit } ?? line.endIndex
+                if digitsEnd > digitsStart, UInt64(line[digitsStart..<digitsEnd], radix: 16) == value {
+                    return digitsEnd
+                }
+                index = digitsEnd
+            } else {
+                index = x
+            }
+        }
+        return nil
+    }
+
+    /// The line with its leading frame number replaced by `index`, the columns after it kept in place.
+    static func renumbered(_ raw: String, to index: Int) -> String {
+        let line = trimmed(raw)
+        let digits = line.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty else { return line }
+        let rest = line.dropFirst(digits.count)
+        let spaces = rest.prefix { $0 == " " || $0 == "\t" }
+        guard !spaces.isEmpty else { return line }
+        let number = String(index)
+        let width = digits.count + spaces.count
+        if spaces.allSatisfy({ $0 == " " }) {
+            let padding = max(1, width - number.count)
+            return number + String(repeating: " ", count: padding) + rest.dropFirst(spaces.count)
+        }
+        return number + rest
+    }
+
+    static func trimmed(_ text: String) -> String {
+        String(text.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed())
+    }
+}
