@@ -1,0 +1,56 @@
+/// One line program of `.debug_line` run to completion: its file names and its rows, grouped in sequences.
+///
+/// Rows are kept as the program emits them; a lookup finds the sequence holding the address and, in it, the last
+/// row at or before the address — the row llvm-symbolizer and atos report.
+struct DWARFLineTable: Sendable {
+    struct Row: Sendable, Equatable {
+        var address: UInt64
+        var file: UInt32
+        var line: UInt32
+        var column: UInt32
+    }
+
+    struct Sequence: Sendable, Equatable {
+        var lowPC: UInt64
+        /// The address of the `DW_LNE_end_sequence` row: one past the last byte the sequence covers.
+        var highPC: UInt64
+        /// Rows `firstRow..<endRow` of `rows`, the end-of-sequence row last.
+        var firstRow: Int
+        var endRow: Int
+    }
+
+    var version: Int
+    /// File paths by the index the line program and `DW_AT_call_file` use (0-based in DWARF 5, 1-based before:
+    /// entry 0 is then nil), directory and compilation directory joined as llvm-symbolizer joins them.
+    var fileNames: [String?]
+    var rows: [Row]
+    /// Sorted by `lowPC`.
+    var sequences: [Sequence]
+
+    func fileName(_ index: UInt64) -> String? {
+        guard index < UInt64(fileNames.count) else { return nil }
+        return fileNames[Int(index)]
+    }
+
+    /// The row for `address`: the last row of its sequence whose address is at or before it.
+    func row(for address: UInt64) -> Row? {
+        // The last sequence starting at or before the address.
+        var low = 0
+        var high = sequences.count
+        while low < high {
+            let middle = low + (high - low) / 2
+            if sequences[middle].lowPC <= address { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0 else { return nil }
+        let sequence = sequences[low - 1]
+        guard address < sequence.highPC, sequence.endRow - sequence.firstRow >= 2 else { return nil }
+        // upper_bound over rows firstRow+1 ..< endRow-1, then one back.
+        var first = sequence.firstRow + 1
+        var last = sequence.endRow - 1
+        while first < last {
+            let middle = first + (last - first) / 2
+            if rows[middle].address <= address { first = middle + 1 } else { last = middle }
+        }
+        return rows[first - 1]
+    }
+}
