@@ -11,6 +11,8 @@ struct FileInspector: Sendable {
     /// For text output: HTTP captures keep their summary and slowest requests only (see `inspectHTTP`), and
     /// PowerLog rows are folded into bounded aggregates (see `inspectPowerLog`).
     var httpSummaryOnly = false
+    /// `--dsym`: crash reports are symbolicated against it.
+    var symbolication: ReportSymbolication?
 
     /// Reads and inspects the file at `path`; never throws: failures are part of the result.
     ///
