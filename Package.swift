@@ -168,7 +168,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SymbolicationTests",
-            dependencies: ["Symbolication", "CrashReportParsing", "APMInspectCore"],
+            dependencies: ["Symbolication", "CrashReportParsing", "APMInspectCore", "FuzzReplaySupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
