@@ -225,6 +225,19 @@ enum DWARFSample {
             ranges: ranges.bytes, rnglists: rnglists.bytes)
     }
 
+    /// The unit DIE of ``sections(version:)`` alone (`.debug_str` and `.debug_abbrev` as there): its range
+    /// 0x1000..0x1108 and its line table, and no function.
+    static func unitOnly(version: Int) -> (info: [UInt8], Void) {
+        precondition(version < 5)
+        let full = sections(version: version).info
+        // Header (11 bytes) and the unit DIE: code, name, comp_dir, stmt_list, low_pc, high_pc.
+        var info = DWARFBytes()
+        info.bytes = Array(full[0..<(11 + 1 + 4 + 4 + 4 + 8 + 4)])
+        info.u8(0)
+        info.patchLength(at: 0)
+        return (info.bytes, ())
+    }
+
     /// Rows: 0x1000 line 10, 0x1010 line 6 col 22 (scale's body), 0x1018 line 2 col 11 (clamp's body),
     /// 0x1020 line 8, 0x1030 line 14, 0x1040 line 20, 0x1050 line 30, end 0x1058; a second sequence at 0x1100
     /// line 33, end 0x1108.
