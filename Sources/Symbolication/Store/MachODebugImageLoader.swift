@@ -41,14 +41,15 @@ public struct MachODebugImageLoader: DebugImageLoader {
         return try resolverFactory(found)
     }
 
-    /// The DWARF of the slice, indexed.
+    /// The slice's DWARF, indexed, with the symbol table behind it where the DWARF names nothing.
     public static let dwarfResolver: @Sendable (MachOSlice) throws(SymbolicationError) -> any AddressResolver = {
         slice throws(SymbolicationError) in
-        let sections = try slice.dwarfSections()
-        guard !sections.isEmpty else {
-            throw SymbolicationError(.malformedDWARF, "the slice has no DWARF (__DWARF,__debug_info is empty)")
+        let image = try DebugImage(slice: slice)
+        guard image.dwarf != nil || image.symbols != nil else {
+            throw image.issues.first
+                ?? SymbolicationError(.malformedDWARF, "the slice has no DWARF (__DWARF,__debug_info is empty)")
         }
-        return try DWARFIndex(sections)
+        return image
     }
 
     /// `4C4C4486-5555-…` as the crash model spells UUIDs: lower-case, no dashes.
