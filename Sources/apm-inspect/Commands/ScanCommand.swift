@@ -25,6 +25,9 @@ struct ScanCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Worker threads (default: the number of cores).")
     var jobs: Int?
 
+    @Option(parsing: .upToNextOption, help: "Symbolicate crash reports with these dSYMs, Mach-O files, folders or zips.")
+    var dsym: [String] = []
+
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         try PathWalker.validate(paths)
@@ -39,7 +42,9 @@ struct ScanCommand: ParsableCommand {
             Console.error(ErrorLine.render(path: failure.path, location: nil, message: failure.message))
         }
         let format = format.format
-        let scanner = Scanner(inspector: FileInspector(), temporary: temporary, format: format)
+        var inspector = FileInspector()
+        inspector.symbolication = ReportSymbolication.make(dsymPaths: dsym)
+        let scanner = Scanner(inspector: inspector, temporary: temporary, format: format)
         if format == .json { Console.out("{\n\"files\": [\n") }
         let progress = ProgressBar(total: files.count, label: "scan", streamsOutput: format != .text)
         let results = ParallelMap.map(
