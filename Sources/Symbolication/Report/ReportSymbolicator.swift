@@ -19,12 +19,15 @@ public struct ReportSymbolicator: Sendable {
     public init(
         source: any SymbolSource,
         force: Bool = false,
-        demangle: @escaping @Sendable (String) -> String? = { _ in nil }
+        demangle: @escaping @Sendable (String) -> String? = ReportSymbolicator.displayName
     ) {
         self.source = source
         self.force = force
         self.demangle = demangle
     }
+
+    /// The name shown for a mangled one (Swift, C++), nil to show it as the binary spells it.
+    public static let displayName: @Sendable (String) -> String? = { _ in nil }
 
     /// arm64e signs return addresses and function pointers in the bits above the virtual address; user space
     /// addresses on every Apple platform fit in 47 bits, so clearing the rest strips any signature (what atos,

@@ -19,12 +19,9 @@ struct ReportSymbolication: Sendable {
         }
         return ReportSymbolication(
             store: store,
-            symbolicator: ReportSymbolicator(source: store, force: force, demangle: Self.demangle)
+            symbolicator: ReportSymbolicator(source: store, force: force)
         )
     }
-
-    /// Names as people read them; the mangled name stays in the model.
-    static let demangle: @Sendable (String) -> String? = { _ in nil }
 
     /// The report in `bytes` symbolicated and written in its own layout (see ``ReportRewriter``).
     ///

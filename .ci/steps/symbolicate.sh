@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Symbolicates the fixture crash reports (Tests/SymbolicationTests/Fixtures/reports/) with the fixture dSYMs and
+# diffs each result with its reviewed expected output (reports/expected/). Run from the repository root after a
+# build; BIN names the binary (.ci/run sets it; default .build/debug/apm-inspect).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+binary="${BIN:-.build/debug/apm-inspect}"
+fixtures=Tests/SymbolicationTests/Fixtures
+reports="$fixtures/reports"
+out="$(mktemp -d)"
+trap 'rm -rf "$out"' EXIT
+status=0
+# report|dSYM: the iOS reports against the arm64 dSYM, the macOS one against the fat dSYM (its x86_64 slice).
+for pair in \
+    "Demo-arm64-ios.crash|$fixtures/Demo-arm64.dSYM" \
+    "Demo-arm64-ios.ips|$fixtures/Demo-arm64.dSYM" \
+    "Demo-x86_64-macos.crash|$fixtures/Demo-fat.dSYM"; do
+    report="${pair%%|*}"
+    dsym="${pair#*|}"
+    "$binary" symbolicate "$reports/$report" --dsym "$dsym" -o "$out" 2>"$out/$report.stderr"
+    if ! diff -u "$reports/expected/$report" "$out/$report"; then
+        echo "symbolicate: $report differs from its expected output" >&2
+        status=1
+    fi
+    if ! diff -u "$reports/expected/$report.stderr" "$out/$report.stderr"; then
+        echo "symbolicate: $report's diagnostics differ from the expected ones" >&2
+        status=1
+    fi
+done
+# A zip of the dSYMs (as App Store Connect ships them) gives the same output as the bundle.
+python3 - "$fixtures" "$out/appDsyms.zip" <<'PY'
+import os, sys, zipfile
+root, target = sys.argv[1], sys.argv[2]
+with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
+    for folder, _, files in os.walk(os.path.join(root, "Demo-arm64.dSYM")):
+        for name in files:
+            path = os.path.join(folder, name)
+            archive.write(path, os.path.relpath(path, root))
+PY
+"$binary" symbolicate "$reports/Demo-arm64-ios.crash" --dsym "$out/appDsyms.zip" >"$out/zip.crash" 2>/dev/null
+if ! diff -u "$reports/expected/Demo-arm64-ios.crash" "$out/zip.crash"; then
+    echo "symbolicate: the zip of the dSYM gives another output than the bundle" >&2
+    status=1
+fi
+[ "$status" -eq 0 ] && echo "symbolicate: 3 fixture reports and a zipped dSYM match their expected output"
+exit $status

@@ -1,0 +1,88 @@
+import APMInspectCore
+import CrashReportParsing
+import Foundation
+import Testing
+
+@testable import Symbolication
+
+/// The committed fixture reports, symbolicated with the fixture dSYMs, against their reviewed expected output
+/// (`Fixtures/reports/expected/`, which `.ci/steps/symbolicate.sh` also diffs through the command).
+@Suite struct ReportFixtureTests {
+    static let cases: [(report: String, dsym: String)] = [
+        ("Demo-arm64-ios.crash", "Demo-arm64.dSYM"),
+        ("Demo-arm64-ios.ips", "Demo-arm64.dSYM"),
+        ("Demo-x86_64-macos.crash", "Demo-fat.dSYM"),
+    ]
+
+    private func symbolicate(_ report: String, with dsym: String) throws -> ReportRewriter.Result {
+        let store = DSYMStore(paths: [MachOFixtures.folder + dsym], loader: MachODebugImageLoader())
+        return try ReportRewriter.rewrite(try fixtureReport(report), with: ReportSymbolicator(source: store))
+    }
+
+    @Test(arguments: cases)
+    func matchesTheReviewedExpectedOutput(report: String, dsym: String) throws {
+        let result = try symbolicate(report, with: dsym)
+        let expected = try fixtureReport("expected/" + report)
+        #expect(String(decoding: result.bytes, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+    }
+
+    /// The lines and inline chain llvm-symbolizer --inlines gives for the same file addresses (the pc of frame 0,
+    /// each return address minus one).
+    @Test func agreesWithTheOracleOnLinesAndInlineChains() throws {
+        let ios = try symbolicate("Demo-arm64-ios.crash", with: "Demo-arm64.dSYM").report
+        func places(_ frames: [CrashReport.Frame]) -> [String] {
+            frames.filter { $0.image == "Demo" }.map { "\($0.file ?? "?"):\($0.line ?? 0)" }
+        }
+        #expect(
+            places(ios.threads[0].frames) == ["/Demo/src/main.c:5", "/Demo/src/main.c:9", "/Demo/src/main.c:16", "/Demo/src/main.c:23"]
+        )
+        #expect(ios.threads[0].frames.prefix(3).map(\.inlined) == [true, true, nil])
+        #expect(ios.threads[0].frames.prefix(3).map(\.symbol) == ["scale", "adjust", "compute"])
+        #expect(
+            places(ios.threads[1].frames) == [
+                "/Demo/src/swiftnames.c:9", "/Demo/src/swiftnames.c:15", "/Demo/src/swiftnames.c:21",
+                "/Demo/src/swiftnames.c:25", "/Demo/src/main.c:25",
+            ]
+        )
+        #expect(
+            places(ios.threads[2].frames) == [
+                "/Demo/src/shapes.cpp:19", "/Demo/src/shapes.cpp:23", "/Demo/src/shapes.cpp:31", "/Demo/src/main.c:26",
+            ]
+        )
+        let mac = try symbolicate("Demo-x86_64-macos.crash", with: "Demo-fat.dSYM").report
+        #expect(
+            places(mac.threads[0].frames) == [
+                "/Demo/src/shapes.cpp:19", "/Demo/src/shapes.cpp:23", "/Demo/src/shapes.cpp:31", "/Demo/src/main.c:26",
+            ]
+        )
+        // Frame 0 of thread 1 is the first byte of the closure: its pc is looked up as it is (line 8, offset 0).
+        #expect(mac.threads[1].frames[0].line == 8)
+        #expect(mac.threads[1].frames[0].symbolOffset == 0)
+    }
+
+    @Test func theImageWithoutADSYMIsNamedOnceAndItsFrameKept() throws {
+        let result = try symbolicate("Demo-arm64-ios.ips", with: "Demo-arm64.dSYM")
+        let missing = result.diagnostics.filter { $0.message.contains("no dSYM") && $0.severity == .warning }
+        #expect(missing.count == 1)
+        #expect(missing.first?.message.contains("Analytics") == true)
+        #expect(missing.first?.message.contains("9F8E7D6C-5B4A-3928-1706-F5E4D3C2B1A0") == true)
+        let analytics = result.report.threads[1].frames.last
+        #expect(analytics?.image == "Analytics")
+        #expect(analytics?.symbol == nil)
+        #expect(result.resolvedFrames == 11)
+    }
+
+    @Test func aGarbageDSYMLeavesTheReportAsWritten() throws {
+        let folder = try StoreTestFolder()
+        let dwarf = Array(try Data(contentsOf: URL(fileURLWithPath: MachOFixtures.dsym("Demo-arm64"))))
+        // The header and load commands intact, every byte after them zeroed: indexed, then useless when opened.
+        var damaged = dwarf
+        for k in 4096..<damaged.count { damaged[k] = 0 }
+        let path = try folder.write(damaged, at: "Demo.dSYM/Contents/Resources/DWARF/Demo")
+        let store = DSYMStore(paths: [path], loader: MachODebugImageLoader())
+        let bytes = try fixtureReport("Demo-arm64-ios.crash")
+        let result = try ReportRewriter.rewrite(bytes, with: ReportSymbolicator(source: store))
+        #expect(result.bytes == bytes)
+        #expect(result.diagnostics.contains { $0.message.contains("image Demo ") })
+    }
+}
