@@ -14,7 +14,11 @@ import Testing
         builder.comment = Array("made by a test".utf8)
         let bytes = builder.build()
         let reader = try ZipReader(bytes: bytes)
-        #expect(reader.entries.map(\.name) == ["App.app.dSYM/Contents/Info.plist", "App.app.dSYM/Contents/Resources/DWARF/App"])
+        #expect(
+            reader.entries.map(\.name) == [
+                "App.app.dSYM/Contents/Info.plist", "App.app.dSYM/Contents/Resources/DWARF/App",
+            ]
+        )
         #expect(reader.entries.map(\.method) == [0, 8])
         #expect(try reader.contents(of: reader.entries[0]) == Array("<plist/>".utf8))
         #expect(try reader.contents(of: reader.entries[1]) == dwarf)
@@ -46,8 +50,18 @@ import Testing
 
     @Test func flagsNamesThatWouldLeaveAFolder() throws {
         let names = ["../evil", "/etc/passwd", "a/../../b", "C:\\x", "a\\b", "ok/name.dSYM/x", "dots..fine/x"]
-        let safe = names.map { ZipEntry(rawName: Array($0.utf8), index: 0, method: 0, flags: 0, crc32: 0,
-                                        compressedSize: 0, uncompressedSize: 0, localHeaderOffset: 0).isSafePath }
+        let safe = names.map {
+            ZipEntry(
+                rawName: Array($0.utf8),
+                index: 0,
+                method: 0,
+                flags: 0,
+                crc32: 0,
+                compressedSize: 0,
+                uncompressedSize: 0,
+                localHeaderOffset: 0
+            ).isSafePath
+        }
         #expect(safe == [false, false, false, false, false, true, true])
     }
 
@@ -128,7 +142,12 @@ import Testing
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<400 {
             var damaged = archive
-            for _ in 0..<3 { damaged[Int.random(in: 0..<damaged.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator) }
+            for _ in 0..<3 {
+                damaged[Int.random(in: 0..<damaged.count, using: &generator)] = UInt8.random(
+                    in: 0...255,
+                    using: &generator
+                )
+            }
             if let reader = try? ZipReader(bytes: damaged) {
                 for entry in reader.entries { _ = try? reader.contents(of: entry) }
             }

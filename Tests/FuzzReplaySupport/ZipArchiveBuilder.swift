@@ -120,4 +120,3 @@ public struct ZipArchiveBuilder {
         return out
     }
 }
-

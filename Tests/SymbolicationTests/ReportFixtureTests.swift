@@ -34,7 +34,9 @@ import Testing
             frames.filter { $0.image == "Demo" }.map { "\($0.file ?? "?"):\($0.line ?? 0)" }
         }
         #expect(
-            places(ios.threads[0].frames) == ["/Demo/src/main.c:5", "/Demo/src/main.c:9", "/Demo/src/main.c:16", "/Demo/src/main.c:23"]
+            places(ios.threads[0].frames) == [
+                "/Demo/src/main.c:5", "/Demo/src/main.c:9", "/Demo/src/main.c:16", "/Demo/src/main.c:23",
+            ]
         )
         #expect(ios.threads[0].frames.prefix(3).map(\.inlined) == [true, true, nil])
         #expect(ios.threads[0].frames.prefix(3).map(\.symbol) == ["scale", "adjust", "compute"])

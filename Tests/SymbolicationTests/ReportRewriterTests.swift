@@ -12,7 +12,10 @@ import Testing
         let bytes = Array(SampleReports.text.utf8)
         let report = try SampleReports.parse(SampleReports.text)
         let outcome = symbolicator.symbolicate(report)
-        let rewritten = String(decoding: TextReportRewriter.rewrite(bytes, original: report, outcome: outcome), as: UTF8.self)
+        let rewritten = String(
+            decoding: TextReportRewriter.rewrite(bytes, original: report, outcome: outcome),
+            as: UTF8.self
+        )
         let expected = SampleReports.text
             .replacingOccurrences(
                 of: """
@@ -62,7 +65,9 @@ import Testing
         let headerLine = SampleReports.ips.prefix { $0 != "\n" }
         #expect(text.hasPrefix(headerLine + "\n{\n  \"uptime\" : 1000,"))
         #expect(text.contains("\"vmSummary\" : \"kept as written\""))
-        #expect(text.contains("{\"imageOffset\":12640,\"symbol\":\"__pthread_kill\",\"symbolLocation\":8,\"imageIndex\":2}"))
+        #expect(
+            text.contains("{\"imageOffset\":12640,\"symbol\":\"__pthread_kill\",\"symbolLocation\":8,\"imageIndex\":2}")
+        )
         #expect(
             text.contains(
                 "{\"imageOffset\":36652,\"imageIndex\":0,\"symbol\":\"scale(_:)\",\"symbolLocation\":12,"

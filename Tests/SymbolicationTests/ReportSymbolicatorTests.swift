@@ -1,6 +1,6 @@
-import Foundation
 import APMInspectCore
 import CrashReportParsing
+import Foundation
 import Testing
 
 @testable import Symbolication

@@ -68,7 +68,11 @@ final class StoreTestFolder {
         #expect(keys == [Self.arm64UUID + "/arm64", Self.x86UUID + "/x86_64"])
         for entry in store.entries { #expect(entry.location.description.contains(".dSYM/Contents/Resources/DWARF/")) }
         // x86_64 `Rectangle::area` starts at 0x100000450 (llvm-nm).
-        #expect(functions(store.image(uuid: Self.x86UUID, arch: "x86_64"), at: 0x1_0000_0460) == ["_ZNK4demo8geometry9Rectangle4areaEv"])
+        #expect(
+            functions(store.image(uuid: Self.x86UUID, arch: "x86_64"), at: 0x1_0000_0460) == [
+                "_ZNK4demo8geometry9Rectangle4areaEv"
+            ]
+        )
     }
 
     @Test func readsFatDSYMsAndBinariesWithoutDWARFAreRefusedClearly() throws {
@@ -95,7 +99,11 @@ final class StoreTestFolder {
         let store = DSYMStore(paths: [zip], loader: loader)
         #expect(Set(store.entries.map(\.slice.uuid)) == [Self.arm64UUID, Self.x86UUID])
         #expect(functions(store.image(uuid: Self.arm64UUID, arch: "arm64"), at: 0x1_0000_404C).last == "compute")
-        #expect(store.entries.first?.location.description.hasSuffix("appDsyms.zip:Demo.app.dSYM/Contents/Resources/DWARF/Demo") == true)
+        #expect(
+            store.entries.first?.location.description.hasSuffix(
+                "appDsyms.zip:Demo.app.dSYM/Contents/Resources/DWARF/Demo"
+            ) == true
+        )
         // Nothing was extracted beside the archive.
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["appDsyms.zip"])
     }
@@ -114,7 +122,9 @@ final class StoreTestFolder {
         var bomb = ZipArchiveBuilder()
         bomb.add("Bomb.dSYM/Contents/Resources/DWARF/Bomb", [UInt8](repeating: 0, count: 64 << 20))
         let zip = try folder.write(bomb.build(), at: "bomb.zip")
-        let limits = DSYMStoreLimits(zipExpansion: ExpansionLimit(maxBytes: 256 << 20, maxRatio: 100, floorBytes: 1 << 20))
+        let limits = DSYMStoreLimits(
+            zipExpansion: ExpansionLimit(maxBytes: 256 << 20, maxRatio: 100, floorBytes: 1 << 20)
+        )
         let store = DSYMStore(paths: [garbage, truncated, zip], loader: loader, limits: limits)
         let messages = store.findings.map(\.message)
         #expect(messages.contains { $0.contains("Garbage") })

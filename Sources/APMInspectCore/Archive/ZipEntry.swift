@@ -42,13 +42,16 @@ public struct ZipEntry: Sendable, Equatable {
     /// True when the entry is encrypted (flag bit 0): its bytes cannot be read.
     public var isEncrypted: Bool { flags & 1 != 0 }
 
-    /// False for a name that would leave a folder if it were used as a path: absolute, with a `..` component, a
-    /// backslash or a drive letter, or a NUL. Entries are only ever read into memory; callers that show or match
-    /// names use this to say the archive is suspicious.
+    /// False for a name that would leave a folder if it were used as a path.
+    ///
+    /// Absolute, with a `..` component, a backslash or a drive letter, or a NUL. Entries are only ever read into
+    /// memory; callers that show or match names use this to say the archive is suspicious.
     public var isSafePath: Bool {
         guard let first = rawName.first, first != 0x2F, first != 0x5C, !rawName.contains(0) else { return false }
         if rawName.contains(0x5C) { return false }
         if rawName.count >= 2, rawName[1] == 0x3A { return false }
-        return !rawName.split(separator: 0x2F, omittingEmptySubsequences: false).contains { $0.elementsEqual([0x2E, 0x2E]) }
+        return !rawName.split(separator: 0x2F, omittingEmptySubsequences: false).contains {
+            $0.elementsEqual([0x2E, 0x2E])
+        }
     }
 }

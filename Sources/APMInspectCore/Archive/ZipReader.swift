@@ -78,23 +78,31 @@ public struct ZipReader: Sendable {
     ///   header, data or CRC, `tooLarge` past the expansion limit.
     public func contents(of entry: ZipEntry) throws(InputError) -> [UInt8] {
         let name = entry.name
-        let where_ = SourceLocation(byteOffset: Int(clamping: entry.localHeaderOffset), keyPath: name)
-        if entry.isEncrypted { throw InputError(.unreadable, "the entry \(name) is encrypted", at: where_) }
+        let entryLocation = SourceLocation(byteOffset: Int(clamping: entry.localHeaderOffset), keyPath: name)
+        if entry.isEncrypted { throw InputError(.unreadable, "the entry \(name) is encrypted", at: entryLocation) }
         guard entry.method == 0 || entry.method == 8 else {
-            throw InputError(.unreadable, "the entry \(name) uses compression method \(entry.method)", at: where_)
+            throw InputError(
+                .unreadable,
+                "the entry \(name) uses compression method \(entry.method)",
+                at: entryLocation
+            )
         }
         guard let headerOffset = Int(exactly: entry.localHeaderOffset), headerOffset <= size - 30 else {
-            throw InputError(.syntax, "the entry \(name)'s local header lies outside the archive", at: where_)
+            throw InputError(.syntax, "the entry \(name)'s local header lies outside the archive", at: entryLocation)
         }
         let header = try read(headerOffset, 30)
         guard le32(header, 0) == 0x0403_4B50 else {
-            throw InputError(.syntax, "the entry \(name) has no local header where the directory says", at: where_)
+            throw InputError(
+                .syntax,
+                "the entry \(name) has no local header where the directory says",
+                at: entryLocation
+            )
         }
         let dataOffset = headerOffset + 30 + Int(le16(header, 26)) + Int(le16(header, 28))
         guard let compressed = Int(exactly: entry.compressedSize), compressed <= size,
             dataOffset <= size - compressed
         else {
-            throw InputError(.syntax, "the entry \(name)'s data runs past the end of the archive", at: where_)
+            throw InputError(.syntax, "the entry \(name)'s data runs past the end of the archive", at: entryLocation)
         }
         let limit = limits.expansion.bytes(forCompressed: compressed)
         guard entry.uncompressedSize <= UInt64(limit) else {
@@ -102,14 +110,14 @@ public struct ZipReader: Sendable {
                 .tooLarge,
                 "the entry \(name) declares \(entry.uncompressedSize) bytes: "
                     + limits.expansion.describe(compressed: compressed),
-                at: where_
+                at: entryLocation
             )
         }
         let data = try read(dataOffset, compressed)
         let output: [UInt8]
         if entry.method == 0 {
             guard entry.uncompressedSize == UInt64(compressed) else {
-                throw InputError(.syntax, "the stored entry \(name) has two different sizes", at: where_)
+                throw InputError(.syntax, "the stored entry \(name) has two different sizes", at: entryLocation)
             }
             output = data
         } else {
@@ -121,19 +129,19 @@ public struct ZipReader: Sendable {
                 throw InputError(
                     .tooLarge,
                     "the entry \(name) \(limits.expansion.describe(compressed: compressed))",
-                    at: where_
+                    at: entryLocation
                 )
             } catch {
-                throw InputError(error.code, "the entry \(name): \(error.message)", at: where_)
+                throw InputError(error.code, "the entry \(name): \(error.message)", at: entryLocation)
             }
-            guard ended else { throw InputError(.syntax, "the entry \(name)'s data is cut off", at: where_) }
+            guard ended else { throw InputError(.syntax, "the entry \(name)'s data is cut off", at: entryLocation) }
             output = bytes
         }
         guard UInt64(output.count) == entry.uncompressedSize else {
             throw InputError(
                 .syntax,
                 "the entry \(name) holds \(output.count) bytes, the directory says \(entry.uncompressedSize)",
-                at: where_
+                at: entryLocation
             )
         }
         let crc = output.withUnsafeBufferPointer { buffer -> UInt32 in
@@ -148,7 +156,7 @@ public struct ZipReader: Sendable {
             return UInt32(truncatingIfNeeded: value)
         }
         guard crc == entry.crc32 else {
-            throw InputError(.syntax, "the entry \(name) fails its CRC check (damaged data)", at: where_)
+            throw InputError(.syntax, "the entry \(name) fails its CRC check (damaged data)", at: entryLocation)
         }
         return output
     }
@@ -223,7 +231,11 @@ public struct ZipReader: Sendable {
             let commentLength = Int(le16(directory, position + 32))
             let next = position + 46 + nameLength + extraLength + commentLength
             guard next <= directory.count else {
-                throw InputError(.syntax, "central directory entry \(index) runs past its end", at: at(start + position))
+                throw InputError(
+                    .syntax,
+                    "central directory entry \(index) runs past its end",
+                    at: at(start + position)
+                )
             }
             var entry = ZipEntry(
                 rawName: Array(directory[(position + 46)..<(position + 46 + nameLength)]),

@@ -131,6 +131,8 @@ public enum TextReportRewriter {
     }
 
     static func trimmed(_ text: String) -> String {
-        String(text.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed())
+        String(
+            text.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed()
+        )
     }
 }

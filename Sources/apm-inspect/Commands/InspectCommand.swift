@@ -33,7 +33,10 @@ struct InspectCommand: ParsableCommand {
     @Flag(help: "With --format json, print an array even for a single file (one shape for scripts).")
     var array = false
 
-    @Option(parsing: .upToNextOption, help: "Symbolicate crash reports with these dSYMs, Mach-O files, folders or zips.")
+    @Option(
+        parsing: .upToNextOption,
+        help: "Symbolicate crash reports with these dSYMs, Mach-O files, folders or zips."
+    )
     var dsym: [String] = []
 
     func validate() throws {

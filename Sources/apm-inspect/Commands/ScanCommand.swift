@@ -25,7 +25,10 @@ struct ScanCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Worker threads (default: the number of cores).")
     var jobs: Int?
 
-    @Option(parsing: .upToNextOption, help: "Symbolicate crash reports with these dSYMs, Mach-O files, folders or zips.")
+    @Option(
+        parsing: .upToNextOption,
+        help: "Symbolicate crash reports with these dSYMs, Mach-O files, folders or zips."
+    )
     var dsym: [String] = []
 
     func validate() throws {

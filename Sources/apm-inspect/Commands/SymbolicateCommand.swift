@@ -83,7 +83,11 @@ struct SymbolicateCommand: ParsableCommand {
                     let target = output + "/" + Self.outputName(for: path, taken: &names)
                     if let failure = OutputFile.write(text, toPath: target) {
                         Console.error(
-                            ErrorLine.render(path: target, location: nil, message: "cannot write the report: \(failure)")
+                            ErrorLine.render(
+                                path: target,
+                                location: nil,
+                                message: "cannot write the report: \(failure)"
+                            )
                         )
                         failed = true
                     }
@@ -112,7 +116,9 @@ struct SymbolicateCommand: ParsableCommand {
             let inspection = InspectCommand.inspect(input, with: inspector)
             if let failure = inspection.failure {
                 failed = true
-                Console.error(ErrorLine.render(path: inspection.file, location: failure.location, message: failure.message))
+                Console.error(
+                    ErrorLine.render(path: inspection.file, location: failure.location, message: failure.message)
+                )
             }
             if printer.print(inspection) { failed = true }
         }
@@ -165,7 +171,8 @@ struct SymbolicateCommand: ParsableCommand {
             var parentInfo = stat()
             let parentPath = parent.isEmpty ? "/" : parent
             if stat(parentPath, &parentInfo) == 0, parentInfo.st_dev == made.st_dev, parentInfo.st_ino == made.st_ino {
-                return "-o is the folder of the input \(input): symbolicated reports are never written beside the inputs"
+                return
+                    "-o is the folder of the input \(input): symbolicated reports are never written beside the inputs"
             }
         }
         return nil

@@ -146,11 +146,19 @@ struct TranslateCommand: ParsableCommand {
 
     /// `--dsym`: the `.ips` with its frames resolved (translated as Apple translates a symbolicated one); nil
     /// keeps the bytes as read (a KSCrash report, or a body the parser refuses: the translator then says why).
-    private static func symbolicated(_ bytes: [UInt8], path: String, with symbolication: ReportSymbolication) -> [UInt8]? {
+    private static func symbolicated(_ bytes: [UInt8], path: String, with symbolication: ReportSymbolication)
+        -> [UInt8]?
+    {
         guard let result = try? symbolication.rewrite(bytes), result.report.sourceFormat == .ips309 else { return nil }
-        for diagnostic in result.diagnostics where diagnostic.severity != .note && diagnostic.location?.keyPath?.hasPrefix("binaryImages") == true {
+        for diagnostic in result.diagnostics
+        where diagnostic.severity != .note && diagnostic.location?.keyPath?.hasPrefix("binaryImages") == true {
             Console.error(
-                ErrorLine.render(path: path, location: nil, message: diagnostic.message, severity: diagnostic.severity.rawValue)
+                ErrorLine.render(
+                    path: path,
+                    location: nil,
+                    message: diagnostic.message,
+                    severity: diagnostic.severity.rawValue
+                )
             )
         }
         return result.bytes

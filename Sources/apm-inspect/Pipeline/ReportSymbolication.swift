@@ -14,7 +14,12 @@ struct ReportSymbolication: Sendable {
         let store = DSYMStore(paths: paths, loader: MachODebugImageLoader())
         for finding in store.findings {
             Console.error(
-                ErrorLine.render(path: "--dsym", location: nil, message: finding.message, severity: finding.severity.rawValue)
+                ErrorLine.render(
+                    path: "--dsym",
+                    location: nil,
+                    message: finding.message,
+                    severity: finding.severity.rawValue
+                )
             )
         }
         return ReportSymbolication(
