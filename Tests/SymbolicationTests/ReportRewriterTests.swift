@@ -89,3 +89,28 @@ import Testing
         #expect(IPSReportRewriter.quoted("a\"b\\c\n\u{1}") == "\"a\\\"b\\\\c\\n\\u0001\"")
     }
 }
+
+@Suite struct ReportRewriterScaleTests {
+    /// 20,000 app frames in one thread, every one resolving to an inline chain: the work stays linear (a quadratic
+    /// pass over frames or identical lines would take minutes here).
+    @Test(.timeLimit(.minutes(1)))
+    func aHugeThreadIsRewrittenInLinearTime() throws {
+        var lines = SampleReports.text.components(separatedBy: "\n")
+        guard let start = lines.firstIndex(of: "Thread 0 Crashed:") else {
+            Issue.record("the sample has no crashed thread")
+            return
+        }
+        let frame = "1   Demo                          \t0x0000000104a08f2c 0x104a00000 + 36652"
+        lines.insert(contentsOf: Array(repeating: frame, count: 20_000), at: start + 2)
+        let text = lines.joined(separator: "\n")
+        let report = try SampleReports.parse(text)
+        let symbolicator = ReportSymbolicator(source: SampleReports.source, demangle: SampleReports.demangle)
+        let outcome = symbolicator.symbolicate(report)
+        let rewritten = TextReportRewriter.rewrite(Array(text.utf8), original: report, outcome: outcome)
+        let count = report.threads[0].frames.count
+        #expect(count > 1000)
+        #expect(outcome.report.threads[0].frames.count > count)
+        let output = String(decoding: rewritten, as: UTF8.self)
+        #expect(output.components(separatedBy: "scale(_:) + 12 (scale.h:4) [inlined]").count > 1000)
+    }
+}

@@ -128,10 +128,9 @@ extension ReportSymbolicator {
                     continue
                 }
                 let chain = resolveFrame(frame, isReturnAddress: isReturnAddress(position))
-                let written = pending.filter { frames[$0].address == frame.address }
                 if let chain {
                     // The report's own inlined frames for this address are replaced by the chain found.
-                    for held in pending where !written.contains(held) {
+                    for held in pending where frames[held].address != frame.address {
                         output.append(frames[held])
                         origins.append(held)
                     }
@@ -160,6 +159,9 @@ extension ReportSymbolicator {
             return Resolved(frames: output, origins: origins, changed: changed)
         }
 
+        /// The most frames one address becomes.
+        static let maxChain = 64
+
         /// The frames `frame` becomes (innermost inlined first), or nil to keep it as written.
         mutating func resolveFrame(_ frame: CrashReport.Frame, isReturnAddress: Bool) -> [CrashReport.Frame]? {
             if frame.symbol != nil && !symbolicator.force { return nil }
@@ -181,9 +183,14 @@ extension ReportSymbolicator {
             let step: UInt64 = isReturnAddress && fileAddress > 0 ? 1 : 0
             let locations = image.resolver.locations(at: fileAddress - step)
             guard !locations.isEmpty else { return nil }
-            return locations.enumerated().map { position, location in
+            // A chain deeper than any compiler inlines comes from damaged DWARF: the innermost functions and the
+            // concrete one are kept, so one address never turns into thousands of frames.
+            let kept =
+                locations.count <= Self.maxChain
+                ? locations : Array(locations.prefix(Self.maxChain - 1)) + [locations[locations.count - 1]]
+            return kept.enumerated().map { position, location in
                 var resolved = frame
-                resolved.inlined = position < locations.count - 1 ? true : nil
+                resolved.inlined = position < kept.count - 1 ? true : nil
                 let display = symbolicator.demangle(location.symbol)
                 resolved.symbol = display ?? location.symbol
                 resolved.mangledSymbol = display == nil || display == location.symbol ? nil : location.symbol

@@ -13,17 +13,19 @@ public enum TextReportRewriter {
         var replacements: [String: [[String]]] = [:]
         func plan(_ frames: [CrashReport.Frame], _ new: [CrashReport.Frame], _ origins: [Int], _ changed: Set<Int>) {
             guard !changed.isEmpty, origins.count == new.count else { return }
+            // The new frames of each written one, gathered in one pass (origins are in order).
+            var newFrames = [[Int]](repeating: [], count: frames.count)
+            for (k, origin) in origins.enumerated() where frames.indices.contains(origin) {
+                newFrames[origin].append(k)
+            }
             for position in frames.indices {
                 guard let raw = frames[position].raw else { continue }
                 let key = trimmed(raw)
                 guard !key.isEmpty else { continue }
-                var lines: [String] = []
-                for k in origins.indices where origins[k] == position {
-                    if changed.contains(position) {
-                        lines.append(resolvedLine(raw, written: frames[position], resolved: new[k]))
-                    } else {
-                        lines.append(renumbered(raw, to: new[k].index))
-                    }
+                let lines = newFrames[position].map { k in
+                    changed.contains(position)
+                        ? resolvedLine(raw, written: frames[position], resolved: new[k])
+                        : renumbered(raw, to: new[k].index)
                 }
                 if !lines.isEmpty { replacements[key, default: []].append(lines) }
             }
@@ -43,6 +45,8 @@ public enum TextReportRewriter {
         var output: [UInt8] = []
         output.reserveCapacity(text.count + text.count / 4)
         var start = 0
+        // How many of each line's replacements were used: identical written lines take theirs in order.
+        var used: [String: Int] = [:]
         text.withUnsafeBufferPointer { bytes in
             while start < bytes.count {
                 var end = start
@@ -50,11 +54,18 @@ public enum TextReportRewriter {
                 let hasNewline = end < bytes.count
                 var contentEnd = end
                 if contentEnd > start && bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
-                let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<contentEnd]), as: UTF8.self)
-                let key = trimmed(line)
-                if !key.isEmpty, var queue = replacements[key], !queue.isEmpty {
-                    let lines = queue.removeFirst()
-                    replacements[key] = queue
+                // Only a line whose first non-blank byte is a digit can be a frame: others are copied unread.
+                var head = start
+                while head < contentEnd && (bytes[head] == 0x20 || bytes[head] == 0x09) { head += 1 }
+                let mayBeFrame = head < contentEnd && bytes[head] >= 0x30 && bytes[head] <= 0x39
+                let line =
+                    mayBeFrame
+                    ? String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<contentEnd]), as: UTF8.self) : ""
+                let key = mayBeFrame ? trimmed(line) : ""
+                let next = mayBeFrame ? used[key, default: 0] : 0
+                if !key.isEmpty, let queue = replacements[key], next < queue.count {
+                    let lines = queue[next]
+                    used[key] = next + 1
                     let indent = String(line.prefix { $0 == " " || $0 == "\t" })
                     let ending = Array(bytes[contentEnd..<(hasNewline ? end + 1 : end)])
                     for (k, replacement) in lines.enumerated() {
@@ -130,9 +141,12 @@ public enum TextReportRewriter {
         return number + rest
     }
 
+    /// `text` without the blanks around it (and a trailing CR), sliced on its UTF-8 bytes.
     static func trimmed(_ text: String) -> String {
-        String(
-            text.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed()
-        )
+        let utf8 = text.utf8
+        guard let first = utf8.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }),
+            let last = utf8.lastIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D })
+        else { return "" }
+        return String(text[first...last])
     }
 }
