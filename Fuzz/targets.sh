@@ -22,7 +22,7 @@ TARGETS=(
   "FuzzJSONTape 1000 jetsam/blog-excerpt*.ips http/*.har"
   "FuzzJSONEncoder 1000 jetsam/blog-excerpt*.ips http/truncated_mid-entry.har"
   "FuzzMetricKit 150 metrickit/*.json"
-  "FuzzDWARF 2000"
+  "FuzzDWARF 5000"
 )
 # Targets whose inputs are JSON get the dictionary.
 JSON_TARGETS=" FuzzIPSContainer FuzzJetsam FuzzJetsamLimits FuzzCrashJSON FuzzKSCrash FuzzHAR FuzzCharlesJSON FuzzJSONTape FuzzJSONEncoder FuzzMetricKit "
