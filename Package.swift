@@ -168,7 +168,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SymbolicationTests",
-            dependencies: ["Symbolication", "CrashReportParsing", "APMInspectCore", "FuzzReplaySupport", "FuzzChecks"],
+            dependencies: ["FuzzReplaySupport", "FuzzChecks", "Symbolication", "CrashReportParsing", "APMInspectCore"],
             exclude: ["Fixtures"]
         ),
         .testTarget(

@@ -27,6 +27,7 @@ let targets: [(name: String, libraries: [String])] = [
     ("FuzzJSONTape", []),
     ("FuzzJSONEncoder", []),
     ("FuzzMetricKit", ["MetricKitParsing", "CrashReportParsing"]),
+    ("FuzzMachO", ["Symbolication"]),
     ("FuzzDWARF", ["Symbolication"]),
 ]
 
