@@ -96,7 +96,7 @@ let package = Package(
             name: "FuzzChecks",
             dependencies: [
                 "APMInspectCore", "JetsamParsing", "CrashReportParsing", "WatchdogAnalysis", "HTTPCaptureParsing",
-                "MetricKitParsing",
+                "MetricKitParsing", "Symbolication",
             ],
             path: "Tests/FuzzChecks"
         ),
@@ -168,7 +168,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SymbolicationTests",
-            dependencies: ["Symbolication", "CrashReportParsing", "APMInspectCore", "FuzzReplaySupport"],
+            dependencies: ["FuzzReplaySupport", "FuzzChecks", "Symbolication", "CrashReportParsing", "APMInspectCore"],
             exclude: ["Fixtures"]
         ),
         .testTarget(

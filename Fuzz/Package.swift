@@ -27,6 +27,8 @@ let targets: [(name: String, libraries: [String])] = [
     ("FuzzJSONTape", []),
     ("FuzzJSONEncoder", []),
     ("FuzzMetricKit", ["MetricKitParsing", "CrashReportParsing"]),
+    ("FuzzMachO", ["Symbolication"]),
+    ("FuzzDWARF", ["Symbolication"]),
 ]
 
 let package = Package(

@@ -26,6 +26,7 @@ dwarfdump=$(find_tool llvm-dwarfdump-22 llvm-dwarfdump-21 llvm-dwarfdump-20 llvm
 # Debian's ld64.lld (package lld-19 or later): the Swift toolchain's own ld64.lld refuses every Apple platform
 # ("This version of lld does not support linking for platform iOS").
 ld=$(find_tool ld64.lld-22 ld64.lld-21 ld64.lld-20 ld64.lld-19)
+nm=$(find_tool llvm-nm-22 llvm-nm-21 llvm-nm-20 llvm-nm-19 "$toolchain/llvm-nm")
 lipo=$(find_tool llvm-lipo-22 llvm-lipo-21 llvm-lipo-20 llvm-lipo-19 llvm-lipo llvm-lipo-14)
 
 build=$(mktemp -d)
@@ -85,6 +86,13 @@ rm -rf "$fixtures"/Demo-*
 for name in Demo-arm64 Demo-x86_64 Demo-fat; do
     cp "$build/$name" "$fixtures/$name"
     cp -R "$build/$name.dSYM" "$fixtures/$name.dSYM"
+done
+
+# What llvm-nm lists for each slice (defined symbols by address): the symbol table reader's oracle.
+mkdir -p "$fixtures/expected"
+rm -f "$fixtures"/expected/*.nm
+for arch in arm64 x86_64; do
+    "$nm" --defined-only -n "$fixtures/Demo-$arch" >"$fixtures/expected/Demo-$arch.nm"
 done
 
 uuids() { "$dwarfdump" --uuid "$1" | sed -E 's/^UUID: ([0-9A-F-]+) \(([^)]+)\) .*/| `\1` | \2 |/'; }

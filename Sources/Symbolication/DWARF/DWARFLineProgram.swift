@@ -37,6 +37,10 @@ struct DWARFLineProgram {
             throw reader.error("line table length \(length) runs past the end of the section", at: start)
         }
         let end = reader.offset + Int(length)
+        // The table's own bytes only: nothing it says can make the reader run into the next table.
+        reader = DWARFReader(
+            UnsafeRawBufferPointer(rebasing: sections.line[0..<end]), section: .line,
+            littleEndian: sections.isLittleEndian, offset: reader.offset)
         let version = Int(try reader.u16())
         guard (2...5).contains(version) else {
             throw reader.error("line table version \(version) is not 2 to 5", at: start)
@@ -50,7 +54,7 @@ struct DWARFLineProgram {
             }
         }
         let headerLength = try reader.unsigned(size: offsetSize)
-        guard headerLength <= UInt64(end - reader.offset) else {
+        guard headerLength <= UInt64(reader.remaining) else {
             throw reader.error("line table header length \(headerLength) runs past the table", at: start)
         }
         let programStart = reader.offset + Int(headerLength)
@@ -137,7 +141,7 @@ struct DWARFLineProgram {
                 switch opcode {
                 case 0:
                     let length = try reader.uleb()
-                    guard length > 0, length <= UInt64(end - reader.offset) else {
+                    guard length > 0, length <= UInt64(reader.remaining) else {
                         throw reader.error("extended opcode length \(length) runs past the table")
                     }
                     let next = reader.offset + Int(length)

@@ -20,7 +20,7 @@ enum DWARFSectionName: String, Sendable {
     ) -> SymbolicationError {
         SymbolicationError(
             code,
-            "\(rawValue) at byte \(offset): \(message)",
+            "byte \(offset): \(message)",
             at: SourceLocation(byteOffset: offset, keyPath: "__DWARF.\(rawValue)")
         )
     }

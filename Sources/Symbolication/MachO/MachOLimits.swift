@@ -11,3 +11,11 @@ public enum MachOLimits {
     /// up) where the count is. Apple ships at most a handful per file.
     public static let maxFatArchitectures = 30
 }
+
+extension MachOLimits {
+    /// Longest symbol name returned, in bytes; longer ones are cut.
+    ///
+    /// Swift's longest generic specializations run to a
+    /// few kilobytes.
+    public static let maxSymbolNameLength = 1 << 16
+}

@@ -1,0 +1,92 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Turns Swift and C++ symbol names into the form Apple's crash reports and atos print.
+///
+/// Swift names go through the demangler of the Swift runtime linked into the tool, C++ names through the C++
+/// runtime's `__cxa_demangle`: nothing is reimplemented, so a name reads exactly as Swift's own tools read it.
+/// Both are looked up at run time by name, so a runtime without one of them degrades to showing names mangled
+/// rather than failing to load.
+///
+/// The default, simplified form is what Apple prints: `closure #1 in ViewController.viewDidLoad()`, with no module
+/// names, argument labels only, no return types (the Swift runtime's `SimplifiedUIDemangleOptions`, reached
+/// through the backtracer's demangling entry point). The full form is `swift_demangle`'s:
+/// `closure #1 () -> () in Demo.ViewController.viewDidLoad() -> ()`.
+public enum Demangler {
+    /// How much of a Swift name to show.
+    public enum Style: Sendable {
+        /// As Apple's crash reports and atos show it (the default).
+        case simplified
+        /// Everything the mangling holds: module names, types, specialization details.
+        case full
+    }
+
+    /// Longest name handed to a demangler.
+    ///
+    /// Printing a mangled name can expand it a great deal (substitutions are
+    /// printed in full each time), so the bound is on what goes in; real Swift names stay well under it.
+    public static let maxMangledLength = 8192
+    /// Longest demangled name returned; a longer one is cut and marked with `…`.
+    public static let maxDemangledLength = 1 << 16
+
+    /// The readable form of `name`; nil when it is not a Swift or C++ mangled name, or does not demangle.
+    ///
+    /// A C name such as `main` and a name longer than ``maxMangledLength`` give nil too. Names are accepted with or
+    /// without the Mach-O leading underscore (`_$s4Demo…` and `$s4Demo…`, `__ZN…` and `_ZN…`).
+    public static func demangle(_ name: String, style: Style = .simplified) -> String? {
+        guard var bytes = mangledBytes(name) else { return nil }
+        let isSwift = kind(of: bytes) == .swift
+        bytes.append(0)
+        let result: String?
+        switch (style, isSwift) {
+        case (.simplified, _):
+            result =
+                RuntimeDemanglers.simplified(bytes) ?? (isSwift ? RuntimeDemanglers.swift(bytes) : nil)
+                ?? (isSwift ? nil : RuntimeDemanglers.cxx(bytes))
+        case (.full, true):
+            result = RuntimeDemanglers.swift(bytes)
+        case (.full, false):
+            result = RuntimeDemanglers.cxx(bytes)
+        }
+        guard let result, !result.isEmpty, result.utf8.elementsEqual(bytes.dropLast()) == false else { return nil }
+        return result
+    }
+
+    /// True when `name` carries a Swift or C++ mangling prefix (whether or not it then demangles).
+    public static func isMangled(_ name: String) -> Bool {
+        mangledBytes(name) != nil
+    }
+
+    enum Kind { case swift, cxx }
+
+    /// The name's bytes without a Mach-O underscore before a mangling prefix; nil when it has no such prefix or is
+    /// too long.
+    static func mangledBytes(_ name: String) -> [UInt8]? {
+        let utf8 = name.utf8
+        guard !utf8.isEmpty, utf8.count <= maxMangledLength + 1, !utf8.contains(0) else { return nil }
+        var bytes = Array(utf8)
+        if kind(of: bytes) == nil, bytes.first == UInt8(ascii: "_"), kind(of: Array(bytes.dropFirst())) != nil {
+            bytes.removeFirst()
+        }
+        guard kind(of: bytes) != nil, bytes.count <= maxMangledLength else { return nil }
+        return bytes
+    }
+
+    /// Swift's prefixes of every era: `_T0` (Swift 4.0 and 4.1), `$S` (4.2), `$s` (5 and later), `$e` (Embedded
+    /// Swift), each with or without an underscore before it on Apple platforms; C++'s `_Z` (Itanium ABI).
+    static func kind(of bytes: [UInt8]) -> Kind? {
+        func starts(_ prefix: String) -> Bool { bytes.starts(with: prefix.utf8) }
+        if starts("$s") || starts("$S") || starts("$e") || starts("_$s") || starts("_$S") || starts("_$e")
+            || starts("_T0") || starts("@__swiftmacro_")
+        {
+            return bytes.count > 2 ? .swift : nil
+        }
+        if starts("_Z"), bytes.count > 2 { return .cxx }
+        return nil
+    }
+}

@@ -1,0 +1,91 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The demangling entry points of the runtimes linked into the process, found by name when first used.
+///
+/// Each is called through a C function pointer with its documented C signature, never as a Swift function, so
+/// the calling convention is the C one the runtime exports. Every result is copied into a Swift string and the
+/// runtime's buffer freed at once.
+enum RuntimeDemanglers {
+    /// `swift_demangle` (Swift runtime, public ABI): name, length, output buffer, its size, flags (must be 0).
+    typealias SwiftDemangle =
+        @convention(c) (
+            UnsafePointer<CChar>?, Int, UnsafeMutablePointer<CChar>?, UnsafeMutablePointer<Int>?, UInt32
+        ) -> UnsafeMutablePointer<CChar>?
+    /// `_swift_backtrace_demangle` (Swift runtime, the backtracer's entry point, simplified form).
+    ///
+    /// Its arguments are name, length, output buffer, its size, and in some runtime versions a status pointer. A
+    /// valid status pointer is always passed, so a runtime whose function takes four arguments simply ignores it.
+    typealias BacktraceDemangle =
+        @convention(c) (
+            UnsafePointer<CChar>?, Int, UnsafeMutablePointer<CChar>?, UnsafeMutablePointer<Int>?,
+            UnsafeMutablePointer<Int32>?
+        ) -> UnsafeMutablePointer<CChar>?
+    /// `__cxa_demangle` (C++ ABI): NUL-terminated name, output buffer, its length, status.
+    typealias CXXDemangle =
+        @convention(c) (
+            UnsafePointer<CChar>?, UnsafeMutablePointer<CChar>?, UnsafeMutablePointer<Int>?,
+            UnsafeMutablePointer<Int32>?
+        ) -> UnsafeMutablePointer<CChar>?
+
+    static let swiftDemangle: SwiftDemangle? = lookUp("swift_demangle")
+    static let backtraceDemangle: BacktraceDemangle? = lookUp("_swift_backtrace_demangle")
+    static let cxxDemangle: CXXDemangle? = lookUp("__cxa_demangle")
+
+    private static func lookUp<Function>(_ symbol: String) -> Function? {
+        guard let handle = dlopen(nil, RTLD_NOW), let address = dlsym(handle, symbol) else { return nil }
+        return unsafeBitCast(address, to: Function.self)
+    }
+
+    /// Apple's simplified form of a Swift or C++ name; `bytes` is NUL-terminated.
+    static func simplified(_ bytes: [UInt8]) -> String? {
+        guard let function = backtraceDemangle else { return nil }
+        var status: Int32 = 0
+        let result = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { name in
+                function(name.baseAddress, name.count - 1, nil, nil, &status)
+            }
+        }
+        return take(result)
+    }
+
+    /// The full form of a Swift name; `bytes` is NUL-terminated.
+    static func swift(_ bytes: [UInt8]) -> String? {
+        guard let function = swiftDemangle else { return nil }
+        let result = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { name in
+                function(name.baseAddress, name.count - 1, nil, nil, 0)
+            }
+        }
+        return take(result)
+    }
+
+    /// The readable form of an Itanium C++ name; `bytes` is NUL-terminated.
+    static func cxx(_ bytes: [UInt8]) -> String? {
+        guard let function = cxxDemangle else { return nil }
+        var status: Int32 = 0
+        let result = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { name in function(name.baseAddress, nil, nil, &status) }
+        }
+        guard status == 0 else {
+            free(result)
+            return nil
+        }
+        return take(result)
+    }
+
+    /// Copies a malloc'ed C string (at most ``Demangler/maxDemangledLength`` bytes of it) and frees it.
+    private static func take(_ pointer: UnsafeMutablePointer<CChar>?) -> String? {
+        guard let pointer else { return nil }
+        defer { free(pointer) }
+        let length = strnlen(pointer, Demangler.maxDemangledLength + 1)
+        let bytes = UnsafeRawBufferPointer(start: pointer, count: min(length, Demangler.maxDemangledLength))
+        let text = String(decoding: bytes, as: UTF8.self)
+        return length > Demangler.maxDemangledLength ? text + "…" : text
+    }
+}

@@ -1,0 +1,78 @@
+import APMInspectCore
+
+/// A slice's symbol table as an address resolver: the nearest preceding defined symbol and the offset into it,
+/// which is what atos answers for a binary without debug information.
+///
+/// Only defined section symbols count (no debugger stabs, no undefined or absolute symbols). An address past the
+/// end of its nearest symbol's section resolves to nothing, so padding between sections is not blamed on the last
+/// function before it. Names are read from the string table when asked for, so the table costs a fixed few bytes a
+/// symbol however long or shared the names are.
+public struct MachOSymbolTable: AddressResolver {
+    /// One defined symbol, with its name left in the string table.
+    struct Entry: Sendable {
+        var address: UInt64
+        var nameOffset: UInt32
+        var sectionIndex: UInt32
+        var isExternal: Bool
+    }
+
+    /// Sorted by address; among symbols at one address, external ones first, then by position in the table.
+    let entries: [Entry]
+    let strings: [UInt8]
+    /// The slice's sections, 0-based (n_sect is 1-based).
+    let sections: [MachOSection]
+    /// Symbols skipped and why (names outside the string table, sections that do not exist).
+    public let diagnostics: [Diagnostic]
+
+    /// The number of defined section symbols.
+    public var count: Int { entries.count }
+
+    /// Every symbol in address order.
+    ///
+    /// Builds every name: for listings and tests, not per-address lookups.
+    public var symbols: [MachOSymbol] { entries.map(symbol(for:)) }
+
+    /// The symbol whose code holds `address`, and the distance from its start, as atos gives it without DWARF.
+    public func symbol(containing address: UInt64) -> (symbol: MachOSymbol, offset: UInt64)? {
+        // Binary search for the first entry past `address`; the one before it is the nearest preceding symbol.
+        var low = 0
+        var high = entries.count
+        while low < high {
+            let middle = low + (high - low) / 2
+            if entries[middle].address <= address { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0 else { return nil }
+        var index = low - 1
+        let start = entries[index].address
+        // The preferred symbol among several at the same address is the first of them.
+        while index > 0, entries[index - 1].address == start { index -= 1 }
+        let entry = entries[index]
+        let section = sections[Int(entry.sectionIndex)]
+        guard address >= section.address, address - section.address < section.size else { return nil }
+        return (symbol(for: entry), address - entry.address)
+    }
+
+    public func locations(at fileAddress: UInt64) -> [SymbolicatedLocation] {
+        guard let found = symbol(containing: fileAddress) else { return [] }
+        return [SymbolicatedLocation(symbol: found.symbol.name, symbolOffset: found.offset)]
+    }
+
+    private func symbol(for entry: Entry) -> MachOSymbol {
+        MachOSymbol(
+            name: name(at: Int(entry.nameOffset)),
+            address: entry.address,
+            section: sections[Int(entry.sectionIndex)],
+            isExternal: entry.isExternal
+        )
+    }
+
+    /// The NUL-terminated name at `offset` of the string table, at most ``MachOLimits/maxSymbolNameLength`` bytes
+    /// of it (the table was checked to hold `offset` when the symbol was read).
+    private func name(at offset: Int) -> String {
+        guard offset < strings.count else { return "" }
+        let limit = min(strings.count, offset + MachOLimits.maxSymbolNameLength)
+        let raw = strings[offset..<limit]
+        let end = raw.firstIndex(of: 0) ?? limit
+        return MachOSymbol.displayName(strings[offset..<end])
+    }
+}
