@@ -106,6 +106,7 @@ uuids() { "$dwarfdump" --uuid "$1" | sed -E 's/^UUID: ([0-9A-F-]+) \(([^)]+)\) .
     echo "Compiled \`-O0 -g\` (so the always_inline chains keep every level) by \`$("$clang" --version | head -n 1)\`;"
     echo "linked by \`ld64.lld -e _main -undefined dynamic_lookup\` (no SDK); dSYMs by \`$("$dsymutil" --version | grep -o 'LLVM version [0-9.]*')\`"
     echo "dsymutil; fat binary by llvm-lipo. Debug paths are mapped to \`/Demo/src\` and the compilation directory \`/Demo\`."
+    echo "\`expected/Demo-<arch>.nm\` is \`llvm-nm --defined-only -n\` of each thin binary (the symbol table oracle)."
     echo
     echo "| File | What | Size (bytes) |"
     echo "|---|---|---|"
