@@ -26,8 +26,9 @@ public struct ReportSymbolicator: Sendable {
         self.demangle = demangle
     }
 
-    /// The name shown for a mangled one (Swift, C++), nil to show it as the binary spells it.
-    public static let displayName: @Sendable (String) -> String? = { _ in nil }
+    /// The name shown for a mangled one (Swift, C++) as Apple's reports show it; nil for a name that is not
+    /// mangled.
+    public static let displayName: @Sendable (String) -> String? = { Demangler.demangle($0) }
 
     /// arm64e signs return addresses and function pointers in the bits above the virtual address; user space
     /// addresses on every Apple platform fit in 47 bits, so clearing the rest strips any signature (what atos,
@@ -66,6 +67,7 @@ public struct ReportSymbolicator: Sendable {
             exceptionOrigins = result.origins
             changedException = result.changed
         }
+        session.reportUnresolved()
         if session.resolvedFrames > 0 {
             // The signature groups reports by their top app frames: recomputed on the names just resolved.
             symbolicated.signature = nil
@@ -96,6 +98,26 @@ extension ReportSymbolicator {
         var reported: Set<String> = []
         var diagnostics: [Diagnostic] = []
         var resolvedFrames = 0
+        /// Frames whose image's debug information was found but had nothing at their address, by image.
+        var unresolved: [Int: Int] = [:]
+
+        /// One warning per image whose debug information answered nothing for some of its frames: a dSYM of
+        /// another build with the same UUID is unlikely, a damaged or stripped one is not.
+        mutating func reportUnresolved() {
+            for (position, count) in unresolved.sorted(by: { $0.key < $1.key }) {
+                let image = images[position]
+                let name = image.name ?? image.path ?? "?"
+                let uuid = image.uuid.map { " (UUID \(Self.dashed($0)))" } ?? ""
+                diagnostics.append(
+                    Diagnostic(
+                        .warning,
+                        "the dSYM for image \(name)\(uuid) has no function at \(count) of its frames' addresses: "
+                            + "they stay unsymbolicated",
+                        at: SourceLocation(keyPath: "binaryImages[\(position)]")
+                    )
+                )
+            }
+        }
 
         init(symbolicator: ReportSymbolicator, images: [CrashReport.BinaryImage]) {
             self.symbolicator = symbolicator
@@ -182,7 +204,10 @@ extension ReportSymbolicator {
             else { return nil }
             let step: UInt64 = isReturnAddress && fileAddress > 0 ? 1 : 0
             let locations = image.resolver.locations(at: fileAddress - step)
-            guard !locations.isEmpty else { return nil }
+            guard !locations.isEmpty else {
+                unresolved[imageIndex, default: 0] += 1
+                return nil
+            }
             // A chain deeper than any compiler inlines comes from damaged DWARF: the innermost functions and the
             // concrete one are kept, so one address never turns into thousands of frames.
             let kept =

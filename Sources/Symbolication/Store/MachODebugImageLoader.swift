@@ -41,13 +41,16 @@ public struct MachODebugImageLoader: DebugImageLoader {
         return try resolverFactory(found)
     }
 
-    /// The slice's DWARF, indexed, with the symbol table behind it where the DWARF names nothing.
+    /// The slice's DWARF, indexed, with the symbol table behind it where the DWARF names nothing (and alone for a
+    /// binary without DWARF: `symbol + offset`, as atos prints it).
     public static let dwarfResolver: @Sendable (MachOSlice) throws(SymbolicationError) -> any AddressResolver = {
         slice throws(SymbolicationError) in
-        let image = try DebugImage(slice: slice)
-        guard image.dwarf != nil || image.symbols != nil else {
+        // A damaged symbol table costs the fallback only: the DWARF still answers.
+        let symbols = try? slice.symbolTable()
+        let image = try DebugImage(slice: slice, symbols: symbols)
+        guard image.dwarf != nil || symbols != nil else {
             throw image.issues.first
-                ?? SymbolicationError(.malformedDWARF, "the slice has no DWARF (__DWARF,__debug_info is empty)")
+                ?? SymbolicationError(.malformedDWARF, "the slice has neither DWARF nor a readable symbol table")
         }
         return image
     }
