@@ -42,5 +42,24 @@ if ! diff -u "$reports/expected/Demo-arm64-ios.crash" "$out/zip.crash"; then
     echo "symbolicate: the zip of the dSYM gives another output than the bundle" >&2
     status=1
 fi
-[ "$status" -eq 0 ] && echo "symbolicate: 3 fixture reports and a zipped dSYM match their expected output"
+# --format json: the envelope, with the model symbolicated and the binary's spelling kept.
+"$binary" symbolicate "$reports/Demo-arm64-ios.ips" --dsym "$fixtures/Demo-arm64.dSYM" --format json >"$out/env.json" \
+    2>/dev/null
+python3 - "$out/env.json" <<'PY' || status=1
+import json, sys
+envelope = json.load(open(sys.argv[1]))
+frames = envelope["report"]["threads"][2]["frames"]
+assert frames[0]["symbol"] == "demo::geometry::Rectangle::area() const", frames[0]
+assert frames[0]["mangledSymbol"] == "_ZNK4demo8geometry9Rectangle4areaEv", frames[0]
+assert frames[0]["file"] == "/Demo/src/shapes.cpp" and frames[0]["line"] == 19, frames[0]
+assert any("Analytics" in d["message"] for d in envelope["diagnostics"]), envelope["diagnostics"]
+PY
+# -o never writes beside the inputs: the reports' own folder is refused, and nothing is written there.
+before="$(ls "$reports" | wc -l)"
+if "$binary" symbolicate "$reports/Demo-arm64-ios.crash" --dsym "$fixtures/Demo-arm64.dSYM" -o "$reports" 2>/dev/null; then
+    echo "symbolicate: -o the input's own folder was accepted" >&2
+    status=1
+fi
+[ "$(ls "$reports" | wc -l)" = "$before" ] || { echo "symbolicate: a file appeared beside the inputs" >&2; status=1; }
+[ "$status" -eq 0 ] && echo "symbolicate: 3 fixture reports and a zipped dSYM match their expected output; json envelope and -o checked"
 exit $status
