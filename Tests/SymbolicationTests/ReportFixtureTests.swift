@@ -95,3 +95,45 @@ import Testing
         #expect(result.diagnostics.contains { $0.message.contains("image Demo ") && $0.severity == .warning })
     }
 }
+
+@Suite struct ReportLayoutTests {
+    private let symbolicator = ReportSymbolicator(
+        source: DSYMStore(paths: [MachOFixtures.folder + "Demo-arm64.dSYM"], loader: MachODebugImageLoader())
+    )
+
+    /// The compact `(0x… 0x…)` Last Exception Backtrace of older iOS reports becomes one line per frame.
+    @Test func aCompactLastExceptionBacktraceIsExpandedIntoFrameLines() throws {
+        let text = String(decoding: try fixtureReport("Demo-arm64-ios.crash"), as: UTF8.self)
+            .replacingOccurrences(
+                of: "Triggered by Thread:  0\n",
+                with: "Triggered by Thread:  0\n\nLast Exception Backtrace:\n(0x1c1f4b344 0x102f200b0 0x102f200d0)\n"
+            )
+        let result = try ReportRewriter.rewrite(Array(text.utf8), with: symbolicator)
+        let output = String(decoding: result.bytes, as: UTF8.self)
+        let expected = """
+            Last Exception Backtrace:
+            0   dyld                          \t0x00000001c1f4b344 0x1c1f30000 + 111428
+            1   Demo                          \t0x0000000102f200b0 main + 28 (main.c:23)
+            2   Demo                          \t0x0000000102f200d0 main + 60 (main.c:25)
+
+            Thread 0 name:
+            """
+        #expect(output.contains(expected))
+        #expect(!output.contains("(0x1c1f4b344"))
+    }
+
+    /// A bug_type 109 `.ips`: a JSON header line over a text body; the header is kept, the body rewritten.
+    @Test func aTextIPSKeepsItsHeaderLine() throws {
+        let header =
+            #"{"app_name":"Demo","timestamp":"2026-11-20 14:32:07.00 +0100","app_version":"1.0","#
+            + #""slice_uuid":"4c4c4486-5555-3144-a175-2df7479ac8fa","build_version":"1","bug_type":"109","#
+            + #""os_version":"iPhone OS 16.1 (20B82)","name":"Demo"}"#
+        let body = try fixtureReport("Demo-arm64-ios.crash")
+        let result = try ReportRewriter.rewrite(Array((header + "\n").utf8) + body, with: symbolicator)
+        #expect(result.report.sourceFormat == .ipsText)
+        let output = String(decoding: result.bytes, as: UTF8.self)
+        #expect(output.hasPrefix(header + "\nIncident Identifier: 2F6B1E5C-8A0D-4C1B-9E7A-5D3C2B1A0F9E\n"))
+        let expected = String(decoding: try fixtureReport("expected/Demo-arm64-ios.crash"), as: UTF8.self)
+        #expect(output == header + "\n" + expected)
+    }
+}

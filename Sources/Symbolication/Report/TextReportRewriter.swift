@@ -38,10 +38,17 @@ public enum TextReportRewriter {
                 outcome.changedThreadFrames[t]
             )
         }
+        // The compact form `(0x1a2b 0x3c4d …)` has no line per frame: it becomes one, as symbolicatecrash does.
+        var exceptionLines: [String]?
         if let frames = original.lastExceptionBacktrace, let new = outcome.report.lastExceptionBacktrace {
-            plan(frames, new, outcome.exceptionOrigins, outcome.changedExceptionFrames)
+            if !outcome.changedExceptionFrames.isEmpty, frames.allSatisfy({ $0.raw == nil }) {
+                exceptionLines = new.map(frameLine)
+            } else {
+                plan(frames, new, outcome.exceptionOrigins, outcome.changedExceptionFrames)
+            }
         }
-        guard !replacements.isEmpty else { return text }
+        guard !replacements.isEmpty || exceptionLines != nil else { return text }
+        var inExceptionHeading = false
         var output: [UInt8] = []
         output.reserveCapacity(text.count + text.count / 4)
         var start = 0
@@ -58,6 +65,20 @@ public enum TextReportRewriter {
                 var head = start
                 while head < contentEnd && (bytes[head] == 0x20 || bytes[head] == 0x09) { head += 1 }
                 let mayBeFrame = head < contentEnd && bytes[head] >= 0x30 && bytes[head] <= 0x39
+                if let lines = exceptionLines, inExceptionHeading, head < contentEnd, bytes[head] == 0x28 {
+                    for line in lines {
+                        output.append(contentsOf: line.utf8)
+                        output.append(0x0A)
+                    }
+                    exceptionLines = nil
+                    start = hasNewline ? end + 1 : end
+                    continue
+                }
+                if exceptionLines != nil {
+                    inExceptionHeading = UnsafeBufferPointer(rebasing: bytes[head..<contentEnd]).starts(
+                        with: "Last Exception Backtrace:".utf8
+                    )
+                }
                 let line =
                     mayBeFrame
                     ? String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<contentEnd]), as: UTF8.self) : ""
@@ -80,6 +101,23 @@ public enum TextReportRewriter {
             }
         }
         return output
+    }
+
+    /// `3   Demo    \t0x0000000102f200b0 main + 28 (main.c:23)`: a whole frame line in the iOS text layout, for
+    /// frames the report listed without lines of their own.
+    static func frameLine(_ frame: CrashReport.Frame) -> String {
+        let number = String(frame.index)
+        let image = frame.image ?? "???"
+        var line = number + String(repeating: " ", count: max(1, 4 - number.count))
+        line += image + String(repeating: " ", count: max(1, 30 - image.count)) + "\t"
+        guard let address = frame.address?.value else { return line + "??? ???" }
+        let hex = String(address, radix: 16)
+        line += "0x" + String(repeating: "0", count: max(0, 16 - hex.count)) + hex + " "
+        if frame.symbol != nil { return line + symbolText(frame) }
+        if let offset = frame.imageOffset, offset <= address {
+            return line + "0x" + String(address - offset, radix: 16) + " + \(offset)"
+        }
+        return line + "???"
     }
 
     /// `0x1007da4bc main + 40 (AppDelegate.swift:9)`, the part of a frame line after the image column.
