@@ -54,6 +54,12 @@ assert frames[0]["mangledSymbol"] == "_ZNK4demo8geometry9Rectangle4areaEv", fram
 assert frames[0]["file"] == "/Demo/src/shapes.cpp" and frames[0]["line"] == 19, frames[0]
 assert any("Analytics" in d["message"] for d in envelope["diagnostics"]), envelope["diagnostics"]
 PY
+# translate --dsym: Apple's text layout of the symbolicated .ips.
+"$binary" translate "$reports/Demo-arm64-ios.ips" --dsym "$fixtures/Demo-arm64.dSYM" >"$out/translated.crash" 2>/dev/null
+if ! grep -q "compute + 76 (main.c:16)" "$out/translated.crash"; then
+    echo "symbolicate: translate --dsym did not resolve the app frames" >&2
+    status=1
+fi
 # -o never writes beside the inputs: the reports' own folder is refused, and nothing is written there.
 before="$(ls "$reports" | wc -l)"
 if "$binary" symbolicate "$reports/Demo-arm64-ios.crash" --dsym "$fixtures/Demo-arm64.dSYM" -o "$reports" 2>/dev/null; then

@@ -169,14 +169,18 @@ public struct ZipReader: Sendable {
         let tailLength = min(size, 22 + 0xFFFF)
         let tailStart = size - tailLength
         let tail = try read(tailStart, tailLength)
-        var found: Int?
-        var k = tail.count - 22
-        while k >= 0 {
-            if tail[k] == 0x50, le32(tail, k) == 0x0605_4B50, k + 22 + Int(le16(tail, k + 20)) <= tail.count {
-                found = k
-                break
+        // The last signature whose comment length fits what follows it, searched backwards over the raw bytes.
+        let found: Int? = tail.withUnsafeBufferPointer { bytes in
+            var k = bytes.count - 22
+            while k >= 0 {
+                if bytes[k] == 0x50, bytes[k + 1] == 0x4B, bytes[k + 2] == 0x05, bytes[k + 3] == 0x06,
+                    k + 22 + (Int(bytes[k + 20]) | Int(bytes[k + 21]) << 8) <= bytes.count
+                {
+                    return k
+                }
+                k -= 1
             }
-            k -= 1
+            return nil
         }
         guard let end = found else { throw InputError(.syntax, "no zip end-of-central-directory record") }
         let endOffset = tailStart + end
