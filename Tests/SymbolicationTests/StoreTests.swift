@@ -117,7 +117,7 @@ final class StoreTestFolder {
         let real = try dwarfBytes("Demo-arm64")
         // Mach-O magic followed by noise, in a dSYM's place.
         var noise: [UInt8] = [0xCF, 0xFA, 0xED, 0xFE]
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator(seed: 0x5EED_0016)
         noise += (0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }
         let garbage = try folder.write(noise, at: "Garbage.dSYM/Contents/Resources/DWARF/Garbage")
         // The real dSYM cut after its load commands: indexed from its header, broken when opened.
