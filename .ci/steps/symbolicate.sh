@@ -54,6 +54,18 @@ assert frames[0]["mangledSymbol"] == "_ZNK4demo8geometry9Rectangle4areaEv", fram
 assert frames[0]["file"] == "/Demo/src/shapes.cpp" and frames[0]["line"] == 19, frames[0]
 assert any("Analytics" in d["message"] for d in envelope["diagnostics"]), envelope["diagnostics"]
 PY
+# A garbage dSYM and a link loop cost diagnostics, never the report: it is printed unsymbolicated, exit 0.
+mkdir -p "$out/bad/Garbage.dSYM/Contents/Resources/DWARF"
+python3 -c 'import sys; sys.stdout.buffer.write(bytes([0xCF,0xFA,0xED,0xFE]) + bytes(range(256)) * 16)' \
+    >"$out/bad/Garbage.dSYM/Contents/Resources/DWARF/Garbage"
+ln -s "$out/bad" "$out/bad/loop"
+if ! "$binary" symbolicate "$reports/Demo-arm64-ios.crash" --dsym "$out/bad" >"$out/bad.crash" 2>"$out/bad.stderr"; then
+    echo "symbolicate: a garbage dSYM failed the run" >&2
+    status=1
+fi
+cmp -s "$reports/Demo-arm64-ios.crash" "$out/bad.crash" || { echo "symbolicate: the report changed" >&2; status=1; }
+grep -q "Garbage" "$out/bad.stderr" || { echo "symbolicate: no finding for the garbage dSYM" >&2; status=1; }
+grep -q "no dSYM for image Demo" "$out/bad.stderr" || { echo "symbolicate: no diagnostic for Demo" >&2; status=1; }
 # translate --dsym: Apple's text layout of the symbolicated .ips.
 "$binary" translate "$reports/Demo-arm64-ios.ips" --dsym "$fixtures/Demo-arm64.dSYM" >"$out/translated.crash" 2>/dev/null
 if ! grep -q "compute + 76 (main.c:16)" "$out/translated.crash"; then
@@ -67,5 +79,5 @@ if "$binary" symbolicate "$reports/Demo-arm64-ios.crash" --dsym "$fixtures/Demo-
     status=1
 fi
 [ "$(ls "$reports" | wc -l)" = "$before" ] || { echo "symbolicate: a file appeared beside the inputs" >&2; status=1; }
-[ "$status" -eq 0 ] && echo "symbolicate: 3 fixture reports and a zipped dSYM match their expected output; json envelope and -o checked"
+[ "$status" -eq 0 ] && echo "symbolicate: 3 fixture reports and a zipped dSYM match their expected output; json envelope, translate, -o and a garbage dSYM checked"
 exit $status
