@@ -81,4 +81,26 @@ import Testing
         #expect(!said.contains { $0.hasPrefix("actualPort") })
         #expect(t.remotePort == nil)
     }
+
+    @Test func charlesSizesThatDoNotFitAreSaidAndKept() throws {
+        let text = """
+            [{"status": "COMPLETE", "method": "POST", "scheme": "https", "host": "api.example.com",
+              "path": "/v1/upload", "times": {"start": "2024-03-01T10:00:00.000+00:00"},
+              "request": {"sizes": {"headers": 412, "body": -3}},
+              "response": {"status": 201, "sizes": {"headers": 1e300, "body": 2048}}}]
+            """
+        let (capture, diagnostics) = try CharlesJSONReader().read(try JSONDocument(text: text))
+        let t = try #require(capture.transactions.first)
+        let said = diagnostics.filter { $0.message.contains("kept in extensions") }.map { $0.message }
+        #expect(
+            said.sorted() == [
+                "request.sizes.body = -3 is not a byte count; kept in extensions",
+                "response.sizes.headers = 1e300 is not a byte count; kept in extensions",
+            ]
+        )
+        #expect(t.extensions["request.sizes.body"] != nil && t.extensions["response.sizes.headers"] != nil)
+        // The sizes that fit are read; those that do not are unknown (-1), not zero.
+        #expect(t.sizes.requestHeaders == 412 && t.sizes.responseBody == 2048)
+        #expect(t.sizes.requestBody == -1 && t.sizes.responseHeaders == -1)
+    }
 }

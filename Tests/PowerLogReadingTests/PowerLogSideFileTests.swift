@@ -102,20 +102,15 @@ import Testing
         #expect(try listing(copy) == before)
     }
 
-    /// The fuzz findings where two parses differed (a diagnostic naming the private copy, a different table error):
-    /// read twice from bytes (a new private copy each time) and twice from the file, every diagnostic names only
-    /// what the caller named.
-    ///
-    /// Open finding (Fuzz/FailCases/README.md): inside one process, two reads of these damaged databases sometimes
-    /// differ (a table read in one, "malformed" in the other); never seen across separate processes. The equality
-    /// checks are recorded as an intermittent known issue until the cause is found.
+    /// The fuzz findings where two parses differed (a diagnostic naming the private copy, a table read once and
+    /// refused as malformed the next time, buckets in hash order): read twice from bytes (a new private copy each
+    /// time) and twice from the file, the results are equal and every diagnostic names only what the caller named.
     @Test(arguments: [
-        "nondeterministic-table-error.PLSQL", "nondeterministic-diagnostics.PLSQL.gz",
-        "energy-buckets-in-hash-order.PLSQL",
+        "damaged-table-truncated.PLSQL", "damaged-cell-off-page.PLSQL.gz", "energy-buckets-in-hash-order.PLSQL",
     ])
     func twoReadsAreEqualAndNameTheUsersFile(_ name: String) throws {
         let bytes = try [UInt8](
-            Data(contentsOf: URL(fileURLWithPath: CorpusSupport.root + "/Fuzz/FailCases/FuzzPowerLog/open/" + name))
+            Data(contentsOf: URL(fileURLWithPath: CorpusSupport.root + "/Fuzz/FailCases/FuzzPowerLog/" + name))
         )
         let folder = try CorpusSupport.scratchFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -137,16 +132,13 @@ import Testing
         let fromFile = try reader.read(path: path)
         let again = try reader.read(path: path)
         let summary = try reader.readSummary(path: path)
-        withKnownIssue("two reads of a damaged database in one process can differ (open finding)", isIntermittent: true)
-        {
-            #expect(first == second)
-            #expect(fromFile == again)
-            // The same findings, each naming the file as it was given.
-            func findings(_ result: PowerLogReadResult) -> [String] {
-                result.diagnostics.map { String($0.message.split(separator: ":", maxSplits: 1).last ?? "") }
-            }
-            #expect(findings(fromFile) == findings(first))
-            #expect(summary.diagnostics == fromFile.diagnostics)
+        #expect(first == second)
+        #expect(fromFile == again)
+        // The same findings, each naming the file as it was given.
+        func findings(_ result: PowerLogReadResult) -> [String] {
+            result.diagnostics.map { String($0.message.split(separator: ":", maxSplits: 1).last ?? "") }
         }
+        #expect(findings(fromFile) == findings(first))
+        #expect(summary.diagnostics == fromFile.diagnostics)
     }
 }

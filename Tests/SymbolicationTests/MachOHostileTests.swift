@@ -412,6 +412,48 @@ extension Array where Element == UInt8 {
         #expect(first.size > 0)
     }
 
+    @Test func aFatFileMixesWidthsAndFindsArm64eWhateverItsCapabilityBits() throws {
+        let arm64e = MachOArchitecture(cpuType: 0x0100_000C, cpuSubtype: Int32(bitPattern: 0x8000_0002))
+        var wide = SyntheticMachO(is64Bit: true, littleEndian: true, architecture: arm64e)
+        wide.uuid = Array(repeating: 0xE0, count: 16)
+        var narrow = SyntheticMachO(is64Bit: false, littleEndian: true, architecture: .armv7s)
+        narrow.uuid = Array(repeating: 0x75, count: 16)
+        let slices = [
+            wide.build(symbols: [.init(name: "_e", value: 0x4000)]),
+            narrow.build(symbols: [.init(name: "_s", value: 0x4000)]),
+        ]
+        var fat: [UInt8] = []
+        fat.put32Append(0xCAFE_BABE)
+        fat.put32Append(2)
+        var offset = 4096
+        var layout: [(Int, [UInt8])] = []
+        for (slice, arch) in zip(slices, [arm64e, .armv7s]) {
+            fat.put32Append(UInt32(bitPattern: arch.cpuType))
+            fat.put32Append(UInt32(bitPattern: arch.cpuSubtype))
+            fat.put32Append(UInt32(offset))
+            fat.put32Append(UInt32(slice.count))
+            fat.put32Append(12)
+            layout.append((offset, slice))
+            offset += (slice.count + 4095) / 4096 * 4096
+        }
+        for (at, slice) in layout {
+            fat += [UInt8](repeating: 0, count: at - fat.count)
+            fat += slice
+        }
+        let file = try MachOFile(bytes: fat)
+        #expect(file.diagnostics.isEmpty)
+        let e = try #require(file.slice(for: .arm64e))
+        #expect(e.architecture.name == "arm64e")
+        #expect(e.uuid == MachOUUID(bytes: Array(repeating: 0xE0, count: 16)))
+        #expect(try e.symbolTable().locations(at: 0x4004) == [SymbolicatedLocation(symbol: "e", symbolOffset: 4)])
+        let s = try #require(file.slice(for: .armv7s))
+        #expect(!s.is64Bit)
+        #expect(s.keyPrefix == "fat_arch[1].")
+        #expect(try s.symbolTable().locations(at: 0x4008) == [SymbolicatedLocation(symbol: "s", symbolOffset: 8)])
+        #expect(file.slice(for: .arm64) == nil)
+        #expect(file.slice(for: .armv7) == nil)
+    }
+
     @Test func fatHeadersWithImpossibleCountsAreRefused() throws {
         let fat = try Self.fixture(MachOFixtures.binary("Demo-fat"))
         for (count, code) in [

@@ -144,7 +144,7 @@ public struct CharlesJSONReader: Sendable {
                 record.total = duration("total")
             }
             if let request = item.member("request"), request.kind == .object {
-                readMessage(request, into: &record, isResponse: false)
+                readMessage(request, into: &record, isResponse: false, fit)
             }
             if let response = item.member("response"), response.kind == .object {
                 record.hasResponse = true
@@ -152,7 +152,7 @@ public struct CharlesJSONReader: Sendable {
                     $0 >= 0 && $0 <= 999 ? Int(exactly: $0) : nil
                 }
                 record.responseStatus = status
-                readMessage(response, into: &record, isResponse: true)
+                readMessage(response, into: &record, isResponse: true, fit)
             }
             let totalSize = fit(item.member("totalSize"), "totalSize", "a byte count") { _ in
                 byteCount(item.member("totalSize"))
@@ -183,10 +183,21 @@ public struct CharlesJSONReader: Sendable {
         return (HTTPCapture(source: .charlesJSON, creator: "Charles Proxy"), document.diagnostics + log.finished())
     }
 
-    private func readMessage(_ message: JSONElement, into record: inout CharlesRecord, isResponse: Bool) {
+    /// Reads one side of a transaction; `fit` reads a number and records one that does not fit (kept in the
+    /// record's extensions with a warning at its path).
+    private func readMessage(
+        _ message: JSONElement,
+        into record: inout CharlesRecord,
+        isResponse: Bool,
+        _ fit: (JSONElement?, String, String, (Double) -> Int64?) -> Int64?
+    ) {
         let sizes = message.member("sizes")
-        let headerBytes = byteCount(sizes?.member("headers")) ?? -1
-        let bodyBytes = byteCount(sizes?.member("body")) ?? -1
+        let side = isResponse ? "response" : "request"
+        func bytes(_ element: JSONElement?, _ key: String) -> Int64 {
+            fit(element, "\(side).sizes.\(key)", "a byte count") { _ in byteCount(element) } ?? -1
+        }
+        let headerBytes = bytes(sizes?.member("headers"), "headers")
+        let bodyBytes = bytes(sizes?.member("body"), "body")
         var headers: [HTTPTransaction.Header] = []
         if let list = message.member("header")?.member("headers"), list.kind == .array {
             for header in list.elements {

@@ -25,9 +25,7 @@ struct BatteryFold {
     private var levels: Range?
     private var temperatures: Range?
     private var voltages: Range?
-    private var on = (seconds: 0.0, percent: 0.0)
-    private var off = (seconds: 0.0, percent: 0.0)
-    private var unknown = (seconds: 0.0, percent: 0.0)
+    private var drainTally = DrainTally()
     private var screenIndex = 0
 
     init(limits: PowerLogSummaryLimits, maxGap: Double) {
@@ -101,17 +99,7 @@ struct BatteryFold {
         while screenIndex + 1 < screen.count, screen[screenIndex + 1].raw <= a.at.raw { screenIndex += 1 }
         let state: Bool? =
             screen.indices.contains(screenIndex) && screen[screenIndex].raw <= a.at.raw ? screen[screenIndex].isOn : nil
-        switch state {
-        case true?:
-            on.seconds += seconds
-            on.percent += from - to
-        case false?:
-            off.seconds += seconds
-            off.percent += from - to
-        case nil:
-            unknown.seconds += seconds
-            unknown.percent += from - to
-        }
+        drainTally.add(seconds: seconds, from: from, to: to, screenOn: state)
     }
 
     /// The battery section and the figures of every sample; nil without samples.
@@ -122,14 +110,11 @@ struct BatteryFold {
         if let session = current { keep(session) }
         current = nil
         if let last = previous, thinned.last != last { thinned.append(last) }
-        func rate(_ value: (seconds: Double, percent: Double)) -> PowerLogReport.Battery.Drain.Rate? {
-            value.seconds > 0 ? .init(seconds: value.seconds, percent: value.percent) : nil
-        }
         let battery = PowerLogReport.Battery(
             source: source,
             samples: thinned,
             sessions: Array(sessions.suffix(keptSessions)),
-            drain: .init(screenOn: rate(on), screenOff: rate(off), screenUnknown: rate(unknown)),
+            drain: drainTally.drain,
             cycleCount: gauge.cycleCount,
             designCapacityMAh: gauge.design,
             maxCapacityMAh: gauge.max

@@ -40,15 +40,7 @@ struct EnergyFold {
         componentTotals[component, default: 0] += row.energy
         let ranked = consumers.update(
             row.node,
-            make: PowerLogReport.AppEnergy(
-                name: row.node,
-                kind: row.isSystemNode ? .system : (row.node.contains(".") ? .app : .process),
-                energy: 0,
-                share: 0,
-                components: [:],
-                sources: [:],
-                buckets: 0
-            )
+            make: PowerLogReport.AppEnergy(consumer: row.node, isSystem: row.isSystemNode)
         ) { entry in
             entry.energy += row.energy
             entry.components[component.rawValue, default: 0] += row.energy
@@ -83,15 +75,7 @@ struct EnergyFold {
         var bucketComponents: [(String, Double)] = []
         let ranked = consumers.update(
             row.app,
-            make: PowerLogReport.AppEnergy(
-                name: row.app,
-                kind: row.app.contains(".") ? .app : .process,
-                energy: 0,
-                share: 0,
-                components: [:],
-                sources: [:],
-                buckets: 0
-            )
+            make: PowerLogReport.AppEnergy(consumer: row.app)
         ) { entry in
             entry.energy += energy
             for (column, value) in row.columns where value != 0 {

@@ -125,15 +125,7 @@ enum PowerLogAnalysis {
             componentTotals[component, default: 0] += row.energy
             var entry =
                 consumers[row.node]
-                ?? PowerLogReport.AppEnergy(
-                    name: row.node,
-                    kind: row.isSystemNode ? .system : (row.node.contains(".") ? .app : .process),
-                    energy: 0,
-                    share: 0,
-                    components: [:],
-                    sources: [:],
-                    buckets: 0
-                )
+                ?? PowerLogReport.AppEnergy(consumer: row.node, isSystem: row.isSystemNode)
             entry.energy += row.energy
             entry.components[component.rawValue, default: 0] += row.energy
             entry.sources[row.root, default: 0] += row.energy
@@ -194,15 +186,7 @@ enum PowerLogAnalysis {
             total += energy
             var entry =
                 consumers[row.app]
-                ?? PowerLogReport.AppEnergy(
-                    name: row.app,
-                    kind: row.app.contains(".") ? .app : .process,
-                    energy: 0,
-                    share: 0,
-                    components: [:],
-                    sources: [:],
-                    buckets: 0
-                )
+                ?? PowerLogReport.AppEnergy(consumer: row.app)
             entry.energy += energy
             // Zero columns are the norm (an app uses a few components), and listing them says nothing.
             for (column, value) in row.columns where value != 0 {
@@ -303,26 +287,7 @@ enum PowerLogAnalysis {
     private static func appRunTime(_ rows: [RunTimeRow]) -> [PowerLogReport.AppRunTime] {
         var apps: [String: PowerLogReport.AppRunTime] = [:]
         for row in rows {
-            var app =
-                apps[row.bundleID]
-                ?? .init(
-                    bundleID: row.bundleID,
-                    foregroundSeconds: 0,
-                    backgroundSeconds: 0,
-                    backgroundAudioSeconds: 0,
-                    backgroundLocationSeconds: 0,
-                    foregroundPluggedInSeconds: 0,
-                    backgroundPluggedInSeconds: 0,
-                    buckets: 0
-                )
-            app.foregroundSeconds += row.screenOn
-            app.backgroundSeconds += row.background
-            app.backgroundAudioSeconds += row.backgroundAudio
-            app.backgroundLocationSeconds += row.backgroundLocation
-            app.foregroundPluggedInSeconds += row.screenOnPluggedIn
-            app.backgroundPluggedInSeconds += row.backgroundPluggedIn
-            app.buckets += 1
-            apps[row.bundleID] = app
+            apps[row.bundleID, default: .init(bundleID: row.bundleID)].add(row)
         }
         return apps.values.sorted {
             ($0.foregroundSeconds + $0.backgroundSeconds, $1.bundleID) > (
@@ -439,9 +404,7 @@ enum PowerLogAnalysis {
         screen: [PowerLogReport.Screen.Change],
         maxGap: Double
     ) -> PowerLogReport.Battery.Drain {
-        var on = (seconds: 0.0, percent: 0.0)
-        var off = (seconds: 0.0, percent: 0.0)
-        var unknown = (seconds: 0.0, percent: 0.0)
+        var tally = DrainTally()
         var screenIndex = 0
         for (a, b) in zip(samples, samples.dropFirst()) {
             let seconds = b.at.utcSeconds - a.at.utcSeconds
@@ -454,21 +417,8 @@ enum PowerLogAnalysis {
             let state: Bool? =
                 screen.indices.contains(screenIndex) && screen[screenIndex].at.raw <= a.at.raw
                 ? screen[screenIndex].isOn : nil
-            switch state {
-            case true?:
-                on.seconds += seconds
-                on.percent += from - to
-            case false?:
-                off.seconds += seconds
-                off.percent += from - to
-            case nil:
-                unknown.seconds += seconds
-                unknown.percent += from - to
-            }
+            tally.add(seconds: seconds, from: from, to: to, screenOn: state)
         }
-        func rate(_ value: (seconds: Double, percent: Double)) -> PowerLogReport.Battery.Drain.Rate? {
-            value.seconds > 0 ? .init(seconds: value.seconds, percent: value.percent) : nil
-        }
-        return .init(screenOn: rate(on), screenOff: rate(off), screenUnknown: rate(unknown))
+        return tally.drain
     }
 }

@@ -22,6 +22,15 @@ struct PowerLogDatabase {
 
     let queue: DatabaseQueue
     let tables: [TableSchema]
+    /// Tables SQLite's own check found damaged, with the first problem it named; their rows are never read.
+    ///
+    /// SQLite 3.40 reads a row whose cell runs off the end of its page from whatever memory follows the page: the
+    /// same damaged file then gives a row of different bytes, or "malformed", from one read to the next (a fuzz
+    /// finding, reproduced outside this project with Python's sqlite3 on other threads). `PRAGMA quick_check` on
+    /// the table is deterministic, so a table it faults is reported and skipped instead of read. The check costs a
+    /// pass over the file, so it runs only on a file whose size disagrees with its header: every damaged database
+    /// the fuzzer found was cut short.
+    let damagedTables: [String: String]
 
     /// Opens `path` read-only and reads its schema.
     ///
@@ -43,7 +52,7 @@ struct PowerLogDatabase {
         }
         do {
             queue = try DatabaseQueue(path: immutable ? Self.immutableURI(path) : path, configuration: configuration)
-            tables = try queue.read { db in
+            let schema = try queue.read { db in
                 // One statement for the whole schema: preparing a PRAGMA per table costs more than the reading.
                 let rows = try Row.fetchAll(
                     db,
@@ -64,6 +73,21 @@ struct PowerLogDatabase {
                 }
                 return schemas
             }
+            tables = schema
+            var damaged: [String: String] = [:]
+            if (try? queue.read { db in Self.isCutShort(path: path, db) }) == true {
+                // One read per table: after SQLite faults a table, the rest of that read transaction fails too.
+                for table in schema {
+                    do {
+                        if let problem = try queue.read({ db in try Self.damage(of: table.name, db) }) {
+                            damaged[table.name] = problem
+                        }
+                    } catch {
+                        damaged[table.name] = Self.describe(error)
+                    }
+                }
+            }
+            damagedTables = damaged
         } catch let error as DatabaseError {
             throw PowerLogError(.database, "SQLite cannot read the database: \(error.message ?? error.description)")
         } catch {
@@ -72,6 +96,45 @@ struct PowerLogDatabase {
     }
 
     func close() { try? queue.close() }
+
+    /// True when the file is not a whole number of pages, or shorter than the page count SQLite reads from its
+    /// header (a truncated copy, a cut-off download, a gzip stream that ended early).
+    private static func isCutShort(path: String, _ db: Database) -> Bool {
+        var status = stat()
+        guard stat(path, &status) == 0,
+            let pageSize = try? Int64.fetchOne(db, sql: "PRAGMA page_size"),
+            let pageCount = try? Int64.fetchOne(db, sql: "PRAGMA page_count"), pageSize > 0
+        else { return false }
+        let size = Int64(status.st_size)
+        let (expected, overflow) = pageSize.multipliedReportingOverflow(by: pageCount)
+        return size % pageSize != 0 || overflow || size < expected
+    }
+
+    /// The first problem `PRAGMA quick_check` reports for `table`, or nil when it says ok; throws when SQLite cannot
+    /// even check it.
+    private static func damage(of table: String, _ db: Database) throws -> String? {
+        let quoted = "'" + table.replacingOccurrences(of: "'", with: "''") + "'"
+        // The check names its problems row by row and may then fail: keep the rows it gave before failing.
+        var lines: [String] = []
+        let cursor = try String.fetchCursor(db, sql: "PRAGMA quick_check(\(quoted))")
+        do {
+            while let line = try cursor.next(), lines.count < 16 { lines.append(line) }
+        } catch {
+            if lines.isEmpty { throw error }
+        }
+        if lines == ["ok"] { return nil }
+        let problems = lines.flatMap { $0.split(separator: "\n") }.filter { !$0.hasPrefix("***") }
+        return problems.first.map(String.init) ?? "damaged"
+    }
+
+    /// The error for reading a table SQLite's check found damaged.
+    private func refuseDamaged(_ table: TableSchema) -> PowerLogError? {
+        guard let problem = damagedTables[table.name] else { return nil }
+        return PowerLogError(
+            .database,
+            "table \(table.name) is damaged (SQLite's check: \(problem)); its rows are not read"
+        )
+    }
 
     /// The `file:` URI of `path` with `immutable=1`.
     ///
@@ -136,6 +199,7 @@ struct PowerLogDatabase {
         orderedByTime: Bool = false,
         _ body: ([DatabaseValue]) -> Void
     ) throws(PowerLogError) -> Bool {
+        if let refusal = refuseDamaged(table) { throw refusal }
         let present = wanted.map { table.column($0) }
         let selected = present.compactMap { $0 }
         guard !selected.isEmpty else { return false }
@@ -178,6 +242,7 @@ struct PowerLogDatabase {
 
     /// Row count, raw time span and longest bucket of a table (`timestamp`, `timeInterval`).
     func census(of table: TableSchema, withTimes: Bool) -> Census? {
+        guard refuseDamaged(table) == nil else { return nil }
         var sql = "SELECT COUNT(*)"
         if withTimes, let timestamp = table.column("timestamp") {
             let quoted = timestamp.sqlIdentifier

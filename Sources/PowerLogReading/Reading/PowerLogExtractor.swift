@@ -66,6 +66,8 @@ struct PowerLogExtractor {
             }
             return rows
         } catch {
+            // A damaged table is reported once, by the census.
+            guard database.damagedTables[table.name] == nil else { return nil }
             records.diagnostics.append(
                 Diagnostic(.warning, "\(fileName): \(error.message)", at: SourceLocation(keyPath: table.name))
             )
@@ -103,6 +105,7 @@ struct PowerLogExtractor {
             warn("only the first \(options.maxRowsPerTable) rows were read (the row limit)", table.name)
         case .success(false): break
         case .failure(let error):
+            guard database.damagedTables[table.name] == nil else { return }
             records.diagnostics.append(
                 Diagnostic(.warning, "\(fileName): \(error.message)", at: SourceLocation(keyPath: table.name))
             )
@@ -122,6 +125,36 @@ struct PowerLogExtractor {
     /// copying every row into it while the original is still alive.
     private static func move<Value>(_ rows: [Keyed<Value>], into target: inout [Keyed<Value>]) {
         if target.isEmpty { target = rows } else { target += rows }
+    }
+
+    /// The one loop every row-per-record reader shares.
+    ///
+    /// Streams `table`'s rows through `make`: with a summary each value goes to the fold (`fold`), else it is kept
+    /// in `target`, keyed by the content `make` returns with it (the row itself, or the values it stands for).
+    /// `make` returns nil for a row that says nothing.
+    private mutating func collect<Value>(
+        _ table: PowerLogDatabase.TableSchema,
+        _ wanted: [String],
+        into target: WritableKeyPath<PowerLogRecords, [Keyed<Value>]>,
+        fold add: (inout PowerLogFold?, Value) -> Void,
+        make: ([DatabaseValue]) -> (value: Value, content: [DatabaseValue])?
+    ) {
+        var out: [Keyed<Value>] = []
+        out.reserveCapacity(expectedRows(table))
+        let tableName = table.name
+        var fold = self.fold
+        self.fold = nil
+        defer { self.fold = fold }
+        let outcome = stream(table, wanted) { row in
+            guard let (value, content) = make(row) else { return }
+            if fold != nil {
+                add(&fold, value)
+                return
+            }
+            out.append(Keyed(key: ContentKey(table: tableName, values: content), value: value))
+        }
+        Self.move(out, into: &records[keyPath: target])
+        note(outcome, table)
     }
 
     private mutating func warn(_ message: String, _ table: String, _ severity: Diagnostic.Severity = .warning) {
@@ -186,6 +219,11 @@ struct PowerLogExtractor {
             let entryType = Self.entryType(of: table.name)
             // Only the tables that can set the time range need their span: the rest are just counted.
             let timed = entryType == "EventBackward" || entryType == "EventPoint" || entryType == "Aggregate"
+            if let problem = database.damagedTables[table.name] {
+                warn("the table is damaged (SQLite's check: \(problem)); its rows are not read", table.name)
+                records.tables.append(PowerLogReport.Table(name: table.name, entryType: entryType, rows: 0))
+                continue
+            }
             guard let census = database.census(of: table, withTimes: timed) else {
                 warn("the table cannot be counted", table.name)
                 records.tables.append(PowerLogReport.Table(name: table.name, entryType: entryType, rows: 0))
@@ -250,44 +288,39 @@ struct PowerLogExtractor {
             warn("no node names: consumers are shown by node ID", Self.nodesTable)
         }
         var skipped = 0
-        var out: [Keyed<EnergyRow>] = []
-        out.reserveCapacity(expectedRows(table))
         let clock = self.clock
-        let tableName = table.name
-        var fold = self.fold
-        self.fold = nil
-        defer { self.fold = fold }
-        let outcome = stream(table, ["timestamp", "timeInterval", "Energy", "NodeID", "RootNodeID"]) { row in
-            guard let raw = row.double(0), let energy = row.double(2), let nodeID = row.int64(3) else {
-                skipped += 1
-                return
+        collect(
+            table,
+            ["timestamp", "timeInterval", "Energy", "NodeID", "RootNodeID"],
+            into: \.energy,
+            fold: { $0?.energy.add($1) },
+            make: { row in
+                guard let raw = row.double(0), let energy = row.double(2), let nodeID = row.int64(3) else {
+                    skipped += 1
+                    return nil
+                }
+                let rootID = row.int64(4)
+                let node = names[nodeID]?.name ?? "node \(nodeID)"
+                let root = rootID.map { names[$0]?.name ?? "node \($0)" } ?? "unknown"
+                // Permanent nodes up to RootNodeMaxCount (10000) are hardware; a node billed to itself is not an app.
+                let isSystem = nodeID == rootID || (nodeID <= 10_000 && names[nodeID]?.permanent != false)
+                let interval = row.double(1) ?? 3600
+                let value = EnergyRow(
+                    time: clock.time(raw),
+                    interval: interval,
+                    node: node,
+                    root: root,
+                    energy: energy,
+                    isSystemNode: isSystem
+                )
+                // Keyed by what the row stands for (node and root by name), not by IDs that differ between devices.
+                let content: [DatabaseValue] = [
+                    raw.databaseValue, interval.databaseValue, energy.databaseValue, node.databaseValue,
+                    root.databaseValue,
+                ]
+                return (value, content)
             }
-            let rootID = row.int64(4)
-            let node = names[nodeID]?.name ?? "node \(nodeID)"
-            let root = rootID.map { names[$0]?.name ?? "node \($0)" } ?? "unknown"
-            // Permanent nodes up to RootNodeMaxCount (10000) are hardware; a node billed to itself is not an app.
-            let isSystem = nodeID == rootID || (nodeID <= 10_000 && names[nodeID]?.permanent != false)
-            let interval = row.double(1) ?? 3600
-            let value = EnergyRow(
-                time: clock.time(raw),
-                interval: interval,
-                node: node,
-                root: root,
-                energy: energy,
-                isSystemNode: isSystem
-            )
-            if fold != nil {
-                fold?.energy.add(value)
-                return
-            }
-            let content: [DatabaseValue] = [
-                raw.databaseValue, interval.databaseValue, energy.databaseValue, node.databaseValue,
-                root.databaseValue,
-            ]
-            out.append(Keyed(key: ContentKey(table: tableName, values: content), value: value))
-        }
-        Self.move(out, into: &records.energy)
-        note(outcome, table)
+        )
         if skipped > 0 { warn("\(skipped) rows without a timestamp, energy or node were skipped", table.name) }
     }
 
@@ -299,81 +332,87 @@ struct PowerLogExtractor {
         }
         let wanted = ["timestamp", "timeInterval", "BLMAppName", "BLMEnergy"] + energyColumns
         var skipped = 0
-        var out: [Keyed<BLMRow>] = []
-        out.reserveCapacity(expectedRows(table))
         let clock = self.clock
-        let tableName = table.name
-        var fold = self.fold
-        self.fold = nil
-        defer { self.fold = fold }
-        let outcome = stream(table, wanted) { row in
-            guard let raw = row.double(0), let app = row.string(2) else {
-                skipped += 1
-                return
-            }
-            var columns: [String: Double] = [:]
-            var backgroundCPU: Double?
-            var backgroundLocation: Double?
-            for (offset, column) in energyColumns.enumerated() {
-                guard let value = row.double(4 + offset) else { continue }
-                switch column.lowercased() {
-                case "blmenergy_backgroundcpu": backgroundCPU = value
-                case "blmenergy_backgroundlocation": backgroundLocation = value
-                default: columns[column] = value
+        collect(
+            table,
+            wanted,
+            into: \.blm,
+            fold: { $0?.add($1) },
+            make: { row in
+                guard let raw = row.double(0), let app = row.string(2) else {
+                    skipped += 1
+                    return nil
                 }
+                var columns: [String: Double] = [:]
+                var backgroundCPU: Double?
+                var backgroundLocation: Double?
+                for (offset, column) in energyColumns.enumerated() {
+                    guard let value = row.double(4 + offset) else { continue }
+                    switch column.lowercased() {
+                    case "blmenergy_backgroundcpu": backgroundCPU = value
+                    case "blmenergy_backgroundlocation": backgroundLocation = value
+                    default: columns[column] = value
+                    }
+                }
+                let value = BLMRow(
+                    time: clock.time(raw),
+                    interval: row.double(1) ?? 3600,
+                    app: app,
+                    total: row.double(3),
+                    columns: columns,
+                    backgroundCPU: backgroundCPU,
+                    backgroundLocation: backgroundLocation
+                )
+                return (value, row)
             }
-            let value = BLMRow(
-                time: clock.time(raw),
-                interval: row.double(1) ?? 3600,
-                app: app,
-                total: row.double(3),
-                columns: columns,
-                backgroundCPU: backgroundCPU,
-                backgroundLocation: backgroundLocation
-            )
-            if fold != nil {
-                fold?.add(value)
-                return
-            }
-            out.append(Keyed(key: ContentKey(table: tableName, values: row), value: value))
-        }
-        Self.move(out, into: &records.blm)
-        note(outcome, table)
+        )
         if skipped > 0 { warn("\(skipped) rows without a timestamp or app name were skipped", table.name) }
     }
 
     // MARK: - Battery
 
+    /// The `Battery` table's columns, in the order ``batterySample(_:_:gauge:)`` reads them.
+    static let batteryColumns = [
+        "timestamp", "Level", "RawLevel", "Voltage", "InstantAmperage", "Temperature", "IsCharging",
+        "ExternalConnected", "CycleCount", "DesignCapacity", "AppleRawMaxCapacity",
+    ]
+
+    /// One `Battery` row as a sample (nil without a time), with the gauge figures it carries folded into `gauge`
+    /// (the last stated value wins; a capacity of zero states nothing).
+    private static func batterySample(
+        _ row: [DatabaseValue],
+        _ clock: PowerLogClock,
+        gauge: inout (cycleCount: Int64?, design: Int64?, max: Int64?)
+    ) -> PowerLogReport.Battery.Sample? {
+        guard let raw = row.double(0) else { return nil }
+        var temperature = row.double(5)
+        // Some builds write centi-degrees in this column.
+        if let value = temperature, abs(value) > 150 { temperature = value / 100 }
+        if let cycles = row.int64(8) { gauge.cycleCount = cycles }
+        if let design = row.int64(9), design > 0 { gauge.design = design }
+        if let maximum = row.int64(10), maximum > 0 { gauge.max = maximum }
+        return PowerLogReport.Battery.Sample(
+            at: clock.time(raw),
+            level: row.double(1),
+            rawLevel: row.double(2),
+            voltageMillivolts: row.double(3),
+            currentMilliamps: row.double(4),
+            temperatureCelsius: temperature,
+            isCharging: row.bool(6),
+            externalConnected: row.bool(7)
+        )
+    }
+
     private mutating func readBattery() {
         let clock = self.clock
         if let table = database.table(Self.batteryTable) {
-            let columns = [
-                "timestamp", "Level", "RawLevel", "Voltage", "InstantAmperage", "Temperature", "IsCharging",
-                "ExternalConnected", "CycleCount", "DesignCapacity", "AppleRawMaxCapacity",
-            ]
             var out: [Keyed<PowerLogReport.Battery.Sample>] = []
             out.reserveCapacity(expectedRows(table))
             var gauge = records.gauge
             let tableName = table.name
-            let outcome = stream(table, columns) { row in
-                guard let raw = row.double(0) else { return }
-                var temperature = row.double(5)
-                // Some builds write centi-degrees in this column.
-                if let value = temperature, abs(value) > 150 { temperature = value / 100 }
-                let sample = PowerLogReport.Battery.Sample(
-                    at: clock.time(raw),
-                    level: row.double(1),
-                    rawLevel: row.double(2),
-                    voltageMillivolts: row.double(3),
-                    currentMilliamps: row.double(4),
-                    temperatureCelsius: temperature,
-                    isCharging: row.bool(6),
-                    externalConnected: row.bool(7)
-                )
+            let outcome = stream(table, Self.batteryColumns) { row in
+                guard let sample = Self.batterySample(row, clock, gauge: &gauge) else { return }
                 out.append(Keyed(key: ContentKey(table: tableName, values: row), value: sample))
-                if let cycles = row.int64(8) { gauge.cycleCount = cycles }
-                if let design = row.int64(9), design > 0 { gauge.design = design }
-                if let maximum = row.int64(10), maximum > 0 { gauge.max = maximum }
             }
             Self.move(out, into: &records.battery)
             records.gauge = gauge
@@ -405,34 +444,28 @@ struct PowerLogExtractor {
             "timestamp", "timeInterval", "BundleID", "ScreenOnTime", "BackgroundTime", "BackgroundAudioPlayingTime",
             "BackgroundLocationTime", "ScreenOnPluggedInTime", "BackgroundPluggedInTime",
         ]
-        var out: [Keyed<RunTimeRow>] = []
-        out.reserveCapacity(expectedRows(table))
         let clock = self.clock
-        let tableName = table.name
-        var fold = self.fold
-        self.fold = nil
-        defer { self.fold = fold }
-        let outcome = stream(table, wanted) { row in
-            guard let raw = row.double(0), let bundle = row.string(2) else { return }
-            let value = RunTimeRow(
-                time: clock.time(raw),
-                interval: row.double(1) ?? 3600,
-                bundleID: bundle,
-                screenOn: row.double(3) ?? 0,
-                background: row.double(4) ?? 0,
-                backgroundAudio: row.double(5) ?? 0,
-                backgroundLocation: row.double(6) ?? 0,
-                screenOnPluggedIn: row.double(7) ?? 0,
-                backgroundPluggedIn: row.double(8) ?? 0
-            )
-            if fold != nil {
-                fold?.add(value)
-                return
+        collect(
+            table,
+            wanted,
+            into: \.runTime,
+            fold: { $0?.add($1) },
+            make: { row in
+                guard let raw = row.double(0), let bundle = row.string(2) else { return nil }
+                let value = RunTimeRow(
+                    time: clock.time(raw),
+                    interval: row.double(1) ?? 3600,
+                    bundleID: bundle,
+                    screenOn: row.double(3) ?? 0,
+                    background: row.double(4) ?? 0,
+                    backgroundAudio: row.double(5) ?? 0,
+                    backgroundLocation: row.double(6) ?? 0,
+                    screenOnPluggedIn: row.double(7) ?? 0,
+                    backgroundPluggedIn: row.double(8) ?? 0
+                )
+                return (value, row)
             }
-            out.append(Keyed(key: ContentKey(table: tableName, values: row), value: value))
-        }
-        Self.move(out, into: &records.runTime)
-        note(outcome, table)
+        )
     }
 
     private mutating func readAppNames() {
@@ -451,32 +484,26 @@ struct PowerLogExtractor {
             "timestamp", "PID", "ProcessName", "ReasonNamespace", "ReasonCode", "JetsamPriority", "timeSinceSpawn",
             "lastTimeToRelaunch",
         ]
-        var out: [Keyed<PowerLogReport.ProcessExit>] = []
-        out.reserveCapacity(expectedRows(table))
         let clock = self.clock
-        let tableName = table.name
-        var fold = self.fold
-        self.fold = nil
-        defer { self.fold = fold }
-        let outcome = stream(table, wanted) { row in
-            guard let raw = row.double(0) else { return }
-            let exit = PowerLogReport.ProcessExit(
-                at: clock.time(raw),
-                pid: row.int64(1),
-                process: row.string(2),
-                reason: PowerLogReport.ProcessExit.Reason(namespace: row.int64(3), code: row.uint64(4)),
-                jetsamPriority: row.int64(5),
-                timeSinceSpawnSeconds: row.double(6),
-                lastTimeToRelaunchSeconds: row.double(7)
-            )
-            if fold != nil {
-                fold?.exits.add(exit)
-                return
+        collect(
+            table,
+            wanted,
+            into: \.exits,
+            fold: { $0?.exits.add($1) },
+            make: { row in
+                guard let raw = row.double(0) else { return nil }
+                let exit = PowerLogReport.ProcessExit(
+                    at: clock.time(raw),
+                    pid: row.int64(1),
+                    process: row.string(2),
+                    reason: PowerLogReport.ProcessExit.Reason(namespace: row.int64(3), code: row.uint64(4)),
+                    jetsamPriority: row.int64(5),
+                    timeSinceSpawnSeconds: row.double(6),
+                    lastTimeToRelaunchSeconds: row.double(7)
+                )
+                return (exit, row)
             }
-            out.append(Keyed(key: ContentKey(table: tableName, values: row), value: exit))
-        }
-        Self.move(out, into: &records.exits)
-        note(outcome, table)
+        )
     }
 
     private mutating func readCoalitions() {
@@ -485,35 +512,29 @@ struct PowerLogExtractor {
             "timestamp", "timestampEnd", "BundleId", "LaunchdName", "cpu_time", "gpu_time", "bytesread",
             "byteswritten", "energy",
         ]
-        var out: [Keyed<CoalitionRow>] = []
-        out.reserveCapacity(expectedRows(table))
         let clock = self.clock
-        let tableName = table.name
-        var fold = self.fold
-        self.fold = nil
-        defer { self.fold = fold }
-        let outcome = stream(table, wanted) { row in
-            guard let raw = row.double(0) else { return }
-            let bundle = row.string(2).flatMap { $0.isEmpty ? nil : $0 }
-            guard let name = bundle ?? row.string(3).flatMap({ $0.isEmpty ? nil : $0 }) else { return }
-            let value = CoalitionRow(
-                time: clock.time(raw),
-                seconds: row.double(1).map { max(0, $0 - raw) } ?? 0,
-                name: name,
-                cpu: row.double(4) ?? 0,
-                gpu: row.double(5) ?? 0,
-                bytesRead: row.uint64(6) ?? 0,
-                bytesWritten: row.uint64(7) ?? 0,
-                energy: row.double(8) ?? 0
-            )
-            if fold != nil {
-                fold?.add(value)
-                return
+        collect(
+            table,
+            wanted,
+            into: \.coalitions,
+            fold: { $0?.add($1) },
+            make: { row in
+                guard let raw = row.double(0) else { return nil }
+                let bundle = row.string(2).flatMap { $0.isEmpty ? nil : $0 }
+                guard let name = bundle ?? row.string(3).flatMap({ $0.isEmpty ? nil : $0 }) else { return nil }
+                let value = CoalitionRow(
+                    time: clock.time(raw),
+                    seconds: row.double(1).map { max(0, $0 - raw) } ?? 0,
+                    name: name,
+                    cpu: row.double(4) ?? 0,
+                    gpu: row.double(5) ?? 0,
+                    bytesRead: row.uint64(6) ?? 0,
+                    bytesWritten: row.uint64(7) ?? 0,
+                    energy: row.double(8) ?? 0
+                )
+                return (value, row)
             }
-            out.append(Keyed(key: ContentKey(table: tableName, values: row), value: value))
-        }
-        Self.move(out, into: &records.coalitions)
-        note(outcome, table)
+        )
     }
 
     private mutating func readScreen() {
@@ -560,33 +581,13 @@ struct PowerLogExtractor {
         let limits = fold.limits
         let maxGap = options.maxBatteryGapSeconds
         if let table = database.table(Self.batteryTable) {
-            let columns = [
-                "timestamp", "Level", "RawLevel", "Voltage", "InstantAmperage", "Temperature", "IsCharging",
-                "ExternalConnected", "CycleCount", "DesignCapacity", "AppleRawMaxCapacity",
-            ]
             for ordered in [false, true] {
                 var samples = BatteryFold(limits: limits, maxGap: maxGap)
                 samples.requiresOrder = !ordered
                 var gauge = records.gauge
-                let outcome = stream(table, columns, orderedByTime: ordered) { row in
-                    guard let raw = row.double(0) else { return }
-                    var temperature = row.double(5)
-                    // Some builds write centi-degrees in this column.
-                    if let value = temperature, abs(value) > 150 { temperature = value / 100 }
-                    let sample = PowerLogReport.Battery.Sample(
-                        at: clock.time(raw),
-                        level: row.double(1),
-                        rawLevel: row.double(2),
-                        voltageMillivolts: row.double(3),
-                        currentMilliamps: row.double(4),
-                        temperatureCelsius: temperature,
-                        isCharging: row.bool(6),
-                        externalConnected: row.bool(7)
-                    )
+                let outcome = stream(table, Self.batteryColumns, orderedByTime: ordered) { row in
+                    guard let sample = Self.batterySample(row, clock, gauge: &gauge) else { return }
                     samples.add(sample, screen: transitions)
-                    if let cycles = row.int64(8) { gauge.cycleCount = cycles }
-                    if let design = row.int64(9), design > 0 { gauge.design = design }
-                    if let maximum = row.int64(10), maximum > 0 { gauge.max = maximum }
                 }
                 if samples.outOfOrder, !ordered { continue }
                 fold.battery = samples

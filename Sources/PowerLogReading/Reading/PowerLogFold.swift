@@ -33,27 +33,7 @@ struct PowerLogFold {
     }
 
     mutating func add(_ row: RunTimeRow) {
-        runTime.update(
-            row.bundleID,
-            make: .init(
-                bundleID: row.bundleID,
-                foregroundSeconds: 0,
-                backgroundSeconds: 0,
-                backgroundAudioSeconds: 0,
-                backgroundLocationSeconds: 0,
-                foregroundPluggedInSeconds: 0,
-                backgroundPluggedInSeconds: 0,
-                buckets: 0
-            )
-        ) { app in
-            app.foregroundSeconds += row.screenOn
-            app.backgroundSeconds += row.background
-            app.backgroundAudioSeconds += row.backgroundAudio
-            app.backgroundLocationSeconds += row.backgroundLocation
-            app.foregroundPluggedInSeconds += row.screenOnPluggedIn
-            app.backgroundPluggedInSeconds += row.backgroundPluggedIn
-            app.buckets += 1
-        }
+        runTime.update(row.bundleID, make: .init(bundleID: row.bundleID)) { $0.add(row) }
         if row.backgroundLocation > 0 {
             addLocation(app: row.bundleID, at: row.time, energy: 0, seconds: row.backgroundLocation)
         }

@@ -1,0 +1,68 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import PowerLogReading
+
+/// A damaged table in a database cut short is refused, never read.
+///
+/// Its cell runs off the end of its page: SQLite 3.40 read that row from whatever memory followed the page, so
+/// reads on different threads gave different bytes or "malformed". The table is now checked (`PRAGMA quick_check`).
+@Suite struct PowerLogDamagedTableTests {
+    static let name = "damaged-cell-off-page.PLSQL.gz"
+
+    func input() throws -> [UInt8] {
+        try [UInt8](
+            Data(contentsOf: URL(fileURLWithPath: CorpusSupport.root + "/Fuzz/FailCases/FuzzPowerLog/" + Self.name))
+        )
+    }
+
+    @Test func readsOnManyThreadsAgree() throws {
+        let bytes = try input()
+        let folder = try CorpusSupport.scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let outcomes = Mutex<[String: Int]>([:])
+        DispatchQueue.concurrentPerform(iterations: 24) { _ in
+            let reader = PowerLogReader(options: PowerLogReadOptions(temporaryDirectory: folder))
+            let text: String
+            do {
+                let result = try reader.read(bytes: bytes, name: Self.name)
+                let tables = result.report.tables.map { "\($0.name)=\($0.rows)" }
+                text = (result.diagnostics.map(\.message) + tables).joined(separator: "\n")
+            } catch {
+                text = "error: \(error)"
+            }
+            outcomes.withLock { $0[text, default: 0] += 1 }
+        }
+        let seen = outcomes.withLock { $0 }
+        #expect(seen.count == 1, "\(seen.keys.sorted().joined(separator: "\n----\n"))")
+    }
+
+    @Test func theDamagedTableIsNamedWithSQLitesFindingAndNotRead() throws {
+        let folder = try CorpusSupport.scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let reader = PowerLogReader(options: PowerLogReadOptions(temporaryDirectory: folder))
+        let result = try reader.read(bytes: try input(), name: Self.name)
+        let messages = result.diagnostics.map(\.message)
+        #expect(
+            messages.contains {
+                $0.hasPrefix("\(Self.name): ") && $0.contains("the table is damaged (SQLite's check: ")
+                    && $0.contains("its rows are not read")
+            },
+            "\(messages)"
+        )
+        // Reported once per table (by the census), not again by each read of it.
+        let damaged = result.diagnostics.filter { $0.message.contains("is damaged") }
+        #expect(Set(damaged.compactMap(\.location?.keyPath)).count == damaged.count, "\(messages)")
+        #expect(result.report.tables.first { $0.name == "PLConfigAgent_EventNone_Config" }?.rows == 0)
+        // Undamaged tables are still read in full.
+        #expect(result.report.tables.first { $0.name == "PLBatteryAgent_EventBackward_BatteryUI" }?.rows == 25)
+    }
+
+    @Test func aWholeDatabaseIsNotChecked() throws {
+        let path = CorpusSupport.root + "/Corpus/powerlog/ios15_offset-change_D16AP_19H12.PLSQL"
+        let database = try PowerLogDatabase(path: path, immutable: true)
+        defer { database.close() }
+        #expect(database.damagedTables.isEmpty)
+    }
+}
