@@ -9,7 +9,9 @@
 /// Damaged DWARF does not cost what could be read: a unit that breaks part way keeps the DIEs before the break,
 /// a line program keeps the sequences it completed, and each break is kept in ``issues``.
 public struct DWARFIndex: AddressResolver {
-    /// One frame of a lookup. `name` is nil when the address lies in a unit's line table but no subprogram of the
+    /// One frame of a lookup.
+    ///
+    /// `name` is nil when the address lies in a unit's line table but no subprogram of the
     /// DWARF covers it (the caller may take the name from the symbol table).
     public struct Frame: Sendable, Equatable {
         public var name: String?
@@ -69,7 +71,9 @@ public struct DWARFIndex: AddressResolver {
     /// Number of functions (concrete and inlined) that cover at least one address.
     public var functionCount: Int { functions.count }
 
-    /// Builds the index. Throws only when nothing at all could be read from a non-empty `.debug_info`; a partly
+    /// Builds the index.
+    ///
+    /// Throws only when nothing at all could be read from a non-empty `.debug_info`; a partly
     /// readable input gives an index of what was read, with the breaks in ``issues``.
     public init(_ sections: DWARFSections) throws(SymbolicationError) {
         if sections.isEmpty { return }
@@ -104,8 +108,13 @@ public struct DWARFIndex: AddressResolver {
             else { return [] }
             return [
                 Frame(
-                    name: nil, offset: 0, file: table.fileName(UInt64(row.file)), line: positive(row.line),
-                    column: positive(row.column), isInlined: false)
+                    name: nil,
+                    offset: 0,
+                    file: table.fileName(UInt64(row.file)),
+                    line: positive(row.line),
+                    column: positive(row.column),
+                    isInlined: false
+                )
             ]
         }
         var chain: [Int] = []
@@ -123,7 +132,9 @@ public struct DWARFIndex: AddressResolver {
             var frame = Frame(
                 name: function.name,
                 offset: offset(of: fileAddress, in: function, concrete: position == chain.count - 1),
-                file: nil, line: nil, column: nil,
+                file: nil,
+                line: nil,
+                column: nil,
                 isInlined: position < chain.count - 1
             )
             if position == 0 {

@@ -151,8 +151,14 @@ struct DWARFIndexBuilder {
             throw reader.error("abbreviation offset \(abbreviationOffset)", at: start)
         }
         return DWARFUnit(
-            offset: start, end: end, firstDIE: reader.offset, version: version, unitType: unitType,
-            addressSize: unitAddressSize, offsetSize: offsetSize, abbreviationTable: Int(abbreviationOffset)
+            offset: start,
+            end: end,
+            firstDIE: reader.offset,
+            version: version,
+            unitType: unitType,
+            addressSize: unitAddressSize,
+            offsetSize: offsetSize,
+            abbreviationTable: Int(abbreviationOffset)
         )
     }
 
@@ -217,19 +223,33 @@ struct DWARFIndexBuilder {
                     if !ranges.isEmpty {
                         let parent = isSubprogram ? -1 : materializeInnermost(&stack, unit: unitIndex, buffers)
                         function = addFunction(
-                            facts, offset: dieOffset, isSubprogram: isSubprogram, parent: parent, unit: unitIndex,
-                            ranges: ranges, buffers)
+                            facts,
+                            offset: dieOffset,
+                            isSubprogram: isSubprogram,
+                            parent: parent,
+                            unit: unitIndex,
+                            ranges: ranges,
+                            buffers
+                        )
                     }
                 }
                 if abbreviation.hasChildren {
                     guard stack.count < Self.maximumDepth else {
                         throw reader.error(
-                            "DIEs nested deeper than \(Self.maximumDepth)", at: dieOffset, code: .limitExceeded)
+                            "DIEs nested deeper than \(Self.maximumDepth)",
+                            at: dieOffset,
+                            code: .limitExceeded
+                        )
                     }
                     stack.append(
                         Open(
-                            offset: dieOffset, isSubroutine: isSubroutine, isSubprogram: isSubprogram,
-                            facts: isSubroutine ? facts : nil, function: function))
+                            offset: dieOffset,
+                            isSubroutine: isSubroutine,
+                            isSubprogram: isSubprogram,
+                            facts: isSubroutine ? facts : nil,
+                            function: function
+                        )
+                    )
                 }
             }
         } catch {
@@ -240,8 +260,11 @@ struct DWARFIndexBuilder {
 
     private mutating func fixedSizes(for unit: DWARFUnit, decoder: DWARFFormDecoder) -> [Int32] {
         let key = FixedSizeKey(
-            table: unit.abbreviationTable, addressSize: unit.addressSize, offsetSize: unit.offsetSize,
-            versionTwo: unit.version <= 2)
+            table: unit.abbreviationTable,
+            addressSize: unit.addressSize,
+            offsetSize: unit.offsetSize,
+            versionTwo: unit.version <= 2
+        )
         if let known = fixedSizes[key] { return known }
         let sizes = tables[unit.abbreviationTable].abbreviations.map { abbreviation in
             decoder.fixedSize(of: abbreviation).map { Int32(clamping: $0) } ?? -1
@@ -283,8 +306,14 @@ struct DWARFIndexBuilder {
                 parent = stack[above].function
             }
             stack[current].function = addFunction(
-                stack[current].facts ?? Facts(), offset: stack[current].offset,
-                isSubprogram: stack[current].isSubprogram, parent: parent, unit: unit, ranges: [], buffers)
+                stack[current].facts ?? Facts(),
+                offset: stack[current].offset,
+                isSubprogram: stack[current].isSubprogram,
+                parent: parent,
+                unit: unit,
+                ranges: [],
+                buffers
+            )
         }
         return stack[position].function
     }
@@ -329,7 +358,10 @@ struct DWARFIndexBuilder {
         var facts = Facts()
         for specification in abbreviation.specifications {
             let value = try decoder.read(
-                specification.form, implicitConst: specification.implicitConst, from: &reader)
+                specification.form,
+                implicitConst: specification.implicitConst,
+                from: &reader
+            )
             switch specification.attribute {
             case DWARFAttribute.name: if facts.name == nil { facts.name = value }
             case DWARFAttribute.linkageName, DWARFAttribute.mipsLinkageName:
@@ -375,7 +407,11 @@ struct DWARFIndexBuilder {
             } else {
                 do {
                     let (table, issue) = try DWARFLineProgram.parse(
-                        at: stmtList, compDir: unit.compDir, sections: buffers, addressSize: unit.addressSize)
+                        at: stmtList,
+                        compDir: unit.compDir,
+                        sections: buffers,
+                        addressSize: unit.addressSize
+                    )
                     if let issue { index.issues.append(issue) }
                     index.lineTables.append(table)
                     unit.lineTable = index.lineTables.count - 1
@@ -471,7 +507,10 @@ struct DWARFIndexBuilder {
         var reader = buffers.reader(.info, at: Int(offset))
         if let code = try? reader.uleb(), let abbreviationIndex = table.index(of: code) {
             result = try? Self.readFacts(
-                table.abbreviations[abbreviationIndex], decoder: DWARFFormDecoder(unit), reader: &reader)
+                table.abbreviations[abbreviationIndex],
+                decoder: DWARFFormDecoder(unit),
+                reader: &reader
+            )
         }
         referencedFacts[offset] = .some(result)
         return result.map { ($0, unit) }
@@ -492,7 +531,9 @@ struct DWARFIndexBuilder {
 
     // MARK: Ranges
 
-    /// The ranges of a DIE as llvm reads them: low and high pc first, else `DW_AT_ranges`. Empty ranges dropped.
+    /// The ranges of a DIE as llvm reads them: low and high pc first, else `DW_AT_ranges`.
+    ///
+    /// Empty ranges are dropped.
     private mutating func addressRanges(
         _ facts: Facts,
         unit: DWARFUnit,
@@ -516,8 +557,11 @@ struct DWARFIndexBuilder {
             if rangeBudget >= 0 {
                 index.issues.append(
                     DWARFSectionName.info.error(
-                        "more address ranges than the input can hold; the rest are ignored", at: unit.offset,
-                        code: .limitExceeded))
+                        "more address ranges than the input can hold; the rest are ignored",
+                        at: unit.offset,
+                        code: .limitExceeded
+                    )
+                )
             }
             rangeBudget = -1
             return Array(result.prefix(allowed))
@@ -596,7 +640,8 @@ struct DWARFIndexBuilder {
                     let end = try reader.uleb()
                     add(
                         base.addingReportingOverflow(start).overflow ? nil : base + start,
-                        base.addingReportingOverflow(end).overflow ? nil : base + end)
+                        base.addingReportingOverflow(end).overflow ? nil : base + end
+                    )
                 case 5: base = try reader.unsigned(size: unit.addressSize)
                 case 6: add(try reader.unsigned(size: unit.addressSize), try reader.unsigned(size: unit.addressSize))
                 case 7:

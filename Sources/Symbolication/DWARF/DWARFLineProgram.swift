@@ -18,6 +18,7 @@ struct DWARFLineProgram {
     }
 
     /// Parses the program at `offset`; `compDir` is the unit's compilation directory, joined to relative paths.
+    ///
     /// A program that breaks part way keeps the sequences completed before the break and reports the break in
     /// `issue`.
     static func parse(
@@ -39,8 +40,11 @@ struct DWARFLineProgram {
         let end = reader.offset + Int(length)
         // The table's own bytes only: nothing it says can make the reader run into the next table.
         reader = DWARFReader(
-            UnsafeRawBufferPointer(rebasing: sections.line[0..<end]), section: .line,
-            littleEndian: sections.isLittleEndian, offset: reader.offset)
+            UnsafeRawBufferPointer(rebasing: sections.line[0..<end]),
+            section: .line,
+            littleEndian: sections.isLittleEndian,
+            offset: reader.offset
+        )
         let version = Int(try reader.u16())
         guard (2...5).contains(version) else {
             throw reader.error("line table version \(version) is not 2 to 5", at: start)
@@ -134,7 +138,9 @@ struct DWARFLineProgram {
                 if opcode >= opcodeBase {
                     let adjusted = UInt64(opcode - opcodeBase)
                     advance(operations: adjusted / lineRange)
-                    state.line = UInt64(bitPattern: Int64(bitPattern: state.line) &+ lineBase &+ Int64(adjusted % lineRange))
+                    state.line = UInt64(
+                        bitPattern: Int64(bitPattern: state.line) &+ lineBase &+ Int64(adjusted % lineRange)
+                    )
                     emit(endSequence: false)
                     continue
                 }
@@ -263,7 +269,7 @@ struct DWARFLineProgram {
                 directory = directories[Int(file.directory - 1)]
             }
             var path = ""
-            if (version < 5 || file.directory != 0), !compDir.isEmpty, !directory.hasPrefix("/") {
+            if version < 5 || file.directory != 0, !compDir.isEmpty, !directory.hasPrefix("/") {
                 path = compDir
             }
             path = appendPath(path, directory)

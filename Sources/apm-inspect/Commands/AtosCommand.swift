@@ -14,7 +14,8 @@ struct AtosCommand: ParsableCommand {
             it: `function (in Binary) (file:line)`; an address nothing covers is echoed. Without -l the addresses \
             are file addresses (the image at its __TEXT vmaddr); with -l they are runtime addresses of the image \
             loaded there. -i prints the inlined frames, innermost first, one line each; without it the function \
-            is the concrete one and the line is the innermost. --format json gives every frame with its column.
+            is the concrete one and the line is the innermost. Names are demangled (Swift as Apple prints them, \
+            C++); --format json gives both forms and every frame's column.
             """
     )
 
@@ -48,6 +49,7 @@ struct AtosCommand: ParsableCommand {
         var locations: [Location]
     }
 
+    /// One frame; every key is present (null when unknown) so scripts need not test for it.
     struct Location: Encodable {
         var symbol: String
         var demangled: String?
@@ -56,6 +58,21 @@ struct AtosCommand: ParsableCommand {
         var line: Int?
         var column: Int?
         var inlined: Bool
+
+        enum CodingKeys: String, CodingKey {
+            case symbol, demangled, symbolOffset, file, line, column, inlined
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(symbol, forKey: .symbol)
+            try container.encode(demangled, forKey: .demangled)
+            try container.encode(symbolOffset, forKey: .symbolOffset)
+            try container.encode(file, forKey: .file)
+            try container.encode(line, forKey: .line)
+            try container.encode(column, forKey: .column)
+            try container.encode(inlined, forKey: .inlined)
+        }
     }
 
     func validate() throws {
@@ -81,7 +98,8 @@ struct AtosCommand: ParsableCommand {
         }
         for issue in image.issues.prefix(20) {
             Console.error(
-                ErrorLine.render(path: object, location: issue.location, message: issue.message, severity: "warning"))
+                ErrorLine.render(path: object, location: issue.location, message: issue.message, severity: "warning")
+            )
         }
         let load = loadAddress.flatMap(Self.parseAddress)
         var results: [Result] = []
@@ -98,9 +116,17 @@ struct AtosCommand: ParsableCommand {
                         fileAddress: fileAddress.map(hex),
                         locations: locations.map {
                             Location(
-                                symbol: $0.symbol, demangled: nil, symbolOffset: $0.symbolOffset, file: $0.file,
-                                line: $0.line, column: $0.column, inlined: $0.isInlined)
-                        }))
+                                symbol: $0.symbol,
+                                demangled: Demangler.demangle($0.symbol),
+                                symbolOffset: $0.symbolOffset,
+                                file: $0.file,
+                                line: $0.line,
+                                column: $0.column,
+                                inlined: $0.isInlined
+                            )
+                        }
+                    )
+                )
             case .text:
                 text += Self.atosLines(locations, address: address, binary: binaryName, inlines: inlines)
             }
@@ -122,7 +148,7 @@ struct AtosCommand: ParsableCommand {
         guard let concrete = locations.last, let innermost = locations.first else { return hex(address) + "\n" }
         let shownBinary = TerminalText.escaped(binary)
         func line(name: String, offset: UInt64, file: String?, line: Int?) -> String {
-            let shownName = TerminalText.escaped(name)
+            let shownName = TerminalText.escaped(Demangler.demangle(name) ?? name)
             if let file, let line {
                 let base = file.split(separator: "/").last.map(String.init) ?? file
                 return "\(shownName) (in \(shownBinary)) (\(TerminalText.escaped(base)):\(line))\n"
