@@ -1,5 +1,6 @@
-/// A string of the DWARF, kept as where it is rather than as text: the index holds the sections anyway, and a
-/// name copied per function would let a crafted input (thousands of DIEs naming offsets inside one long string)
+/// A string of the DWARF, kept as where it is rather than as text.
+///
+/// The index holds the sections anyway, and a name copied per function would let a crafted input (thousands of DIEs naming offsets inside one long string)
 /// cost far more memory than its size. Text is made when a lookup needs it.
 struct DWARFString: Sendable, Equatable, Hashable {
     enum Section: UInt8, Sendable {
