@@ -19,13 +19,22 @@ struct AtosCommand: ParsableCommand {
             """
     )
 
-    @Option(name: .customShort("o"), help: "The .dSYM bundle, its DWARF file, or a Mach-O binary.")
+    @Option(
+        name: .customShort("o"),
+        help: ArgumentHelp("The .dSYM bundle, its DWARF file, or a Mach-O binary.", valueName: "path")
+    )
     var object: String
 
-    @Option(name: .customLong("arch", withSingleDash: true), help: "Architecture of a fat file (arm64, x86_64 …).")
+    @Option(
+        name: .customLong("arch", withSingleDash: true),
+        help: ArgumentHelp("Architecture of a fat file (arm64, x86_64 …).", valueName: "arch")
+    )
     var architecture: String?
 
-    @Option(name: .customShort("l"), help: "Load address of the image (hexadecimal).")
+    @Option(
+        name: .customShort("l"),
+        help: ArgumentHelp("Load address of the image (hexadecimal).", valueName: "load-address")
+    )
     var loadAddress: String?
 
     @Flag(name: .customShort("i"), help: "Print inlined frames, innermost first.")
@@ -34,8 +43,8 @@ struct AtosCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output format: text (atos) or json.")
     var format: AtosFormat = .text
 
-    @Argument(help: "Addresses (hexadecimal, 0x optional).")
-    var addresses: [String]
+    @Argument(help: "Addresses (hexadecimal, 0x optional); none: read them from standard input, as atos does.")
+    var addresses: [String] = []
 
     enum AtosFormat: String, ExpressibleByArgument, CaseIterable {
         case text
@@ -104,8 +113,11 @@ struct AtosCommand: ParsableCommand {
         let load = loadAddress.flatMap(Self.parseAddress)
         var results: [Result] = []
         var text = ""
-        for argument in addresses {
-            guard let address = Self.parseAddress(argument) else { continue }
+        for argument in addresses.isEmpty ? Self.standardInputWords() : addresses {
+            guard let address = Self.parseAddress(argument) else {
+                Console.error("warning: '\(TerminalText.escaped(argument))' is not a hexadecimal address")
+                continue
+            }
             let fileAddress = load.map { image.fileAddress(of: address, loadAddress: $0) } ?? address
             let locations = fileAddress.map { image.locations(at: $0) } ?? []
             switch format {
@@ -197,6 +209,24 @@ struct AtosCommand: ParsableCommand {
             return (folder as NSString).appendingPathComponent(named)
         }
         return path
+    }
+
+    /// Most of standard input read for addresses (about 4 million of them).
+    static let standardInputLimit = 64 << 20
+
+    /// The whitespace-separated words of standard input, up to ``standardInputLimit`` bytes.
+    static func standardInputWords() -> [String] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while bytes.count < standardInputLimit {
+            let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            bytes += chunk[0..<count]
+        }
+        return bytes.split(whereSeparator: { $0 == 0x20 || $0 == 0x0a || $0 == 0x09 || $0 == 0x0d }).map {
+            String(decoding: $0, as: UTF8.self)
+        }
     }
 
     /// A hexadecimal address, `0x` optional.
