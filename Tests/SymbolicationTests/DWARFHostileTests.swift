@@ -284,4 +284,28 @@ import Testing
         #expect(index.issues.contains { $0.code == .limitExceeded })
         #expect(index.frames(at: 0x10).count == 1)
     }
+
+    @Test func unitsSharingALineTableParseItOnceWhateverTheirDirectories() throws {
+        // 500 units naming one line table, each with a compilation directory at a different offset inside one
+        // 4,000-byte string: one parse, and no directory text made until a lookup asks.
+        var sections = DWARFSample.sections(version: 4)
+        let longString = UInt64(sections.str.count)
+        sections.str += Array(repeating: UInt8(ascii: "d"), count: 4_000) + [0]
+        let unit = DWARFSample.unitOnly(version: 4).info
+        var info: [UInt8] = []
+        for position in 0..<500 {
+            var copy = unit
+            let offset = UInt32(longString) + UInt32(position)
+            for index in 0..<4 { copy[16 + index] = UInt8(truncatingIfNeeded: offset >> UInt32(8 * index)) }
+            info += copy
+        }
+        sections.info = info
+        let index = try DWARFIndex(sections)
+        #expect(index.unitCount == 500)
+        #expect(index.lineTables.count == 1)
+        #expect(index.issues.isEmpty)
+        // The last unit added wins the shared range; its directory is the shortest tail of the string.
+        let file = try #require(index.frames(at: 0x1004).first?.file)
+        #expect(file == String(repeating: "d", count: 3_501) + "/sample.c")
+    }
 }

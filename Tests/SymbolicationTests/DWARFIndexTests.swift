@@ -41,7 +41,9 @@ struct DWARFBytes {
     }
 }
 
-/// A small program in the shape clang gives an optimised C file: `render` at 0x1000..0x1040 with `scale` inlined
+/// A small program in the shape clang gives an optimised C file.
+///
+/// `render` at 0x1000..0x1040 with `scale` inlined
 /// at 0x1010..0x1030 (called from line 12 column 38; 13 in DWARF 5, where the column is one implicit_const) and `clamp` inlined into `scale` at 0x1018..0x1020 (line 7
 /// column 13), `helper` at 0x1040..0x1050 by its linkage name, and `split` in two ranges (0x1050..0x1058 and
 /// 0x1100..0x1108). DWARF 4 uses strp, ref4, data4 high_pc and `.debug_ranges`; DWARF 5 uses strx1, addrx,
@@ -87,21 +89,39 @@ enum DWARFSample {
         let addressForm: UInt64 = v5 ? 0x1b : 0x01
         if v5 {
             declare(
-                1, 0x11, children: true,
-                [(0x03, 0x25, nil), (0x1b, 0x25, nil), (0x10, 0x17, nil), (0x11, 0x1b, nil), (0x12, 0x06, nil),
-                 (0x72, 0x17, nil), (0x73, 0x17, nil), (0x74, 0x17, nil)])
+                1,
+                0x11,
+                children: true,
+                [
+                    (0x03, 0x25, nil), (0x1b, 0x25, nil), (0x10, 0x17, nil), (0x11, 0x1b, nil), (0x12, 0x06, nil),
+                    (0x72, 0x17, nil), (0x73, 0x17, nil), (0x74, 0x17, nil),
+                ]
+            )
         } else {
             declare(
-                1, 0x11, children: true,
-                [(0x03, 0x0e, nil), (0x1b, 0x0e, nil), (0x10, 0x17, nil), (0x11, 0x01, nil), (0x12, 0x06, nil)])
+                1,
+                0x11,
+                children: true,
+                [(0x03, 0x0e, nil), (0x1b, 0x0e, nil), (0x10, 0x17, nil), (0x11, 0x01, nil), (0x12, 0x06, nil)]
+            )
         }
         declare(2, 0x2e, children: true, [(0x03, stringForm, nil), (0x11, addressForm, nil), (0x12, 0x06, nil)])
-        declare(3, 0x1d, children: true,
-            [(0x31, 0x13, nil), (0x11, addressForm, nil), (0x12, 0x06, nil), (0x58, 0x0b, nil), (0x59, 0x0b, nil),
-             (0x57, v5 ? 0x21 : 0x0b, v5 ? 13 : nil)])
+        declare(
+            3,
+            0x1d,
+            children: true,
+            [
+                (0x31, 0x13, nil), (0x11, addressForm, nil), (0x12, 0x06, nil), (0x58, 0x0b, nil), (0x59, 0x0b, nil),
+                (0x57, v5 ? 0x21 : 0x0b, v5 ? 13 : nil),
+            ]
+        )
         declare(4, 0x2e, children: false, [(0x03, stringForm, nil), (0x20, 0x0b, nil)])
-        declare(5, 0x2e, children: false,
-            [(0x6e, stringForm, nil), (0x03, stringForm, nil), (0x11, addressForm, nil), (0x12, 0x06, nil)])
+        declare(
+            5,
+            0x2e,
+            children: false,
+            [(0x6e, stringForm, nil), (0x03, stringForm, nil), (0x11, addressForm, nil), (0x12, 0x06, nil)]
+        )
         declare(6, 0x2e, children: false, [(0x03, stringForm, nil), (0x55, v5 ? 0x23 : 0x17, nil)])
         declare(7, 0x0b, children: true, [(0x11, addressForm, nil), (0x12, 0x06, nil)])  // lexical block
         abbrev.u8(0)
@@ -220,9 +240,16 @@ enum DWARFSample {
 
         let line = lineProgram(version: version, lineStrp: v5 ? names[0] : 0, lineDir: v5 ? names[1] : 0)
         return DWARFSections(
-            info: info.bytes, abbrev: abbrev.bytes, line: line.line, str: str.bytes,
-            lineStr: v5 ? str.bytes : [], strOffsets: v5 ? strOffsets.bytes : [], addr: v5 ? addr.bytes : [],
-            ranges: ranges.bytes, rnglists: rnglists.bytes)
+            info: info.bytes,
+            abbrev: abbrev.bytes,
+            line: line.line,
+            str: str.bytes,
+            lineStr: v5 ? str.bytes : [],
+            strOffsets: v5 ? strOffsets.bytes : [],
+            addr: v5 ? addr.bytes : [],
+            ranges: ranges.bytes,
+            rnglists: rnglists.bytes
+        )
     }
 
     /// The unit DIE of ``sections(version:)`` alone (`.debug_str` and `.debug_abbrev` as there): its range
@@ -282,7 +309,9 @@ enum DWARFSample {
         }
         let headerEnd = line.count
         let headerLength = UInt32(headerEnd - headerLengthAt - 4)
-        for index in 0..<4 { line.bytes[headerLengthAt + index] = UInt8(truncatingIfNeeded: headerLength >> UInt32(8 * index)) }
+        for index in 0..<4 {
+            line.bytes[headerLengthAt + index] = UInt8(truncatingIfNeeded: headerLength >> UInt32(8 * index))
+        }
         func setAddress(_ address: UInt64) {
             line.u8(0)
             line.uleb(9)
@@ -347,18 +376,40 @@ enum DWARFSample {
         let chain = index.locations(at: 0x101a)
         #expect(
             chain == [
-                SymbolicatedLocation(symbol: "clamp", symbolOffset: 2, file: file, line: 2, column: 11, isInlined: true),
-                SymbolicatedLocation(symbol: "scale", symbolOffset: 0xa, file: file, line: 7, column: 13, isInlined: true),
                 SymbolicatedLocation(
-                    symbol: "render", symbolOffset: 0x1a, file: file, line: 12, column: version >= 5 ? 13 : 38),
-            ])
+                    symbol: "clamp",
+                    symbolOffset: 2,
+                    file: file,
+                    line: 2,
+                    column: 11,
+                    isInlined: true
+                ),
+                SymbolicatedLocation(
+                    symbol: "scale",
+                    symbolOffset: 0xa,
+                    file: file,
+                    line: 7,
+                    column: 13,
+                    isInlined: true
+                ),
+                SymbolicatedLocation(
+                    symbol: "render",
+                    symbolOffset: 0x1a,
+                    file: file,
+                    line: 12,
+                    column: version >= 5 ? 13 : 38
+                ),
+            ]
+        )
         let outer = index.locations(at: 0x1024)
         #expect(outer.map(\.symbol) == ["scale", "render"])
         #expect(outer.first?.line == 8)
         #expect(outer.last?.line == 12)
-        #expect(index.locations(at: 0x1004) == [
-            SymbolicatedLocation(symbol: "render", symbolOffset: 4, file: file, line: 10, column: 3)
-        ])
+        #expect(
+            index.locations(at: 0x1004) == [
+                SymbolicatedLocation(symbol: "render", symbolOffset: 4, file: file, line: 10, column: 3)
+            ]
+        )
         // After the special opcode: 0x1030 is line 14.
         #expect(index.locations(at: 0x1031).first?.line == 14)
     }

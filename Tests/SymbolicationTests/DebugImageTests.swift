@@ -67,9 +67,15 @@ private struct OneSymbol: AddressResolver {
         let slice = try #require(file.slices.first)
         let bare = try DebugImage(slice: slice)
         #expect(bare.dwarf == nil)
-        #expect(bare.locations(at: 0x1_0000_4048).isEmpty)
-        let withSymbols = try DebugImage(slice: slice, symbols: OneSymbol(name: "compute", range: 0x1_0000_4000..<0x1_0000_4100))
-        #expect(withSymbols.locations(at: 0x1_0000_4048) == [SymbolicatedLocation(symbol: "compute", symbolOffset: 0x48)])
+        // The executable's own symbol table: `compute` starts at 0x100004000 (llvm-nm).
+        #expect(bare.locations(at: 0x1_0000_4048) == [SymbolicatedLocation(symbol: "compute", symbolOffset: 0x48)])
+        let withSymbols = try DebugImage(
+            slice: slice,
+            symbols: OneSymbol(name: "compute", range: 0x1_0000_4000..<0x1_0000_4100)
+        )
+        #expect(
+            withSymbols.locations(at: 0x1_0000_4048) == [SymbolicatedLocation(symbol: "compute", symbolOffset: 0x48)]
+        )
     }
 
     @Test func aLineWithoutAFunctionTakesItsNameFromTheSymbolTable() throws {
@@ -79,10 +85,18 @@ private struct OneSymbol: AddressResolver {
         let index = try DWARFIndex(sections)
         #expect(index.functionCount == 0)
         let image = DebugImage(
-            uuid: nil, architecture: .arm64, textVMAddress: 0, dwarf: index,
-            symbols: OneSymbol(name: "render", range: 0x1000..<0x1040))
+            uuid: nil,
+            architecture: .arm64,
+            textVMAddress: 0,
+            dwarf: index,
+            symbols: OneSymbol(name: "render", range: 0x1000..<0x1040)
+        )
         let locations = image.locations(at: 0x1004)
-        #expect(locations == [SymbolicatedLocation(symbol: "render", symbolOffset: 4, file: "/src/sample.c", line: 10, column: 3)])
+        #expect(
+            locations == [
+                SymbolicatedLocation(symbol: "render", symbolOffset: 4, file: "/src/sample.c", line: 10, column: 3)
+            ]
+        )
         // Without a symbol there is no function to name: nothing is made up.
         let unnamed = DebugImage(uuid: nil, architecture: .arm64, textVMAddress: 0, dwarf: index)
         #expect(unnamed.locations(at: 0x1004).isEmpty)

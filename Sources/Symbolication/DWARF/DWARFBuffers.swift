@@ -28,9 +28,16 @@ struct DWARFBuffers {
                                     sections.ranges.withUnsafeBytes { ranges in
                                         sections.rnglists.withUnsafeBytes { rnglists in
                                             let buffers = DWARFBuffers(
-                                                info: info, abbrev: abbrev, line: line, str: str, lineStr: lineStr,
-                                                strOffsets: strOffsets, addr: addr, ranges: ranges,
-                                                rnglists: rnglists, isLittleEndian: sections.isLittleEndian
+                                                info: info,
+                                                abbrev: abbrev,
+                                                line: line,
+                                                str: str,
+                                                lineStr: lineStr,
+                                                strOffsets: strOffsets,
+                                                addr: addr,
+                                                ranges: ranges,
+                                                rnglists: rnglists,
+                                                isLittleEndian: sections.isLittleEndian
                                             )
                                             do throws(SymbolicationError) {
                                                 return try body(buffers)

@@ -9,7 +9,9 @@
 /// Damaged DWARF does not cost what could be read: a unit that breaks part way keeps the DIEs before the break,
 /// a line program keeps the sequences it completed, and each break is kept in ``issues``.
 public struct DWARFIndex: AddressResolver {
-    /// One frame of a lookup. `name` is nil when the address lies in a unit's line table but no subprogram of the
+    /// One frame of a lookup.
+    ///
+    /// `name` is nil when the address lies in a unit's line table but no subprogram of the
     /// DWARF covers it (the caller may take the name from the symbol table).
     public struct Frame: Sendable, Equatable {
         public var name: String?
@@ -22,7 +24,7 @@ public struct DWARFIndex: AddressResolver {
     }
 
     struct Function: Sendable {
-        var name: String?
+        var name: DWARFString?
         var isSubprogram: Bool
         /// The function this one was inlined into; -1 for a concrete function.
         var parent: Int32
@@ -60,6 +62,10 @@ public struct DWARFIndex: AddressResolver {
     /// Line table index of each unit, -1 when the unit has none.
     var unitLineTables: [Int32] = []
     var lineTables: [DWARFLineTable] = []
+    /// Compilation directory of each unit, joined to relative file names.
+    var unitCompDirs: [DWARFString?] = []
+    /// The sections, kept so that names and paths are made only when a lookup needs them.
+    var sections = DWARFSections()
 
     /// What could not be read: each a ``SymbolicationError`` naming the section and byte offset.
     public internal(set) var issues: [SymbolicationError] = []
@@ -69,7 +75,9 @@ public struct DWARFIndex: AddressResolver {
     /// Number of functions (concrete and inlined) that cover at least one address.
     public var functionCount: Int { functions.count }
 
-    /// Builds the index. Throws only when nothing at all could be read from a non-empty `.debug_info`; a partly
+    /// Builds the index.
+    ///
+    /// Throws only when nothing at all could be read from a non-empty `.debug_info`; a partly
     /// readable input gives an index of what was read, with the breaks in ``issues``.
     public init(_ sections: DWARFSections) throws(SymbolicationError) {
         if sections.isEmpty { return }
@@ -78,6 +86,7 @@ public struct DWARFIndex: AddressResolver {
             try builder.build(buffers)
         }
         self = builder.index
+        self.sections = sections
     }
 
     init() {}
@@ -104,8 +113,13 @@ public struct DWARFIndex: AddressResolver {
             else { return [] }
             return [
                 Frame(
-                    name: nil, offset: 0, file: table.fileName(UInt64(row.file)), line: positive(row.line),
-                    column: positive(row.column), isInlined: false)
+                    name: nil,
+                    offset: 0,
+                    file: fileName(UInt64(row.file), table: table, unit: unit),
+                    line: positive(row.line),
+                    column: positive(row.column),
+                    isInlined: false
+                )
             ]
         }
         var chain: [Int] = []
@@ -115,32 +129,41 @@ public struct DWARFIndex: AddressResolver {
             if functions[current].isSubprogram { break }
             current = Int(functions[current].parent)
         }
-        let table = lineTable(ofUnit: functions[Int(leaf)].unit)
+        let unit = functions[Int(leaf)].unit
+        let table = lineTable(ofUnit: unit)
         var frames: [Frame] = []
         frames.reserveCapacity(chain.count)
         for (position, index) in chain.enumerated() {
             let function = functions[index]
             var frame = Frame(
-                name: function.name,
+                name: function.name?.text(in: sections),
                 offset: offset(of: fileAddress, in: function, concrete: position == chain.count - 1),
-                file: nil, line: nil, column: nil,
+                file: nil,
+                line: nil,
+                column: nil,
                 isInlined: position < chain.count - 1
             )
             if position == 0 {
                 if let table, let row = table.row(for: fileAddress) {
-                    frame.file = table.fileName(UInt64(row.file))
+                    frame.file = fileName(UInt64(row.file), table: table, unit: unit)
                     frame.line = positive(row.line)
                     frame.column = positive(row.column)
                 }
             } else {
                 let callee = functions[chain[position - 1]]
-                frame.file = table?.fileName(callee.callFile)
+                frame.file = table.flatMap { fileName(callee.callFile, table: $0, unit: unit) }
                 frame.line = positive(callee.callLine)
                 frame.column = positive(callee.callColumn)
             }
             frames.append(frame)
         }
         return frames
+    }
+
+    private func fileName(_ index: UInt64, table: DWARFLineTable, unit: Int32) -> String? {
+        var compDir = ""
+        if unit >= 0, Int(unit) < unitCompDirs.count { compDir = unitCompDirs[Int(unit)]?.text(in: sections) ?? "" }
+        return table.fileName(index, compDir: compDir, sections: sections)
     }
 
     private func lineTable(ofUnit unit: Int32) -> DWARFLineTable? {

@@ -32,6 +32,9 @@ struct DWARFIndexBuilder {
         var isSubprogram: Bool
         var facts: Facts?
         var function: Int32
+        /// Index in the stack of the nearest subroutine above this entry (-1 for none), so that finding a chain's
+        /// parent never scans the stack.
+        var enclosingSubroutine: Int
     }
 
     private struct Interval {
@@ -47,7 +50,6 @@ struct DWARFIndexBuilder {
     /// Fixed DIE sizes per (table, address size, offset size, version class), one entry per abbreviation.
     private var fixedSizes: [FixedSizeKey: [Int32]] = [:]
     private var lineTableByKey: [LineTableKey: Int] = [:]
-    private var strings: [UInt64: String] = [:]
     private var referencedFacts: [UInt64: Facts?] = [:]
     private var functionIntervals: [Interval] = []
     private var unitIntervals: [Interval] = []
@@ -64,7 +66,6 @@ struct DWARFIndexBuilder {
 
     private struct LineTableKey: Hashable {
         var offset: UInt64
-        var compDir: String
         var addressSize: Int
     }
 
@@ -83,6 +84,7 @@ struct DWARFIndexBuilder {
         index.functionSegments = Self.flatten(functionIntervals)
         index.unitSegments = Self.flatten(unitIntervals)
         index.unitLineTables = units.map { Int32($0.lineTable ?? -1) }
+        index.unitCompDirs = units.map(\.compDir)
         functionIntervals = []
         unitIntervals = []
     }
@@ -151,8 +153,14 @@ struct DWARFIndexBuilder {
             throw reader.error("abbreviation offset \(abbreviationOffset)", at: start)
         }
         return DWARFUnit(
-            offset: start, end: end, firstDIE: reader.offset, version: version, unitType: unitType,
-            addressSize: unitAddressSize, offsetSize: offsetSize, abbreviationTable: Int(abbreviationOffset)
+            offset: start,
+            end: end,
+            firstDIE: reader.offset,
+            version: version,
+            unitType: unitType,
+            addressSize: unitAddressSize,
+            offsetSize: offsetSize,
+            abbreviationTable: Int(abbreviationOffset)
         )
     }
 
@@ -217,19 +225,35 @@ struct DWARFIndexBuilder {
                     if !ranges.isEmpty {
                         let parent = isSubprogram ? -1 : materializeInnermost(&stack, unit: unitIndex, buffers)
                         function = addFunction(
-                            facts, offset: dieOffset, isSubprogram: isSubprogram, parent: parent, unit: unitIndex,
-                            ranges: ranges, buffers)
+                            facts,
+                            offset: dieOffset,
+                            isSubprogram: isSubprogram,
+                            parent: parent,
+                            unit: unitIndex,
+                            ranges: ranges,
+                            buffers
+                        )
                     }
                 }
                 if abbreviation.hasChildren {
                     guard stack.count < Self.maximumDepth else {
                         throw reader.error(
-                            "DIEs nested deeper than \(Self.maximumDepth)", at: dieOffset, code: .limitExceeded)
+                            "DIEs nested deeper than \(Self.maximumDepth)",
+                            at: dieOffset,
+                            code: .limitExceeded
+                        )
                     }
+                    let enclosing = stack.last.map { $0.isSubroutine ? stack.count - 1 : $0.enclosingSubroutine } ?? -1
                     stack.append(
                         Open(
-                            offset: dieOffset, isSubroutine: isSubroutine, isSubprogram: isSubprogram,
-                            facts: isSubroutine ? facts : nil, function: function))
+                            offset: dieOffset,
+                            isSubroutine: isSubroutine,
+                            isSubprogram: isSubprogram,
+                            facts: isSubroutine ? facts : nil,
+                            function: function,
+                            enclosingSubroutine: enclosing
+                        )
+                    )
                 }
             }
         } catch {
@@ -240,8 +264,11 @@ struct DWARFIndexBuilder {
 
     private mutating func fixedSizes(for unit: DWARFUnit, decoder: DWARFFormDecoder) -> [Int32] {
         let key = FixedSizeKey(
-            table: unit.abbreviationTable, addressSize: unit.addressSize, offsetSize: unit.offsetSize,
-            versionTwo: unit.version <= 2)
+            table: unit.abbreviationTable,
+            addressSize: unit.addressSize,
+            offsetSize: unit.offsetSize,
+            versionTwo: unit.version <= 2
+        )
         if let known = fixedSizes[key] { return known }
         let sizes = tables[unit.abbreviationTable].abbreviations.map { abbreviation in
             decoder.fixedSize(of: abbreviation).map { Int32(clamping: $0) } ?? -1
@@ -257,7 +284,9 @@ struct DWARFIndexBuilder {
         unit: Int32,
         _ buffers: DWARFBuffers
     ) -> Int32 {
-        guard let innermost = stack.lastIndex(where: { $0.isSubroutine }) else { return -1 }
+        guard let top = stack.last else { return -1 }
+        let innermost = top.isSubroutine ? stack.count - 1 : top.enclosingSubroutine
+        guard innermost >= 0 else { return -1 }
         return materialize(&stack, innermost, unit: unit, buffers)
     }
 
@@ -273,18 +302,21 @@ struct DWARFIndexBuilder {
         while let current = cursor, stack[current].function < 0 {
             pending.append(current)
             if stack[current].isSubprogram { break }
-            cursor = stack[..<current].lastIndex(where: { $0.isSubroutine })
+            cursor = stack[current].enclosingSubroutine >= 0 ? stack[current].enclosingSubroutine : nil
         }
         for current in pending.reversed() {
             var parent: Int32 = -1
-            if !stack[current].isSubprogram,
-                let above = stack[..<current].lastIndex(where: { $0.isSubroutine })
-            {
-                parent = stack[above].function
-            }
+            let above = stack[current].enclosingSubroutine
+            if !stack[current].isSubprogram, above >= 0 { parent = stack[above].function }
             stack[current].function = addFunction(
-                stack[current].facts ?? Facts(), offset: stack[current].offset,
-                isSubprogram: stack[current].isSubprogram, parent: parent, unit: unit, ranges: [], buffers)
+                stack[current].facts ?? Facts(),
+                offset: stack[current].offset,
+                isSubprogram: stack[current].isSubprogram,
+                parent: parent,
+                unit: unit,
+                ranges: [],
+                buffers
+            )
         }
         return stack[position].function
     }
@@ -329,7 +361,10 @@ struct DWARFIndexBuilder {
         var facts = Facts()
         for specification in abbreviation.specifications {
             let value = try decoder.read(
-                specification.form, implicitConst: specification.implicitConst, from: &reader)
+                specification.form,
+                implicitConst: specification.implicitConst,
+                from: &reader
+            )
             switch specification.attribute {
             case DWARFAttribute.name: if facts.name == nil { facts.name = value }
             case DWARFAttribute.linkageName, DWARFAttribute.mipsLinkageName:
@@ -367,15 +402,20 @@ struct DWARFIndexBuilder {
         unit.addrBase = facts.addrBase
         unit.rnglistsBase = facts.rnglistsBase
         if let low = facts.lowPC { unit.baseAddress = address(low, unit: unit, buffers) ?? 0 }
-        if let compDir = facts.compDir { unit.compDir = string(compDir, unit: unit, buffers) ?? "" }
+        if let compDir = facts.compDir { unit.compDir = string(compDir, unit: unit, buffers) }
         if let stmtList = facts.stmtList {
-            let key = LineTableKey(offset: stmtList, compDir: unit.compDir, addressSize: unit.addressSize)
+            // One parse per table however many units name it: units differ only in the compilation directory,
+            // which is joined when a lookup makes a path.
+            let key = LineTableKey(offset: stmtList, addressSize: unit.addressSize)
             if let known = lineTableByKey[key] {
                 unit.lineTable = known
             } else {
                 do {
                     let (table, issue) = try DWARFLineProgram.parse(
-                        at: stmtList, compDir: unit.compDir, sections: buffers, addressSize: unit.addressSize)
+                        at: stmtList,
+                        sections: buffers,
+                        addressSize: unit.addressSize
+                    )
                     if let issue { index.issues.append(issue) }
                     index.lineTables.append(table)
                     unit.lineTable = index.lineTables.count - 1
@@ -406,17 +446,15 @@ struct DWARFIndexBuilder {
         }
     }
 
-    private mutating func string(_ value: DWARFValue, unit: DWARFUnit, _ buffers: DWARFBuffers) -> String? {
+    /// Where the text of a string attribute is; strx indexes are resolved through `.debug_str_offsets` here.
+    private func string(_ value: DWARFValue, unit: DWARFUnit, _ buffers: DWARFBuffers) -> DWARFString? {
         switch value {
         case .inlineString(let range):
-            return buffers.reader(.info).string(in: range)
+            return DWARFString(section: .info, offset: UInt64(range.lowerBound))
         case .strp(let offset):
-            if let known = strings[offset] { return known }
-            let text = buffers.string(strp: offset)
-            strings[offset] = text
-            return text
+            return offset < UInt64(buffers.str.count) ? DWARFString(section: .str, offset: offset) : nil
         case .lineStrp(let offset):
-            return buffers.string(lineStrp: offset)
+            return offset < UInt64(buffers.lineStr.count) ? DWARFString(section: .lineStr, offset: offset) : nil
         case .strIndex(let slot):
             let base = unit.strOffsetsBase ?? UInt64(2 * unit.offsetSize)
             let (product, overflow1) = slot.multipliedReportingOverflow(by: UInt64(unit.offsetSize))
@@ -437,7 +475,7 @@ struct DWARFIndexBuilder {
         offset: Int,
         unit: DWARFUnit,
         _ buffers: DWARFBuffers
-    ) -> String? {
+    ) -> DWARFString? {
         var visited: [(facts: Facts, unit: DWARFUnit)] = []
         var seen: Set<UInt64> = [UInt64(offset)]
         var work: [(facts: Facts, unit: DWARFUnit)] = [(facts, unit)]
@@ -451,10 +489,12 @@ struct DWARFIndexBuilder {
             }
         }
         for item in visited {
-            if let value = item.facts.linkageName, let text = string(value, unit: item.unit, buffers) { return text }
+            if let value = item.facts.linkageName, let reference = string(value, unit: item.unit, buffers) {
+                return reference
+            }
         }
         for item in visited {
-            if let value = item.facts.name, let text = string(value, unit: item.unit, buffers) { return text }
+            if let value = item.facts.name, let reference = string(value, unit: item.unit, buffers) { return reference }
         }
         return nil
     }
@@ -471,7 +511,10 @@ struct DWARFIndexBuilder {
         var reader = buffers.reader(.info, at: Int(offset))
         if let code = try? reader.uleb(), let abbreviationIndex = table.index(of: code) {
             result = try? Self.readFacts(
-                table.abbreviations[abbreviationIndex], decoder: DWARFFormDecoder(unit), reader: &reader)
+                table.abbreviations[abbreviationIndex],
+                decoder: DWARFFormDecoder(unit),
+                reader: &reader
+            )
         }
         referencedFacts[offset] = .some(result)
         return result.map { ($0, unit) }
@@ -492,7 +535,9 @@ struct DWARFIndexBuilder {
 
     // MARK: Ranges
 
-    /// The ranges of a DIE as llvm reads them: low and high pc first, else `DW_AT_ranges`. Empty ranges dropped.
+    /// The ranges of a DIE as llvm reads them: low and high pc first, else `DW_AT_ranges`.
+    ///
+    /// Empty ranges are dropped.
     private mutating func addressRanges(
         _ facts: Facts,
         unit: DWARFUnit,
@@ -509,15 +554,22 @@ struct DWARFIndexBuilder {
             }
             if let high, low < high { result.append(low..<high) }
         } else if let value = facts.ranges {
-            result = rangeList(value, unit: unit, buffers)
+            // Entries read count against the budget, kept or not: a list of empty entries named by every DIE
+            // must not cost time in proportion to their product.
+            var read = 0
+            result = rangeList(value, unit: unit, limit: max(rangeBudget, 0), read: &read, buffers)
+            rangeBudget -= read - result.count
         }
         let allowed = min(result.count, max(rangeBudget, 0))
-        if allowed < result.count {
+        if allowed < result.count || (rangeBudget <= 0 && facts.ranges != nil) {
             if rangeBudget >= 0 {
                 index.issues.append(
                     DWARFSectionName.info.error(
-                        "more address ranges than the input can hold; the rest are ignored", at: unit.offset,
-                        code: .limitExceeded))
+                        "more address ranges than the input can hold; the rest are ignored",
+                        at: unit.offset,
+                        code: .limitExceeded
+                    )
+                )
             }
             rangeBudget = -1
             return Array(result.prefix(allowed))
@@ -526,7 +578,13 @@ struct DWARFIndexBuilder {
         return result
     }
 
-    private func rangeList(_ value: DWARFValue, unit: DWARFUnit, _ buffers: DWARFBuffers) -> [Range<UInt64>] {
+    private func rangeList(
+        _ value: DWARFValue,
+        unit: DWARFUnit,
+        limit: Int,
+        read: inout Int,
+        _ buffers: DWARFBuffers
+    ) -> [Range<UInt64>] {
         var offset: UInt64
         switch value {
         case .rnglistIndex(let slot):
@@ -539,25 +597,32 @@ struct DWARFIndexBuilder {
             let (sum, overflow3) = base.addingReportingOverflow(relative)
             guard !overflow3 else { return [] }
             offset = sum
-            return rnglist(at: offset, unit: unit, buffers)
+            return rnglist(at: offset, unit: unit, limit: limit, read: &read, buffers)
         case .sectionOffset(let value), .unsigned(let value):
             offset = value
         default:
             return []
         }
-        if unit.version >= 5 { return rnglist(at: offset, unit: unit, buffers) }
-        return debugRanges(at: offset, unit: unit, buffers)
+        if unit.version >= 5 { return rnglist(at: offset, unit: unit, limit: limit, read: &read, buffers) }
+        return debugRanges(at: offset, unit: unit, limit: limit, read: &read, buffers)
     }
 
     /// A DWARF 2–4 `.debug_ranges` list: address pairs relative to the base, base selection entries, (0, 0) end.
-    private func debugRanges(at offset: UInt64, unit: DWARFUnit, _ buffers: DWARFBuffers) -> [Range<UInt64>] {
+    private func debugRanges(
+        at offset: UInt64,
+        unit: DWARFUnit,
+        limit: Int,
+        read: inout Int,
+        _ buffers: DWARFBuffers
+    ) -> [Range<UInt64>] {
         guard offset < UInt64(buffers.ranges.count) else { return [] }
         var reader = buffers.reader(.ranges, at: Int(offset))
         let size = unit.addressSize
         let largest: UInt64 = size == 8 ? .max : (1 << UInt64(size * 8)) - 1
         var base = unit.baseAddress
         var result: [Range<UInt64>] = []
-        while let start = try? reader.unsigned(size: size), let end = try? reader.unsigned(size: size) {
+        while read < limit, let start = try? reader.unsigned(size: size), let end = try? reader.unsigned(size: size) {
+            read += 1
             if start == 0, end == 0 { break }
             if start == largest {
                 base = end
@@ -571,7 +636,13 @@ struct DWARFIndexBuilder {
     }
 
     /// A DWARF 5 `.debug_rnglists` list.
-    private func rnglist(at offset: UInt64, unit: DWARFUnit, _ buffers: DWARFBuffers) -> [Range<UInt64>] {
+    private func rnglist(
+        at offset: UInt64,
+        unit: DWARFUnit,
+        limit: Int,
+        read: inout Int,
+        _ buffers: DWARFBuffers
+    ) -> [Range<UInt64>] {
         guard offset < UInt64(buffers.rnglists.count) else { return [] }
         var reader = buffers.reader(.rnglists, at: Int(offset))
         var base = unit.baseAddress
@@ -581,7 +652,8 @@ struct DWARFIndexBuilder {
             if let low, let high, low < high { result.append(low..<high) }
         }
         do throws(SymbolicationError) {
-            loop: while true {
+            loop: while read < limit {
+                read += 1
                 let kind = try reader.u8()
                 switch kind {
                 case 0: break loop
@@ -596,7 +668,8 @@ struct DWARFIndexBuilder {
                     let end = try reader.uleb()
                     add(
                         base.addingReportingOverflow(start).overflow ? nil : base + start,
-                        base.addingReportingOverflow(end).overflow ? nil : base + end)
+                        base.addingReportingOverflow(end).overflow ? nil : base + end
+                    )
                 case 5: base = try reader.unsigned(size: unit.addressSize)
                 case 6: add(try reader.unsigned(size: unit.addressSize), try reader.unsigned(size: unit.addressSize))
                 case 7:

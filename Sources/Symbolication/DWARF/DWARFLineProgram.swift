@@ -3,11 +3,6 @@ struct DWARFLineProgram {
     /// Files and directories beyond any real table; the limit bounds what a crafted header can make us hold.
     static let maximumEntries = 1_000_000
 
-    private struct FileEntry {
-        var name: String
-        var directory: UInt64
-    }
-
     private struct Registers {
         var address: UInt64 = 0
         var file: UInt64 = 1
@@ -17,12 +12,12 @@ struct DWARFLineProgram {
         var opIndex: UInt64 = 0
     }
 
-    /// Parses the program at `offset`; `compDir` is the unit's compilation directory, joined to relative paths.
+    /// Parses the program at `offset`.
+    ///
     /// A program that breaks part way keeps the sequences completed before the break and reports the break in
     /// `issue`.
     static func parse(
         at offset: UInt64,
-        compDir: String,
         sections: DWARFBuffers,
         addressSize unitAddressSize: Int
     ) throws(SymbolicationError) -> (table: DWARFLineTable, issue: SymbolicationError?) {
@@ -39,8 +34,11 @@ struct DWARFLineProgram {
         let end = reader.offset + Int(length)
         // The table's own bytes only: nothing it says can make the reader run into the next table.
         reader = DWARFReader(
-            UnsafeRawBufferPointer(rebasing: sections.line[0..<end]), section: .line,
-            littleEndian: sections.isLittleEndian, offset: reader.offset)
+            UnsafeRawBufferPointer(rebasing: sections.line[0..<end]),
+            section: .line,
+            littleEndian: sections.isLittleEndian,
+            offset: reader.offset
+        )
         let version = Int(try reader.u16())
         guard (2...5).contains(version) else {
             throw reader.error("line table version \(version) is not 2 to 5", at: start)
@@ -72,22 +70,23 @@ struct DWARFLineProgram {
             for _ in 1..<opcodeBase { standardLengths.append(try reader.u8()) }
         }
 
-        var directories: [String] = []
-        var files: [FileEntry] = []
+        var directories: [DWARFString?] = []
+        var files: [DWARFLineTable.File?] = []
         if version >= 5 {
-            directories = try readEntries(&reader, sections: sections, offsetSize: offsetSize).map(\.name)
+            directories = try readEntries(&reader, sections: sections, offsetSize: offsetSize).map(\.?.name)
             files = try readEntries(&reader, sections: sections, offsetSize: offsetSize)
         } else {
+            files.append(nil)
             while true {
-                let name = try reader.cString()
+                let name = try reader.cStringRange()
                 if name.isEmpty { break }
                 guard directories.count < maximumEntries else {
                     throw reader.error("more than \(maximumEntries) directories", code: .limitExceeded)
                 }
-                directories.append(name)
+                directories.append(DWARFString(section: .line, offset: UInt64(name.lowerBound)))
             }
             while true {
-                let name = try reader.cString()
+                let name = try reader.cStringRange()
                 if name.isEmpty { break }
                 let directory = try reader.uleb()
                 _ = try reader.uleb()
@@ -95,11 +94,13 @@ struct DWARFLineProgram {
                 guard files.count < maximumEntries else {
                     throw reader.error("more than \(maximumEntries) files", code: .limitExceeded)
                 }
-                files.append(FileEntry(name: name, directory: directory))
+                files.append(
+                    .init(name: DWARFString(section: .line, offset: UInt64(name.lowerBound)), directory: directory)
+                )
             }
         }
 
-        var table = DWARFLineTable(version: version, fileNames: [], rows: [], sequences: [])
+        var table = DWARFLineTable(version: version, files: [], directories: directories, rows: [], sequences: [])
         var issue: SymbolicationError?
         var sequenceStart: Int?
         do throws(SymbolicationError) {
@@ -134,7 +135,9 @@ struct DWARFLineProgram {
                 if opcode >= opcodeBase {
                     let adjusted = UInt64(opcode - opcodeBase)
                     advance(operations: adjusted / lineRange)
-                    state.line = UInt64(bitPattern: Int64(bitPattern: state.line) &+ lineBase &+ Int64(adjusted % lineRange))
+                    state.line = UInt64(
+                        bitPattern: Int64(bitPattern: state.line) &+ lineBase &+ Int64(adjusted % lineRange)
+                    )
                     emit(endSequence: false)
                     continue
                 }
@@ -158,12 +161,17 @@ struct DWARFLineProgram {
                         state.address = try reader.unsigned(size: size)
                         state.opIndex = 0
                     case 3:
-                        let name = try reader.cString()
+                        let name = try reader.cStringRange()
                         let directory = try reader.uleb()
                         guard files.count < maximumEntries else {
                             throw reader.error("more than \(maximumEntries) files", code: .limitExceeded)
                         }
-                        files.append(FileEntry(name: name, directory: directory))
+                        files.append(
+                            .init(
+                                name: DWARFString(section: .line, offset: UInt64(name.lowerBound)),
+                                directory: directory
+                            )
+                        )
                     default:
                         break
                     }
@@ -198,7 +206,7 @@ struct DWARFLineProgram {
         }
         _ = sequenceStart
         table.sequences.sort { ($0.lowPC, $0.firstRow) < ($1.lowPC, $1.firstRow) }
-        table.fileNames = fileNames(files, directories: directories, version: version, compDir: compDir)
+        table.files = files
         return (table, issue)
     }
 
@@ -207,7 +215,7 @@ struct DWARFLineProgram {
         _ reader: inout DWARFReader,
         sections: DWARFBuffers,
         offsetSize: Int
-    ) throws(SymbolicationError) -> [FileEntry] {
+    ) throws(SymbolicationError) -> [DWARFLineTable.File?] {
         let formatCount = Int(try reader.u8())
         var format: [(content: UInt64, form: UInt64)] = []
         for _ in 0..<formatCount { format.append((try reader.uleb(), try reader.uleb())) }
@@ -216,17 +224,18 @@ struct DWARFLineProgram {
             throw reader.error("\(count) line table entries, more than \(maximumEntries)", code: .limitExceeded)
         }
         let decoder = DWARFFormDecoder(version: 5, addressSize: 8, offsetSize: offsetSize, unitOffset: 0)
-        var entries: [FileEntry] = []
+        var entries: [DWARFLineTable.File?] = []
         for _ in 0..<count {
-            var entry = FileEntry(name: "", directory: 0)
+            var entry = DWARFLineTable.File(name: nil, directory: 0)
             for (content, form) in format {
                 let value = try decoder.read(form, implicitConst: 0, from: &reader)
                 switch content {
                 case 1:  // DW_LNCT_path
                     switch value {
-                    case .inlineString(let range): entry.name = reader.string(in: range)
-                    case .strp(let offset): entry.name = sections.string(strp: offset) ?? ""
-                    case .lineStrp(let offset): entry.name = sections.string(lineStrp: offset) ?? ""
+                    case .inlineString(let range):
+                        entry.name = DWARFString(section: .line, offset: UInt64(range.lowerBound))
+                    case .strp(let offset): entry.name = DWARFString(section: .str, offset: offset)
+                    case .lineStrp(let offset): entry.name = DWARFString(section: .lineStr, offset: offset)
                     default: break
                     }
                 case 2:  // DW_LNCT_directory_index
@@ -238,47 +247,5 @@ struct DWARFLineProgram {
             entries.append(entry)
         }
         return entries
-    }
-
-    /// Joins directory and file as llvm's `getFileNameByIndex` does for absolute paths: an absolute name stands
-    /// alone; a relative directory (or none) is put under the compilation directory, except DWARF 5's directory 0,
-    /// which is the compilation directory itself.
-    private static func fileNames(
-        _ files: [FileEntry],
-        directories: [String],
-        version: Int,
-        compDir: String
-    ) -> [String?] {
-        var names: [String?] = version >= 5 ? [] : [nil]
-        names.reserveCapacity(files.count + 1)
-        for file in files {
-            if file.name.hasPrefix("/") {
-                names.append(file.name)
-                continue
-            }
-            var directory = ""
-            if version >= 5 {
-                if file.directory < UInt64(directories.count) { directory = directories[Int(file.directory)] }
-            } else if file.directory > 0, file.directory <= UInt64(directories.count) {
-                directory = directories[Int(file.directory - 1)]
-            }
-            var path = ""
-            if (version < 5 || file.directory != 0), !compDir.isEmpty, !directory.hasPrefix("/") {
-                path = compDir
-            }
-            path = appendPath(path, directory)
-            path = appendPath(path, file.name)
-            names.append(path)
-        }
-        return names
-    }
-
-    /// POSIX path append as llvm's `sys::path::append`: empty parts skipped, one separator between parts.
-    static func appendPath(_ path: String, _ component: String) -> String {
-        if component.isEmpty { return path }
-        if path.isEmpty { return component }
-        if path.hasSuffix("/") { return path + component.drop { $0 == "/" } }
-        if component.hasPrefix("/") { return path + component }
-        return path + "/" + component
     }
 }

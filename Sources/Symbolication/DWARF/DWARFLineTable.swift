@@ -19,17 +19,50 @@ struct DWARFLineTable: Sendable {
         var endRow: Int
     }
 
+    struct File: Sendable, Equatable {
+        var name: DWARFString?
+        var directory: UInt64
+    }
+
     var version: Int
-    /// File paths by the index the line program and `DW_AT_call_file` use (0-based in DWARF 5, 1-based before:
-    /// entry 0 is then nil), directory and compilation directory joined as llvm-symbolizer joins them.
-    var fileNames: [String?]
+    /// Files by the index the line program and `DW_AT_call_file` use: 0-based in DWARF 5, 1-based before (a nil
+    /// entry 0 then).
+    var files: [File?]
+    var directories: [DWARFString?]
     var rows: [Row]
     /// Sorted by `lowPC`.
     var sequences: [Sequence]
 
-    func fileName(_ index: UInt64) -> String? {
-        guard index < UInt64(fileNames.count) else { return nil }
-        return fileNames[Int(index)]
+    /// The path of file `index`, directory and compilation directory joined as llvm's `getFileNameByIndex` joins
+    /// them for absolute paths: an absolute name stands alone; a relative directory (or none) goes under the
+    /// compilation directory, except DWARF 5's directory 0, which is the compilation directory itself.
+    func fileName(_ index: UInt64, compDir: String, sections: DWARFSections) -> String? {
+        guard index < UInt64(files.count), let file = files[Int(index)] else { return nil }
+        let name = file.name?.text(in: sections) ?? ""
+        if name.hasPrefix("/") { return name }
+        var directory = ""
+        if version >= 5 {
+            if file.directory < UInt64(directories.count) {
+                directory = directories[Int(file.directory)]?.text(in: sections) ?? ""
+            }
+        } else if file.directory > 0, file.directory <= UInt64(directories.count) {
+            directory = directories[Int(file.directory - 1)]?.text(in: sections) ?? ""
+        }
+        var path = ""
+        if version < 5 || file.directory != 0, !compDir.isEmpty, !directory.hasPrefix("/") {
+            path = compDir
+        }
+        path = Self.appendPath(path, directory)
+        return Self.appendPath(path, name)
+    }
+
+    /// POSIX path append as llvm's `sys::path::append`: empty parts skipped, one separator between parts.
+    static func appendPath(_ path: String, _ component: String) -> String {
+        if component.isEmpty { return path }
+        if path.isEmpty { return component }
+        if path.hasSuffix("/") { return path + component.drop { $0 == "/" } }
+        if component.hasPrefix("/") { return path + component }
+        return path + "/" + component
     }
 
     /// The row for `address`: the last row of its sequence whose address is at or before it.

@@ -168,7 +168,9 @@ struct DWARFReader {
         return try? copy.cString()
     }
 
-    /// A unit or table length: 32-bit, or the 64-bit escape 0xffffffff followed by 8 bytes. Returns the length
+    /// A unit or table length: 32-bit, or the 64-bit escape 0xffffffff followed by 8 bytes.
+    ///
+    /// Returns the length
     /// and the offset size (4 or 8) it implies.
     mutating func initialLength() throws(SymbolicationError) -> (length: UInt64, offsetSize: Int) {
         let first = try u32()

@@ -20,7 +20,7 @@ struct DWARFUnit: Sendable {
     var rnglistsBase: UInt64?
     /// The unit DIE's `DW_AT_low_pc`: the base of `.debug_ranges` lists and `DW_RLE_offset_pair` entries.
     var baseAddress: UInt64 = 0
-    var compDir: String = ""
+    var compDir: DWARFString?
     /// Index into the index's line tables, when the unit has one that could be read.
     var lineTable: Int?
 }

@@ -16,13 +16,16 @@ public struct DebugImage: AddressResolver {
     /// What could not be read of the DWARF (the index keeps the rest).
     public let issues: [SymbolicationError]
 
-    /// Builds the image of `slice`. Throws when the slice's DWARF sections cannot be located at all; damaged
+    /// Builds the image of `slice`, with `symbols` as the fallback or, when nil, the slice's own symbol table
+    /// (none when it cannot be read).
+    ///
+    /// Throws when the slice's DWARF sections cannot be located at all; damaged
     /// DWARF inside them is kept in ``issues`` and costs only the units it breaks.
     public init(slice: MachOSlice, symbols: (any AddressResolver)? = nil) throws(SymbolicationError) {
         uuid = slice.uuid
         architecture = slice.architecture
         textVMAddress = slice.textVMAddress ?? 0
-        self.symbols = symbols
+        self.symbols = symbols ?? (try? slice.symbolTable())
         let sections = try slice.dwarfSections()
         if sections.isEmpty {
             dwarf = nil
@@ -63,8 +66,12 @@ public struct DebugImage: AddressResolver {
         return overflow ? nil : sum
     }
 
-    /// The inline chain from the DWARF, innermost first; the concrete function's name from the symbol table when
-    /// the DWARF has line information but no function there; the symbol table alone when the DWARF knows nothing.
+    /// The inline chain from the DWARF, innermost first; the symbol table alone when the DWARF knows nothing.
+    ///
+    /// The concrete function (the last location) takes its name and offset from the symbol table whenever the
+    /// table has a symbol there, as llvm-symbolizer does: the DWARF may name it more shortly (`-gline-tables-only`
+    /// keeps no linkage names) or spell an assembler name differently, and the symbol is what the crash report
+    /// and atos show. Inlined frames exist only in the DWARF and keep its names.
     public func locations(at fileAddress: UInt64) -> [SymbolicatedLocation] {
         let frames = dwarf?.frames(at: fileAddress) ?? []
         guard !frames.isEmpty else { return symbols?.locations(at: fileAddress) ?? [] }
@@ -79,10 +86,11 @@ public struct DebugImage: AddressResolver {
                 column: frame.column,
                 isInlined: frame.isInlined
             )
-            if frame.name == nil {
-                guard let named = symbols?.locations(at: fileAddress).last else { continue }
+            if !frame.isInlined, let named = symbols?.locations(at: fileAddress).last {
                 location.symbol = named.symbol
                 location.symbolOffset = named.symbolOffset
+            } else if frame.name == nil {
+                continue
             }
             result.append(location)
         }

@@ -14,17 +14,27 @@ struct AtosCommand: ParsableCommand {
             it: `function (in Binary) (file:line)`; an address nothing covers is echoed. Without -l the addresses \
             are file addresses (the image at its __TEXT vmaddr); with -l they are runtime addresses of the image \
             loaded there. -i prints the inlined frames, innermost first, one line each; without it the function \
-            is the concrete one and the line is the innermost. --format json gives every frame with its column.
+            is the concrete one and the line is the innermost. Names are demangled (Swift as Apple prints them, \
+            C++); --format json gives both forms and every frame's column.
             """
     )
 
-    @Option(name: .customShort("o"), help: "The .dSYM bundle, its DWARF file, or a Mach-O binary.")
+    @Option(
+        name: .customShort("o"),
+        help: ArgumentHelp("The .dSYM bundle, its DWARF file, or a Mach-O binary.", valueName: "path")
+    )
     var object: String
 
-    @Option(name: .customLong("arch", withSingleDash: true), help: "Architecture of a fat file (arm64, x86_64 …).")
+    @Option(
+        name: .customLong("arch", withSingleDash: true),
+        help: ArgumentHelp("Architecture of a fat file (arm64, x86_64 …).", valueName: "arch")
+    )
     var architecture: String?
 
-    @Option(name: .customShort("l"), help: "Load address of the image (hexadecimal).")
+    @Option(
+        name: .customShort("l"),
+        help: ArgumentHelp("Load address of the image (hexadecimal).", valueName: "load-address")
+    )
     var loadAddress: String?
 
     @Flag(name: .customShort("i"), help: "Print inlined frames, innermost first.")
@@ -33,8 +43,8 @@ struct AtosCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output format: text (atos) or json.")
     var format: AtosFormat = .text
 
-    @Argument(help: "Addresses (hexadecimal, 0x optional).")
-    var addresses: [String]
+    @Argument(help: "Addresses (hexadecimal, 0x optional); none: read them from standard input, as atos does.")
+    var addresses: [String] = []
 
     enum AtosFormat: String, ExpressibleByArgument, CaseIterable {
         case text
@@ -48,6 +58,7 @@ struct AtosCommand: ParsableCommand {
         var locations: [Location]
     }
 
+    /// One frame; every key is present (null when unknown) so scripts need not test for it.
     struct Location: Encodable {
         var symbol: String
         var demangled: String?
@@ -56,6 +67,21 @@ struct AtosCommand: ParsableCommand {
         var line: Int?
         var column: Int?
         var inlined: Bool
+
+        enum CodingKeys: String, CodingKey {
+            case symbol, demangled, symbolOffset, file, line, column, inlined
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(symbol, forKey: .symbol)
+            try container.encode(demangled, forKey: .demangled)
+            try container.encode(symbolOffset, forKey: .symbolOffset)
+            try container.encode(file, forKey: .file)
+            try container.encode(line, forKey: .line)
+            try container.encode(column, forKey: .column)
+            try container.encode(inlined, forKey: .inlined)
+        }
     }
 
     func validate() throws {
@@ -81,13 +107,17 @@ struct AtosCommand: ParsableCommand {
         }
         for issue in image.issues.prefix(20) {
             Console.error(
-                ErrorLine.render(path: object, location: issue.location, message: issue.message, severity: "warning"))
+                ErrorLine.render(path: object, location: issue.location, message: issue.message, severity: "warning")
+            )
         }
         let load = loadAddress.flatMap(Self.parseAddress)
         var results: [Result] = []
         var text = ""
-        for argument in addresses {
-            guard let address = Self.parseAddress(argument) else { continue }
+        for argument in addresses.isEmpty ? Self.standardInputWords() : addresses {
+            guard let address = Self.parseAddress(argument) else {
+                Console.error("warning: '\(TerminalText.escaped(argument))' is not a hexadecimal address")
+                continue
+            }
             let fileAddress = load.map { image.fileAddress(of: address, loadAddress: $0) } ?? address
             let locations = fileAddress.map { image.locations(at: $0) } ?? []
             switch format {
@@ -98,9 +128,17 @@ struct AtosCommand: ParsableCommand {
                         fileAddress: fileAddress.map(hex),
                         locations: locations.map {
                             Location(
-                                symbol: $0.symbol, demangled: nil, symbolOffset: $0.symbolOffset, file: $0.file,
-                                line: $0.line, column: $0.column, inlined: $0.isInlined)
-                        }))
+                                symbol: $0.symbol,
+                                demangled: Demangler.demangle($0.symbol),
+                                symbolOffset: $0.symbolOffset,
+                                file: $0.file,
+                                line: $0.line,
+                                column: $0.column,
+                                inlined: $0.isInlined
+                            )
+                        }
+                    )
+                )
             case .text:
                 text += Self.atosLines(locations, address: address, binary: binaryName, inlines: inlines)
             }
@@ -122,7 +160,7 @@ struct AtosCommand: ParsableCommand {
         guard let concrete = locations.last, let innermost = locations.first else { return hex(address) + "\n" }
         let shownBinary = TerminalText.escaped(binary)
         func line(name: String, offset: UInt64, file: String?, line: Int?) -> String {
-            let shownName = TerminalText.escaped(name)
+            let shownName = TerminalText.escaped(Demangler.demangle(name) ?? name)
             if let file, let line {
                 let base = file.split(separator: "/").last.map(String.init) ?? file
                 return "\(shownName) (in \(shownBinary)) (\(TerminalText.escaped(base)):\(line))\n"
@@ -171,6 +209,24 @@ struct AtosCommand: ParsableCommand {
             return (folder as NSString).appendingPathComponent(named)
         }
         return path
+    }
+
+    /// Most of standard input read for addresses (about 4 million of them).
+    static let standardInputLimit = 64 << 20
+
+    /// The whitespace-separated words of standard input, up to ``standardInputLimit`` bytes.
+    static func standardInputWords() -> [String] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while bytes.count < standardInputLimit {
+            let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            bytes += chunk[0..<count]
+        }
+        return bytes.split(whereSeparator: { $0 == 0x20 || $0 == 0x0a || $0 == 0x09 || $0 == 0x0d }).map {
+            String(decoding: $0, as: UTF8.self)
+        }
     }
 
     /// A hexadecimal address, `0x` optional.
