@@ -45,10 +45,9 @@ public struct MachODebugImageLoader: DebugImageLoader {
     /// binary without DWARF: `symbol + offset`, as atos prints it).
     public static let dwarfResolver: @Sendable (MachOSlice) throws(SymbolicationError) -> any AddressResolver = {
         slice throws(SymbolicationError) in
-        // A damaged symbol table costs the fallback only: the DWARF still answers.
-        let symbols = try? slice.symbolTable()
-        let image = try DebugImage(slice: slice, symbols: symbols)
-        guard image.dwarf != nil || symbols != nil else {
+        // DebugImage reads the symbol table too; a damaged one costs the fallback only: the DWARF still answers.
+        let image = try DebugImage(slice: slice)
+        guard image.dwarf != nil || image.symbols != nil else {
             throw image.issues.first
                 ?? SymbolicationError(.malformedDWARF, "the slice has neither DWARF nor a readable symbol table")
         }
