@@ -114,3 +114,23 @@ import Testing
         #expect(output.components(separatedBy: "scale(_:) + 12 (scale.h:4) [inlined]").count > 1000)
     }
 }
+
+@Suite struct ReportRewriterExceptionTests {
+    /// An `.ips` Last Exception Backtrace is rewritten like a thread, every frame a return address.
+    @Test func theJSONLastExceptionBacktraceIsRewrittenToo() throws {
+        let ips = SampleReports.ips.replacingOccurrences(
+            of: "\"faultingThread\" : 0,",
+            with: "\"faultingThread\" : 0,\n  \"lastExceptionBacktrace\" : [{\"imageOffset\":36653,\"imageIndex\":0}],"
+        )
+        let report = try SampleReports.parse(ips)
+        #expect(report.lastExceptionBacktrace?.count == 1)
+        let symbolicator = ReportSymbolicator(source: SampleReports.source, demangle: SampleReports.demangle)
+        let outcome = symbolicator.symbolicate(report)
+        let rewritten = try #require(IPSReportRewriter.rewrite(Array(ips.utf8), original: report, outcome: outcome))
+        let reread = try SampleReports.parse(String(decoding: rewritten, as: UTF8.self))
+        // 0x100008f2d − 1 lies in scale's inlined range: the chain, offsets from the written address.
+        #expect(reread.lastExceptionBacktrace?.map(\.symbol) == ["scale(_:)", "main"])
+        #expect(reread.lastExceptionBacktrace?.map(\.symbolOffset) == [0xD, 0x2D])
+        #expect(reread.lastExceptionBacktrace?.first?.inlined == true)
+    }
+}
