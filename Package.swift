@@ -176,7 +176,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SymbolicationTests",
-            dependencies: ["FuzzReplaySupport", "Symbolication", "CrashReportParsing", "APMInspectCore"],
+            dependencies: ["FuzzReplaySupport", "FuzzChecks", "Symbolication", "CrashReportParsing", "APMInspectCore"],
             exclude: ["Fixtures"]
         ),
         .testTarget(

@@ -28,6 +28,7 @@ let targets: [(name: String, libraries: [String])] = [
     ("FuzzJSONEncoder", []),
     ("FuzzMetricKit", ["MetricKitParsing", "CrashReportParsing"]),
     ("FuzzMachO", ["Symbolication"]),
+    ("FuzzDWARF", ["Symbolication"]),
 ]
 
 let package = Package(

@@ -23,6 +23,7 @@ TARGETS=(
   "FuzzJSONEncoder 1000 jetsam/blog-excerpt*.ips http/truncated_mid-entry.har"
   "FuzzMetricKit 150 metrickit/*.json"
   "FuzzMachO 3000 ../Tests/SymbolicationTests/Fixtures/Demo-x86_64 ../Tests/SymbolicationTests/Fixtures/Demo-fat ../Tests/SymbolicationTests/Fixtures/Demo-arm64.dSYM/Contents/Resources/DWARF/Demo-arm64"
+  "FuzzDWARF 5000"
 )
 # Targets whose inputs are JSON get the dictionary.
 JSON_TARGETS=" FuzzIPSContainer FuzzJetsam FuzzJetsamLimits FuzzCrashJSON FuzzKSCrash FuzzHAR FuzzCharlesJSON FuzzJSONTape FuzzJSONEncoder FuzzMetricKit "

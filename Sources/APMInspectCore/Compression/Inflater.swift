@@ -32,10 +32,11 @@ final class Inflater {
         trailing ?? (atEnd && !carried.isEmpty ? fed - carried.count : nil)
     }
 
-    init() throws(InputError) {
+    /// `windowBits` as zlib takes it: 15 + 32 detects a gzip or zlib header; -15 reads raw deflate (zip entries).
+    init(windowBits: Int32 = 15 + 32) throws(InputError) {
         stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
         stream.initialize(to: z_stream())
-        guard czlib_inflate_init2(stream, 15 + 32) == Z_OK else {
+        guard czlib_inflate_init2(stream, windowBits) == Z_OK else {
             stream.deallocate()
             throw InputError(.syntax, "zlib failed to start")
         }

@@ -54,6 +54,9 @@ extension CrashReport {
         }
         /// Where ``symbol`` comes from: kept as a window on the report's bytes until it is read.
         var symbolText: FrameText?
+        /// The symbol as the binary spells it (Swift or C++ mangled) when ``symbol`` shows it demangled: set by
+        /// symbolication, so a reader can always get back to the name the linker saw.
+        public var mangledSymbol: String?
         public var symbolOffset: UInt64?
         public var file: String? {
             get { fileText?.string(source) }
@@ -111,13 +114,14 @@ extension CrashReport {
                 && lhs.imageOffset == rhs.imageOffset && lhs.symbol == rhs.symbol
                 && lhs.symbolOffset == rhs.symbolOffset && lhs.file == rhs.file && lhs.line == rhs.line
                 && lhs.column == rhs.column && lhs.inlined == rhs.inlined && lhs.isAppFrame == rhs.isAppFrame
-                && lhs.raw == rhs.raw
+                && lhs.raw == rhs.raw && lhs.mangledSymbol == rhs.mangledSymbol
         }
 
         // Written out because ``raw``, ``symbol`` and ``file`` are computed: the keys and their optional handling are those the compiler
         // would synthesise for stored properties of these names.
         private enum CodingKeys: String, CodingKey {
             case index, image, address, imageOffset, symbol, symbolOffset, file, line, column, inlined, isAppFrame, raw
+            case mangledSymbol
         }
 
         public init(from decoder: any Decoder) throws {
@@ -134,6 +138,7 @@ extension CrashReport {
             inlined = try container.decodeIfPresent(Bool.self, forKey: .inlined)
             isAppFrame = try container.decodeIfPresent(Bool.self, forKey: .isAppFrame)
             rawLine = try container.decodeIfPresent(String.self, forKey: .raw).map(FrameText.text)
+            mangledSymbol = try container.decodeIfPresent(String.self, forKey: .mangledSymbol)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -150,6 +155,7 @@ extension CrashReport {
             try container.encodeIfPresent(inlined, forKey: .inlined)
             try container.encodeIfPresent(isAppFrame, forKey: .isAppFrame)
             try container.encodeIfPresent(raw, forKey: .raw)
+            try container.encodeIfPresent(mangledSymbol, forKey: .mangledSymbol)
         }
     }
 

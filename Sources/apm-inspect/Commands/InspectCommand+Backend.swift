@@ -7,6 +7,7 @@ extension InspectCommand {
         let inputs = PathWalker.inputs(in: paths)
         var digesting = FileInspector()
         digesting.digestsContent = true
+        digesting.symbolication = ReportSymbolication.make(dsymPaths: dsym)
         let inspector = digesting
         let printer = BackendEventPrinter(
             format: backend,

@@ -37,6 +37,12 @@ struct InspectCommand: ParsableCommand {
     @Flag(help: "With --format json, print an array even for a single file (one shape for scripts).")
     var array = false
 
+    @Option(
+        parsing: .upToNextOption,
+        help: "Symbolicate crash reports with these dSYMs, Mach-O files, folders or zips."
+    )
+    var dsym: [String] = []
+
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if array && format != .json { throw ValidationError("--array applies to --format json only") }
@@ -58,6 +64,7 @@ struct InspectCommand: ParsableCommand {
         let inputs = PathWalker.inputs(in: paths)
         var textInspector = FileInspector()
         textInspector.httpSummaryOnly = format == .text
+        textInspector.symbolication = ReportSymbolication.make(dsymPaths: dsym)
         let inspector = textInspector
         let failures = AtomicCounter()
         let format = format.format

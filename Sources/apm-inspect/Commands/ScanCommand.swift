@@ -29,6 +29,12 @@ struct ScanCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Worker threads (default: the number of cores).")
     var jobs: Int?
 
+    @Option(
+        parsing: .upToNextOption,
+        help: "Symbolicate crash reports with these dSYMs, Mach-O files, folders or zips."
+    )
+    var dsym: [String] = []
+
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         try PathWalker.validate(paths)
@@ -46,6 +52,7 @@ struct ScanCommand: ParsableCommand {
         let format = format.format
         var inspector = FileInspector()
         inspector.digestsContent = self.format.backend != nil
+        inspector.symbolication = ReportSymbolication.make(dsymPaths: dsym)
         let scanner = Scanner(
             inspector: inspector,
             temporary: temporary,

@@ -30,6 +30,9 @@ struct TranslateCommand: ParsableCommand {
     @Option(help: "Force a layout: ios or macos (default: from the report's platform).")
     var layout: String?
 
+    @Option(parsing: .upToNextOption, help: "Symbolicate the reports with these dSYMs, Mach-O files, folders or zips.")
+    var dsym: [String] = []
+
     func validate() throws {
         try PathWalker.validate(paths)
         if let layout, Self.layout(named: layout) == nil { throw ValidationError("--layout must be ios or macos") }
@@ -62,9 +65,10 @@ struct TranslateCommand: ParsableCommand {
         }
         var names = Set<String>()
         var failed = false
+        let symbolication = ReportSymbolication.make(dsymPaths: dsym)
         for (index, path) in paths.enumerated() {
             if Console.outputFailed { break }
-            guard let text = translation(of: path) else {
+            guard let text = translation(of: path, symbolication: symbolication) else {
                 failed = true
                 continue
             }
@@ -93,13 +97,13 @@ struct TranslateCommand: ParsableCommand {
     }
 
     /// The Apple text of the report at `path`, or nil after saying on standard error why there is none.
-    private func translation(of path: String) -> String? {
+    private func translation(of path: String, symbolication: ReportSymbolication? = nil) -> String? {
         let openable = PathWalker.openable(path)
         if let problem = InputCheck.problem(atPath: openable) ?? InputCheck.archiveHint(atPath: openable) {
             Console.error(ErrorLine.render(path: path, location: nil, message: problem))
             return nil
         }
-        let bytes: [UInt8]
+        var bytes: [UInt8]
         do {
             bytes = try FileReading.contents(atPath: openable)
         } catch {
@@ -109,6 +113,9 @@ struct TranslateCommand: ParsableCommand {
         if let problem = Self.notTranslatable(bytes) {
             Console.error(ErrorLine.render(path: path, location: nil, message: problem))
             return nil
+        }
+        if let symbolication, let symbolicated = Self.symbolicated(bytes, path: path, with: symbolication) {
+            bytes = symbolicated
         }
         do {
             let translator = CrashTextTranslator(layout: layout.flatMap(Self.layout(named:)))
@@ -135,6 +142,26 @@ struct TranslateCommand: ParsableCommand {
             Console.error(ErrorLine.render(path: path, location: error.location, message: error.message))
             return nil
         }
+    }
+
+    /// `--dsym`: the `.ips` with its frames resolved (translated as Apple translates a symbolicated one); nil
+    /// keeps the bytes as read (a KSCrash report, or a body the parser refuses: the translator then says why).
+    private static func symbolicated(_ bytes: [UInt8], path: String, with symbolication: ReportSymbolication)
+        -> [UInt8]?
+    {
+        guard let result = try? symbolication.rewrite(bytes), result.report.sourceFormat == .ips309 else { return nil }
+        for diagnostic in result.diagnostics
+        where diagnostic.severity != .note && diagnostic.location?.keyPath?.hasPrefix("binaryImages") == true {
+            Console.error(
+                ErrorLine.render(
+                    path: path,
+                    location: nil,
+                    message: diagnostic.message,
+                    severity: diagnostic.severity.rawValue
+                )
+            )
+        }
+        return result.bytes
     }
 
     /// Makes the output folder when it is missing; why it cannot be used otherwise.

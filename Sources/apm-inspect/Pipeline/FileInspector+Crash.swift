@@ -6,7 +6,12 @@ extension FileInspector {
     /// Reads a crash report (any shape); a report whose container says crash but cannot be read is a failure.
     func inspectCrash(_ container: IPSContainer, path: String) -> Inspection {
         do {
-            let result = try CrashReportParser().parse(container)
+            var result = try CrashReportParser().parse(container)
+            if let symbolicator = symbolication?.symbolicator {
+                let outcome = symbolicator.symbolicate(result.report)
+                result.report = outcome.report
+                result.diagnostics += outcome.diagnostics
+            }
             if let watchdog = WatchdogDetector.analyze(result.report) {
                 // A stackshot (0xbaaaaaad) is a snapshot, never a crash.
                 let kind: FileKind = watchdog.kind == .stackshot ? .stackshot : .watchdogTermination

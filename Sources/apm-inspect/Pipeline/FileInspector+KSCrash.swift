@@ -10,7 +10,12 @@ extension FileInspector {
             document.isFragmentList ? document.root.elements.first { KSCrashReader.recognises($0) } : document.root
         guard let root, KSCrashReader.recognises(root) else { return nil }
         do {
-            let result = try reader.parse(document)
+            var result = try reader.parse(document)
+            if let symbolicator = symbolication?.symbolicator {
+                let outcome = symbolicator.symbolicate(result.report)
+                result.report = outcome.report
+                result.diagnostics += outcome.diagnostics
+            }
             return Inspection(
                 file: path,
                 kind: .kscrash,

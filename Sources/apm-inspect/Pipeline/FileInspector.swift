@@ -14,6 +14,8 @@ struct FileInspector: Sendable {
     var httpSummaryOnly = false
     /// Keep the SHA-256 of each file's bytes in ``Inspection/contentDigest`` (the backend formats' event ids).
     var digestsContent = false
+    /// `--dsym`: crash reports are symbolicated against it.
+    var symbolication: ReportSymbolication?
 
     /// Reads and inspects the file at `path`; never throws: failures are part of the result.
     ///

@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# Symbolication oracle (issue 16): for every fixture dSYM, every slice, and every byte address of __text, our
+# `apm-inspect atos --format json` must agree with llvm-symbolizer --inlines on the function, file, line, column
+# and inline chain of each frame. Any difference fails the step; the counts are printed. Missing fixtures or a
+# missing llvm-symbolizer fail it too (never a silent skip).
+set -euo pipefail
+: "${BIN:?BIN must name the apm-inspect binary}"
+ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
+FIXTURES="$ROOT/Tests/SymbolicationTests/Fixtures"
+SYMBOLIZER="${LLVM_SYMBOLIZER:-$(command -v llvm-symbolizer || true)}"
+OBJDUMP="${LLVM_OBJDUMP:-$(command -v llvm-objdump || true)}"
+if [ -z "$SYMBOLIZER" ] || [ -z "$OBJDUMP" ]; then
+  echo "FAIL: llvm-symbolizer and llvm-objdump are needed (Debian: apt-get install llvm)"; exit 1
+fi
+shopt -s nullglob
+dsyms=("$FIXTURES"/*.dSYM)
+if [ "${#dsyms[@]}" -eq 0 ]; then echo "FAIL: no fixture dSYM in $FIXTURES"; exit 1; fi
+WORK="$(mktemp -d)"
+trap 'rm -rf "$WORK"' EXIT
+echo "oracle: $("$SYMBOLIZER" --version | grep -i version | head -1)"
+total_addresses=0
+total_frames=0
+failed=0
+for dsym in "${dsyms[@]}"; do
+  name="$(basename "$dsym" .dSYM)"
+  dwarf="$dsym/Contents/Resources/DWARF/$name"
+  [ -f "$dwarf" ] || { echo "FAIL: $dwarf is missing"; exit 1; }
+  archs="$("$OBJDUMP" --macho --universal-headers "$dwarf" 2>/dev/null | awk '/^architecture /{print $2}')"
+  [ -n "$archs" ] || archs="$("$OBJDUMP" --macho --private-header "$dwarf" | awk '/MH_MAGIC/{print tolower($2)}' | sed 's/^x86_64$/x86_64/')"
+  for arch in $archs; do
+    case "$arch" in X86_64) arch=x86_64 ;; ARM64) arch=arm64 ;; esac
+    # __text's address and size, from the dSYM's own section headers.
+    read -r start size < <("$OBJDUMP" --macho --arch="$arch" --section-headers "$dwarf" \
+      | awk '$2=="__text"{print "0x"$4, "0x"$3; exit}')
+    [ -n "${start:-}" ] || { echo "FAIL: no __text in $dwarf ($arch)"; exit 1; }
+    python3 -c "
+import sys
+start, size = int('$start', 16), int('$size', 16)
+print('\n'.join(hex(a) for a in range(start, start + size)))" > "$WORK/addresses"
+    xargs "$BIN" atos -o "$dsym" -arch "$arch" --format json < "$WORK/addresses" > "$WORK/ours.json"
+    "$SYMBOLIZER" --inlines --no-demangle --output-style=JSON --default-arch="$arch" --obj="$dwarf" \
+      < "$WORK/addresses" > "$WORK/llvm.json"
+    if ! python3 - "$WORK/ours.json" "$WORK/llvm.json" "$name ($arch)" > "$WORK/compare.txt" <<'PY'
+import json, sys
+ours_path, llvm_path, label = sys.argv[1:4]
+ours = json.load(open(ours_path))
+llvm = []
+with open(llvm_path) as handle:
+    text = handle.read().strip()
+    # One JSON array per input line, or one array for all of them, depending on the version.
+    try:
+        parsed = json.loads(text)
+        llvm = parsed if isinstance(parsed, list) else [parsed]
+    except json.JSONDecodeError:
+        for line in text.splitlines():
+            value = json.loads(line)
+            llvm.extend(value if isinstance(value, list) else [value])
+if len(ours) != len(llvm):
+    print(f"{label}: {len(ours)} answers from us, {len(llvm)} from llvm-symbolizer"); sys.exit(1)
+def theirs(entry):
+    frames = []
+    for f in entry.get("Symbol", []):
+        if not f.get("FunctionName") and not f.get("FileName"):
+            continue
+        frames.append((f.get("FunctionName") or None, f.get("FileName") or None, f.get("Line") or None,
+                       f.get("Column") or None))
+    return frames
+def mine(entry):
+    return [(l["symbol"] or None, l.get("file"), l.get("line"), l.get("column")) for l in entry["locations"]]
+differences = 0
+frames = 0
+for a, b in zip(ours, llvm):
+    if int(a["address"], 16) != int(b["Address"], 16):
+        print(f"{label}: answers out of step at {a['address']} / {b['Address']}"); sys.exit(1)
+    x, y = mine(a), theirs(b)
+    frames += len(y)
+    if x != y:
+        differences += 1
+        if differences <= 20:
+            print(f"{label} {a['address']}:\n  ours: {x}\n  llvm: {y}")
+print(f"{label}: {len(ours)} addresses, {frames} frames, {differences} differences")
+sys.exit(1 if differences else 0)
+PY
+    then
+      failed=1
+    fi
+    cat "$WORK/compare.txt"
+    total_addresses=$((total_addresses + $(wc -l < "$WORK/addresses")))
+  done
+done
+echo "symbolication oracle: $total_addresses addresses compared"
+if [ "$failed" -ne 0 ]; then echo "FAIL: symbolication differs from llvm-symbolizer"; exit 1; fi
+echo "symbolication oracle passed"

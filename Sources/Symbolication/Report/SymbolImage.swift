@@ -1,0 +1,15 @@
+/// One binary image's debug information, opened: where its `__TEXT` segment expects to be loaded and what
+/// answers for its addresses.
+public struct SymbolImage: Sendable {
+    /// The `vmaddr` of the image's `__TEXT` segment: file addresses are the image offset plus this.
+    public var textVMAddress: UInt64
+    public var resolver: any AddressResolver
+    /// Where the debug information came from (a dSYM's DWARF file, a binary, a zip entry), for messages.
+    public var origin: String
+
+    public init(textVMAddress: UInt64, resolver: any AddressResolver, origin: String) {
+        self.textVMAddress = textVMAddress
+        self.resolver = resolver
+        self.origin = origin
+    }
+}

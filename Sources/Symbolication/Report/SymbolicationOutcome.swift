@@ -1,0 +1,22 @@
+import APMInspectCore
+import CrashReportParsing
+
+/// A report after symbolication, with what was found along the way and how the new frames map back to the
+/// frames as written (an inline chain turns one written frame into several).
+public struct SymbolicationOutcome: Sendable {
+    public var report: CrashReport
+    /// One per image whose debug information is missing or unreadable, and nothing else.
+    public var diagnostics: [Diagnostic]
+    /// Written frames that received a symbol (a chain of inlined frames counts once).
+    public var resolvedFrames: Int
+    /// For each thread (by position in ``CrashReport/threads``), the position of the written frame each frame
+    /// came from, in order.
+    public var threadOrigins: [[Int]]
+    /// The same for ``CrashReport/lastExceptionBacktrace``.
+    public var exceptionOrigins: [Int]
+    /// For each thread, the written frames whose text changed (resolved or re-resolved).
+    public var changedThreadFrames: [Set<Int>]
+    public var changedExceptionFrames: Set<Int>
+
+    public var isChanged: Bool { resolvedFrames > 0 }
+}

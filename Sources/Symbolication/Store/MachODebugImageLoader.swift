@@ -1,0 +1,68 @@
+/// The loader of real files: the Mach-O reader lists slices, the DWARF reader opens them.
+///
+/// `resolverFactory` is the one place where an opened slice becomes a resolver, so a later reader (the symbol
+/// table fallback for a binary without DWARF) plugs in without touching the store.
+public struct MachODebugImageLoader: DebugImageLoader {
+    public var resolverFactory: @Sendable (MachOSlice) throws(SymbolicationError) -> any AddressResolver
+
+    public init(
+        resolverFactory: @escaping @Sendable (MachOSlice) throws(SymbolicationError) -> any AddressResolver =
+            MachODebugImageLoader.dwarfResolver
+    ) {
+        self.resolverFactory = resolverFactory
+    }
+
+    public func slices(in bytes: [UInt8]) throws(SymbolicationError) -> [DebugSlice] {
+        let file = try MachOFile(bytes: bytes)
+        var slices: [DebugSlice] = []
+        for slice in file.slices {
+            guard let uuid = slice.uuid, let vmaddr = slice.textVMAddress else { continue }
+            slices.append(
+                DebugSlice(
+                    uuid: Self.plain(uuid),
+                    arch: slice.architecture.name,
+                    textVMAddress: vmaddr,
+                    fileOffset: slice.fileOffset,
+                    size: slice.size
+                )
+            )
+        }
+        guard !slices.isEmpty else {
+            throw SymbolicationError(.malformedMachO, "no slice with both an LC_UUID and a __TEXT segment")
+        }
+        return slices
+    }
+
+    public func open(_ bytes: [UInt8], slice: DebugSlice) throws(SymbolicationError) -> any AddressResolver {
+        let file = try MachOFile(bytes: bytes)
+        guard let found = file.slices.first(where: { $0.uuid.map(Self.plain) == slice.uuid }) else {
+            throw SymbolicationError(.unreadable, "the slice \(slice.arch) with UUID \(slice.uuid) is gone")
+        }
+        return try resolverFactory(found)
+    }
+
+    /// The slice's DWARF, indexed, with the symbol table behind it where the DWARF names nothing (and alone for a
+    /// binary without DWARF: `symbol + offset`, as atos prints it).
+    public static let dwarfResolver: @Sendable (MachOSlice) throws(SymbolicationError) -> any AddressResolver = {
+        slice throws(SymbolicationError) in
+        // DebugImage reads the symbol table too; a damaged one costs the fallback only: the DWARF still answers.
+        let image = try DebugImage(slice: slice)
+        guard image.dwarf != nil || image.symbols != nil else {
+            throw image.issues.first
+                ?? SymbolicationError(.malformedDWARF, "the slice has neither DWARF nor a readable symbol table")
+        }
+        return image
+    }
+
+    /// `4C4C4486-5555-…` as the crash model spells UUIDs: lower-case, no dashes.
+    static func plain(_ uuid: MachOUUID) -> String {
+        let hex = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(32)
+        for byte in uuid.bytes {
+            text.append(hex[Int(byte >> 4)])
+            text.append(hex[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+}

@@ -1,0 +1,243 @@
+import APMInspectCore
+import ArgumentParser
+import Foundation
+import Symbolication
+
+/// `apm-inspect atos -o DSYM_OR_BINARY [-arch A] [-l LOAD_ADDRESS] [-i] ADDRESS...`: atos on Linux.
+struct AtosCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "atos",
+        abstract: "Resolve addresses of one binary image to functions and source lines, as atos does.",
+        discussion: """
+            Reads the DWARF of a .dSYM bundle (its Contents/Resources/DWARF file) or of a Mach-O, thin or fat, and \
+            the symbol table when the DWARF has no function for an address. Each address prints as atos prints \
+            it: `function (in Binary) (file:line)`; an address nothing covers is echoed. Without -l the addresses \
+            are file addresses (the image at its __TEXT vmaddr); with -l they are runtime addresses of the image \
+            loaded there. -i prints the inlined frames, innermost first, one line each; without it the function \
+            is the concrete one and the line is the innermost. Names are demangled (Swift as Apple prints them, \
+            C++); --format json gives both forms and every frame's column.
+            """
+    )
+
+    @Option(
+        name: .customShort("o"),
+        help: ArgumentHelp("The .dSYM bundle, its DWARF file, or a Mach-O binary.", valueName: "path")
+    )
+    var object: String
+
+    @Option(
+        name: .customLong("arch", withSingleDash: true),
+        help: ArgumentHelp("Architecture of a fat file (arm64, x86_64 …).", valueName: "arch")
+    )
+    var architecture: String?
+
+    @Option(
+        name: .customShort("l"),
+        help: ArgumentHelp("Load address of the image (hexadecimal).", valueName: "load-address")
+    )
+    var loadAddress: String?
+
+    @Flag(name: .customShort("i"), help: "Print inlined frames, innermost first.")
+    var inlines = false
+
+    @Option(name: .shortAndLong, help: "Output format: text (atos) or json.")
+    var format: AtosFormat = .text
+
+    @Argument(help: "Addresses (hexadecimal, 0x optional); none: read them from standard input, as atos does.")
+    var addresses: [String] = []
+
+    enum AtosFormat: String, ExpressibleByArgument, CaseIterable {
+        case text
+        case json
+    }
+
+    /// One address in `--format json`.
+    struct Result: Encodable {
+        var address: String
+        var fileAddress: String?
+        var locations: [Location]
+    }
+
+    /// One frame; every key is present (null when unknown) so scripts need not test for it.
+    struct Location: Encodable {
+        var symbol: String
+        var demangled: String?
+        var symbolOffset: UInt64
+        var file: String?
+        var line: Int?
+        var column: Int?
+        var inlined: Bool
+
+        enum CodingKeys: String, CodingKey {
+            case symbol, demangled, symbolOffset, file, line, column, inlined
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(symbol, forKey: .symbol)
+            try container.encode(demangled, forKey: .demangled)
+            try container.encode(symbolOffset, forKey: .symbolOffset)
+            try container.encode(file, forKey: .file)
+            try container.encode(line, forKey: .line)
+            try container.encode(column, forKey: .column)
+            try container.encode(inlined, forKey: .inlined)
+        }
+    }
+
+    func validate() throws {
+        if let loadAddress, Self.parseAddress(loadAddress) == nil {
+            throw ValidationError("-l must be a hexadecimal address, not '\(TerminalText.escaped(loadAddress))'")
+        }
+        for address in addresses where Self.parseAddress(address) == nil {
+            throw ValidationError("'\(TerminalText.escaped(address))' is not a hexadecimal address")
+        }
+        if let architecture, MachOArchitecture(name: architecture) == nil {
+            throw ValidationError("unknown architecture '\(TerminalText.escaped(architecture))'")
+        }
+    }
+
+    func run() throws {
+        let image: DebugImage
+        let binaryName: String
+        do {
+            (image, binaryName) = try openImage()
+        } catch {
+            Console.error(ErrorLine.render(path: object, location: error.location, message: error.message))
+            throw ExitCode(1)
+        }
+        for issue in image.issues.prefix(20) {
+            Console.error(
+                ErrorLine.render(path: object, location: issue.location, message: issue.message, severity: "warning")
+            )
+        }
+        let load = loadAddress.flatMap(Self.parseAddress)
+        var results: [Result] = []
+        var text = ""
+        for argument in addresses.isEmpty ? Self.standardInputWords() : addresses {
+            guard let address = Self.parseAddress(argument) else {
+                Console.error("warning: '\(TerminalText.escaped(argument))' is not a hexadecimal address")
+                continue
+            }
+            let fileAddress = load.map { image.fileAddress(of: address, loadAddress: $0) } ?? address
+            let locations = fileAddress.map { image.locations(at: $0) } ?? []
+            switch format {
+            case .json:
+                results.append(
+                    Result(
+                        address: hex(address),
+                        fileAddress: fileAddress.map(hex),
+                        locations: locations.map {
+                            Location(
+                                symbol: $0.symbol,
+                                demangled: Demangler.demangle($0.symbol),
+                                symbolOffset: $0.symbolOffset,
+                                file: $0.file,
+                                line: $0.line,
+                                column: $0.column,
+                                inlined: $0.isInlined
+                            )
+                        }
+                    )
+                )
+            case .text:
+                text += Self.atosLines(locations, address: address, binary: binaryName, inlines: inlines)
+            }
+        }
+        switch format {
+        case .json: try JSONOutput.print(results, pretty: true)
+        case .text: Console.out(text)
+        }
+    }
+
+    /// atos's lines for one address: `name (in Binary) (file:line)`, or `name (in Binary) + offset` without a
+    /// line; the address itself when nothing covers it.
+    static func atosLines(
+        _ locations: [SymbolicatedLocation],
+        address: UInt64,
+        binary: String,
+        inlines: Bool
+    ) -> String {
+        guard let concrete = locations.last, let innermost = locations.first else { return hex(address) + "\n" }
+        let shownBinary = TerminalText.escaped(binary)
+        func line(name: String, offset: UInt64, file: String?, line: Int?) -> String {
+            let shownName = TerminalText.escaped(Demangler.demangle(name) ?? name)
+            if let file, let line {
+                let base = file.split(separator: "/").last.map(String.init) ?? file
+                return "\(shownName) (in \(shownBinary)) (\(TerminalText.escaped(base)):\(line))\n"
+            }
+            return "\(shownName) (in \(shownBinary)) + \(offset)\n"
+        }
+        if inlines {
+            return locations.map { line(name: $0.symbol, offset: $0.symbolOffset, file: $0.file, line: $0.line) }
+                .joined()
+        }
+        return line(name: concrete.symbol, offset: concrete.symbolOffset, file: innermost.file, line: innermost.line)
+    }
+
+    /// Opens `-o`: a `.dSYM` bundle's DWARF file, or the file itself; picks the slice by `-arch`.
+    private func openImage() throws(SymbolicationError) -> (DebugImage, String) {
+        let path = Self.dwarfFile(for: object)
+        let file = try MachOFile(path: path)
+        let slice: MachOSlice
+        if let architecture, let wanted = MachOArchitecture(name: architecture) {
+            guard let found = file.slice(for: wanted) else {
+                let present = file.slices.map(\.architecture.name).joined(separator: ", ")
+                throw SymbolicationError(.unreadable, "no \(architecture) slice (the file has \(present))")
+            }
+            slice = found
+        } else if file.slices.count == 1, let only = file.slices.first {
+            slice = only
+        } else {
+            let present = file.slices.map(\.architecture.name).joined(separator: ", ")
+            throw SymbolicationError(.unreadable, "a fat file: choose a slice with -arch (\(present))")
+        }
+        let name = (path as NSString).lastPathComponent
+        return (try DebugImage(slice: slice), name)
+    }
+
+    /// The DWARF file inside a `.dSYM` bundle (the only file of `Contents/Resources/DWARF`, or the one named as
+    /// the bundle), else `path` unchanged.
+    static func dwarfFile(for path: String) -> String {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return path
+        }
+        let folder = (path as NSString).appendingPathComponent("Contents/Resources/DWARF")
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+        let bundleName = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        if let named = names.first(where: { $0 == bundleName }) ?? names.first {
+            return (folder as NSString).appendingPathComponent(named)
+        }
+        return path
+    }
+
+    /// Most of standard input read for addresses (about 4 million of them).
+    static let standardInputLimit = 64 << 20
+
+    /// The whitespace-separated words of standard input, up to ``standardInputLimit`` bytes.
+    static func standardInputWords() -> [String] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while bytes.count < standardInputLimit {
+            let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            bytes += chunk[0..<count]
+        }
+        return bytes.split(whereSeparator: { $0 == 0x20 || $0 == 0x0a || $0 == 0x09 || $0 == 0x0d }).map {
+            String(decoding: $0, as: UTF8.self)
+        }
+    }
+
+    /// A hexadecimal address, `0x` optional.
+    static func parseAddress(_ text: String) -> UInt64? {
+        var digits = Substring(text)
+        if digits.hasPrefix("0x") || digits.hasPrefix("0X") { digits = digits.dropFirst(2) }
+        guard !digits.isEmpty, digits.count <= 16 else { return nil }
+        return UInt64(digits, radix: 16)
+    }
+}
+
+private func hex(_ value: UInt64) -> String {
+    "0x" + String(value, radix: 16)
+}
