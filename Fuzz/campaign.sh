@@ -63,26 +63,49 @@ run_target() {
   local started
   started="$(date -u +%Y-%m-%dT%H:%M:%SZ)"
   start_wall=$(date +%s)
-  nice -n "$NICE" "$BIN/$target" -max_total_time="$WALL_LIMIT" -max_len="${FUZZ_MAX_LEN:-16384}" \
-    -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 "${dict[@]}" \
-    -artifact_prefix="$FUZZ/findings/$target-" "$corpus" "$seeds" > "$log" 2>&1 &
-  pid=$!
-  while kill -0 "$pid" 2>/dev/null; do
-    ticks="$(cpu_ticks "$pid")" || break
-    if [ "$ticks" -ge $((BUDGET * CLK_TCK)) ]; then kill -INT "$pid"; break; fi
-    sleep 1
+  # libFuzzer's -timeout is wall time: a fuzzer starved of CPU (a loaded machine, a high nice) can be stopped on an
+  # input that is fast. A timeout is therefore replayed at once in a new process; when the replay takes under a
+  # second the row says the fuzzer was starved, the input is moved aside, and the target goes on where it was (the
+  # corpus is kept) until the budget is spent (three restarts at most).
+  local spent=0 restarts=0 starved=""
+  : > "$log"
+  while :; do
+    nice -n "$NICE" "$BIN/$target" -max_total_time="$WALL_LIMIT" -max_len="${FUZZ_MAX_LEN:-16384}" \
+      -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 "${dict[@]}" \
+      -artifact_prefix="$FUZZ/findings/$target-" "$corpus" "$seeds" >> "$log" 2>&1 &
+    pid=$!
+    ticks=$spent
+    while kill -0 "$pid" 2>/dev/null; do
+      local now
+      now="$(cpu_ticks "$pid")" || break
+      ticks=$((spent + now))
+      if [ "$ticks" -ge $((BUDGET * CLK_TCK)) ]; then kill -INT "$pid"; break; fi
+      sleep 1
+    done
+    wait "$pid"; status=$?
+    spent=$ticks
+    [ "$status" -eq 70 ] || break
+    local unit replay
+    unit="$(grep -oE "Test unit written to [^ ]+" "$log" | tail -1 | sed 's/Test unit written to //')"
+    [ -f "$unit" ] || break
+    replay="$( { /usr/bin/time -f '%e' "$BIN/$target" "$unit" > /dev/null 2>/dev/null; } 2>&1 | tail -1)"
+    awk -v t="$replay" 'BEGIN { exit !(t + 0 < 1) }' || break
+    mkdir -p "$FUZZ/findings/starved"
+    mv "$unit" "$FUZZ/findings/starved/"
+    starved="${starved:+$starved; }timeout not reproduced (replay ${replay} s: the fuzzer was starved of CPU)"
+    restarts=$((restarts + 1))
+    [ "$restarts" -le 3 ] && [ "$ticks" -lt $((BUDGET * CLK_TCK)) ] || { status=72; break; }
   done
-  wait "$pid"; status=$?
   local wall=$(( $(date +%s) - start_wall ))
   local cpu=$(( ticks / CLK_TCK ))
   local execs cov ft files
-  execs="$(awk '/stat::number_of_executed_units/ {print $2}' "$log" | tail -1)"
+  execs="$(awk '/stat::number_of_executed_units/ {s += $2; n++} END {if (n) print s}' "$log")"
   read -r cov ft <<< "$(grep -oE 'cov: [0-9]+ ft: [0-9]+' "$log" | tail -1 | awk '{print $2, $4}')"
   files="$(find "$corpus" -type f | wc -l)"
   # 0: stopped by -max_total_time; 72: stopped by our SIGINT at the budget. Anything else found something.
   case "$status" in
     0) finding="wall limit before the CPU budget" ;;
-    72) finding="" ;;
+    72) finding="$starved" ;;
     *) finding="$(grep -m1 -oE 'ERROR: [A-Za-z]+: [A-Za-z-]+|deadly signal|fuzz property[^\n]*|timeout|out-of-memory' "$log")"
        finding="${finding:-exit $status}" ;;
   esac
