@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "FuzzChecksPowerLog", targets: ["FuzzChecksPowerLog"]),
         .library(name: "MetricKitParsing", targets: ["MetricKitParsing"]),
         .library(name: "Symbolication", targets: ["Symbolication"]),
+        .library(name: "FleetReport", targets: ["FleetReport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -69,6 +70,12 @@ let package = Package(
             name: "Symbolication",
             dependencies: ["APMInspectCore", "CrashReportParsing"]
         ),
+        .target(
+            name: "FleetReport",
+            dependencies: [
+                "APMInspectCore", "CrashReportParsing", "JetsamParsing", "WatchdogAnalysis", "MetricKitParsing",
+            ]
+        ),
         .executableTarget(
             name: "apm-inspect",
             dependencies: [
@@ -82,6 +89,7 @@ let package = Package(
                 "InputMutation",
                 "MetricKitParsing",
                 "Symbolication",
+                "FleetReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -170,6 +178,10 @@ let package = Package(
             name: "SymbolicationTests",
             dependencies: ["Symbolication", "CrashReportParsing", "APMInspectCore"],
             exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "FleetReportTests",
+            dependencies: ["FleetReport", "apm-inspect", "FuzzReplaySupport", "APMInspectCore"]
         ),
         .testTarget(
             name: "FuzzCommandTests",

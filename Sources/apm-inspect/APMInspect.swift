@@ -21,7 +21,7 @@ struct APMInspect: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             InspectCommand.self, MemoryLimitsCommand.self, HTTPCommand.self, EnergyCommand.self, TranslateCommand.self,
-            ScanCommand.self, FuzzCommand.self,
+            ScanCommand.self, ReportCommand.self, FuzzCommand.self,
         ]
     )
 

@@ -89,11 +89,17 @@ struct Scanner: Sendable {
     let temporary: TemporaryFolder
     let format: OutputFormat
     let output = OutputGate()
+    /// Records keep the facts of the fleet report (`report` scans with this set).
+    var keepsFleetFacts = false
 
     init(inspector: FileInspector, temporary: TemporaryFolder, format: OutputFormat) {
         self.inspector = inspector
         self.temporary = temporary
         self.format = format
+    }
+
+    private func record(_ inspection: Inspection) -> ScanRecord {
+        ScanRecord(inspection, keepingFleetFacts: keepsFleetFacts)
     }
 
     /// Reads a path kept as bytes; a name that is not UTF-8 is read through `/proc/self/fd` and shown escaped.
@@ -110,7 +116,7 @@ struct Scanner: Sendable {
                 failure: Inspection.Failure(code: "unreadable", message: failure.message, location: nil)
             )
             emit(inspection)
-            return Result(records: [ScanRecord(inspection)], findings: [])
+            return Result(records: [record(inspection)], findings: [])
         }
     }
 
@@ -124,7 +130,7 @@ struct Scanner: Sendable {
             let archive = ArchiveScanner(inspector: inspector, temporary: temporary)
             let diagnostics = archive.scan(archive: path, shownAs: display) { inspection in
                 emit(inspection)
-                records.append(ScanRecord(inspection))
+                records.append(record(inspection))
             }
             return Result(
                 records: records,
@@ -143,7 +149,7 @@ struct Scanner: Sendable {
                 shownAs: display,
                 {
                     emit($0)
-                    records.append(ScanRecord($0))
+                    records.append(record($0))
                 }
             ) {
             case .archive(let diagnostics):
@@ -162,7 +168,7 @@ struct Scanner: Sendable {
             inspection.source = SysdiagnoseFacts(name: String(folder))
         }
         emit(inspection)
-        return Result(records: [ScanRecord(inspection)], findings: [])
+        return Result(records: [record(inspection)], findings: [])
     }
 
     private func emit(_ inspection: Inspection) {
