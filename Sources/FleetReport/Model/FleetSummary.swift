@@ -63,6 +63,11 @@ public struct FleetSummary: Sendable, Equatable, Encodable {
     public struct DayCount: Sendable, Equatable, Encodable {
         public var day: String
         public var count: Int
+
+        public init(day: String, count: Int) {
+            self.day = day
+            self.count = count
+        }
     }
 
     public struct DaySeries: Sendable, Equatable, Encodable {
