@@ -40,6 +40,38 @@ def load_ips():
     return header, body
 
 
+def ips_template(header, body):
+    """The JSON `.ips` as text with placeholders: substituting strings is ten times faster than a deep copy."""
+    head = dict(header, timestamp="@TS@", app_version="@VER@", build_version="@BUILD@", os_version="@OSV@",
+                incident_id="@ID@")
+    report = copy.deepcopy(body)
+    report.update(captureTime="@CT@", incident="@ID@", modelCode="@DEV@")
+    report["osVersion"].update(train="@TRAIN@", build="@OSB@")
+    report["bundleInfo"].update(CFBundleShortVersionString="@VER@", CFBundleVersion="@BUILD@")
+    for frame in report["lastExceptionBacktrace"]:
+        if frame.get("symbol") == "-[HBRMooringCache mooringAtIndex:]":
+            frame["symbol"] = "-[HBRMooringCache@K@ mooringAtIndex:]"
+    return json.dumps(head, separators=(",", ":")) + "\n" + json.dumps(report)
+
+
+def kscrash_template(kscrash):
+    report = copy.deepcopy(kscrash)
+    report["report"].update(id="@ID@", timestamp="@TS@")
+    report["system"].update(CFBundleShortVersionString="@VER@", CFBundleVersion="@BUILD@", machine="@DEV@",
+                            system_version="@SYS@", os_version="@OSB@")
+    for thread in report["crash"]["threads"]:
+        for frame in thread.get("backtrace", {}).get("contents", []):
+            if frame.get("symbol_name") == "-[DKTideTable reloadRowsForStation:]":
+                frame["symbol_name"] = "-[DKTideTable@K@ reloadRowsForStation:]"
+    return json.dumps(report)
+
+
+def fill(template, values):
+    for key, value in values.items():
+        template = template.replace(key, value)
+    return template
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("out")
@@ -51,55 +83,33 @@ def main():
     header, body = load_ips()
     with open(KSCRASH, encoding="utf-8") as handle:
         kscrash = json.load(handle)
+    ips, ks = ips_template(header, body), kscrash_template(kscrash)
     weights = [1.0 / (k + 1) for k in range(args.signatures)]
     newest_only = set(range(max(0, args.signatures - 5), args.signatures))
     os.makedirs(args.out, exist_ok=True)
     for i in range(args.count):
         folder = os.path.join(args.out, "batch%04d" % (i // 1000))
-        os.makedirs(folder, exist_ok=True)
+        if i % 1000 == 0:
+            os.makedirs(folder, exist_ok=True)
         k = rng.choices(range(args.signatures), weights)[0]
         version = VERSIONS[-1] if k in newest_only else rng.choice(VERSIONS)
         device = rng.choice(DEVICES)
         system, build = rng.choice(SYSTEMS)
         when = START + datetime.timedelta(seconds=rng.randrange(60 * 86400))
         incident = str(uuid.UUID(int=rng.getrandbits(128))).upper()
+        values = {"@K@": str(k) if k else "", "@VER@": version, "@BUILD@": BUILDS[version], "@DEV@": device,
+                  "@OSB@": build, "@ID@": incident}
         if i % 10 == 9:
-            report = copy.deepcopy(kscrash)
-            report["report"]["id"] = incident
-            report["report"]["timestamp"] = when.astimezone(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
-            report["system"]["CFBundleShortVersionString"] = version
-            report["system"]["CFBundleVersion"] = BUILDS[version]
-            report["system"]["machine"] = device
-            report["system"]["system_version"] = system
-            report["system"]["os_version"] = build
-            for thread in report["crash"]["threads"]:
-                for frame in thread.get("backtrace", {}).get("contents", []):
-                    if frame.get("symbol_name") == "-[DKTideTable reloadRowsForStation:]" and k:
-                        frame["symbol_name"] = "-[DKTideTable%d reloadRowsForStation:]" % k
-            path = os.path.join(folder, "kscrash_%07d.json" % i)
-            with open(path, "w", encoding="utf-8") as handle:
-                json.dump(report, handle)
-            continue
-        head = dict(header)
-        head["timestamp"] = when.strftime("%Y-%m-%d %H:%M:%S.00 %z")
-        head["app_version"] = version
-        head["build_version"] = BUILDS[version]
-        head["os_version"] = "iPhone OS %s (%s)" % (system, build)
-        head["incident_id"] = incident
-        report = copy.deepcopy(body)
-        report["captureTime"] = when.strftime("%Y-%m-%d %H:%M:%S.0000 %z")
-        report["incident"] = incident
-        report["modelCode"] = device
-        report["osVersion"]["train"] = "iPhone OS " + system
-        report["osVersion"]["build"] = build
-        report["bundleInfo"]["CFBundleShortVersionString"] = version
-        report["bundleInfo"]["CFBundleVersion"] = BUILDS[version]
-        for frame in report["lastExceptionBacktrace"]:
-            if frame.get("symbol") == "-[HBRMooringCache mooringAtIndex:]" and k:
-                frame["symbol"] = "-[HBRMooringCache%d mooringAtIndex:]" % k
-        path = os.path.join(folder, "crash_%07d.ips" % i)
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.write(json.dumps(head, separators=(",", ":")) + "\n" + json.dumps(report))
+            values.update({"@TS@": when.astimezone(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+                           "@SYS@": system})
+            name, text = "kscrash_%07d.json" % i, fill(ks, values)
+        else:
+            values.update({"@TS@": when.strftime("%Y-%m-%d %H:%M:%S.00 %z"),
+                           "@CT@": when.strftime("%Y-%m-%d %H:%M:%S.0000 %z"),
+                           "@OSV@": "iPhone OS %s (%s)" % (system, build), "@TRAIN@": "iPhone OS " + system})
+            name, text = "crash_%07d.ips" % i, fill(ips, values)
+        with open(os.path.join(folder, name), "w", encoding="utf-8") as handle:
+            handle.write(text)
 
 
 if __name__ == "__main__":
