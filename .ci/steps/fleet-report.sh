@@ -21,6 +21,15 @@ inputs=(Corpus/crash Corpus/kscrash Corpus/watchdog Corpus/jetsam Corpus/metrick
 grep -q '^## Crash groups' "$WORK/report.md" || { echo "FAIL: the Markdown report has no crash groups"; exit 1; }
 grep -q '^Crash groups' "$WORK/report.txt" || { echo "FAIL: the text report has no crash groups"; exit 1; }
 
+# -o never overwrites an input, even one inside a folder given.
+cp Corpus/crash/ios14.4_text_exc_bad_access_sigsegv_kern_invalid_address.crash "$WORK/generated/batch0000/evidence.crash"
+status=0
+"$BIN" report -o "$WORK/generated/batch0000/evidence.crash" "$WORK/generated" 2>/dev/null || status=$?
+[ "$status" -eq 2 ] || { echo "FAIL: report -o INPUT exited with $status, not 2"; exit 1; }
+cmp -s Corpus/crash/ios14.4_text_exc_bad_access_sigsegv_kern_invalid_address.crash "$WORK/generated/batch0000/evidence.crash" \
+  || { echo "FAIL: report -o overwrote an input"; exit 1; }
+rm "$WORK/generated/batch0000/evidence.crash"
+
 # The NDJSON of a scan reads to the same report as the files.
 "$BIN" scan --format ndjson "${inputs[@]}" > "$WORK/scan.ndjson" 2>/dev/null
 "$BIN" report --format json "$WORK/scan.ndjson" > "$WORK/from-ndjson.json"

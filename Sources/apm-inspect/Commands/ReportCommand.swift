@@ -49,9 +49,6 @@ struct ReportCommand: ParsableCommand {
             throw ValidationError("--since wants a day (2024-06-01) or an ISO 8601 time, not \(since)")
         }
         try PathWalker.validate(paths)
-        if let output, paths.contains(where: { Self.sameFile($0, output) }) {
-            throw ValidationError("-o \(output) is one of the inputs; reports are never overwritten")
-        }
     }
 
     func run() throws {
@@ -60,6 +57,13 @@ struct ReportCommand: ParsableCommand {
         temporary.removeOnInterrupt()
         defer { temporary.remove() }
         let (files, walkFailures) = PathWalker.rawFiles(in: paths)
+        // The user's reports are evidence: `-o` naming one of them (directly or inside a folder) is refused.
+        if let output, let target = Self.identity(of: output),
+            files.contains(where: { raw in raw.withCString { Self.identity(ofCString: $0) } == target })
+        {
+            Console.error("error: -o \(TerminalText.escaped(output)) is one of the inputs; reports are never overwritten")
+            throw ExitCode(APMInspect.usageStatus)
+        }
         for failure in walkFailures {
             Console.error(ErrorLine.render(path: failure.path, location: nil, message: failure.message))
         }
@@ -128,12 +132,20 @@ struct ReportCommand: ParsableCommand {
         return (try? result.get()) ?? false
     }
 
-    /// True when both paths name one existing file.
-    static func sameFile(_ lhs: String, _ rhs: String) -> Bool {
-        var left = stat()
-        var right = stat()
-        guard stat(lhs, &left) == 0, stat(rhs, &right) == 0 else { return false }
-        return left.st_dev == right.st_dev && left.st_ino == right.st_ino
+    /// The device and inode of an existing file, which name it whatever path leads to it.
+    struct FileIdentity: Equatable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    static func identity(of path: String) -> FileIdentity? {
+        path.withCString { identity(ofCString: $0) }
+    }
+
+    static func identity(ofCString path: UnsafePointer<CChar>) -> FileIdentity? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
 }
 
