@@ -61,7 +61,8 @@ struct ReportCommand: ParsableCommand {
         if let output, let target = Self.identity(of: output),
             files.contains(where: { raw in raw.withCString { Self.identity(ofCString: $0) } == target })
         {
-            Console.error("error: -o \(TerminalText.escaped(output)) is one of the inputs; reports are never overwritten")
+            let shown = TerminalText.escaped(output)
+            Console.error("error: -o \(shown) is one of the inputs; reports are never overwritten")
             throw ExitCode(APMInspect.usageStatus)
         }
         for failure in walkFailures {
