@@ -30,7 +30,7 @@ public struct DayCounts: Sendable, Equatable {
     /// The UTC day of a time, or nil for one out of any calendar's range.
     public static func day(ofSecondsSince1970 seconds: Double) -> Int? {
         guard seconds.isFinite, abs(seconds) < 1e13 else { return nil }
-        return Int((seconds / 86_400).rounded(.down))
+        return Int(exactly: (seconds / 86_400).rounded(.down))
     }
 
     /// `YYYY-MM-DD` of a day since 1970 (proleptic Gregorian, UTC).

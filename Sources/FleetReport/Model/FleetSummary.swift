@@ -6,7 +6,7 @@ import JetsamParsing
 /// whatever order they were read in.
 public struct FleetSummary: Sendable, Equatable, Encodable {
     public struct Inputs: Sendable, Equatable, Encodable {
-        /// Files read (reports and NDJSON files), archive members counted one by one.
+        /// Reports read: files, archive members and NDJSON envelopes.
         public var reports = 0
         /// Reports by kind (`crashReport`, `jetsamEvent` …).
         public var kinds: [String: Int] = [:]
