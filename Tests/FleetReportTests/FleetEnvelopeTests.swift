@@ -70,21 +70,30 @@ import Testing
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         // Small chunks: lines cross chunk boundaries.
         let reader = NDJSONReader(maxLineBytes: envelope.utf8.count + 100, chunkBytes: 37)
-        var events: [FleetEvent] = []
-        var rejected: [Diagnostic] = []
-        try reader.read(path: path) { line in
-            switch line {
-            case .event(let event): events.append(event)
-            case .rejected(let diagnostic): rejected.append(diagnostic)
+        // One thread, and three threads over batches of about two lines: the same outcomes, in file order.
+        for (jobs, batchBytes) in [(1, 16 << 20), (3, envelope.utf8.count)] {
+            var events: [FleetEvent] = []
+            var rejected: [Diagnostic] = []
+            try reader.read(path: path, jobs: jobs, batchBytes: batchBytes) { line in
+                switch line {
+                case .event(let event): events.append(event)
+                case .rejected(let diagnostic): rejected.append(diagnostic)
+                }
+                return true
             }
-            return true
+            #expect(events.count == 2)
+            #expect(events.first?.crashes.first?.signature == "adb296751ce47f08")
+            #expect(rejected.map(\.location?.line) == [3, 4, 5, 6])
+            #expect(rejected[0].message.contains("not JSON"))
+            #expect(rejected[1].message.contains("no key file"))
+            #expect(rejected[2].message.contains("longer than"))
         }
-        #expect(events.count == 2)
-        #expect(events.first?.crashes.first?.signature == "adb296751ce47f08")
-        #expect(rejected.map(\.location?.line) == [3, 4, 5, 6])
-        #expect(rejected[0].message.contains("not JSON"))
-        #expect(rejected[1].message.contains("no key file"))
-        #expect(rejected[2].message.contains("longer than"))
+        var seen = 0
+        try reader.read(path: path, jobs: 2, batchBytes: 1) { _ in
+            seen += 1
+            return seen < 2
+        }
+        #expect(seen == 2)
         let tight = NDJSONReader(maxLineBytes: 100, chunkBytes: 64)
         var tightRejected = 0
         try tight.read(path: path) { line in

@@ -70,7 +70,7 @@ struct ReportCommand: ParsableCommand {
         }
         var scanner = Scanner(inspector: FileInspector(httpSummaryOnly: true), temporary: temporary, format: .text)
         scanner.keepsFleetFacts = true
-        let collector = FleetCollector(filter: filter)
+        let collector = FleetCollector(filter: filter, jobs: jobs ?? ProcessInfoShim.activeProcessorCount)
         let progress = ProgressBar(total: files.count, label: "report", streamsOutput: false)
         let scanning = scanner
         ParallelMap.forEachInOrder(
@@ -161,9 +161,12 @@ final class FleetCollector: @unchecked Sendable {
     private let lock = NSLockShim()
     private var aggregator: FleetAggregator
     private(set) var errors: [String] = []
+    /// Threads that decode NDJSON lines.
+    let jobs: Int
 
-    init(filter: FleetFilter) {
+    init(filter: FleetFilter, jobs: Int) {
         aggregator = FleetAggregator(filter: filter)
+        self.jobs = jobs
     }
 
     func take(_ item: Item) {
@@ -185,7 +188,7 @@ final class FleetCollector: @unchecked Sendable {
         let display = raw.display
         let outcome = raw.withOpenablePath { path -> InputError? in
             do {
-                try NDJSONReader().read(path: path) { line in
+                try NDJSONReader().read(path: path, jobs: jobs) { line in
                     switch line {
                     case .event(let event):
                         aggregator.add(event, fromNDJSON: true)
