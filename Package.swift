@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "MetricKitParsing", targets: ["MetricKitParsing"]),
         .library(name: "Symbolication", targets: ["Symbolication"]),
         .library(name: "BackendEvents", targets: ["BackendEvents"]),
+        .library(name: "FleetReport", targets: ["FleetReport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -76,6 +77,12 @@ let package = Package(
                 "APMInspectCore", "CrashReportParsing", "WatchdogAnalysis", "JetsamParsing", "MetricKitParsing",
             ]
         ),
+        .target(
+            name: "FleetReport",
+            dependencies: [
+                "APMInspectCore", "CrashReportParsing", "JetsamParsing", "WatchdogAnalysis", "MetricKitParsing",
+            ]
+        ),
         .executableTarget(
             name: "apm-inspect",
             dependencies: [
@@ -90,6 +97,7 @@ let package = Package(
                 "MetricKitParsing",
                 "Symbolication",
                 "BackendEvents",
+                "FleetReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -185,6 +193,10 @@ let package = Package(
                 "BackendEvents", "APMInspectCore", "CrashReportParsing", "WatchdogAnalysis", "JetsamParsing",
                 "MetricKitParsing", "InputMutation",
             ]
+        ),
+        .testTarget(
+            name: "FleetReportTests",
+            dependencies: ["FleetReport", "apm-inspect", "FuzzReplaySupport", "APMInspectCore"]
         ),
         .testTarget(
             name: "FuzzCommandTests",

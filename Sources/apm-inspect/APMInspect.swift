@@ -21,7 +21,7 @@ struct APMInspect: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             InspectCommand.self, MemoryLimitsCommand.self, HTTPCommand.self, EnergyCommand.self, TranslateCommand.self,
-            ScanCommand.self, SymbolicateCommand.self, FuzzCommand.self, AtosCommand.self,
+            ScanCommand.self, ReportCommand.self, SymbolicateCommand.self, AtosCommand.self, FuzzCommand.self,
         ]
     )
 

@@ -121,6 +121,8 @@ struct Scanner: Sendable {
     let output = OutputGate()
     /// Set for the backend formats: each inspection becomes native events instead of an envelope.
     let backend: BackendEventPrinter?
+    /// Records keep the facts of the fleet report (`report` scans with this set).
+    var keepsFleetFacts = false
 
     init(
         inspector: FileInspector,
@@ -132,6 +134,10 @@ struct Scanner: Sendable {
         self.inspector = inspector
         self.temporary = temporary
         self.format = format
+    }
+
+    private func record(_ inspection: Inspection) -> ScanRecord {
+        ScanRecord(inspection, keepingFleetFacts: keepsFleetFacts)
     }
 
     /// Reads a path kept as bytes; a name that is not UTF-8 is read through `/proc/self/fd` and shown escaped.
@@ -148,7 +154,7 @@ struct Scanner: Sendable {
                 failure: Inspection.Failure(code: "unreadable", message: failure.message, location: nil)
             )
             emit(inspection)
-            return Result(records: [ScanRecord(inspection)], findings: [])
+            return Result(records: [record(inspection)], findings: [])
         }
     }
 
@@ -162,7 +168,7 @@ struct Scanner: Sendable {
             let archive = ArchiveScanner(inspector: inspector, temporary: temporary)
             let diagnostics = archive.scan(archive: path, shownAs: display) { inspection in
                 emit(inspection)
-                records.append(ScanRecord(inspection))
+                records.append(record(inspection))
             }
             return Result(
                 records: records,
@@ -181,7 +187,7 @@ struct Scanner: Sendable {
                 shownAs: display,
                 {
                     emit($0)
-                    records.append(ScanRecord($0))
+                    records.append(record($0))
                 }
             ) {
             case .archive(let diagnostics):
@@ -200,7 +206,7 @@ struct Scanner: Sendable {
             inspection.source = SysdiagnoseFacts(name: String(folder))
         }
         emit(inspection)
-        return Result(records: [ScanRecord(inspection)], findings: [])
+        return Result(records: [record(inspection)], findings: [])
     }
 
     private func emit(_ inspection: Inspection) {

@@ -1,5 +1,6 @@
 import APMInspectCore
 import CrashReportParsing
+import FleetReport
 import JetsamParsing
 import PowerLogReading
 import WatchdogAnalysis
@@ -27,9 +28,12 @@ struct ScanRecord: Sendable {
     var jetsam: MemoryLimitEvidence?
     var jetsamKills = 0
     var energyTopApps: [String] = []
+    /// The facts `report` aggregates; kept only when asked for (`scan` has no use for them).
+    var fleet: FleetEvent?
 
-    init(_ inspection: Inspection) {
+    init(_ inspection: Inspection, keepingFleetFacts: Bool = false) {
         path = inspection.file
+        if keepingFleetFacts { fleet = inspection.fleetEvent }
         kind = inspection.kind
         failure = inspection.failure.map { failure in
             ErrorLine.render(path: inspection.file, location: failure.location, message: failure.message)

@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# report: the fleet report of Corpus/ plus a generated set, in every format; the HTML page opened in headless
+# Chromium must render its tables and charts, ask for nothing over the network, and show the numbers of the JSON.
+set -euo pipefail
+: "${BIN:?BIN must name the apm-inspect binary}"
+WORK="$(mktemp -d "${TMPDIR:-/tmp}/apm-inspect-fleet.XXXXXX")"
+trap 'rm -rf "$WORK"' EXIT
+
+if ! command -v chromium >/dev/null 2>&1; then
+  echo "  installing chromium"
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
+fi
+command -v chromium >/dev/null 2>&1 || { echo "FAIL: chromium cannot be installed; the HTML page is unchecked"; exit 1; }
+
+python3 Scripts/spark/generate_reports.py "$WORK/generated" --count 1500 --seed 5
+inputs=(Corpus/crash Corpus/kscrash Corpus/watchdog Corpus/jetsam Corpus/metrickit "$WORK/generated")
+"$BIN" report --format json "${inputs[@]}" > "$WORK/report.json"
+"$BIN" report --format html -o "$WORK/report.html" "${inputs[@]}"
+"$BIN" report --format markdown "${inputs[@]}" > "$WORK/report.md"
+"$BIN" report "${inputs[@]}" > "$WORK/report.txt"
+grep -q '^## Crash groups' "$WORK/report.md" || { echo "FAIL: the Markdown report has no crash groups"; exit 1; }
+grep -q '^Crash groups' "$WORK/report.txt" || { echo "FAIL: the text report has no crash groups"; exit 1; }
+
+# -o never overwrites an input, even one inside a folder given.
+cp Corpus/crash/ios14.4_text_exc_bad_access_sigsegv_kern_invalid_address.crash "$WORK/generated/batch0000/evidence.crash"
+status=0
+"$BIN" report -o "$WORK/generated/batch0000/evidence.crash" "$WORK/generated" 2>/dev/null || status=$?
+[ "$status" -eq 2 ] || { echo "FAIL: report -o INPUT exited with $status, not 2"; exit 1; }
+cmp -s Corpus/crash/ios14.4_text_exc_bad_access_sigsegv_kern_invalid_address.crash "$WORK/generated/batch0000/evidence.crash" \
+  || { echo "FAIL: report -o overwrote an input"; exit 1; }
+rm "$WORK/generated/batch0000/evidence.crash"
+
+# The NDJSON of a scan reads to the same report as the files.
+"$BIN" scan --format ndjson "${inputs[@]}" > "$WORK/scan.ndjson" 2>/dev/null
+"$BIN" report --format json "$WORK/scan.ndjson" > "$WORK/from-ndjson.json"
+python3 - "$WORK/report.json" "$WORK/from-ndjson.json" <<'PY'
+import json, sys
+direct, replayed = (json.load(open(p)) for p in sys.argv[1:3])
+for key in ("crashes", "watchdog", "oom", "metricKit"):
+    assert direct[key] == replayed[key], key
+assert replayed["inputs"]["ndjsonEnvelopes"] == direct["inputs"]["reports"], replayed["inputs"]
+print(f"  ok NDJSON of a scan: the same report ({direct['inputs']['reports']} reports)")
+PY
+
+# Headless Chromium with every host name unresolvable: the page must not need any.
+run_chromium() {
+  timeout 120 chromium --headless --no-sandbox --disable-gpu --no-first-run --disable-extensions \
+    --disable-background-networking --host-resolver-rules="MAP * ~NOTFOUND" "$@" 2>>"$WORK/chromium.log"
+}
+run_chromium --dump-dom "file://$WORK/report.html" > "$WORK/dom.html"
+run_chromium --window-size=1400,1800 --screenshot="$WORK/report.png" "file://$WORK/report.html" >/dev/null
+[ -s "$WORK/report.png" ] || { echo "FAIL: chromium wrote no screenshot"; tail -20 "$WORK/chromium.log"; exit 1; }
+
+python3 - "$WORK/dom.html" "$WORK/report.json" "$WORK/report.html" <<'PY'
+import json, re, sys
+from html.parser import HTMLParser
+
+class Page(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.elements = []
+    def handle_starttag(self, tag, attrs):
+        self.elements.append((tag, dict(attrs)))
+
+dom_text = open(sys.argv[1], encoding="utf-8").read()
+report = json.load(open(sys.argv[2]))
+page = Page()
+page.feed(dom_text)
+elements = page.elements
+ids = {a.get("id") for _, a in elements}
+for needed in ("crash-groups", "crashes-per-day", "oom-by-device", "watchdog", "oom", "metrickit", "crash-total"):
+    assert needed in ids, f"the rendered page has no #{needed}"
+assert sum(1 for t, _ in elements if t == "svg") >= 2, "charts missing"
+
+# Nothing to fetch: no src, href, srcset, action or poster; no url() or @import in styles; no script at all.
+for tag, attrs in elements:
+    assert tag not in ("script", "link", "iframe", "img", "object", "embed"), f"<{tag}> in the page"
+    for name in ("src", "href", "xlink:href", "srcset", "action", "poster", "data"):
+        assert name not in attrs, f"<{tag} {name}=...> in the page"
+raw = open(sys.argv[3], encoding="utf-8").read()
+assert not re.search(r"url\(|@import", raw), "a style fetches something"
+assert set(re.findall(r"https?://[^\s\"'<>]+", raw)) <= {"http://www.w3.org/2000/svg"}, "a URL in the page"
+
+def rows(cls):
+    return [a for t, a in elements if (a.get("class") or "").split() and cls in a["class"].split()]
+
+crashes = report["crashes"]
+shown = [(r["data-signature"], int(r["data-count"])) for r in rows("crash-group")]
+expected = [(g["signature"], g["count"]) for g in crashes["groups"][: len(shown)]]
+assert shown and shown == expected, (shown[:5], expected[:5])
+assert len(shown) == min(200, len(crashes["groups"]))
+total = next(a for _, a in elements if a.get("id") == "crash-total")
+assert int(total["data-count"]) == crashes["total"]
+days = {(r["data-signature"], r["data-day"]): int(r["data-count"]) for r in rows("day")}
+chart = {(s["signature"], d["day"]): d["count"] for s in crashes["perDay"] for d in s["days"]}
+assert days and all(chart[k] == v for k, v in days.items()), "a bar differs from the JSON"
+watchdog = [(r["data-reason"], r["data-verdict"], int(r["data-count"])) for r in rows("watchdog-row")]
+assert watchdog == [(w["reason"], w["verdict"], w["count"]) for w in report["watchdog"]["rows"]], watchdog
+oom = [(r["data-device"], int(r["data-events"]), int(r["data-killed"])) for r in rows("oom-row")]
+assert oom == [(d["device"], d["events"], d["killed"]) for d in report["oom"]["byDevice"]], oom
+bars = [(r["data-device"], int(r["data-killed"])) for r in rows("device")]
+assert bars == [(d["device"], d["killed"]) for d in report["oom"]["byDevice"][:15]], bars
+events = next(a for _, a in elements if a.get("id") == "oom-events")
+assert int(events["data-count"]) == report["oom"]["events"]
+mk = [(r["data-version"], int(r["data-exits"])) for r in rows("metrickit-row")]
+assert mk == [(m["version"], sum(m["exits"].values())) for m in report["metricKit"]], mk
+print(f"  ok HTML in chromium: {len(shown)} crash groups, {len(days)} day bars, {len(watchdog)} watchdog rows, "
+      f"{len(oom)} devices, {len(mk)} MetricKit versions equal the JSON; nothing fetched")
+PY

@@ -1,0 +1,71 @@
+/// Counts by UTC day (days since 1970), keeping the newest `capacity` days; older ones are counted together.
+///
+/// A day outside the kept ones is older than all of them, for good, so the days kept and their counts do not
+/// depend on the order the reports came in.
+public struct DayCounts: Sendable, Equatable {
+    public let capacity: Int
+    public private(set) var counts: [Int: Int] = [:]
+    /// Reports on days older than every day kept.
+    public private(set) var earlier = 0
+
+    public init(capacity: Int) { self.capacity = max(1, capacity) }
+
+    public mutating func add(day: Int, count: Int = 1) {
+        if counts[day] != nil {
+            counts[day, default: 0] += count
+            return
+        }
+        if counts.count < capacity {
+            counts[day] = count
+            return
+        }
+        guard let oldest = counts.keys.min(), oldest < day else {
+            earlier += count
+            return
+        }
+        earlier += counts.removeValue(forKey: oldest) ?? 0
+        counts[day] = count
+    }
+
+    /// The UTC day of a time, or nil for one out of any calendar's range.
+    public static func day(ofSecondsSince1970 seconds: Double) -> Int? {
+        guard seconds.isFinite, abs(seconds) < 1e13 else { return nil }
+        return Int(exactly: (seconds / 86_400).rounded(.down))
+    }
+
+    /// `YYYY-MM-DD` of a day since 1970 (proleptic Gregorian, UTC).
+    public static func isoDate(day: Int) -> String {
+        // Howard Hinnant's civil-from-days.
+        let z = day + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
+        func pad(_ value: Int, _ width: Int) -> String {
+            let text = String(abs(value))
+            return (value < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))"
+    }
+
+    /// Days since 1970 of `YYYY-MM-DD`, nil when the text is not such a date.
+    public static func day(isoDate text: String) -> Int? {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
+            (1...12).contains(m), (1...31).contains(d)
+        else { return nil }
+        // Days-from-civil, the inverse of `isoDate(day:)`.
+        let year = m <= 2 ? y - 1 : y
+        let era = (year >= 0 ? year : year - 399) / 400
+        let yoe = year - era * 400
+        let doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        let day = era * 146_097 + doe - 719_468
+        return isoDate(day: day) == text ? day : nil
+    }
+}

@@ -1,0 +1,295 @@
+import APMInspectCore
+import JetsamParsing
+
+/// Folds fleet events into the fleet report, keeping groups and bounded tallies, never the events.
+///
+/// Every tally is independent of the order events arrive in (see ``CappedCounts`` and ``DayCounts``; ties are
+/// broken by value), except which signatures are grouped once ``FleetLimits/maxGroups`` is reached.
+public struct FleetAggregator: Sendable {
+    private struct Group {
+        var count = 0
+        var undated = 0
+        var first: AppleTimestamp?
+        var last: AppleTimestamp?
+        var representative: FleetEvent.Crash
+        var representativeFile: String
+        var appVersions: CappedCounts
+        var osVersions: CappedCounts
+        var devices: CappedCounts
+        var sources: [String: Int] = [:]
+        var oldestVersion: String?
+        var days: DayCounts
+    }
+
+    private struct WatchdogKey: Hashable {
+        var reason: String
+        var verdict: String
+    }
+
+    private struct DeviceTally {
+        var deviceName: String?
+        var events = 0
+        var killed = 0
+    }
+
+    public let filter: FleetFilter
+    public let limits: FleetLimits
+    private var inputs = FleetSummary.Inputs()
+    private var groups: [String: Group] = [:]
+    private var crashTotal = 0
+    private var ungroupedCrashes = 0
+    private var newestVersion: String?
+    private var watchdogRows: [WatchdogKey: (count: Int, example: String)] = [:]
+    private var watchdogTotal = 0
+    private var ungroupedWatchdog = 0
+    private var devices: [String: DeviceTally] = [:]
+    private var oomEvents = 0
+    private var oomKilled = 0
+    private var ungroupedDevices = 0
+    private var limitTable = MemoryLimitTable(options: .init(includeBeta: true, includeModifiedKernels: true))
+    private var metricKit: [String: FleetEvent.MetricKitFigures] = [:]
+    private var findings: [String] = []
+
+    public init(filter: FleetFilter = FleetFilter(), limits: FleetLimits = FleetLimits()) {
+        self.filter = filter
+        self.limits = limits
+    }
+
+    /// Notes a finding about the inputs (kept up to ``FleetLimits/maxFindings``); `rejectedLine` counts an NDJSON
+    /// line that was not an envelope.
+    public mutating func note(_ finding: String, rejectedLine: Bool = false) {
+        if rejectedLine { inputs.rejectedLines += 1 }
+        if findings.count < limits.maxFindings { findings.append(finding) }
+    }
+
+    public mutating func add(_ event: FleetEvent, fromNDJSON: Bool = false) {
+        inputs.reports += 1
+        if fromNDJSON { inputs.ndjsonEnvelopes += 1 }
+        // Kinds come from NDJSON too, where they are any text: a few dozen are kept.
+        if inputs.kinds[event.kind] != nil || inputs.kinds.count < 64 { inputs.kinds[event.kind, default: 0] += 1 }
+        if event.unreadable { inputs.unreadable += 1 }
+        for crash in event.crashes {
+            if filter.admits(crash.context) { add(crash, file: event.file) } else { inputs.excluded += 1 }
+        }
+        if let watchdog = event.watchdog {
+            if filter.admits(watchdog.context) { add(watchdog, file: event.file) } else { inputs.excluded += 1 }
+        }
+        if let oom = event.oom {
+            if filter.admits(oom) { add(oom) } else { inputs.excluded += 1 }
+        }
+        for figures in event.metricKit {
+            if filter.admits(figures) { add(figures) } else { inputs.excluded += 1 }
+        }
+    }
+
+    private mutating func noteVersion(_ version: String?) {
+        guard let version else { return }
+        if let newest = newestVersion, !VersionOrder.precedes(newest, version) { return }
+        newestVersion = version
+    }
+
+    private mutating func add(_ crash: FleetEvent.Crash, file: String) {
+        crashTotal += 1
+        let context = crash.context
+        noteVersion(context.appVersion)
+        var group: Group
+        if let existing = groups[crash.signature] {
+            group = existing
+        } else {
+            guard groups.count < limits.maxGroups else {
+                ungroupedCrashes += 1
+                return
+            }
+            group = Group(
+                representative: crash,
+                representativeFile: file,
+                appVersions: CappedCounts(capacity: limits.maxVersions, order: VersionOrder.precedes),
+                osVersions: CappedCounts(capacity: limits.maxVersions, order: VersionOrder.precedes),
+                devices: CappedCounts(capacity: limits.maxDevices),
+                days: DayCounts(capacity: limits.maxDays)
+            )
+        }
+        group.count += 1
+        if let date = context.date, let day = DayCounts.day(ofSecondsSince1970: date.secondsSince1970) {
+            group.days.add(day: day)
+            if group.first.map({ Self.earlier(date, $0) }) ?? true { group.first = date }
+            if group.last.map({ Self.earlier($0, date) }) ?? true { group.last = date }
+        } else {
+            group.undated += 1
+        }
+        if group.count > 1, Self.represents(crash, file: file, over: group.representative, group.representativeFile) {
+            group.representative = crash
+            group.representativeFile = file
+        }
+        group.appVersions.add(context.appVersion ?? "?")
+        group.osVersions.add(context.osVersion ?? "?")
+        group.devices.add(context.device ?? "?")
+        group.sources[crash.source, default: 0] += 1
+        if let version = context.appVersion {
+            if group.oldestVersion.map({ VersionOrder.precedes(version, $0) }) ?? true { group.oldestVersion = version }
+        }
+        groups[crash.signature] = group
+    }
+
+    /// True when `lhs` is earlier than `rhs`; equal instants are ordered by their text, so ties do not depend on
+    /// the order of the reports.
+    static func earlier(_ lhs: AppleTimestamp, _ rhs: AppleTimestamp) -> Bool {
+        if lhs.secondsSince1970 != rhs.secondsSince1970 { return lhs.secondsSince1970 < rhs.secondsSince1970 }
+        return lhs.iso8601.utf8.lexicographicallyPrecedes(rhs.iso8601.utf8)
+    }
+
+    /// The newest dated crash represents its group; among equally new ones, the first path by bytes.
+    private static func represents(
+        _ crash: FleetEvent.Crash,
+        file: String,
+        over current: FleetEvent.Crash,
+        _ currentFile: String
+    ) -> Bool {
+        switch (crash.context.date, current.context.date) {
+        case (nil, .some): return false
+        case (.some, nil): return true
+        case (.some(let new), .some(let old)):
+            if earlier(old, new) { return true }
+            if earlier(new, old) { return false }
+        case (nil, nil): break
+        }
+        return file.utf8.lexicographicallyPrecedes(currentFile.utf8)
+    }
+
+    private mutating func add(_ watchdog: FleetEvent.Watchdog, file: String) {
+        watchdogTotal += 1
+        noteVersion(watchdog.context.appVersion)
+        let key = WatchdogKey(reason: watchdog.reason, verdict: watchdog.verdict ?? "none")
+        if var row = watchdogRows[key] {
+            row.count += 1
+            if file.utf8.lexicographicallyPrecedes(row.example.utf8) { row.example = file }
+            watchdogRows[key] = row
+        } else if watchdogRows.count < limits.maxRows {
+            watchdogRows[key] = (1, file)
+        } else {
+            ungroupedWatchdog += 1
+        }
+    }
+
+    private mutating func add(_ oom: FleetEvent.OOM) {
+        oomEvents += 1
+        oomKilled += oom.killed
+        let device = oom.evidence.product ?? "?"
+        if var tally = devices[device] ?? (devices.count < limits.maxRows ? DeviceTally() : nil) {
+            tally.events += 1
+            tally.killed += oom.killed
+            if tally.deviceName == nil { tally.deviceName = oom.deviceName }
+            devices[device] = tally
+        } else {
+            ungroupedDevices += 1
+        }
+        limitTable.add(oom.evidence)
+    }
+
+    private mutating func add(_ figures: FleetEvent.MetricKitFigures) {
+        noteVersion(figures.version == "?" ? nil : figures.version)
+        guard var row = metricKit[figures.version] ?? (metricKit.count < limits.maxRows ? figures : nil) else {
+            return
+        }
+        if metricKit[figures.version] != nil {
+            for (reason, count) in figures.exits {
+                row.exits[reason] = row.exits[reason, default: 0].addingReportingOverflow(count).partialValue
+            }
+            for (kind, count) in figures.diagnostics { row.diagnostics[kind, default: 0] += count }
+            row.hangSeconds += figures.hangSeconds
+            row.foregroundSeconds += figures.foregroundSeconds
+        }
+        metricKit[figures.version] = row
+    }
+
+    /// The report of everything added so far.
+    public func summary() -> FleetSummary {
+        var summary = FleetSummary()
+        summary.inputs = inputs
+        summary.findings = findings
+        summary.crashes.total = crashTotal
+        summary.crashes.signatures = groups.count
+        summary.crashes.ungrouped = ungroupedCrashes
+        summary.crashes.newestVersion = newestVersion
+        let total = max(1, crashTotal)
+        var rows: [FleetSummary.CrashGroup] = []
+        rows.reserveCapacity(groups.count)
+        for (signature, group) in groups {
+            let isNew = newestVersion != nil && group.oldestVersion == newestVersion
+            rows.append(
+                FleetSummary.CrashGroup(
+                    signature: signature,
+                    count: group.count,
+                    share: Self.rounded(Double(group.count) / Double(total)),
+                    firstSeen: group.first?.iso8601,
+                    lastSeen: group.last?.iso8601,
+                    undated: group.undated,
+                    process: group.representative.context.process ?? "?",
+                    exception: group.representative.exception,
+                    topFrame: group.representative.topFrame,
+                    representativeFile: group.representativeFile,
+                    appVersions: .init(values: group.appVersions.entries, others: group.appVersions.others),
+                    osVersions: .init(values: group.osVersions.entries, others: group.osVersions.others),
+                    devices: .init(values: group.devices.entries, others: group.devices.others),
+                    sources: group.sources,
+                    newInNewestVersion: isNew
+                )
+            )
+        }
+        rows.sort { $0.count != $1.count ? $0.count > $1.count : $0.signature < $1.signature }
+        summary.crashes.groups = rows
+        summary.crashes.newInNewestVersion = rows.filter(\.newInNewestVersion).map(\.signature)
+        summary.crashes.perDay = rows.prefix(limits.chartGroups).compactMap { row in
+            guard let group = groups[row.signature] else { return nil }
+            let days = group.days.counts.sorted { $0.key < $1.key }.map {
+                FleetSummary.DayCount(day: DayCounts.isoDate(day: $0.key), count: $0.value)
+            }
+            return FleetSummary.DaySeries(signature: row.signature, days: days, earlier: group.days.earlier)
+        }
+        summary.watchdog.total = watchdogTotal
+        summary.watchdog.ungrouped = ungroupedWatchdog
+        summary.watchdog.rows = watchdogRows.map {
+            FleetSummary.WatchdogRow(
+                reason: $0.key.reason,
+                verdict: $0.key.verdict,
+                count: $0.value.count,
+                example: $0.value.example
+            )
+        }.sorted {
+            if $0.count != $1.count { return $0.count > $1.count }
+            if $0.reason != $1.reason { return $0.reason < $1.reason }
+            return $0.verdict < $1.verdict
+        }
+        summary.oom.events = oomEvents
+        summary.oom.killed = oomKilled
+        summary.oom.ungrouped = ungroupedDevices
+        summary.oom.byDevice = devices.map {
+            FleetSummary.DeviceRow(
+                device: $0.key,
+                deviceName: $0.value.deviceName,
+                events: $0.value.events,
+                killed: $0.value.killed
+            )
+        }.sorted { $0.killed != $1.killed ? $0.killed > $1.killed : $0.device < $1.device }
+        summary.oom.memoryLimits = limitTable.rows
+        summary.metricKit = metricKit.values.sorted { VersionOrder.precedes($1.version, $0.version) }.map { figures in
+            let hours = figures.foregroundSeconds / 3600
+            let rate = hours > 0 ? figures.hangSeconds / hours : nil
+            return FleetSummary.MetricKitRow(
+                version: figures.version,
+                exits: figures.exits,
+                diagnostics: figures.diagnostics,
+                hangSeconds: Self.rounded(figures.hangSeconds),
+                foregroundSeconds: Self.rounded(figures.foregroundSeconds),
+                hangRate: rate.flatMap { $0.isFinite ? Self.rounded($0) : nil }
+            )
+        }
+        return summary
+    }
+
+    /// Six decimals: enough to read, and the same whatever order the sums were made in.
+    static func rounded(_ value: Double) -> Double {
+        guard value.isFinite else { return 0 }
+        return (value * 1_000_000).rounded() / 1_000_000
+    }
+}

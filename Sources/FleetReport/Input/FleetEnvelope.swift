@@ -1,0 +1,68 @@
+import APMInspectCore
+import CrashReportParsing
+import Foundation
+import JetsamParsing
+import MetricKitParsing
+import WatchdogAnalysis
+
+/// One envelope of `scan --format ndjson` (or `inspect --format ndjson`), read back into a ``FleetEvent``.
+///
+/// The report is decoded into the same models the parsers build, and the event is made by the same functions as
+/// for a file read directly, so the two ways in agree. Keys this version does not know are ignored.
+public struct FleetEnvelope: Decodable {
+    public var event: FleetEvent
+
+    private enum Keys: String, CodingKey {
+        case file, kind, report, error
+    }
+
+    private enum WatchdogKey: String, CodingKey {
+        case watchdog
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Keys.self)
+        let file = try container.decode(String.self, forKey: .file)
+        let kind = try container.decode(String.self, forKey: .kind)
+        var event = FleetEvent(file: file, kind: kind)
+        let errorIsNull = (try? container.decodeNil(forKey: .error)) ?? true
+        event.unreadable = container.contains(.error) && !errorIsNull
+        let reportIsNull = container.contains(.report) ? try container.decodeNil(forKey: .report) : true
+        let hasReport = container.contains(.report) && !reportIsNull
+        guard hasReport else {
+            self.event = event
+            return
+        }
+        switch kind {
+        case FileKind.crashReport.rawValue, FileKind.kscrash.rawValue:
+            let report = try container.decode(CrashReport.self, forKey: .report)
+            if let crash = FleetEvent.crash(report, source: kind) { event.crashes = [crash] }
+        case FileKind.watchdogTermination.rawValue:
+            let report = try container.decode(CrashReport.self, forKey: .report)
+            let nested = try container.nestedContainer(keyedBy: WatchdogKey.self, forKey: .report)
+            let termination = try nested.decode(WatchdogTermination.self, forKey: .watchdog)
+            event.watchdog = FleetEvent.watchdog(termination, report: report)
+        case FileKind.jetsamEvent.rawValue:
+            let jetsam = try container.decode(JetsamEvent.self, forKey: .report)
+            event.oom = FleetEvent.oom(jetsam, file: file)
+        case FileKind.metrickit.rawValue:
+            let report = try container.decode(MetricKitReport.self, forKey: .report)
+            (event.metricKit, event.crashes) = FleetEvent.metricKit(report)
+        default:
+            break
+        }
+        self.event = event
+    }
+
+    /// True when `prefix` (the first bytes of a file) starts like an envelope: `{"diagnostics":`, keys being
+    /// written sorted, so that a folder of NDJSON scans is told from reports by content, not by name.
+    public static func looksLikeNDJSON(prefix: some Collection<UInt8>) -> Bool {
+        let start = prefix.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        return start.starts(with: Array(#"{"diagnostics":["#.utf8))
+    }
+
+    /// Decodes one line; the error says why a line is not an envelope.
+    public static func decode(line: [UInt8]) throws -> FleetEvent {
+        try JSONDecoder().decode(FleetEnvelope.self, from: Data(line)).event
+    }
+}

@@ -1,0 +1,137 @@
+import APMInspectCore
+import CrashReportParsing
+import JetsamParsing
+import MetricKitParsing
+import WatchdogAnalysis
+
+extension FleetEvent {
+    /// The facts of a crash report (or KSCrash report); nil for a report that is not a crash or has no signature.
+    public static func crash(_ report: CrashReport, source: String) -> Crash? {
+        guard let signature = report.signature, !report.isNotACrash else { return nil }
+        return Crash(
+            signature: signature,
+            source: source,
+            exception: exception(of: report),
+            topFrame: report.signatureFrames?.first,
+            context: context(of: report)
+        )
+    }
+
+    /// The facts of a watchdog termination.
+    public static func watchdog(_ termination: WatchdogTermination, report: CrashReport) -> Watchdog {
+        var reason = termination.kind.rawValue
+        if let code = termination.code { reason += " " + code.description }
+        if let name = termination.codeName { reason += " (" + name + ")" }
+        return Watchdog(
+            reason: reason,
+            verdict: termination.diagnosis?.verdict.rawValue,
+            context: context(of: report)
+        )
+    }
+
+    /// The facts of a JetsamEvent; `file` names it when it has no incident id (copies are told apart by it).
+    public static func oom(_ event: JetsamEvent, file: String) -> OOM {
+        let killed = event.processes.filter { $0.reason != nil }
+        return OOM(
+            evidence: MemoryLimitEvidence(event: event, contentHash: MemoryLimitEvidence.contentHash(Array(file.utf8))),
+            deviceName: event.deviceName,
+            killed: killed.count,
+            killedNames: killed.prefix(maxKilledNames).compactMap(\.name),
+            date: event.date
+        )
+    }
+
+    /// The figures of a MetricKit file, one entry per app version (in version order), and its crash diagnostics.
+    public static func metricKit(_ report: MetricKitReport) -> (figures: [MetricKitFigures], crashes: [Crash]) {
+        var byVersion: [String: MetricKitFigures] = [:]
+        var crashes: [Crash] = []
+        for payload in report.payloads {
+            let date = payload.end ?? payload.begin
+            if let metrics = payload.metrics {
+                let version = metrics.appVersion ?? metrics.metadata?.appVersion ?? "?"
+                var figures =
+                    byVersion[version]
+                    ?? MetricKitFigures(version: version, bundleId: metrics.metadata?.bundleIdentifier, date: date)
+                for (reason, count) in metrics.exits {
+                    figures.exits[reason] =
+                        figures.exits[reason, default: 0].addingReportingOverflow(count).partialValue
+                }
+                for entry in metrics.entries {
+                    if entry.category == "applicationTimeMetrics", entry.name == "cumulativeForegroundTime" {
+                        figures.foregroundSeconds += finite(entry.measurement?.normalized)
+                    }
+                    if entry.category == "applicationResponsivenessMetrics",
+                        entry.name == "histogrammedApplicationHangTime", let histogram = entry.histogram
+                    {
+                        figures.hangSeconds += histogramSeconds(histogram)
+                    }
+                }
+                figures.date = later(figures.date, date)
+                byVersion[version] = figures
+            }
+            for diagnostic in payload.diagnostics {
+                let version = diagnostic.metadata.appVersion ?? "?"
+                var figures =
+                    byVersion[version]
+                    ?? MetricKitFigures(version: version, bundleId: diagnostic.metadata.bundleIdentifier, date: date)
+                figures.diagnostics[diagnostic.kind.rawValue, default: 0] += 1
+                figures.date = later(figures.date, date)
+                byVersion[version] = figures
+                if diagnostic.kind == .crash, crashes.count < maxCrashesPerFile, let report = diagnostic.crashReport,
+                    var crash = crash(report, source: "metrickit")
+                {
+                    let metadata = diagnostic.metadata
+                    crash.context.bundleId = metadata.bundleIdentifier ?? crash.context.bundleId
+                    crash.context.appVersion = metadata.appVersion ?? crash.context.appVersion
+                    crash.context.appBuild = metadata.appBuildVersion ?? crash.context.appBuild
+                    crash.context.osVersion = metadata.osVersionNumber ?? crash.context.osVersion
+                    crash.context.device = metadata.deviceType ?? crash.context.device
+                    crash.context.date = crash.context.date ?? date
+                    crashes.append(crash)
+                }
+            }
+        }
+        let figures = byVersion.values.sorted { VersionOrder.precedes($0.version, $1.version) }
+        return (figures, crashes)
+    }
+
+    static func context(of report: CrashReport) -> Context {
+        Context(
+            bundleId: report.bundleId,
+            process: report.process,
+            appVersion: report.appVersion,
+            appBuild: report.appBuild,
+            osVersion: report.osVersionNumber ?? report.osVersion,
+            device: report.hardwareModel,
+            date: report.date
+        )
+    }
+
+    static func exception(of report: CrashReport) -> String {
+        let parts = [report.exception?.type, report.exception?.signal.map { "(\($0))" }].compactMap { $0 }
+        return parts.isEmpty ? "?" : parts.joined(separator: " ")
+    }
+
+    /// Hang time in a histogram: each bucket's count at its midpoint (MetricKit gives no finer figure).
+    static func histogramSeconds(_ histogram: MetricKitMetrics.Histogram) -> Double {
+        var total = 0.0
+        for bucket in histogram.buckets {
+            let start = finite(bucket.start?.normalized)
+            let end = finite(bucket.end?.normalized)
+            let seconds = (start + end) / 2 * Double(bucket.count)
+            if seconds.isFinite, seconds >= 0 { total += seconds }
+        }
+        return total.isFinite ? total : 0
+    }
+
+    static func finite(_ value: Double?) -> Double {
+        guard let value, value.isFinite, value >= 0 else { return 0 }
+        return value
+    }
+
+    static func later(_ lhs: AppleTimestamp?, _ rhs: AppleTimestamp?) -> AppleTimestamp? {
+        guard let lhs else { return rhs }
+        guard let rhs else { return lhs }
+        return rhs.secondsSince1970 > lhs.secondsSince1970 ? rhs : lhs
+    }
+}

@@ -1,0 +1,159 @@
+import APMInspectCore
+import JetsamParsing
+
+/// What the fleet report keeps of one report: a few short facts, never the report itself.
+///
+/// Built from a parsed report or from the envelope `scan --format ndjson` wrote for it, by the same functions, so
+/// that a folder and the NDJSON of an earlier scan of it give the same report.
+public struct FleetEvent: Sendable, Equatable {
+    /// The app, OS and device a report speaks of, and when it was written.
+    public struct Context: Sendable, Equatable {
+        public var bundleId: String?
+        public var process: String?
+        public var appVersion: String?
+        public var appBuild: String?
+        public var osVersion: String?
+        public var device: String?
+        public var date: AppleTimestamp?
+
+        public init(
+            bundleId: String? = nil,
+            process: String? = nil,
+            appVersion: String? = nil,
+            appBuild: String? = nil,
+            osVersion: String? = nil,
+            device: String? = nil,
+            date: AppleTimestamp? = nil
+        ) {
+            self.bundleId = bundleId
+            self.process = process
+            self.appVersion = appVersion
+            self.appBuild = appBuild
+            self.osVersion = osVersion
+            self.device = device
+            self.date = date
+        }
+    }
+
+    /// One crash: a crash report, a KSCrash report, or a MetricKit crash diagnostic.
+    public struct Crash: Sendable, Equatable {
+        public var signature: String
+        /// The kind of file it came from: `crashReport`, `kscrash`, `metrickit`.
+        public var source: String
+        public var exception: String
+        public var topFrame: String?
+        public var context: Context
+
+        public init(signature: String, source: String, exception: String, topFrame: String?, context: Context) {
+            self.signature = signature
+            self.source = source
+            self.exception = exception
+            self.topFrame = topFrame
+            self.context = context
+        }
+    }
+
+    /// A watchdog or OS termination.
+    public struct Watchdog: Sendable, Equatable {
+        /// The termination kind and code as people name it: `watchdogTimeout 0x8badf00d`.
+        public var reason: String
+        /// The main-thread verdict (`synchronousNetworking`), or nil when the report had no main thread to judge.
+        public var verdict: String?
+        public var context: Context
+
+        public init(reason: String, verdict: String?, context: Context) {
+            self.reason = reason
+            self.verdict = verdict
+            self.context = context
+        }
+    }
+
+    /// A JetsamEvent: the kills it records and the memory limits they reveal.
+    public struct OOM: Sendable, Equatable {
+        public var evidence: MemoryLimitEvidence
+        public var deviceName: String?
+        public var killed: Int
+        /// Names of the killed processes, at most ``FleetEvent/maxKilledNames`` (for `--app`).
+        public var killedNames: [String]
+        public var date: AppleTimestamp?
+
+        public init(
+            evidence: MemoryLimitEvidence,
+            deviceName: String?,
+            killed: Int,
+            killedNames: [String],
+            date: AppleTimestamp?
+        ) {
+            self.evidence = evidence
+            self.deviceName = deviceName
+            self.killed = killed
+            self.killedNames = killedNames
+            self.date = date
+        }
+    }
+
+    /// What one MetricKit payload says for one app version.
+    public struct MetricKitFigures: Sendable, Equatable {
+        public var version: String
+        public var bundleId: String?
+        /// Exit counts by reason (`background.memoryPressure`).
+        public var exits: [String: Int64]
+        /// Diagnostics by kind (`crash`, `hang` …).
+        public var diagnostics: [String: Int]
+        public var hangSeconds: Double
+        public var foregroundSeconds: Double
+        public var date: AppleTimestamp?
+
+        public init(
+            version: String,
+            bundleId: String?,
+            exits: [String: Int64] = [:],
+            diagnostics: [String: Int] = [:],
+            hangSeconds: Double = 0,
+            foregroundSeconds: Double = 0,
+            date: AppleTimestamp?
+        ) {
+            self.version = version
+            self.bundleId = bundleId
+            self.exits = exits
+            self.diagnostics = diagnostics
+            self.hangSeconds = hangSeconds
+            self.foregroundSeconds = foregroundSeconds
+            self.date = date
+        }
+    }
+
+    /// Killed process names kept per JetsamEvent: enough for `--app`, bounded for a report that lists thousands.
+    public static let maxKilledNames = 64
+    /// Crashes kept from one MetricKit file: a hostile file can hold millions of diagnostics.
+    public static let maxCrashesPerFile = 10_000
+
+    /// The path as given (`ARCHIVE!/member` inside archives).
+    public var file: String
+    /// The `FileKind` raw value.
+    public var kind: String
+    /// True when the file could not be read or parsed.
+    public var unreadable: Bool
+    public var crashes: [Crash]
+    public var watchdog: Watchdog?
+    public var oom: OOM?
+    public var metricKit: [MetricKitFigures]
+
+    public init(
+        file: String,
+        kind: String,
+        unreadable: Bool = false,
+        crashes: [Crash] = [],
+        watchdog: Watchdog? = nil,
+        oom: OOM? = nil,
+        metricKit: [MetricKitFigures] = []
+    ) {
+        self.file = file
+        self.kind = kind
+        self.unreadable = unreadable
+        self.crashes = crashes
+        self.watchdog = watchdog
+        self.oom = oom
+        self.metricKit = metricKit
+    }
+}

@@ -1,0 +1,145 @@
+import JetsamParsing
+
+/// The fleet report: what `report --format json` prints, and what every other format renders.
+///
+/// Every list is in a fixed order (most reports first, then by name), so the same reports give the same bytes
+/// whatever order they were read in.
+public struct FleetSummary: Sendable, Equatable, Encodable {
+    public struct Inputs: Sendable, Equatable, Encodable {
+        /// Reports read: files, archive members and NDJSON envelopes.
+        public var reports = 0
+        /// Reports by kind (`crashReport`, `jetsamEvent` …).
+        public var kinds: [String: Int] = [:]
+        public var unreadable = 0
+        /// Envelopes read from NDJSON files (counted in `reports` too).
+        public var ndjsonEnvelopes = 0
+        /// NDJSON lines that were not envelopes (see the diagnostics).
+        public var rejectedLines = 0
+        /// Crashes, terminations, OOM kills and MetricKit figures left out by the filters.
+        public var excluded = 0
+    }
+
+    public struct Filters: Sendable, Equatable, Encodable {
+        public var since: String?
+        public var app: String?
+        public var version: String?
+
+        public init(since: String? = nil, app: String? = nil, version: String? = nil) {
+            self.since = since
+            self.app = app
+            self.version = version
+        }
+    }
+
+    /// Values seen in a group, the most frequent first, capped; `others` counts the reports outside the list.
+    public struct Values: Sendable, Equatable, Encodable {
+        public var values: [CappedCounts.Entry]
+        public var others: Int
+    }
+
+    public struct CrashGroup: Sendable, Equatable, Encodable {
+        public var signature: String
+        public var count: Int
+        /// Of every crash in the report, 0 to 1.
+        public var share: Double
+        public var firstSeen: String?
+        public var lastSeen: String?
+        /// Crashes without a date.
+        public var undated: Int
+        public var process: String
+        public var exception: String
+        public var topFrame: String?
+        /// The newest report of the group (the first path by bytes among equally new ones).
+        public var representativeFile: String
+        public var appVersions: Values
+        public var osVersions: Values
+        public var devices: Values
+        /// Crashes by the kind of file they came from: `crashReport`, `kscrash`, `metrickit`.
+        public var sources: [String: Int]
+        /// True when the oldest app version the group was seen in is the newest version in the report.
+        public var newInNewestVersion: Bool
+    }
+
+    public struct DayCount: Sendable, Equatable, Encodable {
+        public var day: String
+        public var count: Int
+
+        public init(day: String, count: Int) {
+            self.day = day
+            self.count = count
+        }
+    }
+
+    public struct DaySeries: Sendable, Equatable, Encodable {
+        public var signature: String
+        public var days: [DayCount]
+        /// Crashes on days older than the days listed.
+        public var earlier: Int
+    }
+
+    public struct Crashes: Sendable, Equatable, Encodable {
+        public var total = 0
+        public var signatures = 0
+        /// Crashes whose signature arrived once the group limit was reached: counted here, not grouped.
+        public var ungrouped = 0
+        public var groups: [CrashGroup] = []
+        public var newestVersion: String?
+        public var newInNewestVersion: [String] = []
+        /// Crashes per UTC day of the top groups (the chart).
+        public var perDay: [DaySeries] = []
+    }
+
+    public struct WatchdogRow: Sendable, Equatable, Encodable {
+        public var reason: String
+        /// The main-thread verdict, `none` when the report had none.
+        public var verdict: String
+        public var count: Int
+        public var example: String
+    }
+
+    public struct Watchdog: Sendable, Equatable, Encodable {
+        public var total = 0
+        public var rows: [WatchdogRow] = []
+        /// Terminations whose reason and verdict arrived once the row limit was reached.
+        public var ungrouped = 0
+    }
+
+    public struct DeviceRow: Sendable, Equatable, Encodable {
+        public var device: String
+        public var deviceName: String?
+        /// JetsamEvents from the device.
+        public var events: Int
+        /// Processes they killed.
+        public var killed: Int
+    }
+
+    public struct OOM: Sendable, Equatable, Encodable {
+        public var events = 0
+        public var killed = 0
+        public var byDevice: [DeviceRow] = []
+        public var ungrouped = 0
+        /// The limits the kills reveal, per device and OS build (as `memory-limits` computes them).
+        public var memoryLimits: [MemoryLimitRow] = []
+    }
+
+    public struct MetricKitRow: Sendable, Equatable, Encodable {
+        public var version: String
+        public var exits: [String: Int64]
+        public var diagnostics: [String: Int]
+        public var hangSeconds: Double
+        public var foregroundSeconds: Double
+        /// Seconds of hang per hour in the foreground; nil without foreground time.
+        public var hangRate: Double?
+    }
+
+    public var inputs = Inputs()
+    public var filters = Filters()
+    public var crashes = Crashes()
+    public var watchdog = Watchdog()
+    public var oom = OOM()
+    public var metricKit: [MetricKitRow] = []
+    /// Findings about the inputs (lines of NDJSON that were not envelopes), the first ones only.
+    public var findings: [String] = []
+
+    public init() {}
+}

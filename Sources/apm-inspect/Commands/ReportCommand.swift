@@ -1,0 +1,227 @@
+import APMInspectCore
+import ArgumentParser
+import FleetReport
+import Foundation
+
+/// `apm-inspect report PATH...`: the fleet view of many reports (crash groups, terminations, OOM kills, MetricKit).
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Summarise a fleet of reports: crash groups, watchdog terminations, OOM kills, MetricKit exits.",
+        discussion: """
+            Reads what scan reads (files, folders, sysdiagnose and other tar archives) and NDJSON files written by \
+            `scan --format ndjson` (recognised by their content), and prints one report: crash groups by signature \
+            with their share, first and last seen, versions, OS versions and devices; the groups new in the newest \
+            version; watchdog terminations by reason and main-thread verdict; OOM kills by device with the memory \
+            limits they reveal; MetricKit exits and hang rates by version. Memory stays bounded: groups are kept, \
+            reports are not. See docs/fleet-report.md.
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, markdown, json, html
+    }
+
+    @Argument(help: "Files, folders, archives or NDJSON of earlier scans (- for standard input).", completion: .file())
+    var paths: [String]
+
+    @Option(help: "Only reports written on or after this day (2024-06-01, UTC) or time (ISO 8601).")
+    var since: String?
+
+    @Option(help: "Only this app: a bundle id (crash reports, MetricKit) or process name (also OOM kills).")
+    var app: String?
+
+    @Option(help: "Only this app version or build (reports without a version, such as JetsamEvents, are left out).")
+    var version: String?
+
+    @Option(name: .shortAndLong, help: "Output format.")
+    var format: Format = .text
+
+    @Option(name: .shortAndLong, help: "Write the report to this file instead of standard output.")
+    var output: String?
+
+    @Option(name: .shortAndLong, help: "Worker threads (default: the number of cores).")
+    var jobs: Int?
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let since, FleetFilter.parseSince(since) == nil {
+            throw ValidationError("--since wants a day (2024-06-01) or an ISO 8601 time, not \(since)")
+        }
+        try PathWalker.validate(paths)
+    }
+
+    func run() throws {
+        let filter = FleetFilter(since: since.flatMap(FleetFilter.parseSince), app: app, version: version)
+        let temporary = try TemporaryFolder()
+        temporary.removeOnInterrupt()
+        defer { temporary.remove() }
+        let (files, walkFailures) = PathWalker.rawFiles(in: paths)
+        // The user's reports are evidence: `-o` naming one of them (directly or inside a folder) is refused.
+        if let output, let target = Self.identity(of: output),
+            files.contains(where: { raw in raw.withCString { Self.identity(ofCString: $0) } == target })
+        {
+            let shown = TerminalText.escaped(output)
+            Console.error("error: -o \(shown) is one of the inputs; reports are never overwritten")
+            throw ExitCode(APMInspect.usageStatus)
+        }
+        for failure in walkFailures {
+            Console.error(ErrorLine.render(path: failure.path, location: nil, message: failure.message))
+        }
+        var scanner = Scanner(inspector: FileInspector(httpSummaryOnly: true), temporary: temporary, format: .text)
+        scanner.keepsFleetFacts = true
+        let collector = FleetCollector(filter: filter, jobs: jobs ?? ProcessInfoShim.activeProcessorCount)
+        let progress = ProgressBar(total: files.count, label: "report", streamsOutput: false)
+        let scanning = scanner
+        ParallelMap.forEachInOrder(
+            count: files.count,
+            jobs: jobs ?? ProcessInfoShim.activeProcessorCount,
+            progress: { progress.advance() },
+            transform: { index -> FleetCollector.Item in
+                let raw = files[index]
+                if raw.display == PathWalker.standardInputPath {
+                    let result = scanning.scan(
+                        file: PathWalker.standardInputPath,
+                        shownAs: PathWalker.standardInputArgument
+                    )
+                    return .scanned(result)
+                }
+                if Self.isNDJSON(raw) { return .ndjson(raw) }
+                return .scanned(scanning.scan(file: raw))
+            },
+            consume: { item in
+                collector.take(item)
+                return true
+            }
+        )
+        progress.finish()
+        var summary = collector.summary()
+        summary.filters = FleetSummary.Filters(since: since, app: app, version: version)
+        let text: String
+        switch format {
+        case .json: text = try JSONOutput.encode(summary, pretty: true) + "\n"
+        case .text: text = FleetReportTextRenderer.text(summary)
+        case .markdown: text = FleetReportTextRenderer.markdown(summary)
+        case .html: text = FleetReportHTMLRenderer.render(summary)
+        }
+        if let output {
+            if let failure = OutputFile.write(text, toPath: output) {
+                Console.error("error: cannot write \(TerminalText.escaped(output)): \(failure)")
+                throw ExitCode(1)
+            }
+        } else if format == .text {
+            Console.text(text)
+        } else {
+            Console.out(text)
+        }
+        for line in collector.errors { Console.error(line) }
+        if !walkFailures.isEmpty || summary.inputs.unreadable > 0 || summary.inputs.rejectedLines > 0 {
+            throw ExitCode(1)
+        }
+    }
+
+    /// A regular file whose first bytes are an envelope of `scan --format ndjson`.
+    static func isNDJSON(_ raw: RawPath) -> Bool {
+        let result = raw.withOpenablePath { path -> Bool in
+            guard FileReading.isRegularFile(atPath: path), let handle = FileHandle(forReadingAtPath: path) else {
+                return false
+            }
+            defer { try? handle.close() }
+            let prefix = (try? handle.read(upToCount: 64)) ?? Data()
+            return FleetEnvelope.looksLikeNDJSON(prefix: [UInt8](prefix))
+        }
+        return (try? result.get()) ?? false
+    }
+
+    /// The device and inode of an existing file, which name it whatever path leads to it.
+    struct FileIdentity: Equatable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    static func identity(of path: String) -> FileIdentity? {
+        path.withCString { identity(ofCString: $0) }
+    }
+
+    static func identity(ofCString path: UnsafePointer<CChar>) -> FileIdentity? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+}
+
+/// The aggregator behind a lock: results arrive in input order, one at a time, from whichever worker has them.
+final class FleetCollector: @unchecked Sendable {
+    enum Item: Sendable {
+        case scanned(Scanner.Result)
+        /// Read when its turn comes, on the consuming thread: its envelopes stream through the aggregator.
+        case ndjson(RawPath)
+    }
+
+    private let lock = NSLockShim()
+    private var aggregator: FleetAggregator
+    private(set) var errors: [String] = []
+    /// Threads that decode NDJSON lines.
+    let jobs: Int
+
+    init(filter: FleetFilter, jobs: Int) {
+        aggregator = FleetAggregator(filter: filter)
+        self.jobs = jobs
+    }
+
+    func take(_ item: Item) {
+        lock.withLock {
+            switch item {
+            case .scanned(let result):
+                for record in result.records {
+                    if let event = record.fleet { aggregator.add(event) }
+                    if let failure = record.failure, errors.count < 1000 { errors.append(failure) }
+                }
+                for finding in result.findings { aggregator.note(finding) }
+            case .ndjson(let raw):
+                readNDJSON(raw)
+            }
+        }
+    }
+
+    private func readNDJSON(_ raw: RawPath) {
+        let display = raw.display
+        let outcome = raw.withOpenablePath { path -> InputError? in
+            do {
+                try NDJSONReader().read(path: path, jobs: jobs) { line in
+                    switch line {
+                    case .event(let event):
+                        aggregator.add(event, fromNDJSON: true)
+                    case .rejected(let diagnostic):
+                        let message = ErrorLine.render(
+                            path: display,
+                            location: diagnostic.location,
+                            message: diagnostic.message
+                        )
+                        aggregator.note(message, rejectedLine: true)
+                        if errors.count < 1000 { errors.append(message) }
+                    }
+                    return true
+                }
+                return nil
+            } catch let error as InputError {
+                return error
+            } catch {
+                return InputError(.unreadable, "\(error)")
+            }
+        }
+        let failure: String? =
+            switch outcome {
+            case .success(let error): error.map { $0.message }
+            case .failure(let failure): failure.message
+            }
+        if let failure {
+            aggregator.add(FleetEvent(file: display, kind: FileKind.unknown.rawValue, unreadable: true))
+            errors.append(ErrorLine.render(path: display, location: nil, message: failure))
+        }
+    }
+
+    func summary() -> FleetSummary {
+        lock.withLock { aggregator.summary() }
+    }
+}

@@ -1,0 +1,196 @@
+import APMInspectCore
+import FleetReport
+
+/// The fleet report as text for a terminal, or as Markdown for a pull request or a wiki.
+///
+/// Both show the same tables; every string that came from a report is escaped (terminal controls shown as escapes,
+/// Markdown's own characters neutralised).
+enum FleetReportTextRenderer {
+    /// Rows shown per table: the JSON has them all.
+    static let shownRows = 30
+
+    enum Style {
+        case text, markdown
+    }
+
+    static func text(_ summary: FleetSummary) -> String { render(summary, style: .text) }
+
+    static func markdown(_ summary: FleetSummary) -> String { render(summary, style: .markdown) }
+
+    private static func render(_ summary: FleetSummary, style: Style) -> String {
+        var out = style == .markdown ? "# Fleet report\n\n" : "Fleet report: "
+        out += headline(summary) + "\n"
+        if let filters = filterLine(summary.filters) {
+            out += (style == .markdown ? "\n" : "") + "Filters: " + cell(filters, style) + "\n"
+        }
+        let crashes = summary.crashes
+        out += heading("Crash groups", style)
+        if crashes.groups.isEmpty {
+            out += "No crashes.\n"
+        } else {
+            out += table(
+                ["COUNT", "SHARE", "SIGNATURE", "FIRST SEEN", "LAST SEEN", "VERSIONS", "OS", "DEVICES", "TOP FRAME"],
+                right: [0, 1],
+                rows: crashes.groups.prefix(shownRows).map { group in
+                    [
+                        Formatting.grouped(group.count), percent(group.share), group.signature,
+                        group.firstSeen.map(day) ?? "–", group.lastSeen.map(day) ?? "–", values(group.appVersions),
+                        values(group.osVersions), values(group.devices), group.topFrame ?? "–",
+                    ]
+                },
+                style: style
+            )
+            if crashes.groups.count > shownRows {
+                out += "… \(crashes.groups.count - shownRows) more signatures (see --format json)\n"
+            }
+            if crashes.ungrouped > 0 {
+                out += "\(crashes.ungrouped) crashes past the group limit are counted, not grouped.\n"
+            }
+            out += heading("Representative reports", style)
+            for group in crashes.groups.prefix(10) {
+                out +=
+                    bullet(style) + cell(group.signature, style) + "  " + cell(group.process, style) + "  "
+                    + cell(group.exception, style) + "  " + cell(group.representativeFile, style) + "\n"
+            }
+        }
+        if let newest = crashes.newestVersion {
+            out += heading("New in the newest version (\(cell(newest, style)))", style)
+            if crashes.newInNewestVersion.isEmpty {
+                out += "No crash group first appears in it.\n"
+            } else {
+                for signature in crashes.newInNewestVersion.prefix(shownRows) {
+                    let group = crashes.groups.first { $0.signature == signature }
+                    out += bullet(style) + cell(signature, style)
+                    if let group { out += "  \(group.count) crash(es)  " + cell(group.topFrame ?? "–", style) }
+                    out += "\n"
+                }
+            }
+        }
+        if summary.watchdog.total > 0 {
+            out += heading("Watchdog terminations", style)
+            out += table(
+                ["COUNT", "REASON", "MAIN THREAD", "EXAMPLE"],
+                right: [0],
+                rows: summary.watchdog.rows.prefix(shownRows).map {
+                    [Formatting.grouped($0.count), $0.reason, $0.verdict, $0.example]
+                },
+                style: style
+            )
+        }
+        if summary.oom.events > 0 {
+            out += heading("OOM kills by device", style)
+            out += "\(summary.oom.killed) processes killed in \(summary.oom.events) JetsamEvents\n"
+            out += style == .markdown ? "\n" : ""
+            out += table(
+                ["DEVICE", "NAME", "EVENTS", "KILLED"],
+                right: [2, 3],
+                rows: summary.oom.byDevice.prefix(shownRows).map {
+                    [$0.device, $0.deviceName ?? "?", Formatting.grouped($0.events), Formatting.grouped($0.killed)]
+                },
+                style: style
+            )
+            if !summary.oom.memoryLimits.isEmpty {
+                out += heading("Memory limits", style)
+                out +=
+                    style == .markdown
+                    ? MemoryLimitsRenderer.markdown(summary.oom.memoryLimits)
+                    : MemoryLimitsRenderer.text(summary.oom.memoryLimits)
+            }
+        }
+        if !summary.metricKit.isEmpty {
+            out += heading("MetricKit by version", style)
+            out += table(
+                ["VERSION", "EXITS", "TOP EXIT REASONS", "DIAGNOSTICS", "HANG s", "FOREGROUND h", "HANG RATE s/h"],
+                right: [1, 4, 5, 6],
+                rows: summary.metricKit.prefix(shownRows).map { row in
+                    let exits = row.exits.values.reduce(Int64(0)) { $0.addingReportingOverflow($1).partialValue }
+                    let reasons = row.exits.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+                        .filter { $0.value > 0 }.prefix(3).map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+                    let diagnostics = row.diagnostics.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+                        .joined(separator: ", ")
+                    return [
+                        row.version, String(exits), reasons.isEmpty ? "–" : reasons,
+                        diagnostics.isEmpty ? "–" : diagnostics, Formatting.oneDecimal(row.hangSeconds),
+                        Formatting.oneDecimal(row.foregroundSeconds / 3600),
+                        row.hangRate.map(Formatting.oneDecimal) ?? "–",
+                    ]
+                },
+                style: style
+            )
+        }
+        if !summary.findings.isEmpty {
+            out += heading("Findings", style)
+            for finding in summary.findings { out += bullet(style) + cell(finding, style) + "\n" }
+        }
+        return out
+    }
+
+    static func headline(_ summary: FleetSummary) -> String {
+        var parts = ["\(Formatting.grouped(summary.inputs.reports)) report(s)"]
+        let crashes = summary.crashes
+        parts.append("\(Formatting.grouped(crashes.total)) crash(es) in \(crashes.signatures) signature(s)")
+        parts.append("\(summary.watchdog.total) watchdog termination(s)")
+        parts.append("\(summary.oom.killed) OOM kill(s) in \(summary.oom.events) JetsamEvent(s)")
+        if summary.inputs.excluded > 0 { parts.append("\(summary.inputs.excluded) left out by the filters") }
+        if summary.inputs.unreadable > 0 { parts.append("\(summary.inputs.unreadable) unreadable") }
+        if summary.inputs.rejectedLines > 0 { parts.append("\(summary.inputs.rejectedLines) NDJSON line(s) rejected") }
+        return parts.joined(separator: "; ")
+    }
+
+    static func filterLine(_ filters: FleetSummary.Filters) -> String? {
+        let parts = [
+            filters.since.map { "since \($0)" }, filters.app.map { "app \($0)" },
+            filters.version.map { "version \($0)" },
+        ].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+
+    /// `0.4167` → `41.7 %`.
+    static func percent(_ share: Double) -> String { Formatting.oneDecimal(share * 100) + " %" }
+
+    /// The day of an ISO 8601 time, as written (the report's own offset).
+    static func day(_ iso: String) -> String { String(iso.prefix(10)) }
+
+    /// The top three values and how many more reports there are.
+    static func values(_ values: FleetSummary.Values) -> String {
+        var parts = values.values.prefix(3).map { "\($0.value) (\($0.count))" }
+        let hidden = values.values.dropFirst(3).reduce(0) { $0 + $1.count } + values.others
+        if hidden > 0 { parts.append("+\(hidden) more") }
+        return parts.joined(separator: ", ")
+    }
+
+    private static func heading(_ title: String, _ style: Style) -> String {
+        style == .markdown ? "\n## \(title)\n\n" : "\n\(title)\n"
+    }
+
+    private static func bullet(_ style: Style) -> String { style == .markdown ? "- " : "  " }
+
+    /// A string from a report, made safe for the style (escaped for the terminal; and for Markdown, its syntax).
+    static func cell(_ text: String, _ style: Style) -> String {
+        let escaped = TerminalText.escaped(text)
+        guard style == .markdown else { return escaped }
+        var out = ""
+        for character in escaped {
+            if "\\`*_[]<>|#!~".contains(character) { out.append("\\") }
+            out.append(character)
+        }
+        return out
+    }
+
+    private static func table(_ headers: [String], right: Set<Int>, rows: [[String]], style: Style) -> String {
+        switch style {
+        case .text:
+            var table = TextTable(
+                headers: headers,
+                alignments: headers.indices.map { right.contains($0) ? .right : .left }
+            )
+            for row in rows { table.append(row) }
+            return table.render(indent: "  ")
+        case .markdown:
+            var out = "| " + headers.joined(separator: " | ") + " |\n"
+            out += "|" + headers.indices.map { right.contains($0) ? " ---: |" : " --- |" }.joined() + "\n"
+            for row in rows { out += "| " + row.map { cell($0, .markdown) }.joined(separator: " | ") + " |\n" }
+            return out
+        }
+    }
+}

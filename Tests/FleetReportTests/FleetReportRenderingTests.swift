@@ -1,0 +1,111 @@
+import APMInspectCore
+import FleetReport
+import Foundation
+import FuzzReplaySupport
+import Testing
+
+@testable import apm_inspect
+
+/// The formats: hostile names are escaped in HTML, Markdown and text; the HTML page is self-contained; the
+/// command reads NDJSON of a scan to the same report as the files.
+@Suite struct FleetReportRenderingTests {
+    static let hostile = "<script>alert(1)</script>\"' onmouseover=x \u{1b}[31m|*_`"
+
+    static func hostileSummary() -> FleetSummary {
+        var aggregator = FleetAggregator()
+        let context = FleetEvent.Context(
+            bundleId: hostile,
+            process: hostile,
+            appVersion: "1.0<b>",
+            osVersion: "17.0&",
+            device: hostile,
+            date: AppleTimestamp("2024-05-01T10:00:00Z")
+        )
+        aggregator.add(
+            FleetEvent(
+                file: "/tmp/\(hostile).ips",
+                kind: "crashReport",
+                crashes: [
+                    .init(
+                        signature: hostile,
+                        source: "crashReport",
+                        exception: hostile,
+                        topFrame: hostile,
+                        context: context
+                    )
+                ],
+                watchdog: .init(reason: hostile, verdict: hostile, context: context)
+            )
+        )
+        aggregator.note("finding about \(hostile)")
+        return aggregator.summary()
+    }
+
+    @Test func htmlEscapesEveryStringFromInput() {
+        let page = FleetReportHTMLRenderer.render(Self.hostileSummary())
+        #expect(!page.contains("<script"))
+        #expect(!page.contains("<b>"))
+        #expect(!page.contains("\" onmouseover"))
+        #expect(!page.contains("' onmouseover"))
+        #expect(!page.contains("\u{1b}"))
+        #expect(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;&quot;&#39; onmouseover=x \\x1b[31m"))
+        #expect(page.contains("1.0&lt;b&gt;"))
+        #expect(page.contains("<svg id=\"crashes-per-day\""))
+    }
+
+    @Test func htmlFetchesNothing() {
+        let page = FleetReportHTMLRenderer.render(Self.hostileSummary())
+        for pattern in ["src=", "href=", "<link", "<script", "@import", "url("] {
+            #expect(!page.contains(pattern), "\(pattern)")
+        }
+        // The SVG namespace is a name, not a request.
+        let urls = page.components(separatedBy: "://").count - 1
+        let namespaces = page.components(separatedBy: "xmlns=\"http://www.w3.org/2000/svg\"").count - 1
+        #expect(namespaces == 1)
+        #expect(urls == namespaces)
+    }
+
+    @Test func textAndMarkdownEscapeControlsAndMarkup() {
+        let text = FleetReportTextRenderer.text(Self.hostileSummary())
+        #expect(!text.contains("\u{1b}"))
+        #expect(text.contains("\\x1b[31m"))
+        let markdown = FleetReportTextRenderer.markdown(Self.hostileSummary())
+        #expect(!markdown.contains("\u{1b}"))
+        #expect(!markdown.contains("<script>"))
+        #expect(markdown.contains("\\<script\\>"))
+        #expect(markdown.contains("\\|\\*\\_\\`"))
+    }
+
+    @Test func reportOfAScanNDJSONEqualsReportOfTheFiles() throws {
+        let folder = try TemporaryTestFolder()
+        defer { folder.remove() }
+        let corpus = FuzzReplayInputs.root.appendingPathComponent("Corpus").path
+        let paths = FleetEnvelopeTests.families.map { corpus + "/" + $0 }
+        let (files, failures) = PathWalker.rawFiles(in: paths)
+        #expect(failures.isEmpty)
+        var direct = FleetAggregator()
+        var lines = ""
+        for raw in files {
+            let inspection = FileInspector().inspect(raw: raw)
+            direct.add(inspection.fleetEvent)
+            lines += try JSONOutput.encode(inspection, pretty: false) + "\n"
+        }
+        let ndjson = folder.path + "/scan.ndjson"
+        try Data(lines.utf8).write(to: URL(fileURLWithPath: ndjson))
+        var replayed = FleetAggregator()
+        try NDJSONReader().read(path: ndjson) { line in
+            if case .event(let event) = line { replayed.add(event, fromNDJSON: true) }
+            return true
+        }
+        var left = direct.summary()
+        let right = replayed.summary()
+        #expect(right.inputs.ndjsonEnvelopes == files.count)
+        left.inputs.ndjsonEnvelopes = right.inputs.ndjsonEnvelopes
+        #expect(left == right)
+        #expect(left.crashes.total > 15)
+        #expect(left.watchdog.total >= 6)
+        #expect(left.oom.events > 10)
+        #expect(!left.metricKit.isEmpty)
+        #expect(try JSONOutput.encode(left, pretty: true) == JSONOutput.encode(right, pretty: true))
+    }
+}
