@@ -54,6 +54,7 @@ run "apm-inspect atos --format json" "$DATA/ours.json" "$BIN" atos -o "$DATA/Ben
 run "apm-inspect atos -i (text)" /dev/null "$BIN" atos -o "$DATA/Bench.dSYM" -i
 run "llvm-symbolizer --inlines JSON" "$DATA/llvm.json" "$LLVM/llvm-symbolizer" --inlines --no-demangle \
   --output-style=JSON --obj="$DWARF"
+run "llvm-symbolizer --inlines (text)" /dev/null "$LLVM/llvm-symbolizer" --inlines --obj="$DWARF"
 python3 - "$DATA/ours.json" "$DATA/llvm.json" <<'PY'
 import json, sys
 ours = json.load(open(sys.argv[1]))
