@@ -308,4 +308,14 @@ import Testing
         let file = try #require(index.frames(at: 0x1004).first?.file)
         #expect(file == String(repeating: "d", count: 3_501) + "/sample.c")
     }
+
+    @Test func thousandsOfBrokenUnitsKeepABoundedListOfIssues() throws {
+        // A readable unit, then 4,000 empty units (a zero length each): every one is an issue, the list is capped.
+        var sections = DWARFSample.sections(version: 4)
+        sections.info += [UInt8](repeating: 0, count: 16_000)
+        let index = try DWARFIndex(sections)
+        #expect(index.issues.count == DWARFIndexBuilder.maximumIssues + 1)
+        #expect(index.issues.last?.code == .limitExceeded)
+        #expect(index.locations(at: 0x101a).map(\.symbol) == ["clamp", "scale", "render"])
+    }
 }

@@ -109,7 +109,7 @@ public struct DWARFIndex: AddressResolver {
     public func frames(at fileAddress: UInt64) -> [Frame] {
         guard let leaf = functionSegments.owner(of: fileAddress) else {
             guard let unit = unitSegments.owner(of: fileAddress), let table = lineTable(ofUnit: unit),
-                let row = table.row(for: fileAddress)
+                let row = lineTables[table].row(for: fileAddress)
             else { return [] }
             return [
                 Frame(
@@ -130,7 +130,7 @@ public struct DWARFIndex: AddressResolver {
             current = Int(functions[current].parent)
         }
         let unit = functions[Int(leaf)].unit
-        let table = lineTable(ofUnit: unit)
+        let table = lineTable(ofUnit: unit)  // an index: the table itself is four arrays, not copied per lookup
         var frames: [Frame] = []
         frames.reserveCapacity(chain.count)
         for (position, index) in chain.enumerated() {
@@ -144,7 +144,7 @@ public struct DWARFIndex: AddressResolver {
                 isInlined: position < chain.count - 1
             )
             if position == 0 {
-                if let table, let row = table.row(for: fileAddress) {
+                if let table, let row = lineTables[table].row(for: fileAddress) {
                     frame.file = fileName(UInt64(row.file), table: table, unit: unit)
                     frame.line = positive(row.line)
                     frame.column = positive(row.column)
@@ -160,17 +160,17 @@ public struct DWARFIndex: AddressResolver {
         return frames
     }
 
-    private func fileName(_ index: UInt64, table: DWARFLineTable, unit: Int32) -> String? {
+    private func fileName(_ index: UInt64, table: Int, unit: Int32) -> String? {
         var compDir = ""
         if unit >= 0, Int(unit) < unitCompDirs.count { compDir = unitCompDirs[Int(unit)]?.text(in: sections) ?? "" }
-        return table.fileName(index, compDir: compDir, sections: sections)
+        return lineTables[table].fileName(index, compDir: compDir, sections: sections)
     }
 
-    private func lineTable(ofUnit unit: Int32) -> DWARFLineTable? {
+    private func lineTable(ofUnit unit: Int32) -> Int? {
         guard unit >= 0, Int(unit) < unitLineTables.count else { return nil }
         let table = Int(unitLineTables[Int(unit)])
         guard table >= 0, table < lineTables.count else { return nil }
-        return lineTables[table]
+        return table
     }
 
     private func offset(of address: UInt64, in function: Function, concrete: Bool) -> UInt64 {

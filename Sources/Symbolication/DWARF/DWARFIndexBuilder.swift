@@ -89,6 +89,24 @@ struct DWARFIndexBuilder {
         unitIntervals = []
     }
 
+    /// Issues kept; past this many, one more says the rest were dropped (an input of thousands of broken units
+    /// would otherwise hold a message per few bytes).
+    static let maximumIssues = 1_000
+
+    private mutating func record(_ issue: SymbolicationError) {
+        if index.issues.count < Self.maximumIssues {
+            index.issues.append(issue)
+        } else if index.issues.count == Self.maximumIssues {
+            index.issues.append(
+                DWARFSectionName.info.error(
+                    "more than \(Self.maximumIssues) issues in the DWARF; the rest are not listed",
+                    at: 0,
+                    code: .limitExceeded
+                )
+            )
+        }
+    }
+
     // MARK: Unit headers
 
     private mutating func readUnitHeaders(_ buffers: DWARFBuffers) {
@@ -100,11 +118,11 @@ struct DWARFIndexBuilder {
             do {
                 (length, offsetSize) = try reader.initialLength()
             } catch {
-                index.issues.append(error)
+                record(error)
                 return
             }
             guard length <= UInt64(reader.remaining) else {
-                index.issues.append(reader.error("unit length \(length) runs past the end of the section", at: start))
+                record(reader.error("unit length \(length) runs past the end of the section", at: start))
                 return
             }
             let end = reader.offset + Int(length)
@@ -114,7 +132,7 @@ struct DWARFIndexBuilder {
                 unit.abbreviationTable = try table(at: abbreviationOffset, buffers)
                 units.append(unit)
             } catch {
-                index.issues.append(error)
+                record(error)
             }
             reader.offset = end
         }
@@ -257,7 +275,7 @@ struct DWARFIndexBuilder {
                 }
             }
         } catch {
-            index.issues.append(error)
+            record(error)
         }
         units[position] = unit
     }
@@ -416,12 +434,12 @@ struct DWARFIndexBuilder {
                         sections: buffers,
                         addressSize: unit.addressSize
                     )
-                    if let issue { index.issues.append(issue) }
+                    if let issue { record(issue) }
                     index.lineTables.append(table)
                     unit.lineTable = index.lineTables.count - 1
                     lineTableByKey[key] = unit.lineTable
                 } catch {
-                    index.issues.append(error)
+                    record(error)
                 }
             }
         }
@@ -563,7 +581,7 @@ struct DWARFIndexBuilder {
         let allowed = min(result.count, max(rangeBudget, 0))
         if allowed < result.count || (rangeBudget <= 0 && facts.ranges != nil) {
             if rangeBudget >= 0 {
-                index.issues.append(
+                record(
                     DWARFSectionName.info.error(
                         "more address ranges than the input can hold; the rest are ignored",
                         at: unit.offset,

@@ -39,7 +39,7 @@ struct DWARFLineTable: Sendable {
     func fileName(_ index: UInt64, compDir: String, sections: DWARFSections) -> String? {
         guard index < UInt64(files.count), let file = files[Int(index)] else { return nil }
         let name = file.name?.text(in: sections) ?? ""
-        if name.hasPrefix("/") { return name }
+        if name.utf8.first == UInt8(ascii: "/") { return name }
         var directory = ""
         if version >= 5 {
             if file.directory < UInt64(directories.count) {
@@ -49,7 +49,7 @@ struct DWARFLineTable: Sendable {
             directory = directories[Int(file.directory - 1)]?.text(in: sections) ?? ""
         }
         var path = ""
-        if version < 5 || file.directory != 0, !compDir.isEmpty, !directory.hasPrefix("/") {
+        if version < 5 || file.directory != 0, !compDir.isEmpty, directory.utf8.first != UInt8(ascii: "/") {
             path = compDir
         }
         path = Self.appendPath(path, directory)
@@ -58,10 +58,14 @@ struct DWARFLineTable: Sendable {
 
     /// POSIX path append as llvm's `sys::path::append`: empty parts skipped, one separator between parts.
     static func appendPath(_ path: String, _ component: String) -> String {
-        if component.isEmpty { return path }
-        if path.isEmpty { return component }
-        if path.hasSuffix("/") { return path + component.drop { $0 == "/" } }
-        if component.hasPrefix("/") { return path + component }
+        let slash = UInt8(ascii: "/")
+        guard let first = component.utf8.first else { return path }
+        guard let last = path.utf8.last else { return component }
+        if last == slash {
+            guard first == slash else { return path + component }
+            return path + String(decoding: component.utf8.drop { $0 == slash }, as: UTF8.self)
+        }
+        if first == slash { return path + component }
         return path + "/" + component
     }
 

@@ -162,7 +162,10 @@ struct AtosCommand: ParsableCommand {
         func line(name: String, offset: UInt64, file: String?, line: Int?) -> String {
             let shownName = TerminalText.escaped(Demangler.demangle(name) ?? name)
             if let file, let line {
-                let base = file.split(separator: "/").last.map(String.init) ?? file
+                let base =
+                    file.utf8.lastIndex(of: UInt8(ascii: "/")).map {
+                        String(decoding: file.utf8[file.utf8.index(after: $0)...], as: UTF8.self)
+                    } ?? file
                 return "\(shownName) (in \(shownBinary)) (\(TerminalText.escaped(base)):\(line))\n"
             }
             return "\(shownName) (in \(shownBinary)) + \(offset)\n"

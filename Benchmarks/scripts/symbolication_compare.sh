@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Side-by-side timing of `apm-inspect atos` and llvm-symbolizer, each in one process, on the same addresses of a
+# large generated dSYM; the answers are compared too (function, file, line, column, inline chain).
+#
+#   Benchmarks/scripts/symbolication_compare.sh [UNITS] [FUNCTIONS] [ADDRESSES] [RUNS]
+#   (defaults: 1000 compile units × 5 functions, 100,000 addresses, 3 runs)
+#
+# Needs Debian's clang-capable Swift toolchain, lld-19 and llvm-19 (ld64.lld-19, dsymutil and llvm-symbolizer
+# from /usr/lib/llvm-19/bin), as Scripts/make-symbolication-fixtures.sh does. Data goes to
+# Benchmarks/data/symbolication-UNITS-FUNCTIONS (made once). Prints the median wall time and peak memory of each.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+UNITS="${1:-1000}"; FUNCTIONS="${2:-5}"; COUNT="${3:-100000}"; RUNS="${4:-3}"
+LLVM="${LLVM_BIN:-/usr/lib/llvm-19/bin}"
+if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then export PATH="/opt/swift/usr/bin:$PATH"; fi
+CLANG="$(dirname "$(command -v swift)")/clang"
+DATA="Benchmarks/data/symbolication-$UNITS-$FUNCTIONS"
+if [ ! -f "$DATA/Bench.dSYM/Contents/Resources/DWARF/Bench" ]; then
+  rm -rf "$DATA"; mkdir -p "$DATA/src" "$DATA/obj"
+  python3 Benchmarks/scripts/symbolication_generate.py --out "$DATA/src" --units "$UNITS" --functions "$FUNCTIONS"
+  find "$DATA/src" -name '*.c' -print0 | xargs -0 -P 2 -n 50 sh -c '
+    for source in "$@"; do
+      case "$source" in *dwarf4*) version=4 ;; *) version=5 ;; esac
+      "'"$CLANG"'" -target arm64-apple-ios14.0 -O1 -gdwarf-$version -fdebug-prefix-map="$PWD"=/Bench -c "$source" \
+        -o "'"$DATA"'/obj/$(basename "$source" .c).o"
+    done' sh
+  "$LLVM/ld64.lld" -arch arm64 -platform_version ios 14.0 14.0 -e _unit0_function0 -undefined dynamic_lookup \
+    -o "$DATA/Bench" "$DATA"/obj/*.o
+  "$LLVM/dsymutil" "$DATA/Bench" -o "$DATA/Bench.dSYM"
+  rm -rf "$DATA/obj"
+fi
+DWARF="$DATA/Bench.dSYM/Contents/Resources/DWARF/Bench"
+read -r start size < <("$LLVM/llvm-objdump" --macho --section-headers "$DWARF" | awk '$2=="__text"{print "0x"$4, "0x"$3; exit}')
+python3 -c "
+import random
+random.seed(1)
+start, size = int('$start', 16), int('$size', 16)
+print('\n'.join(hex(start + 4 * random.randrange(size // 4)) for _ in range($COUNT)))" > "$DATA/addresses"
+swift build -c release --product apm-inspect >/dev/null
+BIN="$(swift build -c release --show-bin-path)/apm-inspect"
+echo "dSYM: $(du -k "$DWARF" | cut -f1) KB, __text $((size)) bytes, $UNITS units × $FUNCTIONS functions, $COUNT addresses"
+median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+run() { # name, output file, command... (addresses on standard input)
+  local name="$1" output="$2"; shift 2
+  local times=() peak=0
+  for _ in $(seq "$RUNS"); do
+    /usr/bin/time -f "%e %M" -o /tmp/symbolication-bench.time "$@" < "$DATA/addresses" > "$output" 2>/dev/null
+    read -r t m < /tmp/symbolication-bench.time; times+=("$t"); peak=$m
+  done
+  printf '%-40s median %6s s   peak %7s KB\n' "$name" "$(printf '%s\n' "${times[@]}" | median)" "$peak"
+}
+cat "$DWARF" > /dev/null
+run "apm-inspect atos --format json" "$DATA/ours.json" "$BIN" atos -o "$DATA/Bench.dSYM" --format json
+run "apm-inspect atos -i (text)" /dev/null "$BIN" atos -o "$DATA/Bench.dSYM" -i
+run "llvm-symbolizer --inlines JSON" "$DATA/llvm.json" "$LLVM/llvm-symbolizer" --inlines --no-demangle \
+  --output-style=JSON --obj="$DWARF"
+run "llvm-symbolizer --inlines (text)" /dev/null "$LLVM/llvm-symbolizer" --inlines --obj="$DWARF"
+python3 - "$DATA/ours.json" "$DATA/llvm.json" <<'PY'
+import json, sys
+ours = json.load(open(sys.argv[1]))
+text = open(sys.argv[2]).read().strip()
+try:
+    llvm = json.loads(text)
+    llvm = llvm if isinstance(llvm, list) else [llvm]
+except json.JSONDecodeError:
+    llvm = [v for line in text.splitlines() for v in (lambda x: x if isinstance(x, list) else [x])(json.loads(line))]
+def theirs(e):
+    return [(f.get("FunctionName") or None, f.get("FileName") or None, f.get("Line") or None, f.get("Column") or None)
+            for f in e.get("Symbol", []) if f.get("FunctionName") or f.get("FileName")]
+def mine(e):
+    return [(l["symbol"] or None, l.get("file"), l.get("line"), l.get("column")) for l in e["locations"]]
+differences = sum(1 for a, b in zip(ours, llvm) if mine(a) != theirs(b))
+print(f"answers compared: {len(ours)} ours, {len(llvm)} llvm-symbolizer, {differences} differences")
+sys.exit(1 if differences or len(ours) != len(llvm) else 0)
+PY
