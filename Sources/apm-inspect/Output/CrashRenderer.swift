@@ -5,6 +5,10 @@ import CrashReportParsing
 enum CrashRenderer {
     static func render(_ report: CrashReport, file: String) -> String {
         var title = "Crash report"
+        // An OS fault, a system watchdog crash, a stackshot or a hang read as a crash report says which it is.
+        if let code = report.header?.bugType, BugType.lookup(code).family != .crash {
+            title += " (bug_type \(code) \(BugType.lookup(code).name))"
+        }
         if report.isNotACrash { title += " (not a crash: simulated or non-fatal)" }
         if report.isPartial { title += " (partial)" }
         var out = "\(title)  \(file)\n"
