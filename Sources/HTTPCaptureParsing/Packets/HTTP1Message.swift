@@ -225,9 +225,9 @@ struct HTTP1Message {
         return (offset, body, false)
     }
 
-    /// The offset of the first occurrence of `pattern` at or after `from`.
-    /// Where the header block starting at `from` ends (the offset of its last line's end) and the body starts:
-    /// the first empty line, `CRLF CRLF` or with bare line feeds (`LF LF`, `LF CRLF`), as HTTP/1.x allows.
+    /// Where the header block starting at `from` ends (the offset of its last line's end) and the body starts.
+    ///
+    /// The first empty line: `CRLF CRLF`, or with bare line feeds (`LF LF`, `LF CRLF`), as HTTP/1.x allows.
     static func headerBlockEnd(_ buffer: UnsafeBufferPointer<UInt8>, from: Int) -> (Int, Int)? {
         var i = Swift.max(0, from)
         while i < buffer.count, let feed = find(buffer, from: i, pattern: [0x0A]) {
@@ -241,6 +241,7 @@ struct HTTP1Message {
         return nil
     }
 
+    /// The offset of the first occurrence of `pattern` at or after `from`.
     static func find(_ buffer: UnsafeBufferPointer<UInt8>, from: Int, pattern: [UInt8]) -> Int? {
         guard let first = pattern.first, pattern.count <= buffer.count else { return nil }
         var i = Swift.max(0, from)
