@@ -315,8 +315,8 @@ final class CharlesXMLDelegate: NSObject, XMLParserDelegate {
     }
 
     /// Bodies are mostly CDATA (`<body encoding="plain"><![CDATA[…]]></body>`).
-    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-        if inBody { countBody(CDATABlock) }
+    func parser(_ parser: XMLParser, foundCDATA block: Data) {
+        if inBody { countBody(block) }
     }
 
     /// Counts body bytes: as written for plain text; for base64 the data characters (padding and line breaks are
