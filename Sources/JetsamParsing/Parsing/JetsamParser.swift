@@ -128,19 +128,7 @@ public struct JetsamParser: Sendable {
         in container: IPSContainer,
         json: JSONParseOptions? = nil
     ) throws(JetsamParseError) -> (JSONDocument, Content) {
-        let document: JSONDocument
-        var container = container
-        var repairs: [Diagnostic] = []
-        if let (joined, offsets) = WrappedStringJoiner.join(container.body) {
-            container.body = joined
-            repairs = offsets.map { offset in
-                Diagnostic(
-                    .warning,
-                    "a string was wrapped over two lines; joined them",
-                    at: Self.location(ofBodyByte: offset, in: container)
-                )
-            }
-        }
+        var document: JSONDocument
         do {
             document = try container.parseJSONBody(options: json ?? options.json)
         } catch {
@@ -149,6 +137,25 @@ public struct JetsamParser: Sendable {
                 "the body is not readable JSON: \(error.message)",
                 at: error.location
             )
+        }
+        // A raw line break inside a string is the one repair that may be a value wrapped over two lines: only then
+        // is the body scanned for wrapped strings (and copied, when one is found) and read again.
+        var repairs: [Diagnostic] = []
+        if document.diagnostics.contains(where: { $0.message.hasPrefix("unterminated string") }),
+            let (joined, offsets) = WrappedStringJoiner.join(container.body)
+        {
+            var rejoined = container
+            rejoined.body = joined
+            if let again = try? rejoined.parseJSONBody(options: json ?? options.json) {
+                document = again
+                repairs = offsets.map { offset in
+                    Diagnostic(
+                        .warning,
+                        "a string was wrapped over two lines; joined them",
+                        at: Self.location(ofBodyByte: offset, in: rejoined)
+                    )
+                }
+            }
         }
         var content = Self.findContent(document.root)
         content.repairs = repairs
