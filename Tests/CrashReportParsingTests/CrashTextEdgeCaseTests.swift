@@ -170,8 +170,9 @@ import Testing
             "<compiler-generated>", 0, 12
         ),
         (
-            "6   libsystem_kernel.dylib 0x193c9c000 + 0xe0c \t// mach_msg_trap + 0x8", "libsystem_kernel.dylib", nil,
-            nil, nil, nil, nil
+            // The symbol a third-party symbolicator wrote in the trailing comment is the frame's symbol.
+            "6   libsystem_kernel.dylib 0x193c9c000 + 0xe0c \t// mach_msg_trap + 0x8", "libsystem_kernel.dylib",
+            "mach_msg_trap", 8, nil, nil, nil
         ),
     ])
     func frameLineForms(
@@ -205,8 +206,10 @@ import Testing
         let result = try parse(
             "Process: Relay [3321]\nException Type:  SIGSEGV\nException Codes: SEGV_MAPERR at 0x28\n"
         )
-        #expect(result.report.exception?.type == nil)
+        // The type stays as written (there is no Mach name to put there); the signal is read from it.
+        #expect(result.report.exception?.type == "SIGSEGV")
         #expect(result.report.exception?.signal == "SIGSEGV")
+        #expect(result.report.exception?.typeAndSignal == "SIGSEGV")
         #expect(result.report.exception?.faultAddress == HexValue(0x28))
     }
 
@@ -214,6 +217,54 @@ import Testing
         let line = "6   libsystem_kernel.dylib 0x193c9ce0c 0x193c9c000 + 0xe0c \t// mach_msg_trap + 0x8"
         let frame = try #require(CrashTextReader.parseFrame(Substring(line), raw: Substring(line)))
         #expect(frame.imageOffset == 0xe0c)
+        #expect(frame.symbol == "mach_msg_trap")
+        #expect(frame.symbolOffset == 8)
+    }
+
+    /// Third-party symbolication in a trailing comment: `0x… 0x… + 0x…\t// symbol + 0x…` (issue 20).
+    @Test func trailingCommentSymbolIsTheFrameSymbol() throws {
+        let line =
+            "2   CoreUI    0x189699354 0x189622000 + 0x77354\t// -[CUICatalog _resolvedRenditionKeyFromThemeRef:withBaseKey:] + 0x824"
+        let frame = try #require(CrashTextReader.parseFrame(Substring(line), raw: Substring(line)))
+        #expect(frame.image == "CoreUI")
+        #expect(frame.address == HexValue(0x1_8969_9354))
+        #expect(frame.imageOffset == 0x77354)
+        #expect(frame.symbol == "-[CUICatalog _resolvedRenditionKeyFromThemeRef:withBaseKey:]")
+        #expect(frame.symbolOffset == 0x824)
+        #expect(frame.raw == line)
+        // A comment that is not a symbol (an address) leaves the frame unsymbolicated.
+        let bare = "3   CoreUI    0x189699354 0x189622000 + 0x77354\t// 0x189699354"
+        let plain = try #require(CrashTextReader.parseFrame(Substring(bare), raw: Substring(bare)))
+        #expect(plain.symbol == nil)
+        #expect(plain.imageOffset == 0x77354)
+    }
+
+    /// Apple's text splices the image offset into a symbol, at its first parenthesis (issue 20).
+    @Test(arguments: [
+        (
+            "5   CoreFoundation  0x1a0b2c3d4 -[NSObject+ 183052 (NSObject) doesNotRecognizeSelector:] + 143",
+            "-[NSObject(NSObject) doesNotRecognizeSelector:]", UInt64?(143)
+        ),
+        (
+            "0   libswiftCore.dylib  0x19a0c8f58 _assertionFailure+ 228276 (_:_:file:line:flags:) + 384",
+            "_assertionFailure(_:_:file:line:flags:)", UInt64?(384)
+        ),
+        (
+            "1   libswiftCore.dylib  0x19a0c8f58 specialized _fatalErrorMessage+ 2378352 (_:_:file:line:flags:) + 384",
+            "specialized _fatalErrorMessage(_:_:file:line:flags:)", UInt64?(384)
+        ),
+        (
+            "2   CoreFoundation  0x1a0b2c3d4 -[NSObject+ 183052 (NSObject) doesNotRecognizeSelector:]",
+            "-[NSObject(NSObject) doesNotRecognizeSelector:]", nil
+        ),
+        // Not a splice: a space before the `+`, or no parenthesis after the number.
+        ("3   App  0x100004000 operator+ (Vector const&) + 12", "operator+ (Vector const&)", UInt64?(12)),
+    ])
+    func splicedOffsetIsTakenOutOfTheSymbol(line: String, symbol: String, offset: UInt64?) throws {
+        let frame = try #require(CrashTextReader.parseFrame(Substring(line), raw: Substring(line)))
+        #expect(frame.symbol == symbol)
+        #expect(frame.symbolOffset == offset)
+        #expect(frame.raw == line)
     }
 
     @Test func binaryImageForms() throws {

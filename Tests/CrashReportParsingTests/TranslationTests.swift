@@ -6,8 +6,8 @@ import Testing
 
 /// `.ips` → Apple text translation: exact layouts, and the round trip through the project's text parser.
 @Suite struct TranslationTests {
-    /// An iOS 16 309 report with every iOS header field, ASI, Kernel Triage, an unsymbolicated frame and an
-    /// absolute (`A`) image that Binary Images must skip.
+    /// An iOS 16 309 report with every iOS header field, ASI, Kernel Triage, an unsymbolicated frame and the
+    /// absolute (`A`) placeholder image that Binary Images lists as `0x0 - 0xffffffffffffffff ??? unknown-arch`.
     static let iosReport = #"""
         {"app_name":"Pebble","timestamp":"2023-03-14 09:26:53.00 +0100","app_version":"3.2","slice_uuid":"5e0f1a2b-3c4d-3e5f-8a6b-7c8d9e0f1a2b","build_version":"41","platform":2,"bundleID":"com.example.pebble","share_with_app_devs":1,"is_first_party":0,"bug_type":"309","os_version":"iPhone OS 16.3 (20D47)","incident_id":"0C4E8A12-7B3D-4F19-A6E2-95D1C3B7F804","name":"Pebble"}
         {
@@ -162,6 +162,7 @@ import Testing
         "       0x100000000 -        0x10000ffff Pebble arm64  <5e0f1a2b3c4d3e5f8a6b7c8d9e0f1a2b> /private/var/containers/Bundle/Application/1F2E3D4C-5B6A-4789-9A0B-C1D2E3F4A5B6/Pebble.app/Pebble",
         "       0x1e0000000 -        0x1e000bfff libsystem_pthread.dylib arm64e  <0d1c2b3a4f5e3d6c9b8a706f5e4d3c2b> /usr/lib/system/libsystem_pthread.dylib",
         "       0x1d0000000 -        0x1d0037fff libsystem_kernel.dylib arm64e  <a1b2c3d4e5f63a7b8c9d0e1f2a3b4c5d> /usr/lib/system/libsystem_kernel.dylib",
+        "               0x0 - 0xffffffffffffffff ??? unknown-arch  <00000000000000000000000000000000> ???",
         "",
         "EOF",
         "",
@@ -254,6 +255,30 @@ import Testing
         "",
         "",
     ]
+
+    /// Issue 20: the trap's description follows the Error Code, and the placeholder image is listed as Apple
+    /// lists it (macOS layout).
+    @Test func errorCodeDescriptionAndPlaceholderImage() throws {
+        var text = Self.macReport.replacingOccurrences(
+            of: #""trap":{"value":14}"#,
+            with: #""trap":{"value":14,"description":"(no mapping for user data write)"}"#
+        )
+        text = text.replacingOccurrences(
+            of: #""name":"libsystem_kernel.dylib"}"#,
+            with: #""name":"libsystem_kernel.dylib"},"#
+                + #"{"size":0,"source":"A","base":0,"uuid":"00000000-0000-0000-0000-000000000000"}"#
+        )
+        #expect(text.contains(#""source":"A""#))
+        let lines = try Self.translate(text).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.contains("Error Code:      0x00000004 (no mapping for user data write)"))
+        #expect(
+            lines.contains(
+                "               0x0 - 0xffffffffffffffff ??? (*) <00000000-0000-0000-0000-000000000000> ???"
+            )
+        )
+        // Without a description the line ends in the space Apple leaves there.
+        #expect(try Self.translate(Self.macReport).contains("Error Code:      0x00000004 \n"))
+    }
 
     private static func translate(_ text: String) throws -> String {
         try CrashTextTranslator().translate(Array(text.utf8))
@@ -390,10 +415,15 @@ import Testing
                 }
             }
         }
-        let listed = json.binaryImages.filter { $0.source != "A" }
+        // Apple lists the absolute placeholder (base 0, size 0) as `0x0 - 0xffffffffffffffff ???`, and no other `A`.
+        let listed = json.binaryImages.filter { $0.source != "A" || AppleTextWriter.isPlaceholder($0) }
         try #require(text.binaryImages.count == listed.count)
         for (back, original) in zip(text.binaryImages, listed) {
             #expect(back.base == original.base)
+            if AppleTextWriter.isPlaceholder(original) {
+                #expect(back.end?.value == UInt64.max)
+                continue
+            }
             #expect(back.end == original.end)
             #expect(back.uuid == original.uuid)
             #expect([back.name, back.bundleId].contains(original.bundleId ?? original.name))

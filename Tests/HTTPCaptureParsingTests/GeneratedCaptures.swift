@@ -15,6 +15,7 @@ enum GeneratedCaptures {
             ("generated_tls13_ipv6.pcapng", tls13IPv6()),
             ("generated_tls_alert_sll2_be_ns.pcap", tlsAlert()),
             ("generated_rvictl_rawip_100continue.pcap", rvictl100Continue()),
+            ("generated_http10_bare-lf_ipv6_no-host.pcap", http10BareLineFeedIPv6()),
         ]
     }
 
@@ -216,5 +217,23 @@ enum GeneratedCaptures {
             Array("HTTP/1.1 201 Created\r\nContent-Length: 2\r\nContent-Type: application/json\r\n\r\n{}".utf8)
         )
         return PacketWriter.pcap(tcp.packets, linkType: 1)
+    }
+
+    /// Issue 20: an HTTP/1.0 client on IPv6 writing bare line feeds and no Host header (a health probe), to a
+    /// server on port 9200 that answers with bare line feeds too; then a second exchange on a new connection.
+    static func http10BareLineFeedIPv6() -> [UInt8] {
+        var first = TCPScript(client: (clientV6, 50_010), server: (serverV6, 9200), v6: true)
+        first.handshake(syn: 0, synAck: 2, ack: 3)
+        first.send(4, fromClient: true, Array("GET /_cluster/health HTTP/1.0\nAccept: */*\n\n".utf8))
+        first.send(
+            16,
+            fromClient: false,
+            Array("HTTP/1.0 200 OK\nContent-Type: application/json\nContent-Length: 15\n\n{\"status\":\"ok\"}".utf8)
+        )
+        var second = TCPScript(client: (clientV6, 50_012), server: (serverV6, 9200), v6: true)
+        second.handshake(syn: 40, synAck: 41, ack: 42)
+        second.send(43, fromClient: true, Array("HEAD / HTTP/1.0\n\n".utf8))
+        second.send(47, fromClient: false, Array("HTTP/1.0 503 Service Unavailable\nContent-Length: 120\n\n".utf8))
+        return PacketWriter.pcap(first.packets + second.packets, linkType: 1)
     }
 }

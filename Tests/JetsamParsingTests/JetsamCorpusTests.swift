@@ -29,6 +29,10 @@ private struct Envelope: Encodable {
         )
         let actual = try CorpusSupport.encode(envelope)
         let expectedURL = CorpusSupport.jetsamFolder.appendingPathComponent("expected/\(name).json")
+        // Regenerating is explicit, and every changed file is reviewed by eye before it is committed.
+        if ProcessInfo.processInfo.environment["CORPUS_WRITE_EXPECTED"] == "1" {
+            try (actual + "\n").write(to: expectedURL, atomically: true, encoding: .utf8)
+        }
         let expected = try String(contentsOf: expectedURL, encoding: .utf8)
         #expect(actual + "\n" == expected, "output differs from Corpus/jetsam/expected/\(name).json")
     }

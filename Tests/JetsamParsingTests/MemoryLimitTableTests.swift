@@ -19,9 +19,16 @@ import Testing
     @Test func corpusTable() throws {
         let table = try table()
         #expect(table.duplicates == 1)
-        #expect(table.excluded == ["beta": 1, "not-iOS": 1])
+        // The lone process entry names no device: skipped, never an `unknown` row.
+        #expect(table.excluded == ["beta": 1, "not-iOS": 1, MemoryLimitTable.noDevice: 1])
         let rows = table.rows
-        #expect(rows.count == 10)
+        #expect(rows.count == 11)
+        #expect(!rows.contains { $0.product == "unknown" })
+        // The forum excerpt: product and top-level pageSize before an unbalanced `},`, the killed app's fields
+        // after an elided `"processes" : [`.
+        let thirteen = try #require(rows.first { $0.product == "iPhone14,5" })
+        #expect(thirteen.foregroundLimitMB == LimitStatistics(min: 2880, median: 2880, max: 2880, count: 1))
+        #expect(!thirteen.flags.contains("no-page-size"))
         let sixS = try #require(rows.first { $0.product == "iPhone8,2" })
         #expect(sixS.reports == 2)
         #expect(sixS.ramMB == 2048)
@@ -40,7 +47,8 @@ import Testing
         let rows = try table(
             options: .init(includeBeta: true, includeModifiedKernels: true, includeOtherPlatforms: true)
         ).rows
-        #expect(rows.count == 12)
+        #expect(rows.count == 13)
+        #expect(!rows.contains { $0.product == "unknown" })
         #expect(rows.first { $0.product == "Mac14,2" }?.flags.contains("not-iOS") == true)
         #expect(rows.first { $0.product == "iPhone15,3" }?.flags.contains("beta") == true)
     }

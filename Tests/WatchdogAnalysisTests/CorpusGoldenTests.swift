@@ -78,6 +78,10 @@ private struct Envelope: Encodable {
         let family = relative.split(separator: "/").first.map(String.init) ?? ""
         let name = relative.split(separator: "/").last.map(String.init) ?? ""
         let expectedPath = Self.root.appendingPathComponent("Corpus/\(family)/expected/\(name).json").path
+        // Regenerating is explicit, and every changed file is reviewed by eye before it is committed.
+        if ProcessInfo.processInfo.environment["CORPUS_WRITE_EXPECTED"] == "1" {
+            try actual.write(toFile: expectedPath, atomically: true, encoding: .utf8)
+        }
         let expected = try String(contentsOfFile: expectedPath, encoding: .utf8)
         #expect(actual == expected, "output differs from Corpus/\(family)/expected/\(name).json")
     }

@@ -32,7 +32,8 @@ extension CrashReport {
         }
         if let model = hardwareModel { deviceName = DeviceCatalog.model(for: model)?.name }
         if var value = exception {
-            value.decode()
+            // Pointer authentication exists only on arm64e: the images' architecture says whether it can apply.
+            value.decode(isArm64e: binaryImages.contains { $0.arch == "arm64e" } || codeType == "arm64e")
             exception = value
         }
         if var value = termination {
@@ -164,7 +165,9 @@ extension CrashReport {
                 parts.append("\(image)@\(address)")
             }
         }
-        let kind = [exception?.type, exception?.signal, termination?.namespace].compactMap { $0 }.joined(separator: " ")
+        // A signal-only report writes the signal as its type too: counted once, so its signature stays the same.
+        let machType = exception?.type == exception?.signal ? nil : exception?.type
+        let kind = [machType, exception?.signal, termination?.namespace].compactMap { $0 }.joined(separator: " ")
         guard !parts.isEmpty || !kind.isEmpty else { return }
         // FNV-1a over `kind` and the parts joined by newlines, fed piece by piece instead of joined first.
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -302,13 +305,13 @@ private struct ImageIndex {
 
 extension CrashReport.Exception {
     /// Splits `EXC_BAD_ACCESS (SIGSEGV)`, reads the numeric codes, and names what they mean.
-    mutating func decode() {
-        // PLCrashReporter writes only the signal (`Exception Type: SIGSEGV`): it is a signal, not a Mach type.
+    mutating func decode(isArm64e: Bool = false) {
+        // PLCrashReporter writes only the signal (`Exception Type: SIGSEGV`): it is the signal, and stays the type
+        // as written, since the report names no Mach exception.
         // The checks run on UTF-8 bytes: these few short strings cost more with Character-level operations than
         // the rest of a small report's analysis.
         if signal == nil, let written = type, written.utf8.starts(with: "SIG".utf8), !written.utf8.contains(0x20) {
             signal = written
-            type = nil
         }
         if signal == nil, let written = type, written.utf8.last == UInt8(ascii: ")"),
             let open = written.utf8.lastIndex(of: UInt8(ascii: "("))
@@ -334,7 +337,9 @@ extension CrashReport.Exception {
         if isBadAccess, let code = codeValues?.first?.value {
             kernReturn = Self.kernReturnNames[code]
         }
-        if isBadAccess, let values = codeValues, values.count > 1 { faultAddress = values[1] }
+        // A general-protection fault reports no address: its second code is 0, not the address that faulted.
+        let isGeneralProtection = [codes, subtype].contains { $0?.containsBytes("EXC_I386_GPFLT") == true }
+        if isBadAccess, !isGeneralProtection, let values = codeValues, values.count > 1 { faultAddress = values[1] }
         for text in [subtype, codes].compactMap({ $0 }) {
             if kernReturn == nil,
                 let name = Self.kernReturnNames.values.first(where: { text.utf8.starts(with: $0.utf8) })
@@ -349,7 +354,38 @@ extension CrashReport.Exception {
                 possiblePointerAuthenticationFailure = true
             }
         }
-        meaning = Self.meaning(type: type, signal: signal)
+        let written = [codes, subtype].compactMap { $0 }
+        meaning = Self.meaning(type: type, signal: signal, codes: written, isArm64e: isArm64e)
+    }
+
+    /// What the codes name, when it says more than the exception type: the same `EXC_BAD_ACCESS` is a general
+    /// protection fault on Intel and an unmapped address on ARM.
+    static func meaning(codes: [String], isArm64e: Bool) -> String? {
+        func mentions(_ name: String) -> Bool { codes.contains { $0.containsBytes(name) } }
+        if mentions("EXC_I386_GPFLT") {
+            return "general-protection fault: usually a non-canonical (corrupted or garbage) pointer on x86_64"
+        }
+        if mentions("BUS_ADRALN") || mentions("EXC_ARM_DA_ALIGN") { return "misaligned memory access" }
+        if mentions("KERN_PROTECTION_FAILURE") {
+            return "bad memory access: memory that is mapped but protected against this access (a write to "
+                + "read-only memory, or a jump to memory that is not executable)"
+        }
+        if mentions("possible pointer authentication failure"), isArm64e {
+            return "bad memory access through a pointer that failed authentication (corrupted or forged)"
+        }
+        return nil
+    }
+
+    static func meaning(type: String?, signal: String?, codes: [String], isArm64e: Bool) -> String? {
+        if let specific = meaning(codes: codes, isArm64e: isArm64e) { return specific }
+        if signal == "SIGBUS", type == nil || type == "SIGBUS" || type == "EXC_BAD_ACCESS" {
+            // A bus error: an access the memory system refused, not an unmapped page; pointer authentication
+            // failures only exist on arm64e.
+            return isArm64e
+                ? "bus error: a misaligned access, memory that cannot back the access, or a pointer authentication failure"
+                : "bus error: a misaligned access, or memory that cannot back the access"
+        }
+        return meaning(type: type, signal: signal)
     }
 
     static let kernReturnNames: [UInt64: String] = [
@@ -362,7 +398,7 @@ extension CrashReport.Exception {
         switch (type, signal) {
         case ("EXC_BAD_ACCESS", "SIGKILL"): "the OS killed the process (see the termination reason)"
         case ("EXC_BAD_ACCESS", _), (_, "SIGSEGV"): "bad memory access: a pointer to memory that is not mapped"
-        case (_, "SIGBUS"): "bad memory access: misaligned, or a pointer authentication failure"
+        case (_, "SIGBUS"): "bus error: a misaligned access, or memory that cannot back the access"
         case ("EXC_BAD_INSTRUCTION", _), (_, "SIGILL"):
             "illegal instruction (Swift runtime traps on Intel and the simulator)"
         case ("EXC_BREAKPOINT", _), (_, "SIGTRAP"):

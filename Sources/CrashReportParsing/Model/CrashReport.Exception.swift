@@ -57,6 +57,14 @@ extension CrashReport {
             self.possiblePointerAuthenticationFailure = possiblePointerAuthenticationFailure
             self.meaning = meaning
         }
+
+        /// The type as Apple's `Exception Type:` line writes it: `EXC_BAD_ACCESS (SIGSEGV)`, or the signal alone
+        /// when the report names no Mach exception (PLCrashReporter's `Exception Type: SIGBUS`).
+        public var typeAndSignal: String? {
+            guard let type else { return signal.map { "(\($0))" } }
+            guard let signal, signal != type else { return type }
+            return "\(type) (\(signal))"
+        }
     }
 
     /// Why the OS ended the process: namespace, code, and the reason lines.

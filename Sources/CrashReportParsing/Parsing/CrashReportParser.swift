@@ -23,8 +23,38 @@ public struct CrashReportParser: Sendable {
     }
 
     /// True when the container's header or content says it is a crash report.
+    ///
+    /// OS faults (308), system watchdog crashes (409), terminating stackshots (509) and run-loop hangs are read
+    /// as crash reports when their body is shaped like one (``BugType/hasCrashShapedBody``); otherwise they stay
+    /// the opaque summary of their type.
     public static func isCrashReport(_ container: IPSContainer) -> Bool {
-        if let family = container.bugType?.family { return family == .crash || family == .excResource }
+        if let bugType = container.bugType {
+            if bugType.family == .crash || bugType.family == .excResource { return true }
+            return bugType.hasCrashShapedBody && hasCrashShapedBody(container)
+        }
+        return hasCrashMarkers(container)
+    }
+
+    /// True when the body reads as a crash report: a JSON object with threads and an exception, images or a
+    /// process name, or text with the fields of a crash report.
+    static func hasCrashShapedBody(_ container: IPSContainer) -> Bool {
+        switch container.bodyKind {
+        case .json:
+            guard let document = try? container.parseJSONBody() else { return false }
+            let objects: [JSONElement] =
+                document.isFragmentList ? document.root.elements.filter { $0.kind == .object } : [document.root]
+            return objects.contains(where: isCrashShapedObject)
+        case .text: return hasCrashMarkers(container)
+        default: return false
+        }
+    }
+
+    private static func isCrashShapedObject(_ body: JSONElement) -> Bool {
+        guard body.kind == .object, body.member("threads") != nil else { return false }
+        return body.member("exception") != nil || body.member("usedImages") != nil || body.member("procName") != nil
+    }
+
+    private static func hasCrashMarkers(_ container: IPSContainer) -> Bool {
         guard container.bodyKind == .text else { return false }
         return container.body.withUnsafeBytes { buffer in
             let prefix = UnsafeRawBufferPointer(rebasing: buffer[0..<min(buffer.count, 16_384)])
@@ -46,7 +76,9 @@ public struct CrashReportParser: Sendable {
     ///
     /// - Throws: ``CrashParseError`` when the file is another kind of report or holds nothing readable.
     public func parse(_ container: IPSContainer) throws(CrashParseError) -> CrashParseResult {
-        if let bugType = container.bugType, bugType.family != .crash, bugType.family != .excResource {
+        if let bugType = container.bugType, bugType.family != .crash, bugType.family != .excResource,
+            !(bugType.hasCrashShapedBody && Self.hasCrashShapedBody(container))
+        {
             throw CrashParseError(
                 .notACrashReport,
                 "bug_type \(bugType.code) (\(bugType.name)) is not a crash report",

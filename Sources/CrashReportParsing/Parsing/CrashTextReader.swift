@@ -637,12 +637,30 @@ struct CrashTextReader {
     ///
     /// With `shared` (the bytes `text` is a window on), the symbol is kept as a range of them.
     static func parseLocation(_ text: TextBytes, into frame: inout CrashReport.Frame, shared: CrashReport.SharedText?) {
-        var rest = text
         // Most locations are `symbol + 28`: one memchr per marker byte rules out the rarer shapes.
-        if rest.firstIndex(of: 0x2F) != nil, let comment = rest.range(of: "\t//") ?? rest.range(of: " // ") {
-            rest = rest.prefix(comment.lowerBound)
+        if text.firstIndex(of: 0x2F) != nil, let comment = text.range(of: "\t//") ?? text.range(of: " // ") {
+            parseMainLocation(text.prefix(comment.lowerBound), into: &frame, shared: shared)
+            // Third-party symbolicators write the symbol they found in a trailing comment:
+            // `0x189622000 + 0x77354\t// -[CUICatalog …] + 0x824`. It is the frame's symbol when the columns
+            // before it had none.
+            let symbolic = text.suffix(from: comment.upperBound).trimmed()
+            if frame.symbolText == nil, !symbolic.isEmpty, !symbolic.startsWith0x {
+                let offset = frame.imageOffset
+                readSymbol(symbolic, module: nil, into: &frame, shared: shared)
+                frame.imageOffset = offset
+            }
+            return
         }
-        rest = rest.droppingTrailingBlanks()
+        parseMainLocation(text, into: &frame, shared: shared)
+    }
+
+    /// ``parseLocation(_:into:shared:)`` for the part before any trailing `//` comment.
+    private static func parseMainLocation(
+        _ text: TextBytes,
+        into frame: inout CrashReport.Frame,
+        shared: CrashReport.SharedText?
+    ) {
+        var rest = text.droppingTrailingBlanks()
         if rest.hasPrefix("+ ") {
             // `0x193c9c000 + 0xe0c`: the address column was the image base, the offset follows.
             if let value = offsetValue(rest.dropFirst(2).trimmed()), let base = frame.address?.value {
@@ -718,15 +736,40 @@ struct CrashTextReader {
                 // Unsymbolicated: `0x1bd149000 + 2378352` (image base + offset), or `0 + 0` for null frames.
                 frame.imageOffset = value
             } else if !symbol.isEmpty {
-                frame.symbolText = frameText(symbol, shared: shared)
+                frame.symbolText = splicedSymbol(symbol) ?? frameText(symbol, shared: shared)
                 frame.symbolOffset = value
             }
             if frame.image == nil, let module { frame.image = module }
             return
         }
         let symbol = rest.trimmed()
-        if !symbol.isEmpty, !symbol.equals("???") { frame.symbolText = frameText(symbol, shared: shared) }
+        if !symbol.isEmpty, !symbol.equals("???") {
+            frame.symbolText = splicedSymbol(symbol) ?? frameText(symbol, shared: shared)
+        }
         if frame.image == nil, let module { frame.image = module }
+    }
+
+    /// The symbol Apple's text spliced an offset into, rejoined; nil when the symbol has no splice.
+    ///
+    /// `-[NSObject+ 183052 (NSObject) doesNotRecognizeSelector:]` is `-[NSObject(NSObject) doesNotRecognizeSelector:]`
+    /// and `_assertionFailure+ 228276 (_:_:file:line:flags:)` is `_assertionFailure(_:_:file:line:flags:)`: the
+    /// splice is `+ digits ` glued to the name on its left and followed by `(`, where the name's own parenthesis was.
+    static func splicedSymbol(_ symbol: TextBytes) -> CrashReport.FrameText? {
+        var from = 0
+        while let plus = symbol.range(of: "+ ", from: from) {
+            from = plus.upperBound
+            guard plus.lowerBound > 0, let before = symbol.slice(plus.lowerBound - 1, plus.lowerBound).first,
+                !TextBytes.isBlank(before)
+            else { continue }
+            let digits = symbol.suffix(from: plus.upperBound).leadingDigitCount
+            let after = plus.upperBound + digits
+            guard digits > 0, after + 1 < symbol.count, symbol.slice(after, after + 2).equals(" (") else { continue }
+            var joined: [UInt8] = []
+            symbol.prefix(plus.lowerBound).append(to: &joined)
+            symbol.suffix(from: after + 1).append(to: &joined)
+            return .text(String(decoding: joined, as: UTF8.self))
+        }
+        return nil
     }
 
     /// `text` as a window on `shared` (the frame's ``CrashReport/Frame/source``) when it is a window on those

@@ -44,7 +44,9 @@ extension AppleTextWriter {
         line("Binary Images:")
         for image in listedImages {
             var text = Self.imageRange(image) + " " + (image.name ?? "???")
-            text += " " + (image.arch ?? "???") + "  <" + (image.uuid ?? "") + "> " + (image.path ?? "???")
+            // Apple names the placeholder's architecture `unknown-arch`.
+            let arch = image.arch ?? (Self.isPlaceholder(image) ? "unknown-arch" : "???")
+            text += " " + arch + "  <" + (image.uuid ?? "") + "> " + (image.path ?? "???")
             line(text)
         }
         line()

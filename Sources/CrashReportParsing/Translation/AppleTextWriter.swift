@@ -89,8 +89,8 @@ struct AppleTextWriter {
     }
 
     var exceptionTypeValue: String? {
-        guard let exception = report.exception, let type = exception.type else { return nil }
-        return exception.signal.map { "\(type) (\($0))" } ?? type
+        guard let exception = report.exception, exception.type != nil else { return nil }
+        return exception.typeAndSignal
     }
 
     var exceptionNote: String? {
@@ -232,7 +232,9 @@ struct AppleTextWriter {
             line("  ")
             if let cpu = byName["cpu"] { line("Logical CPU:     \(cpu.value.value)") }
             if let err = byName["err"] {
-                line("Error Code:      \(Self.hex(err.value.value & 0xffff_ffff, digits: 8)) ")
+                // The JSON keeps the fault's description on `trap` (or `err`); Apple prints it after the code.
+                let description = err.description ?? byName["trap"]?.description
+                line("Error Code:      \(Self.hex(err.value.value & 0xffff_ffff, digits: 8)) \(description ?? "")")
             }
             if let trap = byName["trap"] { line("Trap Number:     \(trap.value.value)") }
         }
@@ -272,12 +274,21 @@ struct AppleTextWriter {
 
     // MARK: Binary images
 
-    /// Images Apple lists: all but the absolute (`A`) pseudo-image.
-    var listedImages: [CrashReport.BinaryImage] { report.binaryImages.filter { $0.source != "A" } }
+    /// Images Apple lists: all but the absolute (`A`) pseudo-image, unless it is the placeholder (base 0, size 0)
+    /// that stands for frames outside every image, which Apple lists as ``isPlaceholder(_:)`` describes.
+    var listedImages: [CrashReport.BinaryImage] {
+        report.binaryImages.filter { $0.source != "A" || Self.isPlaceholder($0) }
+    }
+
+    /// The absolute pseudo-image at base 0 with size 0: Apple prints it as
+    /// `0x0 - 0xffffffffffffffff ??? (*) <00000000-0000-0000-0000-000000000000> ???`.
+    static func isPlaceholder(_ image: CrashReport.BinaryImage) -> Bool {
+        image.source == "A" && image.base.value == 0 && (image.end?.value ?? 0) == 0
+    }
 
     /// `<base> - <end>`, each right-aligned in 18 columns.
     static func imageRange(_ image: CrashReport.BinaryImage) -> String {
-        let end = image.end?.value ?? image.base.value
+        let end = isPlaceholder(image) ? UInt64.max : image.end?.value ?? image.base.value
         return padLeft(hex(image.base.value), 18) + " - " + padLeft(hex(end), 18)
     }
 

@@ -53,7 +53,9 @@ struct CharlesRecord {
         t.scheme = scheme.lowercased()
         t.host = host.lowercased()
         let defaultPort = t.scheme == "https" ? 443 : 80
-        var url = t.scheme.isEmpty ? "" : t.scheme + "://" + host
+        // An IPv6 host is written in brackets, or its colons would read as a port.
+        let urlHost = host.contains(":") && !host.hasPrefix("[") ? "[" + host + "]" : host
+        var url = t.scheme.isEmpty ? "" : t.scheme + "://" + urlHost
         if let port, port != defaultPort, !url.isEmpty { url += ":\(port)" }
         url += path
         if !query.isEmpty { url += "?" + query }

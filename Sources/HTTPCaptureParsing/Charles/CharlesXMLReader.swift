@@ -255,6 +255,10 @@ final class CharlesXMLDelegate: NSObject, XMLParserDelegate {
     private var headerName = ""
     private var headerValue = ""
     private var headers: [HTTPTransaction.Header] = []
+    /// The `<body>` being read: its encoding, and its size counted as it streams in (the text kept is capped).
+    private var inBody = false
+    private var bodyIsBase64 = false
+    private var bodyBytes: Int64 = 0
 
     static let knownAttributes: Set<String> = [
         "status", "method", "protocolVersion", "protocol", "host", "port", "actualPort", "path", "query",
@@ -289,6 +293,10 @@ final class CharlesXMLDelegate: NSObject, XMLParserDelegate {
             headers = []
             record?.requestBodyBytes =
                 attributes["body"].flatMap { Int64($0) }.flatMap { (0..<(1 << 50)).contains($0) ? $0 : nil } ?? -1
+        case "body":
+            inBody = true
+            bodyIsBase64 = attributes["encoding"]?.lowercased() == "base64"
+            bodyBytes = 0
         case "response":
             inResponse = true
             headers = []
@@ -313,7 +321,28 @@ final class CharlesXMLDelegate: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
+        if inBody { countBody(string.utf8) }
         if text.utf8.count < 1 << 16 { text += string }
+    }
+
+    /// Bodies are mostly CDATA (`<body encoding="plain"><![CDATA[…]]></body>`).
+    func parser(_ parser: XMLParser, foundCDATA block: Data) {
+        if inBody { countBody(block) }
+    }
+
+    /// Counts body bytes: as written for plain text; for base64 the data characters (padding and line breaks are
+    /// not data), turned into bytes at the end.
+    private func countBody<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
+        guard bodyIsBase64 else {
+            bodyBytes += Int64(bytes.count)
+            return
+        }
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "="), UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): break
+            default: bodyBytes += 1
+            }
+        }
     }
 
     func parser(
@@ -340,9 +369,15 @@ final class CharlesXMLDelegate: NSObject, XMLParserDelegate {
                 record?.requestHeaderBytes = bytes
             }
         case "body":
+            // `.chlsx` has no size attributes: the body element is the size, as `sizes.body` is in `.chlsj`.
+            // Base64: every 4 data characters are 3 bytes, and a trailing 2 or 3 are 1 or 2 (padding or not).
+            let size = bodyIsBase64 ? bodyBytes / 4 * 3 + Swift.max(0, bodyBytes % 4 - 1) : bodyBytes
             if inResponse, record?.responseBodyBytes ?? 0 < 0 {
-                record?.responseBodyBytes = Int64(text.utf8.count)
+                record?.responseBodyBytes = Swift.max(0, size)
+            } else if !inResponse, record?.requestBodyBytes ?? 0 < 0 {
+                record?.requestBodyBytes = Swift.max(0, size)
             }
+            inBody = false
         case "transaction":
             if let record {
                 var transaction = record.transaction(redact: redact)

@@ -34,9 +34,12 @@ struct HTTP1Message {
     static func looksLikeRequest(_ bytes: [UInt8]) -> Bool {
         // Only the first line is decoded.
         let window = bytes.prefix(8192)
-        let lineEnd = window.firstIndex(of: 0x0D)
-        let complete = lineEnd.map { $0 + 1 < window.endIndex && window[$0 + 1] == 0x0A } ?? false
-        let line = String(decoding: window[window.startIndex..<(lineEnd ?? window.endIndex)], as: UTF8.self)
+        // The line ends at its LF; the CR before it is optional (HTTP/1.x allows a bare LF, RFC 9112 §2.2).
+        let feed = window.firstIndex(of: 0x0A)
+        let complete = feed != nil
+        var lineEnd = feed ?? window.firstIndex(of: 0x0D) ?? window.endIndex
+        if let feed, feed > window.startIndex, window[feed - 1] == 0x0D { lineEnd = feed - 1 }
+        let line = String(decoding: window[window.startIndex..<lineEnd], as: UTF8.self)
         let parts = line.split(separator: " ", omittingEmptySubsequences: false)
         guard parts.count >= 2, let method = parts.first, (1...20).contains(method.count),
             method.allSatisfy({ $0.isASCII && ($0.isUppercase || $0 == "-") })
@@ -67,7 +70,7 @@ struct HTTP1Message {
                     isResponse ? rest.starts(with: Array("HTTP/1.".utf8)) : looksLikeRequest(Array(rest))
                 // Whatever follows that is not a message (a tunnel after CONNECT, garbage) ends the parse.
                 guard startsMessage else { break }
-                guard let headerEnd = find(buffer, from: offset, pattern: [0x0D, 0x0A, 0x0D, 0x0A]) else {
+                guard let (headerEnd, bodyStart) = headerBlockEnd(buffer, from: offset) else {
                     let line = String(
                         decoding: UnsafeBufferPointer(rebasing: buffer[offset..<Swift.min(buffer.count, offset + 200)]),
                         as: UTF8.self
@@ -77,7 +80,10 @@ struct HTTP1Message {
                             start: offset,
                             headerEnd: buffer.count,
                             end: buffer.count,
-                            startLine: String(line.split(separator: "\r\n").first ?? ""),
+                            startLine: String(
+                                decoding: line.utf8.prefix { $0 != 0x0A && $0 != 0x0D },
+                                as: UTF8.self
+                            ),
                             headers: [],
                             bodyBytes: -1,
                             decodedBytes: -1,
@@ -87,7 +93,10 @@ struct HTTP1Message {
                     break
                 }
                 let head = String(decoding: UnsafeBufferPointer(rebasing: buffer[offset..<headerEnd]), as: UTF8.self)
-                var lines = head.components(separatedBy: "\r\n")
+                // Split on the bytes: as Characters, `\r\n` is one grapheme that a `\n` separator never matches.
+                var lines = head.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
+                    String(decoding: line.last == 0x0D ? line.dropLast() : line[...], as: UTF8.self)
+                }
                 let startLine = lines.isEmpty ? "" : lines.removeFirst()
                 guard isResponse ? startLine.hasPrefix("HTTP/") : startLine.contains(" HTTP/") else {
                     break
@@ -107,7 +116,6 @@ struct HTTP1Message {
                         )
                     )
                 }
-                let bodyStart = headerEnd + 4
                 var message = HTTP1Message(
                     start: offset,
                     headerEnd: bodyStart,
@@ -215,6 +223,22 @@ struct HTTP1Message {
             offset = Swift.min(buffer.count, dataStart + size + 2)
         }
         return (offset, body, false)
+    }
+
+    /// Where the header block starting at `from` ends (the offset of its last line's end) and the body starts.
+    ///
+    /// The first empty line: `CRLF CRLF`, or with bare line feeds (`LF LF`, `LF CRLF`), as HTTP/1.x allows.
+    static func headerBlockEnd(_ buffer: UnsafeBufferPointer<UInt8>, from: Int) -> (Int, Int)? {
+        var i = Swift.max(0, from)
+        while i < buffer.count, let feed = find(buffer, from: i, pattern: [0x0A]) {
+            let lineEnd = feed > from && buffer[feed - 1] == 0x0D ? feed - 1 : feed
+            if feed + 1 < buffer.count, buffer[feed + 1] == 0x0A { return (lineEnd, feed + 2) }
+            if feed + 2 < buffer.count, buffer[feed + 1] == 0x0D, buffer[feed + 2] == 0x0A {
+                return (lineEnd, feed + 3)
+            }
+            i = feed + 1
+        }
+        return nil
     }
 
     /// The offset of the first occurrence of `pattern` at or after `from`.

@@ -482,7 +482,13 @@ struct PacketCaptureAnalyzer {
             let parts = request.startLine.split(separator: " ")
             t.method = request.method
             let target = parts.count > 1 ? String(parts[1]) : ""
-            let hostHeader = HTTPTransaction.headerValue("Host", in: request.headers) ?? context.server.address.text
+            // Without a Host header (HTTP/1.0) the server's address names it: an IPv6 one in brackets, and the port
+            // kept unless it is HTTP's own.
+            let hostHeader =
+                HTTPTransaction.headerValue("Host", in: request.headers)
+                ?? (context.server.port == 80
+                    ? (context.server.address.isV6 ? "[\(context.server.address.text)]" : context.server.address.text)
+                    : context.server.text)
             if target.contains("://") {
                 t.url = target
                 t.proxyConnection = true

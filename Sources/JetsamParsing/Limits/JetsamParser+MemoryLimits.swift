@@ -56,12 +56,13 @@ extension JetsamParser {
         // are not objects are skipped before the limit on entries counts, as there.
         var processes = (reader.gatheredProcesses + content.processes).filter { $0.kind == .object }
         if processes.count > options.maxProcesses { processes.removeLast(processes.count - options.maxProcesses) }
+        let flattenedPriorities = reader.gatheredFlattened.compactMap(\.priority)
         let scale = JetsamRules.priorityScale(
             osVersion: event.osVersion,
             platform: event.platform,
             xnuVersion: event.kernel.flatMap(JetsamRules.xnuVersion(in:)),
             maxPriority: {
-                processes.compactMap { entry -> Int64? in
+                let listed = processes.compactMap { entry -> Int64? in
                     guard let process = try? entry.expanded() else { return nil }
                     var ignored: [JSONValue.Member] = []
                     var fields = JetsamFieldReader()
@@ -69,12 +70,13 @@ extension JetsamParser {
                         fields.int($0, "priority", "", unknown: &ignored)
                     }
                 }
-                .filter { $0 != 999 }.max()
+                return (listed + flattenedPriorities).filter { $0 != 999 }.max()
             }
         )
         let pageSize = Self.pageSize(of: event)
         var kills: [MemoryLimitEvidence.Kill] = []
         var repairedEntries = false
+        var read: [JetsamEvent.Process] = []
         for (index, entry) in processes.enumerated() {
             if !entry.mayContainProbedKey { continue }
             guard let element = try? entry.expanded() else {
@@ -82,7 +84,10 @@ extension JetsamParser {
                 continue
             }
             if element.document !== entry.document, !element.document.diagnostics.isEmpty { repairedEntries = true }
-            let process = reader.readProcess(element, path: "processes[\(index)]")
+            read.append(reader.readProcess(element, path: "processes[\(index)]"))
+        }
+        // Processes whose fields stood among the body's come first in the full model, as they do here.
+        for process in reader.gatheredFlattened + read {
             guard process.reason == KillReason.perProcessLimit else { continue }
             let (_, limit) = JetsamRules.footprint(rpages: process.rpages, pageSize: pageSize, reason: process.reason)
             guard let limit else { continue }
@@ -98,7 +103,8 @@ extension JetsamParser {
             return (again.evidence, true)
         }
         let isPartial =
-            document.isFragmentList || document.isTruncated || content.bodies.isEmpty || repairedEntries
+            document.isFragmentList || document.isTruncated || content.bodies.isEmpty || !content.repairs.isEmpty
+            || repairedEntries
             || reader.missedOpaqueContent || document.diagnostics.contains { $0.severity >= .warning }
         return (Self.evidence(event, kills: kills, contentHash: contentHash), isPartial)
     }

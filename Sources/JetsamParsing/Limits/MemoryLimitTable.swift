@@ -50,8 +50,11 @@ public struct MemoryLimitTable: Sendable {
     private var groups: [Key: Accumulator] = [:]
     /// Reports counted once already (same incident).
     public private(set) var duplicates = 0
-    /// Reports set aside, by reason (`beta`, `modified-kernel`, `not-iOS`).
+    /// Reports set aside, by reason (`beta`, `modified-kernel`, `not-iOS`, and ``noDevice``).
     public private(set) var excluded: [String: Int] = [:]
+
+    /// The reason for excerpts that name no device (no `product`): never made a row, whatever the options.
+    public static let noDevice = "no-device"
 
     public init(options: Options = Options()) {
         self.options = options
@@ -65,6 +68,12 @@ public struct MemoryLimitTable: Sendable {
     public mutating func add(_ evidence: MemoryLimitEvidence) -> Bool {
         guard seen.insert(evidence.identity).inserted else {
             duplicates += 1
+            return false
+        }
+        // A lone process entry or a body cut before `product` names no device: a row under `unknown` says nothing
+        // a reader can use, and the summary says what was skipped and why. `--include-all` does not bring it back.
+        guard evidence.product != nil else {
+            excluded[Self.noDevice, default: 0] += 1
             return false
         }
         if let reason = exclusion(of: evidence) {

@@ -9,6 +9,8 @@ struct JetsamBodyReader {
     /// path reads the body with this code and only the killed processes of those lists.
     var gathersProcesses = false
     private(set) var gatheredProcesses: [JSONElement] = []
+    /// Processes whose fields stood among the body's (see ``readBody(_:into:unknown:)``), read while gathering.
+    private(set) var gatheredFlattened: [JetsamEvent.Process] = []
     /// True when a container recorded by its byte range (fast path only) was not JSON: what it held is missing.
     private(set) var missedOpaqueContent = false
 
@@ -34,6 +36,15 @@ struct JetsamBodyReader {
             || hits >= 2
     }
 
+    /// True for a fragment holding a key only a body has, or the top-level `pageSize`: a piece of a body that an
+    /// unbalanced brace cut off from the rest.
+    static func looksLikeBodyPiece(_ element: JSONElement) -> Bool {
+        guard element.kind == .object else { return false }
+        var hit = false
+        element.forEachMember { key, _ in if bodyKeys.contains(key) || key == "pageSize" { hit = true } }
+        return hit
+    }
+
     /// True for an object shaped like a `processes[]` entry.
     static func looksLikeProcess(_ element: JSONElement) -> Bool {
         guard element.kind == .object else { return false }
@@ -45,7 +56,15 @@ struct JetsamBodyReader {
     // MARK: - Body
 
     mutating func readBody(_ body: JSONElement, into event: inout JetsamEvent, unknown: inout [JSONValue.Member]) {
+        // Excerpts that leave out the line opening `"processes" : [` put a process's fields among the body's: they
+        // are gathered in runs (a repeated key starts the next process) and read as processes when shaped like one.
+        var runs: [[(String, JSONElement)]] = []
         body.forEachMember { key, value in
+            if Self.processOnlyKeys.contains(key) {
+                if runs.isEmpty || runs[runs.count - 1].contains(where: { $0.0 == key }) { runs.append([]) }
+                runs[runs.count - 1].append((key, value))
+                return
+            }
             switch key {
             case "crashReporterKey":
                 event.crashReporterKey = event.crashReporterKey ?? fields.string(value, key, "", unknown: &unknown)
@@ -84,6 +103,48 @@ struct JetsamBodyReader {
                 unknown.append(JSONValue.Member(key: key, value: value.materialized))
             }
         }
+        for run in runs { readFlattenedProcess(run, into: &event, unknown: &unknown) }
+    }
+
+    /// Keys only a `processes[]` entry has: never a body's.
+    static let processOnlyKeys: Set<String> = [
+        "pid", "name", "uuid", "states", "rpages", "lifetimeMax", "purgeable", "fds", "cpuTime", "reason", "age",
+        "killDelta", "genCount", "idleDelta", "coalition", "pageSpike", "priority", "physicalPages",
+        "freeze_skip_reason:", "freeze_skip_reason", "mem_regions", "csFlags", "csTrustLevel",
+    ]
+
+    /// A run of process fields found among the body's: a process when it has pages and an identity (as
+    /// ``looksLikeProcess(_:)`` asks of an object), else kept in the body's unknown keys as before.
+    private mutating func readFlattenedProcess(
+        _ run: [(String, JSONElement)],
+        into event: inout JetsamEvent,
+        unknown: inout [JSONValue.Member]
+    ) {
+        let keys = Set(run.map(\.0))
+        let hasPages = keys.contains("rpages") || keys.contains("lifetimeMax")
+        let hasIdentity = keys.contains("states") || keys.contains("uuid") || keys.contains("pid")
+        guard hasPages && hasIdentity, let first = run.first?.1 else {
+            for (key, value) in run { unknown.append(JSONValue.Member(key: key, value: value.materialized)) }
+            return
+        }
+        let target = gathersProcesses ? gatheredFlattened.count : event.processes.count
+        guard target < maxProcesses else {
+            skippedProcesses += 1
+            return
+        }
+        let path = "processes[\(target)]"
+        fields.diagnostics.append(
+            Diagnostic(
+                .warning,
+                "process fields at the top level of the body (the excerpt left out the line opening "
+                    + "\"processes\" : [); read them as \(path)",
+                at: first.document.location(ofByte: first.byteOffset, keyPath: path)
+            )
+        )
+        let process = readProcessFields(path: path) { visit in
+            for (key, value) in run { visit(key, value) }
+        }
+        if gathersProcesses { gatheredFlattened.append(process) } else { event.processes.append(process) }
     }
 
     func applyBuild(_ text: String, to event: inout JetsamEvent) {
@@ -135,9 +196,27 @@ struct JetsamBodyReader {
     // MARK: - Process
 
     mutating func readProcess(_ object: JSONElement, path: String) -> JetsamEvent.Process {
+        let process = readProcessFields(path: path) { visit in object.forEachMember(visit) }
+        if object.isTruncated {
+            fields.diagnostics.append(
+                Diagnostic(
+                    .warning,
+                    "this process entry was cut off; its remaining fields are missing",
+                    at: object.document.location(ofByte: object.byteOffset, keyPath: path)
+                )
+            )
+        }
+        return process
+    }
+
+    /// The fields of one process, from `members` (an object's, or a run of them found among the body's).
+    private mutating func readProcessFields(
+        path: String,
+        members: (_ visit: (String, JSONElement) -> Void) -> Void
+    ) -> JetsamEvent.Process {
         var process = JetsamEvent.Process()
         var unknown: [JSONValue.Member] = []
-        object.forEachMember { key, value in
+        members { key, value in
             switch key {
             case "pid": process.pid = fields.int(value, key, path, unknown: &unknown)
             case "name": process.name = fields.string(value, key, path, unknown: &unknown)
@@ -168,15 +247,6 @@ struct JetsamBodyReader {
             }
         }
         if !unknown.isEmpty { process.unknownKeys = .object(unknown) }
-        if object.isTruncated {
-            fields.diagnostics.append(
-                Diagnostic(
-                    .warning,
-                    "this process entry was cut off; its remaining fields are missing",
-                    at: object.document.location(ofByte: object.byteOffset, keyPath: path)
-                )
-            )
-        }
         return process
     }
 

@@ -49,6 +49,7 @@ public struct JetsamParser: Sendable {
             return JetsamParseResult(event: event, diagnostics: diagnostics)
         }
         var (document, content) = try locateContent(in: container)
+        diagnostics += content.repairs
         diagnostics += document.diagnostics
         // A header vouches for the file: a root object with none of a body's keys is still its body, whose
         // (unknown) keys are kept rather than dropped.
@@ -93,7 +94,7 @@ public struct JetsamParser: Sendable {
             )
         }
         event.isPartial =
-            document.isFragmentList || document.isTruncated || content.bodies.isEmpty
+            document.isFragmentList || document.isTruncated || content.bodies.isEmpty || !content.repairs.isEmpty
             || document.diagnostics.contains { $0.severity >= .warning }
         finalize(&event, diagnostics: &diagnostics)
         return JetsamParseResult(event: event, diagnostics: diagnostics)
@@ -127,7 +128,7 @@ public struct JetsamParser: Sendable {
         in container: IPSContainer,
         json: JSONParseOptions? = nil
     ) throws(JetsamParseError) -> (JSONDocument, Content) {
-        let document: JSONDocument
+        var document: JSONDocument
         do {
             document = try container.parseJSONBody(options: json ?? options.json)
         } catch {
@@ -137,7 +138,27 @@ public struct JetsamParser: Sendable {
                 at: error.location
             )
         }
-        let content = Self.findContent(document.root)
+        // A raw line break inside a string is the one repair that may be a value wrapped over two lines: only then
+        // is the body scanned for wrapped strings (and copied, when one is found) and read again.
+        var repairs: [Diagnostic] = []
+        if document.diagnostics.contains(where: { $0.message.hasPrefix("unterminated string") }),
+            let (joined, offsets) = WrappedStringJoiner.join(container.body)
+        {
+            var rejoined = container
+            rejoined.body = joined
+            if let again = try? rejoined.parseJSONBody(options: json ?? options.json) {
+                document = again
+                repairs = offsets.map { offset in
+                    Diagnostic(
+                        .warning,
+                        "a string was wrapped over two lines; joined them",
+                        at: Self.location(ofBodyByte: offset, in: rejoined)
+                    )
+                }
+            }
+        }
+        var content = Self.findContent(document.root)
+        content.repairs = repairs
         guard content.found || container.header != nil else {
             throw JetsamParseError(
                 .noJetsamContent,
@@ -148,15 +169,32 @@ public struct JetsamParser: Sendable {
         return (document, content)
     }
 
+    /// Where byte `offset` of the body is in the file: the body's origin, plus the lines before it in the body.
+    static func location(ofBodyByte offset: Int, in container: IPSContainer) -> SourceLocation {
+        let before = container.body.prefix(offset)
+        let lines = before.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+        let column = offset - (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) + 1
+        return SourceLocation(
+            byteOffset: container.bodyOrigin.byteOffset + offset,
+            line: container.bodyOrigin.line + lines,
+            column: column
+        )
+    }
+
     struct Content {
         var bodies: [JSONElement] = []
         var processes: [JSONElement] = []
+        /// Repairs made to the bytes before they were parsed (wrapped strings joined).
+        var repairs: [Diagnostic] = []
         var found: Bool { !bodies.isEmpty || !processes.isEmpty }
     }
 
     /// Finds body objects and loose process entries at the top of a document or in a list of pasted fragments.
     static func findContent(_ root: JSONElement) -> Content {
         var content = Content()
+        // Pieces of a body cut apart by an unbalanced `},` (a `product` and a top-level `pageSize` before it), kept
+        // in document order with the bodies when the rest of the document is a JetsamEvent.
+        var pieces: [(position: Int, element: JSONElement)] = []
         func visit(_ element: JSONElement, depth: Int) {
             switch element.kind {
             case .object:
@@ -164,6 +202,8 @@ public struct JetsamParser: Sendable {
                     content.bodies.append(element)
                 } else if JetsamBodyReader.looksLikeProcess(element) {
                     content.processes.append(element)
+                } else if depth > 0, JetsamBodyReader.looksLikeBodyPiece(element) {
+                    pieces.append((content.bodies.count, element))
                 }
             // Objects nested in other objects are not searched: a report wrapped in another document (our own
             // JSON output, say) is that document, not a JetsamEvent.
@@ -175,6 +215,9 @@ public struct JetsamParser: Sendable {
             }
         }
         visit(root, depth: 0)
+        if content.found {
+            for piece in pieces.reversed() { content.bodies.insert(piece.element, at: piece.position) }
+        }
         return content
     }
 }

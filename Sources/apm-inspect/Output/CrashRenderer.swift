@@ -5,6 +5,10 @@ import CrashReportParsing
 enum CrashRenderer {
     static func render(_ report: CrashReport, file: String) -> String {
         var title = "Crash report"
+        // An OS fault, a system watchdog crash, a stackshot or a hang read as a crash report says which it is.
+        if let code = report.header?.bugType, BugType.lookup(code).family != .crash {
+            title += " (bug_type \(code) \(BugType.lookup(code).name))"
+        }
         if report.isNotACrash { title += " (not a crash: simulated or non-fatal)" }
         if report.isPartial { title += " (partial)" }
         var out = "\(title)  \(file)\n"
@@ -13,7 +17,9 @@ enum CrashRenderer {
         if let pid = report.pid { app += " [\(pid)]" }
         if let bundle = report.bundleId, bundle != report.process { app += "  \(bundle)" }
         fields.append(("App", app))
-        if let version = report.appVersion {
+        if let written = report.appVersion {
+            // Apple prints an empty version as `???`.
+            let version = written.isEmpty ? "???" : written
             fields.append(("Version", report.appBuild.map { "\(version) (\($0))" } ?? version))
         }
         if let model = report.hardwareModel {
@@ -23,7 +29,7 @@ enum CrashRenderer {
         if let date = report.date { fields.append(("Time", date.iso8601)) }
         if let incident = report.incidentID { fields.append(("Incident", incident)) }
         if let exception = report.exception {
-            var line = [exception.type, exception.signal.map { "(\($0))" }].compactMap { $0 }.joined(separator: " ")
+            var line = exception.typeAndSignal ?? ""
             if let subtype = exception.subtype { line += "  \(subtype)" }
             fields.append(("Exception", line))
             if let meaning = exception.meaning { fields.append(("", meaning)) }
@@ -31,6 +37,12 @@ enum CrashRenderer {
             if exception.possiblePointerAuthenticationFailure == true {
                 fields.append(("", "possible pointer authentication failure (a corrupted or forged pointer)"))
             }
+            // macOS writes the codes twice (symbolic, then raw hex): every line is shown.
+            for (k, codes) in (exception.codes?.split(separator: "\n") ?? []).enumerated() {
+                fields.append((k == 0 ? "Codes" : "", String(codes)))
+            }
+            // EXC_RESOURCE's point: `(Limit 50%) Observed 60% over 180 secs`.
+            if let message = exception.message { fields.append(("Message", message)) }
         }
         if let termination = report.termination {
             var line = termination.namespace ?? "?"

@@ -86,8 +86,15 @@ enum MemoryLimitsRenderer {
         var parts = ["\(summary.files) file(s) read", "\(summary.jetsamEvents) JetsamEvent(s)"]
         if summary.partial > 0 { parts.append("\(summary.partial) partial") }
         if summary.duplicates > 0 { parts.append("\(summary.duplicates) duplicate(s) counted once") }
-        if !summary.excluded.isEmpty {
-            let what = summary.excluded.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
+        var excluded = summary.excluded
+        if let unnamed = excluded.removeValue(forKey: MemoryLimitTable.noDevice) {
+            parts.append(
+                "\(unnamed) excerpt(s) skipped: no product (a lone process entry or a body cut before it), "
+                    + "so no device to put their limits under"
+            )
+        }
+        if !excluded.isEmpty {
+            let what = excluded.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
             parts.append("set aside: " + what.joined(separator: ", ") + " (use --include-all)")
         }
         if summary.otherFiles > 0 { parts.append("\(summary.otherFiles) other file(s) skipped") }

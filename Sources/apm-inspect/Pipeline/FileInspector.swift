@@ -127,7 +127,7 @@ struct FileInspector: Sendable {
                 )
             }
         }
-        if family == .crash || family == .excResource || (family == nil && CrashReportParser.isCrashReport(container)) {
+        if CrashReportParser.isCrashReport(container) {
             return inspectCrash(container, path: path)
         }
         guard let bugType = container.bugType else {

@@ -65,8 +65,7 @@ struct ScanRecord: Sendable {
 
     private static func crash(_ report: CrashReport) -> Crash? {
         guard let signature = report.signature, !report.isNotACrash else { return nil }
-        let exception = [report.exception?.type, report.exception?.signal.map { "(\($0))" }].compactMap { $0 }
-            .joined(separator: " ")
+        let exception = report.exception?.typeAndSignal ?? ""
         return Crash(
             signature: signature,
             process: report.process ?? "?",
