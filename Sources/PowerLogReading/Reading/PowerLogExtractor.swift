@@ -220,7 +220,7 @@ struct PowerLogExtractor {
             // Only the tables that can set the time range need their span: the rest are just counted.
             let timed = entryType == "EventBackward" || entryType == "EventPoint" || entryType == "Aggregate"
             if let problem = database.damagedTables[table.name] {
-                warn("the table is damaged (SQLite's check: \(problem)); its rows are not read", table.name)
+                warn("the table is damaged (SQLite's \(problem) fails on it); its rows are not read", table.name)
                 records.tables.append(PowerLogReport.Table(name: table.name, entryType: entryType, rows: 0))
                 continue
             }
