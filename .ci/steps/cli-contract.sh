@@ -62,7 +62,7 @@ expect 2 "Unexpected argument 'frobnicate'" "$BIN" frobnicate
 expect 2 "can be given only once" "$BIN" inspect - -
 
 echo "-- help: each command lists the formats it produces; --jobs states its default once"
-COLUMNS=200 "$BIN" inspect --help | grep -qF "values: text, json, ndjson, sentry, sentry-envelope, otel;" \
+COLUMNS=200 "$BIN" inspect --help | grep -qF "values: text, json, ndjson, sentry, sentry-envelope, otel, folded;" \
   || { echo "FAIL: inspect --help formats"; failures=$((failures + 1)); }
 if "$BIN" inspect --help | grep -q "csv\|markdown"; then echo "FAIL: inspect --help offers csv or markdown"; failures=$((failures + 1)); fi
 if "$BIN" --generate-completion-script zsh | sed -n '/^_apm-inspect_inspect()/,/^}/p' | grep -q "'csv'"; then

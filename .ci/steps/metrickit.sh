@@ -94,3 +94,19 @@ for expected in Corpus/metrickit/expected/*.json; do
   "$BIN" inspect --format json "Corpus/metrickit/$name" > "$OUT/golden.json"
   diff -u "$expected" "$OUT/golden.json"
 done
+
+echo "  inspect --format folded: one 'stack count' line per stack end of every call-stack tree"
+"$BIN" inspect --format folded Corpus/metrickit/*.json > "$OUT/folded.txt" 2> "$OUT/folded.err"
+python3 - "$OUT/folded.txt" <<'PY'
+import re, sys
+lines = open(sys.argv[1], encoding="utf-8").read().splitlines()
+assert len(lines) >= 10, f"only {len(lines)} folded stacks"
+kinds = set()
+for line in lines:
+    assert re.fullmatch(r"[^ ;]+(;[^ ;]+)* [1-9][0-9]*", line), line
+    kinds.add(line.split("@", 1)[0])
+assert {"hang", "cpuException", "diskWriteException"} <= kinds, kinds
+print(f"  ok folded  {len(lines)} stacks, diagnostics {sorted(kinds)}")
+PY
+grep -q "ios17.4_metric_payload.json: note: no diagnostic with a call-stack tree" "$OUT/folded.err" \
+  || { echo "FAIL: a metric payload without trees is not said"; cat "$OUT/folded.err"; exit 1; }

@@ -61,6 +61,7 @@ struct InspectCommand: ParsableCommand {
 
     func run() throws {
         if let backend = format.backend { return try runBackend(backend) }
+        if format == .folded { return try runFolded() }
         let inputs = PathWalker.inputs(in: paths)
         var textInspector = FileInspector()
         textInspector.httpSummaryOnly = format == .text

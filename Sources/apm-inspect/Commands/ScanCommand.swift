@@ -21,7 +21,7 @@ struct ScanCommand: ParsableCommand {
     var paths: [String]
 
     @Option(name: .shortAndLong, help: "Output format.")
-    var format: InspectFormat = .text
+    var format: ScanFormat = .text
 
     @Option(name: .shortAndLong, help: "With --format sentry-envelope, a folder to write one envelope file per event.")
     var output: String?
@@ -38,7 +38,7 @@ struct ScanCommand: ParsableCommand {
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         try PathWalker.validate(paths)
-        try BackendEventPrinter.validate(format: format, output: output)
+        try BackendEventPrinter.validate(format: format.inspectFormat, output: output)
     }
 
     func run() throws {
@@ -51,13 +51,13 @@ struct ScanCommand: ParsableCommand {
         }
         let format = format.format
         var inspector = FileInspector()
-        inspector.digestsContent = self.format.backend != nil
+        inspector.digestsContent = self.format.inspectFormat.backend != nil
         inspector.symbolication = ReportSymbolication.make(dsymPaths: dsym)
         let scanner = Scanner(
             inspector: inspector,
             temporary: temporary,
             format: format,
-            backend: self.format.backend.map {
+            backend: self.format.inspectFormat.backend.map {
                 BackendEventPrinter(format: $0, directory: output, toolVersion: APMInspect.configuration.version)
             }
         )

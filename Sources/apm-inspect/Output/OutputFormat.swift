@@ -32,6 +32,8 @@ enum InspectFormat: String, OutputFormatChoice {
     case sentryEnvelope = "sentry-envelope"
     /// One OTLP/JSON logs document per input file, one per line.
     case otel
+    /// `inspect` only: the sampled call-stack trees of MetricKit diagnostics as folded stacks (flame-graph input).
+    case folded
 
     /// The backend format this choice names, nil for the envelope formats.
     var backend: BackendFormat? {
@@ -39,9 +41,22 @@ enum InspectFormat: String, OutputFormatChoice {
         case .sentry: .sentry
         case .sentryEnvelope: .sentryEnvelope
         case .otel: .otel
-        case .text, .json, .ndjson: nil
+        case .text, .json, .ndjson, .folded: nil
         }
     }
+}
+
+/// The formats of `scan`: those of `inspect` but `folded` (a scan prints an inventory, not call stacks).
+enum ScanFormat: String, OutputFormatChoice {
+    case text
+    case json
+    case ndjson
+    case sentry
+    case sentryEnvelope = "sentry-envelope"
+    case otel
+
+    /// The same choice as an `inspect` format (every raw value is one).
+    var inspectFormat: InspectFormat { InspectFormat(rawValue: rawValue) ?? .text }
 }
 
 /// A native event format of a backend.

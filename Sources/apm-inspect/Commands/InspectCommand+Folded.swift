@@ -1,0 +1,66 @@
+import ArgumentParser
+import MetricKitParsing
+
+extension InspectCommand {
+    /// `inspect --format folded`: every sampled call-stack tree of the MetricKit inputs as folded stacks, the input
+    /// of flame-graph tools (`flamegraph.pl`, speedscope, inferno).
+    ///
+    /// Each stack starts with a frame naming its diagnostic (`hang`, `cpuException` …) and the payload it came
+    /// from, so the stacks of several diagnostics can share one graph and still be told apart. Inputs without a
+    /// tree are said on standard error; an input that cannot be read makes the exit status 1.
+    func runFolded() throws {
+        let inspector = FileInspector()
+        var failed = false
+        for input in PathWalker.inputs(in: paths) {
+            let inspection = Self.inspect(input, with: inspector)
+            if let failure = inspection.failure {
+                failed = true
+                Console.error(
+                    ErrorLine.render(path: inspection.file, location: failure.location, message: failure.message)
+                )
+                continue
+            }
+            guard case .metricKit(let report) = inspection.report else {
+                Console.error(
+                    ErrorLine.render(
+                        path: inspection.file,
+                        location: nil,
+                        message: "no sampled call-stack tree: --format folded reads MetricKit diagnostics",
+                        severity: "note"
+                    )
+                )
+                continue
+            }
+            var trees = 0
+            for diagnostic in report.diagnostics {
+                guard let tree = diagnostic.callTree else { continue }
+                trees += 1
+                let root = "\(diagnostic.kind.rawValue)@\(diagnostic.keyPath)".map { $0 == ";" || $0 == " " ? "_" : $0 }
+                let (lines, complete) = tree.foldedStacks()
+                Console.text(lines.map { String(root) + ";" + $0 + "\n" }.joined())
+                if !complete {
+                    Console.error(
+                        ErrorLine.render(
+                            path: inspection.file,
+                            location: nil,
+                            message: "\(diagnostic.keyPath): the tree is deeper than the frame budget; stacks cut",
+                            severity: "warning"
+                        )
+                    )
+                }
+            }
+            if trees == 0 {
+                Console.error(
+                    ErrorLine.render(
+                        path: inspection.file,
+                        location: nil,
+                        message: "no diagnostic with a call-stack tree",
+                        severity: "note"
+                    )
+                )
+            }
+            if Console.outputFailed { break }
+        }
+        if failed || Console.outputFailed { throw ExitCode(1) }
+    }
+}
