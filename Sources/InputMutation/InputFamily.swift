@@ -1,6 +1,7 @@
 import APMInspectCore
 
-/// The families of input the engine knows the structure of; decided from content by ``ContentSniffer``.
+/// The families of input the engine knows the structure of; decided from content by ``ContentSniffer``, and by
+/// ``MachOMagic`` for Mach-O, which the sniffer leaves as binary data.
 public enum InputFamily: String, Sendable, CaseIterable, Codable, Hashable {
     /// JSON: `.ips` (header line and body), HAR, Charles JSON sessions, MetricKit and KSCrash payloads.
     case json
@@ -14,6 +15,8 @@ public enum InputFamily: String, Sendable, CaseIterable, Codable, Hashable {
     case tar
     case gzip
     case zlib
+    /// A Mach-O binary or dSYM companion file, thin or fat: header, load commands, symbols and DWARF unit headers.
+    case machO
     /// Anything else, mutated byte by byte only.
     case binary
 
@@ -34,6 +37,8 @@ public enum InputFamily: String, Sendable, CaseIterable, Codable, Hashable {
 
     /// The family of `bytes`, from their content.
     public static func sniff(_ bytes: [UInt8]) -> InputFamily {
-        InputFamily(format: ContentSniffer.format(of: bytes))
+        // First: a magic at offset 0 says more than the tar check's `ustar` at offset 257.
+        if MachOMagic(bytes)?.isPlausible == true { return .machO }
+        return InputFamily(format: ContentSniffer.format(of: bytes))
     }
 }

@@ -64,6 +64,7 @@ public struct StructureMap: Sendable, Equatable {
         case .tar: map.addTar(bytes)
         case .gzip: map.addGzip(bytes)
         case .zlib: map.addZlib(bytes)
+        case .machO: map.addMachO(bytes)
         case .binary: break
         }
         map.normalise(count: bytes.count)

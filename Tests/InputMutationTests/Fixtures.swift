@@ -9,6 +9,12 @@ enum Fixtures {
         [UInt8](try Data(contentsOf: repository.appendingPathComponent("Corpus").appendingPathComponent(path)))
     }
 
+    /// A committed Mach-O fixture of the symbolication tests (`Tests/SymbolicationTests/Fixtures/<path>`).
+    static func machO(_ path: String) throws -> [UInt8] {
+        let url = repository.appendingPathComponent("Tests/SymbolicationTests/Fixtures").appendingPathComponent(path)
+        return [UInt8](try Data(contentsOf: url))
+    }
+
     static let ips = Array(
         """
         {"app_name":"Demo","bug_type":"309","os_version":"iPhone OS 17.2.1 (21C66)","timestamp":"2024-01-05 10:00:00.00 +0100"}
