@@ -32,6 +32,14 @@ public struct MachOSymbolTable: AddressResolver {
     /// Builds every name: for listings and tests, not per-address lookups.
     public var symbols: [MachOSymbol] { entries.map(symbol(for:)) }
 
+    /// The first `count` symbols in address order.
+    ///
+    /// Only their names are built: a hostile table of a million entries sharing one 64 KB name costs what is
+    /// listed, where ``symbols`` would build every name.
+    public func symbols(first count: Int) -> [MachOSymbol] {
+        entries.prefix(max(count, 0)).map(symbol(for:))
+    }
+
     /// The symbol whose code holds `address`, and the distance from its start, as atos gives it without DWARF.
     public func symbol(containing address: UInt64) -> (symbol: MachOSymbol, offset: UInt64)? {
         // Binary search for the first entry past `address`; the one before it is the nearest preceding symbol.

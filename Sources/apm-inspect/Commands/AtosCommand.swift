@@ -122,23 +122,7 @@ struct AtosCommand: ParsableCommand {
             let locations = fileAddress.map { image.locations(at: $0) } ?? []
             switch format {
             case .json:
-                results.append(
-                    Result(
-                        address: hex(address),
-                        fileAddress: fileAddress.map(hex),
-                        locations: locations.map {
-                            Location(
-                                symbol: $0.symbol,
-                                demangled: Demangler.demangle($0.symbol),
-                                symbolOffset: $0.symbolOffset,
-                                file: $0.file,
-                                line: $0.line,
-                                column: $0.column,
-                                inlined: $0.isInlined
-                            )
-                        }
-                    )
-                )
+                results.append(Self.result(locations, address: address, fileAddress: fileAddress))
             case .text:
                 text += Self.atosLines(locations, address: address, binary: binaryName, inlines: inlines)
             }
@@ -147,6 +131,26 @@ struct AtosCommand: ParsableCommand {
         case .json: try JSONOutput.print(results, pretty: true)
         case .text: Console.out(text)
         }
+    }
+
+    /// One address in `--format json`: both forms of every name (the fuzz worker renders its answers with this
+    /// too, so what it checks is what users get).
+    static func result(_ locations: [SymbolicatedLocation], address: UInt64, fileAddress: UInt64?) -> Result {
+        Result(
+            address: hex(address),
+            fileAddress: fileAddress.map(hex),
+            locations: locations.map {
+                Location(
+                    symbol: $0.symbol,
+                    demangled: Demangler.demangle($0.symbol),
+                    symbolOffset: $0.symbolOffset,
+                    file: $0.file,
+                    line: $0.line,
+                    column: $0.column,
+                    inlined: $0.isInlined
+                )
+            }
+        )
     }
 
     /// atos's lines for one address: `name (in Binary) (file:line)`, or `name (in Binary) + offset` without a

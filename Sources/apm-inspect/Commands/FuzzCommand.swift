@@ -16,7 +16,8 @@ struct FuzzCommand: ParsableCommand {
         abstract: "Mutate diagnostic files and feed them to the parsers, reporting traps, hangs and broken properties.",
         discussion: """
             Each corpus file (default: the bundled Corpus/) is sniffed and mutated byte by byte and by its \
-            structure; each variant is read in a worker process as `inspect` reads it (both renderers included). \
+            structure; each variant is read in a worker process as `inspect` reads it (both renderers included), \
+            and a Mach-O binary or dSYM as `atos` and `symbolicate` read it too. \
             A trap, a signal, a hang past --timeout or memory past --memory-limit is caught by the supervisor; the \
             input is saved under --out with its seed, minimised and de-duplicated by its stack. Property failures \
             (a parse that differs between two runs, invalid JSON output, a translated report that reads back \

@@ -57,6 +57,7 @@ struct FuzzCorpus {
 
     /// The family name of `bytes`, finer than ``InputFamily`` where the readers tell captures apart.
     static func label(of bytes: [UInt8]) -> String {
+        if MachOMagic(bytes)?.isPlausible == true { return "mach-o" }
         let format = ContentSniffer.format(of: bytes)
         switch HTTPCaptureReader.recognise(bytes) {
         case .httpArchive: return format == .json ? "har" : "har-\(format.rawValue)"
@@ -79,6 +80,7 @@ struct FuzzCorpus {
         case "watchdogTermination": "WatchdogAnalysis"
         case "powerLog": "PowerLogReading"
         case "httpArchive", "charlesSession", "packetCapture": "HTTPCaptureParsing"
+        case FuzzOracle.machOKind: "Symbolication"
         case "": parser(forLabel: label)
         default: "APMInspectCore"
         }
@@ -89,6 +91,7 @@ struct FuzzCorpus {
         case "crash-text": "CrashReportParsing"
         case "sqlite", "gzip": "PowerLogReading"
         case "pcap", "pcapng", "zlib": "HTTPCaptureParsing"
+        case "mach-o": "Symbolication"
         default: label.hasPrefix("har") || label.hasPrefix("charles") ? "HTTPCaptureParsing" : "APMInspectCore"
         }
     }

@@ -1,6 +1,7 @@
 import APMInspectCore
 import CrashReportParsing
 import Foundation
+import InputMutation
 
 /// Runs one input through what `inspect` runs and checks the properties every parse must have.
 ///
@@ -20,6 +21,15 @@ struct FuzzOracle {
 
     mutating func check(_ bytes: [UInt8]) -> WorkerVerdict {
         SelfTestHook.run(on: bytes)
+        let verdict = inspectVerdict(bytes)
+        // Any Mach-O or fat magic goes on to the symbolication readers, a fat header with a damaged count too:
+        // refusing it is their job.
+        guard verdict.property == nil, MachOMagic(bytes) != nil else { return verdict }
+        return machOVerdict(bytes)
+    }
+
+    /// What `inspect` makes of the bytes, and the properties of its output.
+    private mutating func inspectVerdict(_ bytes: [UInt8]) -> WorkerVerdict {
         let format = ContentSniffer.format(of: bytes)
         let path = materialise(bytes, format: format)
         defer { if path != "fuzz-input" { unlink(path) } }
@@ -69,7 +79,7 @@ struct FuzzOracle {
     /// Strict JSON, with no depth limit of its own: the output may nest a little deeper than the input it keeps.
     static let outputOptions = JSONParseOptions(maxDepth: 1 << 20, lenient: false)
 
-    private static func invalidJSON(_ json: String) -> String? {
+    static func invalidJSON(_ json: String) -> String? {
         do {
             _ = try JSONDocument(bytes: Array(json.utf8), options: outputOptions)
             return nil
@@ -78,7 +88,7 @@ struct FuzzOracle {
         }
     }
 
-    private static func firstDifference(_ a: String, _ b: String) -> String {
+    static func firstDifference(_ a: String, _ b: String) -> String {
         let x = Array(a.utf8)
         let y = Array(b.utf8)
         var i = 0

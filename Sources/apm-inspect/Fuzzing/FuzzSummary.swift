@@ -16,6 +16,7 @@ enum FuzzSummary {
                 + "(\(Int(saturating: rate.rounded())) exec/s, \(configuration.jobs) job\(configuration.jobs == 1 ? "" : "s"))",
             "corpus: \(corpus.entries.count) files; families run \(coverage.run)/\(coverage.total): "
                 + families.joined(separator: ", "),
+            "read as: " + supervisor.kindsRead.map { "\($0.kind) \($0.count)" }.joined(separator: ", "),
         ]
         let records = store.all
         if records.isEmpty {

@@ -37,6 +37,8 @@ final class FuzzSupervisor: @unchecked Sendable {
     private var familiesRun: Set<String> = []
     /// The kind each unchanged corpus file was read as.
     private var lastKind: [Int: String] = [:]
+    /// How many inputs each parser answered for (by verdict kind): shows which readers a run reached.
+    private var kindCounts: [String: Int] = [:]
     private var stopping = false
     private let started = Date()
 
@@ -70,6 +72,15 @@ final class FuzzSupervisor: @unchecked Sendable {
         }
         timer?.cancel()
         if progress { Console.errorRaw("\r\u{1B}[K") }
+    }
+
+    /// The verdict kinds and how many inputs had each, most first (ties by name).
+    var kindsRead: [(kind: String, count: Int)] {
+        lock.lock()
+        defer { lock.unlock() }
+        return kindCounts.map { (kind: $0.key, count: $0.value) }.sorted {
+            $0.count != $1.count ? $0.count > $1.count : $0.kind < $1.kind
+        }
     }
 
     /// The families seen in the corpus, and those run at least once.
@@ -123,6 +134,7 @@ final class FuzzSupervisor: @unchecked Sendable {
             if case .verdict(let verdict) = outcome {
                 if mutation.isEmpty { lastKind[entryIndex] = verdict.kind }
                 kind = verdict.kind
+                kindCounts[verdict.kind, default: 0] += 1
             }
             lock.unlock()
             guard let failure = FuzzFailure.from(outcome) else { continue }
