@@ -102,4 +102,43 @@ private struct OneSymbol: AddressResolver {
         #expect(unnamed.locations(at: 0x1004).isEmpty)
         #expect(index.frames(at: 0x1004).first?.line == 10)
     }
+
+    /// A dSYM whose concrete function lost its name and has no symbol table behind it (made by hand to check the
+    /// `malformed-frames` property of `apm-inspect fuzz`'s Mach-O worker, which it failed): the answer was the
+    /// inlined callees alone, the last marked inlined, and atos printed `adjust` as the function holding the address.
+    @Test func aConcreteFunctionNothingNamesLeavesNoAnswerRatherThanItsInlinedCallees() throws {
+        let file = try MachOFile(path: MachOFixtures.dsym("Demo-arm64"))
+        let slice = try #require(file.slice(for: .arm64))
+        var sections = try slice.dwarfSections()
+        // `compute` is named through DWARF 5's string offsets table: its entry now points past `.debug_str`.
+        let name = Array("compute".utf8) + [0]
+        let offset = try #require(
+            (1..<(sections.str.count - name.count)).first {
+                sections.str[$0 - 1] == 0 && sections.str[$0..<($0 + name.count)].elementsEqual(name)
+            }
+        )
+        var patched = 0
+        for at in stride(from: 0, to: sections.strOffsets.count - 3, by: 4) {
+            let entry = (0..<4).reduce(0) { $0 | Int(sections.strOffsets[at + $1]) << (8 * $1) }
+            guard entry == offset else { continue }
+            sections.strOffsets.replaceSubrange(at..<(at + 4), with: [0xF0, 0xFF, 0xFF, 0x7F])
+            patched += 1
+        }
+        #expect(patched == 1)
+        let index = try DWARFIndex(sections)
+        #expect(index.frames(at: 0x1_0000_4048).map(\.name) == ["scale", "adjust", nil])
+        let unnamed = DebugImage(uuid: nil, architecture: .arm64, textVMAddress: 0x1_0000_0000, dwarf: index)
+        #expect(unnamed.locations(at: 0x1_0000_4048).isEmpty)
+        #expect(index.locations(at: 0x1_0000_4048).isEmpty)
+        // With a symbol behind it the function takes its name from the table, as before.
+        let named = DebugImage(
+            uuid: nil,
+            architecture: .arm64,
+            textVMAddress: 0x1_0000_0000,
+            dwarf: index,
+            symbols: OneSymbol(name: "compute", range: 0x1_0000_4000..<0x1_0000_4100)
+        )
+        #expect(named.locations(at: 0x1_0000_4048).map(\.symbol) == ["scale", "adjust", "compute"])
+        #expect(named.locations(at: 0x1_0000_4048).map(\.isInlined) == [true, true, false])
+    }
 }

@@ -92,7 +92,10 @@ public struct DWARFIndex: AddressResolver {
     init() {}
 
     public func locations(at fileAddress: UInt64) -> [SymbolicatedLocation] {
-        frames(at: fileAddress).compactMap { frame in
+        let frames = frames(at: fileAddress)
+        // Without the concrete function's name its inlined callees would end the chain and read as the function.
+        guard frames.last?.name != nil else { return [] }
+        return frames.compactMap { frame in
             guard let name = frame.name else { return nil }
             return SymbolicatedLocation(
                 symbol: name,

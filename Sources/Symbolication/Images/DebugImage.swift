@@ -71,7 +71,8 @@ public struct DebugImage: AddressResolver {
     /// The concrete function (the last location) takes its name and offset from the symbol table whenever the
     /// table has a symbol there, as llvm-symbolizer does: the DWARF may name it more shortly (`-gline-tables-only`
     /// keeps no linkage names) or spell an assembler name differently, and the symbol is what the crash report
-    /// and atos show. Inlined frames exist only in the DWARF and keep its names.
+    /// and atos show. Inlined frames exist only in the DWARF and keep its names; an inlined frame without one is
+    /// left out, and a concrete function that neither names leaves no answer.
     public func locations(at fileAddress: UInt64) -> [SymbolicatedLocation] {
         let frames = dwarf?.frames(at: fileAddress) ?? []
         guard !frames.isEmpty else { return symbols?.locations(at: fileAddress) ?? [] }
@@ -90,6 +91,9 @@ public struct DebugImage: AddressResolver {
                 location.symbol = named.symbol
                 location.symbolOffset = named.symbolOffset
             } else if frame.name == nil {
+                // An unnamed concrete function would leave its inlined callees to end the chain, and atos would
+                // print the last of them as the function: no answer instead, as for an unnamed function alone.
+                if !frame.isInlined { return [] }
                 continue
             }
             result.append(location)
