@@ -53,9 +53,11 @@ KiB, MiB, GiB = 1 << 10, 1 << 20, 1 << 30
 # PowerLog one in ci, whose 4 GiB limit would need 4 GiB of disk).
 SCALES = {
     "ci": dict(big=64 * MiB, har_entries=100_000, rows=100_000, tar_members=50_000, http_bomb=2 * GiB,
-               tar_bomb=1 * GiB, powerlog_bomb=1 * GiB, deep=100_000, slow_cap=120.0, quick_cap=20.0),
+               tar_bomb=1 * GiB, powerlog_bomb=1 * GiB, deep=100_000, mistyped=2_000_000, slow_cap=120.0,
+               quick_cap=20.0),
     "full": dict(big=1_000_000_000, har_entries=1_000_000, rows=10_000_000, tar_members=1_000_000,
-                 http_bomb=16 * GiB, tar_bomb=16 * GiB, powerlog_bomb=16 * GiB, deep=100_000, slow_cap=900.0,
+                 http_bomb=16 * GiB, tar_bomb=16 * GiB, powerlog_bomb=16 * GiB, deep=100_000, mistyped=20_000_000,
+                 slow_cap=900.0,
                  quick_cap=60.0),
 }
 
@@ -1023,10 +1025,49 @@ def case_symlink_loop(d, s):
                 "x -> y -> x)", "each folder read once; the loop reported or ignored, never followed forever", runs)
 
 
+def case_mistyped_values(d, s):
+    """Every value of the wrong type: each one is a warning and a value kept verbatim, so both must be capped, and
+    finding a warning's line must not scan the file from its start each time (that made this case take hours)."""
+    count = s["mistyped"]
+    header, body = corpus_ips(JETSAM_EXAMPLE)
+    victim = dict(body["processes"][0])
+    victim["states"] = "@STATES@"
+    body["processes"] = [victim]
+    jetsam = os.path.join(d, "mistyped-states.ips")
+    raw = json.dumps(body, separators=(",", ":")).encode()
+    write_ips(jetsam, header, None, raw.replace(b'"@STATES@"', b"[" + b",".join([b"1"] * count) + b"]"))
+    unknown = os.path.join(d, "unknown-members.ips")
+    members = b",".join(b'"k%d":%d' % (i, i) for i in range(count // 2))
+    victim["name"] = "@NAME@"
+    raw = json.dumps(dict(body, processes=[dict(victim, states=["frontmost"])]), separators=(",", ":")).encode()
+    write_ips(unknown, header, None, raw.replace(b'"name":"@NAME@"', b'"name":"App",' + members))
+    crash_header, crash_body = corpus_ips(CRASH_EXAMPLE)
+    crash = os.path.join(d, "mistyped-frames.ips")
+    frames = b",".join([b'{"imageOffset":"x","imageIndex":"y"}'] * (count // 10))
+    crash_body["threads"] = [{"triggered": True, "frames": "@FRAMES@"}]
+    raw = json.dumps(crash_body, separators=(",", ":")).encode()
+    write_ips(crash, crash_header, None, raw.replace(b'"@FRAMES@"', b"[" + frames + b"]"))
+    kscrash = os.path.join(d, "mistyped.kscrash.json")
+    with open(kscrash, "wb") as out:
+        out.write(b'{"report":{"version":"3.0","id":"x","timestamp":"2024-01-01T00:00:00Z","type":"standard"},'
+                  b'"system":{},"crash":{"error":{"type":"signal","signal":{"signal":6}},"threads":['
+                  + b",".join([b'{"index":"x","crashed":"y","backtrace":7}'] * (count // 20))
+                  + b']},"binary_images":[' + b",".join([b'{"name":1,"image_addr":"q"}'] * (count // 20)) + b"]}")
+    runs = []
+    for path in (jetsam, unknown, crash, kscrash):
+        runs += inspect_runs(path, per_byte(4)(os.path.getsize(path)), s["slow_cap"], must_report=True)
+    runs.append(Run("memory-limits mistyped-states.ips", ["memory-limits", jetsam],
+                    bound=per_byte(4)(os.path.getsize(jetsam)), cap=s["slow_cap"]))
+    return Case("mistyped-values", f"{count} values of the wrong type in a JetsamEvent process, {count // 2} unknown "
+                f"members, {count // 10} mistyped crash frames, {count // 20} mistyped KSCrash threads and images",
+                "read in time linear in the input; warnings and kept values capped, with a count of the rest",
+                runs)
+
+
 CASES = [case_big_file, case_big_line, case_deep_json, case_gzip_bomb, case_tar_bomb, case_pcap_4gb, case_pcapng_loop,
          case_tar_escape, case_sqlite_hostile, case_sqlite_rows, case_powerlog_names, case_xml_entities,
          case_har_entries, case_charles_entries, case_pcap_packets, case_registers,
-         case_encoding, case_fifo, case_dev_zero, case_unreadable, case_symlink_loop]
+         case_encoding, case_fifo, case_dev_zero, case_unreadable, case_symlink_loop, case_mistyped_values]
 
 
 # --------------------------------------------------------------------------------------------------------------

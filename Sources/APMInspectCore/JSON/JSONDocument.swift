@@ -24,6 +24,8 @@ public final class JSONDocument: Sendable {
     public let isFragmentList: Bool
     /// The options the document was parsed with (used again to expand opaque containers).
     public let options: JSONParseOptions
+    /// Line starts for ``location(ofByte:keyPath:)``, built on its first call.
+    private let lineIndex = LineStartIndex()
 
     /// Parses `bytes`.
     ///
@@ -110,7 +112,7 @@ public final class JSONDocument: Sendable {
 
     /// The line and column of a byte offset in the source.
     public func location(ofByte offset: Int, keyPath: String? = nil) -> SourceLocation {
-        var location = origin.shift(TextPosition.location(in: bytes, byteOffset: offset))
+        var location = origin.shift(lineIndex.location(in: bytes, byteOffset: offset))
         location.keyPath = keyPath
         return location
     }

@@ -7,6 +7,9 @@ import APMInspectCore
 /// under the section it came from.
 struct KSCrashMapping {
     var diagnostics: [Diagnostic] = []
+    /// Warnings about single values, capped (``DiagnosticLog``): a report of a million mistyped values says so a
+    /// few times with a count.
+    var valueWarnings = DiagnosticLog(perKind: 20, total: 1_000)
     /// What the limits left out.
     let tally: CrashLimitTally
     /// The CPU architecture (`system.cpu_arch`, else from the CPU type), which names the register layout.
@@ -254,8 +257,11 @@ struct KSCrashMapping {
     }
 
     mutating func warn(_ message: String, _ element: JSONElement, _ keyPath: String) {
-        diagnostics.append(
-            Diagnostic(.warning, message, at: element.document.location(ofByte: element.byteOffset, keyPath: keyPath))
+        valueWarnings.add(
+            message,
+            .warning,
+            message,
+            at: element.document.location(ofByte: element.byteOffset, keyPath: keyPath)
         )
     }
 

@@ -85,7 +85,7 @@ public struct KSCrashReader: Sendable {
         }
         var mapping = KSCrashMapping(limits: limits)
         var report = mapping.read(root)
-        diagnostics += mapping.diagnostics
+        diagnostics += mapping.valueWarnings.finished() + mapping.diagnostics
         if document.isTruncated || !document.diagnostics.isEmpty { report.isPartial = true }
         let faultAddress = report.exception?.faultAddress
         report.analyze()

@@ -35,7 +35,7 @@ extension JetsamParser {
         // keys"); only the process entries are left on the tape.
         var event = JetsamEvent()
         event.incidentID = container.header?.incidentID
-        var reader = JetsamBodyReader(maxProcesses: options.maxProcesses)
+        var reader = JetsamBodyReader(options: options)
         reader.gathersProcesses = true
         if let osVersion = container.header?.osVersion { reader.applyBuild(osVersion, to: &event) }
         guard container.bodyKind != .empty else {

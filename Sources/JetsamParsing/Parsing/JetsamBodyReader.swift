@@ -2,7 +2,7 @@ import APMInspectCore
 
 /// Maps the JSON of a JetsamEvent body (or of pasted pieces of one) onto the model.
 struct JetsamBodyReader {
-    var fields = JetsamFieldReader()
+    var fields: JetsamFieldReader
     let maxProcesses: Int
     private(set) var skippedProcesses = 0
     /// When true, `processes` lists are gathered in ``gatheredProcesses`` instead of read: the memory-limit fast
@@ -14,8 +14,9 @@ struct JetsamBodyReader {
     /// True when a container recorded by its byte range (fast path only) was not JSON: what it held is missing.
     private(set) var missedOpaqueContent = false
 
-    init(maxProcesses: Int) {
-        self.maxProcesses = maxProcesses
+    init(options: JetsamParseOptions) {
+        self.maxProcesses = options.maxProcesses
+        self.fields = JetsamFieldReader(options: options)
     }
 
     var diagnostics: [Diagnostic] { fields.diagnostics }
@@ -100,7 +101,7 @@ struct JetsamBodyReader {
             case "eventReason": event.eventReason = fields.string(value, key, "", unknown: &unknown)
             case "eventCode": event.eventCode = value.string ?? value.rawText
             default:
-                unknown.append(JSONValue.Member(key: key, value: value.materialized))
+                fields.keep(key, value, in: &unknown)
             }
         }
         for run in runs { readFlattenedProcess(run, into: &event, unknown: &unknown) }
@@ -124,7 +125,7 @@ struct JetsamBodyReader {
         let hasPages = keys.contains("rpages") || keys.contains("lifetimeMax")
         let hasIdentity = keys.contains("states") || keys.contains("uuid") || keys.contains("pid")
         guard hasPages && hasIdentity, let first = run.first?.1 else {
-            for (key, value) in run { unknown.append(JSONValue.Member(key: key, value: value.materialized)) }
+            for (key, value) in run { fields.keep(key, value, in: &unknown) }
             return
         }
         let target = gathersProcesses ? gatheredFlattened.count : event.processes.count
@@ -133,13 +134,12 @@ struct JetsamBodyReader {
             return
         }
         let path = "processes[\(target)]"
-        fields.diagnostics.append(
-            Diagnostic(
-                .warning,
-                "process fields at the top level of the body (the excerpt left out the line opening "
-                    + "\"processes\" : [); read them as \(path)",
-                at: first.document.location(ofByte: first.byteOffset, keyPath: path)
-            )
+        fields.add(
+            "flattened process",
+            .warning,
+            "process fields at the top level of the body (the excerpt left out the line opening "
+                + "\"processes\" : [); read them as \(path)",
+            at: first.document.location(ofByte: first.byteOffset, keyPath: path)
         )
         let process = readProcessFields(path: path) { visit in
             for (key, value) in run { visit(key, value) }
@@ -181,12 +181,11 @@ struct JetsamBodyReader {
             return
         }
         guard element.kind == .object else {
-            fields.diagnostics.append(
-                Diagnostic(
-                    .warning,
-                    "a processes entry is not an object; skipped it",
-                    at: element.document.location(ofByte: element.byteOffset, keyPath: "processes[\(index)]")
-                )
+            fields.add(
+                "process not an object",
+                .warning,
+                "a processes entry is not an object; skipped it",
+                at: element.document.location(ofByte: element.byteOffset, keyPath: "processes[\(index)]")
             )
             return
         }
@@ -198,12 +197,11 @@ struct JetsamBodyReader {
     mutating func readProcess(_ object: JSONElement, path: String) -> JetsamEvent.Process {
         let process = readProcessFields(path: path) { visit in object.forEachMember(visit) }
         if object.isTruncated {
-            fields.diagnostics.append(
-                Diagnostic(
-                    .warning,
-                    "this process entry was cut off; its remaining fields are missing",
-                    at: object.document.location(ofByte: object.byteOffset, keyPath: path)
-                )
+            fields.add(
+                "cut-off process",
+                .warning,
+                "this process entry was cut off; its remaining fields are missing",
+                at: object.document.location(ofByte: object.byteOffset, keyPath: path)
             )
         }
         return process
@@ -243,7 +241,7 @@ struct JetsamBodyReader {
             case "csFlags": process.csFlags = fields.uint(value, key, path, unknown: &unknown)
             case "csTrustLevel": process.csTrustLevel = fields.uint(value, key, path, unknown: &unknown)
             case "neuralPages": process.neuralPages = fields.uint(value, key, path, unknown: &unknown)
-            default: unknown.append(JSONValue.Member(key: key, value: value.materialized))
+            default: fields.keep(key, value, in: &unknown)
             }
         }
         if !unknown.isEmpty { process.unknownKeys = .object(unknown) }
@@ -260,14 +258,14 @@ struct JetsamBodyReader {
             fields.mismatch(object, "physicalPages", processPath, expected: "an object", unknown: &processUnknown)
             return nil
         }
-        let path = fields.join(processPath, "physicalPages")
+        let path = JetsamFieldReader.join(processPath, "physicalPages")
         var unknown: [JSONValue.Member] = []
         var pages = JetsamEvent.PhysicalPages()
         object.forEachMember { key, value in
             switch key {
             case "internal": pages.internal = fields.uints(value, key, path, unknown: &unknown)
             case "frozen_to_swap_pages": pages.frozenToSwapPages = fields.uint(value, key, path, unknown: &unknown)
-            default: unknown.append(JSONValue.Member(key: key, value: value.materialized))
+            default: fields.keep(key, value, in: &unknown)
             }
         }
         if !unknown.isEmpty { pages.unknownKeys = .object(unknown) }
@@ -307,7 +305,7 @@ struct JetsamBodyReader {
                     status.memoryPages = nil
                     missedOpaqueContent = true
                 }
-            default: unknown.append(JSONValue.Member(key: key, value: value.materialized))
+            default: fields.keep(key, value, in: &unknown)
             }
         }
         if !unknown.isEmpty { status.unknownKeys = .object(unknown) }
@@ -337,7 +335,7 @@ struct JetsamBodyReader {
             case "inactive": pages.inactive = fields.uint(value, key, path, unknown: &unknown)
             case "free": pages.free = fields.uint(value, key, path, unknown: &unknown)
             case "speculative": pages.speculative = fields.uint(value, key, path, unknown: &unknown)
-            default: unknown.append(JSONValue.Member(key: key, value: value.materialized))
+            default: fields.keep(key, value, in: &unknown)
             }
         }
         if !unknown.isEmpty { pages.unknownKeys = .object(unknown) }

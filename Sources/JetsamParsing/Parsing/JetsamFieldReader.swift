@@ -2,7 +2,56 @@ import APMInspectCore
 
 /// Reads typed values out of JSON elements, reporting type mismatches and keeping mismatched values verbatim.
 struct JetsamFieldReader {
-    var diagnostics: [Diagnostic] = []
+    /// Capped per kind and in all (``DiagnosticLog``): a body of a million mistyped values says so a few times.
+    private var log = DiagnosticLog(perKind: 20, total: 1_000)
+    /// What is left of the report's allowance for unknown and mistyped values kept verbatim
+    /// (``JetsamParseOptions/maxUnknownEntries`` and ``JetsamParseOptions/maxUnknownBytes``).
+    private var unknownEntriesLeft: Int
+    private var unknownBytesLeft: Int
+    private var unknownDropped = (entries: 0, bytes: 0)
+
+    init(options: JetsamParseOptions = JetsamParseOptions()) {
+        unknownEntriesLeft = options.maxUnknownEntries
+        unknownBytesLeft = options.maxUnknownBytes
+    }
+
+    /// The diagnostics so far, with the notes for what the caps left out.
+    var diagnostics: [Diagnostic] {
+        var all = log.finished()
+        if unknownDropped.entries > 0 {
+            all.append(
+                Diagnostic(
+                    .warning,
+                    "\(unknownDropped.entries) unknown or mistyped value(s) (\(unknownDropped.bytes) bytes) past the "
+                        + "allowance kept in unknownKeys were not kept"
+                )
+            )
+        }
+        return all
+    }
+
+    /// Adds a diagnostic of `kind` (a stable key): only the first of each kind are listed, the rest counted.
+    mutating func add(
+        _ kind: String,
+        _ severity: Diagnostic.Severity,
+        _ message: @autoclosure () -> String,
+        at location: @autoclosure () -> SourceLocation?
+    ) {
+        log.add(kind, severity, message(), at: location())
+    }
+
+    /// Keeps `value` verbatim under `key` in `unknown` while the report's allowance lasts, and counts it after.
+    mutating func keep(_ key: String, _ value: JSONElement, in unknown: inout [JSONValue.Member]) {
+        let bytes = key.utf8.count + value.sourceRange.count
+        guard unknownEntriesLeft > 0, bytes <= unknownBytesLeft else {
+            unknownDropped.entries += 1
+            unknownDropped.bytes += bytes
+            return
+        }
+        unknownEntriesLeft -= 1
+        unknownBytesLeft -= bytes
+        unknown.append(JSONValue.Member(key: key, value: value.materialized))
+    }
 
     mutating func uint(_ value: JSONElement, _ key: String, _ path: String, unknown: inout [JSONValue.Member])
         -> UInt64?
@@ -35,12 +84,11 @@ struct JetsamFieldReader {
     {
         if let text = value.string {
             if value.isTruncated {
-                diagnostics.append(
-                    Diagnostic(
-                        .warning,
-                        "value was cut off; kept the part that was read",
-                        at: value.document.location(ofByte: value.byteOffset, keyPath: join(path, key))
-                    )
+                add(
+                    "cut-off value",
+                    .warning,
+                    "value was cut off; kept the part that was read",
+                    at: value.document.location(ofByte: value.byteOffset, keyPath: Self.join(path, key))
                 )
             }
             return text
@@ -96,16 +144,14 @@ struct JetsamFieldReader {
         expected: String,
         unknown: inout [JSONValue.Member]
     ) {
-        let keyPath = join(path, key)
-        diagnostics.append(
-            Diagnostic(
-                .warning,
-                "expected \(expected) for '\(key)'; kept the value verbatim in unknownKeys",
-                at: value.document.location(ofByte: value.byteOffset, keyPath: keyPath)
-            )
+        add(
+            "mistyped \(key)",
+            .warning,
+            "expected \(expected) for '\(key)'; kept the value verbatim in unknownKeys",
+            at: value.document.location(ofByte: value.byteOffset, keyPath: Self.join(path, key))
         )
-        unknown.append(JSONValue.Member(key: key, value: value.materialized))
+        keep(key, value, in: &unknown)
     }
 
-    func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+    static func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 }

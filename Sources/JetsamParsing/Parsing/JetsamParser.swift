@@ -37,7 +37,7 @@ public struct JetsamParser: Sendable {
         event.bugType = container.header?.bugType
         event.incidentID = container.header?.incidentID
         if let osVersion = container.header?.osVersion {
-            JetsamBodyReader(maxProcesses: options.maxProcesses).applyBuild(osVersion, to: &event)
+            JetsamBodyReader(options: options).applyBuild(osVersion, to: &event)
         }
         if container.bodyKind == .empty {
             guard container.header != nil else {
@@ -56,7 +56,7 @@ public struct JetsamParser: Sendable {
         if !content.found, container.header != nil, document.root.kind == .object, document.root.count > 0 {
             content.bodies.append(document.root)
         }
-        var reader = JetsamBodyReader(maxProcesses: options.maxProcesses)
+        var reader = JetsamBodyReader(options: options)
         var unknown: [JSONValue.Member] = []
         for body in content.bodies {
             reader.readBody(body, into: &event, unknown: &unknown)

@@ -1,7 +1,7 @@
 import APMInspectCore
 
-/// Collects a reader's findings with their locations, up to a cap: finding a line number scans the document from
-/// its start, so a file with a finding in every frame must not pay that scan for each one.
+/// Collects a reader's findings with their locations, up to a cap: a file with a finding in every frame says so
+/// a few dozen times, not once per frame.
 struct MetricKitFindings {
     private(set) var diagnostics: [Diagnostic] = []
     private var dropped = 0
