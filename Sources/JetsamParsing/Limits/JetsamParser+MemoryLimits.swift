@@ -86,7 +86,7 @@ extension JetsamParser {
             if element.document !== entry.document, !element.document.diagnostics.isEmpty { repairedEntries = true }
             read.append(reader.readProcess(element, path: "processes[\(index)]"))
         }
-        // Processes whose fields stood among the body's come first in the full model, as they do here.
+        // Their order is not kept: ``MemoryLimitEvidence`` sorts the kills.
         for process in reader.gatheredFlattened + read {
             guard process.reason == KillReason.perProcessLimit else { continue }
             let (_, limit) = JetsamRules.footprint(rpages: process.rpages, pageSize: pageSize, reason: process.reason)

@@ -54,7 +54,12 @@ public struct MemoryLimitEvidence: Sendable, Equatable, Codable {
         self.isModifiedKernel = isModifiedKernel
         self.estimatedRAMMB = estimatedRAMMB
         self.hasPageSize = hasPageSize
-        self.kills = kills
+        // The kills are a set: the table only counts them per role. In one order, the fast path and the full model
+        // agree however a damaged body interleaves its `processes` list with process fields among the body's (the
+        // fuzz smoke run found the list read first by one and second by the other).
+        self.kills = kills.sorted { a, b in
+            (a.limitMB, a.role.rawValue, a.name ?? "") < (b.limitMB, b.role.rawValue, b.name ?? "")
+        }
     }
 
     /// The evidence in a parsed report.
