@@ -37,7 +37,7 @@ struct CrashJSONReader {
         issues = CrashJSONFieldIssues(tally: tally)
     }
 
-    mutating func read(_ body: JSONElement, header: IPSHeader?) -> CrashReport {
+    mutating func read(_ body: CrashJSONBody, header: IPSHeader?) -> CrashReport {
         var report = readReport(body, header: header)
         diagnostics += issues.diagnostics(in: body.document)
         diagnostics += tally.diagnostics
@@ -45,7 +45,7 @@ struct CrashJSONReader {
         return report
     }
 
-    private mutating func readReport(_ body: JSONElement, header: IPSHeader?) -> CrashReport {
+    private mutating func readReport(_ body: CrashJSONBody, header: IPSHeader?) -> CrashReport {
         shared = CrashReport.SharedText(body.document.bytes)
         var report = CrashReport(sourceFormat: .ips309, header: header)
         report.incidentID = text(body.member("incident")) ?? header?.incidentID
@@ -220,7 +220,7 @@ struct CrashJSONReader {
         element.elements.compactMap(cappedString)
     }
 
-    private func readException(_ body: JSONElement) -> CrashReport.Exception? {
+    private func readException(_ body: CrashJSONBody) -> CrashReport.Exception? {
         let object = body.member("exception")
         var exception = CrashReport.Exception()
         if let object {

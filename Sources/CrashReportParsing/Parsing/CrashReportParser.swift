@@ -41,17 +41,10 @@ public struct CrashReportParser: Sendable {
         switch container.bodyKind {
         case .json:
             guard let document = try? container.parseJSONBody() else { return false }
-            let objects: [JSONElement] =
-                document.isFragmentList ? document.root.elements.filter { $0.kind == .object } : [document.root]
-            return objects.contains(where: isCrashShapedObject)
+            return CrashJSONBody.locate(in: document)?.body.isCrashShaped ?? false
         case .text: return hasCrashMarkers(container)
         default: return false
         }
-    }
-
-    private static func isCrashShapedObject(_ body: JSONElement) -> Bool {
-        guard body.kind == .object, body.member("threads") != nil else { return false }
-        return body.member("exception") != nil || body.member("usedImages") != nil || body.member("procName") != nil
     }
 
     private static func hasCrashMarkers(_ container: IPSContainer) -> Bool {
@@ -152,35 +145,24 @@ public struct CrashReportParser: Sendable {
             )
         }
         diagnostics += document.diagnostics
-        var body = document.root
-        if document.isFragmentList {
-            // A JSON body followed by text (macOS appends `System Profile:`): use the first object.
-            // A header line too long to be read as one (see ``IPSContainer``) leaves the header object first: prefer
-            // the first object with crash report keys.
-            let objects = document.root.elements.filter { $0.kind == .object }
-            guard let first = objects.first(where: Self.hasCrashKeys) ?? objects.first else {
-                throw CrashParseError(.unreadableBody, "no JSON object in the body")
-            }
-            body = first
-            diagnostics.append(Diagnostic(.note, "text after the JSON body was not part of the report", at: nil))
+        // A JSON body followed by text (macOS appends `System Profile:`), a header line too long to be read as one
+        // (see ``IPSContainer``) before it, or a body cut into pieces by a stray `}`: see ``CrashJSONBody``.
+        guard let (body, found) = CrashJSONBody.locate(in: document) else {
+            throw CrashParseError(.unreadableBody, "no JSON object in the body")
         }
-        guard Self.hasCrashKeys(body) else {
+        guard CrashJSONBody.hasCrashKeys(body.main) else {
             throw CrashParseError(
                 .notACrashReport,
                 "the JSON body has no crash report keys (threads, procName, exception)",
-                at: document.location(ofByte: body.byteOffset)
+                at: document.location(ofByte: body.main.byteOffset)
             )
         }
+        diagnostics += found
         var reader = CrashJSONReader(limits: limits)
         var report = reader.read(body, header: container.header)
         diagnostics += reader.diagnostics
         report.isPartial = report.isPartial || document.isTruncated
         return report
-    }
-
-    private static func hasCrashKeys(_ body: JSONElement) -> Bool {
-        body.kind == .object
-            && (body.member("threads") != nil || body.member("procName") != nil || body.member("exception") != nil)
     }
 
     /// Console's export: a translated text part and, after a `Full Report` line, the `.ips` itself.

@@ -69,6 +69,11 @@ public struct AppleTextExtras: Sendable, Equatable {
 
     /// Reads the extras from a 309 JSON body object.
     public init(body: JSONElement) {
+        self.init(body: CrashJSONBody(body))
+    }
+
+    /// Reads the extras from a 309 JSON body, whole or in pieces (see ``CrashJSONBody``).
+    init(body: CrashJSONBody) {
         self.init()
         for thread in body.member("threads")?.elements.map({ $0 }) ?? [] {
             let frames = thread.member("frames")?.elements.map { $0 } ?? []

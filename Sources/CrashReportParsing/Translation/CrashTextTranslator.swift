@@ -39,10 +39,9 @@ public struct CrashTextTranslator: Sendable {
         }
         let result = try CrashReportParser().parse(container)
         var extras = AppleTextExtras()
-        if let document = try? container.parseJSONBody() {
-            let root = document.root
-            let body = document.isFragmentList ? root.elements.first { $0.kind == .object } : root
-            if let body { extras = AppleTextExtras(body: body) }
+        // The body the parser read: in a list of fragments, the pieces it joined (``CrashJSONBody``).
+        if let document = try? container.parseJSONBody(), let body = CrashJSONBody.locate(in: document)?.body {
+            extras = AppleTextExtras(body: body)
         }
         return (translate(result.report, extras: extras), result.diagnostics)
     }

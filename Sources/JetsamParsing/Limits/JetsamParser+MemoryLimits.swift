@@ -103,7 +103,7 @@ extension JetsamParser {
             return (again.evidence, true)
         }
         let isPartial =
-            document.isFragmentList || document.isTruncated || content.bodies.isEmpty || !content.repairs.isEmpty
+            document.isFragmentList || document.isTruncated || !content.hasBody || !content.repairs.isEmpty
             || repairedEntries
             || reader.missedOpaqueContent || document.diagnostics.contains { $0.severity >= .warning }
         return (Self.evidence(event, kills: kills, contentHash: contentHash), isPartial)

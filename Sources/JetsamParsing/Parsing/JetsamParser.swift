@@ -48,14 +48,10 @@ public struct JetsamParser: Sendable {
             finalize(&event, diagnostics: &diagnostics)
             return JetsamParseResult(event: event, diagnostics: diagnostics)
         }
-        var (document, content) = try locateContent(in: container)
+        let (document, content) = try locateContent(in: container)
         diagnostics += content.repairs
         diagnostics += document.diagnostics
-        // A header vouches for the file: a root object with none of a body's keys is still its body, whose
-        // (unknown) keys are kept rather than dropped.
-        if !content.found, container.header != nil, document.root.kind == .object, document.root.count > 0 {
-            content.bodies.append(document.root)
-        }
+        diagnostics += content.fragmentNotes
         var reader = JetsamBodyReader(options: options)
         var unknown: [JSONValue.Member] = []
         for body in content.bodies {
@@ -75,10 +71,12 @@ public struct JetsamParser: Sendable {
             )
         }
         if !unknown.isEmpty { event.unknownKeys = .object(unknown) }
-        if document.isFragmentList || content.bodies.isEmpty {
+        if document.isFragmentList || !content.hasBody {
             var parts: [String] = []
-            if !content.bodies.isEmpty { parts.append("\(content.bodies.count) body fragment(s)") }
+            let bodies = content.bodies.count - content.looseObjects
+            if bodies > 0 { parts.append("\(bodies) body fragment(s)") }
             if !content.processes.isEmpty { parts.append("\(content.processes.count) loose process entr(ies)") }
+            if content.looseObjects > 0 { parts.append("\(content.looseObjects) other object(s)") }
             let what = parts.isEmpty ? "nothing usable" : parts.joined(separator: " and ")
             diagnostics.append(
                 Diagnostic(.warning, "the body is an excerpt, not a whole report: read \(what)", at: nil)
@@ -94,7 +92,7 @@ public struct JetsamParser: Sendable {
             )
         }
         event.isPartial =
-            document.isFragmentList || document.isTruncated || content.bodies.isEmpty || !content.repairs.isEmpty
+            document.isFragmentList || document.isTruncated || !content.hasBody || !content.repairs.isEmpty
             || document.diagnostics.contains { $0.severity >= .warning }
         finalize(&event, diagnostics: &diagnostics)
         return JetsamParseResult(event: event, diagnostics: diagnostics)
@@ -159,6 +157,7 @@ public struct JetsamParser: Sendable {
         }
         var content = Self.findContent(document.root)
         content.repairs = repairs
+        if !content.found, container.header != nil { Self.vouch(for: document, into: &content) }
         guard content.found || container.header != nil else {
             throw JetsamParseError(
                 .noJetsamContent,
@@ -167,6 +166,27 @@ public struct JetsamParser: Sendable {
             )
         }
         return (document, content)
+    }
+
+    /// Reads what a header vouches for as the body when it has none of a body's keys, so its unknown keys are kept.
+    ///
+    /// That is the root object, or, in a list of fragments (a body with a stray `}` or text after it), each object
+    /// of the list (an `.ips` header's too), the first the body and the rest its pieces.
+    private static func vouch(for document: JSONDocument, into content: inout Content) {
+        let root = document.root
+        if root.kind == .object {
+            if root.count > 0 { content.bodies.append(root) }
+            return
+        }
+        guard document.isFragmentList else { return }
+        var notes = JSONFragmentNotes(document: document)
+        for element in root.elements where element.kind == .object && element.count > 0 {
+            if !content.bodies.isEmpty || JSONFragmentNotes.looksLikeIPSHeader(element) {
+                notes.add(.warning, JSONFragmentNotes.readAsPiece(element), at: element)
+            }
+            content.bodies.append(element)
+        }
+        content.fragmentNotes = notes.diagnostics
     }
 
     /// Where byte `offset` of the body is in the file: the body's origin, plus the lines before it in the body.
@@ -186,15 +206,24 @@ public struct JetsamParser: Sendable {
         var processes: [JSONElement] = []
         /// Repairs made to the bytes before they were parsed (wrapped strings joined).
         var repairs: [Diagnostic] = []
+        /// What was made of the objects of a list of fragments that are neither a body nor a process entry.
+        var fragmentNotes: [Diagnostic] = []
+        /// Objects in ``bodies`` with none of a body's keys, read for their unknown keys beside process entries
+        /// alone: not a body for what the report is (an excerpt) and how much of it was read.
+        var looseObjects = 0
         var found: Bool { !bodies.isEmpty || !processes.isEmpty }
+        /// True when a body, or a piece of one, was found.
+        var hasBody: Bool { bodies.count > looseObjects }
     }
 
     /// Finds body objects and loose process entries at the top of a document or in a list of pasted fragments.
     static func findContent(_ root: JSONElement) -> Content {
         var content = Content()
         // Pieces of a body cut apart by an unbalanced `},` (a `product` and a top-level `pageSize` before it), kept
-        // in document order with the bodies when the rest of the document is a JetsamEvent.
-        var pieces: [(position: Int, element: JSONElement)] = []
+        // in document order with the bodies when the rest of the document is a JetsamEvent. Any other object of the
+        // top-level list (only keys the model does not know, say, or an `.ips` header's) is read the same way, for
+        // its unknown keys: beside a body a stray `}` cut it off; beside process entries alone it is not a body.
+        var pieces: [(position: Int, element: JSONElement, isLoose: Bool)] = []
         func visit(_ element: JSONElement, depth: Int) {
             switch element.kind {
             case .object:
@@ -203,7 +232,9 @@ public struct JetsamParser: Sendable {
                 } else if JetsamBodyReader.looksLikeProcess(element) {
                     content.processes.append(element)
                 } else if depth > 0, JetsamBodyReader.looksLikeBodyPiece(element) {
-                    pieces.append((content.bodies.count, element))
+                    pieces.append((content.bodies.count, element, false))
+                } else if depth == 1, element.count > 0 {
+                    pieces.append((content.bodies.count, element, true))
                 }
             // Objects nested in other objects are not searched: a report wrapped in another document (our own
             // JSON output, say) is that document, not a JetsamEvent.
@@ -215,9 +246,36 @@ public struct JetsamParser: Sendable {
             }
         }
         visit(root, depth: 0)
-        if content.found {
-            for piece in pieces.reversed() { content.bodies.insert(piece.element, at: piece.position) }
+        guard content.found else { return content }
+        var notes = JSONFragmentNotes(document: root.document)
+        let hasBody = !content.bodies.isEmpty || pieces.contains { !$0.isLoose }
+        // One merge in document order (inserting each piece would move the bodies after it, once per piece).
+        var bodies: [JSONElement] = []
+        bodies.reserveCapacity(content.bodies.count + pieces.count)
+        var next = pieces.startIndex
+        for (k, body) in content.bodies.enumerated() {
+            while next < pieces.endIndex, pieces[next].position <= k {
+                bodies.append(pieces[next].element)
+                next += 1
+            }
+            bodies.append(body)
         }
+        bodies += pieces[next...].map(\.element)
+        content.bodies = bodies
+        for piece in pieces where piece.isLoose {
+            if hasBody {
+                notes.add(.warning, JSONFragmentNotes.readAsPiece(piece.element), at: piece.element)
+            } else {
+                content.looseObjects += 1
+                notes.add(
+                    .warning,
+                    "an object that is neither a body nor a process entry; read its \(piece.element.count) member(s) "
+                        + "as the report's unknown keys",
+                    at: piece.element
+                )
+            }
+        }
+        content.fragmentNotes = notes.diagnostics
         return content
     }
 }

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+@testable import apm_inspect
+
+/// The worker's `dropped-unknown-key` property on bodies that a stray `}` cuts into pieces.
+@Suite("fuzz: unknown keys")
+struct FuzzUnknownKeyTests {
+    /// The minimised input of `ips-dropped-unknown-key-f54476f4` (seed 1, 2000 inputs over the fixtures).
+    ///
+    /// A header cut at the front, then a body whose `{` a stray `}` closes two lines on. The key the worker adds
+    /// after that `{` was dropped with the object holding it.
+    static let finding =
+        #"amp":"2026-11.demo","sharet_party":0,"bug_type":"309","os_version":"iPhone OS 16.1 (20B82)","#
+        + #""roots_instaident_id":"2F2B1A0F9E"}"#
+        + "\n{\n.demo\"\n  },\n : 1,\n ,\n  \"exception\": {\n    \"codes\": \""
+
+    /// The same finding, minimised, from seeds 2, 3, 4 and 7 (3000 inputs over Corpus/crash, Corpus/jetsam,
+    /// Corpus/watchdog and the fixtures' reports): a JetsamEvent body a header vouches for, followed by a `,` or
+    /// text; a piece that repeats the body's `bug_type`; a piece with a `timestamp`.
+    static let sameClass: [(String, String)] = [
+        (#"{"bug_type":"298","ti":"","id":""}"# + "\n{ },\n", "jetsamEvent"),
+        (#"{"bug_type":"298","ti":"47)","i_id":"A50"}"# + "\n{\n \n  \"paixelia\"},\n    ", "jetsamEvent"),
+        (
+            #"party":0,"bug_type":"309","oon":"iPhon2)","roots__id":"2F6B1E"}"#
+                + "\n{\n  \"uplled\": 0,\n  \"bug_type\": \"30\"\"\n  }\"00\",\n  \"procName\" : \"Harbor\",\n  \"pr",
+            "crashReport"
+        ),
+        (#"{"bug_type":"298","ti":"202347)","i_id":"A50"}"# + "\n{\n    \"timestamp\" : \"20\n    },", "jetsamEvent"),
+    ]
+
+    @Test("the minimised findings pass every check")
+    func findings() {
+        var oracle = FuzzOracle(temporaryFolder: FileManager.default.temporaryDirectory.path)
+        #expect(oracle.check(Array(Self.finding.utf8)) == WorkerVerdict(kind: "crashReport"))
+        for (input, kind) in Self.sameClass {
+            #expect(oracle.check(Array(input.utf8)) == WorkerVerdict(kind: kind), "\(input)")
+        }
+    }
+
+    /// The class: a stray `}` right after the body's `{`, for a crash report and a JetsamEvent of the corpus.
+    @Test(
+        "a stray brace after the top of the body keeps the added key",
+        arguments: [
+            "Tests/SymbolicationTests/Fixtures/reports/Demo-arm64-ios.ips",
+            "Corpus/jetsam/ios11.2.6_iPhone7-1_pagesize4096_per-process-limit_650MB.ips",
+        ]
+    )
+    func strayBrace(_ path: String) throws {
+        var bytes = [UInt8](try Data(contentsOf: BuiltCommandTests.root.appendingPathComponent(path)))
+        var oracle = FuzzOracle(temporaryFolder: FileManager.default.temporaryDirectory.path)
+        let kind = oracle.check(bytes).kind
+        let brace = try #require(bytes.firstIndex(of: 0x0A).flatMap { bytes[$0...].firstIndex(of: UInt8(ascii: "{")) })
+        bytes.insert(contentsOf: Array("\n},\n".utf8), at: brace + 1)
+        #expect(oracle.check(bytes) == WorkerVerdict(kind: kind), "\(path)")
+    }
+}
