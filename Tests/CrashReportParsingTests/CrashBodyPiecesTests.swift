@@ -152,4 +152,49 @@ import Testing
         let translation = try CrashTextTranslator().translation(of: Array((Self.header309 + "\n" + body).utf8))
         #expect(translation.text.contains("15C500"))
     }
+
+    /// A known key met again (here in the piece after the stray brace) is not read by its field, which takes the
+    /// first; its value is kept in unknownKeys and the warning points at it, so nothing goes unsaid.
+    @Test func aKnownKeyRepeatedInALaterPieceIsKeptAndLocated() throws {
+        let body =
+            #"{"procName":"Quill","pid":3344"# + "\n},\n"
+            + #""pid":9999,"# + Self.exception + "," + Self.threads + "}"
+        let result = try parse(Self.header309 + "\n" + body)
+        #expect(result.report.pid == 3344)
+        #expect(result.report.unknownKeys?["pid"] == .number("9999"))
+        let warning = try #require(result.diagnostics.first { $0.message.contains("\"pid\" is repeated") })
+        #expect(warning.severity == .warning)
+        #expect(warning.location?.line == 4)
+        #expect(warning.location?.column == 7)
+    }
+
+    /// The same in one whole object: strict JSON allows the repeat, and the later value used to vanish.
+    @Test func aKnownKeyRepeatedInOneObjectIsKept() throws {
+        let body =
+            #"{"procName":"Quill","procName":"Quill Helper","# + Self.exception + "," + Self.threads + "}"
+        let result = try parse(Self.header309 + "\n" + body)
+        #expect(result.report.process == "Quill")
+        #expect(result.report.unknownKeys?["procName"] == .string("Quill Helper"))
+        #expect(result.diagnostics.contains { $0.message.contains("\"procName\" is repeated") })
+    }
+
+    /// A known key spelled with escapes is not matched by its field; it is kept rather than counted as read.
+    @Test func aKnownKeySpelledWithEscapesIsKept() throws {
+        let body = #"{"procName":"Quill","p\u0069d":41,"# + Self.exception + "," + Self.threads + "}"
+        let result = try parse(Self.header309 + "\n" + body)
+        #expect(result.report.pid == nil)
+        #expect(result.report.unknownKeys?["pid"] == .number("41"))
+        #expect(result.diagnostics.contains { $0.message.contains("spelled with escapes") })
+    }
+
+    /// Many repeats are listed a few times and counted, not one diagnostic each.
+    @Test func repeatsAreCappedInTheDiagnostics() throws {
+        let repeats = (0..<500).map { #""pid":\#($0)"# }.joined(separator: ",")
+        let body = #"{"procName":"Quill","# + repeats + "," + Self.exception + "," + Self.threads + "}"
+        let result = try parse(Self.header309 + "\n" + body)
+        #expect(result.report.pid == 0)
+        let listed = result.diagnostics.filter { $0.message.contains("is repeated") }
+        #expect(listed.count == 5)
+        #expect(result.diagnostics.contains { $0.message.contains("494 more of the same (repeated-key)") })
+    }
 }

@@ -19,17 +19,23 @@ struct CrashJSONReader {
         "bug_type",
     ]
 
-    /// ``knownKeys`` as bytes, by length, for matching raw keys without decoding them.
-    private static let knownKeysByLength: [[[UInt8]]] = {
-        var table = [[[UInt8]]](repeating: [], count: 32)
-        for key in knownKeys where key.utf8.count < table.count { table[key.utf8.count].append(Array(key.utf8)) }
+    /// ``knownKeys`` in a fixed order, so that a key's position can mark it as read.
+    private static let knownKeyList: [String] = knownKeys.sorted()
+
+    /// ``knownKeyList`` as bytes with their positions, by length, for matching raw keys without decoding them.
+    private static let knownKeysByLength: [[(bytes: [UInt8], index: Int)]] = {
+        var table = [[(bytes: [UInt8], index: Int)]](repeating: [], count: 32)
+        for (index, key) in knownKeyList.enumerated() where key.utf8.count < table.count {
+            table[key.utf8.count].append((Array(key.utf8), index))
+        }
         return table
     }()
 
-    /// True when `raw` is exactly the bytes of a known key (false for escaped spellings, which are decoded first).
-    private static func isKnownKey(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard raw.count < knownKeysByLength.count else { return false }
-        return knownKeysByLength[raw.count].contains { $0.elementsEqual(raw) }
+    /// The position in ``knownKeyList`` of the key whose bytes `raw` is exactly (nil for escaped spellings, which
+    /// ``JSONElement/member(_:)`` does not match either).
+    private static func knownKeyIndex(_ raw: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard raw.count < knownKeysByLength.count else { return nil }
+        return knownKeysByLength[raw.count].first { $0.bytes.elementsEqual(raw) }?.index
     }
 
     init(limits: CrashParseLimits = CrashParseLimits()) {
@@ -174,12 +180,36 @@ struct CrashJSONReader {
             document.diagnostics.isEmpty && !document.isTruncated && shared != nil && issues.entries.isEmpty
         var unknown: [JSONValue.Member] = issues.members
         var unknownRanges: [LazyUnknownKeys.Member] = []
+        // The fields above read the first member whose key bytes match (``CrashJSONBody/member(_:)``); a known key
+        // met again, or spelled with escapes, is a value no field took, so it is kept here with a warning.
+        var keyRead = [Bool](repeating: false, count: Self.knownKeyList.count)
+        var notes = DiagnosticLog(perKind: 5, total: 20)
         body.forEachMemberRaw { raw, value in
             // Known keys are matched on their bytes first, which spares decoding and hashing every key of the body;
             // anything else (unknown, or spelled with escapes) is decoded and checked as before.
-            if Self.isKnownKey(raw) { return true }
-            let key = JSONElement.decodedString(rawBytes: raw)
-            guard !Self.knownKeys.contains(key) else { return true }
+            let key: String
+            if let index = Self.knownKeyIndex(raw) {
+                if !keyRead[index] {
+                    keyRead[index] = true
+                    return true
+                }
+                key = Self.knownKeyList[index]
+                notes.add(
+                    "repeated-key", .warning,
+                    "key \"\(key)\" is repeated; the first is read and this value is kept in unknownKeys",
+                    at: document.location(ofByte: value.byteOffset)
+                )
+            } else {
+                key = JSONElement.decodedString(rawBytes: raw)
+                if Self.knownKeys.contains(key) {
+                    notes.add(
+                        "escaped-key", .warning,
+                        "key \"\(key)\" is spelled with escapes, which its field does not read; "
+                            + "the value is kept in unknownKeys",
+                        at: document.location(ofByte: value.byteOffset)
+                    )
+                }
+            }
             // Capped as unknown text lines are (``CrashParseLimits/maxUnknownEntries``): a body of millions of
             // small unknown members would otherwise keep an entry for each. Only the key counts towards the bytes:
             // a value stays a range of the report's own bytes (or, repaired, a value no larger than its text).
@@ -191,6 +221,7 @@ struct CrashJSONReader {
             }
             return true
         }
+        diagnostics += notes.finished()
         if let shared, !unknownRanges.isEmpty {
             report.keepUnknownMembers(unknownRanges, of: shared)
         } else if !unknown.isEmpty {
