@@ -195,7 +195,8 @@ struct CrashJSONReader {
                 }
                 key = Self.knownKeyList[index]
                 notes.add(
-                    "repeated-key", .warning,
+                    "repeated-key",
+                    .warning,
                     "key \"\(key)\" is repeated; the first is read and this value is kept in unknownKeys",
                     at: document.location(ofByte: value.byteOffset)
                 )
@@ -203,7 +204,8 @@ struct CrashJSONReader {
                 key = JSONElement.decodedString(rawBytes: raw)
                 if Self.knownKeys.contains(key) {
                     notes.add(
-                        "escaped-key", .warning,
+                        "escaped-key",
+                        .warning,
                         "key \"\(key)\" is spelled with escapes, which its field does not read; "
                             + "the value is kept in unknownKeys",
                         at: document.location(ofByte: value.byteOffset)
