@@ -121,6 +121,21 @@ struct CrashViewFlagsTests {
         )
     }
 
+    @Test func warningAndErrorLinesAreColoured() throws {
+        let out = try inspect([
+            "--color", "always", "Corpus/kscrash/v3.2.0_ios17.1_recrash_crash_in_handler_incomplete.json",
+        ])
+        #expect(out.contains("\n  \u{1B}[33mwarning: KSCrash marked the report incomplete"))
+        let missing = "/nonexistent/\(UUID().uuidString).ips"
+        let run = try BuiltCommandTests.run(try BuiltCommandTests.binary(), ["inspect", "--color", "always", missing])
+        #expect(run.status == 1)
+        #expect(
+            run.stdout.contains("\n  \u{1B}[31mcould not be read: cannot open: No such file or directory\u{1B}[0m\n")
+        )
+        // Standard error keeps its plain `path: error: message` form.
+        #expect(!run.stderr.contains("\u{1B}"))
+    }
+
     @Test func neverAndNoColorAndAPipeGiveNoColor() throws {
         #expect(!(try inspect(["--color", "never", Self.textCrash])).contains("\u{1B}"))
         #expect(
