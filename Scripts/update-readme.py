@@ -28,6 +28,7 @@ sections = {
     "INSPECT_EXCERPT": block(["inspect", "Corpus/jetsam/blog-excerpt_ios15.2_iPhone13-2_comments-elision-trailing-commas.ips"]),
     "INSPECT_JSON": block(["inspect", "--format", "json", "Corpus/jetsam/ios13.3.1_iPhone8-2_frontmost-per-process-limit_1450MB.ips"], head=30),
     "INSPECT_CRASH": block(["inspect", "Corpus/crash/ios14.4_text_exc_bad_access_sigsegv_kern_invalid_address.crash"], head=40),
+    "INSPECT_CRASH_THREADS": block(["inspect", "--threads", "all", "--frames", "2", "Corpus/crash/ios14.4_text_exc_bad_access_sigsegv_kern_invalid_address.crash"]),
     "INSPECT_WATCHDOG": block(["inspect", "Corpus/watchdog/ios16.1_309_frontboard_scene-update_8badf00d_sync_network.ips"], head=24),
     "TRANSLATE": block(["translate", "Corpus/crash/ios17.2.1_309_json_exc_crash_sigabrt_nsexception_leb_unknown_keys.ips"], head=40),
     "MEMORY_LIMITS": block(["memory-limits", "Corpus/jetsam"]),

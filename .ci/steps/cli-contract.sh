@@ -57,6 +57,8 @@ expect 2 "--output applies to --format sentry-envelope only" "$BIN" inspect --fo
 expect 2 "Please provide one of 'text' and 'json'" "$BIN" energy --format ndjson "$PLSQL"
 expect 2 "Missing expected argument" "$BIN" inspect
 expect 2 "--jobs must be at least 1" "$BIN" inspect --jobs 0 "$JETSAM"
+expect 2 "The value 'sometimes' is invalid for '--color <auto|always|never>'" "$BIN" inspect --color sometimes "$IPS"
+expect 2 "The value 'three' is invalid for '--frames <n>'" "$BIN" inspect --frames three "$IPS"
 expect 2 "--jobs must be at least 1" "$BIN" memory-limits --jobs 0 Corpus/jetsam
 expect 2 "Unexpected argument 'frobnicate'" "$BIN" frobnicate
 expect 2 "can be given only once" "$BIN" inspect - -

@@ -19,6 +19,12 @@ struct InspectCommand: ParsableCommand {
             prints one envelope per line for pipelines. Folders are read recursively; - reads standard input. \
             Results are printed as each file is read, in the order of the inputs. --format sentry, \
             sentry-envelope and otel print native events for Sentry and OpenTelemetry (docs/backends.md).
+
+            The text view of a crash report (text, .ips, KSCrash, and the crash report inside a watchdog report or \
+            a MetricKit crash diagnostic) shows the crashed thread's first 12 frames; --threads all, --frames, \
+            --images and --registers show more, as Console.app does. Other kinds of file have no threads and \
+            ignore them, as the other formats do (JSON always holds every thread, frame, image and register). \
+            --color colours the crashed thread's heading and error and warning lines of the text view.
             """
     )
 
@@ -36,6 +42,34 @@ struct InspectCommand: ParsableCommand {
 
     @Flag(help: "With --format json, print an array even for a single file (one shape for scripts).")
     var array = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Crash reports: the backtraces shown, the crashed thread's (crashed) or every thread's (all).",
+            valueName: "crashed|all"
+        )
+    )
+    var threads: CrashViewOptions.Threads = CrashViewOptions.standard.threads
+
+    @Option(
+        help: ArgumentHelp("Crash reports: frames shown per backtrace; 0 or all shows every frame.", valueName: "n")
+    )
+    var frames = CrashViewOptions.FrameLimit(count: CrashViewOptions.standard.frameLimit)
+
+    @Flag(help: "Crash reports: list the binary images (start - end name arch <uuid> path).")
+    var images = false
+
+    @Flag(help: "Crash reports: show the crashed thread's registers.")
+    var registers = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Colour the crashed thread and errors in the text view: auto (on a terminal when NO_COLOR is unset or "
+                + "empty), always or never.",
+            valueName: "auto|always|never"
+        )
+    )
+    var color: ColorChoice = .auto
 
     @Option(
         parsing: .upToNextOption,
@@ -69,6 +103,8 @@ struct InspectCommand: ParsableCommand {
         let inspector = textInspector
         let failures = AtomicCounter()
         let format = format.format
+        let crashView = crashView
+        let color = color.isEnabled(outputIsTerminal: Console.stdoutIsTerminal, noColor: ColorChoice.noColorVariable)
         let oneObject = Self.printsOneObject(paths: paths, array: array) && inputs.count == 1
         let output = EnvelopePrinter(format: format, oneObject: oneObject)
         let progress = ProgressBar(total: inputs.count, label: "inspect", streamsOutput: true)
@@ -91,7 +127,7 @@ struct InspectCommand: ParsableCommand {
                     )
                 }
                 if format == .text {
-                    Console.text(InspectionRenderer.render(inspection))
+                    Console.text(InspectionRenderer.styled(inspection, crashView: crashView), color: color)
                 } else if output.print(inspection) {
                     _ = failures.increment()
                 }
@@ -102,6 +138,11 @@ struct InspectCommand: ParsableCommand {
         progress.finish()
         output.finish()
         if failures.current > 0 { throw ExitCode(1) }
+    }
+
+    /// What `--threads`, `--frames`, `--images` and `--registers` ask of a crash report's text view.
+    var crashView: CrashViewOptions {
+        CrashViewOptions(threads: threads, frameLimit: frames.count, images: images, registers: registers)
     }
 
     /// Reads one input; a path that gave no file becomes an envelope with its error, in its place.

@@ -27,6 +27,11 @@ enum Console {
         out(TerminalText.escapedKeepingLayout(text))
     }
 
+    /// Writes a text view as ``text(_:)`` does; with `color`, its styled spans in SGR codes added after escaping.
+    static func text(_ view: StyledText, color: Bool) {
+        out(view.terminalText(color: color))
+    }
+
     /// Writes `bytes` to standard output as is.
     static func out(bytes: UnsafeBufferPointer<UInt8>) {
         emit(1, bytes)

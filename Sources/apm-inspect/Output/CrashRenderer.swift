@@ -3,7 +3,13 @@ import CrashReportParsing
 
 /// The human summary of a crash report: who crashed, how, and where in the app's code.
 enum CrashRenderer {
-    static func render(_ report: CrashReport, file: String) -> String {
+    /// The plain view (no colour), as `inspect` prints it with `options`.
+    static func render(_ report: CrashReport, file: String, options: CrashViewOptions = .standard) -> String {
+        styled(report, file: file, options: options).plain
+    }
+
+    /// The view with the crashed thread's heading marked for colour; `options` say which parts are shown.
+    static func styled(_ report: CrashReport, file: String, options: CrashViewOptions) -> StyledText {
         var title = "Crash report"
         // An OS fault, a system watchdog crash, a stackshot or a hang read as a crash report says which it is.
         if let code = report.header?.bugType, BugType.lookup(code).family != .crash {
@@ -65,23 +71,100 @@ enum CrashRenderer {
         }
         if let signature = report.signature { fields.append(("Signature", signature)) }
         out += InspectionRenderer.keyValues(fields)
+        var view = StyledText(out)
         if let backtrace = report.lastExceptionBacktrace, !backtrace.isEmpty {
-            out += "\nLast exception backtrace (app frames marked ▶)\n"
-            out += frames(backtrace, limit: 12)
+            view += "\nLast exception backtrace (app frames marked ▶)\n"
+            view += frames(backtrace, limit: options.frameLimit)
         }
-        if let index = report.crashedThread, let thread = report.threads.first(where: { $0.index == index }) {
-            var heading = "\nThread \(thread.index) \(thread.attributed ? "attributed" : "crashed")"
-            if let name = thread.name { heading += "  \(name)" }
-            if let queue = thread.queue { heading += "  queue \(queue)" }
-            out += heading + " (app frames marked ▶)\n"
-            out += frames(thread.frames, limit: 12)
+        let crashed = report.crashedThread.flatMap { index in report.threads.first { $0.index == index } }
+        switch options.threads {
+        case .crashed:
+            if let crashed { view += threadSection(crashed, crashed: true, limit: options.frameLimit) }
+        case .all:
+            for thread in report.threads {
+                view += threadSection(thread, crashed: thread.index == report.crashedThread, limit: options.frameLimit)
+            }
         }
-        out += "\n  \(report.threads.count) threads, \(report.binaryImages.count) binary images"
-        out += report.unknownKeys == nil ? "\n" : "; unmodelled fields kept verbatim (see --format json)\n"
+        if options.registers { view += registerSection(report, crashed: crashed) }
+        if options.images { view += imageSection(report.binaryImages) }
+        view += "\n  \(report.threads.count) threads, \(report.binaryImages.count) binary images"
+        view += report.unknownKeys == nil ? "\n" : "; unmodelled fields kept verbatim (see --format json)\n"
+        return view
+    }
+
+    /// A thread's heading and frames; the crashed thread's heading is the one marked for colour.
+    private static func threadSection(_ thread: CrashReport.Thread, crashed: Bool, limit: Int?) -> StyledText {
+        var heading = "Thread \(thread.index)"
+        if crashed { heading += thread.attributed ? " attributed" : " crashed" }
+        // One line each: a line break in a name must not start a line of its own.
+        if let name = thread.name { heading += "  \(TerminalText.escaped(name))" }
+        if let queue = thread.queue { heading += "  queue \(TerminalText.escaped(queue))" }
+        if crashed { heading += " (app frames marked ▶)" }
+        var out = StyledText("\n")
+        out.append(heading, style: crashed ? .crashed : nil)
+        out += "\n" + frames(thread.frames, limit: limit)
         return out
     }
 
-    private static func frames(_ frames: [CrashReport.Frame], limit: Int) -> String {
+    /// The crashed thread's state, four registers a line as Apple prints it (`   x0: 0x0000000000000000`).
+    ///
+    /// A register with a description (`esr`'s `(Data Abort) byte read Translation fault`) ends its line, so the
+    /// description is never cut off by the next register.
+    private static func registerSection(_ report: CrashReport, crashed: CrashReport.Thread?) -> String {
+        // The thread state is the crashed thread's; a report that gives it to another thread still shows it.
+        let hasState = { (thread: CrashReport.Thread) in thread.registers?.isEmpty == false }
+        guard let thread = crashed.flatMap({ hasState($0) ? $0 : nil }) ?? report.threads.first(where: hasState),
+            let registers = thread.registers
+        else { return "\nThread state: none in this report\n" }
+        var out = "\nThread \(thread.index) state"
+        if let flavor = thread.registerFlavor { out += " (\(TerminalText.escaped(flavor)))" }
+        out += "\n"
+        let wide = thread.registerFlavor?.contains("64") == true || registers.contains { $0.value.value > 0xFFFF_FFFF }
+        let digits = wide ? 16 : 8
+        let nameWidth = registers.map { TextTable.displayWidth(TerminalText.escaped($0.name)) }.max() ?? 0
+        var line: [String] = []
+        func flush() {
+            if !line.isEmpty { out += "  " + line.joined(separator: " ") + "\n" }
+            line = []
+        }
+        for register in registers {
+            let name = TerminalText.escaped(register.name)
+            let hex = String(register.value.value, radix: 16)
+            var cell = String(repeating: " ", count: max(0, nameWidth - TextTable.displayWidth(name))) + name + ": 0x"
+            cell += String(repeating: "0", count: max(0, digits - hex.count)) + hex
+            if let description = register.description {
+                line.append(cell + " " + TerminalText.escaped(description))
+                flush()
+            } else {
+                line.append(cell)
+                if line.count == 4 { flush() }
+            }
+        }
+        flush()
+        return out
+    }
+
+    /// The binary images in Apple's layout: `0x1025a0000 - 0x102763fff Lumen arm64  <uuid> path`.
+    private static func imageSection(_ images: [CrashReport.BinaryImage]) -> String {
+        var out = "\nBinary images\n"
+        let ends = images.map { $0.end?.description ?? "???" }
+        let baseWidth = images.map(\.base.description.count).max() ?? 0
+        let endWidth = ends.map(\.count).max() ?? 0
+        for (image, end) in zip(images, ends) {
+            let base = image.base.description
+            var line = "  " + String(repeating: " ", count: baseWidth - base.count) + base + " - "
+            line += String(repeating: " ", count: endWidth - end.count) + end
+            line += " " + TerminalText.escaped(image.name ?? "???")
+            if let arch = image.arch { line += " " + TerminalText.escaped(arch) }
+            if let uuid = image.uuid { line += "  <\(TerminalText.escaped(uuid))>" }
+            if let path = image.path { line += " " + TerminalText.escaped(path) }
+            out += line + "\n"
+        }
+        return out
+    }
+
+    private static func frames(_ frames: [CrashReport.Frame], limit: Int?) -> String {
+        let limit = limit ?? frames.count
         var table = TextTable(
             headers: ["", "#", "IMAGE", "ADDRESS", "WHERE"],
             alignments: [.left, .right, .left, .right, .left]

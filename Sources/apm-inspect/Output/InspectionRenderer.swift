@@ -7,9 +7,16 @@ enum InspectionRenderer {
     /// Multi-line text goes out through ``Console/text(_:)``, which escapes every control but the layout's line
     /// breaks; the file name and one-line fields are escaped here, so a newline in them cannot forge a line.
     static func render(_ inspection: Inspection) -> String {
+        styled(inspection, crashView: .standard).plain
+    }
+
+    /// The view with the crashed thread and error and warning lines marked for colour (``StyledText``);
+    /// `crashView` says how much of a crash report is shown (crash reports, KSCrash, watchdog and MetricKit
+    /// crashes; other kinds have no threads to show and ignore it).
+    static func styled(_ inspection: Inspection, crashView: CrashViewOptions) -> StyledText {
         var inspection = inspection
         inspection.file = TerminalText.escaped(inspection.file)
-        var out = ""
+        var out = StyledText()
         switch inspection.report {
         case .jetsam(let event):
             out += JetsamRenderer.render(event, file: inspection.file)
@@ -40,28 +47,42 @@ enum InspectionRenderer {
                 detailed: false
             )
         case .crash(let report):
-            out += CrashRenderer.render(report, file: inspection.file)
+            out += CrashRenderer.styled(report, file: inspection.file, options: crashView)
         case .watchdog(let report, let watchdog):
-            out += WatchdogRenderer.render(watchdog, report: report, file: inspection.file)
+            out += WatchdogRenderer.render(watchdog, report: report, file: inspection.file, options: crashView)
         case .powerLog(let report):
             out += PowerLogRenderer.overview(report, file: inspection.file)
         case .metricKit(let report):
-            out += MetricKitRenderer.render(report, file: inspection.file)
+            out += MetricKitRenderer.render(report, file: inspection.file, options: crashView)
         case nil:
             out += "\(title(for: inspection.kind))  \(inspection.file)\n"
             if let failure = inspection.failure {
-                out += "  could not be read: \(TerminalText.escaped(failure.message))\n"
+                out += "  "
+                out.append("could not be read: \(TerminalText.escaped(failure.message))", style: .error)
+                out += "\n"
             }
         }
         if !inspection.diagnostics.isEmpty {
             out += "\nDiagnostics\n"
             for diagnostic in inspection.diagnostics {
-                var line = "  \(diagnostic.severity.rawValue): \(TerminalText.escaped(diagnostic.message))"
+                var line = "\(diagnostic.severity.rawValue): \(TerminalText.escaped(diagnostic.message))"
                 if let location = diagnostic.location { line += "  [\(location)]" }
-                out += line + "\n"
+                out += "  "
+                out.append(line, style: style(of: diagnostic.severity))
+                out += "\n"
             }
         }
-        return out + "\n"
+        out += "\n"
+        return out
+    }
+
+    /// Errors in red and warnings in yellow; a note is information, left plain.
+    private static func style(of severity: Diagnostic.Severity) -> StyledText.Style? {
+        switch severity {
+        case .error: .error
+        case .warning: .warning
+        case .note: nil
+        }
     }
 
     static func title(for kind: FileKind) -> String {

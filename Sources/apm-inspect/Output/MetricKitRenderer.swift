@@ -9,8 +9,13 @@ enum MetricKitRenderer {
     static let pathLimit = 16
     static let entryLimit = 80
 
-    static func render(_ report: MetricKitReport, file: String) -> String {
-        var out = "MetricKit  \(file)\n"
+    /// `options` apply to the crash diagnostics, each shown as a crash report.
+    static func render(
+        _ report: MetricKitReport,
+        file: String,
+        options: CrashViewOptions = .standard
+    ) -> StyledText {
+        var out = StyledText("MetricKit  \(file)\n")
         let diagnosticPayloads = report.payloads.count - report.metricPayloads
         var fields: [(String, String)] = [
             ("Payloads", "\(diagnosticPayloads) diagnostic, \(report.metricPayloads) metric")
@@ -22,7 +27,7 @@ enum MetricKitRenderer {
         out += InspectionRenderer.keyValues(fields)
         for payload in report.payloads {
             out += "\n" + heading(payload)
-            for diagnostic in payload.diagnostics { out += "\n" + render(diagnostic, file: file) }
+            for diagnostic in payload.diagnostics { out += "\n" + render(diagnostic, file: file, options: options) }
             if let metrics = payload.metrics { out += render(metrics) }
         }
         return out
@@ -36,9 +41,13 @@ enum MetricKitRenderer {
         return line + "\n"
     }
 
-    private static func render(_ diagnostic: MetricKitDiagnostic, file: String) -> String {
+    private static func render(
+        _ diagnostic: MetricKitDiagnostic,
+        file: String,
+        options: CrashViewOptions
+    ) -> StyledText {
         if let crash = diagnostic.crashReport {
-            var out = CrashRenderer.render(crash, file: "\(file) \(diagnostic.keyPath)")
+            var out = CrashRenderer.styled(crash, file: "\(file) \(diagnostic.keyPath)", options: options)
             if let objc = diagnostic.objectiveCException {
                 var fields: [(String, String)] = []
                 if let name = objc.name ?? objc.className { fields.append(("ObjC exception", name)) }
@@ -65,7 +74,7 @@ enum MetricKitRenderer {
         }
         out += InspectionRenderer.keyValues(fields)
         if let tree = diagnostic.callTree { out += render(tree) }
-        return out
+        return StyledText(out)
     }
 
     private static func render(_ tree: MetricKitCallTree) -> String {

@@ -4,7 +4,12 @@ import WatchdogAnalysis
 
 /// The human summary of a watchdog report: the verdict in one line, the diagnosis, then the crash summary.
 enum WatchdogRenderer {
-    static func render(_ watchdog: WatchdogTermination, report: CrashReport, file: String) -> String {
+    static func render(
+        _ watchdog: WatchdogTermination,
+        report: CrashReport,
+        file: String,
+        options: CrashViewOptions = .standard
+    ) -> StyledText {
         var out = "Watchdog termination  \(file)\n"
         out += "  " + verdict(watchdog, report: report) + "\n"
         var fields: [(String, String)] = []
@@ -56,8 +61,9 @@ enum WatchdogRenderer {
                 for frame in diagnosis.evidenceFrames { out += "    \(frame)\n" }
             }
         }
-        out += "\n" + CrashRenderer.render(report, file: file)
-        return out
+        var view = StyledText(out + "\n")
+        view += CrashRenderer.styled(report, file: file, options: options)
+        return view
     }
 
     /// The one-line verdict: who was killed, during which event, what it was allowed and what it used.
