@@ -7,7 +7,8 @@
 #
 # Needs Debian's clang-capable Swift toolchain, lld-19 and llvm-19 (ld64.lld-19, dsymutil and llvm-symbolizer
 # from /usr/lib/llvm-19/bin), as Scripts/make-symbolication-fixtures.sh does. Data goes to
-# Benchmarks/data/symbolication-UNITS-FUNCTIONS (made once). Prints the median wall time and peak memory of each.
+# Benchmarks/data/symbolication-UNITS-FUNCTIONS (made once). Prints the median wall and CPU (user + system) time
+# and the highest peak memory of each, and the load average before and after.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 UNITS="${1:-1000}"; FUNCTIONS="${2:-5}"; COUNT="${3:-100000}"; RUNS="${4:-3}"
@@ -42,19 +43,24 @@ echo "dSYM: $(du -k "$DWARF" | cut -f1) KB, __text $((size)) bytes, $UNITS units
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 run() { # name, output file, command... (addresses on standard input)
   local name="$1" output="$2"; shift 2
-  local times=() peak=0
+  local times=() cpus=() peak=0
   for _ in $(seq "$RUNS"); do
-    /usr/bin/time -f "%e %M" -o /tmp/symbolication-bench.time "$@" < "$DATA/addresses" > "$output" 2>/dev/null
-    read -r t m < /tmp/symbolication-bench.time; times+=("$t"); peak=$m
+    /usr/bin/time -f "%e %U %S %M" -o /tmp/symbolication-bench.time "$@" < "$DATA/addresses" > "$output" 2>/dev/null
+    read -r t u s m < /tmp/symbolication-bench.time
+    times+=("$t"); cpus+=("$(awk -v u="$u" -v s="$s" 'BEGIN {printf "%.2f", u + s}')")
+    if [ "$m" -gt "$peak" ]; then peak=$m; fi
   done
-  printf '%-40s median %6s s   peak %7s KB\n' "$name" "$(printf '%s\n' "${times[@]}" | median)" "$peak"
+  printf '%-40s median wall %6s s   CPU %6s s   peak %7s KB\n' "$name" "$(printf '%s\n' "${times[@]}" | median)" \
+    "$(printf '%s\n' "${cpus[@]}" | median)" "$peak"
 }
+echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 cat "$DWARF" > /dev/null
 run "apm-inspect atos --format json" "$DATA/ours.json" "$BIN" atos -o "$DATA/Bench.dSYM" --format json
 run "apm-inspect atos -i (text)" /dev/null "$BIN" atos -o "$DATA/Bench.dSYM" -i
 run "llvm-symbolizer --inlines JSON" "$DATA/llvm.json" "$LLVM/llvm-symbolizer" --inlines --no-demangle \
   --output-style=JSON --obj="$DWARF"
 run "llvm-symbolizer --inlines (text)" /dev/null "$LLVM/llvm-symbolizer" --inlines --obj="$DWARF"
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 python3 - "$DATA/ours.json" "$DATA/llvm.json" <<'PY'
 import json, sys
 ours = json.load(open(sys.argv[1]))

@@ -110,73 +110,34 @@ public struct DWARFIndex: AddressResolver {
 
     /// The frames for `fileAddress`, innermost first; empty when the DWARF covers nothing there.
     public func frames(at fileAddress: UInt64) -> [Frame] {
-        guard let leaf = functionSegments.owner(of: fileAddress) else {
-            guard let unit = unitSegments.owner(of: fileAddress), let table = lineTable(ofUnit: unit),
-                let row = lineTables[table].row(for: fileAddress)
-            else { return [] }
-            return [
-                Frame(
-                    name: nil,
-                    offset: 0,
-                    file: fileName(UInt64(row.file), table: table, unit: unit),
-                    line: positive(row.line),
-                    column: positive(row.column),
-                    isInlined: false
-                )
-            ]
-        }
-        var chain: [Int] = []
-        var current = Int(leaf)
-        while current >= 0, current < functions.count, chain.count <= DWARFIndexBuilder.maximumDepth {
-            chain.append(current)
-            if functions[current].isSubprogram { break }
-            current = Int(functions[current].parent)
-        }
-        let unit = functions[Int(leaf)].unit
-        let table = lineTable(ofUnit: unit)  // an index: the table itself is four arrays, not copied per lookup
-        var frames: [Frame] = []
-        frames.reserveCapacity(chain.count)
-        for (position, index) in chain.enumerated() {
-            let function = functions[index]
-            var frame = Frame(
-                name: function.name?.text(in: sections),
-                offset: offset(of: fileAddress, in: function, concrete: position == chain.count - 1),
-                file: nil,
-                line: nil,
-                column: nil,
-                isInlined: position < chain.count - 1
+        var references: [FrameReference] = []
+        frameReferences(at: fileAddress, into: &references)
+        return references.map { reference in
+            Frame(
+                name: name(ofFunction: reference.function),
+                offset: reference.offset,
+                file: reference.file.flatMap(fileName),
+                line: positive(reference.line),
+                column: positive(reference.column),
+                isInlined: reference.isInlined
             )
-            if position == 0 {
-                if let table, let row = lineTables[table].row(for: fileAddress) {
-                    frame.file = fileName(UInt64(row.file), table: table, unit: unit)
-                    frame.line = positive(row.line)
-                    frame.column = positive(row.column)
-                }
-            } else {
-                let callee = functions[chain[position - 1]]
-                frame.file = table.flatMap { fileName(callee.callFile, table: $0, unit: unit) }
-                frame.line = positive(callee.callLine)
-                frame.column = positive(callee.callColumn)
-            }
-            frames.append(frame)
         }
-        return frames
     }
 
-    private func fileName(_ index: UInt64, table: Int, unit: Int32) -> String? {
+    func fileName(_ index: UInt64, table: Int, unit: Int32) -> String? {
         var compDir = ""
         if unit >= 0, Int(unit) < unitCompDirs.count { compDir = unitCompDirs[Int(unit)]?.text(in: sections) ?? "" }
         return lineTables[table].fileName(index, compDir: compDir, sections: sections)
     }
 
-    private func lineTable(ofUnit unit: Int32) -> Int? {
+    func lineTable(ofUnit unit: Int32) -> Int? {
         guard unit >= 0, Int(unit) < unitLineTables.count else { return nil }
         let table = Int(unitLineTables[Int(unit)])
         guard table >= 0, table < lineTables.count else { return nil }
         return table
     }
 
-    private func offset(of address: UInt64, in function: Function, concrete: Bool) -> UInt64 {
+    func offset(of address: UInt64, in function: Function, concrete: Bool) -> UInt64 {
         if concrete, let low = function.lowPC, low <= address { return address - low }
         let first = Int(function.firstRange)
         let end = first + Int(function.rangeCount)

@@ -42,6 +42,13 @@ public struct MachOSymbolTable: AddressResolver {
 
     /// The symbol whose code holds `address`, and the distance from its start, as atos gives it without DWARF.
     public func symbol(containing address: UInt64) -> (symbol: MachOSymbol, offset: UInt64)? {
+        guard let found = entry(containing: address) else { return nil }
+        return (symbol(for: entries[found.entry]), found.offset)
+    }
+
+    /// The position of the symbol whose code holds `address` (for ``name(ofEntry:)``) and the distance from its
+    /// start: ``symbol(containing:)`` without making the name, for callers that make each name once.
+    public func entry(containing address: UInt64) -> (entry: Int, offset: UInt64)? {
         // Binary search for the first entry past `address`; the one before it is the nearest preceding symbol.
         var low = 0
         var high = entries.count
@@ -57,7 +64,13 @@ public struct MachOSymbolTable: AddressResolver {
         let entry = entries[index]
         let section = sections[Int(entry.sectionIndex)]
         guard address >= section.address, address - section.address < section.size else { return nil }
-        return (symbol(for: entry), address - entry.address)
+        return (index, address - entry.address)
+    }
+
+    /// The name of the symbol at position `entry` of ``entry(containing:)``; empty when out of range.
+    public func name(ofEntry entry: Int) -> String {
+        guard entry >= 0, entry < entries.count else { return "" }
+        return name(at: Int(entries[entry].nameOffset))
     }
 
     public func locations(at fileAddress: UInt64) -> [SymbolicatedLocation] {

@@ -111,26 +111,31 @@ struct AtosCommand: ParsableCommand {
             )
         }
         let load = loadAddress.flatMap(Self.parseAddress)
-        var results: [Result] = []
-        var text = ""
-        for argument in addresses.isEmpty ? Self.standardInputWords() : addresses {
-            guard let address = Self.parseAddress(argument) else {
-                Console.error("warning: '\(TerminalText.escaped(argument))' is not a hexadecimal address")
-                continue
-            }
+        let locator = ImageLocator(image: image)
+        let writer = AtosOutputWriter(locator: locator, json: format == .json, inlines: inlines, binary: binaryName)
+        var locations: [ImageLocator.Location] = []
+        func answer(_ address: UInt64) {
             let fileAddress = load.map { image.fileAddress(of: address, loadAddress: $0) } ?? address
-            let locations = fileAddress.map { image.locations(at: $0) } ?? []
-            switch format {
-            case .json:
-                results.append(Self.result(locations, address: address, fileAddress: fileAddress))
-            case .text:
-                text += Self.atosLines(locations, address: address, binary: binaryName, inlines: inlines)
+            if let fileAddress { locator.locations(at: fileAddress, into: &locations) } else { locations.removeAll() }
+            writer.write(locations, address: address, fileAddress: fileAddress)
+        }
+        if addresses.isEmpty {
+            let input = Self.standardInput()
+            input.withUnsafeBufferPointer { bytes in
+                Self.forEachWord(of: bytes) { word in
+                    if let address = Self.parseAddress(word) {
+                        answer(address)
+                    } else {
+                        let text = String(decoding: word, as: UTF8.self)
+                        Console.error("warning: '\(TerminalText.escaped(text))' is not a hexadecimal address")
+                    }
+                }
             }
+        } else {
+            // validate() refused any argument that is not an address.
+            for address in addresses.compactMap(Self.parseAddress) { answer(address) }
         }
-        switch format {
-        case .json: try JSONOutput.print(results, pretty: true)
-        case .text: Console.out(text)
-        }
+        writer.finish()
     }
 
     /// One address in `--format json`: both forms of every name (the fuzz worker renders its answers with this
@@ -221,8 +226,8 @@ struct AtosCommand: ParsableCommand {
     /// Most of standard input read for addresses (about 4 million of them).
     static let standardInputLimit = 64 << 20
 
-    /// The whitespace-separated words of standard input, up to ``standardInputLimit`` bytes.
-    static func standardInputWords() -> [String] {
+    /// Standard input, up to ``standardInputLimit`` bytes (and the rest of the read that crossed it).
+    static func standardInput() -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while bytes.count < standardInputLimit {
@@ -231,9 +236,42 @@ struct AtosCommand: ParsableCommand {
             guard count > 0 else { break }
             bytes += chunk[0..<count]
         }
-        return bytes.split(whereSeparator: { $0 == 0x20 || $0 == 0x0a || $0 == 0x09 || $0 == 0x0d }).map {
-            String(decoding: $0, as: UTF8.self)
+        return bytes
+    }
+
+    /// Calls `body` with each word of `bytes` (runs between spaces, tabs, carriage returns and newlines), without
+    /// making a `String` of each: a hundred thousand addresses on standard input were a tenth of the run.
+    static func forEachWord(of bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0a || byte == 0x09 || byte == 0x0d }
+        var position = 0
+        while position < bytes.count {
+            while position < bytes.count, isSpace(bytes[position]) { position += 1 }
+            let start = position
+            while position < bytes.count, !isSpace(bytes[position]) { position += 1 }
+            if position > start { body(UnsafeBufferPointer(rebasing: bytes[start..<position])) }
         }
+    }
+
+    /// ``parseAddress(_:)-(String)`` of a word given as bytes: plain hexadecimal digits are read in place, anything
+    /// else goes through the `String` form, so both accept the same words.
+    static func parseAddress(_ word: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        var start = 0
+        if word.count > 2, word[0] == UInt8(ascii: "0"), word[1] | 0x20 == UInt8(ascii: "x") { start = 2 }
+        var value: UInt64 = 0
+        var plain = word.count - start <= 16
+        var position = start
+        while plain, position < word.count {
+            let byte = word[position]
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value << 4 | UInt64(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): value = value << 4 | UInt64(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): value = value << 4 | UInt64(byte - UInt8(ascii: "A") + 10)
+            default: plain = false
+            }
+            position += 1
+        }
+        if plain { return value }
+        return parseAddress(String(decoding: word, as: UTF8.self))
     }
 
     /// A hexadecimal address, `0x` optional.

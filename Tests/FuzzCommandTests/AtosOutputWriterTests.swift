@@ -1,0 +1,74 @@
+import Testing
+
+@testable import Symbolication
+@testable import apm_inspect
+
+/// `atos` writes its answers by hand (``AtosOutputWriter``); they must be byte for byte what the `String` lines of
+/// ``AtosCommand/atosLines(_:address:binary:inlines:)`` and the sorted JSON of ``AtosCommand/Result`` give.
+@Suite struct AtosOutputWriterTests {
+    static let fixtures = "Tests/SymbolicationTests/Fixtures/"
+
+    /// Every address of the fixtures' `__text`, a few around it and one nothing covers, in every form.
+    @Test(arguments: ["Demo-arm64", "Demo-x86_64", "Demo-fat"])
+    func theWriterWritesWhatTheStringFormsGive(name: String) throws {
+        let file = try MachOFile(path: Self.fixtures + "\(name).dSYM/Contents/Resources/DWARF/\(name)")
+        for slice in file.slices {
+            let image = try DebugImage(slice: slice)
+            let text = try #require(slice.section("__TEXT", "__text"))
+            let addresses = [0] + Array((text.address - 8)..<(text.address + text.size + 8))
+            for (json, inlines) in [(false, false), (false, true), (true, false)] {
+                var written: [UInt8] = []
+                let output = OutputBuffer(capacity: 256) { written += $0 }
+                let locator = ImageLocator(image: image)
+                let writer = AtosOutputWriter(
+                    locator: locator,
+                    json: json,
+                    inlines: inlines,
+                    binary: name,
+                    output: output
+                )
+                var locations: [ImageLocator.Location] = []
+                var expected = ""
+                var results: [AtosCommand.Result] = []
+                // The fixture's file addresses stand in for runtime ones: the JSON's fileAddress is present.
+                for address in addresses {
+                    locator.locations(at: address, into: &locations)
+                    writer.write(locations, address: address, fileAddress: address)
+                    let plain = image.locations(at: address)
+                    if json {
+                        results.append(AtosCommand.result(plain, address: address, fileAddress: address))
+                    } else {
+                        expected += AtosCommand.atosLines(plain, address: address, binary: name, inlines: inlines)
+                    }
+                }
+                writer.finish()
+                if json { expected = try JSONOutput.encode(results, pretty: true) + "\n" }
+                #expect(String(decoding: written, as: UTF8.self) == expected, "\(name) json \(json) -i \(inlines)")
+            }
+        }
+    }
+
+    /// No address at all: an empty JSON array in the encoder's layout, and no text.
+    @Test func noAddressesWriteAnEmptyArray() throws {
+        let file = try MachOFile(path: Self.fixtures + "Demo-arm64.dSYM/Contents/Resources/DWARF/Demo-arm64")
+        let image = try DebugImage(slice: try #require(file.slices.first))
+        var written: [UInt8] = []
+        let writer = AtosOutputWriter(
+            locator: ImageLocator(image: image),
+            json: true,
+            inlines: false,
+            binary: "Demo-arm64",
+            output: OutputBuffer { written += $0 }
+        )
+        writer.finish()
+        let results: [AtosCommand.Result] = []
+        #expect(String(decoding: written, as: UTF8.self) == (try JSONOutput.encode(results, pretty: true)) + "\n")
+    }
+
+    /// A name with quotes, a backslash and control characters is quoted as the JSON writer quotes it.
+    @Test func quotingMatchesTheJSONWriter() throws {
+        let name = "a\"b\\c\n\r\t\u{8}\u{c}\u{1}\u{1f}é/"
+        let quoted = String(decoding: AtosOutputWriter.quoted(name), as: UTF8.self)
+        #expect("[\n  " + quoted + "\n]" == (try JSONOutput.encode([name], pretty: true)))
+    }
+}
