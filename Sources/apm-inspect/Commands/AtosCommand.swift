@@ -115,6 +115,8 @@ struct AtosCommand: ParsableCommand {
         let writer = AtosOutputWriter(locator: locator, json: format == .json, inlines: inlines, binary: binaryName)
         var locations: [ImageLocator.Location] = []
         func answer(_ address: UInt64) {
+            // Once the reader is gone (`| head`) the rest would be resolved for nobody.
+            guard !Console.outputFailed else { return }
             let fileAddress = load.map { image.fileAddress(of: address, loadAddress: $0) } ?? address
             if let fileAddress { locator.locations(at: fileAddress, into: &locations) } else { locations.removeAll() }
             writer.write(locations, address: address, fileAddress: fileAddress)
