@@ -126,34 +126,37 @@ struct PowerLogRecords {
             rangeStart = start
         }
         if let end = other.rangeEnd, rangeEnd.map({ end.utcSeconds > $0.utcSeconds }) ?? true { rangeEnd = end }
-        timeOffsets = Self.union(timeOffsets, other.timeOffsets)
-        energy = Self.union(energy, other.energy)
-        blm = Self.union(blm, other.blm)
-        battery = Self.union(battery, other.battery)
-        batteryUI = Self.union(batteryUI, other.batteryUI)
+        Self.union(&timeOffsets, other.timeOffsets)
+        Self.union(&energy, other.energy)
+        Self.union(&blm, other.blm)
+        Self.union(&battery, other.battery)
+        Self.union(&batteryUI, other.batteryUI)
         gauge = (
             other.gauge.cycleCount ?? gauge.cycleCount, other.gauge.design ?? gauge.design, other.gauge.max ?? gauge.max
         )
-        runTime = Self.union(runTime, other.runTime)
+        Self.union(&runTime, other.runTime)
         appNames.merge(other.appNames) { _, newer in newer }
-        exits = Self.union(exits, other.exits)
-        coalitions = Self.union(coalitions, other.coalitions)
-        screen = Self.union(screen, other.screen)
+        Self.union(&exits, other.exits)
+        Self.union(&coalitions, other.coalitions)
+        Self.union(&screen, other.screen)
         diagnostics += other.diagnostics
     }
 
     /// Multiset union: a row appearing k times in one file and m times in another is kept max(k, m) times, so
     /// genuinely repeated rows inside one file survive while copies across files do not.
-    static func union<Value>(_ base: [Keyed<Value>], _ added: [Keyed<Value>]) -> [Keyed<Value>] {
-        guard !base.isEmpty else { return added }
+    ///
+    /// `base` grows in place: a returned copy of it held the history's rows twice while merging.
+    static func union<Value>(_ base: inout [Keyed<Value>], _ added: [Keyed<Value>]) {
+        guard !base.isEmpty else {
+            base = added
+            return
+        }
         var have: [ContentKey: Int] = [:]
         for item in base { have[item.key, default: 0] += 1 }
         var seen: [ContentKey: Int] = [:]
-        var out = base
         for item in added {
             seen[item.key, default: 0] += 1
-            if let count = seen[item.key], count > have[item.key, default: 0] { out.append(item) }
+            if let count = seen[item.key], count > have[item.key, default: 0] { base.append(item) }
         }
-        return out
     }
 }
