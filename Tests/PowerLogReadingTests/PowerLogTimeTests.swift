@@ -90,7 +90,7 @@ import Testing
     /// 176 (x86_64); a field added or widened must be a decision, not an accident.
     @Test func perRowFootprintDoesNotGrow() {
         #expect(MemoryLayout<PowerLogTime>.stride <= 24)
-        #expect(MemoryLayout<PowerLogReport.Battery.Sample>.stride <= 104)
+        #expect(MemoryLayout<PowerLogReport.Battery.Sample>.stride <= 72)
         #expect(MemoryLayout<PowerLogTime>.stride < MemoryLayout<StoredTime>.stride)
         #expect(MemoryLayout<PowerLogReport.Screen.Change>.stride <= 32)
     }
