@@ -6,9 +6,9 @@ enum PowerLogAnalysis {
 
     /// Builds the report from merged records, taking their rows out (the row lists of `records` are empty after).
     ///
-    /// Each list is moved out of `records`, mapped once and freed, then filtered and sorted in place: mapping,
-    /// filtering and sorting into new arrays while the records were still alive held a dense database's battery
-    /// samples in four copies at once.
+    /// Each list is moved out of `records`, its keys dropped, then filtered and sorted in place: mapping, filtering
+    /// and sorting into new arrays while the records were still alive held a dense database's battery samples in
+    /// four copies at once.
     ///
     /// Rows are ordered by the raw clock, which only moves forward: wall-clock times can step back when PowerLog corrects its offset (the real iOS 15 sample has two battery rows 18 s apart whose wall
     /// times are in the opposite order).
@@ -30,8 +30,7 @@ enum PowerLogAnalysis {
         )
         let blmRows = values(taking: &records.blm)
         if !records.energy.isEmpty {
-            // Read through the keyed records: a copy of the values held every row twice.
-            (report.energy, report.apps) = rootNodeEnergy(take(&records.energy))
+            (report.energy, report.apps) = rootNodeEnergy(values(taking: &records.energy))
         } else if !blmRows.isEmpty {
             (report.energy, report.apps) = blmEnergy(blmRows)
         }
@@ -46,7 +45,7 @@ enum PowerLogAnalysis {
         var exits = values(taking: &records.exits)
         exits.sort { $0.at.raw < $1.at.raw }
         report.processExits = exits
-        report.coalitions = coalitions(take(&records.coalitions))
+        report.coalitions = coalitions(values(taking: &records.coalitions))
         if !screenChanges.isEmpty {
             report.screen = screen(screenChanges, end: report.timeRange?.end)
         }
@@ -54,16 +53,12 @@ enum PowerLogAnalysis {
         return report
     }
 
-    /// The list, left empty in its place: the caller then holds its only reference and frees it when done.
-    private static func take<Element>(_ list: inout [Element]) -> [Element] {
-        var taken: [Element] = []
-        swap(&taken, &list)
-        return taken
-    }
-
-    /// The records' values, the keyed list freed as soon as they are copied out.
-    private static func values<Value>(taking keyed: inout [Keyed<Value>]) -> [Value] {
-        take(&keyed).map(\.value)
+    /// The records of a list, left empty in its place, their keys freed: the caller holds the only reference to
+    /// them and frees them when done.
+    private static func values<Value>(taking rows: inout KeyedRows<Value>) -> [Value] {
+        var taken = KeyedRows<Value>()
+        swap(&taken, &rows)
+        return taken.takeValues()
     }
 
     /// The report and its diagnostics, with a summary read's folded rows filled in and the bounds it reached as
@@ -131,17 +126,16 @@ enum PowerLogAnalysis {
         }
     }
 
-    private static func rootNodeEnergy(_ rows: [Keyed<EnergyRow>]) -> (
+    private static func rootNodeEnergy(_ rows: [EnergyRow]) -> (
         PowerLogReport.EnergySummary, [PowerLogReport.AppEnergy]
     ) {
-        let counted = countedRows(rows, time: \.value.time, interval: \.value.interval)
+        let counted = countedRows(rows, time: \.time, interval: \.interval)
         var consumers: [String: PowerLogReport.AppEnergy] = [:]
         var componentTotals: [PowerLogComponent: Double] = [:]
         // Summed as rows come: grouping the rows themselves per bucket held every row a second time.
         var bucketSums: [BucketKey: BucketSums] = [:]
         var total = 0.0
-        for keyed in counted.rows {
-            let row = keyed.value
+        for row in counted.rows {
             total += row.energy
             let component = PowerLogComponent(rootNodeName: row.root)
             componentTotals[component, default: 0] += row.energy
@@ -318,10 +312,9 @@ enum PowerLogAnalysis {
         }
     }
 
-    private static func coalitions(_ rows: [Keyed<CoalitionRow>]) -> [PowerLogReport.Coalition] {
+    private static func coalitions(_ rows: [CoalitionRow]) -> [PowerLogReport.Coalition] {
         var byName: [String: PowerLogReport.Coalition] = [:]
-        for keyed in rows {
-            let row = keyed.value
+        for row in rows {
             var entry =
                 byName[row.name]
                 ?? .init(
@@ -370,7 +363,7 @@ enum PowerLogAnalysis {
         samples.removeAll { $0.level == nil && $0.rawLevel == nil }
         let detailed = !samples.isEmpty
         if detailed {
-            records.batteryUI = []
+            records.batteryUI = KeyedRows()
         } else {
             samples = values(taking: &records.batteryUI)
             samples.removeAll { $0.bestLevel == nil }
@@ -400,6 +393,14 @@ enum PowerLogAnalysis {
         -> [PowerLogReport.Battery.Session]
     {
         var sessions: [PowerLogReport.Battery.Session] = []
+        // Counted first, by the test below: a list grown by doubling held half as much again while it was copied,
+        // the peak of a JSON read when every sample starts a session.
+        var starts = 0
+        for (index, sample) in samples.enumerated() {
+            let gap = index > 0 ? sample.at.utcSeconds - samples[index - 1].at.utcSeconds : 0
+            if index == 0 || kind(samples[index - 1]) != kind(sample) || !(gap <= maxGap) { starts += 1 }
+        }
+        sessions.reserveCapacity(starts)
         var current: PowerLogReport.Battery.Session?
         var previous: PowerLogReport.Battery.Sample?
         for sample in samples {
