@@ -721,7 +721,7 @@ def case_sqlite_rows(d, s):
     path = os.path.join(d, "rows.PLSQL")
     write_powerlog(path, battery_rows=rows)
     cap = s["slow_cap"]
-    # JSON keeps every row (docs/powerlog.md): 72 and 73 MiB at 100,000 rows since the analysis takes its rows and
+    # JSON keeps every row (docs/powerlog.md): 64 and 65 MiB at 100,000 rows since the analysis takes its rows and
     # the time and sample are compact (117 and 118 before, which this bound fails); at the `full` scale the rows
     # outgrow any fixed bound.
     json_bound = 96 * MiB
