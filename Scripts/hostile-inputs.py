@@ -721,11 +721,15 @@ def case_sqlite_rows(d, s):
     path = os.path.join(d, "rows.PLSQL")
     write_powerlog(path, battery_rows=rows)
     cap = s["slow_cap"]
+    # JSON keeps every row (docs/powerlog.md): 64 and 65 MiB at 100,000 rows since the analysis takes its rows and
+    # the time and sample are compact (117 and 118 before, which this bound fails); at the `full` scale the rows
+    # outgrow any fixed bound.
+    json_bound = 96 * MiB
     return Case("sqlite-rows", f"a PowerLog with {rows} battery rows ({os.path.getsize(path) // MiB} MiB)",
                 "streamed: summaries in fixed memory; time linear in rows",
-                [Run("energy json", ["energy", "--format", "json", path], json=True, bound=SMALL, cap=cap),
+                [Run("energy json", ["energy", "--format", "json", path], json=True, bound=json_bound, cap=cap),
                  Run("energy text", ["energy", path], bound=SMALL, cap=cap),
-                 Run("inspect json", ["inspect", "--format", "json", path], json=True, bound=SMALL, cap=cap),
+                 Run("inspect json", ["inspect", "--format", "json", path], json=True, bound=json_bound, cap=cap),
                  Run("inspect text", ["inspect", path], bound=SMALL, cap=cap)])
 
 

@@ -74,7 +74,7 @@ public struct PowerLogReader: Sendable {
         defer { folder.remove() }
         let copy = try folder.write(bytes, as: "input")
         let records = try records(path: copy, displayName: name, summary: summary)
-        return PowerLogAnalysis.result(from: records, options: options)
+        return PowerLogAnalysis.result(from: consume records, options: options)
     }
 
     /// Reads several files of one device (rotated archives, a sysdiagnose copy, the live log) as one history.
@@ -139,6 +139,8 @@ public struct PowerLogReader: Sendable {
             do {
                 let records = try records(path: path, displayName: name)
                 if var base = merged {
+                    // Released here, so `base` holds the only reference and merging grows its lists in place.
+                    merged = nil
                     if let a = base.device, let b = records.device, a != b {
                         failures.append(
                             Diagnostic(.warning, "\(name) is from device \(b), the history so far from \(a)")
@@ -154,11 +156,12 @@ public struct PowerLogReader: Sendable {
                 failures.append(Diagnostic(.error, "\(name): \(error.message)"))
             }
         }
-        guard let merged else { throw firstError ?? PowerLogError(.noInput, "no PowerLog file could be read") }
-        return PowerLogReadResult(
-            report: PowerLogAnalysis.report(from: merged, options: options),
-            diagnostics: merged.diagnostics + failures
-        )
+        guard var all = merged else { throw firstError ?? PowerLogError(.noInput, "no PowerLog file could be read") }
+        // Released, so the analysis frees each row list of `all` as it takes it.
+        merged = nil
+        let diagnostics = all.diagnostics + failures
+        let report = PowerLogAnalysis.report(from: &all, options: options)
+        return PowerLogReadResult(report: report, diagnostics: diagnostics)
     }
 
     /// True when `prefix` (the first bytes of a file) is gzip whose content starts as an SQLite database.

@@ -30,20 +30,51 @@ extension PowerLogReport {
         }
 
         /// One battery reading.
+        ///
+        /// A dense database's JSON read holds every sample, so the five optional readings are kept as plain doubles
+        /// with a bit each for presence (a `Double?` took 16 bytes, the sample 104 instead of 72). The values, the
+        /// comparison, the hashing and the JSON are those of the optional stored properties they replace.
         public struct Sample: Sendable, Equatable, Hashable, Codable {
             public var at: PowerLogTime
-            /// The level the user sees, percent.
-            public var level: Double?
-            /// The gauge's fractional level, percent.
-            public var rawLevel: Double?
-            public var voltageMillivolts: Double?
-            /// Instantaneous current, mA: positive into the battery, negative out of it.
-            public var currentMilliamps: Double?
-            /// °C (values written in centi-degrees by some builds are divided by 100).
-            public var temperatureCelsius: Double?
+            private var storedLevel = 0.0
+            private var storedRawLevel = 0.0
+            private var storedVoltage = 0.0
+            private var storedCurrent = 0.0
+            private var storedTemperature = 0.0
+            /// One bit per reading present, in declaration order.
+            private var present: UInt8 = 0
             public var isCharging: Bool?
             /// A charger is connected (charging or holding full charge).
             public var externalConnected: Bool?
+
+            /// The level the user sees, percent.
+            public var level: Double? {
+                get { reading(storedLevel, 1) }
+                set { storedLevel = store(newValue, 1) }
+            }
+
+            /// The gauge's fractional level, percent.
+            public var rawLevel: Double? {
+                get { reading(storedRawLevel, 2) }
+                set { storedRawLevel = store(newValue, 2) }
+            }
+
+            public var voltageMillivolts: Double? {
+                get { reading(storedVoltage, 4) }
+                set { storedVoltage = store(newValue, 4) }
+            }
+
+            /// Instantaneous current, mA: positive into the battery, negative out of it.
+            public var currentMilliamps: Double? {
+                get { reading(storedCurrent, 8) }
+                set { storedCurrent = store(newValue, 8) }
+            }
+
+            /// °C (values written in centi-degrees by some builds are divided by 100).
+            public var temperatureCelsius: Double? {
+                get { reading(storedTemperature, 16) }
+                set { storedTemperature = store(newValue, 16) }
+            }
 
             public init(
                 at: PowerLogTime,
@@ -56,17 +87,86 @@ extension PowerLogReport {
                 externalConnected: Bool? = nil
             ) {
                 self.at = at
+                self.isCharging = isCharging
+                self.externalConnected = externalConnected
                 self.level = level
                 self.rawLevel = rawLevel
                 self.voltageMillivolts = voltageMillivolts
                 self.currentMilliamps = currentMilliamps
                 self.temperatureCelsius = temperatureCelsius
-                self.isCharging = isCharging
-                self.externalConnected = externalConnected
             }
 
             /// The most precise level known.
             public var bestLevel: Double? { rawLevel ?? level }
+
+            private func reading(_ value: Double, _ bit: UInt8) -> Double? { present & bit != 0 ? value : nil }
+
+            /// Marks the reading present or absent and gives the double to keep (0 when absent).
+            private mutating func store(_ value: Double?, _ bit: UInt8) -> Double {
+                guard let value else {
+                    present &= ~bit
+                    return 0
+                }
+                present |= bit
+                return value
+            }
+
+            // What the compiler synthesised for the eight optional stored properties: same order, same keys.
+
+            public static func == (lhs: Sample, rhs: Sample) -> Bool {
+                lhs.at == rhs.at && lhs.level == rhs.level && lhs.rawLevel == rhs.rawLevel
+                    && lhs.voltageMillivolts == rhs.voltageMillivolts && lhs.currentMilliamps == rhs.currentMilliamps
+                    && lhs.temperatureCelsius == rhs.temperatureCelsius && lhs.isCharging == rhs.isCharging
+                    && lhs.externalConnected == rhs.externalConnected
+            }
+
+            public func hash(into hasher: inout Hasher) {
+                hasher.combine(at)
+                hasher.combine(level)
+                hasher.combine(rawLevel)
+                hasher.combine(voltageMillivolts)
+                hasher.combine(currentMilliamps)
+                hasher.combine(temperatureCelsius)
+                hasher.combine(isCharging)
+                hasher.combine(externalConnected)
+            }
+
+            private enum CodingKeys: String, CodingKey {
+                case at
+                case level
+                case rawLevel
+                case voltageMillivolts
+                case currentMilliamps
+                case temperatureCelsius
+                case isCharging
+                case externalConnected
+            }
+
+            public init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.init(
+                    at: try container.decode(PowerLogTime.self, forKey: .at),
+                    level: try container.decodeIfPresent(Double.self, forKey: .level),
+                    rawLevel: try container.decodeIfPresent(Double.self, forKey: .rawLevel),
+                    voltageMillivolts: try container.decodeIfPresent(Double.self, forKey: .voltageMillivolts),
+                    currentMilliamps: try container.decodeIfPresent(Double.self, forKey: .currentMilliamps),
+                    temperatureCelsius: try container.decodeIfPresent(Double.self, forKey: .temperatureCelsius),
+                    isCharging: try container.decodeIfPresent(Bool.self, forKey: .isCharging),
+                    externalConnected: try container.decodeIfPresent(Bool.self, forKey: .externalConnected)
+                )
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(at, forKey: .at)
+                try container.encodeIfPresent(level, forKey: .level)
+                try container.encodeIfPresent(rawLevel, forKey: .rawLevel)
+                try container.encodeIfPresent(voltageMillivolts, forKey: .voltageMillivolts)
+                try container.encodeIfPresent(currentMilliamps, forKey: .currentMilliamps)
+                try container.encodeIfPresent(temperatureCelsius, forKey: .temperatureCelsius)
+                try container.encodeIfPresent(isCharging, forKey: .isCharging)
+                try container.encodeIfPresent(externalConnected, forKey: .externalConnected)
+            }
         }
 
         /// A run of consecutive samples in one charging state, with no sampling gap longer than the configured one.

@@ -4,12 +4,19 @@ import APMInspectCore
 enum PowerLogAnalysis {
     static let unit = "PowerLog energy units"
 
-    /// Builds the report from merged records.
+    /// Builds the report from merged records, taking their rows out (the row lists of `records` are empty after).
+    ///
+    /// Each list is moved out of `records`, its keys dropped, then filtered and sorted in place: mapping, filtering
+    /// and sorting into new arrays while the records were still alive held a dense database's battery samples in
+    /// four copies at once.
     ///
     /// Rows are ordered by the raw clock, which only moves forward: wall-clock times can step back when PowerLog corrects its offset (the real iOS 15 sample has two battery rows 18 s apart whose wall
     /// times are in the opposite order).
-    static func report(from records: PowerLogRecords, options: PowerLogReadOptions) -> PowerLogReport {
-        let screenChanges = records.screen.map(\.value).sorted { $0.at.raw < $1.at.raw }
+    static func report(from records: inout PowerLogRecords, options: PowerLogReadOptions) -> PowerLogReport {
+        var screenChanges = values(taking: &records.screen)
+        screenChanges.sort { $0.at.raw < $1.at.raw }
+        var timeOffsets = values(taking: &records.timeOffsets)
+        timeOffsets.sort { $0.at.raw < $1.at.raw }
         var report = PowerLogReport(
             sources: records.sources,
             device: records.device,
@@ -18,36 +25,46 @@ enum PowerLogAnalysis {
             storageVersion: records.storageVersion,
             timeZone: records.timeZone,
             timeRange: both(records.rangeStart, records.rangeEnd).map { PowerLogReport.TimeRange(start: $0, end: $1) },
-            timeOffsets: records.timeOffsets.map(\.value).sorted { $0.at.raw < $1.at.raw },
+            timeOffsets: timeOffsets,
             tables: records.tables.sorted { $0.name < $1.name }
         )
-        let blmRows = records.blm.map(\.value)
+        let blmRows = values(taking: &records.blm)
         if !records.energy.isEmpty {
-            // Read through the keyed records: a copy of the values held every row twice.
-            (report.energy, report.apps) = rootNodeEnergy(records.energy)
+            (report.energy, report.apps) = rootNodeEnergy(values(taking: &records.energy))
         } else if !blmRows.isEmpty {
             (report.energy, report.apps) = blmEnergy(blmRows)
         }
         for index in report.apps.indices { report.apps[index].displayName = records.appNames[report.apps[index].name] }
-        report.backgroundLocation = backgroundLocation(blm: blmRows, runTime: records.runTime.map(\.value))
-        report.appRunTime = appRunTime(records.runTime.map(\.value)).map { app in
+        let runTimeRows = values(taking: &records.runTime)
+        report.backgroundLocation = backgroundLocation(blm: blmRows, runTime: runTimeRows)
+        report.appRunTime = appRunTime(runTimeRows).map { app in
             var app = app
             app.displayName = records.appNames[app.bundleID]
             return app
         }
-        report.processExits = records.exits.map(\.value).sorted { $0.at.raw < $1.at.raw }
-        report.coalitions = coalitions(records.coalitions.map(\.value))
+        var exits = values(taking: &records.exits)
+        exits.sort { $0.at.raw < $1.at.raw }
+        report.processExits = exits
+        report.coalitions = coalitions(values(taking: &records.coalitions))
         if !screenChanges.isEmpty {
             report.screen = screen(screenChanges, end: report.timeRange?.end)
         }
-        report.battery = battery(records, screen: screenChanges, options: options)
+        report.battery = battery(&records, screen: screenChanges, options: options)
         return report
+    }
+
+    /// The records of a list, left empty in its place, their keys freed: the caller holds the only reference to
+    /// them and frees them when done.
+    private static func values<Value>(taking rows: inout KeyedRows<Value>) -> [Value] {
+        var taken = KeyedRows<Value>()
+        swap(&taken, &rows)
+        return taken.takeValues()
     }
 
     /// The report and its diagnostics, with a summary read's folded rows filled in and the bounds it reached as
     /// warnings.
-    static func result(from records: PowerLogRecords, options: PowerLogReadOptions) -> PowerLogReadResult {
-        var report = report(from: records, options: options)
+    static func result(from records: consuming PowerLogRecords, options: PowerLogReadOptions) -> PowerLogReadResult {
+        var report = report(from: &records, options: options)
         var diagnostics = records.diagnostics
         if var fold = records.fold {
             let name = records.sources.first.map { $0.path.split(separator: "/").last.map(String.init) ?? $0.path }
@@ -109,17 +126,16 @@ enum PowerLogAnalysis {
         }
     }
 
-    private static func rootNodeEnergy(_ rows: [Keyed<EnergyRow>]) -> (
+    private static func rootNodeEnergy(_ rows: [EnergyRow]) -> (
         PowerLogReport.EnergySummary, [PowerLogReport.AppEnergy]
     ) {
-        let counted = countedRows(rows, time: \.value.time, interval: \.value.interval)
+        let counted = countedRows(rows, time: \.time, interval: \.interval)
         var consumers: [String: PowerLogReport.AppEnergy] = [:]
         var componentTotals: [PowerLogComponent: Double] = [:]
         // Summed as rows come: grouping the rows themselves per bucket held every row a second time.
         var bucketSums: [BucketKey: BucketSums] = [:]
         var total = 0.0
-        for keyed in counted.rows {
-            let row = keyed.value
+        for row in counted.rows {
             total += row.energy
             let component = PowerLogComponent(rootNodeName: row.root)
             componentTotals[component, default: 0] += row.energy
@@ -336,17 +352,26 @@ enum PowerLogAnalysis {
 
     // MARK: - Battery
 
+    /// The battery summary, from the detailed table's samples with a level, or the BatteryUI table's when there are
+    /// none (both lists are taken out of `records`).
     private static func battery(
-        _ records: PowerLogRecords,
+        _ records: inout PowerLogRecords,
         screen: [PowerLogReport.Screen.Change],
         options: PowerLogReadOptions
     ) -> PowerLogReport.Battery? {
-        let detailed = records.battery.map(\.value).filter { $0.level != nil || $0.rawLevel != nil }
-        let samples = (detailed.isEmpty ? records.batteryUI.map(\.value) : detailed)
-            .filter { $0.bestLevel != nil }
-            .sorted { $0.at.raw < $1.at.raw }
+        var samples = values(taking: &records.battery)
+        samples.removeAll { $0.level == nil && $0.rawLevel == nil }
+        let detailed = !samples.isEmpty
+        if detailed {
+            records.batteryUI = KeyedRows()
+        } else {
+            samples = values(taking: &records.batteryUI)
+            samples.removeAll { $0.bestLevel == nil }
+        }
+        // Sorted in place (the same stable sort `sorted` does).
+        samples.sort { $0.at.raw < $1.at.raw }
         guard !samples.isEmpty else { return nil }
-        let source = detailed.isEmpty ? PowerLogExtractor.batteryUITable : PowerLogExtractor.batteryTable
+        let source = detailed ? PowerLogExtractor.batteryTable : PowerLogExtractor.batteryUITable
         return PowerLogReport.Battery(
             source: source,
             samples: samples,
@@ -368,6 +393,14 @@ enum PowerLogAnalysis {
         -> [PowerLogReport.Battery.Session]
     {
         var sessions: [PowerLogReport.Battery.Session] = []
+        // Counted first, by the test below: a list grown by doubling held half as much again while it was copied,
+        // the peak of a JSON read when every sample starts a session.
+        var starts = 0
+        for (index, sample) in samples.enumerated() {
+            let gap = index > 0 ? sample.at.utcSeconds - samples[index - 1].at.utcSeconds : 0
+            if index == 0 || kind(samples[index - 1]) != kind(sample) || !(gap <= maxGap) { starts += 1 }
+        }
+        sessions.reserveCapacity(starts)
         var current: PowerLogReport.Battery.Session?
         var previous: PowerLogReport.Battery.Sample?
         for sample in samples {

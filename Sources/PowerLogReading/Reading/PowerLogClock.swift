@@ -46,11 +46,8 @@ struct PowerLogClock {
     func time(_ raw: Double) -> PowerLogTime {
         let offset = offset(at: raw)
         let utc = raw + offset
-        return PowerLogTime(
-            raw: raw,
-            clockOffset: offset,
-            wallClock: AppleTimestamp.fromSeconds(utc, utcOffset: localOffset(raw: raw, utc: utc))
-        )
+        // The wall clock is built when asked for, from the local offset: see PowerLogTime.
+        return PowerLogTime(raw: raw, clockOffset: offset, utcOffset: localOffset(raw: raw, utc: utc))
     }
 
     /// Seconds east of UTC on the device at that moment (0 without a time-zone table).

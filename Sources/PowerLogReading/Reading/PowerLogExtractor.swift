@@ -123,8 +123,8 @@ struct PowerLogExtractor {
 
     /// Appends `rows` to `target`, handing the buffer over when `target` is empty (the usual case) rather than
     /// copying every row into it while the original is still alive.
-    private static func move<Value>(_ rows: [Keyed<Value>], into target: inout [Keyed<Value>]) {
-        if target.isEmpty { target = rows } else { target += rows }
+    private static func move<Value>(_ rows: KeyedRows<Value>, into target: inout KeyedRows<Value>) {
+        if target.isEmpty { target = rows } else { target.append(contentsOf: rows) }
     }
 
     /// The one loop every row-per-record reader shares.
@@ -135,11 +135,11 @@ struct PowerLogExtractor {
     private mutating func collect<Value>(
         _ table: PowerLogDatabase.TableSchema,
         _ wanted: [String],
-        into target: WritableKeyPath<PowerLogRecords, [Keyed<Value>]>,
+        into target: WritableKeyPath<PowerLogRecords, KeyedRows<Value>>,
         fold add: (inout PowerLogFold?, Value) -> Void,
         make: ([DatabaseValue]) -> (value: Value, content: [DatabaseValue])?
     ) {
-        var out: [Keyed<Value>] = []
+        var out = KeyedRows<Value>()
         out.reserveCapacity(expectedRows(table))
         let tableName = table.name
         var fold = self.fold
@@ -151,7 +151,7 @@ struct PowerLogExtractor {
                 add(&fold, value)
                 return
             }
-            out.append(Keyed(key: ContentKey(table: tableName, values: content), value: value))
+            out.append(key: ContentKey(table: tableName, values: content), value: value)
         }
         Self.move(out, into: &records[keyPath: target])
         note(outcome, table)
@@ -203,13 +203,14 @@ struct PowerLogExtractor {
         }
         clock = PowerLogClock(offsets: offsets, zones: zones)
         records.timeZone = clock.latestZoneName
-        records.timeOffsets = clock.offsets.map { offset in
-            let value = PowerLogReport.TimeOffset(at: clock.time(offset.raw), systemSeconds: offset.system)
-            return Keyed(
+        var offsetRows = KeyedRows<PowerLogReport.TimeOffset>()
+        for offset in clock.offsets {
+            offsetRows.append(
                 key: key(Self.timeOffsetTable, [offset.raw.databaseValue, offset.system.databaseValue]),
-                value: value
+                value: PowerLogReport.TimeOffset(at: clock.time(offset.raw), systemSeconds: offset.system)
             )
         }
+        records.timeOffsets = offsetRows
     }
 
     private mutating func readCensus() {
@@ -406,20 +407,20 @@ struct PowerLogExtractor {
     private mutating func readBattery() {
         let clock = self.clock
         if let table = database.table(Self.batteryTable) {
-            var out: [Keyed<PowerLogReport.Battery.Sample>] = []
+            var out = KeyedRows<PowerLogReport.Battery.Sample>()
             out.reserveCapacity(expectedRows(table))
             var gauge = records.gauge
             let tableName = table.name
             let outcome = stream(table, Self.batteryColumns) { row in
                 guard let sample = Self.batterySample(row, clock, gauge: &gauge) else { return }
-                out.append(Keyed(key: ContentKey(table: tableName, values: row), value: sample))
+                out.append(key: ContentKey(table: tableName, values: row), value: sample)
             }
             Self.move(out, into: &records.battery)
             records.gauge = gauge
             note(outcome, table)
         }
         if let table = database.table(Self.batteryUITable) {
-            var out: [Keyed<PowerLogReport.Battery.Sample>] = []
+            var out = KeyedRows<PowerLogReport.Battery.Sample>()
             out.reserveCapacity(expectedRows(table))
             let tableName = table.name
             let outcome = stream(table, ["timestamp", "Level", "IsCharging"]) { row in
@@ -429,7 +430,7 @@ struct PowerLogExtractor {
                     level: row.double(1),
                     isCharging: row.bool(2)
                 )
-                out.append(Keyed(key: ContentKey(table: tableName, values: row), value: sample))
+                out.append(key: ContentKey(table: tableName, values: row), value: sample)
             }
             Self.move(out, into: &records.batteryUI)
             note(outcome, table)
@@ -539,7 +540,7 @@ struct PowerLogExtractor {
 
     private mutating func readScreen() {
         guard let table = database.table(Self.displayTable) else { return }
-        var out: [Keyed<PowerLogReport.Screen.Change>] = []
+        var out = KeyedRows<PowerLogReport.Screen.Change>()
         out.reserveCapacity(expectedRows(table))
         let clock = self.clock
         let tableName = table.name
@@ -561,7 +562,7 @@ struct PowerLogExtractor {
                     fold?.screen.add(change)
                     return
                 }
-                out.append(Keyed(key: ContentKey(table: tableName, values: row), value: change))
+                out.append(key: ContentKey(table: tableName, values: row), value: change)
             }
             if fold?.screen.outOfOrder == true, !ordered { continue }
             Self.move(out, into: &records.screen)
