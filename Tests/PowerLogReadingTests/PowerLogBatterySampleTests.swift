@@ -19,19 +19,6 @@ import Testing
         var externalConnected: Bool?
     }
 
-    private static func json(_ value: some Encodable) throws -> String {
-        // Foundation's encoder orders keys by hash on Linux; the key order of the tool's own writer is checked by
-        // comparing the command's output before and after (docs/powerlog.md).
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(
-            positiveInfinity: "inf",
-            negativeInfinity: "-inf",
-            nan: "nan"
-        )
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
-    }
-
     /// Every reading present or absent (zero, negative zero, NaN and infinity among the present ones).
     @Test func samplesMatchTheStoredForm() throws {
         let at = PowerLogTime(raw: 1_000_000_000, clockOffset: 0, utcOffset: 3_600)
@@ -64,7 +51,7 @@ import Testing
             #expect(sample.voltageMillivolts?.bitPattern == old.voltageMillivolts?.bitPattern)
             #expect(sample.currentMilliamps?.bitPattern == old.currentMilliamps?.bitPattern)
             #expect(sample.temperatureCelsius?.bitPattern == old.temperatureCelsius?.bitPattern)
-            #expect(try Self.json(sample) == Self.json(old))
+            #expect(try StoredFormJSON.text(sample) == StoredFormJSON.text(old))
             // NaN (bit 3) is unequal to itself in both forms.
             #expect((sample == sample) == (old == old))
             if old == old { #expect(sample.hashValue == old.hashValue) }
@@ -74,8 +61,9 @@ import Testing
                 negativeInfinity: "-inf",
                 nan: "nan"
             )
-            let decoded = try decoder.decode(PowerLogReport.Battery.Sample.self, from: Data(Self.json(old).utf8))
-            #expect(try Self.json(decoded) == Self.json(old))
+            let text = try StoredFormJSON.text(old)
+            let decoded = try decoder.decode(PowerLogReport.Battery.Sample.self, from: Data(text.utf8))
+            #expect(try StoredFormJSON.text(decoded) == StoredFormJSON.text(old))
         }
     }
 

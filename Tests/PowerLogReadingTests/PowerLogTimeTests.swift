@@ -19,19 +19,6 @@ import Testing
         StoredTime(raw: time.raw, clockOffset: time.clockOffset, wallClock: time.wallClock)
     }
 
-    private static func json(_ value: some Encodable) throws -> String {
-        // Foundation's encoder orders keys by hash on Linux; the key order of the tool's own writer is checked by
-        // comparing the command's output before and after (docs/powerlog.md).
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(
-            positiveInfinity: "inf",
-            negativeInfinity: "-inf",
-            nan: "nan"
-        )
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
-    }
-
     /// Raw values and offsets a database can hold, plausible or not.
     private static let cases: [(raw: Double, clockOffset: Double, utcOffset: Int)] = [
         (1_000_000_000, 0, 0), (1_699_142_000.123_456, 3_600.5, -14_400), (0, 0, 3_600), (-0.0, 0, 0),
@@ -47,15 +34,15 @@ import Testing
             #expect(compact.wallClock == wall)
             let given = PowerLogTime(raw: item.raw, clockOffset: item.clockOffset, wallClock: wall)
             let old = StoredTime(raw: item.raw, clockOffset: item.clockOffset, wallClock: wall)
-            #expect(try Self.json(compact) == Self.json(old))
-            #expect(try Self.json(given) == Self.json(old))
+            #expect(try StoredFormJSON.text(compact) == StoredFormJSON.text(old))
+            #expect(try StoredFormJSON.text(given) == StoredFormJSON.text(old))
             // NaN is unequal to itself in both forms.
             #expect((compact == given) == (old == old))
             if old == old { #expect(compact.hashValue == old.hashValue && given.hashValue == old.hashValue) }
         }
         let implausible = PowerLogTime(raw: 1e300, clockOffset: 0, utcOffset: 0)
         #expect(implausible.wallClock == nil)
-        #expect(try !Self.json(implausible).contains("wallClock"))
+        #expect(try !StoredFormJSON.text(implausible).contains("wallClock"))
     }
 
     /// A wall clock the offset cannot rebuild (other fraction digits, another instant, nil for a plausible date) is
@@ -78,7 +65,7 @@ import Testing
         #expect(compact.wallClock == nil)
         none.wallClock = written
         #expect(none.wallClock == written)
-        let decoded = try JSONDecoder().decode(PowerLogTime.self, from: Data(try Self.json(time).utf8))
+        let decoded = try JSONDecoder().decode(PowerLogTime.self, from: Data(try StoredFormJSON.text(time).utf8))
         #expect(decoded == time)
         #expect(Self.stored(decoded) == Self.stored(time))
     }
