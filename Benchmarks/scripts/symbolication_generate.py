@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes C sources for the symbolication benchmark: UNITS compile units of FUNCTIONS functions each, every
 function calling two always_inline helpers (so the DWARF has inline chains), half the units DWARF 4 and half
-DWARF 5 (the build script picks the flag by the file name)."""
+DWARF 5 (the build script picks the flag by the file name). With --prefix, the function names differ, and so do the
+images and their UUIDs (symbolication_fleet.sh builds ten)."""
 import argparse
 import os
 
@@ -9,6 +10,7 @@ parser = argparse.ArgumentParser()
 parser.add_argument("--out", required=True)
 parser.add_argument("--units", type=int, default=1000)
 parser.add_argument("--functions", type=int, default=5)
+parser.add_argument("--prefix", default="", help="prepended to every function name, so that images differ")
 args = parser.parse_args()
 os.makedirs(args.out, exist_ok=True)
 for unit in range(args.units):
@@ -22,7 +24,7 @@ for unit in range(args.units):
     ]
     for function in range(args.functions):
         lines += [
-            f"int unit{unit}_function{function}(int count) {{",
+            f"int {args.prefix}unit{unit}_function{function}(int count) {{",
             "    int sum = 0;",
             "    for (int i = 0; i < count; i++) {",
             f"        sum += outer_{unit}(i + {function});",
