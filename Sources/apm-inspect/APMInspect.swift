@@ -17,13 +17,23 @@ struct APMInspect: ParsableCommand {
             Files are recognised by their content, never by their name; `-` reads standard input. Exit status: 0 \
             when every input was read (diagnostics allowed), 1 when an input could not be read or parsed or the \
             output could not be written, 2 for usage errors.
-            """,
+            """ + HelpExample.section(examples),
         version: "0.1.0",
         subcommands: [
             InspectCommand.self, MemoryLimitsCommand.self, HTTPCommand.self, EnergyCommand.self, TranslateCommand.self,
             ScanCommand.self, ReportCommand.self, SymbolicateCommand.self, AtosCommand.self, FuzzCommand.self,
         ]
     )
+
+    /// Run by `HelpExamplesTests` from the repository root, so each one keeps working as shown.
+    static let examples: [HelpExample] = [
+        HelpExample(
+            "What a file is and what it says",
+            "inspect Corpus/crash/ios14.4_*.crash"
+        ),
+        HelpExample("Per-device memory limits from JetsamEvents", "memory-limits Corpus/jetsam"),
+        HelpExample("Everything in a folder or sysdiagnose", "scan Corpus"),
+    ]
 
     /// The exit status of a usage error, as the README and `--help` promise (ArgumentParser's own is 64).
     static let usageStatus: Int32 = 2

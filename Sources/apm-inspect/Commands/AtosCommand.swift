@@ -16,8 +16,16 @@ struct AtosCommand: ParsableCommand {
             loaded there. -i prints the inlined frames, innermost first, one line each; without it the function \
             is the concrete one and the line is the innermost. Names are demangled (Swift as Apple prints them, \
             C++); --format json gives both forms and every frame's column.
-            """
+            """ + HelpExample.section(examples)
     )
+
+    /// Run by `HelpExamplesTests` from the repository root, so each one keeps working as shown.
+    static let examples: [HelpExample] = [
+        HelpExample(
+            "Addresses of an image loaded at 0x102f1c000, inlined frames too",
+            "atos -o Tests/SymbolicationTests/Fixtures/Demo-arm64.dSYM -l 0x102f1c000 -i 0x102f2004c 0x102f200b0"
+        )
+    ]
 
     @Option(
         name: .customShort("o"),

@@ -14,8 +14,14 @@ struct EnergyCommand: ParsableCommand {
             repeated across files counted once. Times are wall clock: PowerLog's clock plus the offset in effect \
             at each row. Energy is in PowerLog's own (undocumented) units. --plot writes an SVG of the battery \
             level with energy by hour beneath it.
-            """
+            """ + HelpExample.section(examples)
     )
+
+    /// Run by `HelpExamplesTests` from the repository root, so each one keeps working as shown.
+    static let examples: [HelpExample] = [
+        HelpExample("One PowerLog database", "energy Corpus/powerlog/ios15_offset-change_D16AP_19H12.PLSQL"),
+        HelpExample("Rotated PowerLog files of one device, merged into one history", "energy Corpus/powerlog/rotated"),
+    ]
 
     @Argument(help: "PowerLog files, or folders to search for them (- for standard input).", completion: .file())
     var paths: [String]

@@ -24,8 +24,16 @@ struct FuzzCommand: ParsableCommand {
             differently, a dropped unknown key) are findings too. Nothing is written beside the corpus files. \
             Exit status: 0 when nothing was found, 1 when something was, 2 without a corpus or with an --out or --emit \
             folder that is not new or empty. See docs/fuzzing.md.
-            """
+            """ + HelpExample.section(examples)
     )
+
+    /// Run by `HelpExamplesTests` from the repository root, so each one keeps working as shown.
+    static let examples: [HelpExample] = [
+        HelpExample(
+            "200 mutated inputs of the crash corpus, reproducible with the same seed",
+            "fuzz --seed 1 --iterations 200 Corpus/crash"
+        )
+    ]
 
     @Argument(help: "Corpus files or folders (default: the bundled Corpus/).", completion: .file())
     var paths: [String] = []

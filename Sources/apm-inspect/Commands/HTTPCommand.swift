@@ -15,8 +15,18 @@ struct HTTPCommand: ParsableCommand {
             paths (--array: an array always). Folders are searched recursively for captures, other files skipped \
             with a note; - reads standard input. Authorization, Cookie and Set-Cookie values are redacted \
             unless --show-secrets is given. Metric definitions: docs/http-captures.md.
-            """
+            """ + HelpExample.section(examples)
     )
+
+    /// Run by `HelpExamplesTests` from the repository root, so each one keeps working as shown.
+    static let examples: [HelpExample] = [
+        HelpExample("A Charles session", "http Corpus/http/charles_session.chlsj"),
+        HelpExample("HTTP/1 and DNS timings from a packet capture", "http Corpus/http/generated_http1_dns.pcap"),
+        HelpExample(
+            "A HAR file's transactions as JSON",
+            "http --format json Corpus/http/firefox_cache-hits_local-offset.har"
+        ),
+    ]
 
     @Argument(help: "Capture files, or folders to search for them (- for standard input).", completion: .file())
     var paths: [String]

@@ -25,8 +25,38 @@ struct InspectCommand: ParsableCommand {
             --images and --registers show more, as Console.app does. Other kinds of file have no threads and \
             ignore them, as the other formats do (JSON always holds every thread, frame, image and register). \
             --color colours the crashed thread's heading and error and warning lines of the text view.
-            """
+            """ + HelpExample.section(examples)
     )
+
+    /// Run by `HelpExamplesTests` from the repository root, so each one keeps working as shown.
+    static let examples: [HelpExample] = [
+        HelpExample(
+            "A JSON crash report (.ips, bug_type 309)",
+            "inspect Corpus/crash/ios17.2.1_309_*.ips"
+        ),
+        HelpExample(
+            "Every thread and the binary images of a text crash report",
+            "inspect --threads all --images Corpus/crash/ios14.4_*.crash"
+        ),
+        HelpExample(
+            "A watchdog termination and what blocked the main thread",
+            "inspect Corpus/watchdog/ios16.1_309_*.ips"
+        ),
+        HelpExample("Every file of a folder, one JSON envelope per line", "inspect --format ndjson Corpus/jetsam"),
+        HelpExample(
+            "A MetricKit call-stack tree as folded stacks for flame-graph tools",
+            "inspect --format folded Corpus/metrickit/ios17.2_cpu_*.json"
+        ),
+        HelpExample(
+            "A KSCrash report as a Sentry event",
+            "inspect --format sentry Corpus/kscrash/v3.1.0_*.json"
+        ),
+        HelpExample(
+            "A report symbolicated with the dSYMs of a folder",
+            "inspect Tests/SymbolicationTests/Fixtures/reports/Demo-arm64-ios.crash --dsym "
+                + "Tests/SymbolicationTests/Fixtures"
+        ),
+    ]
 
     @Argument(help: "Files or folders to inspect (- for standard input).", completion: .file())
     var paths: [String]

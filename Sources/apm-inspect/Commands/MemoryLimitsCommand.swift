@@ -13,8 +13,17 @@ struct MemoryLimitsCommand: ParsableCommand {
             rpages × pageSize, floor to MB) as min / median / max and as a share of RAM, with background-app and \
             extension limits in their own columns. Daemon kills never count as app limits. Copies of one incident \
             count once. Beta builds, modified kernels and non-iOS reports are set aside unless --include-all.
-            """
+            """ + HelpExample.section(examples)
     )
+
+    /// Run by `HelpExamplesTests` from the repository root, so each one keeps working as shown.
+    static let examples: [HelpExample] = [
+        HelpExample("Per-device limits from a folder of JetsamEvents", "memory-limits Corpus/jetsam"),
+        HelpExample(
+            "The same as JSON, with the evidence behind each figure",
+            "memory-limits --format json Corpus/jetsam"
+        ),
+    ]
 
     @Argument(
         help: "Files, folders or sysdiagnose archives of JetsamEvent reports (- for standard input).",

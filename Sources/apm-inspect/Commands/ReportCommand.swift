@@ -15,8 +15,13 @@ struct ReportCommand: ParsableCommand {
             version; watchdog terminations by reason and main-thread verdict; OOM kills by device with the memory \
             limits they reveal; MetricKit exits and hang rates by version. Memory stays bounded: groups are kept, \
             reports are not. See docs/fleet-report.md.
-            """
+            """ + HelpExample.section(examples)
     )
+
+    /// Run by `HelpExamplesTests` from the repository root, so each one keeps working as shown.
+    static let examples: [HelpExample] = [
+        HelpExample("Crash groups, watchdog terminations and OOM kills of a folder", "report Corpus")
+    ]
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case text, markdown, json, html

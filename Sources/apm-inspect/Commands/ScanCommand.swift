@@ -14,8 +14,17 @@ struct ScanCommand: ParsableCommand {
             by kind, crashes grouped by signature, watchdog kills, OOM kills with per-device memory limits, and \
             every file that could not be read. --format sentry, sentry-envelope and otel stream native events for \
             Sentry and OpenTelemetry instead (docs/backends.md).
-            """
+            """ + HelpExample.section(examples)
     )
+
+    /// Run by `HelpExamplesTests` from the repository root, so each one keeps working as shown.
+    static let examples: [HelpExample] = [
+        HelpExample(
+            "A sysdiagnose archive, read without extracting it",
+            "scan Corpus/sysdiagnose/*.tar.gz"
+        ),
+        HelpExample("A folder, one JSON envelope per report", "scan --format ndjson Corpus/crash"),
+    ]
 
     @Argument(help: "Files, folders or archives (- for standard input).", completion: .file())
     var paths: [String]

@@ -23,8 +23,17 @@ struct SymbolicateCommand: ParsableCommand {
             line `==> PATH <==`), or with -o into that folder under their own names; never beside the inputs. \
             --dsym takes .dSYM bundles, Mach-O files (thin or fat), folders (searched recursively) and zip \
             archives of dSYMs (App Store Connect's appDsyms.zip). docs/symbolication.md tells what is resolved.
-            """
+            """ + HelpExample.section(examples)
     )
+
+    /// Run by `HelpExamplesTests` from the repository root, so each one keeps working as shown.
+    static let examples: [HelpExample] = [
+        HelpExample(
+            "A JSON report symbolicated with the dSYMs of a folder (stays JSON)",
+            "symbolicate Tests/SymbolicationTests/Fixtures/reports/Demo-arm64-ios.ips --dsym "
+                + "Tests/SymbolicationTests/Fixtures"
+        )
+    ]
 
     @Argument(help: "Crash reports: text, .ips (- for standard input).", completion: .file())
     var paths: [String]

@@ -14,8 +14,16 @@ struct TranslateCommand: ParsableCommand {
             The text goes to standard output unless -o names a file; several reports go to standard output each \
             after a line `==> PATH <==` (as `head` separates files), or with -o into that folder (made when \
             missing), each as NAME.crash. docs/crash-translation.md lists the known differences from Apple's output.
-            """
+            """ + HelpExample.section(examples)
     )
+
+    /// Run by `HelpExamplesTests` from the repository root, so each one keeps working as shown.
+    static let examples: [HelpExample] = [
+        HelpExample(
+            "A JSON crash report as Apple's text",
+            "translate Corpus/crash/ios17.2.1_309_*.ips"
+        )
+    ]
 
     @Argument(help: "bug_type 309 .ips crash reports (- for standard input).", completion: .file())
     var paths: [String]
