@@ -14,21 +14,10 @@ cd "$(dirname "$0")/../.."
 UNITS="${1:-1000}"; FUNCTIONS="${2:-5}"; COUNT="${3:-100000}"; RUNS="${4:-3}"
 LLVM="${LLVM_BIN:-/usr/lib/llvm-19/bin}"
 if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then export PATH="/opt/swift/usr/bin:$PATH"; fi
-CLANG="$(dirname "$(command -v swift)")/clang"
 DATA="Benchmarks/data/symbolication-$UNITS-$FUNCTIONS"
 if [ ! -f "$DATA/Bench.dSYM/Contents/Resources/DWARF/Bench" ]; then
-  rm -rf "$DATA"; mkdir -p "$DATA/src" "$DATA/obj"
-  python3 Benchmarks/scripts/symbolication_generate.py --out "$DATA/src" --units "$UNITS" --functions "$FUNCTIONS"
-  find "$DATA/src" -name '*.c' -print0 | xargs -0 -P 2 -n 50 sh -c '
-    for source in "$@"; do
-      case "$source" in *dwarf4*) version=4 ;; *) version=5 ;; esac
-      "'"$CLANG"'" -target arm64-apple-ios14.0 -O1 -gdwarf-$version -fdebug-prefix-map="$PWD"=/Bench -c "$source" \
-        -o "'"$DATA"'/obj/$(basename "$source" .c).o"
-    done' sh
-  "$LLVM/ld64.lld" -arch arm64 -platform_version ios 14.0 14.0 -e _unit0_function0 -undefined dynamic_lookup \
-    -o "$DATA/Bench" "$DATA"/obj/*.o
-  "$LLVM/dsymutil" "$DATA/Bench" -o "$DATA/Bench.dSYM"
-  rm -rf "$DATA/obj"
+  rm -rf "$DATA"; mkdir -p "$DATA"
+  Benchmarks/scripts/symbolication_build_image.sh "$DATA" Bench "$UNITS" "$FUNCTIONS"
 fi
 DWARF="$DATA/Bench.dSYM/Contents/Resources/DWARF/Bench"
 read -r start size < <("$LLVM/llvm-objdump" --macho --section-headers "$DWARF" | awk '$2=="__text"{print "0x"$4, "0x"$3; exit}')

@@ -15,26 +15,12 @@ cd "$(dirname "$0")/../.."
 SIZES=("$@"); [ ${#SIZES[@]} -gt 0 ] || SIZES=(1000 4000)
 LLVM="${LLVM_BIN:-/usr/lib/llvm-19/bin}"
 if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then export PATH="/opt/swift/usr/bin:$PATH"; fi
-CLANG="$(dirname "$(command -v swift)")/clang"
 DATA="Benchmarks/data/symbolication-fleet"
 mkdir -p "$DATA/dsyms"
 for app in 0 1 2 3 4 5 6 7 8 9; do
-  name="App$app"
-  [ -f "$DATA/dsyms/$name.dSYM/Contents/Resources/DWARF/$name" ] && continue
-  work="$DATA/build-$name"
-  rm -rf "$work"; mkdir -p "$work/src" "$work/obj"
-  python3 Benchmarks/scripts/symbolication_generate.py --out "$work/src" --units 100 --functions 5 \
-    --prefix "app${app}_"
-  find "$work/src" -name '*.c' -print0 | xargs -0 -P 2 -n 50 sh -c '
-    for source in "$@"; do
-      case "$source" in *dwarf4*) version=4 ;; *) version=5 ;; esac
-      "'"$CLANG"'" -target arm64-apple-ios14.0 -O1 -gdwarf-$version -fdebug-prefix-map="$PWD"=/Fleet -c "$source" \
-        -o "'"$work"'/obj/$(basename "$source" .c).o"
-    done' sh
-  "$LLVM/ld64.lld" -arch arm64 -platform_version ios 14.0 14.0 -e "_app${app}_unit0_function0" \
-    -undefined dynamic_lookup -o "$work/$name" "$work"/obj/*.o
-  "$LLVM/dsymutil" "$work/$name" -o "$DATA/dsyms/$name.dSYM"
-  rm -rf "$work"
+  [ -f "$DATA/dsyms/App$app.dSYM/Contents/Resources/DWARF/App$app" ] ||
+    { Benchmarks/scripts/symbolication_build_image.sh "$DATA/dsyms" "App$app" 100 5 "app${app}_" &&
+      rm -f "$DATA/dsyms/App$app"; }  # the dSYMs alone, as a CI artifact folder holds them
 done
 # name uuid text-vmaddr __text-start __text-size, one line per app (awk reads to the end: with pipefail, a reader
 # that stops early would fail the pipeline).
