@@ -187,6 +187,35 @@ import Testing
         #expect(result.diagnostics.contains { $0.message.contains("spelled with escapes") })
     }
 
+    /// Kept values never share a name, so the JSON output (one member per name) keeps each: the second unknown
+    /// `futureKey` (after a `futureKey#2` the file itself has) and the third `pid` get names of their own.
+    @Test func repeatedKeysKeepEveryValueInTheOutput() throws {
+        let body =
+            #"{"futureKey#2":"c","procName":"Quill","pid":1,"futureKey":"a","pid":2,"futureKey":"b","pid":3,"#
+            + Self.exception + "," + Self.threads + "}"
+        let result = try parse(Self.header309 + "\n" + body)
+        #expect(result.report.pid == 1)
+        let unknown = try #require(result.report.unknownKeys)
+        #expect(unknown["pid"] == .number("2"))
+        #expect(unknown["pid#2"] == .number("3"))
+        #expect(unknown["futureKey"] == .string("a"))
+        #expect(unknown["futureKey#3"] == .string("b"))
+        #expect(unknown["futureKey#2"] == .string("c"))
+        let json = try SortedJSONEncoder().encode(result.report)
+        for value in [
+            #""pid":2"#, #""pid#2":3"#, #""futureKey":"a""#, #""futureKey#3":"b""#,
+            #""futureKey#2":"c""#,
+        ] {
+            #expect(json.contains(value), "\(value) missing from the output")
+        }
+    }
+
+    @Test func distinctNamesSkipNamesAlreadyTaken() {
+        var kept: [String: Int] = [:]
+        let names = ["a", "a", "a#2", "a", "b"].map { CrashJSONReader.distinctName($0, among: &kept) }
+        #expect(names == ["a", "a#2", "a#2#2", "a#3", "b"])
+    }
+
     /// Many repeats are listed a few times and counted, not one diagnostic each.
     @Test func repeatsAreCappedInTheDiagnostics() throws {
         let repeats = (0..<500).map { #""pid":\#($0)"# }.joined(separator: ",")

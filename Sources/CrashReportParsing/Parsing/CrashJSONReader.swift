@@ -184,6 +184,8 @@ struct CrashJSONReader {
         // met again, or spelled with escapes, is a value no field took, so it is kept here with a warning.
         var keyRead = [Bool](repeating: false, count: Self.knownKeyList.count)
         var notes = DiagnosticLog(perKind: 5, total: 20)
+        var keptNames: [String: Int] = [:]
+        for member in unknown { keptNames[member.key, default: 0] += 1 }
         body.forEachMemberRaw { raw, value in
             // Known keys are matched on their bytes first, which spares decoding and hashing every key of the body;
             // anything else (unknown, or spelled with escapes) is decoded and checked as before.
@@ -216,10 +218,11 @@ struct CrashJSONReader {
             // small unknown members would otherwise keep an entry for each. Only the key counts towards the bytes:
             // a value stays a range of the report's own bytes (or, repaired, a value no larger than its text).
             guard tally.admitUnknown(bytes: raw.count) else { return true }
+            let name = Self.distinctName(key, among: &keptNames)
             if keepRanges {
-                unknownRanges.append(LazyUnknownKeys.Member(key: key, range: value.sourceRange))
+                unknownRanges.append(LazyUnknownKeys.Member(key: name, range: value.sourceRange))
             } else {
-                unknown.append(JSONValue.Member(key: key, value: value.materialized))
+                unknown.append(JSONValue.Member(key: name, value: value.materialized))
             }
             return true
         }
@@ -230,6 +233,23 @@ struct CrashJSONReader {
             report.unknownKeys = .object(unknown)
         }
         return report
+    }
+
+    /// `key`, or `key#2`, `key#3` … (the first name not taken) when unknownKeys already holds `key`.
+    ///
+    /// Output objects hold one member per name, so two values kept under one name would lose one on the way out: a
+    /// key repeated in the body (an unknown one, or a known one met again) is kept under a name of its own.
+    static func distinctName(_ key: String, among kept: inout [String: Int]) -> String {
+        guard let seen = kept[key] else {
+            kept[key] = 1
+            return key
+        }
+        var number = seen + 1
+        while kept["\(key)#\(number)"] != nil { number += 1 }
+        kept[key] = number
+        let name = "\(key)#\(number)"
+        kept[name] = 1
+        return name
     }
 
     private func text(_ element: JSONElement?) -> String? {
