@@ -20,6 +20,8 @@ let package = Package(
         .library(name: "Symbolication", targets: ["Symbolication"]),
         .library(name: "BackendEvents", targets: ["BackendEvents"]),
         .library(name: "FleetReport", targets: ["FleetReport"]),
+        // The entry point for embedders: any file in, its kind and typed report out (docs/library.md).
+        .library(name: "ReportInspection", targets: ["ReportInspection"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -83,9 +85,17 @@ let package = Package(
                 "APMInspectCore", "CrashReportParsing", "JetsamParsing", "WatchdogAnalysis", "MetricKitParsing",
             ]
         ),
+        .target(
+            name: "ReportInspection",
+            dependencies: [
+                "APMInspectCore", "JetsamParsing", "CrashReportParsing", "WatchdogAnalysis", "PowerLogReading",
+                "HTTPCaptureParsing", "MetricKitParsing", "Symbolication",
+            ]
+        ),
         .executableTarget(
             name: "apm-inspect",
             dependencies: [
+                "ReportInspection",
                 "APMInspectCore",
                 "AppleDeviceCatalog",
                 "JetsamParsing",
@@ -196,11 +206,15 @@ let package = Package(
         ),
         .testTarget(
             name: "FleetReportTests",
-            dependencies: ["FleetReport", "apm-inspect", "FuzzReplaySupport", "APMInspectCore"]
+            dependencies: ["FleetReport", "ReportInspection", "apm-inspect", "FuzzReplaySupport", "APMInspectCore"]
+        ),
+        .testTarget(
+            name: "ReportInspectionTests",
+            dependencies: ["ReportInspection", "APMInspectCore"]
         ),
         .testTarget(
             name: "FuzzCommandTests",
-            dependencies: ["apm-inspect", "FuzzReplaySupport"]
+            dependencies: ["apm-inspect", "ReportInspection", "FuzzReplaySupport"]
         ),
     ]
 )

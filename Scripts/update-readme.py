@@ -22,6 +22,24 @@ def block(args, head=None):
     return "```\n" + run(args, head) + "\n```\n"
 
 
+def snippets():
+    """The lines between `// README: NAME` and `// README end` in LibrarySnippetTests.swift, dedented."""
+    source = open(os.path.join(ROOT, "Tests", "ReportInspectionTests", "LibrarySnippetTests.swift")).read()
+    found, name, lines = {}, None, []
+    for line in source.split("\n"):
+        trimmed = line.lstrip(" ")
+        if trimmed.startswith("// README: "):
+            name, lines = trimmed[len("// README: "):], []
+        elif trimmed == "// README end" and name is not None:
+            indent = min((len(l) - len(l.lstrip(" ")) for l in lines if l), default=0)
+            found[name] = "```swift\n" + "".join(l[indent:] + "\n" for l in lines) + "```\n"
+            name = None
+        elif name is not None:
+            lines.append(line)
+    return found
+
+
+SNIPPETS = snippets()
 TEMPLATE = open(os.path.join(ROOT, "Scripts", "README.template.md")).read()
 sections = {
     "INSPECT_JETSAM": block(["inspect", "Corpus/jetsam/ios13.3.1_iPhone8-2_frontmost-per-process-limit_1450MB.ips"]),
@@ -36,6 +54,11 @@ sections = {
     "SCAN": block(["scan", "Corpus/sysdiagnose/sysdiagnose_2024.03.01_10-20-30-0800_iPhone-OS_iPhone_21D61.tar.gz"]),
     "ENERGY": block(["energy", "Corpus/powerlog/ios15_offset-change_D16AP_19H12.PLSQL"], head=45),
     "HTTP": block(["http", "Corpus/http/chrome_h2_ssl-inside-connect.har"], head=30),
+    "LIBRARY_ANY_FILE": SNIPPETS["any-file"],
+    "LIBRARY_UPLOAD": SNIPPETS["upload"],
+    "LIBRARY_CRASH": SNIPPETS["crash"],
+    "LIBRARY_JETSAM": SNIPPETS["jetsam"],
+    "LIBRARY_HTTP": SNIPPETS["http"],
 }
 text = TEMPLATE
 for key, value in sections.items():

@@ -2,6 +2,7 @@ import APMInspectCore
 import FleetReport
 import Foundation
 import FuzzReplaySupport
+import ReportInspection
 import Testing
 
 @testable import apm_inspect
@@ -29,7 +30,7 @@ import Testing
         var kinds: Set<String> = []
         var withFacts = 0
         for path in files {
-            let inspection = FileInspector().inspect(path: path)
+            let inspection = ReportInspector().inspect(path: path)
             let direct = inspection.fleetEvent
             let line = try JSONOutput.encode(inspection, pretty: false)
             let decoded = try FleetEnvelope.decode(line: Array(line.utf8))
@@ -47,7 +48,7 @@ import Testing
         let path = FuzzReplayInputs.root.appendingPathComponent(
             "Corpus/metrickit/ios17.5_crash_objc_exception_nsrangeexception.json"
         ).path
-        let event = FileInspector().inspect(path: path).fleetEvent
+        let event = ReportInspector().inspect(path: path).fleetEvent
         let crash = try #require(event.crashes.first)
         #expect(crash.source == "metrickit")
         #expect(crash.signature == "a3f54c576d7b5f7c")
@@ -63,7 +64,7 @@ import Testing
         let crash = FuzzReplayInputs.root.appendingPathComponent(
             "Corpus/crash/ios17.2.1_309_json_exc_crash_sigabrt_nsexception_leb_unknown_keys.ips"
         ).path
-        let envelope = try JSONOutput.encode(FileInspector().inspect(path: crash), pretty: false)
+        let envelope = try JSONOutput.encode(ReportInspector().inspect(path: crash), pretty: false)
         let long = "{\"diagnostics\":[],\"file\":\"" + String(repeating: "x", count: envelope.utf8.count + 200) + "\"}"
         let text = [envelope, "", "not json", "{\"diagnostics\":[]}", long, "[1,2]", envelope].joined(separator: "\n")
         let path = folder.path + "/scan.ndjson"

@@ -2,6 +2,7 @@ import APMInspectCore
 import FleetReport
 import Foundation
 import FuzzReplaySupport
+import ReportInspection
 import Testing
 
 @testable import apm_inspect
@@ -86,7 +87,7 @@ import Testing
         var direct = FleetAggregator()
         var lines = ""
         for raw in files {
-            let inspection = FileInspector().inspect(raw: raw)
+            let inspection = ReportInspector().inspect(raw: raw)
             direct.add(inspection.fleetEvent)
             lines += try JSONOutput.encode(inspection, pretty: false) + "\n"
         }

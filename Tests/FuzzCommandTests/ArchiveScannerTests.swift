@@ -1,6 +1,7 @@
 import APMInspectCore
 import Foundation
 import FuzzReplaySupport
+import ReportInspection
 import Testing
 
 @testable import apm_inspect
@@ -57,7 +58,7 @@ import Testing
         let input = outside + "/archive.tar"
         try TemporaryFiles.write(tar, toNewFile: input)
         var inspections: [Inspection] = []
-        let findings = ArchiveScanner(inspector: FileInspector(), temporary: temporary).scan(archive: input) {
+        let findings = ArchiveScanner(inspector: ReportInspector(), temporary: temporary).scan(archive: input) {
             inspections.append($0)
         }
         #expect(findings.filter { $0.severity == .error }.isEmpty, "\(findings)")
@@ -77,7 +78,7 @@ import Testing
         let input = temporary.path + "/input.tar"
         try TemporaryFiles.write(TarFixture.tar([.init(name: "logs/Powerlog.PLSQL", data: database)]), toNewFile: input)
         var inspections: [Inspection] = []
-        _ = ArchiveScanner(inspector: FileInspector(), temporary: temporary).scan(archive: input) {
+        _ = ArchiveScanner(inspector: ReportInspector(), temporary: temporary).scan(archive: input) {
             inspections.append($0)
         }
         #expect(inspections.count == 1)
@@ -96,7 +97,7 @@ import Testing
         try TemporaryFiles.write(bytes, toNewFile: regular)
         let fifo = temporary.path + "/pipe"
         #expect(mkfifo(fifo, 0o600) == 0)
-        let scanner = Scanner(inspector: FileInspector(), temporary: temporary, format: .text)
+        let scanner = Scanner(inspector: ReportInspector(), temporary: temporary, format: .text)
         Self.write(bytes, throughFIFO: fifo)
         let throughFIFO = scanner.scan(file: fifo)
         let fromFile = scanner.scan(file: regular)
@@ -118,7 +119,7 @@ import Testing
         let fifo = temporary.path + "/pipe"
         #expect(mkfifo(fifo, 0o600) == 0)
         Self.write(report, throughFIFO: fifo)
-        let result = Scanner(inspector: FileInspector(), temporary: temporary, format: .text).scan(file: fifo)
+        let result = Scanner(inspector: ReportInspector(), temporary: temporary, format: .text).scan(file: fifo)
         #expect(result.records.count == 1)
         #expect(result.records.first?.kind == .jetsamEvent)
         #expect(result.records.first?.path == fifo)

@@ -1,4 +1,5 @@
 import Foundation
+import ReportInspection
 import Testing
 
 @testable import APMInspectCore
@@ -46,7 +47,7 @@ import Testing
         #expect(files.count >= 40, "Corpus/ holds the project's example files")
         var kinds = Set<String>()
         for path in files {
-            let inspection = FileInspector().inspect(path: path)
+            let inspection = ReportInspector().inspect(path: path)
             kinds.insert(inspection.kind.rawValue)
             for pretty in [false, true] {
                 let reference = try SortedJSONEncoder(pretty: pretty).encodeThroughTree(inspection)

@@ -1,3 +1,5 @@
+import APMInspectCore
+
 /// The id of one event: a UUID derived from the digest of the report's bytes and the event's place among the
 /// events read from it, so sending the same file twice gives the same ids and a backend can drop the duplicate.
 ///

@@ -1,3 +1,5 @@
+import ReportInspection
+
 /// Prints envelopes one at a time, as they are read: one pretty object, a pretty array built element by element
 /// (the layout of the whole array encoded at once), or one line each.
 ///

@@ -1,6 +1,7 @@
 import APMInspectCore
 import ArgumentParser
 import HTTPCaptureParsing
+import ReportInspection
 
 /// `apm-inspect http FILE...`: request timings and network health from HAR, Charles and pcap/pcapng captures.
 struct HTTPCommand: ParsableCommand {
@@ -114,7 +115,7 @@ struct HTTPCommand: ParsableCommand {
             )
             return nil
         }
-        return FileInspector().inspectHTTP(
+        return HTTPCaptureFamily.inspect(
             bytes: bytes,
             kind: nil,
             path: shown,

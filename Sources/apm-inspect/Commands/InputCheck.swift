@@ -1,4 +1,5 @@
 import APMInspectCore
+import ReportInspection
 
 #if canImport(Glibc)
     import Glibc
@@ -9,7 +10,7 @@ import APMInspectCore
 /// The failures every command can meet before it reads a file, in one wording for all of them, with the hint for
 /// the next step where there is one.
 enum InputCheck {
-    /// The words for a file of no bytes (FileInspector's).
+    /// The words for a file of no bytes (ReportInspector's).
     static let emptyFileMessage = "the file is empty"
 
     /// Why the file at `path` cannot be read, found before it is opened.

@@ -1,13 +1,14 @@
 import APMInspectCore
 import ArgumentParser
+import ReportInspection
 
 extension InspectCommand {
     /// `inspect --format sentry|sentry-envelope|otel`: events are built on the workers and printed in input order.
     func runBackend(_ backend: BackendFormat) throws {
         let inputs = PathWalker.inputs(in: paths)
-        var digesting = FileInspector()
+        var digesting = ReportInspector()
         digesting.digestsContent = true
-        digesting.symbolication = ReportSymbolication.make(dsymPaths: dsym)
+        digesting.symbolicator = ReportSymbolication.make(dsymPaths: dsym)?.symbolicator
         let inspector = digesting
         let printer = BackendEventPrinter(
             format: backend,

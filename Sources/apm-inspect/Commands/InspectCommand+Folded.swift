@@ -1,5 +1,6 @@
 import ArgumentParser
 import MetricKitParsing
+import ReportInspection
 
 extension InspectCommand {
     /// `inspect --format folded`: every sampled call-stack tree of the MetricKit inputs as folded stacks, the input
@@ -9,7 +10,7 @@ extension InspectCommand {
     /// from, so the stacks of several diagnostics can share one graph and still be told apart. Inputs without a
     /// tree are said on standard error; an input that cannot be read makes the exit status 1.
     func runFolded() throws {
-        let inspector = FileInspector()
+        let inspector = ReportInspector()
         var failed = false
         for input in PathWalker.inputs(in: paths) {
             let inspection = Self.inspect(input, with: inspector)

@@ -1,5 +1,6 @@
 import APMInspectCore
 import ArgumentParser
+import ReportInspection
 
 #if canImport(Glibc)
     import Glibc
@@ -127,9 +128,9 @@ struct InspectCommand: ParsableCommand {
         if let backend = format.backend { return try runBackend(backend) }
         if format == .folded { return try runFolded() }
         let inputs = PathWalker.inputs(in: paths)
-        var textInspector = FileInspector()
+        var textInspector = ReportInspector()
         textInspector.httpSummaryOnly = format == .text
-        textInspector.symbolication = ReportSymbolication.make(dsymPaths: dsym)
+        textInspector.symbolicator = ReportSymbolication.make(dsymPaths: dsym)?.symbolicator
         let inspector = textInspector
         let failures = AtomicCounter()
         let format = format.format
@@ -176,7 +177,7 @@ struct InspectCommand: ParsableCommand {
     }
 
     /// Reads one input; a path that gave no file becomes an envelope with its error, in its place.
-    static func inspect(_ input: PathWalker.Input, with inspector: FileInspector) -> Inspection {
+    static func inspect(_ input: PathWalker.Input, with inspector: ReportInspector) -> Inspection {
         switch input {
         case .file(let file) where file.display == PathWalker.standardInputPath:
             var inspection = inspector.inspect(path: PathWalker.standardInputPath)

@@ -2,6 +2,7 @@ import APMInspectCore
 import ArgumentParser
 import FleetReport
 import Foundation
+import ReportInspection
 
 /// `apm-inspect report PATH...`: the fleet view of many reports (crash groups, terminations, OOM kills, MetricKit).
 struct ReportCommand: ParsableCommand {
@@ -73,7 +74,7 @@ struct ReportCommand: ParsableCommand {
         for failure in walkFailures {
             Console.error(ErrorLine.render(path: failure.path, location: nil, message: failure.message))
         }
-        var scanner = Scanner(inspector: FileInspector(httpSummaryOnly: true), temporary: temporary, format: .text)
+        var scanner = Scanner(inspector: ReportInspector(httpSummaryOnly: true), temporary: temporary, format: .text)
         scanner.keepsFleetFacts = true
         let collector = FleetCollector(filter: filter, jobs: jobs ?? ProcessInfoShim.activeProcessorCount)
         let progress = ProgressBar(total: files.count, label: "report", streamsOutput: false)

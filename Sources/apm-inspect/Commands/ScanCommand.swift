@@ -1,6 +1,7 @@
 import APMInspectCore
 import ArgumentParser
 import Foundation
+import ReportInspection
 
 /// `apm-inspect scan PATH...`: every report in folders and sysdiagnose archives, in parallel, streamed.
 struct ScanCommand: ParsableCommand {
@@ -59,9 +60,9 @@ struct ScanCommand: ParsableCommand {
             Console.error(ErrorLine.render(path: failure.path, location: nil, message: failure.message))
         }
         let format = format.format
-        var inspector = FileInspector()
+        var inspector = ReportInspector()
         inspector.digestsContent = self.format.inspectFormat.backend != nil
-        inspector.symbolication = ReportSymbolication.make(dsymPaths: dsym)
+        inspector.symbolicator = ReportSymbolication.make(dsymPaths: dsym)?.symbolicator
         let scanner = Scanner(
             inspector: inspector,
             temporary: temporary,
@@ -124,7 +125,7 @@ struct Scanner: Sendable {
         var findings: [String]
     }
 
-    let inspector: FileInspector
+    let inspector: ReportInspector
     let temporary: TemporaryFolder
     let format: OutputFormat
     let output = OutputGate()
@@ -134,7 +135,7 @@ struct Scanner: Sendable {
     var keepsFleetFacts = false
 
     init(
-        inspector: FileInspector,
+        inspector: ReportInspector,
         temporary: TemporaryFolder,
         format: OutputFormat,
         backend: BackendEventPrinter? = nil

@@ -1,6 +1,7 @@
 import APMInspectCore
 import ArgumentParser
 import CrashReportParsing
+import ReportInspection
 import Symbolication
 
 #if canImport(Glibc)
@@ -114,8 +115,8 @@ struct SymbolicateCommand: ParsableCommand {
 
     /// `--format json`: the envelopes `inspect` prints, with the reports symbolicated; true when one failed.
     private func printEnvelopes(_ symbolication: ReportSymbolication) -> Bool {
-        var inspector = FileInspector()
-        inspector.symbolication = symbolication
+        var inspector = ReportInspector()
+        inspector.symbolicator = symbolication.symbolicator
         let inputs = PathWalker.inputs(in: paths)
         let oneObject = InspectCommand.printsOneObject(paths: paths, array: false) && inputs.count == 1
         let printer = EnvelopePrinter(format: .json, oneObject: oneObject)

@@ -2,12 +2,13 @@ import APMInspectCore
 import CrashReportParsing
 import Foundation
 import InputMutation
+import ReportInspection
 
 /// Runs one input through what `inspect` runs and checks the properties every parse must have.
 ///
 /// Sniffing, the family's parser and both renderers all run. A trap anywhere in here kills the worker, which is what the supervisor sees.
 struct FuzzOracle {
-    let inspector = FileInspector()
+    let inspector = ReportInspector()
     /// A private folder for inputs that must be files (SQLite, compressed SQLite); owned by the supervisor.
     let temporaryFolder: String
     private var counter = 0

@@ -3,6 +3,7 @@ import ArgumentParser
 import BackendEvents
 import CrashReportParsing
 import Foundation
+import ReportInspection
 
 /// Turns inspections into Sentry events, Sentry envelopes or OTLP documents, and prints or writes them.
 ///
@@ -74,7 +75,7 @@ final class BackendEventPrinter: @unchecked Sendable {
         }
     }
 
-    /// The digest the event ids follow: of the file's bytes (``FileInspector/digestsContent``), else of the
+    /// The digest the event ids follow: of the file's bytes (``ReportInspector/digestsContent``), else of the
     /// report as apm-inspect encodes it (a PowerLog database read in place has no event anyway).
     static func contentDigest(of inspection: Inspection) -> [UInt8] {
         if let digest = inspection.contentDigest { return digest }

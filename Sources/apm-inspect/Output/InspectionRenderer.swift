@@ -1,6 +1,7 @@
 import APMInspectCore
 import JetsamParsing
 import PowerLogReading
+import ReportInspection
 
 /// The human summary of one inspected file.
 enum InspectionRenderer {
@@ -54,6 +55,10 @@ enum InspectionRenderer {
             out += PowerLogRenderer.overview(report, file: inspection.file)
         case .metricKit(let report):
             out += MetricKitRenderer.render(report, file: inspection.file, options: crashView)
+        case .other(let report):
+            // A family registered by an embedder has no text view here: its model is shown as its JSON.
+            out += "\(title(for: inspection.kind))  \(inspection.file)\n"
+            out += (try? JSONOutput.encode(report, pretty: true)).map { $0 + "\n" } ?? ""
         case nil:
             out += "\(title(for: inspection.kind))  \(inspection.file)\n"
             if let failure = inspection.failure {

@@ -1,4 +1,5 @@
 import APMInspectCore
+import ReportInspection
 
 /// Encodes output documents: pretty for `json`, one line per document for `ndjson`; keys sorted for stable diffs.
 enum JSONOutput {

@@ -1,12 +1,13 @@
 import APMInspectCore
 import Foundation
+import ReportInspection
 
 /// Reads every report inside a tar or tar.gz archive (a sysdiagnose, or any bundle of reports).
 ///
 /// Members are parsed from memory; only a consumer that needs a real file (an SQLite database) gets one, written
 /// into the scan's private temporary folder and removed right after.
 struct ArchiveScanner {
-    let inspector: FileInspector
+    let inspector: ReportInspector
     let temporary: TemporaryFolder
     /// Bounds for hostile archives, relative to the input: reports are small, PowerLog databases stay well
     /// under 256 MiB, and sample sysdiagnoses expand about 5:1 where a bomb reaches 1000:1 (see docs/scan.md).

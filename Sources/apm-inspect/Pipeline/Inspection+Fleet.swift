@@ -1,4 +1,5 @@
 import FleetReport
+import ReportInspection
 
 extension Inspection {
     /// What the fleet report keeps of this inspection (the same facts `report` reads back from its NDJSON).

@@ -1,5 +1,6 @@
 import APMInspectCore
 import Foundation
+import ReportInspection
 
 extension RawPath {
     /// Calls `body` with a `String` path that opens this file, or returns why it cannot be opened.
@@ -20,7 +21,7 @@ extension RawPath {
     }
 }
 
-extension FileInspector {
+extension ReportInspector {
     /// Inspects a file named by bytes; the result names it with ``RawPath/display``.
     func inspect(raw: RawPath) -> Inspection {
         let result = raw.withOpenablePath { path in

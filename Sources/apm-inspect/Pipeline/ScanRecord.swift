@@ -3,6 +3,7 @@ import CrashReportParsing
 import FleetReport
 import JetsamParsing
 import PowerLogReading
+import ReportInspection
 import WatchdogAnalysis
 
 /// What `scan` keeps of one report after printing it: enough for the inventory, small enough for 100,000 files.

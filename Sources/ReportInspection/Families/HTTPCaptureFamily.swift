@@ -1,13 +1,23 @@
 import APMInspectCore
 import HTTPCaptureParsing
 
-extension FileInspector {
-    /// Reads an HTTP capture (HAR, Charles session, pcap/pcapng); `kind` is what the sniffer said, when it was asked.
+/// HTTP captures: HAR (plain, `.zhar`, `.har.gz`), Charles sessions and pcap/pcapng.
+public struct HTTPCaptureFamily: ReportFamily {
+    public var name: String { "HTTP capture" }
+
+    public init() {}
+
+    public func inspect(_ input: InspectionInput, with inspector: ReportInspector) -> Inspection? {
+        guard let kind = input.httpKind else { return nil }
+        return Self.inspect(bytes: input.bytes, kind: kind, path: input.path, summaryOnly: inspector.httpSummaryOnly)
+    }
+
+    /// Reads a capture; `kind` is what the sniffer said, when it was asked.
     ///
     /// With `summaryOnly` (text output) the capture holds the summary and only the slowest transactions
     /// (``HTTPCaptureReader/readSummary(_:limits:)``), so a million-entry HAR is summarised in bounded memory
     /// besides the file; JSON output needs every transaction.
-    func inspectHTTP(
+    public static func inspect(
         bytes: [UInt8],
         kind: FileKind?,
         path: String,
@@ -25,13 +35,7 @@ extension FileInspector {
                 failure: nil
             )
         } catch {
-            return Inspection(
-                file: path,
-                kind: kind ?? HTTPCaptureReader.recognise(bytes) ?? .unknown,
-                diagnostics: [],
-                report: nil,
-                failure: Inspection.Failure(code: error.code.rawValue, message: error.message, location: error.location)
-            )
+            return .failed(path, kind: kind ?? HTTPCaptureReader.recognise(bytes) ?? .unknown, error)
         }
     }
 }

@@ -1,4 +1,4 @@
-import BackendEvents
+import APMInspectCore
 import Testing
 
 @Suite struct SHA256DigestTests {

@@ -1,13 +1,26 @@
 import APMInspectCore
 import CrashReportParsing
+import Symbolication
 import WatchdogAnalysis
 
-extension FileInspector {
+/// Apple crash reports in every shape (legacy text, `.ips` 109 and 309, the crash-shaped bodies of other bug
+/// types), and the watchdog terminations and stackshots among them.
+public struct CrashReportFamily: ReportFamily {
+    public var name: String { "crash report" }
+
+    public init() {}
+
+    public func inspect(_ input: InspectionInput, with inspector: ReportInspector) -> Inspection? {
+        guard input.format == .crashText || (input.isJSONOrIPS && CrashReportParser.isCrashReport(input.container))
+        else { return nil }
+        return Self.inspect(input.container, path: input.path, symbolicator: inspector.symbolicator)
+    }
+
     /// Reads a crash report (any shape); a report whose container says crash but cannot be read is a failure.
-    func inspectCrash(_ container: IPSContainer, path: String) -> Inspection {
+    static func inspect(_ container: IPSContainer, path: String, symbolicator: ReportSymbolicator?) -> Inspection {
         do {
             var result = try CrashReportParser().parse(container)
-            if let symbolicator = symbolication?.symbolicator {
+            if let symbolicator {
                 let outcome = symbolicator.symbolicate(result.report)
                 result.report = outcome.report
                 result.diagnostics += outcome.diagnostics
@@ -47,13 +60,7 @@ extension FileInspector {
                     failure: nil
                 )
             }
-            return Inspection(
-                file: path,
-                kind: .crashReport,
-                diagnostics: container.diagnostics,
-                report: nil,
-                failure: Inspection.Failure(code: error.code.rawValue, message: error.message, location: error.location)
-            )
+            return .failed(path, kind: .crashReport, diagnostics: container.diagnostics, error)
         }
     }
 }

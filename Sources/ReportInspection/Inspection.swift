@@ -6,10 +6,19 @@ import MetricKitParsing
 import PowerLogReading
 import WatchdogAnalysis
 
-/// What `inspect` learned about one file: the envelope of the JSON output contract.
-struct Inspection: Encodable {
+/// What was learned about one file: the envelope of the JSON output contract (docs/json-output.md).
+///
+/// A backend that receives uploads gets the same value `apm-inspect inspect --format json` prints, so what it
+/// stores and what a person sees on the command line cannot drift apart.
+public struct Inspection: Sendable, Encodable {
+    /// The version of the documented output contract.
+    ///
+    /// Keys are only ever added, so it changes only if a documented key changed meaning or went away, which the
+    /// contract forbids: a reader can reject a version it does not know.
+    public static let schemaVersion = 1
+
     /// The model of the report, by kind.
-    enum Report: Encodable {
+    public enum Report: Sendable, Encodable {
         case jetsam(JetsamEvent)
         case ips(IPSSummary)
         case unrecognised(UnrecognisedSummary)
@@ -18,8 +27,10 @@ struct Inspection: Encodable {
         case http(HTTPCapture)
         case powerLog(PowerLogReport)
         case metricKit(MetricKitReport)
+        /// The model of a family registered from outside this package (``ReportFamily``): encoded as it encodes.
+        case other(any Encodable & Sendable)
 
-        func encode(to encoder: any Encoder) throws {
+        public func encode(to encoder: any Encoder) throws {
             switch self {
             case .jetsam(let event): try event.encode(to: encoder)
             case .ips(let summary): try summary.encode(to: encoder)
@@ -33,6 +44,7 @@ struct Inspection: Encodable {
             case .http(let capture): try capture.encode(to: encoder)
             case .powerLog(let report): try report.encode(to: encoder)
             case .metricKit(let report): try report.encode(to: encoder)
+            case .other(let report): try report.encode(to: encoder)
             }
         }
     }
@@ -42,21 +54,46 @@ struct Inspection: Encodable {
     }
 
     /// The path as the user gave it.
-    var file: String
-    var kind: FileKind
-    var diagnostics: [Diagnostic]
-    var report: Report?
+    public var file: String
+    public var kind: FileKind
+    public var diagnostics: [Diagnostic]
+    public var report: Report?
     /// Set when the file could not be read or parsed (exit status 1).
-    var failure: Failure?
+    public var failure: Failure?
     /// The sysdiagnose the report came from, when it was found inside one.
-    var source: SysdiagnoseFacts?
+    public var source: SysdiagnoseFacts?
     /// SHA-256 of the bytes read, when the inspector was asked for it (the backend formats' event ids); not encoded.
-    var contentDigest: [UInt8]?
+    public var contentDigest: [UInt8]?
 
-    struct Failure: Encodable {
-        var code: String
-        var message: String
-        var location: SourceLocation?
+    public init(
+        file: String,
+        kind: FileKind,
+        diagnostics: [Diagnostic],
+        report: Report?,
+        failure: Failure?,
+        source: SysdiagnoseFacts? = nil,
+        contentDigest: [UInt8]? = nil
+    ) {
+        self.file = file
+        self.kind = kind
+        self.diagnostics = diagnostics
+        self.report = report
+        self.failure = failure
+        self.source = source
+        self.contentDigest = contentDigest
+    }
+
+    /// Why nothing could be read: the shared error's code, message and location.
+    public struct Failure: Sendable, Encodable {
+        public var code: String
+        public var message: String
+        public var location: SourceLocation?
+
+        public init(code: String, message: String, location: SourceLocation?) {
+            self.code = code
+            self.message = message
+            self.location = location
+        }
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -66,9 +103,10 @@ struct Inspection: Encodable {
         case report
         case error
         case source
+        case schemaVersion
     }
 
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(file, forKey: .file)
         try container.encode(kind, forKey: .kind)
@@ -80,23 +118,6 @@ struct Inspection: Encodable {
         }
         try container.encodeIfPresent(failure, forKey: .error)
         try container.encodeIfPresent(source, forKey: .source)
+        try container.encode(Self.schemaVersion, forKey: .schemaVersion)
     }
-}
-
-/// The overview of an `.ips` file whose family has no model in this build (panics, stackshots, crashes …).
-struct IPSSummary: Encodable {
-    var bugType: String?
-    var bugTypeName: String?
-    var family: String?
-    var header: IPSHeader?
-    var bodyKind: String
-    var bodyBytes: Int
-    var note: String
-}
-
-/// What is known of a file no parser in this build reads.
-struct UnrecognisedSummary: Encodable {
-    var format: ContentFormat
-    var bytes: Int
-    var note: String
 }

@@ -1,0 +1,45 @@
+import APMInspectCore
+
+/// Any other `.ips` file with a bug_type: its type named and classified, its body described, not modelled.
+///
+/// Last of the standard families, so every family that models a bug_type has had its turn.
+public struct IPSSummaryFamily: ReportFamily {
+    public var name: String { "other .ips" }
+
+    public init() {}
+
+    public func inspect(_ input: InspectionInput, with inspector: ReportInspector) -> Inspection? {
+        guard input.isJSONOrIPS, let bugType = input.container.bugType else { return nil }
+        let container = input.container
+        let kind: FileKind
+        let note: String
+        switch bugType.family {
+        case .panic:
+            kind = .panic
+            note = "a kernel panic or force reset report, not an app crash"
+        case .stackshot:
+            kind = .stackshot
+            note = "a stackshot: a snapshot of every thread, not a crash"
+        default:
+            kind = .otherIPS
+            note = "bug_type \(bugType.code) (\(bugType.name)) has no model in this build"
+        }
+        return Inspection(
+            file: input.path,
+            kind: kind,
+            diagnostics: container.diagnostics,
+            report: .ips(
+                IPSSummary(
+                    bugType: bugType.code,
+                    bugTypeName: bugType.name,
+                    family: bugType.family.rawValue,
+                    header: container.header,
+                    bodyKind: container.bodyKind.rawValue,
+                    bodyBytes: container.body.count,
+                    note: note
+                )
+            ),
+            failure: nil
+        )
+    }
+}

@@ -1,0 +1,28 @@
+import APMInspectCore
+import JetsamParsing
+
+/// JetsamEvent reports (bug_type 298 and 198), by their header or, without one, by their content.
+public struct JetsamFamily: ReportFamily {
+    public var name: String { "JetsamEvent" }
+
+    public init() {}
+
+    public func inspect(_ input: InspectionInput, with inspector: ReportInspector) -> Inspection? {
+        guard input.isJSONOrIPS else { return nil }
+        let container = input.container
+        let family = container.bugType?.family
+        guard family == .jetsam || (family == nil && JetsamParser.isJetsamEvent(container)) else { return nil }
+        do {
+            let result = try inspector.jetsam.parse(container)
+            return Inspection(
+                file: input.path,
+                kind: .jetsamEvent,
+                diagnostics: result.diagnostics,
+                report: .jetsam(result.event),
+                failure: nil
+            )
+        } catch {
+            return .failed(input.path, kind: .jetsamEvent, diagnostics: container.diagnostics, error)
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import APMInspectCore
+import CrashReportParsing
+
+/// KSCrash JSON reports (1.x and 2.x, and the SDKs derived from it), read into the crash report model.
+public struct KSCrashFamily: ReportFamily {
+    public var name: String { "KSCrash report" }
+
+    public init() {}
+
+    /// nil when the JSON is not a KSCrash report: the later families then read it as other JSON.
+    public func inspect(_ input: InspectionInput, with inspector: ReportInspector) -> Inspection? {
+        // A one-line KSCrash report that mentions `os_version` sniffs as an `.ips` header.
+        guard input.isJSONOrIPS, ContentSniffer.mentionsKSCrashKeys(input.bytes) else { return nil }
+        let reader = KSCrashReader()
+        guard let document = try? JSONDocument(bytes: input.bytes, options: reader.json) else { return nil }
+        let root =
+            document.isFragmentList ? document.root.elements.first { KSCrashReader.recognises($0) } : document.root
+        guard let root, KSCrashReader.recognises(root) else { return nil }
+        do {
+            var result = try reader.parse(document)
+            if let symbolicator = inspector.symbolicator {
+                let outcome = symbolicator.symbolicate(result.report)
+                result.report = outcome.report
+                result.diagnostics += outcome.diagnostics
+            }
+            return Inspection(
+                file: input.path,
+                kind: .kscrash,
+                diagnostics: result.diagnostics,
+                report: .crash(result.report),
+                failure: nil
+            )
+        } catch {
+            return .failed(input.path, kind: .kscrash, diagnostics: document.diagnostics, error)
+        }
+    }
+}

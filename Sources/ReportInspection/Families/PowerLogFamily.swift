@@ -1,0 +1,59 @@
+import APMInspectCore
+import PowerLogReading
+
+/// PowerLog databases (`*.PLSQL`, `.EPSQL`, `.BGSQL`, gzip'd or not).
+public struct PowerLogFamily: ReportFamily {
+    public var name: String { "PowerLog database" }
+
+    public init() {}
+
+    /// A database read from bytes (a FIFO, a device, an archive member); nil for an SQLite file without PowerLog
+    /// tables, which the inspector then describes as an unknown database.
+    public func inspect(_ input: InspectionInput, with inspector: ReportInspector) -> Inspection? {
+        guard Self.isDatabase(input.format, prefix: input.bytes.prefix(8192)) else { return nil }
+        return Self.inspect(path: input.path, bytes: input.bytes, summaryOnly: inspector.httpSummaryOnly)
+    }
+
+    /// A regular file is opened by SQLite where it lies (immutable), never read into memory.
+    public func inspectInPlace(path: String, head: [UInt8], with inspector: ReportInspector) -> Inspection? {
+        guard Self.isDatabase(ContentSniffer.format(of: head), prefix: head[...]) else { return nil }
+        return Self.inspect(path: path, bytes: head, summaryOnly: inspector.httpSummaryOnly)
+    }
+
+    private static func isDatabase(_ format: ContentFormat, prefix: ArraySlice<UInt8>) -> Bool {
+        switch format {
+        case .sqlite: true
+        case .gzip: PowerLogReader.isCompressedSQLite(prefix: Array(prefix))
+        default: false
+        }
+    }
+
+    /// Reads the database; nil when it holds no PowerLog table.
+    ///
+    /// A regular file is opened by SQLite in place (immutable); anything else (a FIFO, a device, an archive
+    /// member's virtual path) cannot be opened again, so the `bytes` already read go through a private copy.
+    /// `summaryOnly` (text output) folds the rows into bounded aggregates.
+    static func inspect(path: String, bytes: [UInt8], summaryOnly: Bool) -> Inspection? {
+        do {
+            let reader = PowerLogReader()
+            let result: PowerLogReadResult
+            switch (FileReading.isRegularFile(atPath: path), summaryOnly) {
+            case (true, true): result = try reader.readSummary(path: path)
+            case (true, false): result = try reader.read(path: path)
+            case (false, true): result = try reader.readSummary(bytes: bytes, name: path)
+            case (false, false): result = try reader.read(bytes: bytes, name: path)
+            }
+            return Inspection(
+                file: path,
+                kind: .powerLog,
+                diagnostics: result.diagnostics,
+                report: .powerLog(result.report),
+                failure: nil
+            )
+        } catch  where error.code == .notPowerLog || error.code == .notSQLite {
+            return nil
+        } catch {
+            return .failed(path, kind: .powerLog, error)
+        }
+    }
+}

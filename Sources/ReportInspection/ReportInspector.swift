@@ -1,0 +1,123 @@
+import APMInspectCore
+import JetsamParsing
+import Symbolication
+
+/// Reads any file this package knows: sniffs its content, asks each family in turn, and returns the envelope.
+///
+/// This is the library entry point: `apm-inspect` is a client of it, and a backend that receives uploads calls it
+/// the same way, so both route a file identically (docs/library.md). It never throws: a file that cannot be read
+/// is an ``Inspection`` with a ``Inspection/failure``.
+public struct ReportInspector: Sendable {
+    /// The families asked, in order; the first to answer wins.
+    public var families: [any ReportFamily]
+    /// How JetsamEvent reports are read (limits, the device catalog).
+    public var jetsam = JetsamParser()
+    /// Keep only what a text summary needs, so a huge file costs bounded memory.
+    ///
+    /// HTTP captures keep their summary and slowest requests, PowerLog rows are folded into bounded aggregates.
+    /// JSON output needs everything.
+    public var httpSummaryOnly = false
+    /// Keep the SHA-256 of each file's bytes in ``Inspection/contentDigest`` (the backend formats' event ids).
+    public var digestsContent = false
+    /// Symbolicates crash reports as they are read (the user's dSYMs).
+    public var symbolicator: ReportSymbolicator?
+
+    /// The families of this package, most specific first.
+    public static let standardFamilies: [any ReportFamily] = [
+        HTTPCaptureFamily(),
+        MetricKitFamily(),
+        PowerLogFamily(),
+        KSCrashFamily(),
+        JetsamFamily(),
+        CrashReportFamily(),
+        IPSSummaryFamily(),
+    ]
+
+    public init(
+        families: [any ReportFamily] = ReportInspector.standardFamilies,
+        httpSummaryOnly: Bool = false,
+        digestsContent: Bool = false,
+        symbolicator: ReportSymbolicator? = nil
+    ) {
+        self.families = families
+        self.httpSummaryOnly = httpSummaryOnly
+        self.digestsContent = digestsContent
+        self.symbolicator = symbolicator
+    }
+
+    /// Reads and inspects the file at `path`.
+    ///
+    /// The path is opened once: its bytes feed the sniffer and the families. Only a database from a regular file is
+    /// opened again, by SQLite (immutable); one from a FIFO or device is read from the bytes already taken.
+    public func inspect(path: String) -> Inspection {
+        if FileReading.isRegularFile(atPath: path), let head = Self.head(of: path) {
+            for family in families {
+                if let inspection = family.inspectInPlace(path: path, head: head, with: self) { return inspection }
+            }
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try FileReading.contents(atPath: path)
+        } catch {
+            return .failed(path, kind: .unknown, error)
+        }
+        return inspect(bytes: bytes, path: path)
+    }
+
+    /// Inspects bytes already in memory; `path` is only the name the envelope gives them.
+    public func inspect(bytes: [UInt8], path: String) -> Inspection {
+        if digestsContent {
+            var plain = self
+            plain.digestsContent = false
+            var inspection = plain.inspect(bytes: bytes, path: path)
+            // Only reports that become events need it: a capture or a database can be gigabytes.
+            switch inspection.report {
+            case .crash, .watchdog, .jetsam, .metricKit: inspection.contentDigest = SHA256Digest.hash(bytes)
+            default: break
+            }
+            return inspection
+        }
+        if let text = UTF16Text(bytes: bytes) {
+            var inspection = inspect(bytes: text.utf8, path: path)
+            inspection.diagnostics.insert(Diagnostic(.note, text.note), at: 0)
+            return inspection
+        }
+        let input = InspectionInput(bytes: bytes, path: path)
+        for family in families {
+            if let inspection = family.inspect(input, with: self) { return inspection }
+        }
+        if input.format == .empty {
+            return Inspection(
+                file: path,
+                kind: .unknown,
+                diagnostics: [],
+                report: nil,
+                failure: Inspection.Failure(code: "empty", message: "the file is empty", location: nil)
+            )
+        }
+        return Inspection(
+            file: path,
+            kind: .unknown,
+            diagnostics: input.isJSONOrIPS ? input.container.diagnostics : [],
+            report: .unrecognised(
+                UnrecognisedSummary(format: input.format, bytes: bytes.count, note: Self.note(for: input.format))
+            ),
+            failure: nil
+        )
+    }
+
+    private static func note(for format: ContentFormat) -> String {
+        switch format {
+        case .ips, .json: "JSON that is not an .ips report this build reads (no bug_type, no JetsamEvent content)"
+        case .sqlite: "an SQLite database without PowerLog tables"
+        case .gzip: "gzip-compressed data"
+        case .zlib: "zlib-compressed data (a .zhar HTTP archive is likely)"
+        case .pcap, .pcapng: "a packet capture; captures are read by a later version"
+        case .tar: "a tar archive (sysdiagnose archives are read by a later version)"
+        case .xml: "XML"
+        case .text: "text that is not a known report"
+        case .binary: "binary data that is not a known report"
+        default: "not a known report"
+        }
+    }
+}

@@ -1,0 +1,14 @@
+import APMInspectCore
+
+/// What is known of a file no parser in this build reads.
+public struct UnrecognisedSummary: Sendable, Encodable {
+    public var format: ContentFormat
+    public var bytes: Int
+    public var note: String
+
+    public init(format: ContentFormat, bytes: Int, note: String) {
+        self.format = format
+        self.bytes = bytes
+        self.note = note
+    }
+}
