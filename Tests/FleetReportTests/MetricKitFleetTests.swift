@@ -137,6 +137,19 @@ import Testing
         let summary = fleet.summary()
         #expect(summary.exits.first?.foreground == Int64.max)
         #expect(summary.launch?.count == Int64.max)
+        // Past the fleet-wide bucket budget, launches are counted as left out, not dropped silently.
+        var budgeted = MetricKitFleet(maxLaunchBuckets: 10)
+        var twenty = Self.figures("1.0", "x")
+        twenty.launchBuckets = (0..<20).map {
+            FleetEvent.MetricKitFigures.LaunchBucket(start: Double($0), end: Double($0) + 1, count: 3)
+        }
+        budgeted.add(twenty)
+        let spent = budgeted.summary()
+        #expect(spent.launch?.count == 30)
+        #expect(spent.launch?.samplesLeftOut == 30)
+        #expect(spent.byVersion.first?.launch?.count == 0)
+        #expect(spent.byVersion.first?.launch?.samplesLeftOut == 60)
+        #expect(spent.byVersion.first?.launch?.p50Seconds == nil)
         // More reasons than a payload can name are dropped past the cap, in the totals and the rows alike.
         var many = Self.figures("1.0", "x")
         many.exits = Dictionary(uniqueKeysWithValues: (0..<500).map { ("foreground.r\($0)", Int64(1)) })

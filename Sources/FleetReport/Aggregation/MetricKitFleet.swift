@@ -2,7 +2,8 @@
 /// one piece of code, so the two agree.
 ///
 /// Only tallies are kept: per app version and per device type (each at most ``maxGroups``), a few dozen exit
-/// reasons and launch buckets each, never the payloads, so memory does not grow with their number.
+/// reasons and at most ``maxLaunchBuckets`` launch buckets over all of them, never the payloads, so memory does not
+/// grow with their number.
 public struct MetricKitFleet: Sendable, Equatable {
     struct Tally: Sendable, Equatable {
         var metricPayloads = 0
@@ -11,8 +12,10 @@ public struct MetricKitFleet: Sendable, Equatable {
         var hangSeconds = 0.0
         var foregroundSeconds = 0.0
         var launch: [Bucket: Int64] = [:]
+        var launchLeftOut: Int64 = 0
 
-        mutating func add(_ figures: FleetEvent.MetricKitFigures) {
+        /// `bucketBudget` is what is left of the fleet-wide bucket limit, shared by every tally.
+        mutating func add(_ figures: FleetEvent.MetricKitFigures, bucketBudget: inout Int) {
             metricPayloads += figures.metricPayloads
             for (reason, count) in figures.exits {
                 guard exits[reason] != nil || exits.count < MetricKitFleet.maxExitReasons else { continue }
@@ -25,10 +28,15 @@ public struct MetricKitFleet: Sendable, Equatable {
             }
             hangSeconds += FleetEvent.finite(figures.hangSeconds)
             foregroundSeconds += FleetEvent.finite(figures.foregroundSeconds)
+            launchLeftOut = MetricKitFleet.sum(launchLeftOut, figures.launchSamplesLeftOut)
             for bucket in figures.launchBuckets where bucket.count > 0 {
                 let key = Bucket(start: bucket.start, end: bucket.end)
-                guard launch[key] != nil || launch.count < FleetEvent.MetricKitFigures.maxLaunchBuckets else {
-                    continue
+                if launch[key] == nil {
+                    guard launch.count < FleetEvent.MetricKitFigures.maxLaunchBuckets, bucketBudget > 0 else {
+                        launchLeftOut = MetricKitFleet.sum(launchLeftOut, bucket.count)
+                        continue
+                    }
+                    bucketBudget -= 1
                 }
                 launch[key] = MetricKitFleet.sum(launch[key, default: 0], bucket.count)
             }
@@ -45,27 +53,33 @@ public struct MetricKitFleet: Sendable, Equatable {
 
     /// Versions and devices kept as rows.
     public let maxGroups: Int
+    /// Distinct launch buckets kept over every tally together: with ``maxGroups`` rows of up to
+    /// ``FleetEvent/MetricKitFigures/maxLaunchBuckets`` each, a per-row limit alone would allow tens of millions.
+    public let maxLaunchBuckets: Int
+    private var bucketBudget: Int
     private var total = Tally()
     private var versions: [String: Tally] = [:]
     private var devices: [String: Tally] = [:]
     private var ungroupedVersions = 0
     private var ungroupedDevices = 0
 
-    public init(maxGroups: Int = 10_000) {
+    public init(maxGroups: Int = 10_000, maxLaunchBuckets: Int = 300_000) {
         self.maxGroups = max(1, maxGroups)
+        self.maxLaunchBuckets = max(0, maxLaunchBuckets)
+        bucketBudget = self.maxLaunchBuckets
     }
 
     public mutating func add(_ figures: FleetEvent.MetricKitFigures) {
-        total.add(figures)
+        total.add(figures, bucketBudget: &bucketBudget)
         if var tally = versions[figures.version] ?? (versions.count < maxGroups ? Tally() : nil) {
-            tally.add(figures)
+            tally.add(figures, bucketBudget: &bucketBudget)
             versions[figures.version] = tally
         } else {
             ungroupedVersions += 1
         }
         let device = figures.device ?? "?"
         if var tally = devices[device] ?? (devices.count < maxGroups ? Tally() : nil) {
-            tally.add(figures)
+            tally.add(figures, bucketBudget: &bucketBudget)
             devices[device] = tally
         } else {
             ungroupedDevices += 1
@@ -151,18 +165,18 @@ public struct MetricKitFleet: Sendable, Equatable {
             hangSeconds: FleetAggregator.rounded(tally.hangSeconds),
             foregroundSeconds: FleetAggregator.rounded(tally.foregroundSeconds),
             hangRate: rate.flatMap { $0.isFinite ? FleetAggregator.rounded($0) : nil },
-            launch: launch(tally.launch)
+            launch: launch(tally.launch, leftOut: tally.launchLeftOut)
         )
     }
 
     /// The distribution of merged buckets: p50 and p90 by linear interpolation inside the bucket holding the rank
     /// (buckets ordered by start, then end); nil without samples.
-    static func launch(_ buckets: [Bucket: Int64]) -> MetricKitFleetSummary.Launch? {
+    static func launch(_ buckets: [Bucket: Int64], leftOut: Int64) -> MetricKitFleetSummary.Launch? {
         let sorted = buckets.filter { $0.value > 0 }.sorted {
             $0.key.start != $1.key.start ? $0.key.start < $1.key.start : $0.key.end < $1.key.end
         }
         let count = sorted.reduce(Int64(0)) { sum($0, $1.value) }
-        guard count > 0 else { return nil }
+        guard count > 0 || leftOut > 0 else { return nil }
         func percentile(_ fraction: Double) -> Double? {
             let rank = fraction * Double(count)
             var seen = 0.0
@@ -176,7 +190,15 @@ public struct MetricKitFleet: Sendable, Equatable {
             }
             return sorted.last.map { FleetAggregator.rounded($0.key.end) }
         }
-        return MetricKitFleetSummary.Launch(count: count, p50Seconds: percentile(0.5), p90Seconds: percentile(0.9))
+        guard count > 0 else {
+            return MetricKitFleetSummary.Launch(count: 0, p50Seconds: nil, p90Seconds: nil, samplesLeftOut: leftOut)
+        }
+        return MetricKitFleetSummary.Launch(
+            count: count,
+            p50Seconds: percentile(0.5),
+            p90Seconds: percentile(0.9),
+            samplesLeftOut: leftOut
+        )
     }
 
     /// Adds counts without wrapping: a hostile payload's huge counts stop at the largest value.

@@ -2,9 +2,10 @@ import APMInspectCore
 import MetricKitParsing
 
 extension FleetEvent.MetricKitFigures {
-    /// Distinct launch-histogram buckets kept per entry: payloads of one OS share their bucket bounds, so a few
-    /// dozen is plenty; a hostile payload with thousands of odd bounds keeps only these.
-    public static let maxLaunchBuckets = 256
+    /// Distinct launch-histogram buckets kept per entry: payloads of one OS share their bucket bounds, so this
+    /// is far more than a real file needs; a hostile payload with thousands of odd bounds keeps only these (the
+    /// samples of the rest are counted in ``launchSamplesLeftOut``).
+    public static let maxLaunchBuckets = 1024
 
     /// Folds one metric payload into the figures: exits, foreground and hang time, launch buckets.
     mutating func add(_ metrics: MetricKitMetrics) {
@@ -40,6 +41,8 @@ extension FleetEvent.MetricKitFigures {
                 launchBuckets[index].count = MetricKitFleet.sum(launchBuckets[index].count, bucket.count)
             } else if launchBuckets.count < Self.maxLaunchBuckets {
                 launchBuckets.append(LaunchBucket(start: start, end: end, count: bucket.count))
+            } else {
+                launchSamplesLeftOut = MetricKitFleet.sum(launchSamplesLeftOut, bucket.count)
             }
         }
     }

@@ -115,6 +115,8 @@ public struct FleetEvent: Sendable, Equatable {
         public var metricPayloads = 0
         /// `histogrammedTimeToFirstDraw` buckets whose bounds are times (merged when equal).
         public var launchBuckets: [LaunchBucket] = []
+        /// Launches in buckets past ``maxLaunchBuckets``: counted, not in the estimates.
+        public var launchSamplesLeftOut: Int64 = 0
         /// Exit counts by reason (`background.memoryPressure`).
         public var exits: [String: Int64]
         /// Diagnostics by kind (`crash`, `hang` …).

@@ -22,6 +22,8 @@ public struct MetricKitFleetSummary: Sendable, Equatable, Encodable {
         public var count: Int64
         public var p50Seconds: Double?
         public var p90Seconds: Double?
+        /// Launches in buckets past the bucket limits (hostile or unusual payloads): not in the count or estimates.
+        public var samplesLeftOut: Int64
     }
 
     /// The figures of one app version or one device type.
