@@ -201,5 +201,10 @@ import Testing
         let text = FleetReportTextRenderer.text(summary)
         #expect(text.contains("Memory kills by version (MetricKit"))
         #expect(text.contains("MetricKit by device type"))
+        let markdown = FleetReportTextRenderer.markdown(summary)
+        #expect(markdown.contains("| metrickit | 3.1.4 | 2 | 4 | 3 |"))
+        let html = FleetReportHTMLRenderer.render(summary)
+        #expect(html.contains("<h2>Memory kills by version (MetricKit)</h2>"))
+        #expect(html.contains("<td class=\"n\">889 ms</td>"))
     }
 }

@@ -40,7 +40,7 @@ enum FleetReportHTMLRenderer {
         out += crashSection(summary.crashes)
         out += watchdogSection(summary.watchdog)
         out += oomSection(summary.oom)
-        out += memoryKillsSection(summary.oom.metricKitByVersion)
+        out += memoryKillsSection(summary.oom.metricKitByVersion, underJetsam: summary.oom.events > 0)
         out += metricKitSection(summary.metricKit)
         if !summary.findings.isEmpty {
             out += "<h2>Findings</h2>\n<ul>\n"
@@ -190,9 +190,11 @@ enum FleetReportHTMLRenderer {
     }
 
     /// MetricKit's memory kills per version, under the JetsamEvents, labelled by source.
-    private static func memoryKillsSection(_ rows: [FleetSummary.MemoryKillsRow]) -> String {
+    private static func memoryKillsSection(_ rows: [FleetSummary.MemoryKillsRow], underJetsam: Bool) -> String {
         guard !rows.isEmpty else { return "" }
-        var out = "<h3>Memory kills by version (MetricKit)</h3>\n<table id=\"memory-kills\">\n<tr><th>Source</th>"
+        let level = underJetsam ? "h3" : "h2"
+        var out = "<\(level)>Memory kills by version (MetricKit)</\(level)>\n"
+        out += "<table id=\"memory-kills\">\n<tr><th>Source</th>"
         out += "<th>Version</th><th>Foreground memory-limit exits</th><th>Background memory-limit exits</th>"
         out += "<th>Memory exceptions</th></tr>\n"
         for row in rows.prefix(shownRows) {
