@@ -47,12 +47,13 @@ public struct FleetAggregator: Sendable {
     private var oomKilled = 0
     private var ungroupedDevices = 0
     private var limitTable = MemoryLimitTable(options: .init(includeBeta: true, includeModifiedKernels: true))
-    private var metricKit: [String: FleetEvent.MetricKitFigures] = [:]
+    private var metricKit: MetricKitFleet
     private var findings: [String] = []
 
     public init(filter: FleetFilter = FleetFilter(), limits: FleetLimits = FleetLimits()) {
         self.filter = filter
         self.limits = limits
+        metricKit = MetricKitFleet(maxGroups: limits.maxRows)
     }
 
     /// Notes a finding about the inputs (kept up to ``FleetLimits/maxFindings``); `rejectedLine` counts an NDJSON
@@ -188,18 +189,7 @@ public struct FleetAggregator: Sendable {
 
     private mutating func add(_ figures: FleetEvent.MetricKitFigures) {
         noteVersion(figures.version == "?" ? nil : figures.version)
-        guard var row = metricKit[figures.version] ?? (metricKit.count < limits.maxRows ? figures : nil) else {
-            return
-        }
-        if metricKit[figures.version] != nil {
-            for (reason, count) in figures.exits {
-                row.exits[reason] = row.exits[reason, default: 0].addingReportingOverflow(count).partialValue
-            }
-            for (kind, count) in figures.diagnostics { row.diagnostics[kind, default: 0] += count }
-            row.hangSeconds += figures.hangSeconds
-            row.foregroundSeconds += figures.foregroundSeconds
-        }
-        metricKit[figures.version] = row
+        metricKit.add(figures)
     }
 
     /// The report of everything added so far.
@@ -272,18 +262,20 @@ public struct FleetAggregator: Sendable {
             )
         }.sorted { $0.killed != $1.killed ? $0.killed > $1.killed : $0.device < $1.device }
         summary.oom.memoryLimits = limitTable.rows
-        summary.metricKit = metricKit.values.sorted { VersionOrder.precedes($1.version, $0.version) }.map { figures in
-            let hours = figures.foregroundSeconds / 3600
-            let rate = hours > 0 ? figures.hangSeconds / hours : nil
-            return FleetSummary.MetricKitRow(
-                version: figures.version,
-                exits: figures.exits,
-                diagnostics: figures.diagnostics,
-                hangSeconds: Self.rounded(figures.hangSeconds),
-                foregroundSeconds: Self.rounded(figures.foregroundSeconds),
-                hangRate: rate.flatMap { $0.isFinite ? Self.rounded($0) : nil }
+        let fleet = metricKit.summary()
+        summary.metricKitFleet = fleet
+        summary.metricKit = fleet.byVersion.map { row in
+            FleetSummary.MetricKitRow(
+                version: row.name,
+                exits: row.exits,
+                diagnostics: row.diagnostics,
+                hangSeconds: row.hangSeconds,
+                foregroundSeconds: row.foregroundSeconds,
+                hangRate: row.hangRate,
+                launch: row.launch
             )
         }
+        summary.oom.metricKitByVersion = fleet.byVersion.compactMap(FleetSummary.MemoryKillsRow.init(metricKit:))
         return summary
     }
 

@@ -41,59 +41,78 @@ extension FleetEvent {
         )
     }
 
-    /// The figures of a MetricKit file, one entry per app version (in version order), and its crash diagnostics.
+    /// The figures of a MetricKit file, one entry per app version and device type (in version order), and its
+    /// crash diagnostics.
     public static func metricKit(_ report: MetricKitReport) -> (figures: [MetricKitFigures], crashes: [Crash]) {
-        var byVersion: [String: MetricKitFigures] = [:]
         var crashes: [Crash] = []
         for payload in report.payloads {
             let date = payload.end ?? payload.begin
-            if let metrics = payload.metrics {
-                let version = metrics.appVersion ?? metrics.metadata?.appVersion ?? "?"
-                var figures =
-                    byVersion[version]
-                    ?? MetricKitFigures(version: version, bundleId: metrics.metadata?.bundleIdentifier, date: date)
-                for (reason, count) in metrics.exits {
-                    figures.exits[reason] =
-                        figures.exits[reason, default: 0].addingReportingOverflow(count).partialValue
-                }
-                for entry in metrics.entries {
-                    if entry.category == "applicationTimeMetrics", entry.name == "cumulativeForegroundTime" {
-                        figures.foregroundSeconds += finite(entry.measurement?.normalized)
-                    }
-                    if entry.category == "applicationResponsivenessMetrics",
-                        entry.name == "histogrammedApplicationHangTime", let histogram = entry.histogram
-                    {
-                        figures.hangSeconds += histogramSeconds(histogram)
-                    }
-                }
-                figures.date = later(figures.date, date)
-                byVersion[version] = figures
-            }
-            for diagnostic in payload.diagnostics {
-                let version = diagnostic.metadata.appVersion ?? "?"
-                var figures =
-                    byVersion[version]
-                    ?? MetricKitFigures(version: version, bundleId: diagnostic.metadata.bundleIdentifier, date: date)
-                figures.diagnostics[diagnostic.kind.rawValue, default: 0] += 1
-                figures.date = later(figures.date, date)
-                byVersion[version] = figures
-                if diagnostic.kind == .crash, crashes.count < maxCrashesPerFile, let report = diagnostic.crashReport,
+            for diagnostic in payload.diagnostics where diagnostic.kind == .crash {
+                guard crashes.count < maxCrashesPerFile, let report = diagnostic.crashReport,
                     var crash = crash(report, source: "metrickit")
-                {
-                    let metadata = diagnostic.metadata
-                    crash.context.bundleId = metadata.bundleIdentifier ?? crash.context.bundleId
-                    crash.context.appVersion = metadata.appVersion ?? crash.context.appVersion
-                    crash.context.appBuild = metadata.appBuildVersion ?? crash.context.appBuild
-                    crash.context.osVersion = metadata.osVersionNumber ?? crash.context.osVersion
-                    crash.context.device = metadata.deviceType ?? crash.context.device
-                    crash.context.date = crash.context.date ?? date
-                    crashes.append(crash)
-                }
+                else { continue }
+                let metadata = diagnostic.metadata
+                crash.context.bundleId = metadata.bundleIdentifier ?? crash.context.bundleId
+                crash.context.appVersion = metadata.appVersion ?? crash.context.appVersion
+                crash.context.appBuild = metadata.appBuildVersion ?? crash.context.appBuild
+                crash.context.osVersion = metadata.osVersionNumber ?? crash.context.osVersion
+                crash.context.device = metadata.deviceType ?? crash.context.device
+                crash.context.date = crash.context.date ?? date
+                crashes.append(crash)
             }
         }
-        let figures = byVersion.values.sorted { VersionOrder.precedes($0.version, $1.version) }
-        return (figures, crashes)
+        return (metricKitFigures(report), crashes)
     }
+
+    /// The figures of a MetricKit file without its crashes (what `scan` keeps): one entry per app version and
+    /// device type, in version then device order.
+    ///
+    /// A file groups into as many entries as it has distinct (version, device) pairs, at most
+    /// ``maxFiguresPerFile``; payloads past that are left out, so a hostile file costs bounded memory.
+    public static func metricKitFigures(_ report: MetricKitReport) -> [MetricKitFigures] {
+        struct Key: Hashable {
+            var version: String
+            var device: String?
+        }
+        var groups: [Key: MetricKitFigures] = [:]
+        func figures(_ key: Key, bundleId: String?, date: AppleTimestamp?) -> MetricKitFigures? {
+            if let known = groups[key] { return known }
+            guard groups.count < maxFiguresPerFile else { return nil }
+            var new = MetricKitFigures(version: key.version, bundleId: bundleId, date: date)
+            new.device = key.device
+            return new
+        }
+        for payload in report.payloads {
+            let date = payload.end ?? payload.begin
+            if let metrics = payload.metrics {
+                let key = Key(
+                    version: metrics.appVersion ?? metrics.metadata?.appVersion ?? "?",
+                    device: metrics.metadata?.deviceType
+                )
+                if var row = figures(key, bundleId: metrics.metadata?.bundleIdentifier, date: date) {
+                    row.add(metrics)
+                    row.date = later(row.date, date)
+                    groups[key] = row
+                }
+            }
+            for diagnostic in payload.diagnostics {
+                let key = Key(version: diagnostic.metadata.appVersion ?? "?", device: diagnostic.metadata.deviceType)
+                guard var row = figures(key, bundleId: diagnostic.metadata.bundleIdentifier, date: date) else {
+                    continue
+                }
+                row.diagnostics[diagnostic.kind.rawValue, default: 0] += 1
+                row.date = later(row.date, date)
+                groups[key] = row
+            }
+        }
+        return groups.values.sorted {
+            if $0.version != $1.version { return VersionOrder.precedes($0.version, $1.version) }
+            return ($0.device ?? "").utf8.lexicographicallyPrecedes(($1.device ?? "").utf8)
+        }
+    }
+
+    /// Distinct (app version, device type) entries kept from one MetricKit file.
+    public static let maxFiguresPerFile = 256
 
     static func context(of report: CrashReport) -> Context {
         Context(

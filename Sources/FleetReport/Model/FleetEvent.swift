@@ -92,10 +92,31 @@ public struct FleetEvent: Sendable, Equatable {
         }
     }
 
-    /// What one MetricKit payload says for one app version.
+    /// What one MetricKit file says for one app version on one device type.
     public struct MetricKitFigures: Sendable, Equatable {
+        /// One bucket of a launch-time histogram, its bounds in seconds.
+        public struct LaunchBucket: Sendable, Equatable, Hashable {
+            public var start: Double
+            public var end: Double
+            public var count: Int64
+
+            public init(start: Double, end: Double, count: Int64) {
+                self.start = start
+                self.end = end
+                self.count = count
+            }
+        }
+
         public var version: String
         public var bundleId: String?
+        /// `deviceType` of the metadata (`iPhone15,3`), nil when the payload has none.
+        public var device: String?
+        /// Metric payloads these figures come from (0 for figures from diagnostics alone).
+        public var metricPayloads = 0
+        /// `histogrammedTimeToFirstDraw` buckets whose bounds are times (merged when equal).
+        public var launchBuckets: [LaunchBucket] = []
+        /// Launches in buckets past ``maxLaunchBuckets``: counted, not in the estimates.
+        public var launchSamplesLeftOut: Int64 = 0
         /// Exit counts by reason (`background.memoryPressure`).
         public var exits: [String: Int64]
         /// Diagnostics by kind (`crash`, `hang` …).

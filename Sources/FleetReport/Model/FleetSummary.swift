@@ -120,6 +120,8 @@ public struct FleetSummary: Sendable, Equatable, Encodable {
         public var ungrouped = 0
         /// The limits the kills reveal, per device and OS build (as `memory-limits` computes them).
         public var memoryLimits: [MemoryLimitRow] = []
+        /// What MetricKit says of memory kills, per app version, beside the JetsamEvents (which name no version).
+        public var metricKitByVersion: [MemoryKillsRow] = []
     }
 
     public struct MetricKitRow: Sendable, Equatable, Encodable {
@@ -130,6 +132,8 @@ public struct FleetSummary: Sendable, Equatable, Encodable {
         public var foregroundSeconds: Double
         /// Seconds of hang per hour in the foreground; nil without foreground time.
         public var hangRate: Double?
+        /// Time to first draw from the launch histograms; nil when no payload had one.
+        public var launch: MetricKitFleetSummary.Launch?
     }
 
     public var inputs = Inputs()
@@ -138,6 +142,8 @@ public struct FleetSummary: Sendable, Equatable, Encodable {
     public var watchdog = Watchdog()
     public var oom = OOM()
     public var metricKit: [MetricKitRow] = []
+    /// The MetricKit fleet view `scan` prints: exits by reason, per version and per device type.
+    public var metricKitFleet = MetricKitFleetSummary()
     /// Findings about the inputs (lines of NDJSON that were not envelopes), the first ones only.
     public var findings: [String] = []
 

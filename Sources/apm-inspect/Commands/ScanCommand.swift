@@ -1,5 +1,6 @@
 import APMInspectCore
 import ArgumentParser
+import FleetReport
 import Foundation
 import ReportInspection
 
@@ -63,7 +64,7 @@ struct ScanCommand: ParsableCommand {
         var inspector = ReportInspector()
         inspector.digestsContent = self.format.inspectFormat.backend != nil
         inspector.symbolicator = ReportSymbolication.make(dsymPaths: dsym)?.symbolicator
-        let scanner = Scanner(
+        var configured = Scanner(
             inspector: inspector,
             temporary: temporary,
             format: format,
@@ -71,6 +72,9 @@ struct ScanCommand: ParsableCommand {
                 BackendEventPrinter(format: $0, directory: output, toolVersion: APMInspect.configuration.version)
             }
         )
+        let metricKit = MetricKitFleetTally()
+        configured.metricKit = metricKit
+        let scanner = configured
         if format == .json { Console.out("{\n\"files\": [\n") }
         let progress = ProgressBar(
             total: files.count,
@@ -100,16 +104,19 @@ struct ScanCommand: ParsableCommand {
             findings += result.findings
         }
         let inventory = ScanInventory(records: records, files: files.count, archiveFindings: findings)
+        let fleet = metricKit.summary()
         var backendFailed = false
         switch format {
         case _ where scanner.backend != nil:
             backendFailed = BackendEventPrinter.finish(scanner.backend, summary: ScanRenderer.summaryLine(inventory))
         case .json:
-            Console.out("\n],\n\"inventory\": " + (try JSONOutput.encode(inventory, pretty: true)) + "\n}\n")
+            var tail = "\n],\n\"inventory\": " + (try JSONOutput.encode(inventory, pretty: true))
+            if !fleet.isEmpty { tail += ",\n\"metricKit\": " + (try JSONOutput.encode(fleet, pretty: true)) }
+            Console.out(tail + "\n}\n")
         case .ndjson:
             Console.error("apm-inspect: note: " + ScanRenderer.summaryLine(inventory))
         default:
-            Console.text(ScanRenderer.render(inventory))
+            Console.text(ScanRenderer.render(inventory, metricKit: fleet))
         }
         for item in inventory.unreadable { Console.error(item.reason) }
         if !walkFailures.isEmpty || !inventory.unreadable.isEmpty || scanner.output.hadFailures || backendFailed {
@@ -133,6 +140,8 @@ struct Scanner: Sendable {
     let backend: BackendEventPrinter?
     /// Records keep the facts of the fleet report (`report` scans with this set).
     var keepsFleetFacts = false
+    /// Folds the figures of every MetricKit file met (the scan's fleet view); nil when not wanted.
+    var metricKit: MetricKitFleetTally?
 
     init(
         inspector: ReportInspector,
@@ -147,7 +156,10 @@ struct Scanner: Sendable {
     }
 
     private func record(_ inspection: Inspection) -> ScanRecord {
-        ScanRecord(inspection, keepingFleetFacts: keepsFleetFacts)
+        if let metricKit, case .metricKit(let report) = inspection.report {
+            metricKit.add(FleetEvent.metricKitFigures(report))
+        }
+        return ScanRecord(inspection, keepingFleetFacts: keepsFleetFacts)
     }
 
     /// Reads a path kept as bytes; a name that is not UTF-8 is read through `/proc/self/fd` and shown escaped.
@@ -237,6 +249,25 @@ struct Scanner: Sendable {
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
         return ArchiveScanner.isArchive(prefix: [UInt8]((try? handle.read(upToCount: 65_536)) ?? Data()))
+    }
+}
+
+/// The MetricKit fleet view of a scan, fed by the worker threads: tallies only, so memory stays flat in the
+/// number of payloads.
+final class MetricKitFleetTally: @unchecked Sendable {
+    private let lock = NSLock()
+    private var fleet = MetricKitFleet()
+
+    func add(_ figures: [FleetEvent.MetricKitFigures]) {
+        lock.lock()
+        defer { lock.unlock() }
+        for entry in figures { fleet.add(entry) }
+    }
+
+    func summary() -> MetricKitFleetSummary {
+        lock.lock()
+        defer { lock.unlock() }
+        return fleet.summary()
     }
 }
 

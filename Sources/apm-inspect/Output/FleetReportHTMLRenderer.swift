@@ -40,6 +40,7 @@ enum FleetReportHTMLRenderer {
         out += crashSection(summary.crashes)
         out += watchdogSection(summary.watchdog)
         out += oomSection(summary.oom)
+        out += memoryKillsSection(summary.oom.metricKitByVersion, underJetsam: summary.oom.events > 0)
         out += metricKitSection(summary.metricKit)
         if !summary.findings.isEmpty {
             out += "<h2>Findings</h2>\n<ul>\n"
@@ -188,11 +189,30 @@ enum FleetReportHTMLRenderer {
         return out
     }
 
+    /// MetricKit's memory kills per version, under the JetsamEvents, labelled by source.
+    private static func memoryKillsSection(_ rows: [FleetSummary.MemoryKillsRow], underJetsam: Bool) -> String {
+        guard !rows.isEmpty else { return "" }
+        let level = underJetsam ? "h3" : "h2"
+        var out = "<\(level)>Memory kills by version (MetricKit)</\(level)>\n"
+        out += "<table id=\"memory-kills\">\n<tr><th>Source</th>"
+        out += "<th>Version</th><th>Foreground memory-limit exits</th><th>Background memory-limit exits</th>"
+        out += "<th>Memory exceptions</th></tr>\n"
+        for row in rows.prefix(shownRows) {
+            out +=
+                "<tr class=\"memory-kills-row\" data-version=\"\(escape(row.version))\"><td>\(escape(row.source))</td>"
+            out += "<td>\(escape(row.version))</td><td class=\"n\">\(row.foregroundMemoryLimitExits)</td>"
+            out += "<td class=\"n\">\(row.backgroundMemoryLimitExits)</td>"
+            out += "<td class=\"n\">\(row.memoryExceptionDiagnostics)</td></tr>\n"
+        }
+        return out + "</table>\n"
+    }
+
     private static func metricKitSection(_ rows: [FleetSummary.MetricKitRow]) -> String {
         guard !rows.isEmpty else { return "" }
         var out = "<h2>MetricKit by version</h2>\n<table id=\"metrickit\">\n<tr><th>Version</th><th>Exits</th>"
         out +=
-            "<th>Exit reasons</th><th>Diagnostics</th><th>Hang s</th><th>Foreground h</th><th>Hang rate s/h</th></tr>\n"
+            "<th>Exit reasons</th><th>Diagnostics</th><th>Hang s</th><th>Foreground h</th><th>Hang rate s/h</th>"
+        out += "<th>Launches</th><th>First draw p50</th><th>p90</th></tr>\n"
         for row in rows.prefix(shownRows) {
             let exits = row.exits.values.reduce(Int64(0)) { $0.addingReportingOverflow($1).partialValue }
             let reasons = row.exits.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
@@ -203,7 +223,10 @@ enum FleetReportHTMLRenderer {
             out += "<td>\(escape(row.version))</td><td class=\"n\">\(exits)</td><td>\(escape(reasons))</td>"
             out += "<td>\(escape(diagnostics))</td><td class=\"n\">\(Formatting.oneDecimal(row.hangSeconds))</td>"
             out += "<td class=\"n\">\(Formatting.oneDecimal(row.foregroundSeconds / 3600))</td>"
-            out += "<td class=\"n\">\(row.hangRate.map(Formatting.oneDecimal) ?? "–")</td></tr>\n"
+            out += "<td class=\"n\">\(row.hangRate.map(Formatting.oneDecimal) ?? "–")</td>"
+            out += "<td class=\"n\">\(row.launch.map { Formatting.grouped($0.count) } ?? "–")</td>"
+            out += "<td class=\"n\">\(row.launch?.p50Seconds.map(ScanRenderer.milliseconds) ?? "–")</td>"
+            out += "<td class=\"n\">\(row.launch?.p90Seconds.map(ScanRenderer.milliseconds) ?? "–")</td></tr>\n"
         }
         return out + "</table>\n"
     }

@@ -77,18 +77,38 @@ enum FleetReportTextRenderer {
                 style: style
             )
         }
-        if summary.oom.events > 0 {
+        if summary.oom.events > 0 || !summary.oom.metricKitByVersion.isEmpty {
             out += heading("OOM kills by device", style)
             out += "\(summary.oom.killed) processes killed in \(summary.oom.events) JetsamEvents\n"
             out += style == .markdown ? "\n" : ""
-            out += table(
-                ["DEVICE", "NAME", "EVENTS", "KILLED"],
-                right: [2, 3],
-                rows: summary.oom.byDevice.prefix(shownRows).map {
-                    [$0.device, $0.deviceName ?? "?", Formatting.grouped($0.events), Formatting.grouped($0.killed)]
-                },
-                style: style
-            )
+            if summary.oom.events > 0 {
+                out += table(
+                    ["DEVICE", "NAME", "EVENTS", "KILLED"],
+                    right: [2, 3],
+                    rows: summary.oom.byDevice.prefix(shownRows).map {
+                        [$0.device, $0.deviceName ?? "?", Formatting.grouped($0.events), Formatting.grouped($0.killed)]
+                    },
+                    style: style
+                )
+            }
+            if !summary.oom.metricKitByVersion.isEmpty {
+                out += heading("Memory kills by version (MetricKit, beside the JetsamEvents)", style)
+                out += table(
+                    ["SOURCE", "VERSION", "FG MEMORY LIMIT EXITS", "BG MEMORY LIMIT EXITS", "MEMORY EXCEPTIONS"],
+                    right: [2, 3, 4],
+                    rows: summary.oom.metricKitByVersion.prefix(shownRows).map {
+                        [
+                            $0.source, $0.version, Formatting.grouped($0.foregroundMemoryLimitExits),
+                            Formatting.grouped($0.backgroundMemoryLimitExits),
+                            Formatting.grouped($0.memoryExceptionDiagnostics),
+                        ]
+                    },
+                    style: style
+                )
+                if summary.oom.metricKitByVersion.count > shownRows {
+                    out += "… \(summary.oom.metricKitByVersion.count - shownRows) more versions (see --format json)\n"
+                }
+            }
             if !summary.oom.memoryLimits.isEmpty {
                 out += heading("Memory limits", style)
                 out +=
@@ -100,8 +120,11 @@ enum FleetReportTextRenderer {
         if !summary.metricKit.isEmpty {
             out += heading("MetricKit by version", style)
             out += table(
-                ["VERSION", "EXITS", "TOP EXIT REASONS", "DIAGNOSTICS", "HANG s", "FOREGROUND h", "HANG RATE s/h"],
-                right: [1, 4, 5, 6],
+                [
+                    "VERSION", "EXITS", "TOP EXIT REASONS", "DIAGNOSTICS", "HANG s", "FOREGROUND h", "HANG RATE s/h",
+                    "LAUNCHES", "FIRST DRAW p50", "p90",
+                ],
+                right: [1, 4, 5, 6, 7, 8, 9],
                 rows: summary.metricKit.prefix(shownRows).map { row in
                     let exits = row.exits.values.reduce(Int64(0)) { $0.addingReportingOverflow($1).partialValue }
                     let reasons = row.exits.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
@@ -113,10 +136,38 @@ enum FleetReportTextRenderer {
                         diagnostics.isEmpty ? "–" : diagnostics, Formatting.oneDecimal(row.hangSeconds),
                         Formatting.oneDecimal(row.foregroundSeconds / 3600),
                         row.hangRate.map(Formatting.oneDecimal) ?? "–",
+                        row.launch.map { Formatting.grouped($0.count) } ?? "–",
+                        row.launch?.p50Seconds.map(ScanRenderer.milliseconds) ?? "–",
+                        row.launch?.p90Seconds.map(ScanRenderer.milliseconds) ?? "–",
                     ]
                 },
                 style: style
             )
+            if summary.metricKit.count > shownRows {
+                out += "… \(summary.metricKit.count - shownRows) more versions (see --format json)\n"
+            }
+        }
+        let devices = summary.metricKitFleet.byDevice
+        if !devices.isEmpty {
+            out += heading("MetricKit by device type", style)
+            out += table(
+                ["DEVICE", "PAYLOADS", "EXITS", "HANG RATE s/h", "LAUNCHES", "FIRST DRAW p50", "p90"],
+                right: [1, 2, 3, 4, 5, 6],
+                rows: devices.prefix(shownRows).map { row in
+                    let exits = row.exits.values.reduce(Int64(0)) { $0.addingReportingOverflow($1).partialValue }
+                    return [
+                        row.name, Formatting.grouped(row.metricPayloads), Formatting.grouped(exits),
+                        row.hangRate.map(Formatting.oneDecimal) ?? "–",
+                        row.launch.map { Formatting.grouped($0.count) } ?? "–",
+                        row.launch?.p50Seconds.map(ScanRenderer.milliseconds) ?? "–",
+                        row.launch?.p90Seconds.map(ScanRenderer.milliseconds) ?? "–",
+                    ]
+                },
+                style: style
+            )
+            if devices.count > shownRows {
+                out += "… \(devices.count - shownRows) more device types (see --format json)\n"
+            }
         }
         if !summary.findings.isEmpty {
             out += heading("Findings", style)
