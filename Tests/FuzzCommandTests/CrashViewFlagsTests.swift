@@ -132,8 +132,13 @@ struct CrashViewFlagsTests {
         #expect(
             run.stdout.contains("\n  \u{1B}[31mcould not be read: cannot open: No such file or directory\u{1B}[0m\n")
         )
-        // Standard error keeps its plain `path: error: message` form.
-        #expect(!run.stderr.contains("\u{1B}"))
+        // Standard error keeps its `path: error: message` form, the severity word coloured, the path as written.
+        #expect(run.stderr.hasPrefix("\(missing): \u{1B}[1;31merror\u{1B}[0m: "))
+        let plain = try BuiltCommandTests.run(try BuiltCommandTests.binary(), ["inspect", "--color", "never", missing])
+        #expect(plain.stderr.hasPrefix("\(missing): error: "))
+        // Piped, without --color: no colour on either stream.
+        let piped = try BuiltCommandTests.run(try BuiltCommandTests.binary(), ["inspect", missing])
+        #expect(!piped.stderr.contains("\u{1B}") && !piped.stdout.contains("\u{1B}"))
     }
 
     @Test func neverAndNoColorAndAPipeGiveNoColor() throws {

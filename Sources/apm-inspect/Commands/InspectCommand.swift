@@ -95,8 +95,8 @@ struct InspectCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Colour the crashed thread and errors in the text view: auto (on a terminal when NO_COLOR is unset or "
-                + "empty), always or never.",
+            "Colour the crashed thread and errors in the text view, and the error and warning words on standard "
+                + "error: auto (each on a terminal when NO_COLOR is unset or empty), always or never.",
             valueName: "auto|always|never"
         )
     )
@@ -125,6 +125,7 @@ struct InspectCommand: ParsableCommand {
     }
 
     func run() throws {
+        ErrorColor.shared.set(color)
         if let backend = format.backend { return try runBackend(backend) }
         if format == .folded { return try runFolded() }
         let inputs = PathWalker.inputs(in: paths)

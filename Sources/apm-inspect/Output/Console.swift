@@ -37,9 +37,11 @@ enum Console {
         emit(1, bytes)
     }
 
-    /// Writes `text`, escaped into one line, and a newline to standard error.
+    /// Writes `text`, escaped into one line, and a newline to standard error; its severity word in colour on a
+    /// terminal (``ErrorColor``).
     static func error(_ text: String) {
-        var line = TerminalText.escaped(text) + "\n"
+        let escaped = TerminalText.escaped(text)
+        var line = (ErrorColor.shared.isEnabled ? ErrorColor.colored(escaped) : escaped) + "\n"
         line.withUTF8 { buffer in _ = writeAll(2, buffer) }
     }
 
