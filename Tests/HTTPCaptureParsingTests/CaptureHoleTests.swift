@@ -109,4 +109,72 @@ import Testing
         #expect(messages.last?.afterHole == true)
         #expect(messages.last?.complete == true)
     }
+
+    /// The request side has the hole (`/2` never captured, its response was): `/3` must not get `/2`'s response.
+    @Test func responseToALostRequestIsNotGivenToTheNextOne() throws {
+        var tcp = TCPScript(client: (GeneratedCaptures.clientV4, 50_300), server: (GeneratedCaptures.apiV4, 80))
+        tcp.handshake(syn: 0, synAck: 1, ack: 2)
+        func get(_ path: String) -> [UInt8] { Array("GET \(path) HTTP/1.1\r\nHost: api.example.com\r\n\r\n".utf8) }
+        func ok(_ body: String) -> [UInt8] {
+            Array("HTTP/1.1 200 OK\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8)
+        }
+        tcp.send(10, fromClient: true, get("/1"))
+        tcp.send(20, fromClient: false, ok("one"))
+        tcp.lose(fromClient: true, get("/2"))
+        tcp.send(40, fromClient: false, ok("two!"))
+        tcp.send(50, fromClient: true, get("/3"))
+        tcp.send(65, fromClient: false, ok("three"))
+        let capture = try HTTPCaptureReader().read(PacketWriter.pcap(tcp.packets, linkType: 1)).capture
+        #expect(capture.transactions.map(\.url) == ["http://api.example.com/1", "http://api.example.com/3"])
+        #expect(capture.transactions.map(\.sizes.decoded) == [3, 5])
+        #expect(capture.transactions.last?.durations.wait == 15)
+    }
+
+    /// Without Content-Length a body runs to the close; a status line after a hole in it shows the server went on.
+    @Test func closeDelimitedBodyWithAHoleResynchronises() {
+        let before = Array("HTTP/1.0 200 OK\r\n\r\nsome body".utf8)
+        let after = Array(" more body\r\nHTTP/1.1 204 No Content\r\n\r\n".utf8)
+        let messages = HTTP1Message.parseAll(
+            before + after,
+            isResponse: true,
+            gaps: [TCPStream.Gap(at: before.count, length: 50)],
+            maxDecoded: 1 << 20
+        )
+        #expect(messages.map(\.status) == [200, 204])
+        #expect(messages.first?.complete == false)
+        #expect(messages.first?.missingBytes == 50)
+        #expect(messages.last?.skippedBefore == " more body\r\n".utf8.count)
+    }
+
+    /// A hole that takes a chunk-size line leaves the framing unknown: the parse resumes at the next status line.
+    @Test func holeInAChunkSizeLineResynchronises() {
+        let before = Array("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n".utf8)
+        let after = Array("\r\nxyz\r\n0\r\n\r\nHTTP/1.1 304 Not Modified\r\n\r\n".utf8)
+        let messages = HTTP1Message.parseAll(
+            before + after,
+            isResponse: true,
+            gaps: [TCPStream.Gap(at: before.count, length: 1)],
+            maxDecoded: 1 << 20
+        )
+        #expect(messages.map(\.status) == [200, 304])
+        #expect(messages.first?.complete == false)
+        #expect(messages.last?.afterHole == true)
+    }
+
+    /// A request body that crosses a hole ends where its Content-Length says; the next request follows it.
+    @Test func requestBodyAcrossAHoleKeepsTheNextRequest() {
+        let before = Array("POST /up HTTP/1.1\r\nContent-Length: 10\r\n\r\n0123".utf8)
+        let after = Array("89GET /next HTTP/1.1\r\n\r\n".utf8)
+        let messages = HTTP1Message.parseAll(
+            before + after,
+            isResponse: false,
+            gaps: [TCPStream.Gap(at: before.count, length: 4)],
+            maxDecoded: 1 << 20
+        )
+        #expect(messages.map(\.method) == ["POST", "GET"])
+        #expect(messages.first?.bodyBytes == 10)
+        #expect(messages.first?.missingBytes == 4)
+        #expect(messages.last?.afterHole == false)
+        #expect(messages.last?.startLine == "GET /next HTTP/1.1")
+    }
 }
