@@ -177,4 +177,37 @@ import Testing
         #expect(messages.last?.afterHole == false)
         #expect(messages.last?.startLine == "GET /next HTTP/1.1")
     }
+
+    /// 20,000 pipelined requests, all sent before the first response, and a hole among the responses: pairing stays
+    /// one binary search per response, and every response after the hole is still paired.
+    @Test func pipelinedRequestsWithAHolePairInBoundedTime() throws {
+        var tcp = TCPScript(client: (GeneratedCaptures.clientV4, 50_400), server: (GeneratedCaptures.apiV4, 80))
+        tcp.handshake(syn: 0, synAck: 1, ack: 2)
+        let count = 20_000
+        // Segments of 1,000 messages keep every packet under the 64 KiB an IPv4 length can say.
+        for block in 0..<(count / 1000) {
+            var requests: [UInt8] = []
+            for n in (block * 1000)..<(block * 1000 + 1000) {
+                requests += Array("GET /\(n) HTTP/1.1\r\nHost: h\r\n\r\n".utf8)
+            }
+            tcp.send(3, fromClient: true, requests)
+        }
+        let response = Array("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok".utf8)
+        for block in 0..<(count / 1000) {
+            let segment = Array(repeating: response, count: 1000).flatMap { $0 }
+            if block == count / 2000 {
+                // One response lost with the first bytes of this segment's first one.
+                tcp.lose(fromClient: false, response)
+                tcp.send(20, fromClient: false, Array(segment.dropFirst(response.count)))
+            } else {
+                tcp.send(Double(10 + block), fromClient: false, segment)
+            }
+        }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let capture = try HTTPCaptureReader().read(PacketWriter.pcap(tcp.packets, linkType: 1)).capture
+        #expect(clock.now - start < .seconds(60))
+        #expect(capture.transactions.count == count)
+        #expect(capture.transactions.count { $0.status == 200 } == count - 1)
+    }
 }

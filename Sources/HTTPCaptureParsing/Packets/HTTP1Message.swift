@@ -19,6 +19,8 @@ struct HTTP1Message {
     var afterHole = false
     /// Captured bytes after a hole that were passed over to find this message's start line.
     var skippedBefore = 0
+    /// Bytes never captured between the previous message and this one.
+    var missingBefore: Int64 = 0
 
     var method: String { String(startLine.split(separator: " ", maxSplits: 1).first ?? "") }
 
@@ -81,12 +83,17 @@ struct HTTP1Message {
         // Bytes may be missing between the previous message and the next one: whole messages may be lost there.
         var holeBefore = false
         var skipped = 0
+        var missingBefore: Int64 = 0
         bytes.withUnsafeBufferPointer { buffer in
             while offset < buffer.count, messages.count < 1_000_000 {
                 // Tolerate stray CRLFs between messages.
                 while offset < buffer.count, buffer[offset] == 0x0D || buffer[offset] == 0x0A { offset += 1 }
                 guard offset < buffer.count else { break }
-                if holes.pass(upTo: offset) { holeBefore = true }
+                let passed = holes.pass(upTo: offset)
+                if passed > 0 {
+                    holeBefore = true
+                    missingBefore += passed
+                }
                 let rest = UnsafeBufferPointer(rebasing: buffer[offset..<Swift.min(buffer.count, offset + 8192)])
                 let startsMessage =
                     isResponse ? rest.starts(with: Array("HTTP/1.".utf8)) : looksLikeRequest(Array(rest))
@@ -100,7 +107,7 @@ struct HTTP1Message {
                     else { break }
                     skipped += found - offset
                     offset = found
-                    _ = holes.pass(upTo: offset)
+                    missingBefore += holes.pass(upTo: offset)
                     holeBefore = true
                 }
                 // A header block never runs across a hole: what follows the hole may be another message.
@@ -127,6 +134,10 @@ struct HTTP1Message {
                     cut.afterHole = holeBefore
                     cut.skippedBefore = skipped
                     cut.missingBytes = holes.next?.length ?? 0
+                    cut.missingBefore = missingBefore
+                    // The hole's bytes are this message's: the next one does not count them as lost before it.
+                    _ = holes.pass(upTo: limit)
+                    missingBefore = 0
                     messages.append(cut)
                     guard limit < buffer.count, limit > offset else { break }
                     if isResponse && !(100..<200).contains(cut.status ?? 0) { requestIndex += 1 }
@@ -174,8 +185,10 @@ struct HTTP1Message {
                 )
                 message.afterHole = holeBefore
                 message.skippedBefore = skipped
+                message.missingBefore = missingBefore
                 holeBefore = false
                 skipped = 0
+                missingBefore = 0
                 let status = message.status ?? 0
                 let method = isResponse && requestIndex < methods.count ? methods[requestIndex] : ""
                 let tunnel = method == "CONNECT" && (200..<300).contains(status)

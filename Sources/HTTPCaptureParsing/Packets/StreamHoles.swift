@@ -15,14 +15,14 @@ struct StreamHoles {
     /// The next hole not yet accounted for.
     var next: TCPStream.Gap? { gaps.indices.contains(cursor) ? gaps[cursor] : nil }
 
-    /// Accounts for every hole at or before `offset`; true when there was one (bytes went missing there).
-    mutating func pass(upTo offset: Int) -> Bool {
-        var passed = false
+    /// Accounts for every hole at or before `offset`; returns how many bytes they miss (0: there was none).
+    mutating func pass(upTo offset: Int) -> Int64 {
+        var missing: Int64 = 0
         while let gap = next, gap.at <= offset {
-            passed = true
+            missing += Swift.max(1, gap.length)
             cursor += 1
         }
-        return passed
+        return missing
     }
 
     /// Where `length` bytes on the wire that start at captured offset `start` end in the captured bytes.
