@@ -66,6 +66,10 @@ import Testing
         #expect(tunnel.tls?.version == "TLS 1.3")
         #expect(tunnel.durations.tls == 41)
         #expect(tunnel.durations.wait == 57)
+        let connection = try #require(capture.packets?.connections.first)
+        #expect(connection.server == "10.0.0.9:3128")
+        #expect(connection.tls?.serverName == "secure.example.com")
+        #expect(connection.tls?.handshakeMilliseconds == 41)
     }
 
     @Test(arguments: [

@@ -369,7 +369,16 @@ struct PacketCaptureAnalyzer {
             || clientStream.bytes.isEmpty && serverStream.bytes.starts(with: Array("HTTP/1.".utf8))
         {
             connection.application = "http/1.x"
-            let built = httpTransactions(context, clientStream: clientStream, serverStream: serverStream, log: &log)
+            var tunnelTLS: PacketAnalysis.TLSHandshake?
+            let built = httpTransactions(
+                context,
+                clientStream: clientStream,
+                serverStream: serverStream,
+                tunnelTLS: &tunnelTLS,
+                log: &log
+            )
+            // The handshake inside a CONNECT tunnel describes this connection too.
+            if let tunnelTLS { connection.tls = tunnelTLS }
             connection.httpExchanges = built.count
             transactions += built
         } else if TLSScanner.looksLikeTLS(clientStream.bytes) {
@@ -422,6 +431,7 @@ struct PacketCaptureAnalyzer {
         _ context: ConnectionContext,
         clientStream: TCPStream,
         serverStream: TCPStream,
+        tunnelTLS: inout PacketAnalysis.TLSHandshake?,
         log: inout DiagnosticLog
     ) -> [HTTPTransaction] {
         let requests = HTTP1Message.parseAll(
@@ -605,6 +615,7 @@ struct PacketCaptureAnalyzer {
                 let serverTunnel = serverStream.suffix(from: finals[answer].end).beforeFirstGap()
                 if TLSScanner.looksLikeTLS(clientTunnel.bytes) {
                     let scanner = TLSScanner(client: clientTunnel, server: serverTunnel)
+                    if tunnelTLS == nil { tunnelTLS = scanner.handshake }
                     let destination = TunnelTarget(authority: target, hostHeader: hostHeader)
                     out.append(tlsTransaction(context, scanner: scanner, tunnel: destination))
                 }
