@@ -116,7 +116,8 @@ public struct HTTPCaptureReader: Sendable {
     /// ``HTTPSummaryAccumulator``: for a text summary, in memory bounded by `limits` besides the file.
     ///
     /// The capture returned holds only the slowest transactions, slowest first, and its `summary.slowest` counts
-    /// positions in them; `summary.requests` counts every transaction. The accumulator's diagnostics (hosts
+    /// positions in them; `summary.requests` and `summary.encryptedConnections` count every transaction visited. The
+    /// accumulator's diagnostics (hosts
     /// folded, percentiles approximated) follow the reader's.
     ///
     /// - Throws: as ``read(_:)``.

@@ -16,6 +16,8 @@ enum GeneratedCaptures {
             ("generated_tls_alert_sll2_be_ns.pcap", tlsAlert()),
             ("generated_rvictl_rawip_100continue.pcap", rvictl100Continue()),
             ("generated_http10_bare-lf_ipv6_no-host.pcap", http10BareLineFeedIPv6()),
+            ("generated_http1_keepalive_holes.pcap", keepAliveWithHoles()),
+            ("generated_connect_tls_tunnel.pcap", connectTunnel()),
         ]
     }
 
@@ -235,5 +237,77 @@ enum GeneratedCaptures {
         second.send(43, fromClient: true, Array("HEAD / HTTP/1.0\n\n".utf8))
         second.send(47, fromClient: false, Array("HTTP/1.0 503 Service Unavailable\nContent-Length: 120\n\n".utf8))
         return PacketWriter.pcap(first.packets + second.packets, linkType: 1)
+    }
+
+    /// Issue 20: five requests on one keep-alive connection whose server side has three holes (segments the capture
+    /// missed).
+    ///
+    /// `/a`: a Content-Length 3000 body whose middle 1000 bytes are lost. `/b`: a chunked body (one 3000-byte chunk)
+    /// whose middle 1500 bytes are lost. `/c`: whole (wait 30, receive 0). `/d`: the segment with its status line
+    /// and first headers is lost, so its framing is unknown. `/e`: a 404 right after `/d`'s body (wait 30).
+    static func keepAliveWithHoles() -> [UInt8] {
+        var tcp = TCPScript(client: (clientV4, 50_100), server: (apiV4, 80))
+        tcp.handshake(syn: 0, synAck: 10, ack: 11)
+        func get(_ path: String) -> [UInt8] { Array("GET \(path) HTTP/1.1\r\nHost: api.example.com\r\n\r\n".utf8) }
+        let filler = { (byte: UInt8, count: Int) in [UInt8](repeating: byte, count: count) }
+        tcp.send(12, fromClient: true, get("/a"))
+        tcp.send(
+            40,
+            fromClient: false,
+            Array("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 3000\r\n\r\n".utf8)
+                + filler(0x61, 1000)
+        )
+        tcp.lose(fromClient: false, filler(0x61, 1000))
+        tcp.send(42, fromClient: false, filler(0x61, 1000))
+        tcp.send(50, fromClient: true, get("/b"))
+        tcp.send(
+            80,
+            fromClient: false,
+            Array("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\nbb8\r\n".utf8)
+                + filler(0x62, 500)
+        )
+        tcp.lose(fromClient: false, filler(0x62, 1500))
+        tcp.send(82, fromClient: false, filler(0x62, 1000) + Array("\r\n0\r\n\r\n".utf8))
+        tcp.send(90, fromClient: true, get("/c"))
+        tcp.send(120, fromClient: false, Array("HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello".utf8))
+        tcp.send(130, fromClient: true, get("/d"))
+        tcp.lose(fromClient: false, Array("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n".utf8))
+        tcp.send(161, fromClient: false, Array("Content-Length: 20\r\n\r\n".utf8) + filler(0x64, 20))
+        tcp.send(170, fromClient: true, get("/e"))
+        tcp.send(
+            200,
+            fromClient: false,
+            Array("HTTP/1.1 404 Not Found\r\nContent-Length: 9\r\n\r\nnot found".utf8)
+        )
+        tcp.fin(210, fromClient: true)
+        tcp.fin(211, fromClient: false)
+        return PacketWriter.pcap(tcp.packets, linkType: 1)
+    }
+
+    /// Issue 20: a client CONNECTs through a proxy (10.0.0.9:3128) to secure.example.com:8443, then runs TLS 1.3
+    /// inside the tunnel: ClientHello at 51, ServerHello at 90, client Finished at 92 (TLS 41), request at 93,
+    /// response 150–155.
+    static func connectTunnel() -> [UInt8] {
+        var tcp = TCPScript(client: (clientV4, 50_200), server: ([10, 0, 0, 9], 3128))
+        tcp.handshake(syn: 0, synAck: 5, ack: 6)
+        tcp.send(
+            7,
+            fromClient: true,
+            Array("CONNECT secure.example.com:8443 HTTP/1.1\r\nHost: secure.example.com:8443\r\n\r\n".utf8)
+        )
+        tcp.send(50, fromClient: false, Array("HTTP/1.1 200 Connection Established\r\n\r\n".utf8))
+        tcp.send(
+            51,
+            fromClient: true,
+            clientHello(serverName: "secure.example.com", alpn: ["h2"], versions: [0x0304])
+        )
+        tcp.send(90, fromClient: false, serverHello(version: 0x0304, cipher: 0x1301, alpn: nil) + record(23, 900))
+        tcp.send(92, fromClient: true, record(20, 1) + record(23, 53))
+        tcp.send(93, fromClient: true, record(23, 300))
+        tcp.send(150, fromClient: false, record(23, 1200))
+        tcp.send(155, fromClient: false, record(23, 4000))
+        tcp.fin(160, fromClient: true)
+        tcp.fin(161, fromClient: false)
+        return PacketWriter.pcap(tcp.packets, linkType: 1)
     }
 }

@@ -168,6 +168,11 @@ struct TCPScript {
         if fromClient { clientSeq &+= UInt32(bytes.count) } else { serverSeq &+= UInt32(bytes.count) }
     }
 
+    /// Bytes the sender sent that the capture never saw: the sequence numbers move on, no packet is written.
+    mutating func lose(fromClient: Bool, _ bytes: [UInt8]) {
+        if fromClient { clientSeq &+= UInt32(bytes.count) } else { serverSeq &+= UInt32(bytes.count) }
+    }
+
     /// Sends `bytes` again with the sequence number they had (a retransmission).
     mutating func resend(_ ms: Double, fromClient: Bool, _ bytes: [UInt8], endingAt: UInt32) {
         emit(ms, fromClient: fromClient, flags: 0x18, bytes, seq: endingAt &- UInt32(bytes.count))

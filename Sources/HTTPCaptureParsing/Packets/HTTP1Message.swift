@@ -10,8 +10,17 @@ struct HTTP1Message {
     var bodyBytes: Int64
     /// The body after de-chunking and content decoding; -1 when it could not be decoded (br, cut off).
     var decodedBytes: Int64
-    /// False when the stream ended before the message did.
+    /// False when the stream ended before the message did, or a hole in the capture cut it.
     var complete: Bool
+    /// Bytes of this message that were never captured (holes inside it).
+    var missingBytes: Int64 = 0
+    /// True when bytes went missing between the previous message and this one, so whole messages may have been
+    /// lost there and FIFO pairing cannot be trusted.
+    var afterHole = false
+    /// Captured bytes after a hole that were passed over to find this message's start line.
+    var skippedBefore = 0
+    /// Bytes never captured between the previous message and this one.
+    var missingBefore: Int64 = 0
 
     var method: String { String(startLine.split(separator: " ", maxSplits: 1).first ?? "") }
 
@@ -49,52 +58,100 @@ struct HTTP1Message {
 
     /// Parses consecutive messages from `bytes`.
     ///
+    /// A hole in the capture does not end the parse: a message that crosses one ends where its framing says, and
+    /// when the framing cannot say (the hole is in a header block or a chunk-size line, or swallowed a message
+    /// boundary), the parse resumes at the next plausible start line after the hole.
+    ///
     /// - Parameters:
     ///   - bytes: A reassembled stream of one direction.
     ///   - isResponse: True for the server side: responses take their body framing from the request's method.
     ///   - methods: The methods of the requests on the connection, in order (FIFO pairing, 1xx skipped).
+    ///   - gaps: The stream's holes.
     ///   - maxDecoded: The most bytes a gzip or deflate body may inflate to.
     /// - Returns: The messages in stream order; the last one is marked incomplete when the stream ends inside it.
-    static func parseAll(_ bytes: [UInt8], isResponse: Bool, methods: [String] = [], maxDecoded: Int) -> [HTTP1Message]
-    {
+    static func parseAll(
+        _ bytes: [UInt8],
+        isResponse: Bool,
+        methods: [String] = [],
+        gaps: [TCPStream.Gap] = [],
+        maxDecoded: Int
+    ) -> [HTTP1Message] {
         var messages: [HTTP1Message] = []
         var offset = 0
         var requestIndex = 0
+        var holes = StreamHoles(gaps)
+        // Bytes may be missing between the previous message and the next one: whole messages may be lost there.
+        var holeBefore = false
+        var skipped = 0
+        var missingBefore: Int64 = 0
         bytes.withUnsafeBufferPointer { buffer in
             while offset < buffer.count, messages.count < 1_000_000 {
                 // Tolerate stray CRLFs between messages.
                 while offset < buffer.count, buffer[offset] == 0x0D || buffer[offset] == 0x0A { offset += 1 }
                 guard offset < buffer.count else { break }
+                let passed = holes.pass(upTo: offset)
+                if passed > 0 {
+                    holeBefore = true
+                    missingBefore += passed
+                }
                 let rest = UnsafeBufferPointer(rebasing: buffer[offset..<Swift.min(buffer.count, offset + 8192)])
                 let startsMessage =
                     isResponse ? rest.starts(with: Array("HTTP/1.".utf8)) : looksLikeRequest(Array(rest))
-                // Whatever follows that is not a message (a tunnel after CONNECT, garbage) ends the parse.
-                guard startsMessage else { break }
-                guard let (headerEnd, bodyStart) = headerBlockEnd(buffer, from: offset) else {
+                if !startsMessage {
+                    // Whatever follows that is not a message (a tunnel after CONNECT, garbage) ends the parse, unless
+                    // a hole explains it: then the parse resumes at the next start line after the hole.
+                    guard holeBefore || holes.next != nil else { break }
+                    let from = holeBefore ? offset : Swift.max(offset, holes.next?.at ?? offset)
+                    guard let found = StreamHoles.nextMessageStart(buffer, from: from, isResponse: isResponse),
+                        found > offset
+                    else { break }
+                    skipped += found - offset
+                    offset = found
+                    missingBefore += holes.pass(upTo: offset)
+                    holeBefore = true
+                }
+                // A header block never runs across a hole: what follows the hole may be another message.
+                let limit = Swift.min(buffer.count, holes.next?.at ?? buffer.count)
+                let head = UnsafeBufferPointer(rebasing: buffer[0..<limit])
+                guard let (headerEnd, bodyStart) = headerBlockEnd(head, from: offset) else {
                     let line = String(
-                        decoding: UnsafeBufferPointer(rebasing: buffer[offset..<Swift.min(buffer.count, offset + 200)]),
+                        decoding: UnsafeBufferPointer(rebasing: buffer[offset..<Swift.min(limit, offset + 200)]),
                         as: UTF8.self
                     )
-                    messages.append(
-                        HTTP1Message(
-                            start: offset,
-                            headerEnd: buffer.count,
-                            end: buffer.count,
-                            startLine: String(
-                                decoding: line.utf8.prefix { $0 != 0x0A && $0 != 0x0D },
-                                as: UTF8.self
-                            ),
-                            headers: [],
-                            bodyBytes: -1,
-                            decodedBytes: -1,
-                            complete: false
-                        )
+                    var cut = HTTP1Message(
+                        start: offset,
+                        headerEnd: limit,
+                        end: limit,
+                        startLine: String(
+                            decoding: line.utf8.prefix { $0 != 0x0A && $0 != 0x0D },
+                            as: UTF8.self
+                        ),
+                        headers: [],
+                        bodyBytes: -1,
+                        decodedBytes: -1,
+                        complete: false
                     )
-                    break
+                    cut.afterHole = holeBefore
+                    cut.skippedBefore = skipped
+                    cut.missingBytes = holes.next?.length ?? 0
+                    cut.missingBefore = missingBefore
+                    // The hole's bytes are this message's: the next one does not count them as lost before it.
+                    _ = holes.pass(upTo: limit)
+                    missingBefore = 0
+                    messages.append(cut)
+                    guard limit < buffer.count, limit > offset else { break }
+                    if isResponse && !(100..<200).contains(cut.status ?? 0) { requestIndex += 1 }
+                    offset = limit
+                    holeBefore = true
+                    skipped = 0
+                    continue
                 }
-                let head = String(decoding: UnsafeBufferPointer(rebasing: buffer[offset..<headerEnd]), as: UTF8.self)
+                let headText = String(
+                    decoding: UnsafeBufferPointer(rebasing: buffer[offset..<headerEnd]),
+                    as: UTF8.self
+                )
                 // Split on the bytes: as Characters, `\r\n` is one grapheme that a `\n` separator never matches.
-                var lines = head.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
+                var lines = headText.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
                     String(decoding: line.last == 0x0D ? line.dropLast() : line[...], as: UTF8.self)
                 }
                 let startLine = lines.isEmpty ? "" : lines.removeFirst()
@@ -126,6 +183,12 @@ struct HTTP1Message {
                     decodedBytes: 0,
                     complete: true
                 )
+                message.afterHole = holeBefore
+                message.skippedBefore = skipped
+                message.missingBefore = missingBefore
+                holeBefore = false
+                skipped = 0
+                missingBefore = 0
                 let status = message.status ?? 0
                 let method = isResponse && requestIndex < methods.count ? methods[requestIndex] : ""
                 let tunnel = method == "CONNECT" && (200..<300).contains(status)
@@ -138,40 +201,72 @@ struct HTTP1Message {
                     Int64($0.trimmingSpaces)
                 }
                 var body: [UInt8] = []
+                // Where the next message starts when a hole hides it (nil: right at `message.end`).
+                var resumeAt: Int?
                 if noBody {
                     message.end = bodyStart
                 } else if transferEncoding.contains("chunked") {
-                    let (end, decoded, complete) = dechunk(buffer, from: bodyStart)
-                    message.end = end
-                    body = decoded
-                    message.bodyBytes = Int64(end - bodyStart)
-                    message.complete = complete
+                    let walk = dechunk(buffer, from: bodyStart, holes: &holes)
+                    message.end = walk.end
+                    body = walk.body
+                    message.bodyBytes = Int64(walk.end - bodyStart) + walk.missing
+                    message.missingBytes = walk.missing
+                    message.complete = walk.complete && walk.missing == 0
+                    if walk.lost {
+                        resumeAt = walk.end
+                        message.bodyBytes = -1
+                    }
                 } else if let contentLength, contentLength >= 0 {
-                    let available = Int64(buffer.count - bodyStart)
-                    let length = Swift.min(contentLength, available)
-                    message.end = bodyStart + Int(length)
-                    message.bodyBytes = length
-                    message.complete = length == contentLength
-                    body = Array(UnsafeBufferPointer(rebasing: buffer[bodyStart..<message.end]))
+                    let framed = holes.end(from: bodyStart, length: contentLength, available: buffer.count)
+                    message.end = framed.end
+                    message.missingBytes = framed.missing
+                    let captured = Int64(framed.end - bodyStart)
+                    message.bodyBytes = framed.exact ? captured + framed.missing : contentLength
+                    message.complete = framed.exact && framed.missing == 0 && captured == contentLength
+                    if !framed.exact { resumeAt = framed.end }
+                    if framed.missing == 0 {
+                        body = Array(UnsafeBufferPointer(rebasing: buffer[bodyStart..<message.end]))
+                    }
                 } else if isResponse {
-                    // Read until close.
+                    // Read until close; a hole inside leaves the length unknown, and a status line after it shows
+                    // the server went on answering.
                     message.end = buffer.count
-                    message.bodyBytes = Int64(buffer.count - bodyStart)
-                    body = Array(UnsafeBufferPointer(rebasing: buffer[bodyStart..<buffer.count]))
+                    if let gap = holes.next, gap.at >= bodyStart,
+                        let found = StreamHoles.nextMessageStart(buffer, from: gap.at, isResponse: true)
+                    {
+                        message.end = Swift.min(gap.at, buffer.count)
+                        message.missingBytes = gap.length
+                        message.complete = false
+                        resumeAt = found
+                        skipped = Swift.max(0, found - message.end)
+                    } else if let gap = holes.next, gap.at >= bodyStart {
+                        message.missingBytes = holes.gaps.dropFirst(holes.cursor).reduce(0) { $0 + $1.length }
+                        message.complete = false
+                        _ = holes.pass(upTo: buffer.count)
+                    }
+                    message.bodyBytes = Int64(message.end - bodyStart) + message.missingBytes
+                    if message.missingBytes == 0 {
+                        body = Array(UnsafeBufferPointer(rebasing: buffer[bodyStart..<message.end]))
+                    }
                 } else {
                     message.end = bodyStart
                 }
-                message.decodedBytes = decodedLength(
-                    body,
-                    headers: headers,
-                    complete: message.complete,
-                    maxDecoded: maxDecoded
-                )
+                message.decodedBytes =
+                    message.missingBytes > 0 || resumeAt != nil
+                    ? -1
+                    : decodedLength(body, headers: headers, complete: message.complete, maxDecoded: maxDecoded)
                 messages.append(message)
                 if isResponse && !(100..<200).contains(status) { requestIndex += 1 }
                 if isResponse && status == 101 { break }  // switching protocols: the rest is not HTTP/1
                 if isResponse && method == "CONNECT" && (200..<300).contains(status) { break }  // a tunnel from here on
-                offset = message.end
+                if let resumeAt {
+                    guard resumeAt > offset else { break }
+                    offset = resumeAt
+                    holeBefore = true
+                } else {
+                    guard message.end > offset else { break }
+                    offset = message.end
+                }
             }
         }
         return messages
@@ -194,35 +289,83 @@ struct HTTP1Message {
         return result.isTruncated && complete ? -1 : Int64(result.bytes.count)
     }
 
-    /// Walks chunked framing from `start`; returns the end offset, the de-chunked body and whether it finished.
-    private static func dechunk(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> (Int, [UInt8], Bool) {
+    /// What walking a chunked body found.
+    struct ChunkWalk {
+        var end: Int
+        var body: [UInt8]
+        var complete: Bool
+        /// Body bytes lost in holes.
+        var missing: Int64 = 0
+        /// True when a hole hid the framing (a chunk-size line, or the end of a chunk): `end` is the hole's start.
+        var lost = false
+    }
+
+    /// Walks chunked framing from `start`, across holes whose length the chunk sizes account for.
+    private static func dechunk(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, holes: inout StreamHoles)
+        -> ChunkWalk
+    {
         var offset = start
-        var body: [UInt8] = []
+        var walk = ChunkWalk(end: buffer.count, body: [], complete: false)
         while offset < buffer.count {
-            guard let lineEnd = find(buffer, from: offset, pattern: [0x0D, 0x0A]) else {
-                return (buffer.count, body, false)
+            // A size line never runs across a hole.
+            let limit = Swift.min(buffer.count, holes.next?.at ?? buffer.count)
+            guard
+                let lineEnd = find(
+                    UnsafeBufferPointer(rebasing: buffer[0..<limit]),
+                    from: offset,
+                    pattern: [0x0D, 0x0A]
+                )
+            else {
+                walk.lost = limit < buffer.count
+                walk.end = walk.lost ? limit : buffer.count
+                return walk
             }
             let sizeText = String(decoding: UnsafeBufferPointer(rebasing: buffer[offset..<lineEnd]), as: UTF8.self)
             let hex = sizeText.split(separator: ";", maxSplits: 1).first.map { String($0).trimmingSpaces } ?? ""
-            guard let size = Int(hex, radix: 16), size >= 0 else { return (offset, body, false) }
+            guard let size = Int(hex, radix: 16), size >= 0 else {
+                walk.end = offset
+                return walk
+            }
             let dataStart = lineEnd + 2
             if size == 0 {
                 // Trailers end with an empty line.
-                if let trailerEnd = find(buffer, from: lineEnd, pattern: [0x0D, 0x0A, 0x0D, 0x0A]) {
-                    return (trailerEnd + 4, body, true)
+                if let trailerEnd = find(
+                    UnsafeBufferPointer(rebasing: buffer[0..<limit]),
+                    from: lineEnd,
+                    pattern: [0x0D, 0x0A, 0x0D, 0x0A]
+                ) {
+                    walk.end = trailerEnd + 4
+                    walk.complete = true
+                    return walk
                 }
-                return (buffer.count, body, false)
+                walk.lost = limit < buffer.count
+                walk.end = walk.lost ? limit : buffer.count
+                return walk
             }
-            guard size <= buffer.count - dataStart else {
-                body.append(
-                    contentsOf: UnsafeBufferPointer(rebasing: buffer[Swift.min(dataStart, buffer.count)..<buffer.count])
+            // The chunk's data and its CRLF, holes included.
+            let framed = holes.end(from: dataStart, length: Int64(size) + 2, available: buffer.count)
+            walk.missing += framed.missing
+            guard framed.exact else {
+                walk.lost = true
+                walk.end = framed.end
+                return walk
+            }
+            let dataEnd = Swift.max(dataStart, Swift.min(framed.end, buffer.count) - (framed.missing == 0 ? 2 : 0))
+            if walk.missing == 0 {
+                walk.body.append(
+                    contentsOf: UnsafeBufferPointer(
+                        rebasing: buffer[Swift.min(dataStart, buffer.count)..<Swift.min(dataEnd, buffer.count)]
+                    )
                 )
-                return (buffer.count, body, false)
             }
-            body.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[dataStart..<(dataStart + size)]))
-            offset = Swift.min(buffer.count, dataStart + size + 2)
+            guard framed.end <= buffer.count, Int64(framed.end - dataStart) + framed.missing == Int64(size) + 2 else {
+                walk.end = buffer.count
+                return walk
+            }
+            offset = framed.end
         }
-        return (offset, body, false)
+        walk.end = offset
+        return walk
     }
 
     /// Where the header block starting at `from` ends (the offset of its last line's end) and the body starts.

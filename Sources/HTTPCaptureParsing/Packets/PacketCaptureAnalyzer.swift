@@ -336,7 +336,8 @@ struct PacketCaptureAnalyzer {
         )
         if Self.isDNSPort(server.port) {
             connection.application = "dns"
-            for (stream, from, to) in [(clientStream, client, server), (serverStream, server, client)] {
+            for (whole, from, to) in [(clientStream, client, server), (serverStream, server, client)] {
+                let stream = whole.beforeFirstGap()
                 var offset = 0
                 while offset + 2 <= stream.bytes.count {
                     let length = Int(stream.bytes[offset]) << 8 | Int(stream.bytes[offset + 1])
@@ -368,12 +369,21 @@ struct PacketCaptureAnalyzer {
             || clientStream.bytes.isEmpty && serverStream.bytes.starts(with: Array("HTTP/1.".utf8))
         {
             connection.application = "http/1.x"
-            let built = httpTransactions(context, clientStream: clientStream, serverStream: serverStream, log: &log)
+            var tunnelTLS: PacketAnalysis.TLSHandshake?
+            let built = httpTransactions(
+                context,
+                clientStream: clientStream,
+                serverStream: serverStream,
+                tunnelTLS: &tunnelTLS,
+                log: &log
+            )
+            // The handshake inside a CONNECT tunnel describes this connection too.
+            if let tunnelTLS { connection.tls = tunnelTLS }
             connection.httpExchanges = built.count
             transactions += built
         } else if TLSScanner.looksLikeTLS(clientStream.bytes) {
             connection.application = "tls"
-            let scanner = TLSScanner(client: clientStream, server: serverStream)
+            let scanner = TLSScanner(client: clientStream.beforeFirstGap(), server: serverStream.beforeFirstGap())
             connection.tls = scanner.handshake
             transactions.append(tlsTransaction(context, scanner: scanner))
         }
@@ -421,20 +431,49 @@ struct PacketCaptureAnalyzer {
         _ context: ConnectionContext,
         clientStream: TCPStream,
         serverStream: TCPStream,
+        tunnelTLS: inout PacketAnalysis.TLSHandshake?,
         log: inout DiagnosticLog
     ) -> [HTTPTransaction] {
         let requests = HTTP1Message.parseAll(
             clientStream.bytes,
             isResponse: false,
+            gaps: clientStream.gaps,
             maxDecoded: options.maxDecompressedBytes
         )
         let responses = HTTP1Message.parseAll(
             serverStream.bytes,
             isResponse: true,
             methods: requests.map(\.method),
+            gaps: serverStream.gaps,
             maxDecoded: options.maxDecompressedBytes
         )
         let finals = responses.filter { !(100..<200).contains($0.status ?? 0) || $0.status == 101 }
+        let connectionName = "\(context.client.text) → \(context.server.text)"
+        for (messages, side) in [(requests, "request"), (responses, "response")] {
+            for message in messages where message.skippedBefore > 0 {
+                log.add(
+                    "capture-hole-skip",
+                    .warning,
+                    "connection \(connectionName): \(message.skippedBefore) bytes after a capture hole skipped to the next \(side) line",
+                    at: nil
+                )
+            }
+        }
+        let missing = clientStream.missingBytes + serverStream.missingBytes
+        if missing > 0 {
+            log.add(
+                "capture-hole",
+                .note,
+                "connection \(connectionName): \(missing) bytes were not captured; parsing resumed after each hole",
+                at: nil
+            )
+        }
+        let answers = HTTPExchangePairing.pair(
+            requests: requests,
+            responses: finals,
+            clientStream: clientStream,
+            serverStream: serverStream
+        )
         var out: [HTTPTransaction] = []
         if requests.isEmpty {
             // Only the server side was captured: the responses are real, the requests unknown.
@@ -514,8 +553,8 @@ struct PacketCaptureAnalyzer {
             t.requestHeaders = redact(request.headers)
             t.provenance.unknown.append("dns")
             t.provenance.unknown.append("tls")
-            if finals.indices.contains(position) {
-                let response = finals[position]
+            if let answer = answers[position] {
+                let response = finals[answer]
                 t.status = response.status
                 t.statusText =
                     response.startLine.split(separator: " ", maxSplits: 2).dropFirst(2).first.map(String.init) ?? ""
@@ -528,9 +567,16 @@ struct PacketCaptureAnalyzer {
                 )
                 t.sizes.responseHeaders = Int64(response.headerEnd - response.start)
                 t.sizes.responseBody = Swift.max(0, response.bodyBytes)
-                t.sizes.transfer = Int64(response.end - response.start)
+                t.sizes.transfer = Int64(response.end - response.start) + response.missingBytes
                 t.sizes.decoded = response.decodedBytes
-                if !response.complete {
+                if response.missingBytes > 0 || !response.complete && response.end < serverStream.bytes.count {
+                    log.add(
+                        "incomplete-response",
+                        .note,
+                        "response to \(t.method) \(t.url) is cut by a capture hole (\(response.missingBytes) bytes missing)",
+                        at: nil
+                    )
+                } else if !response.complete {
                     t.error = context.serverDirection.resetTime != nil ? "connection reset during the response" : nil
                     log.add(
                         "incomplete-response",
@@ -546,7 +592,8 @@ struct PacketCaptureAnalyzer {
                 t.outcome = .networkError
             } else {
                 t.outcome = .unknown
-                log.add("no-response", .note, "no response captured for \(t.method) \(t.url)", at: nil)
+                let why = missing > 0 ? " (the connection has capture holes)" : ""
+                log.add("no-response", .note, "no response captured for \(t.method) \(t.url)" + why, at: nil)
             }
             for (name, value) in [("send", 0), ("wait", 1), ("receive", 2)] {
                 let known: Bool
@@ -562,24 +609,31 @@ struct PacketCaptureAnalyzer {
             out.append(t)
             // After a CONNECT's 2xx the connection is a tunnel: when TLS runs in it, read its hellos and timing.
             if t.method == "CONNECT", let status = t.status, (200..<300).contains(status),
-                finals.indices.contains(position)
+                let answer = answers[position]
             {
-                let clientTunnel = clientStream.suffix(from: request.end)
-                let serverTunnel = serverStream.suffix(from: finals[position].end)
+                let clientTunnel = clientStream.suffix(from: request.end).beforeFirstGap()
+                let serverTunnel = serverStream.suffix(from: finals[answer].end).beforeFirstGap()
                 if TLSScanner.looksLikeTLS(clientTunnel.bytes) {
                     let scanner = TLSScanner(client: clientTunnel, server: serverTunnel)
-                    out.append(tlsTransaction(context, scanner: scanner, inTunnel: true))
+                    if tunnelTLS == nil { tunnelTLS = scanner.handshake }
+                    let destination = TunnelTarget(authority: target, hostHeader: hostHeader)
+                    out.append(tlsTransaction(context, scanner: scanner, tunnel: destination))
                 }
             }
         }
         return out
     }
 
-    /// The encrypted transaction of a TLS connection, or of TLS inside a CONNECT tunnel (`inTunnel`: it starts at
+    /// The encrypted transaction of a TLS connection, or of TLS inside a CONNECT tunnel (`tunnel`: it starts at
     /// the ClientHello, over a connection that is already open, through the proxy).
-    private func tlsTransaction(_ context: ConnectionContext, scanner: TLSScanner, inTunnel: Bool = false)
+    ///
+    /// In a tunnel the host and port are the CONNECT target's: the proxy only relays the bytes, so naming it would
+    /// file every tunnelled site under the proxy. `remoteAddress`/`remotePort` stay the proxy (where the packets
+    /// went) and `proxyConnection` is set.
+    private func tlsTransaction(_ context: ConnectionContext, scanner: TLSScanner, tunnel: TunnelTarget? = nil)
         -> HTTPTransaction
     {
+        let inTunnel = tunnel != nil
         let fetchStart =
             inTunnel
             ? scanner.clientHelloTime
@@ -587,10 +641,13 @@ struct PacketCaptureAnalyzer {
         var t = base(context, fetchStart: fetchStart, firstOnConnection: !inTunnel)
         if inTunnel { t.proxyConnection = true }
         let handshake = scanner.handshake
-        let host = handshake.serverName ?? context.server.address.text
+        let fallback = tunnel.map(\.host).flatMap { $0.isEmpty ? nil : $0 } ?? context.server.address.text
+        let host = handshake.serverName ?? fallback
+        let port = tunnel?.port ?? Int(context.server.port)
         t.host = host.lowercased()
         t.scheme = "https"
-        t.url = "https://" + (context.server.port == 443 ? host : "\(host):\(context.server.port)") + "/"
+        let named = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        t.url = "https://" + (port == 443 ? named : "\(named):\(port)") + "/"
         t.httpVersion = handshake.alpn ?? ""
         t.networkProtocol = handshake.alpn.map(HTTPTransaction.normalisedProtocol) ?? "tls"
         if t.networkProtocol == "unknown" { t.networkProtocol = "tls" }

@@ -46,8 +46,11 @@ struct TCPDirection {
         pieces.append(Piece(offset: offset, time: time, bytes: payload.array))
     }
 
-    /// The stream in sequence order: retransmitted bytes dropped (first copy kept), overlaps trimmed, and the
-    /// stream cut at the first hole (bytes never captured are not invented).
+    /// The stream in sequence order, with retransmitted bytes dropped (first copy kept) and overlaps trimmed.
+    ///
+    /// Bytes never captured are not invented: the pieces on either side of a hole are joined and the hole is
+    /// recorded (where and how long), so a parser can resume at the next message boundary instead of losing the
+    /// rest.
     func reassemble() -> TCPStream {
         var stream = TCPStream()
         guard !pieces.isEmpty else { return stream }
@@ -56,7 +59,6 @@ struct TCPDirection {
         }
         let origin = sawSYN ? Swift.min(0, pieces.map(\.offset).min() ?? 0) : (pieces.map(\.offset).min() ?? 0)
         var cursor = origin
-        var cut = false
         for index in order {
             let piece = pieces[index]
             let end = piece.offset + Int64(piece.bytes.count)
@@ -65,20 +67,15 @@ struct TCPDirection {
                 continue
             }
             if piece.offset > cursor {
-                stream.missingBytes += piece.offset - cursor
-                if !cut {
-                    cut = true
-                    stream.gapAt = stream.bytes.count
-                }
-                cursor = end
-                continue
+                let missing = piece.offset - cursor
+                stream.missingBytes += missing
+                stream.gaps.append(TCPStream.Gap(at: stream.bytes.count, length: missing))
+                cursor = piece.offset
             }
             if piece.offset < cursor { stream.retransmissions += 1 }
             let skip = Int(cursor - piece.offset)
-            if !cut {
-                stream.marks.append(TCPStream.Mark(offset: stream.bytes.count, time: piece.time))
-                stream.bytes.append(contentsOf: piece.bytes[skip...])
-            }
+            stream.marks.append(TCPStream.Mark(offset: stream.bytes.count, time: piece.time))
+            stream.bytes.append(contentsOf: piece.bytes[skip...])
             cursor = end
         }
         return stream
@@ -92,14 +89,33 @@ struct TCPStream {
         var time: Int64?
     }
 
+    /// Bytes that were never captured: `length` of them belong just before `bytes[at]`.
+    struct Gap {
+        var at: Int
+        var length: Int64
+    }
+
     var bytes: [UInt8] = []
     var marks: [Mark] = []
     var retransmissions = 0
     var missingBytes: Int64 = 0
-    /// Where the stream stops because bytes are missing after it.
-    var gapAt: Int?
+    /// The holes, in stream order (`at` never decreases).
+    var gaps: [Gap] = []
 
-    /// The stream from byte `offset` on, with its times (a tunnel's content after the CONNECT exchange).
+    /// Where the first hole is (the stream is contiguous up to there).
+    var gapAt: Int? { gaps.first?.at }
+
+    /// The stream up to its first hole, for readers that cannot resume after one (TLS records, DNS over TCP).
+    func beforeFirstGap() -> TCPStream {
+        guard let cut = gapAt else { return self }
+        var out = self
+        out.bytes = Array(bytes[..<Swift.min(Swift.max(0, cut), bytes.count)])
+        out.marks = marks.filter { $0.offset < out.bytes.count }
+        out.gaps = []
+        return out
+    }
+
+    /// The stream from byte `offset` on, with its times and holes (a tunnel's content after the CONNECT exchange).
     func suffix(from offset: Int) -> TCPStream {
         var out = TCPStream()
         let start = Swift.min(Swift.max(0, offset), bytes.count)
@@ -108,7 +124,7 @@ struct TCPStream {
         for mark in marks where mark.offset > start {
             out.marks.append(Mark(offset: mark.offset - start, time: mark.time))
         }
-        out.gapAt = gapAt.map { Swift.max(0, $0 - start) }
+        out.gaps = gaps.filter { $0.at > start }.map { Gap(at: $0.at - start, length: $0.length) }
         return out
     }
 

@@ -7,7 +7,6 @@ extension HTTPSummary {
     /// Computes the health figures of `transactions` (indexes refer to positions in that array).
     public init(transactions: [HTTPTransaction]) {
         self.init()
-        requests = transactions.count
         // Indexes, not copies: a transaction is a large value.
         var network: [Int] = []
         network.reserveCapacity(transactions.count)
@@ -18,9 +17,16 @@ extension HTTPSummary {
         var last = -Double.infinity
         for (position, transaction) in transactions.enumerated() {
             protocols[transaction.networkProtocol, default: 0] += 1
-            if transaction.fromCache {
+            let connectionOnly = transaction.provenance.encrypted
+            if connectionOnly {
+                encryptedConnections += 1
+                network.append(position)
+                if transaction.outcome == .networkError { failedConnections += 1 }
+            } else if transaction.fromCache {
+                requests += 1
                 cached += 1
             } else {
+                requests += 1
                 network.append(position)
                 switch transaction.outcome {
                 case .success: succeeded += 1
@@ -34,7 +40,7 @@ extension HTTPSummary {
             if byHost[host] == nil { hostOrder.append(host) }
             byHost[host, default: []].append(position)
             var share = types[transaction.trafficType] ?? TypeShare(type: transaction.trafficType)
-            share.requests += 1
+            if connectionOnly { share.encryptedConnections += 1 } else { share.requests += 1 }
             if transaction.sizes.transfer >= 0 {
                 share.transferBytes = share.transferBytes.saturatingAdd(transaction.sizes.transfer)
             }
@@ -52,13 +58,14 @@ extension HTTPSummary {
         let httpErrors = clientErrors + serverErrors
         let answered = succeeded + httpErrors
         httpErrorRate = answered > 0 ? Double(httpErrors) / Double(answered) : 0
-        networkErrorRate = network.isEmpty ? 0 : Double(networkErrors) / Double(network.count)
+        networkErrorRate = network.isEmpty ? 0 : Double(networkErrors + failedConnections) / Double(network.count)
         cachedShare = requests > 0 ? Double(cached) / Double(requests) : 0
         spanMilliseconds = last >= first ? last - first : -1
         overall = PhaseStatistics(transactions, indexes: network)
         hosts = hostOrder.map { name in
             let group = byHost[name] ?? []
-            var host = Host(host: name, requests: group.count)
+            let connections = group.count { transactions[$0].provenance.encrypted }
+            var host = Host(host: name, requests: group.count - connections, encryptedConnections: connections)
             let live = group.filter { !transactions[$0].fromCache }
             host.cached = group.count - live.count
             host.httpErrors = live.count {
@@ -76,7 +83,7 @@ extension HTTPSummary {
             host.phases = PhaseStatistics(transactions, indexes: live)
             return host
         }
-        .sorted { $0.requests != $1.requests ? $0.requests > $1.requests : $0.host < $1.host }
+        .sorted(by: Host.busierFirst)
         let ranked = network.filter { transactions[$0].durations.total >= 0 }
             .sorted { transactions[$0].durations.total > transactions[$1].durations.total }
         slowest = Array(ranked.prefix(Self.slowestCount))

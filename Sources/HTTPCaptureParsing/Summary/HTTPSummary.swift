@@ -1,18 +1,24 @@
 /// Health figures over a capture's transactions (definitions in docs/http-captures.md, reference §7).
 public struct HTTPSummary: Sendable, Equatable, Codable {
-    /// Every transaction.
+    /// Transactions with visible HTTP (a method or a status); encrypted connections are counted apart.
     public var requests: Int
+    /// Connections with no visible HTTP (TLS, TLS inside a CONNECT tunnel, QUIC): they give timings but no request
+    /// or status, so they are never counted as requests.
+    public var encryptedConnections: Int
+    /// Encrypted connections that failed (a fatal TLS alert, a reset before any response).
+    public var failedConnections: Int
     public var succeeded: Int
     public var clientErrors: Int
     public var serverErrors: Int
     public var networkErrors: Int
-    /// Transactions without a known outcome (encrypted, unanswered).
+    /// Requests without a known outcome (no response in the capture).
     public var unknownOutcome: Int
     /// Transactions served from a cache.
     public var cached: Int
     /// (4xx + 5xx) / (success + 4xx + 5xx), over non-cached transactions; 0 when there are none.
     public var httpErrorRate: Double
-    /// Network errors / all non-cached transactions; 0 when there are none.
+    /// Failed attempts / attempts: (network errors + failed connections) / (non-cached requests + encrypted
+    /// connections); 0 when there are none.
     public var networkErrorRate: Double
     /// Cached / all transactions.
     public var cachedShare: Double
@@ -29,6 +35,8 @@ public struct HTTPSummary: Sendable, Equatable, Codable {
 
     public init(
         requests: Int = 0,
+        encryptedConnections: Int = 0,
+        failedConnections: Int = 0,
         succeeded: Int = 0,
         clientErrors: Int = 0,
         serverErrors: Int = 0,
@@ -46,6 +54,8 @@ public struct HTTPSummary: Sendable, Equatable, Codable {
         protocols: [String: Int] = [:]
     ) {
         self.requests = requests
+        self.encryptedConnections = encryptedConnections
+        self.failedConnections = failedConnections
         self.succeeded = succeeded
         self.clientErrors = clientErrors
         self.serverErrors = serverErrors
@@ -112,7 +122,10 @@ extension HTTPSummary {
     /// The figures of one host.
     public struct Host: Sendable, Equatable, Codable {
         public var host: String
+        /// Requests with visible HTTP.
         public var requests: Int
+        /// Connections to this host with no visible HTTP (TLS, QUIC).
+        public var encryptedConnections: Int
         public var httpErrors: Int
         public var networkErrors: Int
         public var cached: Int
@@ -125,6 +138,7 @@ extension HTTPSummary {
         public init(
             host: String,
             requests: Int = 0,
+            encryptedConnections: Int = 0,
             httpErrors: Int = 0,
             networkErrors: Int = 0,
             cached: Int = 0,
@@ -135,6 +149,7 @@ extension HTTPSummary {
         ) {
             self.host = host
             self.requests = requests
+            self.encryptedConnections = encryptedConnections
             self.httpErrors = httpErrors
             self.networkErrors = networkErrors
             self.cached = cached
@@ -143,23 +158,33 @@ extension HTTPSummary {
             self.decodedBytes = decodedBytes
             self.phases = phases
         }
+
+        /// Host order: the most requests and connections first, then by name.
+        static func busierFirst(_ a: Host, _ b: Host) -> Bool {
+            let (x, y) = (a.requests + a.encryptedConnections, b.requests + b.encryptedConnections)
+            return x != y ? x > y : a.host < b.host
+        }
     }
 
     /// Requests and bytes of one traffic type.
     public struct TypeShare: Sendable, Equatable, Codable {
         public var type: HTTPTransaction.TrafficType
         public var requests: Int
+        /// Connections with no visible HTTP (always type `other`); their bytes are in the sums.
+        public var encryptedConnections: Int
         public var transferBytes: Int64
         public var decodedBytes: Int64
 
         public init(
             type: HTTPTransaction.TrafficType,
             requests: Int = 0,
+            encryptedConnections: Int = 0,
             transferBytes: Int64 = 0,
             decodedBytes: Int64 = 0
         ) {
             self.type = type
             self.requests = requests
+            self.encryptedConnections = encryptedConnections
             self.transferBytes = transferBytes
             self.decodedBytes = decodedBytes
         }

@@ -53,10 +53,15 @@ public struct HTTPSummaryAccumulator: Sendable {
     public mutating func add(_ transaction: HTTPTransaction, order: Int? = nil) {
         let position = order ?? sequence
         sequence += 1
-        summary.requests += 1
         summary.protocols[transaction.networkProtocol, default: 0] += 1
-        let live = !transaction.fromCache
-        if live {
+        let connectionOnly = transaction.provenance.encrypted
+        let live = !transaction.fromCache || connectionOnly
+        if connectionOnly {
+            summary.encryptedConnections += 1
+            networkCount += 1
+            if transaction.outcome == .networkError { summary.failedConnections += 1 }
+        } else if live {
+            summary.requests += 1
             networkCount += 1
             switch transaction.outcome {
             case .success: summary.succeeded += 1
@@ -66,6 +71,7 @@ public struct HTTPSummaryAccumulator: Sendable {
             case .unknown: summary.unknownOutcome += 1
             }
         } else {
+            summary.requests += 1
             summary.cached += 1
         }
         var name = transaction.host.isEmpty ? "(unknown)" : transaction.host
@@ -74,7 +80,7 @@ public struct HTTPSummaryAccumulator: Sendable {
             name = Self.otherHosts
         }
         var host = hosts.removeValue(forKey: name) ?? HostTotals(host: name)
-        host.row.requests += 1
+        if connectionOnly { host.row.encryptedConnections += 1 } else { host.row.requests += 1 }
         let sizes = transaction.sizes
         if sizes.transfer >= 0 {
             host.row.transferBytes = host.row.transferBytes.saturatingAdd(sizes.transfer)
@@ -90,7 +96,7 @@ public struct HTTPSummaryAccumulator: Sendable {
         }
         hosts[name] = host
         var share = types[transaction.trafficType] ?? HTTPSummary.TypeShare(type: transaction.trafficType)
-        share.requests += 1
+        if connectionOnly { share.encryptedConnections += 1 } else { share.requests += 1 }
         if sizes.transfer >= 0 { share.transferBytes = share.transferBytes.saturatingAdd(sizes.transfer) }
         if sizes.decoded >= 0 { share.decodedBytes = share.decodedBytes.saturatingAdd(sizes.decoded) }
         types[transaction.trafficType] = share
@@ -118,7 +124,8 @@ public struct HTTPSummaryAccumulator: Sendable {
         let httpErrors = out.clientErrors + out.serverErrors
         let answered = out.succeeded + httpErrors
         out.httpErrorRate = answered > 0 ? Double(httpErrors) / Double(answered) : 0
-        out.networkErrorRate = networkCount == 0 ? 0 : Double(out.networkErrors) / Double(networkCount)
+        out.networkErrorRate =
+            networkCount == 0 ? 0 : Double(out.networkErrors + out.failedConnections) / Double(networkCount)
         out.cachedShare = out.requests > 0 ? Double(out.cached) / Double(out.requests) : 0
         out.spanMilliseconds = last >= first ? last - first : -1
         out.overall = overall.statistics
@@ -127,7 +134,7 @@ public struct HTTPSummaryAccumulator: Sendable {
             row.phases = totals.phases.statistics
             return row
         }
-        .sorted { $0.requests != $1.requests ? $0.requests > $1.requests : $0.host < $1.host }
+        .sorted(by: HTTPSummary.Host.busierFirst)
         out.byType = HTTPTransaction.TrafficType.allCases.compactMap { types[$0] }
         out.slowest = slowestAsPositions ? Array(ranked.indices) : ranked.map(\.order.position)
         var diagnostics: [Diagnostic] = []

@@ -17,15 +17,24 @@ enum HTTPRenderer {
         if let creator = capture.creator { fields.append(("Creator", creator)) }
         if let browser = capture.browser { fields.append(("Browser", browser)) }
         var requests = Formatting.grouped(s.requests)
+        if s.encryptedConnections > 0 { requests += " with visible HTTP" }
         if s.spanMilliseconds >= 0 { requests += " over \(duration(s.spanMilliseconds))" }
         fields.append(("Requests", requests))
+        if s.encryptedConnections > 0 {
+            // Encrypted traffic shows connections and timings, never requests or statuses.
+            var connections = "\(Formatting.grouped(s.encryptedConnections)) encrypted (TLS or QUIC, no HTTP visible)"
+            if s.failedConnections > 0 { connections += ", \(Formatting.grouped(s.failedConnections)) failed" }
+            fields.append(("Connections", connections))
+        }
         var outcomes: [String] = ["\(Formatting.grouped(s.succeeded)) ok"]
         if s.clientErrors > 0 { outcomes.append("\(s.clientErrors) 4xx") }
         if s.serverErrors > 0 { outcomes.append("\(s.serverErrors) 5xx") }
         if s.networkErrors > 0 { outcomes.append("\(s.networkErrors) network errors") }
-        if s.unknownOutcome > 0 { outcomes.append("\(s.unknownOutcome) unknown (encrypted or unanswered)") }
+        if s.unknownOutcome > 0 { outcomes.append("\(s.unknownOutcome) unanswered") }
         if s.cached > 0 { outcomes.append("\(s.cached) from cache") }
-        fields.append(("Outcomes", outcomes.joined(separator: ", ")))
+        if s.requests > 0 || s.encryptedConnections == 0 {
+            fields.append(("Outcomes", outcomes.joined(separator: ", ")))
+        }
         fields.append(
             (
                 "Error rates",
@@ -77,18 +86,28 @@ enum HTTPRenderer {
             ],
             alignments: [.left, .right, .right, .right, .right, .right, .right, .right, .right, .right]
         )
+        let connections = s.encryptedConnections > 0
+        if connections {
+            table.headers.insert("CONN", at: 2)
+            table.alignments.insert(.right, at: 2)
+        }
         for host in s.hosts.prefix(limit) {
             let p = host.phases
-            table.append([
-                TerminalText.escaped(host.host), String(host.requests), String(host.httpErrors),
-                String(host.networkErrors),
-                host.transferKnown > 0 ? bytes(host.transferBytes) : "-",
-                p.total.n > 0 ? "\(ms(p.total.p50)) / \(ms(p.total.p90)) / \(ms(p.total.p99))" : "-",
-                median(p.dns), median(p.connect), median(p.tls), median(p.ttfb),
-            ])
+            var counts = [String(host.requests)]
+            if connections { counts.append(String(host.encryptedConnections)) }
+            table.append(
+                [TerminalText.escaped(host.host)] + counts + [
+                    String(host.httpErrors),
+                    String(host.networkErrors),
+                    host.transferKnown > 0 ? bytes(host.transferBytes) : "-",
+                    p.total.n > 0 ? "\(ms(p.total.p50)) / \(ms(p.total.p90)) / \(ms(p.total.p99))" : "-",
+                    median(p.dns), median(p.connect), median(p.tls), median(p.ttfb),
+                ]
+            )
         }
+        let over = connections ? "requests and encrypted connections" : "requests"
         var out =
-            "\nHosts (\(s.hosts.count); phase figures over the requests where the phase is known, n in brackets)\n"
+            "\nHosts (\(s.hosts.count); phase figures over the \(over) where the phase is known, n in brackets)\n"
         out += table.render(indent: "  ")
         if s.hosts.count > limit { out += "  … \(s.hosts.count - limit) more hosts\n" }
         return out
@@ -100,10 +119,17 @@ enum HTTPRenderer {
             headers: ["TYPE", "REQ", "TRANSFER", "DECODED"],
             alignments: [.left, .right, .right, .right]
         )
+        let connections = s.encryptedConnections > 0
+        if connections {
+            table.headers.insert("CONN", at: 2)
+            table.alignments.insert(.right, at: 2)
+        }
         for share in s.byType {
-            table.append([
-                share.type.rawValue, String(share.requests), bytes(share.transferBytes), bytes(share.decodedBytes),
-            ])
+            var counts = [String(share.requests)]
+            if connections { counts.append(String(share.encryptedConnections)) }
+            table.append(
+                [share.type.rawValue] + counts + [bytes(share.transferBytes), bytes(share.decodedBytes)]
+            )
         }
         return "\nTraffic by type\n" + table.render(indent: "  ")
     }
@@ -129,11 +155,12 @@ enum HTTPRenderer {
             axis = "each bar from its own start, 0 … \(duration(end))"
         }
         let scale = end > 0 ? Double(barWidth) / end : 0
+        let what = picked.contains { $0.provenance.encrypted } ? "requests and encrypted connections" : "requests"
         var out =
-            "\nSlowest requests (\(axis); - blocked, d DNS, c connect, s TLS, > send, . wait, # receive, ? unknown)\n"
+            "\nSlowest \(what) (\(axis); - blocked, d DNS, c connect, s TLS, > send, . wait, # receive, ? unknown)\n"
         for (t, start) in zip(picked, starts) {
             let bar = bar(t, offset: start - origin, scale: scale)
-            let status = t.status.map { $0 == 0 ? "ERR" : String($0) } ?? "---"
+            let status = t.status.map { $0 == 0 ? "ERR" : String($0) } ?? (t.provenance.encrypted ? "ENC" : "---")
             let label = TerminalText.escaped(t.url.isEmpty ? t.host : t.url)
             let shown = label.count > 70 ? String(label.prefix(67)) + "..." : label
             let total = ms(t.durations.total)
