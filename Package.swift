@@ -210,7 +210,9 @@ let package = Package(
         ),
         .testTarget(
             name: "ReportInspectionTests",
-            dependencies: ["ReportInspection", "APMInspectCore"]
+            dependencies: [
+                "ReportInspection", "APMInspectCore", "CrashReportParsing", "JetsamParsing", "HTTPCaptureParsing",
+            ]
         ),
         .testTarget(
             name: "FuzzCommandTests",
