@@ -15,7 +15,7 @@ public struct HTTPCaptureFamily: ReportFamily {
     /// Reads a capture; `kind` is what the sniffer said, when it was asked.
     ///
     /// With `summaryOnly` (text output) the capture holds the summary and only the slowest transactions
-    /// (``HTTPCaptureReader/readSummary(_:limits:)``), so a million-entry HAR is summarised in bounded memory
+    /// (`HTTPCaptureReader.readSummary(_:limits:)`), so a million-entry HAR is summarised in bounded memory
     /// besides the file; JSON output needs every transaction.
     public static func inspect(
         bytes: [UInt8],
