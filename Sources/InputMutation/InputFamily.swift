@@ -1,6 +1,6 @@
 import APMInspectCore
 
-/// The families of input the engine knows the structure of; decided from content by ``ContentSniffer``, and by
+/// The families of input the engine knows the structure of; decided from content by `ContentSniffer`, and by
 /// ``MachOMagic`` for Mach-O, which the sniffer leaves as binary data.
 public enum InputFamily: String, Sendable, CaseIterable, Codable, Hashable {
     /// JSON: `.ips` (header line and body), HAR, Charles JSON sessions, MetricKit and KSCrash payloads.

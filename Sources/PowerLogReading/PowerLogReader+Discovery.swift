@@ -20,7 +20,7 @@ extension PowerLogReader {
     /// PowerLog files under `folder` (recursively) by name: `*.PLSQL`, `*.PLSQL.gz`, `*.EPSQL`, `*.BGSQL`, any
     /// case; macOS AppleDouble `._` files and `-wal`/`-shm` siblings are skipped.
     ///
-    /// The walk is ``DirectoryWalker``'s, the one `scan` uses, so a subfolder that cannot be listed is reported
+    /// The walk is `DirectoryWalker`'s, the one `scan` uses, so a subfolder that cannot be listed is reported
     /// rather than skipped, and a name that is not UTF-8 is found and still opens.
     public static func discover(in folder: RawPath, walker: DirectoryWalker = DirectoryWalker()) -> Discovery {
         let (files, findings) = walker.files(in: [folder])

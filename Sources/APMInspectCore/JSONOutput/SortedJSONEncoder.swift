@@ -3,7 +3,7 @@
 ///
 /// Byte for byte what Foundation's `JSONEncoder` writes with `.sortedKeys` and `.withoutEscapingSlashes` (with
 /// `pretty`, its `.prettyPrinted` layout too), written straight from the model into the output
-/// (``JSONStreamEncoder``): no tree and no second copy of a document, so a report of any size is written in the
+/// (`JSONStreamEncoder`): no tree and no second copy of a document, so a report of any size is written in the
 /// memory of its model plus a buffer.
 public struct SortedJSONEncoder: Sendable {
     /// Foundation's pretty layout (two-space indent, `"key" : value`) instead of one line.

@@ -3,7 +3,7 @@ import APMInspectCore
 /// An Apple crash report, read from any of its shapes: legacy text, `.ips` 109 (JSON header, text body), `.ips` 309
 /// (JSON body), Console's translated wrapper, and fragments pasted into prose.
 ///
-/// Fields absent from the report are nil. Addresses, registers and codes are ``HexValue``s (hex strings in JSON).
+/// Fields absent from the report are nil. Addresses, registers and codes are `HexValue`s (hex strings in JSON).
 /// What the model does not know is kept: unknown JSON keys in ``unknownKeys``, unknown text blocks in ``blocks``.
 public struct CrashReport: Sendable, Equatable, Codable {
     /// The shape the report was read from.

@@ -3,7 +3,7 @@
 /// Real reports hold at most a few hundred threads of up to 512 frames and about a thousand binary images; a file
 /// of millions of frame lines is hostile or corrupt, and modelling every line cost about 100 bytes of model per
 /// 100 bytes of input before any output was written. The defaults sit far above any real report. What a limit cuts
-/// is counted, not modelled, and named in one ``Diagnostic`` per limit; the report is then marked partial.
+/// is counted, not modelled, and named in one `Diagnostic` per limit; the report is then marked partial.
 public struct CrashParseLimits: Sendable, Equatable {
     /// Frames kept per thread (and for the Last Exception Backtrace); later frame lines are counted.
     public var maxFramesPerThread: Int

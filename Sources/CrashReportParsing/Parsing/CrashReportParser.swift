@@ -25,7 +25,7 @@ public struct CrashReportParser: Sendable {
     /// True when the container's header or content says it is a crash report.
     ///
     /// OS faults (308), system watchdog crashes (409), terminating stackshots (509) and run-loop hangs are read
-    /// as crash reports when their body is shaped like one (``BugType/hasCrashShapedBody``); otherwise they stay
+    /// as crash reports when their body is shaped like one (`BugType.hasCrashShapedBody`); otherwise they stay
     /// the opaque summary of their type.
     public static func isCrashReport(_ container: IPSContainer) -> Bool {
         if let bugType = container.bugType {

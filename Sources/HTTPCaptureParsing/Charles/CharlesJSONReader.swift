@@ -24,7 +24,7 @@ public struct CharlesJSONReader: Sendable {
     }
 
     /// The nesting level of a transaction (the top-level array is 1): a document parsed with containers from here
-    /// kept opaque (``JSONParseOptions/opaqueDepth``) holds one node per transaction, each parsed when it is read.
+    /// kept opaque (`JSONParseOptions.opaqueDepth`) holds one node per transaction, each parsed when it is read.
     public static let itemDepth = 2
 
     /// Reads a parsed `.chlsj` document.

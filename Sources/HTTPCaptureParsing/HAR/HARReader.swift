@@ -14,7 +14,7 @@ public struct HARReader: Sendable {
 
     /// The nesting level of a HAR entry (the top-level object is 1, `log` 2, `entries` 3).
     ///
-    /// Captures are parsed with containers from this level kept opaque (``JSONParseOptions/opaqueDepth``): each
+    /// Captures are parsed with containers from this level kept opaque (`JSONParseOptions.opaqueDepth`): each
     /// entry is parsed when it is read and its tape dropped after, so a million entries never hold a node per value
     /// at once (the whole tape took about 3.5 times the file).
     public static let entryDepth = 4

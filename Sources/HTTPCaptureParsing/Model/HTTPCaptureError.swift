@@ -2,7 +2,7 @@ import APMInspectCore
 
 /// Why a capture could not be read at all.
 ///
-/// Thrown only when nothing useful can be produced; everything else is a ``Diagnostic`` next to a partial result.
+/// Thrown only when nothing useful can be produced; everything else is a `Diagnostic` next to a partial result.
 public struct HTTPCaptureError: ModuleError, Sendable, Equatable {
     /// A stable machine-readable reason.
     public struct Code: ErrorCode {

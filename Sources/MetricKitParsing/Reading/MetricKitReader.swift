@@ -78,7 +78,7 @@ public struct MetricKitReader: Sendable {
 
     /// Reads a whole file.
     ///
-    /// - Throws: ``InputError`` when the bytes are not JSON this reader can use (too deep, too large, empty, or
+    /// - Throws: `InputError` when the bytes are not JSON this reader can use (too deep, too large, empty, or
     ///   neither an object nor an array of objects).
     public func read(_ bytes: [UInt8]) throws(InputError) -> MetricKitReadResult {
         let document = try JSONDocument(bytes: bytes, options: json)

@@ -15,7 +15,7 @@ public enum ReportRewriter {
         public var resolvedFrames: Int
     }
 
-    /// - Throws: ``CrashParseError`` when the bytes are not a crash report.
+    /// - Throws: `CrashParseError` when the bytes are not a crash report.
     public static func rewrite(
         _ bytes: [UInt8],
         with symbolicator: ReportSymbolicator

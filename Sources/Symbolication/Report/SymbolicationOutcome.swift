@@ -9,10 +9,10 @@ public struct SymbolicationOutcome: Sendable {
     public var diagnostics: [Diagnostic]
     /// Written frames that received a symbol (a chain of inlined frames counts once).
     public var resolvedFrames: Int
-    /// For each thread (by position in ``CrashReport/threads``), the position of the written frame each frame
+    /// For each thread (by position in `CrashReport.threads`), the position of the written frame each frame
     /// came from, in order.
     public var threadOrigins: [[Int]]
-    /// The same for ``CrashReport/lastExceptionBacktrace``.
+    /// The same for `CrashReport.lastExceptionBacktrace`.
     public var exceptionOrigins: [Int]
     /// For each thread, the written frames whose text changed (resolved or re-resolved).
     public var changedThreadFrames: [Set<Int>]
