@@ -18,9 +18,17 @@ public protocol ReportFamily: Sendable {
     /// Reads a regular file without loading its bytes when the family can (a database opened where it lies, which
     /// can be gigabytes); `head` is its first 8 KiB. nil when it is not this family's or needs the bytes.
     func inspectInPlace(path: String, head: [UInt8], with inspector: ReportInspector) -> Inspection?
+
+    /// Whether a file starting with `head` might be read in place, so the inspector stops reading it there and
+    /// asks ``inspectInPlace(path:head:with:)``: cheap, from the first bytes alone.
+    func mayInspectInPlace(head: [UInt8]) -> Bool
 }
 
 extension ReportFamily {
+    public func mayInspectInPlace(head: [UInt8]) -> Bool {
+        false
+    }
+
     public func inspectInPlace(path: String, head: [UInt8], with inspector: ReportInspector) -> Inspection? {
         nil
     }

@@ -47,21 +47,41 @@ public struct ReportInspector: Sendable {
 
     /// Reads and inspects the file at `path`.
     ///
-    /// The path is opened once: its bytes feed the sniffer and the families. Only a database from a regular file is
-    /// opened again, by SQLite (immutable); one from a FIFO or device is read from the bytes already taken.
+    /// The path is opened once and read once: its bytes feed the sniffer and the families. Only a file whose first
+    /// bytes a family reads in place (a PowerLog database, opened by SQLite, immutable) is read no further; a FIFO
+    /// or device is read whole, from the bytes taken, since it cannot be opened again.
     public func inspect(path: String) -> Inspection {
-        if FileReading.isRegularFile(atPath: path), let head = Self.head(of: path) {
-            for family in families {
-                if let inspection = family.inspectInPlace(path: path, head: head, with: self) { return inspection }
-            }
-        }
-        let bytes: [UInt8]
+        let read: FileReading.PrefixedRead
         do {
-            bytes = try FileReading.contents(atPath: path)
+            read = try FileReading.contents(atPath: path, stoppingAfter: Self.headBytes) { mayInspectInPlace(head: $0) }
         } catch {
             return .failed(path, kind: .unknown, error)
         }
-        return inspect(bytes: bytes, path: path)
+        switch read {
+        case .whole(let bytes):
+            return inspect(bytes: bytes, path: path)
+        case .stopped(let head):
+            for family in families {
+                if let inspection = family.inspectInPlace(path: path, head: head, with: self) { return inspection }
+            }
+            // Not a database after all (a gzip'd HAR, an SQLite file of another app): read as any file.
+            do {
+                return inspect(bytes: try FileReading.contents(atPath: path), path: path)
+            } catch {
+                return .failed(path, kind: .unknown, error)
+            }
+        }
+    }
+
+    /// What the in-place families look at: the sniffers need no more.
+    public static let headBytes = 8192
+
+    /// Whether a family would read a file starting with `head` where it lies rather than from its bytes (only the
+    /// first ``headBytes`` are looked at): a caller that reads files its own way stops there and calls
+    /// ``inspect(path:)``.
+    public func mayInspectInPlace(head: [UInt8]) -> Bool {
+        let head = head.count > Self.headBytes ? Array(head.prefix(Self.headBytes)) : head
+        return families.contains { $0.mayInspectInPlace(head: head) }
     }
 
     /// Inspects bytes already in memory; `path` is only the name the envelope gives them.

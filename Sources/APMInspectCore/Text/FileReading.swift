@@ -21,6 +21,39 @@ public enum FileReading {
         try contents(opened: path.withCString { openForReading($0) }.get(), maxBytes: maxBytes)
     }
 
+    /// What ``contents(atPath:maxBytes:stoppingAfter:when:)`` read: the whole file, or only its first bytes when they
+    /// said the rest is not wanted in memory (an archive to stream, a database to open where it lies).
+    public enum PrefixedRead: Sendable {
+        case whole([UInt8])
+        case stopped(prefix: [UInt8])
+    }
+
+    /// The contents of the regular file at `path`, unless its first `prefixBytes` (all of it, when it is shorter)
+    /// make `stop` true: then only those are returned, for the caller to read the file its own way.
+    ///
+    /// One open and one read for a small file, where sniffing first and reading after cost a second open and read
+    /// per file. Anything but a regular file (a FIFO can be read once only) is read whole and never stopped.
+    public static func contents(
+        atPath path: String,
+        maxBytes: Int = 1 << 30,
+        stoppingAfter prefixBytes: Int,
+        when stop: ([UInt8]) -> Bool
+    ) throws(InputError) -> PrefixedRead {
+        let fd = try path.withCString { openForReading($0) }.get()
+        return try contents(opened: fd, maxBytes: maxBytes, stoppingAfter: prefixBytes, when: stop)
+    }
+
+    /// The same for a path kept as bytes, so a name that is not UTF-8 is read too.
+    public static func contents(
+        at path: RawPath,
+        maxBytes: Int = 1 << 30,
+        stoppingAfter prefixBytes: Int,
+        when stop: ([UInt8]) -> Bool
+    ) throws(InputError) -> PrefixedRead {
+        let fd = try path.withCString { openForReading($0) }.get()
+        return try contents(opened: fd, maxBytes: maxBytes, stoppingAfter: prefixBytes, when: stop)
+    }
+
     /// How long a FIFO given as input may wait for a writer before it is an error.
     public static let fifoWriterWaitSeconds: Int32 = 10
 
@@ -58,8 +91,21 @@ public enum FileReading {
         return .success(fd)
     }
 
-    /// Reads and closes `fd`, the result of `open` (negative: `errno` says why).
     private static func contents(opened fd: Int32, maxBytes: Int) throws(InputError) -> [UInt8] {
+        switch try contents(opened: fd, maxBytes: maxBytes, stoppingAfter: 0, when: { _ in false }) {
+        case .whole(let bytes), .stopped(let bytes): bytes
+        }
+    }
+
+    /// Reads and closes `fd`, the result of `open` (negative: `errno` says why); a regular file's
+    /// first `prefixBytes` are shown to it first (see ``contents(atPath:maxBytes:stoppingAfter:when:)``); with
+    /// `prefixBytes` 0, never.
+    private static func contents(
+        opened fd: Int32,
+        maxBytes: Int,
+        stoppingAfter prefixBytes: Int,
+        when stop: ([UInt8]) -> Bool
+    ) throws(InputError) -> PrefixedRead {
         guard fd >= 0 else { throw InputError(.unreadable, "cannot open: \(errnoText())") }
         defer { close(fd) }
         var info = stat()
@@ -75,13 +121,18 @@ public enum FileReading {
         // A regular file that gave exactly the size fstat reported is taken as complete: the read that would
         // confirm the end costs a system call per file, a tenth of reading a small report. Files that report a
         // size they do not have (procfs, sysfs) still read to the end.
-        let statedSize = (info.st_mode & S_IFMT) == S_IFREG && info.st_size > 0 ? Int(info.st_size) : -1
+        let isRegular = (info.st_mode & S_IFMT) == S_IFREG
+        let statedSize = isRegular && info.st_size > 0 ? Int(info.st_size) : -1
+        // A regular file longer than the prefix is shown to `stop` once its prefix is in; a shorter one, whole.
+        var checkAt = isRegular && statedSize > prefixBytes && prefixBytes > 0 ? prefixBytes : -1
+        var stopped = false
         var failure: Int32 = 0
         var result = [UInt8](unsafeUninitializedCapacity: chunkSize) { buffer, initialized in
             initialized = 0
             guard let base = buffer.baseAddress else { return }
             while initialized < chunkSize {
-                let n = read(fd, base + initialized, chunkSize - initialized)
+                let end = checkAt > initialized ? min(checkAt, chunkSize) : chunkSize
+                let n = read(fd, base + initialized, end - initialized)
                 if n < 0 {
                     if errno == EINTR { continue }
                     failure = errno
@@ -89,12 +140,25 @@ public enum FileReading {
                 }
                 if n == 0 { break }
                 initialized += n
+                if initialized == checkAt {
+                    checkAt = -1
+                    if stop(Array(UnsafeBufferPointer(start: base, count: initialized))) {
+                        stopped = true
+                        return
+                    }
+                }
                 if initialized == statedSize { break }
             }
         }
         if failure != 0 { throw InputError(.unreadable, "read failed: \(String(cString: strerror(failure)))") }
+        if stopped { return .stopped(prefix: result) }
         if result.count > maxBytes { throw tooLarge(maxBytes) }
-        if result.count < chunkSize { return result }
+        if result.count < chunkSize {
+            if prefixBytes > 0, isRegular, checkAt < 0, statedSize <= prefixBytes, stop(result) {
+                return .stopped(prefix: result)
+            }
+            return .whole(result)
+        }
         // Pipes, character devices (`/dev/zero`) and files that grew: read on, but never more than one byte past
         // the limit, so an endless stream costs the limit and no more.
         chunkSize = max(chunkSize, 64 * 1024)
@@ -109,7 +173,7 @@ public enum FileReading {
             let got = try readChunk(fd, into: &result, count: count, failure: &failure)
             if got < 0 { throw InputError(.unreadable, "read failed: \(String(cString: strerror(failure)))") }
             if result.count > maxBytes { throw tooLarge(maxBytes) }
-            if got < count { return result }
+            if got < count { return .whole(result) }
             chunkSize = max(chunkSize, result.count)
         }
     }

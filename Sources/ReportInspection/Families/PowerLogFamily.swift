@@ -20,6 +20,10 @@ public struct PowerLogFamily: ReportFamily {
         return Self.inspect(path: path, bytes: head, summaryOnly: inspector.httpSummaryOnly)
     }
 
+    public func mayInspectInPlace(head: [UInt8]) -> Bool {
+        Self.isDatabase(ContentSniffer.format(of: head), prefix: head[...])
+    }
+
     private static func isDatabase(_ format: ContentFormat, prefix: ArraySlice<UInt8>) -> Bool {
         switch format {
         case .sqlite: true

@@ -47,9 +47,19 @@ struct MemoryLimitsCommand: ParsableCommand {
         of path: RawPath,
         collector: MemoryLimitCollector
     ) -> [(String?, MemoryLimitCollector.Outcome)] {
-        // A file that cannot be opened for the sniff is not an archive; opening it again names the failure.
-        let isArchive = (try? path.withOpenablePath { Scanner.isArchive($0) }.get()) ?? false
-        guard isArchive else { return [(nil, evidence(at: path, collector: collector))] }
+        // Opened and read once: only an archive (its first 64 KiB say so) is read again, streamed by the tar reader.
+        let read: FileReading.PrefixedRead
+        do {
+            read = try FileReading.contents(at: path, stoppingAfter: 65_536, when: ArchiveScanner.isArchive(prefix:))
+        } catch {
+            return [(nil, .failed(error.location, error.message))]
+        }
+        guard case .stopped = read else {
+            guard case .whole(let bytes) = read, !bytes.isEmpty else {
+                return [(nil, .failed(nil, "the file is empty"))]
+            }
+            return [(nil, collector.evidence(in: bytes))]
+        }
         let shown = PathWalker.shown(path.display)
         var results: [(String?, MemoryLimitCollector.Outcome)] = []
         let options = TarReader.Options(maxTotalBytes: 8 << 30, maxEntries: 500_000, maxEntryBytes: 64 << 20)
@@ -74,17 +84,6 @@ struct MemoryLimitsCommand: ParsableCommand {
             results.append((shown, .failed(nil, "cannot read the archive: \(error)")))
         }
         return results
-    }
-
-    /// The evidence of one file; an empty file is an error in the words every command uses.
-    private static func evidence(at path: RawPath, collector: MemoryLimitCollector) -> MemoryLimitCollector.Outcome {
-        do {
-            let bytes = try FileReading.contents(at: path)
-            guard !bytes.isEmpty else { return .failed(nil, "the file is empty") }
-            return collector.evidence(in: bytes)
-        } catch {
-            return .failed(error.location, error.message)
-        }
     }
 
     func validate() throws {

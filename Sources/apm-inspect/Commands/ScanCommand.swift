@@ -183,24 +183,31 @@ struct Scanner: Sendable {
     func scan(file path: String, shownAs shown: String? = nil) -> Result {
         let display = shown ?? path
         let shown = shown == path ? nil : shown
-        // A FIFO or device is opened once only (by the inspector): sniffing it for an archive first would take
-        // its content and leave the second open waiting for a writer that never comes.
-        if FileReading.isRegularFile(atPath: path), Self.isArchive(path) {
-            var records: [ScanRecord] = []
-            let archive = ArchiveScanner(inspector: inspector, temporary: temporary)
-            let diagnostics = archive.scan(archive: path, shownAs: display) { inspection in
-                emit(inspection)
-                records.append(record(inspection))
-            }
-            return Result(
-                records: records,
-                findings: diagnostics.map { "\(display): \($0.severity.rawValue): \($0.message)" }
-            )
-        }
         var records: [ScanRecord] = []
         let inspected: Inspection
         if FileReading.isRegularFile(atPath: path) {
-            inspected = inspector.inspect(path: path)
+            // Opened and read once: the first 64 KiB say whether it is an archive (streamed from the file) or a
+            // database (opened where it lies); anything else is inspected from the bytes already read.
+            let read = try? FileReading.contents(atPath: path, stoppingAfter: 65_536) {
+                ArchiveScanner.isArchive(prefix: $0) || inspector.mayInspectInPlace(head: $0)
+            }
+            switch read {
+            case .whole(let bytes)?:
+                inspected = inspector.inspect(bytes: bytes, path: path)
+            case .stopped(let prefix)? where ArchiveScanner.isArchive(prefix: prefix):
+                let archive = ArchiveScanner(inspector: inspector, temporary: temporary)
+                let diagnostics = archive.scan(archive: path, shownAs: display) { inspection in
+                    emit(inspection)
+                    records.append(record(inspection))
+                }
+                return Result(
+                    records: records,
+                    findings: diagnostics.map { "\(display): \($0.severity.rawValue): \($0.message)" }
+                )
+            case .stopped?, nil:
+                // A database, or a file that could not be read: the inspector says which, in its own words.
+                inspected = inspector.inspect(path: path)
+            }
         } else {
             // A FIFO (`scan <(cat x.tar.gz)`) is read once; its bytes are scanned as an archive when they are one.
             let archive = ArchiveScanner(inspector: inspector, temporary: temporary)
