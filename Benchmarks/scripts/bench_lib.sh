@@ -17,7 +17,8 @@
 # $BENCH_MAX_LOAD, default 0.5, before or after the row set, else `idle`). Before each row set, a comment line
 # `# rowset family=… date=… nproc=… load_before=… load_after=… busy=… python=… cpu=…` records the conditions;
 # readers skip lines starting with `#`. Each command is run once untimed first (page cache, dyld), then RUNS times
-# under `/usr/bin/time -f '%e %U %S %M'`.
+# under `/usr/bin/time -f '%e %U %S %M'` (wall read from the clock around it, to the millisecond; CPU and peak RSS
+# from GNU time, CPU in hundredths of a second).
 
 BENCH_TSV="${BENCH_TSV:-Benchmarks/data/results-$(date -u +%F).tsv}"
 BENCH_MAX_LOAD="${BENCH_MAX_LOAD:-0.5}"
@@ -113,11 +114,16 @@ measure() {
     echo "measure: '$name' failed: $command" >&2; cat "$timefile.err" >&2; rm -f "$timefile" "$timefile.err"; return 1
   fi
   local walls=() cpus=() peak=0 wall user system rss
+  local start end
   for _ in $(seq "$runs"); do
+    start="$(date +%s%N)"
     /usr/bin/time -f '%e %U %S %M' -o "$timefile" "$@" < "$in" > "$out" 2>"$timefile.err" || {
       echo "measure: '$name' failed: $command" >&2; cat "$timefile.err" "$timefile" >&2; rm -f "$timefile" "$timefile.err"; return 1; }
+    end="$(date +%s%N)"
     read -r wall user system rss < <(tail -1 "$timefile")
-    walls+=("$wall")
+    # GNU time prints wall in hundredths; the clock around it gives milliseconds for short commands (it adds the
+    # fork and exec of /usr/bin/time itself, under a millisecond, to both sides alike).
+    walls+=("$(awk -v a="$start" -v b="$end" 'BEGIN {printf "%.4f", (b - a) / 1e9}')")
     cpus+=("$(awk -v u="$user" -v s="$system" 'BEGIN {printf "%.2f", u + s}')")
     [ "$rss" -gt "$peak" ] && peak="$rss"
   done
