@@ -43,7 +43,7 @@ bench_python() {
     return 1
   fi
   PY="$real"
-  BENCH_PYTHON_VERSION="$("$PY" -c 'import platform; print(platform.python_implementation(), platform.python_version())')"
+  export BENCH_PYTHON_VERSION="$("$PY" -c 'import platform; print(platform.python_implementation(), platform.python_version())')"
   echo "python: $PY ($BENCH_PYTHON_VERSION; \`python3\` on PATH is $(command -v python3))" >&2
   export PY
 }
