@@ -4,22 +4,21 @@
 #   Benchmarks/scripts/metrickit_compare.sh [COUNT] [RUNS]
 #     COUNT  payload files to generate (default 2000; each holds one metric payload, every third a diagnostic too)
 #     RUNS   timed runs of each side (default 5); the medians are printed
-#   BIN=path/to/apm-inspect to skip the release build.
+#   APM_INSPECT_BIN=path/to/apm-inspect (or BIN=) to skip the release build; PYTHON=path to choose the interpreter.
 #
 # The files go to Benchmarks/data/metrickit-COUNT (git ignores Benchmarks/data/) and are kept for the next run.
 # Both sides are first checked to agree (exit sums, diagnostics by kind, per-version launch p50/p90 and hang rate);
-# then each is timed with /usr/bin/time (wall, user + system CPU, peak RSS). Python is called through the real
-# interpreter (sys.executable, resolved once), not a `python3` shim on PATH that would add its own start-up.
-# Timings mean something only on an idle machine.
+# then each is timed with bench_lib.sh's `measure` (wall, user + system CPU, peak RSS; rows to $BENCH_TSV). Python is
+# called through the real interpreter (bench_python: sys.executable, resolved once and checked not to be a shim).
+# Timings mean something only on an idle machine (load_check flags the rows otherwise).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 COUNT="${1:-2000}"
 RUNS="${2:-5}"
-PY="$(python3 -c 'import sys; print(sys.executable)')"
-if [ -z "${BIN:-}" ]; then
-  swift build -c release --product apm-inspect >/dev/null
-  BIN="$(swift build -c release --show-bin-path)/apm-inspect"
-fi
+. Benchmarks/scripts/bench_lib.sh
+bench_family metrickit
+bench_python
+bench_binary
 DATA="Benchmarks/data/metrickit-$COUNT"
 if [ ! -d "$DATA" ] || [ "$(find "$DATA" -name '*.json' | wc -l)" -ne "$COUNT" ]; then
   rm -rf "$DATA"
@@ -54,26 +53,10 @@ print(f"  agree: {scan['metricPayloads']} metric payloads, {len(exits)} exit rea
       f"{len(scan['byVersion'])} versions")
 PY
 
-median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-measure() { # name, command...
-  local name="$1"; shift
-  local walls=() cpus=() rss=()
-  "$@" > /dev/null 2>&1 # warm the page cache
-  for _ in $(seq "$RUNS"); do
-    /usr/bin/time -f "%e %U %S %M" -o "$WORK/time" "$@" > /dev/null 2>&1
-    read -r wall user system peak < "$WORK/time"
-    walls+=("$wall")
-    cpus+=("$(awk -v u="$user" -v s="$system" 'BEGIN {print u + s}')")
-    rss+=("$peak")
-  done
-  local wall cpu peak
-  wall="$(printf '%s\n' "${walls[@]}" | median)"
-  cpu="$(printf '%s\n' "${cpus[@]}" | median)"
-  peak="$(printf '%s\n' "${rss[@]}" | median)"
-  printf '%-40s wall %6.2f s  CPU %6.2f s  %9.0f payloads/s  peak RSS %6.1f MB\n' "$name" "$wall" "$cpu" \
-    "$(awk -v n="$COUNT" -v w="$wall" 'BEGIN {print (w > 0 ? n / w : 0)}')" "$(awk -v k="$peak" 'BEGIN {print k / 1024}')"
-}
+bench_input "$DATA"
 echo "MetricKit fleet view over $COUNT payload files ($(du -sk "$DATA" | cut -f1) KB), median of $RUNS runs"
-measure "apm-inspect scan (all cores)" "$BIN" scan "$DATA"
-measure "apm-inspect scan --jobs 1" "$BIN" scan --jobs 1 "$DATA"
-measure "python3 metrickit_python.py (json)" "$PY" Benchmarks/scripts/metrickit_python.py --quiet "$DATA"
+load_check begin
+measure "apm-inspect scan (all cores)" "$RUNS" -- "$BIN" scan "$DATA"
+measure "apm-inspect scan --jobs 1" "$RUNS" -- "$BIN" scan --jobs 1 "$DATA"
+measure "python json module (metrickit_python.py)" "$RUNS" -- "$PY" Benchmarks/scripts/metrickit_python.py --quiet "$DATA"
+load_check end

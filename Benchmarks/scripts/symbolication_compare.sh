@@ -8,12 +8,16 @@
 # Needs Debian's clang-capable Swift toolchain, lld-19 and llvm-19 (ld64.lld-19, dsymutil and llvm-symbolizer
 # from /usr/lib/llvm-19/bin), as Scripts/make-symbolication-fixtures.sh does. Data goes to
 # Benchmarks/data/symbolication-UNITS-FUNCTIONS (made once). Prints the median wall and CPU (user + system) time
-# and the highest peak memory of each, and the load average before and after.
+# and the highest peak memory of each, and the load average before and after (bench_lib.sh's `measure` and
+# `load_check`; rows to $BENCH_TSV, family `symbolication`). APM_INSPECT_BIN=path/to/apm-inspect skips the build.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 UNITS="${1:-1000}"; FUNCTIONS="${2:-5}"; COUNT="${3:-100000}"; RUNS="${4:-3}"
 LLVM="${LLVM_BIN:-/usr/lib/llvm-19/bin}"
 if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then export PATH="/opt/swift/usr/bin:$PATH"; fi
+. Benchmarks/scripts/bench_lib.sh
+bench_family symbolication
+bench_python
 DATA="Benchmarks/data/symbolication-$UNITS-$FUNCTIONS"
 if [ ! -f "$DATA/Bench.dSYM/Contents/Resources/DWARF/Bench" ]; then
   rm -rf "$DATA"; mkdir -p "$DATA"
@@ -21,36 +25,25 @@ if [ ! -f "$DATA/Bench.dSYM/Contents/Resources/DWARF/Bench" ]; then
 fi
 DWARF="$DATA/Bench.dSYM/Contents/Resources/DWARF/Bench"
 read -r start size < <("$LLVM/llvm-objdump" --macho --section-headers "$DWARF" | awk '$2=="__text"{print "0x"$4, "0x"$3; exit}')
-python3 -c "
+"$PY" -c "
 import random
 random.seed(1)
 start, size = int('$start', 16), int('$size', 16)
 print('\n'.join(hex(start + 4 * random.randrange(size // 4)) for _ in range($COUNT)))" > "$DATA/addresses"
-swift build -c release --product apm-inspect >/dev/null
-BIN="$(swift build -c release --show-bin-path)/apm-inspect"
+bench_binary
 echo "dSYM: $(du -k "$DWARF" | cut -f1) KB, __text $((size)) bytes, $UNITS units × $FUNCTIONS functions, $COUNT addresses"
-median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-run() { # name, output file, command... (addresses on standard input)
-  local name="$1" output="$2"; shift 2
-  local times=() cpus=() peak=0
-  for _ in $(seq "$RUNS"); do
-    /usr/bin/time -f "%e %U %S %M" -o /tmp/symbolication-bench.time "$@" < "$DATA/addresses" > "$output" 2>/dev/null
-    read -r t u s m < /tmp/symbolication-bench.time
-    times+=("$t"); cpus+=("$(awk -v u="$u" -v s="$s" 'BEGIN {printf "%.2f", u + s}')")
-    if [ "$m" -gt "$peak" ]; then peak=$m; fi
-  done
-  printf '%-40s median wall %6s s   CPU %6s s   peak %7s KB\n' "$name" "$(printf '%s\n' "${times[@]}" | median)" \
-    "$(printf '%s\n' "${cpus[@]}" | median)" "$peak"
-}
-echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+bench_input "$DWARF"
 cat "$DWARF" > /dev/null
-run "apm-inspect atos --format json" "$DATA/ours.json" "$BIN" atos -o "$DATA/Bench.dSYM" --format json
-run "apm-inspect atos -i (text)" /dev/null "$BIN" atos -o "$DATA/Bench.dSYM" -i
-run "llvm-symbolizer --inlines JSON" "$DATA/llvm.json" "$LLVM/llvm-symbolizer" --inlines --no-demangle \
-  --output-style=JSON --obj="$DWARF"
-run "llvm-symbolizer --inlines (text)" /dev/null "$LLVM/llvm-symbolizer" --inlines --obj="$DWARF"
-echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
-python3 - "$DATA/ours.json" "$DATA/llvm.json" <<'PY'
+load_check begin
+BENCH_STDIN="$DATA/addresses"
+BENCH_STDOUT="$DATA/ours.json" measure "apm-inspect atos --format json" "$RUNS" -- "$BIN" atos -o "$DATA/Bench.dSYM" --format json
+measure "apm-inspect atos -i (text)" "$RUNS" -- "$BIN" atos -o "$DATA/Bench.dSYM" -i
+BENCH_STDOUT="$DATA/llvm.json" measure "llvm-symbolizer --inlines JSON" "$RUNS" -- "$LLVM/llvm-symbolizer" --inlines \
+  --no-demangle --output-style=JSON --obj="$DWARF"
+measure "llvm-symbolizer --inlines (text)" "$RUNS" -- "$LLVM/llvm-symbolizer" --inlines --obj="$DWARF"
+load_check end
+unset BENCH_STDIN
+"$PY" - "$DATA/ours.json" "$DATA/llvm.json" <<'PY'
 import json, sys
 ours = json.load(open(sys.argv[1]))
 text = open(sys.argv[2]).read().strip()
