@@ -1,3 +1,5 @@
+import APMInspectCore
+
 /// Pairs the requests of one HTTP/1.x connection with its final responses.
 ///
 /// FIFO is exact while both streams are whole (it is what keep-alive and pipelining guarantee). After a hole that
@@ -60,7 +62,7 @@ enum HTTPExchangePairing {
                 let mean = Double(pairedBytes) / Double(pairedCount)
                 let ratio = mean > 0 ? (lostBytes / mean).rounded() : 0
                 let guess = ratio.isFinite ? ratio : 0
-                chosen = Swift.min(last, next + Int(Swift.max(0, Swift.min(guess, Double(last - next)))))
+                chosen = Swift.min(last, next + Int(saturating: Swift.max(0, Swift.min(guess, Double(last - next)))))
             }
             answers[chosen] = index
             pairedBytes += Int64(response.end - response.start) + response.missingBytes
