@@ -101,7 +101,7 @@ struct TranslateCommand: ParsableCommand {
                 // One input: its reports in one file, each after its heading when there are several.
                 let text = texts.enumerated().map { number, piece in
                     texts.count > 1
-                        ? (number > 0 ? "\n" : "") + Self.heading(path, piece.keyPath) + piece.text : piece.text
+                        ? (number > 0 ? "\n" : "") + Self.heading(path, piece.keyPath) + "\n" + piece.text : piece.text
                 }.joined()
                 if let failure = OutputFile.write(text, toPath: output) {
                     let message = "cannot write the report: \(failure)"
@@ -111,7 +111,9 @@ struct TranslateCommand: ParsableCommand {
             } else {
                 for piece in texts {
                     if paths.count > 1 || texts.count > 1 {
-                        Console.out((shown > 0 ? "\n" : "") + TerminalText.escaped(Self.heading(path, piece.keyPath)))
+                        Console.out(
+                            (shown > 0 ? "\n" : "") + TerminalText.escaped(Self.heading(path, piece.keyPath)) + "\n"
+                        )
                     }
                     shown += 1
                     // The text is data meant for a file; shown on a terminal, the report's own bytes are escaped.
@@ -124,7 +126,7 @@ struct TranslateCommand: ParsableCommand {
 
     /// `==> PATH <==`, as `head` separates files; with the key path of a diagnostic within a MetricKit payload.
     static func heading(_ path: String, _ keyPath: String?) -> String {
-        "==> " + path + (keyPath.map { " " + $0 } ?? "") + " <==\n"
+        "==> " + path + (keyPath.map { " " + $0 } ?? "") + " <=="
     }
 
     /// The Apple texts of the input at `path`: one for a crash report, one per crash diagnostic of a MetricKit
