@@ -120,3 +120,28 @@ import Testing
         #expect(analysed.diagnostics.map { $0.analysis?.verdict } == ["v12", "v9"])
     }
 }
+
+/// The app-launch payload: its figure, its threads and the view of the attributed main thread.
+@Suite struct MetricKitAppLaunchTests {
+    @Test func appLaunchDiagnostic() throws {
+        let result = try MetricKitCorpusTests.read("ios18.0.1_app_launch_diagnostic.json")
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.report.diagnosticCounts == ["appLaunch": 1])
+        let launch = try #require(result.report.diagnostics.first)
+        #expect(launch.kind == .appLaunch && launch.keyPath == "appLaunchDiagnostics[0]")
+        #expect(launch.launchDuration?.raw == "3,410 ms" && launch.launchDuration?.normalized == 3.41)
+        #expect(launch.metadata.osBuild == "22A3370")
+        let tree = try #require(launch.callTree)
+        #expect(tree.totalSamples == 80 && tree.stacks.map(\.totalSamples) == [40, 40])
+        // The model's heaviest path is the idle background thread; the attributed one is the main thread's.
+        #expect(tree.frames[tree.heaviestPath[0]].stack == 1)
+        let main = tree.heaviestPath(ofStack: 0)
+        #expect(main.map { tree.label(of: $0) }.prefix(2) == ["libsystem_kernel.dylib+0x1a90", "CFNetwork+0x2f1c0"])
+        let flame = tree.flameTree(stacks: [0])
+        #expect(flame.totalSamples == 40)
+        #expect(flame.lines.map(\.totalSamples) == [40, 40, 40, 40, 26, 26, 26, 26, 26, 14, 14])
+        #expect(flame.lines.map(\.selfSamples) == [0, 0, 0, 0, 0, 0, 0, 0, 26, 0, 14])
+        #expect(flame.lines[4].depth == 4 && flame.lines[9].depth == 4)
+        #expect(launch.blamedThread?.frames.filter { $0.isAppFrame == true }.count == 2)
+    }
+}

@@ -102,13 +102,17 @@ enum MetricKitRenderer {
             "  " + counted(tree.stacks.count, "call stack") + ", " + counted(tree.frames.count, "frame") + ", "
             + counted(tree.totalSamples, "sample")
         out += tree.perThread == false ? " (aggregated over the process)\n" : "\n"
-        guard !tree.heaviestPath.isEmpty else { return out }
-        out += "  Heaviest path (the executing frame first, then its callers)\n"
+        // In a tree per thread, the blamed thread's path (the hung main thread), not the busiest thread's.
+        let stacks = flameStacks(tree)
+        let path = stacks.flatMap { $0.min().map { tree.heaviestPath(ofStack: $0) } } ?? tree.heaviestPath
+        guard !path.isEmpty else { return out }
+        let whose = stacks == nil ? "" : " of the attributed thread"
+        out += "  Heaviest path\(whose) (the executing frame first, then its callers)\n"
         var table = TextTable(
             headers: ["#", "SAMPLES", "FRAME", "ADDRESS"],
             alignments: [.right, .right, .left, .right]
         )
-        for (depth, id) in tree.heaviestPath.prefix(pathLimit).enumerated() {
+        for (depth, id) in path.prefix(pathLimit).enumerated() where tree.frames.indices.contains(id) {
             let frame = tree.frames[id]
             table.append([
                 String(depth), String(frame.totalSamples), tree.label(of: id),
@@ -116,8 +120,8 @@ enum MetricKitRenderer {
             ])
         }
         out += table.render(indent: "  ")
-        if tree.heaviestPath.count > pathLimit { out += "  … \(tree.heaviestPath.count - pathLimit) more frames\n" }
-        out += render(flame: tree.flameTree(stacks: flameStacks(tree)), attributedOnly: flameStacks(tree) != nil)
+        if path.count > pathLimit { out += "  … \(path.count - pathLimit) more frames\n" }
+        out += render(flame: tree.flameTree(stacks: stacks), attributedOnly: stacks != nil)
         return out
     }
 
