@@ -24,6 +24,8 @@ enum CorpusIncidents {
     static let withoutEvents: Set<String> = [
         "jetsam/coreanalytics-211_ios16.5_not-jetsam_per-process-limit-lookalike.ips",
         "metrickit/ios17.4_metric_payload.json",
+        // A slow launch is a figure (metrickit.diagnostic.app_launch.launch_duration), not an incident.
+        "metrickit/ios18.0.1_app_launch_diagnostic.json",
     ]
 
     struct Loaded {
