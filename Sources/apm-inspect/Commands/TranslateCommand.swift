@@ -25,7 +25,11 @@ struct TranslateCommand: ParsableCommand {
         HelpExample(
             "A JSON crash report as Apple's text",
             "translate Corpus/crash/ios17.2.1_309_*.ips"
-        )
+        ),
+        HelpExample(
+            "The crash diagnostics of a MetricKit payload",
+            "translate Corpus/metrickit/ios17.5_crash_*.json"
+        ),
     ]
 
     @Argument(
