@@ -191,7 +191,9 @@ struct TranslateCommand: ParsableCommand {
             Console.error(ErrorLine.render(path: path, location: nil, message: message, severity: "warning"))
         }
         let translator = CrashTextTranslator(layout: layout.flatMap(Self.layout(named:)))
-        return crashes.map { crash in (crash.keyPath, translator.translate(crash.report)) }
+        // The header's first lines (incident identifier, reporter key) have no MetricKit source: no blank line
+        // stands for them.
+        return crashes.map { crash in (crash.keyPath, String(translator.translate(crash.report).drop { $0 == "\n" })) }
     }
 
     /// The Apple text of the crash report `bytes` (from `path`), or nil after saying on standard error why there
