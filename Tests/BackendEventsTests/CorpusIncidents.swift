@@ -23,7 +23,10 @@ enum CorpusIncidents {
     /// Files that are in the corpus to show what is not an event: they must give none.
     static let withoutEvents: Set<String> = [
         "jetsam/coreanalytics-211_ios16.5_not-jetsam_per-process-limit-lookalike.ips",
+        "metrickit/ios16.7.2_metric_payload_older_version.json",
         "metrickit/ios17.4_metric_payload.json",
+        // A slow launch is a figure (metrickit.diagnostic.app_launch.launch_duration), not an incident.
+        "metrickit/ios18.0.1_app_launch_diagnostic.json",
     ]
 
     struct Loaded {

@@ -54,6 +54,9 @@ public struct MetricKitDiagnostic: Sendable, Equatable, Codable {
     /// Crashes: the same facts in the crash report model (threads and frames flattened from the tree, binary
     /// images from the frames' UUIDs and load addresses), for everything that reads crash reports.
     public var crashReport: CrashReport?
+    /// Hangs: what the main thread was doing, set by the tool from the watchdog analysis' classifier
+    /// (``MetricKitReport/analyzingHangs(with:)``); nil when not analysed.
+    public var analysis: MetricKitHangAnalysis?
     /// Keys of the diagnostic object this reader does not model, verbatim.
     public var unknownKeys: JSONValue?
 

@@ -61,6 +61,15 @@ enum MainThreadDiagnosis {
         ),
     ]
 
+    /// Binaries that do one kind of work, so that an unsymbolicated frame in them is as telling as a symbol.
+    ///
+    /// MetricKit gives frames as `SQLite + 254404`. Matched by exact name, and only when a caller asks for it.
+    private static let imagePatterns: [Verdict: Set<String>] = [
+        .synchronousNetworking: ["CFNetwork", "libnetwork.dylib", "Network", "libsystem_dnssd.dylib"],
+        .synchronousFileOrDatabaseIO: ["SQLite", "libsqlite3.dylib", "CoreData"],
+        .crossProcessCall: ["libxpc.dylib", "MobileGestalt", "libMobileGestalt.dylib"],
+    ]
+
     private static let idleRunLoop = ["mach_msg_trap", "mach_msg2_trap", "__CFRunLoopServiceMachPort"]
 
     static func diagnose(
@@ -70,7 +79,18 @@ enum MainThreadDiagnosis {
         watchdogWindow: Double? = nil
     ) -> WatchdogTermination.Diagnosis? {
         guard kind == .watchdogTimeout || kind == .backgroundTask else { return nil }
-        guard let thread = mainThread(report), !thread.frames.isEmpty else {
+        return diagnose(thread: mainThread(report), cpu: cpu, watchdogWindow: watchdogWindow, byImage: false)
+    }
+
+    /// What a main thread was doing from its frames, top of the stack first; `byImage` also reads unsymbolicated
+    /// frames by their binary (``imagePatterns``).
+    static func diagnose(
+        thread: CrashReport.Thread?,
+        cpu: WatchdogTermination.CPUStatistics?,
+        watchdogWindow: Double? = nil,
+        byImage: Bool
+    ) -> WatchdogTermination.Diagnosis {
+        guard let thread, !thread.frames.isEmpty else {
             return WatchdogTermination.Diagnosis(
                 verdict: .unknown,
                 summary: "the report has no main-thread backtrace",
@@ -98,7 +118,13 @@ enum MainThreadDiagnosis {
         let scanned = frames[0...min(firstApp, 24)]
         var described = scanned.map(describe)
         for (verdict, fragments) in patterns {
-            guard let position = described.indices.first(where: { contains(&described[$0], anyOf: fragments) })
+            let images = byImage ? imagePatterns[verdict] ?? [] : []
+            guard
+                let position = described.indices.first(where: { index in
+                    let frame = scanned[scanned.startIndex + index]
+                    if frame.symbol == nil, let image = frame.image, images.contains(image) { return true }
+                    return contains(&described[index], anyOf: fragments)
+                })
             else { continue }
             let offset = scanned.startIndex + position
             let hit = scanned[offset]

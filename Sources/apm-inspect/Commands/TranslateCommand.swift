@@ -2,6 +2,7 @@ import APMInspectCore
 import ArgumentParser
 import CrashReportParsing
 import Foundation
+import MetricKitParsing
 
 /// `apm-inspect translate FILE.ips`: the classic Apple text report, as Apple's own translation writes it.
 struct TranslateCommand: ParsableCommand {
@@ -13,7 +14,9 @@ struct TranslateCommand: ParsableCommand {
             104) for iOS, iPadOS, tvOS and watchOS reports, the macOS layout (Report Version 12) for macOS ones. \
             The text goes to standard output unless -o names a file; several reports go to standard output each \
             after a line `==> PATH <==` (as `head` separates files), or with -o into that folder (made when \
-            missing), each as NAME.crash. docs/crash-translation.md lists the known differences from Apple's output.
+            missing), each as NAME.crash. A MetricKit diagnostic payload gives one report per crash diagnostic, \
+            each after a line `==> PATH KEYPATH <==` when there are several (NAME-N.crash in a folder). \
+            docs/crash-translation.md lists the known differences from Apple's output.
             """ + HelpExample.section(examples)
     )
 
@@ -22,10 +25,17 @@ struct TranslateCommand: ParsableCommand {
         HelpExample(
             "A JSON crash report as Apple's text",
             "translate Corpus/crash/ios17.2.1_309_*.ips"
-        )
+        ),
+        HelpExample(
+            "The crash diagnostics of a MetricKit payload",
+            "translate Corpus/metrickit/ios17.5_crash_*.json"
+        ),
     ]
 
-    @Argument(help: "bug_type 309 .ips crash reports (- for standard input).", completion: .file())
+    @Argument(
+        help: "bug_type 309 .ips crash reports, KSCrash reports or MetricKit payloads (- for standard input).",
+        completion: .file()
+    )
     var paths: [String]
 
     @Option(
@@ -73,45 +83,68 @@ struct TranslateCommand: ParsableCommand {
         }
         var names = Set<String>()
         var failed = false
+        var shown = 0
         let symbolication = ReportSymbolication.make(dsymPaths: dsym)
-        for (index, path) in paths.enumerated() {
+        for path in paths {
             if Console.outputFailed { break }
-            guard let text = translation(of: path, symbolication: symbolication) else {
+            guard let texts = translations(of: path, symbolication: symbolication) else {
                 failed = true
                 continue
             }
             if let folder {
-                let target = folder + "/" + Self.outputName(for: path, taken: &names)
-                if let failure = OutputFile.write(text, toPath: target) {
-                    let message = "cannot write the report: \(failure)"
-                    Console.error(ErrorLine.render(path: target, location: nil, message: message))
-                    failed = true
+                for (number, piece) in texts.enumerated() {
+                    let name = Self.outputName(for: path, taken: &names, part: texts.count > 1 ? number + 1 : nil)
+                    let target = folder + "/" + name
+                    if let failure = OutputFile.write(piece.text, toPath: target) {
+                        let message = "cannot write the report: \(failure)"
+                        Console.error(ErrorLine.render(path: target, location: nil, message: message))
+                        failed = true
+                    }
                 }
             } else if let output {
+                // One input: its reports in one file, each after its heading when there are several.
+                let text = texts.enumerated().map { number, piece in
+                    texts.count > 1
+                        ? (number > 0 ? "\n" : "") + Self.heading(path, piece.keyPath) + "\n" + piece.text : piece.text
+                }.joined()
                 if let failure = OutputFile.write(text, toPath: output) {
                     let message = "cannot write the report: \(failure)"
                     Console.error(ErrorLine.render(path: output, location: nil, message: message))
                     failed = true
                 }
             } else {
-                if paths.count > 1 {
-                    Console.out((index > 0 ? "\n" : "") + "==> \(TerminalText.escaped(path)) <==\n")
+                for piece in texts {
+                    if paths.count > 1 || texts.count > 1 {
+                        Console.out(
+                            (shown > 0 ? "\n" : "") + TerminalText.escaped(Self.heading(path, piece.keyPath)) + "\n"
+                        )
+                    }
+                    shown += 1
+                    // The text is data meant for a file; shown on a terminal, the report's own bytes are escaped.
+                    if Console.stdoutIsTerminal { Console.text(piece.text) } else { Console.out(piece.text) }
                 }
-                // The text is data meant for a file; shown on a terminal, the report's own bytes are escaped.
-                if Console.stdoutIsTerminal { Console.text(text) } else { Console.out(text) }
             }
         }
         if failed { throw ExitCode(1) }
     }
 
-    /// The Apple text of the report at `path`, or nil after saying on standard error why there is none.
-    private func translation(of path: String, symbolication: ReportSymbolication? = nil) -> String? {
+    /// `==> PATH <==`, as `head` separates files; with the key path of a diagnostic within a MetricKit payload.
+    static func heading(_ path: String, _ keyPath: String?) -> String {
+        "==> " + path + (keyPath.map { " " + $0 } ?? "") + " <=="
+    }
+
+    /// The Apple texts of the input at `path`: one for a crash report, one per crash diagnostic of a MetricKit
+    /// payload (with its key path); nil after saying on standard error why there is none.
+    private func translations(
+        of path: String,
+        symbolication: ReportSymbolication?
+    ) -> [(keyPath: String?, text: String)]? {
         let openable = PathWalker.openable(path)
         if let problem = InputCheck.problem(atPath: openable) ?? InputCheck.archiveHint(atPath: openable) {
             Console.error(ErrorLine.render(path: path, location: nil, message: problem))
             return nil
         }
-        var bytes: [UInt8]
+        let bytes: [UInt8]
         do {
             bytes = try FileReading.contents(atPath: openable)
         } catch {
@@ -122,6 +155,51 @@ struct TranslateCommand: ParsableCommand {
             Console.error(ErrorLine.render(path: path, location: nil, message: problem))
             return nil
         }
+        if MetricKitReader.recognise(bytes) { return metricKitTranslations(of: bytes, path: path) }
+        return translation(of: bytes, path: path, symbolication: symbolication).map { [(nil, $0)] }
+    }
+
+    /// Each crash diagnostic of a MetricKit payload, from the crash report model the reader builds (no `.ips`
+    /// JSON behind it, so only what the model keeps is written).
+    private func metricKitTranslations(of bytes: [UInt8], path: String) -> [(keyPath: String?, text: String)]? {
+        let result: MetricKitReadResult
+        do {
+            result = try MetricKitReader().read(bytes)
+        } catch {
+            Console.error(ErrorLine.render(path: path, location: error.location, message: error.message))
+            return nil
+        }
+        for diagnostic in result.diagnostics where diagnostic.severity != .note {
+            Console.error(
+                ErrorLine.render(
+                    path: path,
+                    location: diagnostic.location,
+                    message: diagnostic.message,
+                    severity: diagnostic.severity.rawValue
+                )
+            )
+        }
+        let crashes = result.report.crashReports
+        guard !crashes.isEmpty else {
+            let message =
+                "a MetricKit file with \(result.report.holdingsDescription) and no crash: use `apm-inspect inspect`"
+            Console.error(ErrorLine.render(path: path, location: nil, message: message))
+            return nil
+        }
+        if !dsym.isEmpty {
+            let message = "--dsym does not apply to MetricKit payloads: the frames are written unsymbolicated"
+            Console.error(ErrorLine.render(path: path, location: nil, message: message, severity: "warning"))
+        }
+        let translator = CrashTextTranslator(layout: layout.flatMap(Self.layout(named:)))
+        // The header's first lines (incident identifier, reporter key) have no MetricKit source: no blank line
+        // stands for them.
+        return crashes.map { crash in (crash.keyPath, String(translator.translate(crash.report).drop { $0 == "\n" })) }
+    }
+
+    /// The Apple text of the crash report `bytes` (from `path`), or nil after saying on standard error why there
+    /// is none.
+    private func translation(of bytes: [UInt8], path: String, symbolication: ReportSymbolication?) -> String? {
+        var bytes = bytes
         if let symbolication, let symbolicated = Self.symbolicated(bytes, path: path, with: symbolication) {
             bytes = symbolicated
         }
@@ -182,13 +260,16 @@ struct TranslateCommand: ParsableCommand {
         return nil
     }
 
-    /// `NAME.crash` for the input `path` (its last component without `.ips`), numbered when two inputs share it.
-    static func outputName(for path: String, taken: inout Set<String>) -> String {
+    /// `NAME.crash` for the input `path` (its last component without `.ips`), numbered when two inputs share it;
+    /// `NAME-PART.crash` for one of several reports of one input (the crashes of a MetricKit payload).
+    static func outputName(for path: String, taken: inout Set<String>, part: Int? = nil) -> String {
         var base = path == PathWalker.standardInputArgument ? "stdin" : String(path.split(separator: "/").last ?? "")
         if base.lowercased().hasSuffix(".ips") { base.removeLast(4) }
+        if part != nil, base.lowercased().hasSuffix(".json") { base.removeLast(5) }
         // Only a name, never a path: nothing outside the folder, no hidden or empty name.
         base = String(base.map { character in (character.asciiValue ?? 0x20) < 0x20 ? "_" : character })
         if base.isEmpty || base.hasPrefix(".") { base = "report" + base }
+        if let part { base += "-\(part)" }
         var name = base + ".crash"
         var number = 2
         while taken.contains(name) {

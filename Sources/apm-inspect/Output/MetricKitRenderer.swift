@@ -1,6 +1,7 @@
 import APMInspectCore
 import CrashReportParsing
 import MetricKitParsing
+import WatchdogAnalysis
 
 /// The human summary of a MetricKit file: its payloads, each diagnostic (crashes as crash reports, hangs and
 /// exceptions by their heaviest sampled path) and the metric figures.
@@ -72,21 +73,46 @@ enum MetricKitRenderer {
         for (name, measurement) in measurements {
             if let measurement { fields.append((name, measurement.raw)) }
         }
+        let analysis =
+            diagnostic.analysis ?? (diagnostic.kind == .hang ? diagnostic.blamedThread.map(hangAnalysis) : nil)
+        if let analysis {
+            fields.append(("Main thread", "\(analysis.summary) (\(analysis.confidence) confidence)"))
+            for reason in analysis.reasons.prefix(4) { fields.append(("", reason)) }
+        }
         out += InspectionRenderer.keyValues(fields)
         if let tree = diagnostic.callTree { out += render(tree) }
         return StyledText(out)
     }
 
+    /// The watchdog analysis' classifier on a hang's main thread: the join of the two libraries, which do not
+    /// know each other.
+    static func hangAnalysis(_ thread: CrashReport.Thread) -> MetricKitHangAnalysis {
+        let diagnosis = MainThreadClassifier.classify(thread)
+        return MetricKitHangAnalysis(
+            verdict: diagnosis.verdict.rawValue,
+            summary: diagnosis.summary,
+            confidence: diagnosis.confidence.rawValue,
+            reasons: diagnosis.reasons,
+            evidenceFrames: diagnosis.evidenceFrames
+        )
+    }
+
     private static func render(_ tree: MetricKitCallTree) -> String {
-        var out = "  \(tree.stacks.count) call stacks, \(tree.frames.count) frames, \(tree.totalSamples) samples"
+        var out =
+            "  " + counted(tree.stacks.count, "call stack") + ", " + counted(tree.frames.count, "frame") + ", "
+            + counted(tree.totalSamples, "sample")
         out += tree.perThread == false ? " (aggregated over the process)\n" : "\n"
-        guard !tree.heaviestPath.isEmpty else { return out }
-        out += "  Heaviest path (the executing frame first, then its callers)\n"
+        // In a tree per thread, the blamed thread's path (the hung main thread), not the busiest thread's.
+        let stacks = flameStacks(tree)
+        let path = stacks.flatMap { $0.min().map { tree.heaviestPath(ofStack: $0) } } ?? tree.heaviestPath
+        guard !path.isEmpty else { return out }
+        let whose = stacks == nil ? "" : " of the attributed thread"
+        out += "  Heaviest path\(whose) (the executing frame first, then its callers)\n"
         var table = TextTable(
             headers: ["#", "SAMPLES", "FRAME", "ADDRESS"],
             alignments: [.right, .right, .left, .right]
         )
-        for (depth, id) in tree.heaviestPath.prefix(pathLimit).enumerated() {
+        for (depth, id) in path.prefix(pathLimit).enumerated() where tree.frames.indices.contains(id) {
             let frame = tree.frames[id]
             table.append([
                 String(depth), String(frame.totalSamples), tree.label(of: id),
@@ -94,7 +120,59 @@ enum MetricKitRenderer {
             ])
         }
         out += table.render(indent: "  ")
-        if tree.heaviestPath.count > pathLimit { out += "  … \(tree.heaviestPath.count - pathLimit) more frames\n" }
+        if path.count > pathLimit { out += "  … \(path.count - pathLimit) more frames\n" }
+        out += render(flame: tree.flameTree(stacks: stacks), attributedOnly: stacks != nil)
+        return out
+    }
+
+    /// `1 frame`, `2 frames`.
+    static func counted(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)" + (count == 1 ? "" : "s")
+    }
+
+    /// The stacks the tree view folds: in a tree per thread, the thread the diagnostic blames when it names one
+    /// (the hung main thread), since merging threads would add up unrelated work; otherwise every stack.
+    private static func flameStacks(_ tree: MetricKitCallTree) -> Set<Int>? {
+        guard tree.perThread != false else { return nil }
+        let attributed = Set(tree.stacks.filter { $0.threadAttributed == true }.map(\.index))
+        return attributed.isEmpty ? nil : attributed
+    }
+
+    /// The flame-graph view in text: callers at the left, callees indented below them, heaviest first.
+    static func render(flame: MetricKitFlameTree, attributedOnly: Bool) -> String {
+        guard flame.totalSamples > 0, !flame.lines.isEmpty else { return "" }
+        let share = (flame.minimumShare * 100).wholeOrDecimalText
+        let whose = attributedOnly ? "the attributed thread's " : ""
+        var out = "\n  Call tree (\(whose)callers first, callees indented; \(counted(flame.totalSamples, "sample")))\n"
+        var table = TextTable(
+            headers: ["TOTAL", "%", "SELF", "FRAME"],
+            alignments: [.right, .right, .right, .left]
+        )
+        for line in flame.lines {
+            let indent = String(repeating: "  ", count: max(0, min(line.depth, 64)))
+            switch line.kind {
+            case .frame:
+                table.append([
+                    String(line.totalSamples), Formatting.oneDecimal(flame.percent(line.totalSamples)),
+                    String(line.selfSamples), indent + line.label,
+                ])
+            case .belowShare:
+                table.append([
+                    String(line.totalSamples), Formatting.oneDecimal(flame.percent(line.totalSamples)), "",
+                    indent + "… \(counted(line.hiddenFrames, "more frame")) below \(share) %",
+                ])
+            case .tooDeep:
+                table.append([
+                    String(line.totalSamples), Formatting.oneDecimal(flame.percent(line.totalSamples)), "",
+                    indent + "… \(counted(line.hiddenFrames, "more frame")) deeper",
+                ])
+            }
+        }
+        out += table.render(indent: "  ")
+        if flame.framesPastLineCap > 0 {
+            out += "  … \(counted(flame.framesPastLineCap, "more frame")) past the line limit (see --format folded)\n"
+        }
+        if !flame.isComplete { out += "  (the tree is larger than the frame budget: only part of it was folded)\n" }
         return out
     }
 
