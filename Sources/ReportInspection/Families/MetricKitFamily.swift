@@ -1,5 +1,7 @@
 import APMInspectCore
+import CrashReportParsing
 import MetricKitParsing
+import WatchdogAnalysis
 
 /// MetricKit payloads (`MXDiagnosticPayload`, `MXMetricPayload`, one or an array) and bare call-stack trees.
 public struct MetricKitFamily: ReportFamily {
@@ -16,11 +18,24 @@ public struct MetricKitFamily: ReportFamily {
                 file: input.path,
                 kind: .metrickit,
                 diagnostics: result.diagnostics,
-                report: .metricKit(result.report),
+                report: .metricKit(result.report.analyzingHangs(with: Self.hangAnalysis)),
                 failure: nil
             )
         } catch {
             return .failed(input.path, kind: .metrickit, error)
         }
+    }
+
+    /// The watchdog analysis' classifier on a hang's blamed (main) thread: the join of two libraries that do not
+    /// know each other, so that a hang says what the main thread was doing as a watchdog report does.
+    public static func hangAnalysis(_ thread: CrashReport.Thread) -> MetricKitHangAnalysis {
+        let diagnosis = MainThreadClassifier.classify(thread)
+        return MetricKitHangAnalysis(
+            verdict: diagnosis.verdict.rawValue,
+            summary: diagnosis.summary,
+            confidence: diagnosis.confidence.rawValue,
+            reasons: diagnosis.reasons,
+            evidenceFrames: diagnosis.evidenceFrames
+        )
     }
 }

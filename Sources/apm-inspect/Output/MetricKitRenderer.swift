@@ -1,6 +1,7 @@
 import APMInspectCore
 import CrashReportParsing
 import MetricKitParsing
+import ReportInspection
 import WatchdogAnalysis
 
 /// The human summary of a MetricKit file: its payloads, each diagnostic (crashes as crash reports, hangs and
@@ -74,7 +75,8 @@ enum MetricKitRenderer {
             if let measurement { fields.append((name, measurement.raw)) }
         }
         let analysis =
-            diagnostic.analysis ?? (diagnostic.kind == .hang ? diagnostic.blamedThread.map(hangAnalysis) : nil)
+            diagnostic.analysis
+            ?? (diagnostic.kind == .hang ? diagnostic.blamedThread.map(MetricKitFamily.hangAnalysis) : nil)
         if let analysis {
             fields.append(("Main thread", "\(analysis.summary) (\(analysis.confidence) confidence)"))
             for reason in analysis.reasons.prefix(4) { fields.append(("", reason)) }
@@ -82,19 +84,6 @@ enum MetricKitRenderer {
         out += InspectionRenderer.keyValues(fields)
         if let tree = diagnostic.callTree { out += render(tree) }
         return StyledText(out)
-    }
-
-    /// The watchdog analysis' classifier on a hang's main thread: the join of the two libraries, which do not
-    /// know each other.
-    static func hangAnalysis(_ thread: CrashReport.Thread) -> MetricKitHangAnalysis {
-        let diagnosis = MainThreadClassifier.classify(thread)
-        return MetricKitHangAnalysis(
-            verdict: diagnosis.verdict.rawValue,
-            summary: diagnosis.summary,
-            confidence: diagnosis.confidence.rawValue,
-            reasons: diagnosis.reasons,
-            evidenceFrames: diagnosis.evidenceFrames
-        )
     }
 
     private static func render(_ tree: MetricKitCallTree) -> String {
