@@ -82,7 +82,7 @@ struct SymbolicateCommand: ParsableCommand {
                 do {
                     let result = try symbolication.rewrite(bytes)
                     rewritten = result.bytes
-                    Self.say(result.diagnostics, about: path)
+                    Console.error(result.diagnostics, about: path)
                 } catch {
                     Console.error(ErrorLine.render(path: path, location: error.location, message: error.message))
                     failed = true
@@ -148,20 +148,6 @@ struct SymbolicateCommand: ParsableCommand {
         } catch {
             Console.error(ErrorLine.render(path: path, location: error.location, message: error.message))
             return nil
-        }
-    }
-
-    /// Warnings and errors on standard error; the notes (system images without dSYMs) only count.
-    private static func say(_ diagnostics: [Diagnostic], about path: String) {
-        for diagnostic in diagnostics where diagnostic.severity != .note {
-            Console.error(
-                ErrorLine.render(
-                    path: path,
-                    location: diagnostic.location,
-                    message: diagnostic.message,
-                    severity: diagnostic.severity.rawValue
-                )
-            )
         }
     }
 

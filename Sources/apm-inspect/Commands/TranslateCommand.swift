@@ -169,16 +169,7 @@ struct TranslateCommand: ParsableCommand {
             Console.error(ErrorLine.render(path: path, location: error.location, message: error.message))
             return nil
         }
-        for diagnostic in result.diagnostics where diagnostic.severity != .note {
-            Console.error(
-                ErrorLine.render(
-                    path: path,
-                    location: diagnostic.location,
-                    message: diagnostic.message,
-                    severity: diagnostic.severity.rawValue
-                )
-            )
-        }
+        Console.error(result.diagnostics, about: path)
         let crashes = result.report.crashReports
         guard !crashes.isEmpty else {
             let message =
@@ -213,16 +204,7 @@ struct TranslateCommand: ParsableCommand {
                 translation = try translator.translation(of: bytes)
             }
             // The text of a damaged report is still written; what was damaged is said on standard error.
-            for diagnostic in translation.diagnostics where diagnostic.severity != .note {
-                Console.error(
-                    ErrorLine.render(
-                        path: path,
-                        location: diagnostic.location,
-                        message: diagnostic.message,
-                        severity: diagnostic.severity.rawValue
-                    )
-                )
-            }
+            Console.error(translation.diagnostics, about: path)
             return translation.text
         } catch {
             Console.error(ErrorLine.render(path: path, location: error.location, message: error.message))
