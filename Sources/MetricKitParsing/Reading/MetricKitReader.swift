@@ -53,25 +53,15 @@ public struct MetricKitReader: Sendable {
 
     /// True when the quoted `key` occurs in `buffer` followed by optional white space and a colon.
     static func containsKey(_ buffer: UnsafeRawBufferPointer, _ key: String) -> Bool {
-        guard ContentSniffer.containsText(buffer, key) else { return false }
-        let needle = Array(key.utf8)
-        guard let first = needle.first, buffer.count >= needle.count else { return false }
-        var i = 0
-        while i <= buffer.count - needle.count {
-            if buffer[i] == first {
-                var k = 1
-                while k < needle.count, buffer[i + k] == needle[k] { k += 1 }
-                if k == needle.count {
-                    var j = i + k
-                    while j < buffer.count,
-                        buffer[j] == 0x20 || buffer[j] == 0x0A || buffer[j] == 0x0D || buffer[j] == 0x09
-                    {
-                        j += 1
-                    }
-                    if j < buffer.count, buffer[j] == UInt8(ascii: ":") { return true }
-                }
+        let length = key.utf8.count
+        var from = 0
+        while let found = ContentSniffer.firstOffset(of: key, in: buffer, from: from) {
+            var j = found + length
+            while j < buffer.count, buffer[j] == 0x20 || buffer[j] == 0x0A || buffer[j] == 0x0D || buffer[j] == 0x09 {
+                j += 1
             }
-            i += 1
+            if j < buffer.count, buffer[j] == UInt8(ascii: ":") { return true }
+            from = found + 1
         }
         return false
     }
