@@ -192,7 +192,10 @@ let package = Package(
         ),
         .testTarget(
             name: "MetricKitParsingTests",
-            dependencies: ["FuzzReplaySupport", "MetricKitParsing", "CrashReportParsing", "APMInspectCore"]
+            dependencies: [
+                "FuzzReplaySupport", "MetricKitParsing", "CrashReportParsing", "APMInspectCore",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
         .testTarget(
             name: "SymbolicationTests",

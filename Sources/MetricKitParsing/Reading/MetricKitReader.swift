@@ -25,16 +25,19 @@ public struct MetricKitReader: Sendable {
 
     /// The keys that only MetricKit payloads and call-stack trees use.
     static let markerKeys = [
-        "\"crashDiagnostics\"", "\"hangDiagnostics\"", "\"cpuExceptionDiagnostics\"",
-        "\"diskWriteExceptionDiagnostics\"", "\"appLaunchDiagnostics\"", "\"memoryExceptionDiagnostics\"",
-        "\"callStackRootFrames\"", "\"callStackPerThread\"", "\"diagnosticMetaData\"",
+        "crashDiagnostics", "hangDiagnostics", "cpuExceptionDiagnostics", "diskWriteExceptionDiagnostics",
+        "appLaunchDiagnostics", "memoryExceptionDiagnostics", "callStackRootFrames", "callStackPerThread",
+        "diagnosticMetaData",
     ]
     static let metricMarkerKeys = [
-        "\"applicationLaunchMetrics\"", "\"applicationExitMetrics\"", "\"cpuMetrics\"", "\"memoryMetrics\"",
-        "\"applicationResponsivenessMetrics\"", "\"networkTransferMetrics\"", "\"diskIOMetrics\"",
-        "\"applicationTimeMetrics\"", "\"gpuMetrics\"", "\"signpostMetrics\"", "\"cellularConditionMetrics\"",
-        "\"animationMetrics\"", "\"displayMetrics\"", "\"locationActivityMetrics\"",
+        "applicationLaunchMetrics", "applicationExitMetrics", "cpuMetrics", "memoryMetrics",
+        "applicationResponsivenessMetrics", "networkTransferMetrics", "diskIOMetrics", "applicationTimeMetrics",
+        "gpuMetrics", "signpostMetrics", "cellularConditionMetrics", "animationMetrics", "displayMetrics",
+        "locationActivityMetrics",
     ]
+    /// Every key `recognise` looks for, found in one pass: the markers, then `timeStampBegin`, then the metric
+    /// categories.
+    private static let recognitionKeys = QuotedKeyFinder(markerKeys + ["timeStampBegin"] + metricMarkerKeys)
 
     /// True when `bytes` are JSON whose first 64 KiB use a MetricKit key (content only, never the file name).
     ///
@@ -44,26 +47,12 @@ public struct MetricKitReader: Sendable {
         bytes.withUnsafeBytes { buffer in
             guard ContentSniffer.format(of: buffer) == .json else { return false }
             let prefix = UnsafeRawBufferPointer(rebasing: buffer[0..<min(buffer.count, 1 << 16)])
-            if markerKeys.contains(where: { containsKey(prefix, $0) }) { return true }
+            let found = recognitionKeys.find(in: prefix)
+            let markers = markerKeys.count
+            if found[0..<markers].contains(true) { return true }
             // A metric payload: its time range and at least one metric category.
-            return containsKey(prefix, "\"timeStampBegin\"")
-                && metricMarkerKeys.contains(where: { containsKey(prefix, $0) })
+            return found[markers] && found[(markers + 1)...].contains(true)
         }
-    }
-
-    /// True when the quoted `key` occurs in `buffer` followed by optional white space and a colon.
-    static func containsKey(_ buffer: UnsafeRawBufferPointer, _ key: String) -> Bool {
-        let length = key.utf8.count
-        var from = 0
-        while let found = ContentSniffer.firstOffset(of: key, in: buffer, from: from) {
-            var j = found + length
-            while j < buffer.count, buffer[j] == 0x20 || buffer[j] == 0x0A || buffer[j] == 0x0D || buffer[j] == 0x09 {
-                j += 1
-            }
-            if j < buffer.count, buffer[j] == UInt8(ascii: ":") { return true }
-            from = found + 1
-        }
-        return false
     }
 
     /// Reads a whole file.
