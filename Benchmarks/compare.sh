@@ -15,8 +15,9 @@
 #
 # Environment: APM_INSPECT_BIN=path/to/apm-inspect to use a built binary (else each script builds the release
 # product), PYTHON=path to choose the interpreter (default: what `python3` resolves to, never a shim).
-# Measure for publication on an idle machine: the load average and nproc are printed before and after, and every
-# row set measured with a 1-minute load above 0.5 is flagged busy in the TSV and in the rendered doc.
+# Measure for publication on an idle machine: what other processes used of the CPU is printed before and during each
+# row set, and a row set where they used more than a quarter of a core (BENCH_MAX_OTHERS) is flagged busy in the TSV
+# and in the rendered doc.
 # Generated inputs stay in Benchmarks/data/ (git ignores it). A family whose tools are missing fails alone: the others
 # still run, and the script exits 1 at the end naming it.
 set -euo pipefail
@@ -99,6 +100,6 @@ done
 echo
 echo "compare.sh: done $(date -u +%FT%TZ), nproc $(nproc), load $(cut -d' ' -f1-3 /proc/loadavg)"
 busy=$(grep -c $'\tbusy$' "$BENCH_TSV" || true)
-[ "$busy" = 0 ] || echo "WARNING: $busy row(s) in $BENCH_TSV were measured on a busy machine (load above ${BENCH_MAX_LOAD:-0.5})"
+[ "$busy" = 0 ] || echo "WARNING: $busy row(s) in $BENCH_TSV were measured on a busy machine (other processes above ${BENCH_MAX_OTHERS:-0.25} cores)"
 render "$BENCH_TSV"
 if [ ${#failed[@]} -gt 0 ]; then echo "failed: ${failed[*]}" >&2; exit 1; fi

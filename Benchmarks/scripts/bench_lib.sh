@@ -13,19 +13,26 @@
 # Rows go to $BENCH_TSV (default Benchmarks/data/results-YYYY-MM-DD.tsv, appended; Benchmarks/compare.sh sets it)
 # with the columns
 #   family  tool  command  runs  wall_median  cpu_median  wall_min  peak_rss_kb  input_bytes  busy_flag
-# (seconds, KB, bytes; cpu = user + system; busy_flag `busy` when the 1-minute load average was above
-# $BENCH_MAX_LOAD, default 0.5, before or after the row set, else `idle`). Before each row set, a comment line
-# `# rowset family=… date=… nproc=… load_before=… load_after=… busy=… python=… cpu=…` records the conditions;
+# (seconds, KB, bytes; cpu = user + system; busy_flag `busy` when other processes used more than
+# $BENCH_MAX_OTHERS cores on average, default 0.25, in a 3-second probe before the row set or while it ran, else
+# `idle`). Other processes' CPU is the machine's busy time from /proc/stat (steal included) less the CPU of the
+# measured commands themselves: the 1-minute load average, which counts our own runs, cannot tell an idle machine
+# from a busy one after a benchmark. Before each row set, a comment line `# rowset family=… date=… nproc=…
+# load_before=… load_after=… others_before=… others_during=… busy=… python=… cpu=…` records the conditions;
 # readers skip lines starting with `#`. Each command is run once untimed first (page cache, dyld), then RUNS times
 # under `/usr/bin/time -f '%e %U %S %M'` (wall read from the clock around it, to the millisecond; CPU and peak RSS
 # from GNU time, CPU in hundredths of a second).
 
 BENCH_TSV="${BENCH_TSV:-Benchmarks/data/results-$(date -u +%F).tsv}"
-BENCH_MAX_LOAD="${BENCH_MAX_LOAD:-0.5}"
+BENCH_MAX_OTHERS="${BENCH_MAX_OTHERS:-0.25}"
 BENCH_FAMILY="${BENCH_FAMILY:-unknown}"
 BENCH_INPUT_BYTES="${BENCH_INPUT_BYTES:-0}"
 BENCH_PENDING=""
 BENCH_LOAD_BEFORE=""
+BENCH_OTHERS_BEFORE=""
+BENCH_JIFFIES0=""
+BENCH_CLOCK0=""
+BENCH_OWN_CPU=0
 BENCH_HEADER=$'family\ttool\tcommand\truns\twall_median\tcpu_median\twall_min\tpeak_rss_kb\tinput_bytes\tbusy_flag'
 
 bench_family() { BENCH_FAMILY="$1"; }
@@ -68,27 +75,47 @@ bench_input() { BENCH_INPUT_BYTES="$(du -sb "$@" | awk '{s += $1} END {print s +
 
 bench_load() { cut -d' ' -f1 /proc/loadavg; }
 
-# load_check begin | end: the 1-minute load average and nproc around a row set; `end` writes the set's rows.
+# Seconds of CPU the whole machine has spent busy since boot (user, nice, system, irq, softirq, steal).
+bench_busy_seconds() {
+  awk -v hz="$(getconf CLK_TCK)" '/^cpu / {printf "%.2f", ($2 + $3 + $4 + $7 + $8 + $9) / hz; exit}' /proc/stat
+}
+
+bench_now() { date +%s%N; }
+
+# Average cores other processes used between BUSY0/CLOCK0 and now, given OWN seconds of our own CPU.
+bench_others() {
+  awk -v b0="$1" -v b1="$(bench_busy_seconds)" -v t0="$2" -v t1="$(bench_now)" -v own="$3" \
+    'BEGIN { e = (t1 - t0) / 1e9; o = (b1 - b0 - own) / (e > 0 ? e : 1); printf "%.2f", (o < 0 ? 0 : o) }'
+}
+
+# load_check begin | end: what else ran on the machine around a row set; `end` writes the set's rows.
 load_check() {
   case "$1" in
     begin)
       BENCH_LOAD_BEFORE="$(bench_load)"
+      local busy0 clock0
+      busy0="$(bench_busy_seconds)"; clock0="$(bench_now)"
+      sleep 3
+      BENCH_OTHERS_BEFORE="$(bench_others "$busy0" "$clock0" 0)"
+      BENCH_JIFFIES0="$(bench_busy_seconds)"; BENCH_CLOCK0="$(bench_now)"; BENCH_OWN_CPU=0
       BENCH_PENDING="$(mktemp "${TMPDIR:-/tmp}/bench-rows.XXXXXX")"
-      echo "load before: $BENCH_LOAD_BEFORE (1 min), nproc $(nproc)" >&2 ;;
+      echo "before: other processes used $BENCH_OTHERS_BEFORE cores (3 s probe); load $BENCH_LOAD_BEFORE, nproc $(nproc)" >&2 ;;
     end)
-      local after busy
+      local after busy others
       after="$(bench_load)"
-      busy="$(awk -v a="$BENCH_LOAD_BEFORE" -v b="$after" -v m="$BENCH_MAX_LOAD" \
+      others="$(bench_others "$BENCH_JIFFIES0" "$BENCH_CLOCK0" "$BENCH_OWN_CPU")"
+      busy="$(awk -v a="$BENCH_OTHERS_BEFORE" -v b="$others" -v m="$BENCH_MAX_OTHERS" \
         'BEGIN { print (a + 0 > m + 0 || b + 0 > m + 0) ? "busy" : "idle" }')"
-      echo "load after: $after (1 min), nproc $(nproc): $busy" >&2
+      echo "during: other processes used $others cores; load $after, nproc $(nproc): $busy" >&2
       if [ "$busy" = busy ]; then
-        echo "WARNING: machine busy (load above $BENCH_MAX_LOAD): these figures are not for publication" >&2
+        echo "WARNING: machine busy (other processes above $BENCH_MAX_OTHERS cores): these figures are not for publication" >&2
       fi
       mkdir -p "$(dirname "$BENCH_TSV")"
       [ -s "$BENCH_TSV" ] || printf '%s\n' "$BENCH_HEADER" > "$BENCH_TSV"
       {
-        printf '# rowset family=%s date=%s nproc=%s load_before=%s load_after=%s busy=%s python=%s cpu=%s\n' \
-          "$BENCH_FAMILY" "$(date -u +%FT%TZ)" "$(nproc)" "$BENCH_LOAD_BEFORE" "$after" "$busy" \
+        printf '# rowset family=%s date=%s nproc=%s load_before=%s load_after=%s others_before=%s others_during=%s busy=%s python=%s cpu=%s\n' \
+          "$BENCH_FAMILY" "$(date -u +%FT%TZ)" "$(nproc)" "$BENCH_LOAD_BEFORE" "$after" "$BENCH_OTHERS_BEFORE" \
+          "$others" "$busy" \
           "$(printf '%s' "${BENCH_PYTHON_VERSION:-none}" | tr ' ' '_')" \
           "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//' | tr ' ' '_')"
         awk -v f="$busy" 'BEGIN {OFS = "\t"} {print $0, f}' "$BENCH_PENDING"
@@ -110,10 +137,13 @@ measure() {
   command="$(printf '%q ' "$@")"; command="${command% }"
   [ "$in" = /dev/null ] || command="$command < $(printf '%q' "$in")"
   [ "$out" = /dev/null ] || command="$command > $(printf '%q' "$out")"
-  if ! "$@" < "$in" > "$out" 2>"$timefile.err"; then
+  # The untimed first run is still counted as our own CPU, so that it is not taken for another process's.
+  if ! /usr/bin/time -f '%e %U %S %M' -o "$timefile" "$@" < "$in" > "$out" 2>"$timefile.err"; then
     echo "measure: '$name' failed: $command" >&2; cat "$timefile.err" >&2; rm -f "$timefile" "$timefile.err"; return 1
   fi
   local walls=() cpus=() peak=0 wall user system rss
+  read -r wall user system rss < <(tail -1 "$timefile")
+  BENCH_OWN_CPU="$(awk -v o="$BENCH_OWN_CPU" -v u="$user" -v s="$system" 'BEGIN {printf "%.2f", o + u + s}')"
   local start end
   for _ in $(seq "$runs"); do
     start="$(date +%s%N)"
@@ -125,6 +155,7 @@ measure() {
     # fork and exec of /usr/bin/time itself, under a millisecond, to both sides alike).
     walls+=("$(awk -v a="$start" -v b="$end" 'BEGIN {printf "%.4f", (b - a) / 1e9}')")
     cpus+=("$(awk -v u="$user" -v s="$system" 'BEGIN {printf "%.2f", u + s}')")
+    BENCH_OWN_CPU="$(awk -v o="$BENCH_OWN_CPU" -v u="$user" -v s="$system" 'BEGIN {printf "%.2f", o + u + s}')"
     [ "$rss" -gt "$peak" ] && peak="$rss"
   done
   rm -f "$timefile" "$timefile.err"

@@ -13,7 +13,7 @@ import render_performance  # noqa: E402
 
 HEADER = "\t".join(render_performance.COLUMNS)
 TSV = f"""{HEADER}
-# rowset family=kscrash date=2026-01-01T00:00:00Z nproc=2 load_before=0.10 load_after=0.20 busy=idle python=CPython_3.11.7 cpu=Some_CPU
+# rowset family=kscrash date=2026-01-01T00:00:00Z nproc=2 load_before=0.10 load_after=0.90 others_before=0.02 others_during=0.04 busy=idle python=CPython_3.11.7 cpu=Some_CPU
 kscrash\tapm-inspect scan --format ndjson\tbin scan --format ndjson data\t3\t0.5\t0.4\t0.45\t30000\t1048576\tidle
 kscrash\tpython json module\tpy peer.py data\t3\t1.5\t1.6\t1.4\t15000\t1048576\tidle
 # rowset family=crash:json date=2026-01-01T00:00:00Z nproc=2 load_before=3.0 load_after=0.2 busy=busy python=CPython_3.11.7 cpu=Some_CPU
@@ -49,8 +49,10 @@ class RenderTests(unittest.TestCase):
         self.assertIn("| python json module | 1.500 s | 1.600 s | 1.400 s | 14.6 MB | 0.7 MB/s | 3.00× | 4.00× |", kscrash)
         self.assertIn("/usr/bin/time -v py peer.py data", kscrash)
         self.assertNotIn("Machine busy", kscrash)
+        self.assertIn("other processes' CPU (cores, before → during) 0.02 → 0.04", kscrash)
         crash = text[text.index("compare.sh:crash begin"):text.index("compare.sh:crash end")]
         self.assertIn("Machine busy", crash)
+        self.assertIn("1-minute load 3.0 → 0.2", crash)
         self.assertIn("**json**", crash)
         self.assertIn("3.00× | 2.50× |", crash)
         for outside in ("# Doc\nbefore\n", "\nmiddle\n", "\nafter\n"):
