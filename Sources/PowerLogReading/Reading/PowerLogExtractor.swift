@@ -218,14 +218,12 @@ struct PowerLogExtractor {
         var last: Double?
         for table in database.tables {
             let entryType = Self.entryType(of: table.name)
-            // Only the tables that can set the time range need their span: the rest are just counted.
-            let timed = entryType == "EventBackward" || entryType == "EventPoint" || entryType == "Aggregate"
             if let problem = database.damagedTables[table.name] {
                 warn("the table is damaged (SQLite's \(problem) fails on it); its rows are not read", table.name)
                 records.tables.append(PowerLogReport.Table(name: table.name, entryType: entryType, rows: 0))
                 continue
             }
-            guard let census = database.census(of: table, withTimes: timed) else {
+            guard let census = database.census(of: table) else {
                 warn("the table cannot be counted", table.name)
                 records.tables.append(PowerLogReport.Table(name: table.name, entryType: entryType, rows: 0))
                 continue
@@ -251,11 +249,26 @@ struct PowerLogExtractor {
 
     /// `EventForward` from `PLBatteryAgent_EventForward_Foo`; nil outside the naming scheme.
     static func entryType(of name: String) -> String? {
-        let parts = name.split(separator: "_")
-        guard parts.count >= 3 else { return nil }
-        let type = String(parts[1])
         let known = ["EventForward", "EventBackward", "EventPoint", "EventInterval", "EventNone", "Aggregate"]
-        return known.contains(type) ? type : nil
+        guard name.utf8.allSatisfy({ $0 < 0x80 }) else {
+            // Splitting by Character keeps "_" with a combining mark after it whole: only ASCII names may take
+            // the byte path below.
+            let parts = name.split(separator: "_")
+            guard parts.count >= 3 else { return nil }
+            let type = String(parts[1])
+            return known.contains(type) ? type : nil
+        }
+        // The second of at least three non-empty "_"-separated parts, found on the bytes: splitting by Character
+        // cost some 19,000 instructions per name, a thirteenth of `energy`, over the few hundred tables of a log.
+        var parts = 0
+        var second: Substring.UTF8View?
+        for part in name.utf8.split(separator: UInt8(ascii: "_")) {
+            parts += 1
+            if parts == 2 { second = part }
+            if parts == 3 { break }
+        }
+        guard parts >= 3, let second else { return nil }
+        return known.first { $0.utf8.elementsEqual(second) }
     }
 
     private mutating func readConfiguration() {
