@@ -63,15 +63,15 @@ public struct OSVersion: Sendable, Equatable, Hashable, Codable {
 
         init(osName: String) {
             let lower = osName.lowercased()
-            if lower.contains("iphone") || lower == "ios" || lower.contains("ipados") {
+            if lower.contains(ascii: "iphone") || lower == "ios" || lower.contains(ascii: "ipados") {
                 self = .iOS
-            } else if lower.contains("mac") || lower.contains("os x") {
+            } else if lower.contains(ascii: "mac") || lower.contains(ascii: "os x") {
                 self = .macOS
-            } else if lower.contains("watch") {
+            } else if lower.contains(ascii: "watch") {
                 self = .watchOS
-            } else if lower.contains("tv") {
+            } else if lower.contains(ascii: "tv") {
                 self = .tvOS
-            } else if lower.contains("vision") || lower.contains("xros") {
+            } else if lower.contains(ascii: "vision") || lower.contains(ascii: "xros") {
                 self = .visionOS
             } else {
                 self = .unknown

@@ -33,15 +33,16 @@ enum JetsamRules {
 
     /// The xnu version in a Darwin kernel string (`root:xnu-7195.40.113.0.2~22/RELEASE_ARM64_T8030`).
     static func xnuVersion(in kernel: String) -> String? {
-        guard let range = kernel.firstRange(of: "xnu-") else { return nil }
-        let version = kernel[range.upperBound...].prefix { $0.isNumber || $0 == "." }
+        guard let offset = kernel.characterOffset(ofASCII: "xnu-") else { return nil }
+        let after = kernel.utf8.index(kernel.startIndex, offsetBy: offset + 4)
+        let version = kernel[after...].prefix { $0.isNumber || $0 == "." }
         return version.isEmpty ? nil : String(version)
     }
 
     /// True when a kernel string shows a modified (jailbroken) kernel.
     static func isModifiedKernel(_ kernel: String) -> Bool {
         let lower = kernel.lowercased()
-        return lower.contains("hacked") || lower.contains("marijuan")
+        return lower.contains(ascii: "hacked") || lower.contains(ascii: "marijuan")
     }
 
     /// ``ramEstimateMB(active:inactive:free:wired:speculative:throttled:compressorSize:pageSize:)`` of a memory
