@@ -98,46 +98,28 @@ struct MemoryLimitsCommand: ParsableCommand {
         }
         let collector = MemoryLimitCollector()
         let progress = ProgressBar(total: files.count, label: "memory-limits")
-        let outcomes = ParallelMap.map(
-            count: files.count,
-            jobs: jobs ?? ProcessInfoShim.activeProcessorCount,
-            progress: { progress.advance() },
-            transform: { index in Self.outcomes(of: files[index], collector: collector) }
-        )
-        progress.finish()
         let options = MemoryLimitTable.Options(
             includeBeta: includeAll,
             includeModifiedKernels: includeAll,
             includeOtherPlatforms: includeAll
         )
-        var table = MemoryLimitTable(options: options)
-        var summary = MemoryLimitsRenderer.Summary(files: files.count)
-        var failed = !walkFailures.isEmpty
-        for (index, fileOutcomes) in outcomes.enumerated() {
-            for (member, outcome) in fileOutcomes ?? [] {
-                switch outcome {
-                case .evidence(let evidence, let partial):
-                    summary.jetsamEvents += 1
-                    if partial { summary.partial += 1 }
-                    table.add(evidence)
-                case .notJetsam:
-                    summary.otherFiles += 1
-                case .failed(let location, let message):
-                    failed = true
-                    summary.failures += 1
-                    Console.error(
-                        ErrorLine.render(
-                            path: member ?? PathWalker.shown(files[index].display),
-                            location: location,
-                            message: message
-                        )
-                    )
-                }
+        let fold = MemoryLimitsFold(options: options, files: files.count)
+        // Folded in input order as they come, so the first copy of an incident is the one counted, as before.
+        ParallelMap.forEachInOrder(
+            count: files.count,
+            jobs: jobs ?? ProcessInfoShim.activeProcessorCount,
+            window: ScanCommand.reorderWindow,
+            progress: { progress.advance() },
+            transform: { index in (index, Self.outcomes(of: files[index], collector: collector)) },
+            consume: { index, outcomes in
+                fold.add(outcomes, shown: PathWalker.shown(files[index].display))
+                return true
             }
-        }
-        summary.duplicates = table.duplicates
-        summary.excluded = table.excluded
-        let rows = table.rows
+        )
+        progress.finish()
+        let (rows, summary, failures) = fold.finish()
+        for line in failures { Console.error(line) }
+        let failed = !walkFailures.isEmpty || summary.failures > 0
         switch format {
         case .text:
             Console.text(MemoryLimitsRenderer.text(rows) + "\n" + MemoryLimitsRenderer.summaryLine(summary) + "\n")

@@ -46,6 +46,9 @@ struct ScanCommand: ParsableCommand {
     )
     var dsym: [String] = []
 
+    /// Results waiting for an earlier, slower one: a few hundred small records at most.
+    static let reorderWindow = 256
+
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         try PathWalker.validate(paths)
@@ -81,9 +84,13 @@ struct ScanCommand: ParsableCommand {
             label: "scan",
             streamsOutput: format != .text || scanner.backend != nil
         )
-        let results = ParallelMap.map(
+        let fold = ScanInventoryFold()
+        // Each result is folded into the inventory as soon as it and those before it are in, so no record outlives
+        // its turn; the window lets a slow input (a large archive) hold up the fold without stopping the workers.
+        ParallelMap.forEachInOrder(
             count: files.count,
             jobs: jobs ?? ProcessInfoShim.activeProcessorCount,
+            window: Self.reorderWindow,
             progress: { progress.advance() },
             transform: { index in
                 // Once standard output is lost (a reader gone, a full disk), reading on is wasted work.
@@ -92,18 +99,16 @@ struct ScanCommand: ParsableCommand {
                     return scanner.scan(file: PathWalker.standardInputPath, shownAs: PathWalker.standardInputArgument)
                 }
                 return scanner.scan(file: files[index])
+            },
+            consume: { result in
+                fold.add(result)
+                return true
             }
         )
         progress.finish()
         // A reader that went away wanted no more: the run ends quietly (APMInspect.main).
         if Console.readerWentAway { return }
-        var records: [ScanRecord] = []
-        var findings: [String] = []
-        for case let result? in results {
-            records += result.records
-            findings += result.findings
-        }
-        let inventory = ScanInventory(records: records, files: files.count, archiveFindings: findings)
+        let inventory = fold.inventory(files: files.count)
         let fleet = metricKit.summary()
         var backendFailed = false
         switch format {
