@@ -144,26 +144,66 @@ public struct HTTPCaptureReader: Sendable {
         case .empty:
             throw HTTPCaptureError(.empty, "the file is empty")
         case .zlib, .gzip:
-            let inflated: Inflate.Result
-            let limit = ExpansionLimit(maxBytes: options.maxDecompressedBytes)
-            do {
-                inflated = try Inflate.decompress(bytes, maxOutputBytes: limit.bytes(forCompressed: bytes.count))
-            } catch {
-                let reason = error.code == .tooLarge ? limit.describe(compressed: bytes.count) : error.message
-                throw HTTPCaptureError(.compression, "cannot decompress the \(format.rawValue) capture: \(reason)")
-            }
+            let inflated = try inflate(bytes, format: format)
             var result = try readUncompressed(inflated.bytes, streaming: streaming, body)
             result.capture.compression = format.rawValue
-            if inflated.isTruncated {
-                result.diagnostics.insert(
-                    Diagnostic(.warning, "the \(format.rawValue) stream is cut off; read what it holds"),
-                    at: 0
-                )
-            }
+            if inflated.isTruncated { result.diagnostics.insert(Self.cutOff(format), at: 0) }
             return result
         default:
             return try readUncompressed(bytes, streaming: streaming, body)
         }
+    }
+
+    /// Reads a capture for writing out one transaction at a time: the capture, diagnostics and transactions of
+    /// ``read(_:)``, with a HAR file's transactions rebuilt from `bytes` as they are handed over
+    /// (``HTTPCaptureStream``), so that `--format json` on a large HAR holds the file and not every transaction.
+    ///
+    /// - Throws: as ``read(_:)``.
+    public func readStream(_ bytes: [UInt8]) throws(HTTPCaptureError) -> HTTPCaptureStream {
+        let format = ContentSniffer.format(of: bytes)
+        switch format {
+        case .empty:
+            throw HTTPCaptureError(.empty, "the file is empty")
+        case .zlib, .gzip:
+            let inflated = try inflate(bytes, format: format)
+            var stream = try streamUncompressed(inflated.bytes)
+            stream.capture.compression = format.rawValue
+            if inflated.isTruncated { stream.diagnostics.insert(Self.cutOff(format), at: 0) }
+            return stream
+        default:
+            return try streamUncompressed(bytes)
+        }
+    }
+
+    private func streamUncompressed(_ bytes: [UInt8]) throws(HTTPCaptureError) -> HTTPCaptureStream {
+        switch ContentSniffer.format(of: bytes) {
+        case .pcap, .pcapng, .xml, .empty: break
+        default:
+            // The routing of ``readWhole(_:)``: JSON is a HAR unless it is a Charles session.
+            let document = try harDocument(bytes)
+            if !CharlesJSONReader.looksLikeCharles(document.root) {
+                return try HARReader(options: options).stream(document)
+            }
+        }
+        var result = try readWhole(bytes)
+        let transactions = result.capture.transactions
+        result.capture.transactions = []
+        return HTTPCaptureStream(capture: result.capture, diagnostics: result.diagnostics, storage: .held(transactions))
+    }
+
+    /// The inflated bytes of a zlib or gzip capture, within ``HTTPCaptureOptions/maxDecompressedBytes``.
+    private func inflate(_ bytes: [UInt8], format: ContentFormat) throws(HTTPCaptureError) -> Inflate.Result {
+        let limit = ExpansionLimit(maxBytes: options.maxDecompressedBytes)
+        do {
+            return try Inflate.decompress(bytes, maxOutputBytes: limit.bytes(forCompressed: bytes.count))
+        } catch {
+            let reason = error.code == .tooLarge ? limit.describe(compressed: bytes.count) : error.message
+            throw HTTPCaptureError(.compression, "cannot decompress the \(format.rawValue) capture: \(reason)")
+        }
+    }
+
+    private static func cutOff(_ format: ContentFormat) -> Diagnostic {
+        Diagnostic(.warning, "the \(format.rawValue) stream is cut off; read what it holds")
     }
 
     private func readUncompressed(

@@ -9,6 +9,9 @@ struct HAREntryBuilder {
     let connectIncludesDNS: Bool
     let wallClock: Bool
     let options: HTTPCaptureOptions
+    /// False when only the figures are wanted (a summary, or the first pass of a streamed capture): vendor fields
+    /// and headers, most of an entry's cost, are not copied out.
+    var keepsVerbatim = true
 
     /// Longest plausible phase, in ms (24 h): larger values are epoch times written into duration fields.
     static let maxPhase = 86_400_000.0
@@ -40,10 +43,12 @@ struct HAREntryBuilder {
     mutating func build(log: inout DiagnosticLog) -> HTTPTransaction {
         var t = HTTPTransaction()
         var extensions: [String: JSONValue] = [:]
-        entry.forEachMember { key, value in
-            if !Self.entryKeys.contains(key) { extensions[key] = value.materialized }
+        if keepsVerbatim {
+            entry.forEachMember { key, value in
+                if !Self.entryKeys.contains(key) { extensions[key] = value.materialized }
+            }
         }
-        if let cache = entry.member("cache"), cache.kind == .object, cache.count > 0 {
+        if keepsVerbatim, let cache = entry.member("cache"), cache.kind == .object, cache.count > 0 {
             extensions["cache"] = cache.materialized
         }
         // Start time.
@@ -94,8 +99,10 @@ struct HAREntryBuilder {
             t.method = request.member("method")?.string ?? ""
             t.url = request.member("url")?.string ?? ""
             t.httpVersion = request.member("httpVersion")?.string ?? ""
-            request.forEachMember { key, value in
-                if !Self.requestKeys.contains(key) { extensions["request." + key] = value.materialized }
+            if keepsVerbatim {
+                request.forEachMember { key, value in
+                    if !Self.requestKeys.contains(key) { extensions["request." + key] = value.materialized }
+                }
             }
         } else {
             log.add("missing-request", .warning, "entry has no request", at: at(entry, nil))
@@ -132,16 +139,22 @@ struct HAREntryBuilder {
             if !responseVersion.isEmpty { t.httpVersion = responseVersion }
             responseHeaders = headers(response.member("headers"))
             if let error = response.member("_error")?.string, !error.isEmpty { errorText = error }
-            response.forEachMember { key, value in
-                if !Self.responseKeys.contains(key) { extensions["response." + key] = value.materialized }
+            if keepsVerbatim {
+                response.forEachMember { key, value in
+                    if !Self.responseKeys.contains(key) { extensions["response." + key] = value.materialized }
+                }
             }
             if let content = response.member("content"), content.kind == .object {
                 t.mimeType = content.member("mimeType")?.string ?? ""
                 if let size = byteCount(content.member("size"), "response.content.size", &t, log: &log) {
                     t.sizes.decoded = size
                 }
-                content.forEachMember { key, value in
-                    if !Self.contentKeys.contains(key) { extensions["response.content." + key] = value.materialized }
+                if keepsVerbatim {
+                    content.forEachMember { key, value in
+                        if !Self.contentKeys.contains(key) {
+                            extensions["response.content." + key] = value.materialized
+                        }
+                    }
                 }
             }
         } else {
@@ -178,7 +191,7 @@ struct HAREntryBuilder {
         // Timings.
         timings(&t, log: &log, response: response)
 
-        if options.keepHeaders {
+        if options.keepHeaders && keepsVerbatim {
             t.requestHeaders = requestHeaders
             t.responseHeaders = responseHeaders
         }
@@ -307,7 +320,7 @@ struct HAREntryBuilder {
 
     private mutating func timings(_ t: inout HTTPTransaction, log: inout DiagnosticLog, response: JSONElement?) {
         let timings = entry.member("timings")
-        if let timings, timings.kind == .object {
+        if keepsVerbatim, let timings, timings.kind == .object {
             timings.forEachMember { key, value in
                 if !Self.timingKeys.contains(key) && key != "comment" {
                     t.extensions["timings." + key] = value.materialized

@@ -49,6 +49,19 @@ public struct HARReader: Sendable {
         _ document: JSONDocument,
         _ body: (HTTPTransaction) -> Void
     ) throws(HTTPCaptureError) -> (HTTPCapture, [Diagnostic]) {
+        let (capture, diagnostics, _) = try visitEntries(document, keepsVerbatim: true) { transaction, _ in
+            body(transaction)
+        }
+        return (capture, diagnostics)
+    }
+
+    /// ``visit(_:_:)`` that also hands over each transaction's entry, for rebuilding it later (``HARReplay``), and
+    /// returns the file's conventions; with `keepsVerbatim` false the transactions lack vendor fields and headers.
+    func visitEntries(
+        _ document: JSONDocument,
+        keepsVerbatim: Bool,
+        _ body: (HTTPTransaction, HARReplay.Entry) -> Void
+    ) throws(HTTPCaptureError) -> (HTTPCapture, [Diagnostic], HARReplay.Conventions) {
         var log = DiagnosticLog()
         let root = document.root
         guard root.kind == .object else {
@@ -95,7 +108,7 @@ public struct HARReader: Sendable {
                 at: loc(document, harLog, "log")
             )
             capture.summary = HTTPSummary(transactions: [])
-            return (capture, document.diagnostics + log.finished())
+            return (capture, document.diagnostics + log.finished(), HARReplay.Conventions())
         }
         let creatorName = harLog.member("creator")?.member("name")?.string ?? ""
         let sslAdditive = Self.sslIsAdditive(entries: entries, creator: creatorName)
@@ -144,14 +157,20 @@ public struct HARReader: Sendable {
                 sslAdditive: sslAdditive,
                 connectIncludesDNS: connectIncludesDNS,
                 wallClock: wallClock,
-                options: options
+                options: options,
+                keepsVerbatim: keepsVerbatim
             )
             var transaction = builder.build(log: &log)
             transaction.index = kept
             kept += 1
-            body(transaction)
+            body(transaction, HARReplay.Entry(element: opaqueEntry, position: position))
         }
-        return (capture, document.diagnostics + log.finished())
+        let conventions = HARReplay.Conventions(
+            sslAdditive: sslAdditive,
+            connectIncludesDNS: connectIncludesDNS,
+            wallClock: wallClock
+        )
+        return (capture, document.diagnostics + log.finished(), conventions)
     }
 
     /// Decides from the data whether this file's `ssl` comes on top of `connect`.

@@ -63,6 +63,7 @@ extension HTTPTransaction {
 
     /// The scheme, host and port of an absolute URL (`https://[::1]:8443/x` → `https`, `::1`, 8443).
     public static func urlParts(_ url: String) -> (scheme: String, host: String, port: Int?) {
+        if let parts = url.utf8.withContiguousStorageIfAvailable(asciiURLParts), let parts { return parts }
         guard let schemeEnd = url.range(of: "://") else { return ("", "", nil) }
         let scheme = url[url.startIndex..<schemeEnd.lowerBound].lowercased()
         var rest = url[schemeEnd.upperBound...]
@@ -81,6 +82,61 @@ extension HTTPTransaction {
             host = host[..<colon]
         }
         return (scheme, host.lowercased(), port)
+    }
+
+    /// ``urlParts(_:)`` of an all-ASCII URL, nearly every one, found byte by byte; nil for any other URL.
+    ///
+    /// The same answer as the search by characters: no ASCII character joins the next into one but CR LF, which
+    /// holds none of the bytes looked for. Foundation's `range(of:)` and the character walks took a tenth of a
+    /// HAR summary's CPU (perf, 200 MB HAR).
+    private static func asciiURLParts(_ url: UnsafeBufferPointer<UInt8>) -> (scheme: String, host: String, port: Int?)?
+    {
+        let count = url.count
+        var index = 0
+        while index < count {
+            if url[index] >= 0x80 { return nil }
+            index += 1
+        }
+        var schemeEnd = -1
+        var at = 0
+        while at + 3 <= count {
+            if url[at] == UInt8(ascii: ":") && url[at + 1] == UInt8(ascii: "/") && url[at + 2] == UInt8(ascii: "/") {
+                schemeEnd = at
+                break
+            }
+            at += 1
+        }
+        guard schemeEnd >= 0 else { return ("", "", nil) }
+        func text(_ range: Range<Int>, lowercased: Bool = false) -> String {
+            let slice = UnsafeBufferPointer(rebasing: url[range])
+            guard lowercased else { return String(decoding: slice, as: UTF8.self) }
+            return String(decoding: slice.lazy.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }, as: UTF8.self)
+        }
+        var start = schemeEnd + 3
+        var end = start
+        while end < count, url[end] != UInt8(ascii: "/"), url[end] != UInt8(ascii: "?"), url[end] != UInt8(ascii: "#") {
+            end += 1
+        }
+        var position = end
+        while position > start {
+            position -= 1
+            if url[position] == UInt8(ascii: "@") {
+                start = position + 1
+                break
+            }
+        }
+        var hostRange = start..<end
+        var port: Int?
+        if start < end, url[start] == UInt8(ascii: "[") {
+            if let close = (start..<end).first(where: { url[$0] == UInt8(ascii: "]") }) {
+                if close + 1 < end, url[close + 1] == UInt8(ascii: ":") { port = Int(text(close + 2..<end)) }
+                hostRange = start + 1..<close
+            }
+        } else if let colon = (start..<end).last(where: { url[$0] == UInt8(ascii: ":") }) {
+            port = Int(text(colon + 1..<end))
+            hostRange = start..<colon
+        }
+        return (text(0..<schemeEnd, lowercased: true), text(hostRange, lowercased: true), port)
     }
 
     /// True for header names whose values hold secrets.

@@ -38,4 +38,28 @@ public struct HTTPCaptureFamily: ReportFamily {
             return .failed(path, kind: kind ?? HTTPCaptureReader.recognise(bytes) ?? .unknown, error)
         }
     }
+
+    /// ``inspect(bytes:kind:path:options:summaryOnly:)`` for JSON output written one transaction at a time: the
+    /// inspection's capture holds no transactions, the stream hands them over (nil when the capture could not be
+    /// read), so a large HAR is written without holding all its transactions.
+    public static func inspectStreaming(
+        bytes: [UInt8],
+        kind: FileKind?,
+        path: String,
+        options: HTTPCaptureOptions = HTTPCaptureOptions()
+    ) -> (Inspection, HTTPCaptureStream?) {
+        do {
+            let stream = try HTTPCaptureReader(options: options).readStream(bytes)
+            let inspection = Inspection(
+                file: path,
+                kind: stream.capture.fileKind,
+                diagnostics: stream.diagnostics,
+                report: .http(stream.capture),
+                failure: nil
+            )
+            return (inspection, stream)
+        } catch {
+            return (.failed(path, kind: kind ?? HTTPCaptureReader.recognise(bytes) ?? .unknown, error), nil)
+        }
+    }
 }

@@ -6,9 +6,10 @@ import ReportInspection
 /// Used by one thread at a time (a command's loop, or the consumer of `ParallelMap.forEachInOrder`, which never
 /// runs twice at once), hence `@unchecked Sendable`.
 final class EnvelopePrinter: @unchecked Sendable {
-    private let format: OutputFormat
-    private let oneObject: Bool
-    private var printed = 0
+    let format: OutputFormat
+    let oneObject: Bool
+    /// Envelopes printed so far (the array's separators).
+    var printed = 0
 
     /// `oneObject`: `--format json` prints the single envelope as an object (see `InspectCommand.printsOneObject`).
     init(format: OutputFormat, oneObject: Bool) {

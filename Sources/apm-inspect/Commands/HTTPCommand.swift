@@ -65,7 +65,8 @@ struct HTTPCommand: ParsableCommand {
             for input in PathWalker.inputs(in: [argument]) {
                 // Once standard output is lost (a reader gone, a full disk), reading on is wasted work.
                 if Console.outputFailed { break arguments }
-                guard let inspection = read(input, inFolder: inFolder, options: options) else { continue }
+                guard let read = read(input, inFolder: inFolder, options: options) else { continue }
+                let (inspection, stream) = read
                 captures += 1
                 if let failure = inspection.failure {
                     failed = true
@@ -75,7 +76,7 @@ struct HTTPCommand: ParsableCommand {
                 }
                 if format == .text {
                     printText(inspection)
-                } else if output.print(inspection) {
+                } else if output.print(inspection, transactions: stream) {
                     failed = true
                 }
             }
@@ -91,37 +92,46 @@ struct HTTPCommand: ParsableCommand {
 
     /// Reads one input; nil for a file of a folder that is not a capture (a note says it was skipped).
     ///
-    /// A file named on the command line is read whatever it is: the reader says why it is not a capture.
-    private func read(_ input: PathWalker.Input, inFolder: Bool, options: HTTPCaptureOptions) -> Inspection? {
+    /// A file named on the command line is read whatever it is: the reader says why it is not a capture. For JSON
+    /// output the transactions come in the stream, written one at a time (``EnvelopePrinter/print(_:transactions:)``).
+    private func read(
+        _ input: PathWalker.Input,
+        inFolder: Bool,
+        options: HTTPCaptureOptions
+    ) -> (Inspection, HTTPCaptureStream?)? {
         let file: RawPath
         switch input {
         case .failure(let failure):
-            return Self.failed(failure.path, failure.message)
+            return (Self.failed(failure.path, failure.message), nil)
         case .file(let raw):
             file = raw
         }
         let shown = PathWalker.shown(file.display)
-        if !inFolder, let hint = InputCheck.archiveHint(atPath: file.display) { return Self.failed(shown, hint) }
+        if !inFolder, let hint = InputCheck.archiveHint(atPath: file.display) { return (Self.failed(shown, hint), nil) }
         let bytes: [UInt8]
         do {
             bytes = try FileReading.contents(at: file)
         } catch {
-            return Self.failed(shown, error.message, code: error.code.rawValue, location: error.location)
+            return (Self.failed(shown, error.message, code: error.code.rawValue, location: error.location), nil)
         }
-        if bytes.isEmpty { return Self.failed(shown, InputCheck.emptyFileMessage) }
+        if bytes.isEmpty { return (Self.failed(shown, InputCheck.emptyFileMessage), nil) }
         if inFolder && HTTPCaptureReader.recognise(bytes) == nil {
             Console.error(
                 ErrorLine.render(path: shown, location: nil, message: "not an HTTP capture; skipped", severity: "note")
             )
             return nil
         }
-        return HTTPCaptureFamily.inspect(
+        if format != .text {
+            return HTTPCaptureFamily.inspectStreaming(bytes: bytes, kind: nil, path: shown, options: options)
+        }
+        let inspection = HTTPCaptureFamily.inspect(
             bytes: bytes,
             kind: nil,
             path: shown,
             options: options,
-            summaryOnly: format == .text
+            summaryOnly: true
         )
+        return (inspection, nil)
     }
 
     private static func failed(

@@ -1,0 +1,55 @@
+import APMInspectCore
+
+extension HARReader {
+    /// Reads a parsed HAR document for writing out one transaction at a time (``HTTPCaptureStream``).
+    ///
+    /// A first pass builds every transaction without its vendor fields and headers and keeps only what the summary
+    /// and the start-time order need; the stream rebuilds each entry in full when it is handed over. The capture,
+    /// diagnostics and transactions are those of ``read(_:)``.
+    ///
+    /// - Throws: as ``read(_:)``.
+    func stream(_ document: JSONDocument) throws(HTTPCaptureError) -> HTTPCaptureStream {
+        var light: [HTTPTransaction] = []
+        var entries: [HARReplay.Entry] = []
+        if let list = document.root.member("log")?.member("entries") {
+            light.reserveCapacity(list.count)
+            entries.reserveCapacity(list.count)
+        }
+        let visited = try visitEntries(document, keepsVerbatim: false) { transaction, entry in
+            light.append(Self.summaryFigures(of: transaction))
+            entries.append(entry)
+        }
+        var capture = visited.0
+        let order = HTTPCaptureSorting.order(light)
+        HTTPCaptureSorting.sort(&light)
+        capture.summary = HTTPSummary(transactions: light)
+        let replay = HARReplay(
+            document: document,
+            entries: order.map { positions in positions.map { entries[$0] } } ?? entries,
+            conventions: visited.2,
+            options: options
+        )
+        return HTTPCaptureStream(capture: capture, diagnostics: visited.1, storage: .har(replay))
+    }
+
+    /// The fields of `transaction` that ``HTTPSummary/init(transactions:)`` and the start-time order read; the
+    /// text fields it holds on the heap (URL, dates, header values) are left out, for a million entries they
+    /// would be hundreds of MB held for nothing.
+    static func summaryFigures(of transaction: HTTPTransaction) -> HTTPTransaction {
+        var light = HTTPTransaction(
+            index: transaction.index,
+            host: transaction.host,
+            networkProtocol: transaction.networkProtocol,
+            status: transaction.status,
+            outcome: transaction.outcome,
+            trafficType: transaction.trafficType,
+            startEpochSeconds: transaction.startEpochSeconds,
+            phases: transaction.phases,
+            durations: transaction.durations,
+            fromCache: transaction.fromCache,
+            sizes: transaction.sizes
+        )
+        light.provenance.encrypted = transaction.provenance.encrypted
+        return light
+    }
+}

@@ -1,0 +1,46 @@
+import APMInspectCore
+
+/// The entries of a HAR file rebuilt one at a time, in the order of the capture's transactions: the second pass of
+/// a streamed capture (``HTTPCaptureReader/readStream(_:)``), so that the full transactions (vendor fields,
+/// headers) are never all held at once, only the file's bytes and a light copy of each transaction.
+struct HARReplay: Sendable {
+    /// An entry as the document holds it (kept opaque) and its position in `log.entries`.
+    struct Entry: Sendable {
+        var element: JSONElement
+        var position: Int
+    }
+
+    /// The file-wide timing conventions ``HARReader`` decided from all the entries, which each entry is read with.
+    struct Conventions: Sendable {
+        var sslAdditive = false
+        var connectIncludesDNS = false
+        var wallClock = false
+    }
+
+    let document: JSONDocument
+    /// In the capture's order (start time).
+    let entries: [Entry]
+    let conventions: Conventions
+    let options: HTTPCaptureOptions
+
+    /// The transaction at `rank` in the capture's order, built as the first pass built it (its diagnostics were
+    /// said then and are dropped here).
+    func transaction(at rank: Int) -> HTTPTransaction {
+        let item = entries[rank]
+        // The first pass read these bytes, so they expand again; a blank transaction rather than a trap otherwise.
+        guard let entry = HARReader.expand(item.element) else { return HTTPTransaction(index: rank) }
+        var builder = HAREntryBuilder(
+            document: document,
+            entry: entry,
+            path: "log.entries[\(item.position)]",
+            sslAdditive: conventions.sslAdditive,
+            connectIncludesDNS: conventions.connectIncludesDNS,
+            wallClock: conventions.wallClock,
+            options: options
+        )
+        var log = DiagnosticLog()
+        var transaction = builder.build(log: &log)
+        transaction.index = rank
+        return transaction
+    }
+}

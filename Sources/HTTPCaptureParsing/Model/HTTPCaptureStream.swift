@@ -1,0 +1,54 @@
+import APMInspectCore
+
+/// A capture read for writing out one transaction at a time (``HTTPCaptureReader/readStream(_:)``).
+///
+/// ``capture`` has every field but the transactions: header fields, pages, extensions and the summary of all the
+/// transactions. ``forEachTransaction(_:)`` hands the transactions over in the order ``HTTPCapture/transactions``
+/// would hold them. A HAR file's are rebuilt from the file's bytes one by one (a second parse of each entry), so the
+/// full transactions, several times the size of the file for a large HAR, are never held together; other formats
+/// hold them as they were read.
+public struct HTTPCaptureStream: Sendable {
+    enum Storage: Sendable {
+        case held([HTTPTransaction])
+        case har(HARReplay)
+    }
+
+    /// The capture without its transactions.
+    public var capture: HTTPCapture
+    public var diagnostics: [Diagnostic]
+    let storage: Storage
+
+    init(capture: HTTPCapture, diagnostics: [Diagnostic], storage: Storage) {
+        self.capture = capture
+        self.diagnostics = diagnostics
+        self.storage = storage
+    }
+
+    /// How many transactions ``forEachTransaction(_:)`` hands over.
+    public var transactionCount: Int {
+        switch storage {
+        case .held(let transactions): transactions.count
+        case .har(let replay): replay.entries.count
+        }
+    }
+
+    /// Hands each transaction to `body`, in the capture's order, stopping at the first error `body` throws.
+    public func forEachTransaction(_ body: (HTTPTransaction) throws -> Void) rethrows {
+        switch storage {
+        case .held(let transactions):
+            for transaction in transactions { try body(transaction) }
+        case .har(let replay):
+            for rank in replay.entries.indices { try body(replay.transaction(at: rank)) }
+        }
+    }
+
+    /// The capture with its transactions, as ``HTTPCaptureReader/read(_:)`` returns it.
+    public var whole: HTTPCapture {
+        var out = capture
+        var transactions: [HTTPTransaction] = []
+        transactions.reserveCapacity(transactionCount)
+        forEachTransaction { transactions.append($0) }
+        out.transactions = transactions
+        return out
+    }
+}

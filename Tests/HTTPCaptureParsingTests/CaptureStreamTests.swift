@@ -1,0 +1,51 @@
+import APMInspectCore
+import Testing
+
+@testable import HTTPCaptureParsing
+
+/// A capture read for writing one transaction at a time (`readStream`) must hand over what `read` holds: the same
+/// header fields, summary, diagnostics and transactions in the same order, for HAR files rebuilt entry by entry as
+/// for the formats held whole.
+@Suite struct CaptureStreamTests {
+    @Test(arguments: StreamedSummaryTests.corpusFiles)
+    func streamEqualsReadOnCorpus(name: String) throws {
+        try expectSameCapture(try Corpus.bytes(name))
+    }
+
+    /// Unsorted starts, unknown starts and equal totals: the replay order must be the sorted capture's.
+    @Test(arguments: [0, 1, 7, 500])
+    func streamEqualsReadOnGeneratedHAR(entries: Int) throws {
+        try expectSameCapture(StreamedSummaryTests.har(entries: entries, hosts: 4, seed: UInt64(entries) + 5))
+        try expectSameCapture(
+            StreamedSummaryTests.har(entries: entries, hosts: 3, seed: UInt64(entries), equalTotals: true)
+        )
+    }
+
+    @Test func streamEqualsReadOnGeneratedPackets() throws {
+        for (_, bytes) in GeneratedCaptures.all { try expectSameCapture(bytes) }
+    }
+
+    @Test func headersKeptWhenAsked() throws {
+        var options = HTTPCaptureOptions()
+        options.redactSecrets = false
+        try expectSameCapture(try Corpus.bytes("chrome_h2_ssl-inside-connect.har"), options: options)
+    }
+
+    private func expectSameCapture(_ bytes: [UInt8], options: HTTPCaptureOptions = HTTPCaptureOptions()) throws {
+        let reader = HTTPCaptureReader(options: options)
+        let full: HTTPCaptureReader.Result
+        do {
+            full = try reader.read(bytes)
+        } catch {
+            #expect(throws: HTTPCaptureError.self) { _ = try reader.readStream(bytes) }
+            return
+        }
+        let stream = try reader.readStream(bytes)
+        #expect(stream.diagnostics == full.diagnostics)
+        #expect(stream.transactionCount == full.capture.transactions.count)
+        var header = full.capture
+        header.transactions = []
+        #expect(stream.capture == header)
+        #expect(stream.whole == full.capture)
+    }
+}
