@@ -135,6 +135,27 @@ final class JSONByteSink {
         append(decimal: value.magnitude, negative: value < 0)
     }
 
+    /// `value` as the quoted JSON string of its ``HexValue/description`` (`"0x1f"`), without making the `String`.
+    func append(hexString value: UInt64) {
+        let digits = max(1, (64 - value.leadingZeroBitCount + 3) / 4)
+        let width = digits + 4
+        reserve(width)
+        let start = storage + count
+        start[0] = UInt8(ascii: "\"")
+        start[1] = UInt8(ascii: "0")
+        start[2] = UInt8(ascii: "x")
+        start[width - 1] = UInt8(ascii: "\"")
+        var cursor = start + width - 1
+        var rest = value
+        for _ in 0..<digits {
+            cursor -= 1
+            let nibble = UInt8(truncatingIfNeeded: rest & 0xF)
+            cursor.pointee = nibble < 10 ? 0x30 + nibble : 0x57 + nibble
+            rest >>= 4
+        }
+        count += width
+    }
+
     /// `count` copies of `byte`.
     func append(repeating byte: UInt8, count extra: Int) {
         guard extra > 0 else { return }

@@ -211,6 +211,11 @@ final class JSONStreamEncoder: Encoder {
     }
 
     private func encodeChild<Value: Encodable>(_ value: Value, keyName: String?, index: Int) throws {
+        if let direct = value as? any JSONDirectEncodable {
+            JSONObjectWriter.write(direct, into: context.sink, pretty: context.pretty, depth: depth + 1)
+            if context.sink.total > context.limit { throw JSONStreamContext.TooLarge() }
+            return
+        }
         var child = context.encoder(parent: self, keyName: keyName, index: index, depth: depth + 1)
         try value.encode(to: child)
         try child.finish()

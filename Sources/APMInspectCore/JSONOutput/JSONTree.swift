@@ -162,40 +162,46 @@ extension JSONTree {
 
     /// Quotes and escapes as Foundation does with `.withoutEscapingSlashes`: `"` `\` and control characters only.
     static func writeString(_ text: String, into output: JSONByteSink) {
-        output.append(UInt8(ascii: "\""))
         var text = text
-        text.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return }
-            let count = bytes.count
-            var runStart = 0
-            var i = 0
-            while i < count {
-                // Eight bytes at a time while none needs escaping: most text needs none.
-                while i + 8 <= count, !mayNeedEscaping(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
-                    i += 8
-                }
-                guard i < count else { break }
-                let byte = base[i]
-                i += 1
-                guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
-                output.append(UnsafeBufferPointer(start: base + runStart, count: i - 1 - runStart))
-                runStart = i
-                switch byte {
-                case 0x22: output.append(literal: #"\""#)
-                case 0x5C: output.append(literal: #"\\"#)
-                case 0x0A: output.append(literal: #"\n"#)
-                case 0x0D: output.append(literal: #"\r"#)
-                case 0x09: output.append(literal: #"\t"#)
-                case 0x08: output.append(literal: #"\b"#)
-                case 0x0C: output.append(literal: #"\f"#)
-                default:
-                    output.append(literal: #"\u00"#)
-                    output.append(hexDigit(byte >> 4))
-                    output.append(hexDigit(byte & 0x0F))
-                }
-            }
-            output.append(UnsafeBufferPointer(start: base + runStart, count: count - runStart))
+        text.withUTF8 { writeString(utf8: $0, into: output) }
+    }
+
+    /// ``writeString(_:into:)`` for the UTF-8 bytes of a string.
+    static func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, into output: JSONByteSink) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else {
+            output.append(literal: #""""#)
+            return
         }
+        output.append(UInt8(ascii: "\""))
+        let count = bytes.count
+        var runStart = 0
+        var i = 0
+        while i < count {
+            // Eight bytes at a time while none needs escaping: most text needs none.
+            while i + 8 <= count, !mayNeedEscaping(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
+                i += 8
+            }
+            guard i < count else { break }
+            let byte = base[i]
+            i += 1
+            guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
+            output.append(UnsafeBufferPointer(start: base + runStart, count: i - 1 - runStart))
+            runStart = i
+            switch byte {
+            case 0x22: output.append(literal: #"\""#)
+            case 0x5C: output.append(literal: #"\\"#)
+            case 0x0A: output.append(literal: #"\n"#)
+            case 0x0D: output.append(literal: #"\r"#)
+            case 0x09: output.append(literal: #"\t"#)
+            case 0x08: output.append(literal: #"\b"#)
+            case 0x0C: output.append(literal: #"\f"#)
+            default:
+                output.append(literal: #"\u00"#)
+                output.append(hexDigit(byte >> 4))
+                output.append(hexDigit(byte & 0x0F))
+            }
+        }
+        output.append(UnsafeBufferPointer(start: base + runStart, count: count - runStart))
         output.append(UInt8(ascii: "\""))
     }
 

@@ -1,0 +1,13 @@
+/// A value that writes its JSON object itself, members already in key order, instead of through `encode(to:)`.
+///
+/// The Codable path keeps every member of an object, sorts them and writes them one by one, at a few hundred
+/// instructions a member: for the types a report has by the thousand (frames, binary images, registers) that was
+/// most of the time of the JSON output. ``SortedJSONEncoder`` writes an adopting value with
+/// ``writeJSONMembers(into:)`` instead; the ``JSONTree`` reference writer still goes through `encode(to:)`, and the
+/// two must agree byte for byte (tests compare them on every adopting type).
+///
+/// An adopting type writes an object of scalar members only, in the UTF-8 byte order of their keys, omitting exactly
+/// the members its `encode(to:)` omits.
+public protocol JSONDirectEncodable: Encodable {
+    func writeJSONMembers(into object: inout JSONObjectWriter)
+}

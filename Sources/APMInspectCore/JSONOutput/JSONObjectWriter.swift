@@ -1,0 +1,164 @@
+/// Writes the members of one JSON object straight into the output, in the order given: the other half of
+/// ``JSONDirectEncodable``.
+///
+/// Keys are written as given, unescaped: they are the adopting type's coding keys, plain ASCII identifiers. Values
+/// are written as ``SortedJSONEncoder`` writes them from `encode(to:)`; the optional forms write nothing for nil,
+/// as `encodeIfPresent` does.
+public struct JSONObjectWriter {
+    let sink: JSONByteSink
+    let pretty: Bool
+    /// Nesting depth of the object itself: its members are one level deeper.
+    let depth: Int
+    private var isEmpty = true
+
+    init(sink: JSONByteSink, pretty: Bool, depth: Int) {
+        self.sink = sink
+        self.pretty = pretty
+        self.depth = depth
+    }
+
+    /// Writes the object `value` describes at `depth`.
+    static func write(_ value: some JSONDirectEncodable, into sink: JSONByteSink, pretty: Bool, depth: Int) {
+        var writer = JSONObjectWriter(sink: sink, pretty: pretty, depth: depth)
+        sink.append(UInt8(ascii: "{"))
+        value.writeJSONMembers(into: &writer)
+        writer.close()
+    }
+
+    private func close() {
+        if pretty {
+            // Foundation's empty object is an opening line, a blank line and the closing brace.
+            sink.append(literal: isEmpty ? "\n\n" : "\n")
+            sink.append(repeating: UInt8(ascii: " "), count: 2 * depth)
+        }
+        sink.append(UInt8(ascii: "}"))
+    }
+
+    @inline(__always)
+    private mutating func key(_ name: StaticString) {
+        if pretty {
+            sink.append(literal: isEmpty ? "\n" : ",\n")
+            sink.append(repeating: UInt8(ascii: " "), count: 2 * (depth + 1))
+        } else if !isEmpty {
+            sink.append(UInt8(ascii: ","))
+        }
+        isEmpty = false
+        sink.append(UInt8(ascii: "\""))
+        sink.append(literal: name)
+        sink.append(literal: pretty ? "\" : " : "\":")
+    }
+
+    public mutating func write(_ name: StaticString, _ value: Int) {
+        key(name)
+        sink.append(decimal: Int64(truncatingIfNeeded: value))
+    }
+
+    public mutating func write(_ name: StaticString, _ value: Int?) {
+        guard let value else { return }
+        write(name, value)
+    }
+
+    public mutating func write(_ name: StaticString, _ value: Int64?) {
+        guard let value else { return }
+        key(name)
+        sink.append(decimal: value)
+    }
+
+    public mutating func write(_ name: StaticString, _ value: UInt64?) {
+        guard let value else { return }
+        key(name)
+        sink.append(decimal: value)
+    }
+
+    public mutating func write(_ name: StaticString, _ value: Bool) {
+        key(name)
+        sink.append(literal: value ? "true" : "false")
+    }
+
+    public mutating func write(_ name: StaticString, _ value: Bool?) {
+        guard let value else { return }
+        write(name, value)
+    }
+
+    public mutating func write(_ name: StaticString, _ value: String) {
+        key(name)
+        JSONTree.writeString(value, into: sink)
+    }
+
+    public mutating func write(_ name: StaticString, _ value: String?) {
+        guard let value else { return }
+        write(name, value)
+    }
+
+    /// A string given as its UTF-8 bytes, which must be exactly the bytes of the `String` `encode(to:)` writes:
+    /// text kept as a window on a report's bytes is written without becoming a `String`.
+    public mutating func write(_ name: StaticString, utf8 value: UnsafeBufferPointer<UInt8>) {
+        key(name)
+        JSONTree.writeString(utf8: value, into: sink)
+    }
+
+    /// A hex value as its `encode(to:)` writes it: the string of its ``HexValue/description``.
+    public mutating func write(_ name: StaticString, _ value: HexValue) {
+        key(name)
+        sink.append(hexString: value.value)
+    }
+
+    public mutating func write(_ name: StaticString, _ value: HexValue?) {
+        guard let value else { return }
+        write(name, value)
+    }
+
+    /// An array of values that write themselves, as `encode(to:)` writes an array of them.
+    public mutating func write<Element: JSONDirectEncodable>(_ name: StaticString, _ elements: [Element]) {
+        key(name)
+        sink.append(UInt8(ascii: "["))
+        // The array is a member, one level below the object; its elements one more.
+        if pretty {
+            for (k, element) in elements.enumerated() {
+                sink.append(literal: k > 0 ? ",\n" : "\n")
+                sink.append(repeating: UInt8(ascii: " "), count: 2 * (depth + 2))
+                Self.write(element, into: sink, pretty: true, depth: depth + 2)
+            }
+            sink.append(literal: elements.isEmpty ? "\n\n" : "\n")
+            sink.append(repeating: UInt8(ascii: " "), count: 2 * (depth + 1))
+        } else {
+            for (k, element) in elements.enumerated() {
+                if k > 0 { sink.append(UInt8(ascii: ",")) }
+                Self.write(element, into: sink, pretty: false, depth: depth + 2)
+            }
+        }
+        sink.append(UInt8(ascii: "]"))
+    }
+
+    public mutating func write<Element: JSONDirectEncodable>(_ name: StaticString, _ elements: [Element]?) {
+        guard let elements else { return }
+        write(name, elements)
+    }
+
+    /// True when `bytes` are all ASCII (and, with `withoutBackslash`, hold no `\`): then they are exactly the
+    /// `String` that decoding them gives, repaired UTF-8 or resolved JSON escapes alike, and can be written as they
+    /// are.
+    public static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>, withoutBackslash: Bool) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let count = bytes.count
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let backslashes = ones &* 0x5C
+        var i = 0
+        while i + 8 <= count {
+            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            if word & high != 0 { return false }
+            if withoutBackslash {
+                let match = word ^ backslashes
+                if (match &- ones) & ~match & high != 0 { return false }
+            }
+            i += 8
+        }
+        while i < count {
+            let byte = base[i]
+            if byte >= 0x80 || (withoutBackslash && byte == 0x5C) { return false }
+            i += 1
+        }
+        return true
+    }
+}

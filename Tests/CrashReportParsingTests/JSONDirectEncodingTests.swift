@@ -1,0 +1,209 @@
+import Foundation
+import PropertyBased
+import Testing
+
+@testable import APMInspectCore
+@testable import CrashReportParsing
+
+/// The model types that write their JSON themselves (`JSONDirectEncodable`) must write exactly what their
+/// `encode(to:)` writes through the reference tree writer, in both layouts and at any depth.
+@Suite struct JSONDirectEncodingTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// Every crash and KSCrash report of the corpus that reads.
+    static var corpusReports: [(name: String, report: CrashReport)] {
+        var reports: [(name: String, report: CrashReport)] = []
+        for kind in ["crash", "kscrash"] {
+            let path = root.appendingPathComponent("Corpus/\(kind)").path
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+            for name in names.sorted() where !name.hasSuffix(".md") {
+                guard let bytes = try? FileReading.contents(atPath: "\(path)/\(name)") else { continue }
+                let result =
+                    kind == "kscrash" ? try? KSCrashReader().parse(bytes) : try? CrashReportParser().parse(bytes)
+                if let report = result?.report { reports.append(("\(kind)/\(name)", report)) }
+            }
+        }
+        return reports
+    }
+
+    /// A value written nested in an object and an array, so that the direct path is taken at several depths.
+    private struct Holder<Value: Encodable>: Encodable {
+        var single: Value?
+        var list: [Value]
+        var nested: [[Value]]
+    }
+
+    private func expectSame(_ value: some Encodable, _ label: String) {
+        for pretty in [false, true] {
+            let encoder = SortedJSONEncoder(pretty: pretty)
+            for depth in 0...2 {
+                let direct = try? encoder.encode(value, depth: depth)
+                let reference = try? encoder.encodeThroughTree(value, depth: depth)
+                #expect(direct != nil)
+                #expect(direct == reference, "\(label) pretty \(pretty) depth \(depth)")
+            }
+        }
+    }
+
+    @Test func corpusReportsWriteAsTheirCodableForm() {
+        let reports = Self.corpusReports
+        #expect(reports.count >= 15)
+        for (name, report) in reports {
+            expectSame(report, name)
+            let frames = report.threads.flatMap(\.frames) + (report.lastExceptionBacktrace ?? [])
+            expectSame(Holder(single: frames.first, list: frames, nested: [frames, []]), "\(name) frames")
+            let images = report.binaryImages
+            expectSame(Holder(single: images.first, list: images, nested: [images]), "\(name) images")
+            let threads = report.threads
+            expectSame(Holder(single: threads.first, list: threads, nested: [threads]), "\(name) threads")
+            let registers = report.threads.flatMap { $0.registers ?? [] }
+            expectSame(Holder(single: registers.first, list: registers, nested: [registers]), "\(name) registers")
+        }
+    }
+
+    // MARK: - Random values
+
+    /// SplitMix64: a seeded generator so a failing seed can be replayed.
+    private struct Random {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(n, 1))) }
+        mutating func chance() -> Bool { next() & 1 == 0 }
+    }
+
+    /// Text pieces that need escaping, are not ASCII, or are not even valid UTF-8 (for windows on raw bytes).
+    private static let pieces: [[UInt8]] = [
+        Array("a".utf8), Array("Frame_9".utf8), Array(" ".utf8), Array("/".utf8), Array("\"".utf8), Array("\\".utf8),
+        Array("\\n".utf8), Array("\\u00e9".utf8), Array("\\/".utf8), [0x0A], [0x09], [0x01], [0x1F], [0x7F],
+        Array("é".utf8), Array("😀".utf8), [0xC3], [0xFF], Array("abcdefghijklmnop".utf8),
+    ]
+
+    private func bytes(_ random: inout Random) -> [UInt8] {
+        (0..<random.below(24)).flatMap { _ in Self.pieces[random.below(Self.pieces.count)] }
+    }
+
+    private func string(_ random: inout Random) -> String {
+        String(decoding: bytes(&random), as: UTF8.self)
+    }
+
+    private func optional<Value>(_ random: inout Random, _ make: (inout Random) -> Value) -> Value? {
+        random.chance() ? make(&random) : nil
+    }
+
+    private func number(_ random: inout Random) -> UInt64 {
+        switch random.below(4) {
+        case 0: return 0
+        case 1: return UInt64(random.below(100))
+        case 2: return UInt64.max
+        default: return random.next()
+        }
+    }
+
+    private func signed(_ random: inout Random) -> Int {
+        Int(truncatingIfNeeded: random.chance() ? Int64(random.below(1000)) - 500 : Int64(bitPattern: random.next()))
+    }
+
+    /// A frame text: its own string, or a window (raw or JSON) on `source`.
+    private func frameText(_ random: inout Random, source: [UInt8]) -> CrashReport.FrameText? {
+        let lower = random.below(source.count + 1)
+        let upper = lower + random.below(source.count - lower + 1)
+        switch random.below(4) {
+        case 0: return nil
+        case 1: return .text(string(&random))
+        case 2: return .window(start: UInt32(truncatingIfNeeded: lower), end: UInt32(truncatingIfNeeded: upper))
+        default: return .json(start: UInt32(truncatingIfNeeded: lower), end: UInt32(truncatingIfNeeded: upper))
+        }
+    }
+
+    private func frame(_ random: inout Random, source: CrashReport.SharedText?) -> CrashReport.Frame {
+        var frame = CrashReport.Frame(
+            index: signed(&random),
+            image: optional(&random) { string(&$0) },
+            address: optional(&random) { HexValue(number(&$0)) },
+            imageOffset: optional(&random) { number(&$0) },
+            symbolOffset: optional(&random) { number(&$0) },
+            line: optional(&random) { signed(&$0) },
+            column: optional(&random) { signed(&$0) },
+            inlined: optional(&random) { $0.chance() },
+            isAppFrame: optional(&random) { $0.chance() }
+        )
+        let bytes = source?.bytes ?? []
+        frame.source = source
+        frame.symbolText = frameText(&random, source: bytes)
+        frame.fileText = frameText(&random, source: bytes)
+        frame.rawLine = frameText(&random, source: bytes)
+        frame.mangledSymbol = optional(&random) { string(&$0) }
+        return frame
+    }
+
+    private func lazyText(_ random: inout Random, source: CrashReport.SharedText) -> CrashReport.LazyText? {
+        let lower = random.below(source.bytes.count + 1)
+        let upper = lower + random.below(source.bytes.count - lower + 1)
+        switch random.below(5) {
+        case 0: return nil
+        case 1: return .text(string(&random))
+        case 2: return .shared(source, start: lower, end: upper)
+        case 3: return .uuid(source, start: lower, end: upper)
+        default: return .json(source, start: lower, end: upper)
+        }
+    }
+
+    private func image(_ random: inout Random, source: CrashReport.SharedText) -> CrashReport.BinaryImage {
+        var image = CrashReport.BinaryImage(
+            name: optional(&random) { string(&$0) },
+            base: HexValue(number(&random)),
+            end: optional(&random) { HexValue(number(&$0)) },
+            arch: optional(&random) { string(&$0) },
+            version: optional(&random) { string(&$0) },
+            bundleId: optional(&random) { string(&$0) },
+            isApp: random.chance(),
+            source: optional(&random) { string(&$0) }
+        )
+        image.uuidText = lazyText(&random, source: source)
+        image.pathText = lazyText(&random, source: source)
+        return image
+    }
+
+    @Test func randomValuesWriteAsTheirCodableForm() async {
+        await propertyCheck(count: 300, input: Gen.int(in: 0...Int.max)) { seed in
+            var random = Random(state: UInt64(seed))
+            let source = CrashReport.SharedText(bytes(&random) + bytes(&random))
+            let frames = (0..<random.below(4)).map { _ in
+                let windowed = random.chance()
+                return frame(&random, source: windowed ? source : nil)
+            }
+            let images = (0..<random.below(4)).map { _ in image(&random, source: source) }
+            let registers = (0..<random.below(4)).map { _ in
+                CrashReport.Register(
+                    name: string(&random),
+                    value: HexValue(number(&random)),
+                    description: optional(&random) { string(&$0) }
+                )
+            }
+            let threads = (0..<random.below(3)).map { position in
+                CrashReport.Thread(
+                    index: position,
+                    id: optional(&random) { number(&$0) },
+                    name: optional(&random) { string(&$0) },
+                    queue: optional(&random) { string(&$0) },
+                    crashed: random.chance(),
+                    attributed: random.chance(),
+                    frames: random.chance() ? frames : [],
+                    registerFlavor: optional(&random) { string(&$0) },
+                    registers: random.chance() ? registers : (random.chance() ? [] : nil)
+                )
+            }
+            expectSame(Holder(single: frames.first, list: frames, nested: [frames, []]), "frames, seed \(seed)")
+            expectSame(Holder(single: threads.first, list: threads, nested: [threads, []]), "threads, seed \(seed)")
+            expectSame(Holder(single: images.first, list: images, nested: [images]), "images, seed \(seed)")
+            expectSame(Holder(single: registers.first, list: registers, nested: [registers]), "registers, seed \(seed)")
+        }
+    }
+}
