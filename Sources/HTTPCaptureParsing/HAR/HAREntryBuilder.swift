@@ -186,7 +186,7 @@ struct HAREntryBuilder {
 
         // Cache.
         if let fromCache = entry.member("_fromCache")?.string, !fromCache.isEmpty { t.fromCache = true }
-        if let fetchType = entry.member("_fetchType")?.string, fetchType.contains("Cache") { t.fromCache = true }
+        if let fetchType = entry.member("_fetchType")?.string, fetchType.contains(ascii: "Cache") { t.fromCache = true }
 
         // Timings.
         timings(&t, log: &log, response: response)

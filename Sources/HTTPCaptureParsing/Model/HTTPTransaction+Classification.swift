@@ -35,18 +35,19 @@ extension HTTPTransaction {
         let mime = mimeType.lowercased()
         let essence = mime.split(separator: ";", maxSplits: 1).first.map { String($0).trimmingSpaces } ?? ""
         if essence == "text/html" || essence == "application/xhtml+xml" || essence == "text/css"
-            || essence.contains("javascript") || essence == "text/ecmascript" || essence == "application/wasm"
+            || essence.contains(ascii: "javascript") || essence == "text/ecmascript" || essence == "application/wasm"
         {
             return .web
         }
         if essence.hasPrefix("image/") || essence.hasPrefix("video/") || essence.hasPrefix("audio/")
-            || essence.hasPrefix("font/") || essence.contains("font-woff") || essence == "application/vnd.apple.mpegurl"
-            || essence == "application/x-mpegurl" || essence == "application/dash+xml"
+            || essence.hasPrefix("font/") || essence.contains(ascii: "font-woff")
+            || essence == "application/vnd.apple.mpegurl" || essence == "application/x-mpegurl"
+            || essence == "application/dash+xml"
         {
             return .resource
         }
-        if essence.contains("json") || essence.hasSuffix("xml") || essence.contains("protobuf")
-            || essence.contains("grpc") || essence == "application/x-www-form-urlencoded"
+        if essence.contains(ascii: "json") || essence.hasSuffix("xml") || essence.contains(ascii: "protobuf")
+            || essence.contains(ascii: "grpc") || essence == "application/x-www-form-urlencoded"
             || essence == "multipart/form-data" || essence == "text/plain" && method != "GET"
         {
             return .api

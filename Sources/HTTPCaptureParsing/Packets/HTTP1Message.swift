@@ -155,7 +155,7 @@ struct HTTP1Message {
                     String(decoding: line.last == 0x0D ? line.dropLast() : line[...], as: UTF8.self)
                 }
                 let startLine = lines.isEmpty ? "" : lines.removeFirst()
-                guard isResponse ? startLine.hasPrefix("HTTP/") : startLine.contains(" HTTP/") else {
+                guard isResponse ? startLine.hasPrefix("HTTP/") : startLine.contains(ascii: " HTTP/") else {
                     break
                 }
                 var headers: [HTTPTransaction.Header] = []
@@ -205,7 +205,7 @@ struct HTTP1Message {
                 var resumeAt: Int?
                 if noBody {
                     message.end = bodyStart
-                } else if transferEncoding.contains("chunked") {
+                } else if transferEncoding.contains(ascii: "chunked") {
                     let walk = dechunk(buffer, from: bodyStart, holes: &holes)
                     message.end = walk.end
                     body = walk.body

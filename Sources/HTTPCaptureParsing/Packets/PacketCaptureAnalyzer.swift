@@ -528,7 +528,7 @@ struct PacketCaptureAnalyzer {
                 ?? (context.server.port == 80
                     ? (context.server.address.isV6 ? "[\(context.server.address.text)]" : context.server.address.text)
                     : context.server.text)
-            if target.contains("://") {
+            if target.contains(ascii: "://") {
                 t.url = target
                 t.proxyConnection = true
             } else if t.method == "CONNECT" {
@@ -646,7 +646,7 @@ struct PacketCaptureAnalyzer {
         let port = tunnel?.port ?? Int(context.server.port)
         t.host = host.lowercased()
         t.scheme = "https"
-        let named = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        let named = host.contains(ascii: ":") && !host.hasPrefix("[") ? "[\(host)]" : host
         t.url = "https://" + (port == 443 ? named : "\(named):\(port)") + "/"
         t.httpVersion = handshake.alpn ?? ""
         t.networkProtocol = handshake.alpn.map(HTTPTransaction.normalisedProtocol) ?? "tls"
