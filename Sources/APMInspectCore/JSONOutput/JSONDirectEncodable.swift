@@ -3,7 +3,7 @@
 /// The Codable path keeps every member of an object, sorts them and writes them one by one, at a few hundred
 /// instructions a member: for the types a report has by the thousand (frames, binary images, registers) that was
 /// most of the time of the JSON output. ``SortedJSONEncoder`` writes an adopting value with
-/// ``writeJSONMembers(into:)`` instead; the ``JSONTree`` reference writer still goes through `encode(to:)`, and the
+/// ``writeJSONMembers(into:)`` instead; the `JSONTree` reference writer still goes through `encode(to:)`, and the
 /// two must agree byte for byte (tests compare them on every adopting type).
 ///
 /// An adopting type writes an object of scalar members only, in the UTF-8 byte order of their keys, omitting exactly
