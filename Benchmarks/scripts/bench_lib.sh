@@ -15,8 +15,8 @@
 #   family  tool  command  runs  wall_median  cpu_median  wall_min  peak_rss_kb  input_bytes  busy_flag
 # (seconds, KB, bytes; cpu = user + system; busy_flag `busy` when other processes used more than
 # $BENCH_MAX_OTHERS cores on average, default 0.25, in a 3-second probe before the row set or while it ran, else
-# `idle`). Other processes' CPU is the machine's busy time from /proc/stat (steal included) less the CPU of the
-# measured commands themselves: the 1-minute load average, which counts our own runs, cannot tell an idle machine
+# `idle`). Other processes' CPU is the machine's busy time from /proc/stat (steal included) less the CPU of this
+# shell and its children (the measured commands and the tools around them, from bash's `times`): the 1-minute load average, which counts our own runs, cannot tell an idle machine
 # from a busy one after a benchmark. Before each row set, a comment line `# rowset family=… date=… nproc=…
 # load_before=… load_after=… others_before=… others_during=… busy=… python=… cpu=…` records the conditions;
 # readers skip lines starting with `#`. Each command is run once untimed first (page cache, dyld), then RUNS times
@@ -32,7 +32,8 @@ BENCH_LOAD_BEFORE=""
 BENCH_OTHERS_BEFORE=""
 BENCH_JIFFIES0=""
 BENCH_CLOCK0=""
-BENCH_OWN_CPU=0
+BENCH_OWN0=0
+BENCH_OWN_NOW=0
 BENCH_HEADER=$'family\ttool\tcommand\truns\twall_median\tcpu_median\twall_min\tpeak_rss_kb\tinput_bytes\tbusy_flag'
 
 bench_family() { BENCH_FAMILY="$1"; }
@@ -82,6 +83,19 @@ bench_busy_seconds() {
 
 bench_now() { date +%s%N; }
 
+# CPU seconds this shell and every child it has waited for have used (bash's `times`): the measured commands, and the
+# /usr/bin/time, awk and date runs around them, which for a 50 ms command are a good part of the row set's CPU.
+# Sets BENCH_OWN_NOW. `times` runs in this shell, written to a file: in a pipe or `$(...)` it would run in a forked
+# subshell, whose own and children's times start at zero.
+bench_own_seconds() {
+  local file
+  file="$(mktemp "${TMPDIR:-/tmp}/bench-times.XXXXXX")"
+  times > "$file"
+  BENCH_OWN_NOW="$(awk '{for (i = 1; i <= NF; i++) {split($i, t, "m"); sub("s", "", t[2]); s += t[1] * 60 + t[2]}}
+    END {printf "%.2f", s}' "$file")"
+  rm -f "$file"
+}
+
 # Average cores other processes used between BUSY0/CLOCK0 and now, given OWN seconds of our own CPU.
 bench_others() {
   awk -v b0="$1" -v b1="$(bench_busy_seconds)" -v t0="$2" -v t1="$(bench_now)" -v own="$3" \
@@ -97,13 +111,16 @@ load_check() {
       busy0="$(bench_busy_seconds)"; clock0="$(bench_now)"
       sleep 3
       BENCH_OTHERS_BEFORE="$(bench_others "$busy0" "$clock0" 0)"
-      BENCH_JIFFIES0="$(bench_busy_seconds)"; BENCH_CLOCK0="$(bench_now)"; BENCH_OWN_CPU=0
+      BENCH_JIFFIES0="$(bench_busy_seconds)"; BENCH_CLOCK0="$(bench_now)"; bench_own_seconds
+      BENCH_OWN0="$BENCH_OWN_NOW"
       BENCH_PENDING="$(mktemp "${TMPDIR:-/tmp}/bench-rows.XXXXXX")"
       echo "before: other processes used $BENCH_OTHERS_BEFORE cores (3 s probe); load $BENCH_LOAD_BEFORE, nproc $(nproc)" >&2 ;;
     end)
       local after busy others
       after="$(bench_load)"
-      others="$(bench_others "$BENCH_JIFFIES0" "$BENCH_CLOCK0" "$BENCH_OWN_CPU")"
+      bench_own_seconds
+      others="$(bench_others "$BENCH_JIFFIES0" "$BENCH_CLOCK0" \
+        "$(awk -v a="$BENCH_OWN0" -v b="$BENCH_OWN_NOW" 'BEGIN {printf "%.2f", b - a}')")"
       busy="$(awk -v a="$BENCH_OTHERS_BEFORE" -v b="$others" -v m="$BENCH_MAX_OTHERS" \
         'BEGIN { print (a + 0 > m + 0 || b + 0 > m + 0) ? "busy" : "idle" }')"
       echo "during: other processes used $others cores; load $after, nproc $(nproc): $busy" >&2
@@ -137,13 +154,10 @@ measure() {
   command="$(printf '%q ' "$@")"; command="${command% }"
   [ "$in" = /dev/null ] || command="$command < $(printf '%q' "$in")"
   [ "$out" = /dev/null ] || command="$command > $(printf '%q' "$out")"
-  # The untimed first run is still counted as our own CPU, so that it is not taken for another process's.
-  if ! /usr/bin/time -f '%e %U %S %M' -o "$timefile" "$@" < "$in" > "$out" 2>"$timefile.err"; then
+  if ! "$@" < "$in" > "$out" 2>"$timefile.err"; then
     echo "measure: '$name' failed: $command" >&2; cat "$timefile.err" >&2; rm -f "$timefile" "$timefile.err"; return 1
   fi
   local walls=() cpus=() peak=0 wall user system rss
-  read -r wall user system rss < <(tail -1 "$timefile")
-  BENCH_OWN_CPU="$(awk -v o="$BENCH_OWN_CPU" -v u="$user" -v s="$system" 'BEGIN {printf "%.2f", o + u + s}')"
   local start end
   for _ in $(seq "$runs"); do
     start="$(date +%s%N)"
@@ -155,7 +169,6 @@ measure() {
     # fork and exec of /usr/bin/time itself, under a millisecond, to both sides alike).
     walls+=("$(awk -v a="$start" -v b="$end" 'BEGIN {printf "%.4f", (b - a) / 1e9}')")
     cpus+=("$(awk -v u="$user" -v s="$system" 'BEGIN {printf "%.2f", u + s}')")
-    BENCH_OWN_CPU="$(awk -v o="$BENCH_OWN_CPU" -v u="$user" -v s="$system" 'BEGIN {printf "%.2f", o + u + s}')"
     [ "$rss" -gt "$peak" ] && peak="$rss"
   done
   rm -f "$timefile" "$timefile.err"
