@@ -124,6 +124,42 @@ import Testing
         }
     }
 
+    @Test func canonicallyEquivalentKeysAreOneMember() throws {
+        // "e" + U+0301 and "é" are equal Strings with different bytes, which need not sort next to each other.
+        // Foundation keeps one member with the last value, and so must both writers (the streaming one's shortcut for
+        // ordered keys once kept both; both kept both when a key sorted between them, and the byte-wise first value
+        // when they were neighbours). Foundation writes the first spelling, ours the last: the value is the same.
+        struct Spellings: Encodable {
+            var keys: [String]
+            struct Key: CodingKey {
+                var stringValue: String
+                var intValue: Int? { nil }
+                init(stringValue: String) { self.stringValue = stringValue }
+                init?(intValue: Int) { nil }
+            }
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: Key.self)
+                for (k, key) in keys.enumerated() { try container.encode(k, forKey: Key(stringValue: key)) }
+            }
+        }
+        let cases: [(keys: [String], values: [Int])] = [
+            (["e\u{301}", "é"], [1]), (["a", "e\u{301}", "é", "z"], [0, 2, 3]), (["é", "e\u{301}"], [1]),
+            (["é", "b", "e\u{301}", "f"], [1, 2, 3]),
+        ]
+        for (keys, values) in cases {
+            for pretty in [false, true] {
+                let ours = try SortedJSONEncoder(pretty: pretty).encode(Spellings(keys: keys))
+                #expect(ours == (try SortedJSONEncoder(pretty: pretty).encodeThroughTree(Spellings(keys: keys))))
+                let theirs = try foundation(Spellings(keys: keys), pretty: pretty)
+                for text in [ours, theirs] {
+                    let parsed = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Int]
+                    #expect(parsed?.values.sorted() == values, "\(keys): \(text)")
+                    #expect(text.components(separatedBy: ":").count - 1 == values.count, "\(keys): \(text)")
+                }
+            }
+        }
+    }
+
     @Test func nonFiniteNumbersAreWrittenAsNull() throws {
         // docs/json-output.md: JSON has no NaN or infinity; a report's `"cpuTime" : 1e999` must not cost the
         // whole document (Foundation throws for it).

@@ -144,7 +144,12 @@ public struct JSONElement: Sendable {
     public var double: Double? {
         let n = node
         guard n.kind == .number else { return nil }
-        return Double(String(decoding: document.bytes[Int(n.start)..<Int(n.end)], as: UTF8.self))
+        let start = Int(n.start)
+        let end = Int(n.end)
+        return document.bytes.withUnsafeBufferPointer { bytes in
+            guard start >= 0, start <= end, end <= bytes.count else { return nil }
+            return JSONNumberDecoding.double(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        }
     }
 
     /// The boolean value, or nil when this is not `true` or `false`.

@@ -48,19 +48,11 @@ extension JSONValue: Codable {
             try container.encode(value)
         case .number(let text):
             var container = encoder.singleValueContainer()
-            // A negative zero ("-0", or an underflow such as -1e-400) is written as the Double -0 so its sign
-            // survives being read back: Int64 and UInt64 would both make it 0.
-            if text.hasPrefix("-"), let value = Double(text), value == 0 {
-                try container.encode(value)
-            } else if let value = Int64(text) {
-                try container.encode(value)
-            } else if let value = UInt64(text) {
-                try container.encode(value)
-            } else if let value = Double(text), value.isFinite {
-                try container.encode(value)
-            } else {
-                // Not a number Swift can represent: keep the text rather than lose it.
-                try container.encode(text)
+            switch Self.encodedForm(ofNumber: text) {
+            case .double(let value): try container.encode(value)
+            case .int(let value): try container.encode(value)
+            case .uint(let value): try container.encode(value)
+            case .text(let value): try container.encode(value)
             }
         case .string(let value):
             var container = encoder.singleValueContainer()
@@ -72,5 +64,27 @@ extension JSONValue: Codable {
             var container = encoder.container(keyedBy: DynamicKey.self)
             for member in members { try container.encode(member.value, forKey: DynamicKey(stringValue: member.key)) }
         }
+    }
+}
+
+extension JSONValue {
+    /// How a kept number is written back: the one decision shared by `encode(to:)` and the direct writer
+    /// (`JSONObjectWriter`), which must agree byte for byte.
+    enum EncodedNumber {
+        case double(Double)
+        case int(Int64)
+        case uint(UInt64)
+        case text(String)
+    }
+
+    static func encodedForm(ofNumber text: String) -> EncodedNumber {
+        // A negative zero ("-0", or an underflow such as -1e-400) is written as the Double -0 so its sign survives
+        // being read back: Int64 and UInt64 would both make it 0.
+        if text.hasPrefix("-"), let value = Double(text), value == 0 { return .double(value) }
+        if let value = Int64(text) { return .int(value) }
+        if let value = UInt64(text) { return .uint(value) }
+        if let value = Double(text), value.isFinite { return .double(value) }
+        // Not a number Swift can represent: keep the text rather than lose it.
+        return .text(text)
     }
 }

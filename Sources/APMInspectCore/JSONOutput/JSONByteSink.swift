@@ -25,6 +25,8 @@ final class JSONByteSink {
     private let holdLimit: Int
     /// The buffer size once draining has started.
     private let chunk: Int
+    /// Member orders for the objects written directly (``JSONObjectWriter``), which have no encoder context.
+    @exclusivity(unchecked) var keyOrders = KeyOrderCache()
 
     init(
         capacity: Int = 16_384,
@@ -129,6 +131,18 @@ final class JSONByteSink {
         } while rest > 0
         if negative { storage[count] = UInt8(ascii: "-") }
         count += width
+    }
+
+    /// `value` in decimal padded with zeros to `width` digits (the digits after a decimal point).
+    func append(decimal value: UInt64, width: Int) {
+        var length = 1
+        var probe = value
+        while probe >= 10 {
+            probe /= 10
+            length += 1
+        }
+        if width > length { append(repeating: UInt8(ascii: "0"), count: width - length) }
+        append(decimal: value)
     }
 
     func append(decimal value: Int64) {

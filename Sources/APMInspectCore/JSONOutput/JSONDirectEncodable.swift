@@ -6,8 +6,8 @@
 /// ``writeJSONMembers(into:)`` instead; the `JSONTree` reference writer still goes through `encode(to:)`, and the
 /// two must agree byte for byte (tests compare them on every adopting type).
 ///
-/// An adopting type writes an object of scalar members only, in the UTF-8 byte order of their keys, omitting exactly
-/// the members its `encode(to:)` omits.
+/// An adopting type writes the members of its object (scalars, strings, arrays, kept `JSONValue`s and other adopting
+/// values) in the UTF-8 byte order of their keys, omitting exactly the members its `encode(to:)` omits.
 public protocol JSONDirectEncodable: Encodable {
     func writeJSONMembers(into object: inout JSONObjectWriter)
 }

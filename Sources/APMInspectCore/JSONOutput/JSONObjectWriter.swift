@@ -35,7 +35,7 @@ public struct JSONObjectWriter {
     }
 
     @inline(__always)
-    private mutating func key(_ name: StaticString) {
+    mutating func key(_ name: StaticString) {
         if pretty {
             sink.append(literal: isEmpty ? "\n" : ",\n")
             sink.append(repeating: UInt8(ascii: " "), count: 2 * (depth + 1))
@@ -97,6 +97,87 @@ public struct JSONObjectWriter {
         JSONTree.writeString(utf8: value, into: sink)
     }
 
+    /// A number as `encode(to:)` writes a `Double`: Swift's shortest form without a trailing `.0`, `null` when not
+    /// finite.
+    public mutating func write(_ name: StaticString, _ value: Double) {
+        key(name)
+        Self.append(number: value, to: sink)
+    }
+
+    public mutating func write(_ name: StaticString, _ value: Double?) {
+        guard let value else { return }
+        write(name, value)
+    }
+
+    static func append(number value: Double, to sink: JSONByteSink) {
+        // Milliseconds and seconds with up to three decimals (the timings of a HAR, by the million) are written
+        // from their digits. Such a value is the nearest Double to m / 1000 with m below 10^15, so its shortest
+        // round-trip form, which `description` writes, is that decimal: no other decimal of at most 15 digits
+        // reads as the same Double.
+        let scaled = value * 1000
+        if scaled.magnitude < 1e15, value != 0 {
+            let rounded = scaled.rounded()
+            if rounded / 1000 == value, let thousandths = Int64(exactly: rounded) {
+                if thousandths < 0 { sink.append(UInt8(ascii: "-")) }
+                let magnitude = thousandths.magnitude
+                sink.append(decimal: magnitude / 1000)
+                var fraction = magnitude % 1000
+                if fraction != 0 {
+                    var digits = 3
+                    while fraction % 10 == 0 {
+                        fraction /= 10
+                        digits -= 1
+                    }
+                    sink.append(UInt8(ascii: "."))
+                    sink.append(decimal: fraction, width: digits)
+                }
+                return
+            }
+        }
+        if case .number(let text) = JSONStreamEncoder.number(value) {
+            sink.append(text)
+        } else {
+            sink.append(literal: "null")
+        }
+    }
+
+    /// A nested object that writes itself.
+    public mutating func write<Value: JSONDirectEncodable>(_ name: StaticString, _ value: Value) {
+        key(name)
+        Self.write(value, into: sink, pretty: pretty, depth: depth + 1)
+    }
+
+    public mutating func write<Value: JSONDirectEncodable>(_ name: StaticString, _ value: Value?) {
+        guard let value else { return }
+        write(name, value)
+    }
+
+    /// An array of strings.
+    public mutating func write(_ name: StaticString, _ elements: [String]) {
+        key(name)
+        sink.append(UInt8(ascii: "["))
+        for (k, element) in elements.enumerated() {
+            if pretty {
+                sink.append(literal: k > 0 ? ",\n" : "\n")
+                sink.append(repeating: UInt8(ascii: " "), count: 2 * (depth + 2))
+            } else if k > 0 {
+                sink.append(UInt8(ascii: ","))
+            }
+            JSONTree.writeString(element, into: sink)
+        }
+        closeArray(isEmpty: elements.isEmpty)
+    }
+
+    /// The end of an array member: in the pretty layout its closing bracket is on a line of its own at the member's
+    /// depth, after a blank line when it is empty (Foundation's layout).
+    func closeArray(isEmpty: Bool) {
+        if pretty {
+            sink.append(literal: isEmpty ? "\n\n" : "\n")
+            sink.append(repeating: UInt8(ascii: " "), count: 2 * (depth + 1))
+        }
+        sink.append(UInt8(ascii: "]"))
+    }
+
     /// A hex value as its `encode(to:)` writes it: the string of its ``HexValue/description``.
     public mutating func write(_ name: StaticString, _ value: HexValue) {
         key(name)
@@ -119,15 +200,13 @@ public struct JSONObjectWriter {
                 sink.append(repeating: UInt8(ascii: " "), count: 2 * (depth + 2))
                 Self.write(element, into: sink, pretty: true, depth: depth + 2)
             }
-            sink.append(literal: elements.isEmpty ? "\n\n" : "\n")
-            sink.append(repeating: UInt8(ascii: " "), count: 2 * (depth + 1))
         } else {
             for (k, element) in elements.enumerated() {
                 if k > 0 { sink.append(UInt8(ascii: ",")) }
                 Self.write(element, into: sink, pretty: false, depth: depth + 2)
             }
         }
-        sink.append(UInt8(ascii: "]"))
+        closeArray(isEmpty: elements.isEmpty)
     }
 
     public mutating func write<Element: JSONDirectEncodable>(_ name: StaticString, _ elements: [Element]?) {

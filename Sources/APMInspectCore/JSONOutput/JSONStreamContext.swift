@@ -9,8 +9,7 @@ final class JSONStreamContext {
     @exclusivity(unchecked) var members: [JSONStreamMember] = []
     /// Encoders whose value is written, for reuse: a report has hundreds of thousands of small values.
     @exclusivity(unchecked) private var spare: [JSONStreamEncoder] = []
-    @exclusivity(unchecked) private var recentOrders: [(keys: [String], order: [Int])] = []
-    @exclusivity(unchecked) private var nextOrder = 0
+    @exclusivity(unchecked) private var keyOrders = KeyOrderCache()
 
     /// Thrown when the output passed `limit`.
     struct TooLarge: Error {}
@@ -45,34 +44,7 @@ final class JSONStreamContext {
     /// The positions (from `range.lowerBound`) of the members in `range` in key order, the last of equal keys only;
     /// nil when they are already in strictly increasing order.
     func order(of range: Range<Int>) -> [Int]? {
-        var sorted = true
-        var k = range.lowerBound + 1
-        while k < range.upperBound {
-            if JSONTree.compareUTF8(members[k - 1].key, members[k].key) >= 0 {
-                sorted = false
-                break
-            }
-            k += 1
-        }
-        if sorted { return nil }
-        // Objects of one type repeat their keys (a report's frames, images, threads): sorted once per sequence.
-        for entry in recentOrders where entry.keys.count == range.count {
-            var same = true
-            // `==` as the tree writer compared (canonical equivalence); literal keys compare by identity first.
-            for k in 0..<range.count where entry.keys[k] != members[range.lowerBound + k].key {
-                same = false
-                break
-            }
-            if same { return entry.order }
-        }
-        let keys = members[range].map(\.key)
-        let order = JSONTree.sortedKeyOrder(keys)
-        if recentOrders.count < 64 {
-            recentOrders.append((keys, order))
-        } else {
-            recentOrders[nextOrder] = (keys, order)
-            nextOrder = (nextOrder + 1) % recentOrders.count
-        }
-        return order
+        let base = range.lowerBound
+        return keyOrders.order(count: range.count) { members[base + $0].key }
     }
 }

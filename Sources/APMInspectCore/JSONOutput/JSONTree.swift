@@ -123,8 +123,18 @@ extension JSONTree {
     }
 
     /// Positions of `keys` in key order (UTF-8 bytes, as Foundation sorts), the last of equal keys only.
+    ///
+    /// Keys are equal as Strings, as in Foundation's dictionary: canonically equivalent spellings (`é` and `e` +
+    /// U+0301) are one member, holding the last value, wherever their bytes sort. Such spellings need a non-ASCII
+    /// byte, so ASCII keys are merged by their bytes alone.
     static func sortedKeyOrder(_ keys: [String]) -> [Int] {
-        let order = keys.indices.sorted { a, b in
+        var positions = Array(keys.indices)
+        if !keys.allSatisfy(isASCII) {
+            var last: [String: Int] = [:]
+            for (position, key) in keys.enumerated() { last[key] = position }
+            positions = positions.filter { last[keys[$0]] == $0 }
+        }
+        let order = positions.sorted { a, b in
             let comparison = compareUTF8(keys[a], keys[b])
             return comparison == 0 ? a < b : comparison < 0
         }
@@ -138,6 +148,26 @@ extension JSONTree {
             }
         }
         return result
+    }
+
+    /// True when the `count` keys are already in strictly increasing UTF-8 order and all ASCII (so that no two
+    /// are canonically equivalent spellings, which ``sortedKeyOrder(_:)`` merges): then they are written as they
+    /// come, without sorting.
+    static func isStrictlyOrdered(count: Int, key: (Int) -> String) -> Bool {
+        guard count > 0 else { return true }
+        var previous = key(0)
+        guard isASCII(previous) else { return false }
+        for k in 1..<max(count, 1) {
+            let next = key(k)
+            if compareUTF8(previous, next) >= 0 || !isASCII(next) { return false }
+            previous = next
+        }
+        return true
+    }
+
+    static func isASCII(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { JSONObjectWriter.isASCII($0, withoutBackslash: false) }
     }
 
     /// memcmp order of the UTF-8 bytes; a prefix sorts first.

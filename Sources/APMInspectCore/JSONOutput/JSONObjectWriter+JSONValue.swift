@@ -1,0 +1,89 @@
+/// Kept JSON (`JSONValue`, the unknown fields a model keeps verbatim) written as its `encode(to:)` writes it through
+/// ``SortedJSONEncoder``: objects in key order, the last of equal keys only, numbers in their written-back form.
+extension JSONObjectWriter {
+    public mutating func write(_ name: StaticString, _ value: JSONValue) {
+        key(name)
+        Self.write(value, into: sink, pretty: pretty, depth: depth + 1)
+    }
+
+    public mutating func write(_ name: StaticString, _ value: JSONValue?) {
+        guard let value else { return }
+        write(name, value)
+    }
+
+    /// A dictionary of kept values, as a `[String: JSONValue]` encodes: an object of its keys in UTF-8 order.
+    public mutating func write(_ name: StaticString, _ members: [String: JSONValue]) {
+        key(name)
+        let keys = members.keys.sorted { JSONTree.compareUTF8($0, $1) < 0 }
+        Self.writeObject(count: keys.count, into: sink, pretty: pretty, depth: depth + 1) { k in
+            (keys[k], members[keys[k]] ?? .null)
+        }
+    }
+
+    static func write(_ value: JSONValue, into sink: JSONByteSink, pretty: Bool, depth: Int) {
+        switch value {
+        case .null: sink.append(literal: "null")
+        case .bool(let flag): sink.append(literal: flag ? "true" : "false")
+        case .number(let text):
+            switch JSONValue.encodedForm(ofNumber: text) {
+            case .double(let number): append(number: number, to: sink)
+            case .int(let number): sink.append(decimal: number)
+            case .uint(let number): sink.append(decimal: number)
+            case .text(let text): JSONTree.writeString(text, into: sink)
+            }
+        case .string(let text): JSONTree.writeString(text, into: sink)
+        case .array(let values):
+            sink.append(UInt8(ascii: "["))
+            for (k, element) in values.enumerated() {
+                if pretty {
+                    sink.append(literal: k > 0 ? ",\n" : "\n")
+                    sink.append(repeating: UInt8(ascii: " "), count: 2 * (depth + 1))
+                } else if k > 0 {
+                    sink.append(UInt8(ascii: ","))
+                }
+                write(element, into: sink, pretty: pretty, depth: depth + 1)
+            }
+            if pretty {
+                sink.append(literal: values.isEmpty ? "\n\n" : "\n")
+                sink.append(repeating: UInt8(ascii: " "), count: 2 * depth)
+            }
+            sink.append(UInt8(ascii: "]"))
+        case .object(let members):
+            // As the streaming encoder orders an object's members: as they are when strictly increasing, else
+            // sorted with the last of equal keys kept.
+            let order = sink.keyOrders.order(count: members.count) { members[$0].key }
+            writeObject(count: order?.count ?? members.count, into: sink, pretty: pretty, depth: depth) { k in
+                let member = members[order?[k] ?? k]
+                return (member.key, member.value)
+            }
+        }
+    }
+
+    /// An object at `depth` of `count` members, given in the order they are written.
+    private static func writeObject(
+        count: Int,
+        into sink: JSONByteSink,
+        pretty: Bool,
+        depth: Int,
+        member: (Int) -> (key: String, value: JSONValue)
+    ) {
+        sink.append(UInt8(ascii: "{"))
+        for k in 0..<count {
+            let (key, value) = member(k)
+            if pretty {
+                sink.append(literal: k > 0 ? ",\n" : "\n")
+                sink.append(repeating: UInt8(ascii: " "), count: 2 * (depth + 1))
+            } else if k > 0 {
+                sink.append(UInt8(ascii: ","))
+            }
+            JSONTree.writeString(key, into: sink)
+            sink.append(literal: pretty ? " : " : ":")
+            write(value, into: sink, pretty: pretty, depth: depth + 1)
+        }
+        if pretty {
+            sink.append(literal: count == 0 ? "\n\n" : "\n")
+            sink.append(repeating: UInt8(ascii: " "), count: 2 * depth)
+        }
+        sink.append(UInt8(ascii: "}"))
+    }
+}
