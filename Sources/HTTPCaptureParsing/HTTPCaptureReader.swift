@@ -139,18 +139,8 @@ public struct HTTPCaptureReader: Sendable {
         streaming: Bool,
         _ body: (HTTPTransaction) -> Void
     ) throws(HTTPCaptureError) -> Result {
-        let format = ContentSniffer.format(of: bytes)
-        switch format {
-        case .empty:
-            throw HTTPCaptureError(.empty, "the file is empty")
-        case .zlib, .gzip:
-            let inflated = try inflate(bytes, format: format)
-            var result = try readUncompressed(inflated.bytes, streaming: streaming, body)
-            result.capture.compression = format.rawValue
-            if inflated.isTruncated { result.diagnostics.insert(Self.cutOff(format), at: 0) }
-            return result
-        default:
-            return try readUncompressed(bytes, streaming: streaming, body)
+        try decompressing(bytes) { (plain) throws(HTTPCaptureError) in
+            try readUncompressed(plain, streaming: streaming, body)
         }
     }
 
@@ -160,18 +150,27 @@ public struct HTTPCaptureReader: Sendable {
     ///
     /// - Throws: as ``read(_:)``.
     public func readStream(_ bytes: [UInt8]) throws(HTTPCaptureError) -> HTTPCaptureStream {
+        try decompressing(bytes) { (plain) throws(HTTPCaptureError) in try streamUncompressed(plain) }
+    }
+
+    /// What `read` makes of `bytes`, inflated first when they are zlib or gzip: the result then names the
+    /// compression and, when the compressed data was cut short, says so first.
+    private func decompressing<Read: CaptureReadResult>(
+        _ bytes: [UInt8],
+        _ read: ([UInt8]) throws(HTTPCaptureError) -> Read
+    ) throws(HTTPCaptureError) -> Read {
         let format = ContentSniffer.format(of: bytes)
         switch format {
         case .empty:
             throw HTTPCaptureError(.empty, "the file is empty")
         case .zlib, .gzip:
             let inflated = try inflate(bytes, format: format)
-            var stream = try streamUncompressed(inflated.bytes)
-            stream.capture.compression = format.rawValue
-            if inflated.isTruncated { stream.diagnostics.insert(Self.cutOff(format), at: 0) }
-            return stream
+            var result = try read(inflated.bytes)
+            result.capture.compression = format.rawValue
+            if inflated.isTruncated { result.diagnostics.insert(Self.cutOff(format), at: 0) }
+            return result
         default:
-            return try streamUncompressed(bytes)
+            return try read(bytes)
         }
     }
 
