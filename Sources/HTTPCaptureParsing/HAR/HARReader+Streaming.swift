@@ -52,4 +52,38 @@ extension HARReader {
         light.provenance.encrypted = transaction.provenance.encrypted
         return light
     }
+
+    /// Replaces transactions built without vendor fields and headers (`visitEntries` with `keepsVerbatim` false)
+    /// by the full ones, each keeping its `index`: `positions` gives each index's place in `log.entries`.
+    func rebuild(
+        _ transactions: inout [HTTPTransaction],
+        document: JSONDocument,
+        positions: [Int],
+        conventions: HARReplay.Conventions
+    ) {
+        var wanted: [Int: [Int]] = [:]
+        for (k, transaction) in transactions.enumerated() where positions.indices.contains(transaction.index) {
+            wanted[positions[transaction.index], default: []].append(k)
+        }
+        guard !wanted.isEmpty, let list = document.root.member("log")?.member("entries") else { return }
+        var found: [(entry: HARReplay.Entry, slots: [Int])] = []
+        for (position, element) in list.elements.enumerated() {
+            guard let slots = wanted[position] else { continue }
+            found.append((HARReplay.Entry(element: element, position: position), slots))
+            if found.count == wanted.count { break }
+        }
+        let replay = HARReplay(
+            document: document,
+            entries: found.map(\.entry),
+            conventions: conventions,
+            options: options
+        )
+        for (rank, item) in found.enumerated() {
+            var full = replay.transaction(at: rank)
+            for slot in item.slots {
+                full.index = transactions[slot].index
+                transactions[slot] = full
+            }
+        }
+    }
 }
