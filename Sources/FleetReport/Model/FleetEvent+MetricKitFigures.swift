@@ -11,7 +11,11 @@ extension FleetEvent.MetricKitFigures {
     mutating func add(_ metrics: MetricKitMetrics) {
         metricPayloads += 1
         for (reason, count) in metrics.exits {
-            exits[reason] = MetricKitFleet.sum(exits[reason, default: 0], count)
+            if let index = exits.index(forKey: reason) {
+                exits.values[index] = MetricKitFleet.sum(exits.values[index], count)
+            } else {
+                exits[reason] = MetricKitFleet.sum(0, count)
+            }
         }
         for entry in metrics.entries {
             if entry.category == "applicationTimeMetrics", entry.name == "cumulativeForegroundTime" {
