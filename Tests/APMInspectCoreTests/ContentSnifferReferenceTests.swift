@@ -15,7 +15,8 @@ import Testing
         Array("a".utf8), [0], [0x01], [0x0C], [0x1F], [0xEF, 0xBB, 0xBF], Array("\"bug_type\"".utf8),
         Array("\"os_version\"".utf8), Array("Exception Type:".utf8), Array("Binary Images:".utf8),
         Array("Incident Identifier:".utf8), Array("Hardware Model:".utf8),
-        Array(repeating: UInt8(ascii: "x"), count: 120),
+        Array(repeating: UInt8(ascii: "x"), count: 120), Array(repeating: UInt8(ascii: "x"), count: 120),
+        Array(repeating: UInt8(ascii: "x"), count: 120), Array(repeating: UInt8(ascii: "x"), count: 120),
     ]
     private static let inputs = Gen.int(in: 0...(pieces.count - 1)).array(of: 0...40)
         .map { $0.flatMap { pieces[$0] } }
@@ -31,6 +32,10 @@ import Testing
         "{\"a\":1}", "[1]", "<x/>", "\"s\"", "text", "Exception Type: x\u{0}", "{\"a\":\"\u{0}\"}",
         "{\"a\":\"Exception Type:\u{0}\"}", "Binary Images:\n\u{0}" + String(repeating: "y", count: 200),
         "Incident Identifier: 1\nHardware Model: iPhone8,2\n", "x\u{0}", "\u{1}\u{1}{}",
+        // One NUL in text long enough to pass the control-byte test: only a marker lets it through.
+        "{\u{0}" + String(repeating: "x", count: 120), "[\u{0}" + String(repeating: "x", count: 150),
+        "{\"Exception Type:\u{0}" + String(repeating: "x", count: 150),
+        "Exception Type: \u{0}" + String(repeating: "x", count: 150), "x\u{0}" + String(repeating: "x", count: 150),
     ])
     func edgeCasesAgree(_ text: String) {
         let bytes = Array(text.utf8)
