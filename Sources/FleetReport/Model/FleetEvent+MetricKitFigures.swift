@@ -17,17 +17,21 @@ extension FleetEvent.MetricKitFigures {
                 exits[reason] = MetricKitFleet.sum(0, count)
             }
         }
-        for entry in metrics.entries {
-            if entry.category == "applicationTimeMetrics", entry.name == "cumulativeForegroundTime" {
-                foregroundSeconds += FleetEvent.finite(entry.measurement?.normalized)
+        // By index: a loop over the entries copied each one (a dozen strings retained and released) to look at two.
+        let entries = metrics.entries
+        for index in entries.indices {
+            let category = entries[index].category
+            let name = entries[index].name
+            if category == "applicationTimeMetrics", name == "cumulativeForegroundTime" {
+                foregroundSeconds += FleetEvent.finite(entries[index].measurement?.normalized)
             }
-            if entry.category == "applicationResponsivenessMetrics",
-                entry.name == "histogrammedApplicationHangTime", let histogram = entry.histogram
+            if category == "applicationResponsivenessMetrics", name == "histogrammedApplicationHangTime",
+                let histogram = entries[index].histogram
             {
                 hangSeconds += FleetEvent.histogramSeconds(histogram)
             }
-            if entry.category == "applicationLaunchMetrics", entry.name == "histogrammedTimeToFirstDraw",
-                let histogram = entry.histogram
+            if category == "applicationLaunchMetrics", name == "histogrammedTimeToFirstDraw",
+                let histogram = entries[index].histogram
             {
                 addLaunch(histogram)
             }

@@ -72,17 +72,24 @@ extension MetricKitReader {
                     budget.entries -= 1
                     containerNames.append(name)
                     let id = containerNames.count - 1
-                    var members: [(JSONElement, Int, Step)] = []
-                    element.forEachMember { key, child in members.append((child, id, .key(key))) }
-                    pending.append(contentsOf: members.reversed())
+                    // The same labelled tuple as `pending`, appended in reverse in place: an unlabelled array
+                    // was cast element by element, and `reversed()` made a third copy.
+                    let first = pending.count
+                    element.forEachMember { key, child in
+                        pending.append((element: child, container: id, step: .key(key)))
+                    }
+                    pending[first...].reverse()
                     continue
                 }
             case .array:
                 budget.entries -= 1
                 containerNames.append(name)
                 let id = containerNames.count - 1
-                let items = element.elements.enumerated().map { ($1, id, Step.index($0)) }
-                pending.append(contentsOf: items.reversed())
+                let first = pending.count
+                for (index, item) in element.elements.enumerated() {
+                    pending.append((element: item, container: id, step: .index(index)))
+                }
+                pending[first...].reverse()
                 continue
             }
             budget.entries -= 1
