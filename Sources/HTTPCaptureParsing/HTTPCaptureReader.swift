@@ -24,7 +24,13 @@ public struct HTTPCaptureReader: Sendable {
     /// The capture kind of `bytes` when it is one this module reads, nil otherwise; cheap for pcap and XML, and
     /// for JSON it parses only far enough to look at the top-level keys.
     public static func recognise(_ bytes: [UInt8]) -> FileKind? {
-        switch ContentSniffer.format(of: bytes) {
+        recognise(bytes, format: ContentSniffer.format(of: bytes))
+    }
+
+    /// ``recognise(_:)`` for bytes whose ``ContentSniffer`` format the caller has (`format` must be what the
+    /// sniffer says of `bytes`): the inspector sniffs each file once for all its families.
+    public static func recognise(_ bytes: [UInt8], format: ContentFormat) -> FileKind? {
+        switch format {
         case .pcap, .pcapng: return .packetCapture
         case .xml: return CharlesXMLReader.looksLikeCharles(bytes) ? .charlesSession : nil
         case .json:

@@ -33,7 +33,7 @@ public final class InspectionInput {
     /// The kind of HTTP capture the bytes are, or nil.
     public var httpKind: FileKind? {
         if let cachedHTTPKind { return cachedHTTPKind }
-        let kind = HTTPCaptureReader.recognise(bytes)
+        let kind = HTTPCaptureReader.recognise(bytes, format: format)
         cachedHTTPKind = .some(kind)
         return kind
     }

@@ -17,9 +17,16 @@ public enum ContentSniffer {
         // An .ips header decides even when the body after it is damaged: the parser then says what is wrong.
         if buffer[i] == UInt8(ascii: "{"), firstLineIsIPSHeader(prefix) { return .ips }
         // A crash report's marker lets a few NUL bytes through (a path or name from a damaged report, written out
-        // as read): one NUL makes other text binary.
-        let crashMarked = containsAny(prefix, crashTextMarkers)
-        if !looksLikeText(prefix, allowingNUL: crashMarked) { return .binary }
+        // as read): one NUL makes other text binary. The ten marker searches are the sniffer's main cost, and most
+        // files need none of them (no NUL, and JSON or XML, which never is crash text): they are made only then.
+        let controls = controlBytes(prefix)
+        var crashMarked: Bool?
+        if controls.sawNUL {
+            let marked = containsAny(prefix, crashTextMarkers)
+            guard marked else { return .binary }
+            crashMarked = marked
+        }
+        if controls.count * 100 > prefix.count { return .binary }
         switch buffer[i] {
         case UInt8(ascii: "{"):
             return firstLineIsIPSHeader(prefix) ? .ips : .json
@@ -32,7 +39,7 @@ public enum ContentSniffer {
         default:
             break
         }
-        if crashMarked { return .crashText }
+        if crashMarked ?? containsAny(prefix, crashTextMarkers) { return .crashText }
         // A header cut at the front (`timestamp":"…","bug_type":"298"}`) followed by a body.
         if contains(prefix, "\"bug_type\"") { return .ips }
         return .text
@@ -43,6 +50,12 @@ public enum ContentSniffer {
         "Hardware Model:", "Termination Reason:", "Exception Codes:", "Binary Images:", "Triggered by Thread:",
         "Last Exception Backtrace:",
     ]
+
+    /// The format the first bytes' magic number names (SQLite, gzip, zlib, pcap, pcapng, tar), or nil: what
+    /// ``format(of:)-([UInt8])`` says of such bytes, at the cost of a few comparisons.
+    public static func magicFormat(of bytes: [UInt8]) -> ContentFormat? {
+        bytes.withUnsafeBytes { magicFormat($0) }
+    }
 
     private static func magicFormat(_ b: UnsafeRawBufferPointer) -> ContentFormat? {
         func starts(_ bytes: [UInt8]) -> Bool {
@@ -76,13 +89,16 @@ public enum ContentSniffer {
 
     private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
 
-    private static func looksLikeText(_ b: UnsafeRawBufferPointer, allowingNUL: Bool) -> Bool {
+    /// The control bytes of `b` that text does not use (NUL included), and whether one of them is a NUL: text
+    /// has at most one per hundred bytes, and a NUL only when a crash marker excuses it (``format(of:)``).
+    static func controlBytes(_ b: UnsafeRawBufferPointer) -> (count: Int, sawNUL: Bool) {
         var control = 0
+        var sawNUL = false
         for byte in b where byte < 0x20 && !isSpace(byte) && byte != 0x0C {
-            if byte == 0, !allowingNUL { return false }
+            if byte == 0 { sawNUL = true }
             control += 1
         }
-        return control * 100 <= b.count
+        return (control, sawNUL)
     }
 
     private static func containsAny(_ b: UnsafeRawBufferPointer, _ needles: [String]) -> Bool {

@@ -11,19 +11,27 @@ extension FleetEvent.MetricKitFigures {
     mutating func add(_ metrics: MetricKitMetrics) {
         metricPayloads += 1
         for (reason, count) in metrics.exits {
-            exits[reason] = MetricKitFleet.sum(exits[reason, default: 0], count)
-        }
-        for entry in metrics.entries {
-            if entry.category == "applicationTimeMetrics", entry.name == "cumulativeForegroundTime" {
-                foregroundSeconds += FleetEvent.finite(entry.measurement?.normalized)
+            if let index = exits.index(forKey: reason) {
+                exits.values[index] = MetricKitFleet.sum(exits.values[index], count)
+            } else {
+                exits[reason] = MetricKitFleet.sum(0, count)
             }
-            if entry.category == "applicationResponsivenessMetrics",
-                entry.name == "histogrammedApplicationHangTime", let histogram = entry.histogram
+        }
+        // By index: a loop over the entries copied each one (a dozen strings retained and released) to look at two.
+        let entries = metrics.entries
+        for index in entries.indices {
+            let category = entries[index].category
+            let name = entries[index].name
+            if category == "applicationTimeMetrics", name == "cumulativeForegroundTime" {
+                foregroundSeconds += FleetEvent.finite(entries[index].measurement?.normalized)
+            }
+            if category == "applicationResponsivenessMetrics", name == "histogrammedApplicationHangTime",
+                let histogram = entries[index].histogram
             {
                 hangSeconds += FleetEvent.histogramSeconds(histogram)
             }
-            if entry.category == "applicationLaunchMetrics", entry.name == "histogrammedTimeToFirstDraw",
-                let histogram = entry.histogram
+            if category == "applicationLaunchMetrics", name == "histogrammedTimeToFirstDraw",
+                let histogram = entries[index].histogram
             {
                 addLaunch(histogram)
             }

@@ -19,9 +19,8 @@ public struct MetricKitMeasurement: Sendable, Equatable, Codable {
 
     public init(raw: String) {
         self.raw = raw
-        let (number, rest) = Self.splitNumber(raw)
+        let (number, unitText) = Self.plainNumberAndUnit(raw) ?? Self.numberAndUnit(raw)
         value = number
-        let unitText = String(rest).trimmingASCIIWhitespace()
         unit = unitText.isEmpty ? nil : unitText
         if let number, let unit, let (scale, kind) = Self.scales[unit] {
             let scaled = number * scale
@@ -30,6 +29,71 @@ public struct MetricKitMeasurement: Sendable, Equatable, Codable {
                 normalizedUnit = kind
             }
         }
+    }
+
+    /// The leading number and the unit text after it (white space trimmed), read Character by Character: any text.
+    static func numberAndUnit(_ text: String) -> (Double?, String) {
+        let (number, rest) = splitNumber(text)
+        return (number, String(rest).trimmingASCIIWhitespace())
+    }
+
+    /// ``numberAndUnit(_:)`` read from the bytes, for text that is plain ASCII (nil otherwise).
+    ///
+    /// There each byte is one Character, so the bytes say what the Characters say; the Character walk cost some
+    /// 20,000 instructions a figure, most of a metric payload's reading (issue 21).
+    static func plainNumberAndUnit(_ text: String) -> (Double?, String)? {
+        var text = text
+        return text.withUTF8 { bytes -> (Double?, String)? in
+            guard UTF8Search.isPlainASCII(bytes) else { return nil }
+            var start = 0
+            while start < bytes.count, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+            var end = start
+            var sawDigit = false
+            var commas = 0
+            scan: while end < bytes.count {
+                switch bytes[end] {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): sawDigit = true
+                case UInt8(ascii: "."): break
+                // A sign only first: before it nothing was kept (a comma before a digit ends the number).
+                case UInt8(ascii: "-") where end == start: break
+                case UInt8(ascii: ",") where sawDigit: commas += 1
+                default: break scan
+                }
+                end += 1
+            }
+            let number = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            guard sawDigit, number.count - commas <= 64,
+                let value = Double(Self.withoutCommas(number, count: number.count - commas)), value.isFinite
+            else {
+                return (nil, Self.trimmed(bytes, from: 0))
+            }
+            return (value, Self.trimmed(bytes, from: end))
+        }
+    }
+
+    /// The number's text without its grouping commas (`count` bytes are left), copied once.
+    private static func withoutCommas(_ number: UnsafeBufferPointer<UInt8>, count: Int) -> String {
+        String(unsafeUninitializedCapacity: count) { out in
+            var written = 0
+            for byte in number where byte != UInt8(ascii: ",") && written < out.count {
+                out[written] = byte
+                written += 1
+            }
+            return written
+        }
+    }
+
+    /// The bytes from `start` on without leading and trailing ASCII white space, as `trimmingASCIIWhitespace`.
+    private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> String {
+        var lower = start
+        var upper = bytes.count
+        while lower < upper, isWhitespace(bytes[lower]) { lower += 1 }
+        while upper > lower, isWhitespace(bytes[upper - 1]) { upper -= 1 }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[lower..<upper]), as: UTF8.self)
+    }
+
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
     /// Reads a leading number with grouping commas (`2,000`), a decimal point and an optional sign.

@@ -44,8 +44,14 @@ public struct MetricKitReader: Sendable {
     /// A key counts only when a colon follows it: a report about MetricKit files (this tool's own JSON output)
     /// names the keys as values.
     public static func recognise(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBytes { buffer in
-            guard ContentSniffer.format(of: buffer) == .json else { return false }
+        recognise(bytes, format: ContentSniffer.format(of: bytes))
+    }
+
+    /// ``recognise(_:)`` for bytes whose ``ContentSniffer`` format the caller has (`format` must be what the
+    /// sniffer says of `bytes`): the inspector sniffs each file once for all its families.
+    public static func recognise(_ bytes: [UInt8], format: ContentFormat) -> Bool {
+        guard format == .json else { return false }
+        return bytes.withUnsafeBytes { buffer in
             let prefix = UnsafeRawBufferPointer(rebasing: buffer[0..<min(buffer.count, 1 << 16)])
             let found = recognitionKeys.find(in: prefix)
             let markers = markerKeys.count

@@ -11,7 +11,7 @@ public struct MetricKitFamily: ReportFamily {
 
     /// A file recognised as MetricKit but unreadable is a failure of that kind.
     public func inspect(_ input: InspectionInput, with inspector: ReportInspector) -> Inspection? {
-        guard input.format == .json, MetricKitReader.recognise(input.bytes) else { return nil }
+        guard input.format == .json, MetricKitReader.recognise(input.bytes, format: input.format) else { return nil }
         do {
             let result = try MetricKitReader().read(input.bytes)
             return Inspection(

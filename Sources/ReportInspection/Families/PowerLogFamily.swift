@@ -16,18 +16,20 @@ public struct PowerLogFamily: ReportFamily {
 
     /// A regular file is opened by SQLite where it lies (immutable), never read into memory.
     public func inspectInPlace(path: String, head: [UInt8], with inspector: ReportInspector) -> Inspection? {
-        guard Self.isDatabase(ContentSniffer.format(of: head), prefix: head[...]) else { return nil }
+        guard Self.isDatabase(ContentSniffer.magicFormat(of: head), prefix: head[...]) else { return nil }
         return Self.inspect(path: path, bytes: head, summaryOnly: inspector.httpSummaryOnly)
     }
 
     public func mayInspectInPlace(head: [UInt8]) -> Bool {
-        Self.isDatabase(ContentSniffer.format(of: head), prefix: head[...])
+        // Asked of every file a scan reads: the magic number is all a database needs, not a full sniff.
+        Self.isDatabase(ContentSniffer.magicFormat(of: head), prefix: head[...])
     }
 
-    private static func isDatabase(_ format: ContentFormat, prefix: ArraySlice<UInt8>) -> Bool {
+    /// `format` is the sniffer's verdict or only its magic number's: SQLite and gzip are told by theirs alone.
+    private static func isDatabase(_ format: ContentFormat?, prefix: ArraySlice<UInt8>) -> Bool {
         switch format {
-        case .sqlite: true
-        case .gzip: PowerLogReader.isCompressedSQLite(prefix: Array(prefix))
+        case .sqlite?: true
+        case .gzip?: PowerLogReader.isCompressedSQLite(prefix: Array(prefix))
         default: false
         }
     }
