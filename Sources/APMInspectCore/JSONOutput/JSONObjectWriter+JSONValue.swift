@@ -33,21 +33,9 @@ extension JSONObjectWriter {
             }
         case .string(let text): JSONTree.writeString(text, into: sink)
         case .array(let values):
-            sink.append(UInt8(ascii: "["))
-            for (k, element) in values.enumerated() {
-                if pretty {
-                    sink.append(literal: k > 0 ? ",\n" : "\n")
-                    sink.append(repeating: UInt8(ascii: " "), count: 2 * (depth + 1))
-                } else if k > 0 {
-                    sink.append(UInt8(ascii: ","))
-                }
-                write(element, into: sink, pretty: pretty, depth: depth + 1)
+            writeArray(count: values.count, into: sink, pretty: pretty, depth: depth) { k in
+                write(values[k], into: sink, pretty: pretty, depth: depth + 1)
             }
-            if pretty {
-                sink.append(literal: values.isEmpty ? "\n\n" : "\n")
-                sink.append(repeating: UInt8(ascii: " "), count: 2 * depth)
-            }
-            sink.append(UInt8(ascii: "]"))
         case .object(let members):
             // As the streaming encoder orders an object's members: as they are when strictly increasing, else
             // sorted with the last of equal keys kept.

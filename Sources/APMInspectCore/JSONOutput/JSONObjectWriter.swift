@@ -155,25 +155,33 @@ public struct JSONObjectWriter {
     /// An array of strings.
     public mutating func write(_ name: StaticString, _ elements: [String]) {
         key(name)
+        Self.writeArray(count: elements.count, into: sink, pretty: pretty, depth: depth + 1) { k in
+            JSONTree.writeString(elements[k], into: sink)
+        }
+    }
+
+    /// An array at `depth` of `count` elements, each written by `element` after its separator and indent: the one
+    /// place the array layout (Foundation's: a blank line inside an empty pretty array) is written.
+    static func writeArray(
+        count: Int,
+        into sink: JSONByteSink,
+        pretty: Bool,
+        depth: Int,
+        element: (Int) -> Void
+    ) {
         sink.append(UInt8(ascii: "["))
-        for (k, element) in elements.enumerated() {
+        for k in 0..<count {
             if pretty {
                 sink.append(literal: k > 0 ? ",\n" : "\n")
-                sink.append(repeating: UInt8(ascii: " "), count: 2 * (depth + 2))
+                sink.append(repeating: UInt8(ascii: " "), count: 2 * (depth + 1))
             } else if k > 0 {
                 sink.append(UInt8(ascii: ","))
             }
-            JSONTree.writeString(element, into: sink)
+            element(k)
         }
-        closeArray(isEmpty: elements.isEmpty)
-    }
-
-    /// The end of an array member: in the pretty layout its closing bracket is on a line of its own at the member's
-    /// depth, after a blank line when it is empty (Foundation's layout).
-    func closeArray(isEmpty: Bool) {
         if pretty {
-            sink.append(literal: isEmpty ? "\n\n" : "\n")
-            sink.append(repeating: UInt8(ascii: " "), count: 2 * (depth + 1))
+            sink.append(literal: count == 0 ? "\n\n" : "\n")
+            sink.append(repeating: UInt8(ascii: " "), count: 2 * depth)
         }
         sink.append(UInt8(ascii: "]"))
     }
@@ -192,21 +200,10 @@ public struct JSONObjectWriter {
     /// An array of values that write themselves, as `encode(to:)` writes an array of them.
     public mutating func write<Element: JSONDirectEncodable>(_ name: StaticString, _ elements: [Element]) {
         key(name)
-        sink.append(UInt8(ascii: "["))
         // The array is a member, one level below the object; its elements one more.
-        if pretty {
-            for (k, element) in elements.enumerated() {
-                sink.append(literal: k > 0 ? ",\n" : "\n")
-                sink.append(repeating: UInt8(ascii: " "), count: 2 * (depth + 2))
-                Self.write(element, into: sink, pretty: true, depth: depth + 2)
-            }
-        } else {
-            for (k, element) in elements.enumerated() {
-                if k > 0 { sink.append(UInt8(ascii: ",")) }
-                Self.write(element, into: sink, pretty: false, depth: depth + 2)
-            }
+        Self.writeArray(count: elements.count, into: sink, pretty: pretty, depth: depth + 1) { k in
+            Self.write(elements[k], into: sink, pretty: pretty, depth: depth + 2)
         }
-        closeArray(isEmpty: elements.isEmpty)
     }
 
     public mutating func write<Element: JSONDirectEncodable>(_ name: StaticString, _ elements: [Element]?) {
