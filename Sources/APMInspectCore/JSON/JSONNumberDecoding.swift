@@ -1,4 +1,4 @@
-/// Converts a JSON number's digits to fixed-width integers without going through `Double`.
+/// Converts a JSON number's digits to fixed-width integers, or to a `Double`, without making a `String`.
 @usableFromInline
 enum JSONNumberDecoding {
     @inlinable
@@ -123,17 +123,17 @@ enum JSONNumberDecoding {
             power += exponentNegative ? -exponent : exponent
         }
         guard i == count else { return nil }
-        let value = Double(mantissa)
-        let magnitude: Double
+        let digits = Double(mantissa)
+        let unsigned: Double
         if mantissa == 0 {
-            magnitude = 0
+            unsigned = 0
         } else if power >= 0 {
             guard power <= 22 else { return nil }
-            magnitude = value * exactPowersOfTen[power]
+            unsigned = digits * exactPowersOfTen[power]
         } else {
             guard power >= -22 else { return nil }
-            magnitude = value / exactPowersOfTen[-power]
+            unsigned = digits / exactPowersOfTen[-power]
         }
-        return negative ? -magnitude : magnitude
+        return negative ? -unsigned : unsigned
     }
 }

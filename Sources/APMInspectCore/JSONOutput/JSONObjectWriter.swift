@@ -160,6 +160,15 @@ public struct JSONObjectWriter {
         }
     }
 
+    /// An array of unsigned integers (page counts).
+    public mutating func write(_ name: StaticString, _ elements: [UInt64]?) {
+        guard let elements else { return }
+        key(name)
+        Self.writeArray(count: elements.count, into: sink, pretty: pretty, depth: depth + 1) { k in
+            sink.append(decimal: elements[k])
+        }
+    }
+
     /// An array at `depth` of `count` elements, each written by `element` after its separator and indent: the one
     /// place the array layout (Foundation's: a blank line inside an empty pretty array) is written.
     static func writeArray(
