@@ -47,7 +47,7 @@ public struct MetricKitReader: Sendable {
         recognise(bytes, format: ContentSniffer.format(of: bytes))
     }
 
-    /// ``recognise(_:)`` for bytes whose ``ContentSniffer`` format the caller has (`format` must be what the
+    /// ``recognise(_:)`` for bytes whose `ContentSniffer` format the caller has (`format` must be what the
     /// sniffer says of `bytes`): the inspector sniffs each file once for all its families.
     public static func recognise(_ bytes: [UInt8], format: ContentFormat) -> Bool {
         guard format == .json else { return false }
