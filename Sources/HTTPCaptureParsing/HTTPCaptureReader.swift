@@ -142,8 +142,9 @@ public struct HTTPCaptureReader: Sendable {
                 let reader = HARReader(options: options)
                 var positions: [Int] = []
                 let (capture, diagnostics, conventions) = try reader.visitEntries(document, keepsVerbatim: false) {
-                    transaction,
-                    entry in
+                    accumulator = HTTPSummaryAccumulator(limits: limits)
+                    positions.removeAll(keepingCapacity: true)
+                } _: { transaction, entry in
                     positions.append(entry.position)
                     accumulator.add(transaction, order: transaction.index)
                 }

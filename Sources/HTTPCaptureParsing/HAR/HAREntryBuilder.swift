@@ -16,22 +16,40 @@ struct HAREntryBuilder {
     /// Longest plausible phase, in ms (24 h): larger values are epoch times written into duration fields.
     static let maxPhase = 86_400_000.0
 
-    static let entryKeys: Set<String> = [
+    static let entryKeys: [StaticString] = [
         "pageref", "startedDateTime", "time", "request", "response", "cache", "timings", "serverIPAddress",
         "connection",
     ]
-    static let requestKeys: Set<String> = [
+    static let requestKeys: [StaticString] = [
         "method", "url", "httpVersion", "cookies", "headers", "queryString", "postData", "headersSize", "bodySize",
     ]
-    static let responseKeys: Set<String> = [
+    static let responseKeys: [StaticString] = [
         "status", "statusText", "httpVersion", "cookies", "headers", "content", "redirectURL", "headersSize",
         "bodySize",
     ]
-    static let timingKeys: Set<String> = ["blocked", "dns", "connect", "send", "wait", "receive", "ssl"]
-    static let contentKeys: Set<String> = ["size", "compression", "mimeType", "text", "encoding"]
+    static let timingKeys: [StaticString] = ["blocked", "dns", "connect", "send", "wait", "receive", "ssl", "comment"]
+    static let contentKeys: [StaticString] = ["size", "compression", "mimeType", "text", "encoding"]
 
-    /// The model's name for a HAR timing key (`ssl` is `tls`, as in the durations).
-    static func phaseName(_ key: String) -> String { key == "ssl" ? "tls" : key }
+    /// Calls `body` with the members of `object` whose keys are not in `known`: the vendor fields kept verbatim.
+    ///
+    /// Keys are compared on their raw bytes and only the unknown ones are decoded; decoding every key and hashing
+    /// it into a `Set` cost more than the lookups of the known fields. A key written with escapes is decoded first,
+    /// so `"p\u0061geref"` is still `pageref`.
+    static func forEachUnknownMember(
+        of object: JSONElement,
+        known: [StaticString],
+        _ body: (String, JSONElement) -> Void
+    ) {
+        object.forEachMemberRaw { raw, value in
+            if raw.contains(UInt8(ascii: "\\")) {
+                let key = JSONElement.decodedString(rawBytes: raw)
+                if !known.contains(where: { key == "\($0)" }) { body(key, value) }
+            } else if !known.contains(where: { raw.equals($0) }) {
+                body(JSONElement.decodedString(rawBytes: raw), value)
+            }
+            return true
+        }
+    }
 
     /// A timing value as read: a value, unknown (absent, null, -1) or rejected (another negative, or absurd).
     enum Timing {
@@ -44,8 +62,8 @@ struct HAREntryBuilder {
         var t = HTTPTransaction()
         var extensions: [String: JSONValue] = [:]
         if keepsVerbatim {
-            entry.forEachMember { key, value in
-                if !Self.entryKeys.contains(key) { extensions[key] = value.materialized }
+            Self.forEachUnknownMember(of: entry, known: Self.entryKeys) { key, value in
+                extensions[key] = value.materialized
             }
         }
         if keepsVerbatim, let cache = entry.member("cache"), cache.kind == .object, cache.count > 0 {
@@ -100,8 +118,8 @@ struct HAREntryBuilder {
             t.url = request.member("url")?.string ?? ""
             t.httpVersion = request.member("httpVersion")?.string ?? ""
             if keepsVerbatim {
-                request.forEachMember { key, value in
-                    if !Self.requestKeys.contains(key) { extensions["request." + key] = value.materialized }
+                Self.forEachUnknownMember(of: request, known: Self.requestKeys) { key, value in
+                    extensions["request." + key] = value.materialized
                 }
             }
         } else {
@@ -140,8 +158,8 @@ struct HAREntryBuilder {
             responseHeaders = headers(response.member("headers"))
             if let error = response.member("_error")?.string, !error.isEmpty { errorText = error }
             if keepsVerbatim {
-                response.forEachMember { key, value in
-                    if !Self.responseKeys.contains(key) { extensions["response." + key] = value.materialized }
+                Self.forEachUnknownMember(of: response, known: Self.responseKeys) { key, value in
+                    extensions["response." + key] = value.materialized
                 }
             }
             if let content = response.member("content"), content.kind == .object {
@@ -150,10 +168,8 @@ struct HAREntryBuilder {
                     t.sizes.decoded = size
                 }
                 if keepsVerbatim {
-                    content.forEachMember { key, value in
-                        if !Self.contentKeys.contains(key) {
-                            extensions["response.content." + key] = value.materialized
-                        }
+                    Self.forEachUnknownMember(of: content, known: Self.contentKeys) { key, value in
+                        extensions["response.content." + key] = value.materialized
                     }
                 }
             }
@@ -302,8 +318,8 @@ struct HAREntryBuilder {
         }
     }
 
-    private func timing(_ timings: JSONElement?, _ key: String, log: inout DiagnosticLog) -> Timing {
-        guard let element = timings?[key] else { return .unknown }
+    private func timing(_ timings: JSONElement?, _ key: StaticString, log: inout DiagnosticLog) -> Timing {
+        guard let element = timings?.member(key) else { return .unknown }
         guard let value = number(element) else { return .unknown }
         if value == -1 { return .unknown }
         if value < 0 || value > Self.maxPhase || !value.isFinite {
@@ -311,36 +327,70 @@ struct HAREntryBuilder {
                 "bad-timing",
                 .warning,
                 "timings.\(key) = \(element.rawText ?? "?") is not a duration; treated as unknown",
-                at: at(element, "timings." + key)
+                at: at(element, "timings.\(key)")
             )
             return .rejected
         }
         return .value(value)
     }
 
+    /// The seven HAR phases as read; nil when unknown or rejected.
+    ///
+    /// Fields rather than a `[String: Double]`: hashing the keys and the dictionary's storage cost about 14,000
+    /// instructions an entry, more than the rest of the phase arithmetic.
+    private struct PhaseValues {
+        var blocked: Double?
+        var dns: Double?
+        var connect: Double?
+        var ssl: Double?
+        var send: Double?
+        var wait: Double?
+        var receive: Double?
+
+        /// True when at least one phase was read and every phase read is 0.
+        var allReadAreZero: Bool {
+            var any = false
+            for value in [blocked, dns, connect, ssl, send, wait, receive] {
+                guard let value else { continue }
+                if value != 0 { return false }
+                any = true
+            }
+            return any
+        }
+    }
+
     private mutating func timings(_ t: inout HTTPTransaction, log: inout DiagnosticLog, response: JSONElement?) {
         let timings = entry.member("timings")
         if keepsVerbatim, let timings, timings.kind == .object {
-            timings.forEachMember { key, value in
-                if !Self.timingKeys.contains(key) && key != "comment" {
-                    t.extensions["timings." + key] = value.materialized
-                }
+            Self.forEachUnknownMember(of: timings, known: Self.timingKeys) { key, value in
+                t.extensions["timings." + key] = value.materialized
             }
         }
-        var values: [String: Double] = [:]
-        for key in ["blocked", "dns", "connect", "ssl", "send", "wait", "receive"] {
+        func read(_ key: StaticString, _ name: String) -> Double? {
             switch timing(timings, key, log: &log) {
             case .value(let v):
-                values[key] = v
-                t.provenance.measured.append(Self.phaseName(key))
-            case .unknown: t.provenance.unknown.append(Self.phaseName(key))
-            case .rejected: t.provenance.rejected.append(Self.phaseName(key))
+                t.provenance.measured.append(name)
+                return v
+            case .unknown:
+                t.provenance.unknown.append(name)
+                return nil
+            case .rejected:
+                t.provenance.rejected.append(name)
+                return nil
             }
         }
+        var values = PhaseValues()
+        values.blocked = read("blocked", "blocked")
+        values.dns = read("dns", "dns")
+        values.connect = read("connect", "connect")
+        values.ssl = read("ssl", "tls")
+        values.send = read("send", "send")
+        values.wait = read("wait", "wait")
+        values.receive = read("receive", "receive")
         let timingsEmpty = timings.map { $0.kind != .object || $0.count == 0 } ?? true
         let responseHeadersSize = number(response?.member("headersSize"))
         if !t.fromCache, t.status.map({ $0 > 0 }) ?? false {
-            let allZero = !values.isEmpty && values.values.allSatisfy { $0 == 0 } && t.totalReported <= 0
+            let allZero = values.allReadAreZero && t.totalReported <= 0
             if timingsEmpty && responseHeadersSize == nil || allZero && (responseHeadersSize ?? 0) <= 0 {
                 // Firefox writes cache hits with empty or all-zero timings and no header bytes.
                 t.fromCache = true
@@ -350,19 +400,19 @@ struct HAREntryBuilder {
         if timingsEmpty && !t.fromCache {
             log.add("empty-timings", .note, "timings are empty: phases unknown", at: at(entry, nil))
         }
-        let ssl = values["ssl"]
-        if let ssl, ssl >= 0, values["connect"] != nil {
+        let ssl = values.ssl
+        if let ssl, ssl >= 0, values.connect != nil {
             t.provenance.sslIncludedInConnect = !sslAdditive
         }
         t.provenance.timeIsWallClock = wallClock
-        t.provenance.connectIncludesDNS = connectIncludesDNS && values["connect"] != nil
+        t.provenance.connectIncludesDNS = connectIncludesDNS && values.connect != nil
         var d = HTTPTransaction.Durations()
-        d.blocked = values["blocked"] ?? -1
-        d.dns = values["dns"] ?? -1
-        d.send = values["send"] ?? -1
-        d.wait = values["wait"] ?? -1
-        d.receive = values["receive"] ?? -1
-        if let connect = values["connect"] {
+        d.blocked = values.blocked ?? -1
+        d.dns = values.dns ?? -1
+        d.send = values.send ?? -1
+        d.wait = values.wait ?? -1
+        d.receive = values.receive ?? -1
+        if let connect = values.connect {
             if let ssl, !sslAdditive {
                 d.connect = Swift.max(0, connect - ssl)
                 d.tls = Swift.min(ssl, connect)
@@ -377,13 +427,13 @@ struct HAREntryBuilder {
         var p = HTTPTransaction.Phases()
         var cursor = 0.0
         p.fetchStart = 0
-        if let blocked = values["blocked"] { cursor += blocked }
-        if let dns = values["dns"] {
+        if let blocked = values.blocked { cursor += blocked }
+        if let dns = values.dns {
             p.domainLookupStart = cursor
             p.domainLookupEnd = cursor + dns
             cursor += dns
         }
-        if let connect = values["connect"] {
+        if let connect = values.connect {
             p.connectStart = cursor
             if let ssl {
                 if sslAdditive {
@@ -406,11 +456,11 @@ struct HAREntryBuilder {
             p.secureConnectionEnd = cursor + ssl
             cursor += ssl
         }
-        if let send = values["send"], let wait = values["wait"] {
+        if let send = values.send, let wait = values.wait {
             p.requestStart = cursor
             p.requestEnd = cursor + send
             p.responseStart = p.requestEnd + wait
-            if let receive = values["receive"] {
+            if let receive = values.receive {
                 p.responseEnd = p.responseStart + receive
             }
         }
@@ -422,11 +472,11 @@ struct HAREntryBuilder {
         if wallClock, t.totalReported >= 0 { p.responseEnd = t.totalReported }
         if t.startEpochSeconds < 0 && p.responseEnd < 0 { p.fetchStart = -1 }
         // A reused connection: connect written as -1 (not absent) while the request was sent.
-        if let connectElement = timings?.member("connect"), number(connectElement) == -1, values["send"] != nil,
+        if let connectElement = timings?.member("connect"), number(connectElement) == -1, values.send != nil,
             t.outcome != .networkError
         {
             t.reusedConnection = true
-        } else if values["connect"] != nil {
+        } else if values.connect != nil {
             t.reusedConnection = false
         }
         if t.proxyConnection == nil, timings?.member("_blocked_proxy").flatMap(number).map({ $0 > 0 }) == true {

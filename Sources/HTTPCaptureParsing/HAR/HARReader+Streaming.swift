@@ -15,7 +15,10 @@ extension HARReader {
             light.reserveCapacity(list.count)
             entries.reserveCapacity(list.count)
         }
-        let visited = try visitEntries(document, keepsVerbatim: false) { transaction, entry in
+        let visited = try visitEntries(document, keepsVerbatim: false) {
+            light.removeAll(keepingCapacity: true)
+            entries.removeAll(keepingCapacity: true)
+        } _: { transaction, entry in
             light.append(Self.summaryFigures(of: transaction))
             entries.append(entry)
         }

@@ -11,7 +11,7 @@ struct HARReplay: Sendable {
     }
 
     /// The file-wide timing conventions ``HARReader`` decided from all the entries, which each entry is read with.
-    struct Conventions: Sendable {
+    struct Conventions: Sendable, Equatable {
         var sslAdditive = false
         var connectIncludesDNS = false
         var wallClock = false
