@@ -182,7 +182,29 @@ extension HTTPTransaction {
 
 extension String {
     /// The string without leading and trailing spaces, tabs, CR and LF.
+    ///
+    /// Read on bytes when the string is ASCII without CR, where each of those bytes is a `Character` of its own
+    /// (a CR before an LF is one `Character`, CR LF, which is not trimmed); other strings take the `Character` walk
+    /// (``trimmingSpacesByCharacters``). Header names and values of a pcap are trimmed by the thousand.
     var trimmingSpaces: String {
+        let trimmed: String?? = utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            for byte in bytes where byte >= 0x80 || byte == UInt8(ascii: "\r") { return nil }
+            func isSpace(_ byte: UInt8) -> Bool {
+                byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
+            }
+            var lower = 0
+            var upper = bytes.count
+            while lower < upper, isSpace(bytes[lower]) { lower += 1 }
+            while upper > lower, isSpace(bytes[upper - 1]) { upper -= 1 }
+            if lower == 0 && upper == bytes.count { return self }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[lower..<upper]), as: UTF8.self)
+        }
+        if let trimmed, let trimmed { return trimmed }
+        return trimmingSpacesByCharacters
+    }
+
+    /// ``trimmingSpaces`` by `Character`.
+    var trimmingSpacesByCharacters: String {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
         guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
             return ""

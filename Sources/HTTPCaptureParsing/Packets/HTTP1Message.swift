@@ -5,7 +5,11 @@ struct HTTP1Message {
     var start: Int
     var headerEnd: Int
     var end: Int
-    var startLine: String
+    var startLine: String {
+        didSet { parsedStartLine = HTTP1StartLine(startLine) }
+    }
+    /// `startLine` split once: its accessors are read several times for each message.
+    private(set) var parsedStartLine: HTTP1StartLine
     var headers: [HTTPTransaction.Header]
     var bodyBytes: Int64
     /// The body after de-chunking and content decoding; -1 when it could not be decoded (br, cut off).
@@ -22,26 +26,67 @@ struct HTTP1Message {
     /// Bytes never captured between the previous message and this one.
     var missingBefore: Int64 = 0
 
-    var method: String { String(startLine.split(separator: " ", maxSplits: 1).first ?? "") }
+    init(
+        start: Int,
+        headerEnd: Int,
+        end: Int,
+        startLine: String,
+        headers: [HTTPTransaction.Header],
+        bodyBytes: Int64,
+        decodedBytes: Int64,
+        complete: Bool
+    ) {
+        self.start = start
+        self.headerEnd = headerEnd
+        self.end = end
+        self.startLine = startLine
+        self.parsedStartLine = HTTP1StartLine(startLine)
+        self.headers = headers
+        self.bodyBytes = bodyBytes
+        self.decodedBytes = decodedBytes
+        self.complete = complete
+    }
+
+    var method: String { parsedStartLine.method }
 
     /// The response status code (nil for requests).
-    var status: Int? {
-        let parts = startLine.split(separator: " ", maxSplits: 2)
-        guard parts.count >= 2, parts[0].hasPrefix("HTTP/") else { return nil }
-        return Int(parts[1])
-    }
+    var status: Int? { parsedStartLine.status }
 
-    var version: String {
-        let parts = startLine.split(separator: " ")
-        if let first = parts.first, first.hasPrefix("HTTP/") { return String(first) }
-        if let last = parts.last, last.hasPrefix("HTTP/") { return String(last) }
-        return ""
-    }
+    var version: String { parsedStartLine.version }
 
     /// True when `bytes` start like an HTTP/1.x request line (`METHOD target HTTP/1.x`; a line longer than the
     /// 8 KiB looked at only needs its method and a space).
     static func looksLikeRequest(_ bytes: [UInt8]) -> Bool {
-        // Only the first line is decoded.
+        bytes.withUnsafeBufferPointer { looksLikeRequest($0) }
+    }
+
+    /// ``looksLikeRequest(_:)-([UInt8])`` on the bytes where they are, read as bytes when the first line is ASCII
+    /// without CR (where a space is a `Character` of its own, and an upper-case ASCII letter is one byte): copying
+    /// 8 KiB and splitting the line by `Character` cost 21,000 instructions for each message of a pcap.
+    static func looksLikeRequest(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let window = UnsafeBufferPointer(rebasing: bytes[0..<Swift.min(bytes.count, 8192)])
+        let feed = window.firstIndex(of: 0x0A)
+        var lineEnd = feed ?? window.firstIndex(of: 0x0D) ?? window.count
+        if let feed, feed > 0, window[feed - 1] == 0x0D { lineEnd = feed - 1 }
+        let line = UnsafeBufferPointer(rebasing: window[0..<lineEnd])
+        var spaces: [Int] = []
+        for (k, byte) in line.enumerated() {
+            if byte >= 0x80 || byte == 0x0D { return looksLikeRequestByCharacters(window) }
+            if byte == UInt8(ascii: " ") {
+                spaces.append(k)
+                if spaces.count > 2 { break }
+            }
+        }
+        guard let firstSpace = spaces.first, (1...20).contains(firstSpace),
+            line[0..<firstSpace].allSatisfy({ $0 &- 0x41 < 26 || $0 == UInt8(ascii: "-") })
+        else { return false }
+        guard feed != nil else { return true }
+        return spaces.count == 2 && UnsafeBufferPointer(rebasing: line[(spaces[1] + 1)...]).hasPrefix("HTTP/1.")
+    }
+
+    /// ``looksLikeRequest(_:)-([UInt8])`` by `Character`: the reference the byte reading is held to, and the path
+    /// for first lines that are not plain ASCII.
+    static func looksLikeRequestByCharacters(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let window = bytes.prefix(8192)
         // The line ends at its LF; the CR before it is optional (HTTP/1.x allows a bare LF, RFC 9112 §2.2).
         let feed = window.firstIndex(of: 0x0A)
@@ -96,7 +141,7 @@ struct HTTP1Message {
                 }
                 let rest = UnsafeBufferPointer(rebasing: buffer[offset..<Swift.min(buffer.count, offset + 8192)])
                 let startsMessage =
-                    isResponse ? rest.starts(with: Array("HTTP/1.".utf8)) : looksLikeRequest(Array(rest))
+                    isResponse ? rest.hasPrefix("HTTP/1.") : looksLikeRequest(rest)
                 if !startsMessage {
                     // Whatever follows that is not a message (a tunnel after CONNECT, garbage) ends the parse, unless
                     // a hole explains it: then the parse resumes at the next start line after the hole.

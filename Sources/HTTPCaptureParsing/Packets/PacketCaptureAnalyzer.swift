@@ -518,9 +518,8 @@ struct PacketCaptureAnalyzer {
             let requestStart = clientStream.time(at: request.start)
             let fetchStart = first ? (context.flow.synTime ?? requestStart) : requestStart
             var t = base(context, fetchStart: fetchStart, firstOnConnection: first)
-            let parts = request.startLine.split(separator: " ")
             t.method = request.method
-            let target = parts.count > 1 ? String(parts[1]) : ""
+            let target = request.parsedStartLine.target
             // Without a Host header (HTTP/1.0) the server's address names it: an IPv6 one in brackets, and the port
             // kept unless it is HTTP's own.
             let hostHeader =
@@ -556,8 +555,7 @@ struct PacketCaptureAnalyzer {
             if let answer = answers[position] {
                 let response = finals[answer]
                 t.status = response.status
-                t.statusText =
-                    response.startLine.split(separator: " ", maxSplits: 2).dropFirst(2).first.map(String.init) ?? ""
+                t.statusText = response.parsedStartLine.reason
                 t.responseHeaders = redact(response.headers)
                 t.mimeType = HTTPTransaction.headerValue("Content-Type", in: response.headers) ?? ""
                 t.phases.responseStart = milliseconds(serverStream.time(at: response.start), from: fetchStart)
