@@ -217,6 +217,7 @@ let package = Package(
             name: "ReportInspectionTests",
             dependencies: [
                 "ReportInspection", "APMInspectCore", "CrashReportParsing", "JetsamParsing", "HTTPCaptureParsing",
+                "PowerLogReading", "Symbolication",
             ]
         ),
         .testTarget(

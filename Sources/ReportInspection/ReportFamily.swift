@@ -40,7 +40,7 @@ extension Inspection {
         _ path: String,
         kind: FileKind,
         diagnostics: [Diagnostic] = [],
-        _ error: some ModuleError
+        _ error: InputError
     ) -> Inspection {
         Inspection(
             file: path,

@@ -1,13 +1,22 @@
-/// The error thrown by APMInspectCore when nothing useful can be produced from an input.
+/// The one error type every module throws when nothing useful can be produced from an input.
 ///
-/// It says what went wrong (``code``), in words (``message``), and where (``location``). Codes are open-ended
-/// values rather than enum cases so new ones can be added without breaking callers.
-public struct InputError: ModuleError, Sendable, Equatable {
-    /// The kind of failure, stable across releases.
-    public struct Code: ErrorCode {
+/// It says what went wrong (``code``), in words (``message``), and where (``location``). There is one type for all
+/// modules rather than a copy per module: the module names it throws under (`CrashParseError`, `PowerLogError`,
+/// `HTTPCaptureError`, `JetsamParseError`, `SymbolicationError`) are type aliases of this type, and what tells the
+/// failures apart is the ``code``. Anything less than a total failure is a ``Diagnostic`` value next to a partial
+/// result instead.
+public struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The kind of failure, stable across releases: a string value rather than an enum case, so codes can be added
+    /// without breaking callers.
+    ///
+    /// The codes every module may use live here; a module adds its own in an extension of `InputError.Code` in that
+    /// module. A raw value is defined once, so importing several modules never makes a code ambiguous.
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
         public let rawValue: String
 
         public init(_ rawValue: String) { self.rawValue = rawValue }
+
+        public var description: String { rawValue }
 
         /// The input is empty or holds only whitespace.
         public static let empty = Code("empty")
@@ -19,8 +28,11 @@ public struct InputError: ModuleError, Sendable, Equatable {
         public static let syntax = Code("syntax")
         /// The input is readable but is not the kind of document the parser reads.
         public static let wrongKind = Code("wrong-kind")
-        /// The file could not be read from disk.
+        /// The file (or folder, bundle, archive) could not be read from disk, or a temporary copy could not be
+        /// written.
         public static let unreadable = Code("unreadable")
+        /// The body of a report (after its header) could not be read.
+        public static let unreadableBody = Code("unreadable-body")
     }
 
     public var code: Code
@@ -31,5 +43,11 @@ public struct InputError: ModuleError, Sendable, Equatable {
         self.code = code
         self.message = message
         self.location = location
+    }
+
+    /// `line:column: message` (the location as written by ``SourceLocation``), or the message alone.
+    public var description: String {
+        if let location { return "\(location): \(message)" }
+        return message
     }
 }

@@ -4,7 +4,7 @@ import APMInspectCore
 ///
 /// The content decides, never the file name: a JSON body is read as bug_type 309, text as the legacy format
 /// (with or without a 109 header), Console's translated export by its embedded JSON when present. Panics,
-/// stackshots, JetsamEvents and other non-crash `.ips` are refused with ``CrashParseError/Code/notACrashReport``.
+/// stackshots, JetsamEvents and other non-crash `.ips` are refused with `CrashParseError` code `notACrashReport`.
 public struct CrashReportParser: Sendable {
     public var json: JSONParseOptions
     /// How much of a report is modelled; see ``CrashParseLimits``.

@@ -1,46 +1,39 @@
 import APMInspectCore
 
-/// Why a capture could not be read at all.
+/// Why a capture could not be read at all: `InputError`, the one error type the modules share.
 ///
-/// Thrown only when nothing useful can be produced; everything else is a `Diagnostic` next to a partial result.
-public struct HTTPCaptureError: ModuleError, Sendable, Equatable {
-    /// A stable machine-readable reason.
-    public struct Code: ErrorCode {
-        public let rawValue: String
+/// One type across modules, so a caller reading several kinds of file catches one error and tells failures apart by
+/// `code`; the name is kept so existing `catch let error as HTTPCaptureError` still compiles. Thrown only when
+/// nothing useful can be produced; everything else is a `Diagnostic` next to a partial result. The HTTP readers
+/// report `empty`, `syntax`, `wrong-kind`, `too-large` and their own `compression`.
+public typealias HTTPCaptureError = InputError
 
-        public init(_ rawValue: String) { self.rawValue = rawValue }
+/// The failure only HTTPCaptureParsing reports.
+extension InputError.Code {
+    /// The compressed wrapper could not be opened.
+    public static let compression = InputError.Code("compression")
+}
 
-        /// The input has no bytes.
-        public static let empty = Code("empty")
-        /// The input is not JSON, XML or a capture container at all.
-        public static let syntax = Code("syntax")
-        /// The input is well formed but not a HAR, Charles session or packet capture.
-        public static let wrongKind = Code("wrong-kind")
-        /// The compressed wrapper could not be opened.
-        public static let compression = Code("compression")
-        /// The input exceeds a configured limit.
-        public static let tooLarge = Code("too-large")
-    }
-
-    public var code: Code
-    public var message: String
-    public var location: SourceLocation?
-
-    public init(_ code: Code, _ message: String, at location: SourceLocation? = nil) {
-        self.code = code
-        self.message = message
-        self.location = location
-    }
-
-    /// Wraps an error from the core readers.
-    public init(_ error: InputError) {
-        let code: Code =
-            switch error.code {
+extension InputError {
+    /// This error (from a core reader) in the codes the HTTP readers report.
+    ///
+    /// `empty`, `wrong-kind` and `compression` stay, too large and too deep are both `too-large` (a limit was
+    /// passed), anything else is `syntax`. The message and location are kept.
+    public func inHTTPCaptureCodes() -> InputError {
+        let mapped: Code =
+            switch code {
             case .empty: .empty
             case .tooLarge, .tooDeep: .tooLarge
             case .wrongKind: .wrongKind
+            case .compression: .compression
             default: .syntax
             }
-        self.init(code, error.message, at: error.location)
+        return InputError(mapped, message, at: location)
+    }
+
+    /// Wraps an error from the core readers in the codes the HTTP readers report (see `inHTTPCaptureCodes()`).
+    @available(*, deprecated, message: "HTTPCaptureError is InputError now: use error.inHTTPCaptureCodes()")
+    public init(_ error: InputError) {
+        self = error.inHTTPCaptureCodes()
     }
 }

@@ -1,28 +1,17 @@
 import APMInspectCore
 
-/// The error thrown when a file yields no JetsamEvent at all: what went wrong, in words, and where.
-public struct JetsamParseError: ModuleError, Sendable, Equatable {
-    /// The kind of failure, stable across releases.
-    public struct Code: ErrorCode {
-        public let rawValue: String
+/// The error thrown when a file yields no JetsamEvent at all: `InputError`, the one error type the modules share
+/// (what went wrong, in words, and where).
+///
+/// One type across modules, so a caller reading several kinds of file catches one error and tells failures apart by
+/// `code`; the name is kept so existing `catch let error as JetsamParseError` still compiles.
+public typealias JetsamParseError = InputError
 
-        public init(_ rawValue: String) { self.rawValue = rawValue }
-
-        /// The file is another kind of report (its `bug_type` or content says so).
-        public static let notJetsam = Code("not-jetsam")
-        /// The body holds no JSON that could be read.
-        public static let unreadableBody = Code("unreadable-body")
-        /// The body is JSON but has nothing of a JetsamEvent in it.
-        public static let noJetsamContent = Code("no-jetsam-content")
-    }
-
-    public var code: Code
-    public var message: String
-    public var location: SourceLocation?
-
-    public init(_ code: Code, _ message: String, at location: SourceLocation? = nil) {
-        self.code = code
-        self.message = message
-        self.location = location
-    }
+/// The failures only JetsamParsing reports; it also throws the shared `unreadableBody` (the body holds no JSON that
+/// could be read).
+extension InputError.Code {
+    /// The file is another kind of report (its `bug_type` or content says so).
+    public static let notJetsam = InputError.Code("not-jetsam")
+    /// The body is JSON but has nothing of a JetsamEvent in it.
+    public static let noJetsamContent = InputError.Code("no-jetsam-content")
 }
