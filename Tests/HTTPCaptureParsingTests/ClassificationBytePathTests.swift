@@ -66,4 +66,21 @@ import Testing
             #expect(found.port == expected.port, "\(url.debugDescription)")
         }
     }
+
+    private static let namePieces = [
+        "Content", "-", "Type", "TYPE", "host", "Host", "\u{212A}", "K", "k", "é", "É", ":",
+    ]
+    private static let names = Gen.int(in: 0...(namePieces.count - 1)).map { namePieces[$0] }.array(of: 0...3)
+
+    @Test func headerValueAgreesWithLowercasedComparison() async {
+        await propertyCheck(input: Self.names, Self.names.array(of: 0...4)) { wanted, present in
+            let name = wanted.joined()
+            let headers = present.enumerated().map { HTTPTransaction.Header(name: $1.joined(), value: "v\($0)") }
+            let expected = headers.first { $0.name.lowercased() == name.lowercased() }?.value
+            #expect(HTTPTransaction.headerValue(name, in: headers) == expected, "\(name) in \(headers.map(\.name))")
+        }
+        // The Kelvin sign lowercases to an ASCII k.
+        let kelvin = [HTTPTransaction.Header(name: "\u{212A}eep-Alive", value: "5")]
+        #expect(HTTPTransaction.headerValue("keep-alive", in: kelvin) == "5")
+    }
 }

@@ -55,17 +55,4 @@ import Testing
             Issue.record("not caught as CrashParseError: \(error)")
         }
     }
-
-    /// The HTTP readers report a limit passed, too deep included, as `too-large`.
-    @Test func coreErrorsInHTTPCaptureCodes() {
-        let mapped: [(InputError.Code, InputError.Code)] = [
-            (.empty, .empty), (.tooLarge, .tooLarge), (.tooDeep, .tooLarge), (.wrongKind, .wrongKind),
-            (.compression, .compression), (.syntax, .syntax), (.unreadable, .syntax),
-        ]
-        for (from, to) in mapped {
-            let location = SourceLocation(byteOffset: 12)
-            let error = InputError(from, "message", at: location).inHTTPCaptureCodes()
-            #expect(error == InputError(to, "message", at: location))
-        }
-    }
 }

@@ -13,27 +13,3 @@ extension InputError.Code {
     /// The compressed wrapper could not be opened.
     public static let compression = InputError.Code("compression")
 }
-
-extension InputError {
-    /// This error (from a core reader) in the codes the HTTP readers report.
-    ///
-    /// `empty`, `wrong-kind` and `compression` stay, too large and too deep are both `too-large` (a limit was
-    /// passed), anything else is `syntax`. The message and location are kept.
-    public func inHTTPCaptureCodes() -> InputError {
-        let mapped: Code =
-            switch code {
-            case .empty: .empty
-            case .tooLarge, .tooDeep: .tooLarge
-            case .wrongKind: .wrongKind
-            case .compression: .compression
-            default: .syntax
-            }
-        return InputError(mapped, message, at: location)
-    }
-
-    /// Wraps an error from the core readers in the codes the HTTP readers report (see `inHTTPCaptureCodes()`).
-    @available(*, deprecated, message: "HTTPCaptureError is InputError now: use error.inHTTPCaptureCodes()")
-    public init(_ error: InputError) {
-        self = error.inHTTPCaptureCodes()
-    }
-}

@@ -175,8 +175,39 @@ extension HTTPTransaction {
 
     /// The value of the first header named `name` (case-insensitive).
     public static func headerValue(_ name: String, in headers: [Header]) -> String? {
-        let lower = name.lowercased()
-        return headers.first { $0.name.lowercased() == lower }?.value
+        var lower: String?
+        for header in headers {
+            // ASCII names compare without a lowercased copy of each; another name takes `lowercased()`, whose
+            // answer can differ (the Kelvin sign lowercases to `k`).
+            if let same = asciiCaseInsensitiveEquals(header.name, name) {
+                if same { return header.value }
+                continue
+            }
+            if lower == nil { lower = name.lowercased() }
+            if header.name.lowercased() == lower { return header.value }
+        }
+        return nil
+    }
+
+    /// Whether two ASCII strings are equal ignoring ASCII case; nil when either is not plain ASCII.
+    private static func asciiCaseInsensitiveEquals(_ a: String, _ b: String) -> Bool? {
+        var a = a
+        var b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y -> Bool? in
+                var equal = x.count == y.count
+                for byte in x where byte >= 0x80 { return nil }
+                for byte in y where byte >= 0x80 { return nil }
+                if equal {
+                    for k in 0..<x.count
+                    where x[k] | (x[k] &- 0x41 < 26 ? 0x20 : 0) != y[k] | (y[k] &- 0x41 < 26 ? 0x20 : 0) {
+                        equal = false
+                        break
+                    }
+                }
+                return equal
+            }
+        }
     }
 }
 
