@@ -151,6 +151,7 @@ struct PacketCaptureAnalyzer {
                             seq: seq,
                             flags: flags,
                             payload: segment.payload,
+                            in: raw.baseAddress,
                             time: packet.timestamp,
                             maxBytes: maxStream
                         )
@@ -186,6 +187,7 @@ struct PacketCaptureAnalyzer {
         for flow in flows {
             analyzeFlow(
                 flow,
+                capture: bytes,
                 queries: &queries,
                 queryIndex: &queryIndex,
                 analysis: &analysis,
@@ -266,6 +268,7 @@ struct PacketCaptureAnalyzer {
 
     private func analyzeFlow(
         _ flow: Flow,
+        capture: [UInt8],
         queries: inout [PendingQuery],
         queryIndex: inout [DNSKey: Int],
         analysis: inout PacketAnalysis,
@@ -292,8 +295,9 @@ struct PacketCaptureAnalyzer {
         guard let client, let server = other(client) else { return }
         let clientDirection = flow.directions[client] ?? TCPDirection()
         let serverDirection = flow.directions[server] ?? TCPDirection()
-        let clientStream = clientDirection.reassemble()
-        let serverStream = serverDirection.reassemble()
+        let (clientStream, serverStream) = capture.withUnsafeBytes { raw in
+            (clientDirection.reassemble(from: raw), serverDirection.reassemble(from: raw))
+        }
         let start = flow.synTime ?? flow.firstTime
         var connection = PacketAnalysis.Connection(
             client: client.text,
