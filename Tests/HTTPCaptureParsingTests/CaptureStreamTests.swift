@@ -21,6 +21,35 @@ import Testing
         )
     }
 
+    /// Rebuilt a chunk ahead on another thread, the transactions come in the same order and the same.
+    @Test(arguments: [0, 31, 32, 33, 64, 65, 500])
+    func streamBuiltAheadEqualsRead(entries: Int) throws {
+        var options = HTTPCaptureOptions()
+        options.buildsAhead = true
+        try expectSameCapture(
+            StreamedSummaryTests.har(entries: entries, hosts: 4, seed: UInt64(entries) + 9),
+            options: options
+        )
+    }
+
+    /// A caller that stops part way (its closure throws) gets the error, with nothing left running.
+    @Test func streamBuiltAheadStopsAtTheFirstError() throws {
+        struct Stop: Error {}
+        var options = HTTPCaptureOptions()
+        options.buildsAhead = true
+        let stream = try HTTPCaptureReader(options: options).readStream(
+            StreamedSummaryTests.har(entries: 200, hosts: 3, seed: 4)
+        )
+        var seen = 0
+        #expect(throws: Stop.self) {
+            try stream.forEachTransaction { _ in
+                seen += 1
+                if seen == 70 { throw Stop() }
+            }
+        }
+        #expect(seen == 70)
+    }
+
     @Test func streamEqualsReadOnGeneratedPackets() throws {
         for (_, bytes) in GeneratedCaptures.all { try expectSameCapture(bytes) }
     }

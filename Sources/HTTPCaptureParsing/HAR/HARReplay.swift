@@ -1,4 +1,5 @@
 import APMInspectCore
+import Dispatch
 
 /// The entries of a HAR file rebuilt one at a time, in the order of the capture's transactions: the second pass of
 /// a streamed capture (``HTTPCaptureReader/readStream(_:)``), so that the full transactions (vendor fields,
@@ -42,5 +43,44 @@ struct HARReplay: Sendable {
         var transaction = builder.build(log: &log)
         transaction.index = rank
         return transaction
+    }
+
+    /// Hands the transactions to `body` in rank order.
+    ///
+    /// With ``HTTPCaptureOptions/buildsAhead`` the next chunk is rebuilt on another thread while `body` takes the
+    /// current one, so on two cores the rebuild and the writing of `http --format json` overlap; at most two chunks
+    /// of full transactions are held.
+    func forEachTransaction(_ body: (HTTPTransaction) throws -> Void) rethrows {
+        let chunk = 32
+        guard options.buildsAhead, entries.count > chunk else {
+            for rank in entries.indices { try body(transaction(at: rank)) }
+            return
+        }
+        var current = transactions(0..<chunk)
+        var start = chunk
+        while true {
+            let next = start..<Swift.min(start + chunk, entries.count)
+            let built = BuiltChunk()
+            let group = DispatchGroup()
+            if !next.isEmpty {
+                DispatchQueue.global().async(group: group) { built.transactions = self.transactions(next) }
+            }
+            // The chunk being built is waited for even when `body` throws: nothing is left running on return.
+            defer { group.wait() }
+            for transaction in current { try body(transaction) }
+            group.wait()
+            guard !next.isEmpty else { return }
+            current = built.transactions
+            start = next.upperBound
+        }
+    }
+
+    private func transactions(_ ranks: Range<Int>) -> [HTTPTransaction] {
+        ranks.map { transaction(at: $0) }
+    }
+
+    /// A chunk built on another thread, read after the group it was built in is waited for.
+    private final class BuiltChunk: @unchecked Sendable {
+        var transactions: [HTTPTransaction] = []
     }
 }

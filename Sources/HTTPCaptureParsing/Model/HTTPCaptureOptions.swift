@@ -10,18 +10,27 @@ public struct HTTPCaptureOptions: Sendable, Equatable {
     public var maxPackets: Int
     /// Most bytes buffered per TCP direction for HTTP and TLS reassembly.
     public var maxStreamBytes: Int
+    /// Rebuild a streamed HAR's transactions (``HTTPCaptureStream/forEachTransaction(_:)``) a chunk ahead on a
+    /// second thread while the caller takes the current chunk.
+    ///
+    /// Off by default, so a library caller's work stays on its own thread unless it asks; `apm-inspect http` turns
+    /// it on. On a 100 MB HAR written as JSON on two cores it took about a fifth off the wall time for about a tenth
+    /// more CPU (handing transactions between threads costs allocator and cache work).
+    public var buildsAhead: Bool
 
     public init(
         maxDecompressedBytes: Int = 1 << 30,
         redactSecrets: Bool = true,
         keepHeaders: Bool = true,
         maxPackets: Int = 50_000_000,
-        maxStreamBytes: Int = 64 << 20
+        maxStreamBytes: Int = 64 << 20,
+        buildsAhead: Bool = false
     ) {
         self.maxDecompressedBytes = maxDecompressedBytes
         self.redactSecrets = redactSecrets
         self.keepHeaders = keepHeaders
         self.maxPackets = maxPackets
         self.maxStreamBytes = maxStreamBytes
+        self.buildsAhead = buildsAhead
     }
 }

@@ -38,7 +38,7 @@ public struct HTTPCaptureStream: Sendable {
         case .held(let transactions):
             for transaction in transactions { try body(transaction) }
         case .har(let replay):
-            for rank in replay.entries.indices { try body(replay.transaction(at: rank)) }
+            try replay.forEachTransaction(body)
         }
     }
 

@@ -53,6 +53,8 @@ struct HTTPCommand: ParsableCommand {
     func run() throws {
         var options = HTTPCaptureOptions()
         options.redactSecrets = !showSecrets
+        // One file at a time: the second core rebuilds a HAR's transactions while the first writes them.
+        options.buildsAhead = true
         let output = EnvelopePrinter(
             format: format.format,
             oneObject: InspectCommand.printsOneObject(paths: paths, array: array)
