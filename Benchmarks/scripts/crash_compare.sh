@@ -15,7 +15,8 @@
 # those pycrashreport offers; start-up not counted, on either side) as the median of ROUNDS rounds, printed only, and
 # end to end (`apm-inspect scan --jobs 1` against the Python process, through the real interpreter) as the median of
 # ROUNDS runs by bench_lib.sh's `measure`, written to $BENCH_TSV as families `crash:json`, `crash:text`, ... One core
-# each.
+# each. Family `crash:json-output` times the full model written as JSON (`scan --format ndjson`, `inspect --format
+# json`) on the json set against the same pycrashreport process.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 . Benchmarks/scripts/bench_lib.sh
@@ -79,3 +80,13 @@ for set in json text corpus corpus-both; do
   measure "pycrashreport process (crash_pycrashreport.py)" "$ROUNDS" -- "$PY" Benchmarks/scripts/crash_pycrashreport.py "$dir" 1
   load_check end
 done
+# The full model written as JSON (the issue-21 target: `scan --format ndjson` faster than pycrashreport reading the
+# same files), on the json set: every thread, frame, image and register is encoded, against pycrashreport's parse.
+echo "[json output] $DATA/json"
+bench_family "crash:json-output"
+bench_input "$DATA/json"
+load_check begin
+measure "apm-inspect scan --jobs 1 --format ndjson" "$ROUNDS" -- "$BIN" scan --jobs 1 --format ndjson "$DATA/json"
+measure "apm-inspect inspect --format json (the folder)" "$ROUNDS" -- "$BIN" inspect --format json "$DATA/json"
+measure "pycrashreport process (crash_pycrashreport.py)" "$ROUNDS" -- "$PY" Benchmarks/scripts/crash_pycrashreport.py "$DATA/json" 1
+load_check end
