@@ -113,7 +113,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // Test helpers shared by the families: the fuzz replay inputs (one copy, not six) and the zlib compressor.
+        // Test helpers shared by the families: the fuzz replay inputs (one copy, not six), the zlib compressor and
+        // the check that a model's hand-written JSON is its Codable form.
         .target(
             name: "FuzzReplaySupport",
             dependencies: ["APMInspectCore", "CZlib", "FuzzChecks"],

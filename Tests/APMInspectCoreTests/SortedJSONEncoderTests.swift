@@ -1,4 +1,5 @@
 import Foundation
+import FuzzReplaySupport
 import PropertyBased
 import Testing
 
@@ -7,29 +8,17 @@ import Testing
 /// `SortedJSONEncoder` must write exactly what Foundation's `JSONEncoder` writes with the project's options: the
 /// JSON output is a contract, and Foundation is the reference it was first written with.
 @Suite struct SortedJSONEncoderTests {
-    /// SplitMix64: a seeded generator so a failing seed can be replayed.
-    private struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(n, 1))) }
-    }
 
     private static let characters: [String] = [
         "a", "b", "Z", "_", "0", "9", " ", "/", "\"", "\\", "\n", "\t", "\r", "\u{1}", "\u{1f}", "\u{7f}", "é",
         "\u{2028}", "😀", "ü", "-", ":", "{", "]",
     ]
 
-    private func string(_ random: inout Random) -> String {
+    private func string(_ random: inout SeededGenerator) -> String {
         String((0..<random.below(8)).map { _ in Self.characters[random.below(Self.characters.count)] }.joined())
     }
 
-    private func double(_ random: inout Random) -> Double {
+    private func double(_ random: inout SeededGenerator) -> Double {
         switch random.below(6) {
         case 0: return Double(Int64(bitPattern: random.next()) % 1_000_000)
         case 1: return Double(random.below(10_000)) / 64
@@ -42,7 +31,7 @@ import Testing
 
     /// A random value of the project's own JSON type (its `encode(to:)` goes through every kind of container),
     /// with duplicate object keys now and then.
-    private func tree(_ random: inout Random, depth: Int) -> JSONValue {
+    private func tree(_ random: inout SeededGenerator, depth: Int) -> JSONValue {
         switch random.below(depth > 3 ? 6 : 8) {
         case 0: return .null
         case 1: return .bool(random.below(2) == 0)
@@ -68,7 +57,7 @@ import Testing
 
     @Test func randomValuesMatchFoundationByteForByte() async throws {
         await propertyCheck(count: 300, input: Gen.int(in: 0...Int.max)) { seed in
-            var random = Random(state: UInt64(seed))
+            var random = SeededGenerator(seed: UInt64(seed))
             let value = JSONValue.object([
                 .init(key: "root", value: tree(&random, depth: 0)), .init(key: "list", value: tree(&random, depth: 1)),
             ])

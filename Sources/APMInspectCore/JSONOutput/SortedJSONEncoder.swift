@@ -118,9 +118,11 @@ public struct SortedJSONEncoder: Sendable {
         try root.finish()
     }
 
-    /// The JSON text of `value` by way of a whole ``JSONTree``: the writer before streaming, kept as the reference
-    /// the streaming writer is tested against.
-    func encodeThroughTree(_ value: some Encodable, depth: Int = 0) throws -> String {
+    /// The JSON text of `value` by way of a whole tree of its members: the writer before streaming, kept as the
+    /// reference that the streaming writer and every `JSONDirectEncodable` conformance are tested against.
+    ///
+    /// Slower and holding the whole document; for checks, not for output.
+    public func encodeThroughTree(_ value: some Encodable, depth: Int = 0) throws -> String {
         let encoder = JSONTreeEncoder()
         try value.encode(to: encoder)
         guard let tree = encoder.result else {
