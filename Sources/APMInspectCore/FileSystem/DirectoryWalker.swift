@@ -20,8 +20,26 @@ public struct DirectoryWalker: Sendable {
         public var isError: Bool
     }
 
-    /// What listing a folder gave: its entry names, or the errno that stopped it.
-    public typealias Lister = @Sendable (RawPath) -> Result<[[UInt8]], Errno>
+    /// One entry of a folder's listing: its name, and its type as the listing gave it (a `DT_` value).
+    ///
+    /// The type saves a `stat` call per regular file on the file systems that fill it in; `DT_UNKNOWN` (0), which
+    /// the others give, makes the walker ask the file system instead.
+    public struct Listed: Sendable, Equatable {
+        public var name: [UInt8]
+        public var type: UInt8
+
+        public init(name: [UInt8], type: UInt8 = 0) {
+            self.name = name
+            self.type = type
+        }
+
+        /// True when the listing itself says it is a regular file, which no link or later change of type can be
+        /// (a link is listed as a link).
+        var isRegularFile: Bool { type == UInt8(truncatingIfNeeded: DT_REG) }
+    }
+
+    /// What listing a folder gave: its entries, or the errno that stopped it.
+    public typealias Lister = @Sendable (RawPath) -> Result<[Listed], Errno>
 
     public struct Errno: Error, Sendable, Equatable {
         public var code: Int32
@@ -41,38 +59,67 @@ public struct DirectoryWalker: Sendable {
     }
 
     /// The regular files named by `paths`, each folder's files in byte order, and the findings.
+    ///
+    /// Collects ``walk(_:)``: for a caller that wants every path at once. A scan of a large tree should take the
+    /// walk instead, which holds one listing per folder level rather than every path.
     public func files(in paths: [RawPath]) -> (files: [RawPath], findings: [Finding]) {
         var files: [RawPath] = []
         var findings: [Finding] = []
-        for path in paths {
-            guard let info = Self.status(path, follow: true) else {
-                let code = errno
-                let dangling = Self.status(path, follow: false) != nil
-                findings.append(
-                    Finding(
-                        path: path,
-                        // The words FileReading uses when a file cannot be opened: one wording in every command.
-                        message: dangling
-                            ? "cannot open: a symbolic link to nothing (\(Errno(code).text))"
-                            : "cannot open: \(Errno(code).text)",
-                        isError: true
-                    )
-                )
-                continue
+        var walk = walk(paths)
+        while let item = walk.next() {
+            switch item {
+            case .file(let file): files.append(file)
+            case .finding(let finding): findings.append(finding)
             }
-            guard info.st_mode & S_IFMT == S_IFDIR else {
-                // A file named on purpose is read whatever it is: the reader says what it found.
-                files.append(path)
-                continue
-            }
-            var found: [RawPath] = []
-            walk(path, root: info, into: &found, findings: &findings)
-            files += found.sorted()
         }
         return (files, findings)
     }
 
-    private func walk(_ root: RawPath, root info: stat, into found: inout [RawPath], findings: inout [Finding]) {
+    /// The files named by `paths` one at a time, in the order of ``files(in:)``, with the findings where they arise.
+    ///
+    /// Each folder tree is planned first (which folders are walked, decided exactly as a whole walk decides them,
+    /// and how many files they hold), then listed again folder by folder as the files are taken.
+    public func walk(_ paths: [RawPath]) -> DirectoryWalk {
+        var steps: [DirectoryWalk.Step] = []
+        var expected = 0
+        for path in paths {
+            guard let info = Self.status(path, follow: true) else {
+                let code = errno
+                let dangling = Self.status(path, follow: false) != nil
+                let finding = Finding(
+                    path: path,
+                    // The words FileReading uses when a file cannot be opened: one wording in every command.
+                    message: dangling
+                        ? "cannot open: a symbolic link to nothing (\(Errno(code).text))"
+                        : "cannot open: \(Errno(code).text)",
+                    isError: true
+                )
+                steps.append(.item(.finding(finding)))
+                continue
+            }
+            guard info.st_mode & S_IFMT == S_IFDIR else {
+                // A file named on purpose is read whatever it is: the reader says what it found.
+                steps.append(.item(.file(path)))
+                expected += 1
+                continue
+            }
+            let plan = plan(path, root: info)
+            steps += plan.findings.map { .item(.finding($0)) }
+            steps.append(.tree(root: path, walked: plan.walked))
+            expected += plan.files
+        }
+        return DirectoryWalk(walker: self, steps: steps, expectedFiles: expected)
+    }
+
+    /// Which folders under `root` are walked, the findings about folders, and how many regular files they hold.
+    ///
+    /// Folders are decided here rather than as the files are taken because a folder reached through a link is
+    /// walked only if no real folder is the same one, which is known only once every real folder has been seen.
+    /// Entries that are not folders get their findings when the walk lists them again.
+    private func plan(_ root: RawPath, root info: stat) -> (walked: Set<[UInt8]>, files: Int, findings: [Finding]) {
+        var walked: Set<[UInt8]> = []
+        var files = 0
+        var findings: [Finding] = []
         var visited: Set<FileID> = [FileID(info)]
         var stack: [RawPath] = [root]
         // Folders reached through a link wait until every real folder is walked, so a tree is listed under its
@@ -98,67 +145,89 @@ public struct DirectoryWalker: Sendable {
             } else {
                 break
             }
-            let names: [[UInt8]]
+            let listed: [Listed]
             switch list(folder) {
-            case .success(let listed): names = listed.sorted { $0.lexicographicallyPrecedes($1) }
+            case .success(let entries): listed = entries
             case .failure(let error):
                 findings.append(
                     Finding(path: folder, message: "cannot list the folder: \(error.text)", isError: true)
                 )
                 continue
             }
+            walked.insert(folder.bytes)
+            // Only folders are decided here, in name order as a whole walk met them (the first of two names for
+            // one folder is the one walked); regular files are counted, other entries left for the second listing.
+            var folders: [(name: [UInt8], path: RawPath, id: FileID, isLink: Bool)] = []
+            for entry in listed {
+                if entry.isRegularFile {
+                    files += 1
+                    continue
+                }
+                let child = folder.appending(entry.name)
+                switch Self.entry(child, listed: entry) {
+                case .regular: files += 1
+                case .folder(let info, let isLink): folders.append((entry.name, child, FileID(info), isLink))
+                case .vanished, .dangling, .other: continue
+                }
+            }
+            folders.sort { $0.name.lexicographicallyPrecedes($1.name) }
             var subfolders: [RawPath] = []
             var linkedFolders: [(path: RawPath, id: FileID)] = []
-            for name in names {
-                let child = folder.appending(name)
-                guard let link = Self.status(child, follow: false) else {
-                    // Removed while walking: nothing left to read.
+            for folder in folders {
+                if folder.isLink {
+                    linkedFolders.append((folder.path, folder.id))
+                    continue
+                }
+                guard visited.insert(folder.id).inserted else {
                     findings.append(
-                        Finding(path: child, message: "vanished while the folder was walked", isError: false)
+                        Finding(
+                            path: folder.path,
+                            message: "a folder already walked (a bind mount?); skipped",
+                            isError: false
+                        )
                     )
                     continue
                 }
-                var target = link
-                let isLink = link.st_mode & S_IFMT == S_IFLNK
-                if isLink {
-                    guard let followed = Self.status(child, follow: true) else {
-                        findings.append(
-                            Finding(path: child, message: "a symbolic link to nothing; skipped", isError: false)
-                        )
-                        continue
-                    }
-                    target = followed
-                }
-                switch target.st_mode & S_IFMT {
-                case S_IFREG:
-                    found.append(child)
-                case S_IFDIR where isLink:
-                    linkedFolders.append((child, FileID(target)))
-                case S_IFDIR:
-                    guard visited.insert(FileID(target)).inserted else {
-                        findings.append(
-                            Finding(
-                                path: child,
-                                message: "a folder already walked (a bind mount?); skipped",
-                                isError: false
-                            )
-                        )
-                        continue
-                    }
-                    subfolders.append(child)
-                default:
-                    findings.append(
-                        Finding(path: child, message: "\(Self.describe(target.st_mode)); skipped", isError: false)
-                    )
-                }
+                subfolders.append(folder.path)
             }
             // Reversed so the stack pops them in name order.
             stack += subfolders.reversed()
             linked += linkedFolders.reversed()
         }
+        return (walked, files, findings)
     }
 
-    private static func describe(_ mode: mode_t) -> String {
+    /// What a folder entry turned out to be when looked at.
+    enum Entry {
+        /// Removed while walking: nothing left to read.
+        case vanished
+        /// A symbolic link that leads nowhere.
+        case dangling
+        case regular
+        /// A folder's status, reached through a link when `isLink`.
+        case folder(stat, isLink: Bool)
+        /// Anything else (a FIFO, a socket, a device), by its mode.
+        case other(mode_t)
+    }
+
+    /// Looks at a folder entry, following a symbolic link; a regular file the listing named as one needs no look.
+    static func entry(_ path: RawPath, listed: Listed) -> Entry {
+        if listed.isRegularFile { return .regular }
+        guard let link = status(path, follow: false) else { return .vanished }
+        var target = link
+        let isLink = link.st_mode & S_IFMT == S_IFLNK
+        if isLink {
+            guard let followed = status(path, follow: true) else { return .dangling }
+            target = followed
+        }
+        switch target.st_mode & S_IFMT {
+        case S_IFREG: return .regular
+        case S_IFDIR: return .folder(target, isLink: isLink)
+        default: return .other(target.st_mode)
+        }
+    }
+
+    static func describe(_ mode: mode_t) -> String {
         switch mode & S_IFMT {
         case S_IFIFO: "a FIFO (named pipe), not a regular file"
         case S_IFSOCK: "a socket, not a regular file"
@@ -168,7 +237,7 @@ public struct DirectoryWalker: Sendable {
         }
     }
 
-    private struct FileID: Hashable {
+    struct FileID: Hashable {
         var device: UInt64
         var inode: UInt64
 
@@ -178,17 +247,17 @@ public struct DirectoryWalker: Sendable {
         }
     }
 
-    private static func status(_ path: RawPath, follow: Bool) -> stat? {
+    static func status(_ path: RawPath, follow: Bool) -> stat? {
         var info = stat()
         let result = path.withCString { follow ? stat($0, &info) : lstat($0, &info) }
         return result == 0 ? info : nil
     }
 
-    /// The entry names of a folder (without `.` and `..`), unsorted.
+    /// The entries of a folder (without `.` and `..`), unsorted.
     public static let readDirectory: Lister = { path in
         guard let directory = path.withCString({ opendir($0) }) else { return .failure(Errno(errno)) }
         defer { closedir(directory) }
-        var names: [[UInt8]] = []
+        var names: [Listed] = []
         while true {
             errno = 0
             guard let entry = readdir(directory) else {
@@ -197,7 +266,7 @@ public struct DirectoryWalker: Sendable {
             }
             let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
             if name == [0x2E] || name == [0x2E, 0x2E] { continue }
-            names.append(name)
+            names.append(Listed(name: name, type: entry.pointee.d_type))
         }
         return .success(names)
     }

@@ -92,34 +92,32 @@ struct MemoryLimitsCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (files, walkFailures) = PathWalker.rawFiles(in: paths)
-        for failure in walkFailures {
-            Console.error(ErrorLine.render(path: failure.path, location: nil, message: failure.message))
-        }
+        let walk = WalkedFiles(paths)
         let collector = MemoryLimitCollector()
-        let progress = ProgressBar(total: files.count, label: "memory-limits")
+        let progress = ProgressBar(total: walk.expectedFiles, label: "memory-limits")
         let options = MemoryLimitTable.Options(
             includeBeta: includeAll,
             includeModifiedKernels: includeAll,
             includeOtherPlatforms: includeAll
         )
-        let fold = MemoryLimitsFold(options: options, files: files.count)
-        // Folded in input order as they come, so the first copy of an incident is the one counted, as before.
-        ParallelMap.forEachInOrder(
-            count: files.count,
+        let fold = MemoryLimitsFold(options: options)
+        // Folded in input order as they come, so the first copy of an incident is the one counted, as before; files
+        // are taken from the walk as workers ask for them, so no list of every path is held.
+        let read = ParallelMap.forEachInOrder(
+            inputs: walk.next,
             jobs: jobs ?? ProcessInfoShim.activeProcessorCount,
             window: ScanCommand.reorderWindow,
             progress: { progress.advance() },
-            transform: { index in (index, Self.outcomes(of: files[index], collector: collector)) },
-            consume: { index, outcomes in
-                fold.add(outcomes, shown: PathWalker.shown(files[index].display))
+            transform: { file in (file, Self.outcomes(of: file, collector: collector)) },
+            consume: { file, outcomes in
+                fold.add(outcomes, shown: PathWalker.shown(file.display))
                 return true
             }
         )
         progress.finish()
-        let (rows, summary, failures) = fold.finish()
+        let (rows, summary, failures) = fold.finish(files: read)
         for line in failures { Console.error(line) }
-        let failed = !walkFailures.isEmpty || summary.failures > 0
+        let failed = walk.failed || summary.failures > 0
         switch format {
         case .text:
             Console.text(MemoryLimitsRenderer.text(rows) + "\n" + MemoryLimitsRenderer.summaryLine(summary) + "\n")

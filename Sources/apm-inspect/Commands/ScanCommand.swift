@@ -59,10 +59,7 @@ struct ScanCommand: ParsableCommand {
         let temporary = try TemporaryFolder()
         temporary.removeOnInterrupt()
         defer { temporary.remove() }
-        let (files, walkFailures) = PathWalker.rawFiles(in: paths)
-        for failure in walkFailures {
-            Console.error(ErrorLine.render(path: failure.path, location: nil, message: failure.message))
-        }
+        let walk = WalkedFiles(paths)
         let format = format.format
         var inspector = ReportInspector()
         inspector.digestsContent = self.format.inspectFormat.backend != nil
@@ -80,25 +77,26 @@ struct ScanCommand: ParsableCommand {
         let scanner = configured
         if format == .json { Console.out("{\n\"files\": [\n") }
         let progress = ProgressBar(
-            total: files.count,
+            total: walk.expectedFiles,
             label: "scan",
             streamsOutput: format != .text || scanner.backend != nil
         )
         let fold = ScanInventoryFold()
         // Each result is folded into the inventory as soon as it and those before it are in, so no record outlives
         // its turn; the window lets a slow input (a large archive) hold up the fold without stopping the workers.
-        ParallelMap.forEachInOrder(
-            count: files.count,
+        // Files are taken from the walk as workers ask for them: no list of every path is ever held.
+        let scanned = ParallelMap.forEachInOrder(
+            inputs: walk.next,
             jobs: jobs ?? ProcessInfoShim.activeProcessorCount,
             window: Self.reorderWindow,
             progress: { progress.advance() },
-            transform: { index in
+            transform: { file in
                 // Once standard output is lost (a reader gone, a full disk), reading on is wasted work.
                 guard !Console.outputFailed else { return Scanner.Result(records: [], findings: []) }
-                if files[index].display == PathWalker.standardInputPath {
+                if file.display == PathWalker.standardInputPath {
                     return scanner.scan(file: PathWalker.standardInputPath, shownAs: PathWalker.standardInputArgument)
                 }
-                return scanner.scan(file: files[index])
+                return scanner.scan(file: file)
             },
             consume: { result in
                 fold.add(result)
@@ -108,7 +106,7 @@ struct ScanCommand: ParsableCommand {
         progress.finish()
         // A reader that went away wanted no more: the run ends quietly (APMInspect.main).
         if Console.readerWentAway { return }
-        let inventory = fold.inventory(files: files.count)
+        let inventory = fold.inventory(files: scanned)
         let fleet = metricKit.summary()
         var backendFailed = false
         switch format {
@@ -124,7 +122,7 @@ struct ScanCommand: ParsableCommand {
             Console.text(ScanRenderer.render(inventory, metricKit: fleet))
         }
         for item in inventory.unreadable { Console.error(item.reason) }
-        if !walkFailures.isEmpty || !inventory.unreadable.isEmpty || scanner.output.hadFailures || backendFailed {
+        if walk.failed || !inventory.unreadable.isEmpty || scanner.output.hadFailures || backendFailed {
             throw ExitCode(1)
         }
     }

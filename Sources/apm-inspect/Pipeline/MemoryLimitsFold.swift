@@ -12,9 +12,9 @@ final class MemoryLimitsFold: @unchecked Sendable {
     /// Printed after the scan, where they were printed when the outcomes were kept.
     private var failures: [String] = []
 
-    init(options: MemoryLimitTable.Options, files: Int) {
+    init(options: MemoryLimitTable.Options) {
         table = MemoryLimitTable(options: options)
-        summary = MemoryLimitsRenderer.Summary(files: files)
+        summary = MemoryLimitsRenderer.Summary(files: 0)
     }
 
     /// Adds the outcomes of the next input, `shown` being how its failures name it.
@@ -36,10 +36,11 @@ final class MemoryLimitsFold: @unchecked Sendable {
         }
     }
 
-    /// The rows, the summary and the failure lines of everything added.
-    func finish() -> (rows: [MemoryLimitRow], summary: MemoryLimitsRenderer.Summary, failures: [String]) {
+    /// The rows, the summary and the failure lines of everything added, `files` being the number of files read.
+    func finish(files: Int) -> (rows: [MemoryLimitRow], summary: MemoryLimitsRenderer.Summary, failures: [String]) {
         lock.withLock {
             var summary = summary
+            summary.files = files
             summary.duplicates = table.duplicates
             summary.excluded = table.excluded
             return (table.rows, summary, failures)

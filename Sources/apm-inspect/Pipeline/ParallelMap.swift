@@ -20,11 +20,40 @@ enum ParallelMap {
         transform: @Sendable (Int) -> Result,
         consume: @Sendable (Result) -> Bool
     ) -> Int {
-        let workers = max(1, min(jobs, count))
-        let buffer = ReorderBuffer<Result>(count: count, window: max(1, window ?? 2 * workers))
+        var next = 0
+        return forEachInOrder(
+            inputs: {
+                guard next < count else { return nil }
+                next += 1
+                return next - 1
+            },
+            jobs: max(1, min(jobs, count)),
+            window: window,
+            progress: progress,
+            transform: transform,
+            consume: consume
+        )
+    }
+
+    /// The same over inputs taken one at a time from `inputs` until it returns nil, for inputs that are found as the
+    /// work goes (a folder walk) rather than listed first.
+    ///
+    /// `inputs` is called by one worker at a time, under the buffer's lock, and never again once it returned nil or
+    /// the consumer stopped.
+    @discardableResult
+    static func forEachInOrder<Input, Result: Sendable>(
+        inputs: @escaping () -> Input?,
+        jobs: Int,
+        window: Int? = nil,
+        progress: (@Sendable () -> Void)? = nil,
+        transform: @Sendable (Input) -> Result,
+        consume: @Sendable (Result) -> Bool
+    ) -> Int {
+        let workers = max(1, jobs)
+        let buffer = ReorderBuffer<Input, Result>(inputs: inputs, window: max(1, window ?? 2 * workers))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while let index = buffer.take() {
-                let result = transform(index)
+            while let (index, input) = buffer.take() {
+                let result = transform(input)
                 progress?()
                 buffer.complete(index, with: result, consume: consume)
             }
@@ -34,10 +63,11 @@ enum ParallelMap {
 }
 
 /// The results finished out of order, waiting for the ones before them; see
-/// ``ParallelMap/forEachInOrder(count:jobs:window:progress:transform:consume:)``.
-private final class ReorderBuffer<Value: Sendable>: @unchecked Sendable {
+/// ``ParallelMap/forEachInOrder(inputs:jobs:window:progress:transform:consume:)``.
+private final class ReorderBuffer<Input, Value: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
-    private let count: Int
+    /// Called under the lock only; nil once the inputs are exhausted.
+    private var inputs: (() -> Input?)?
     private let window: Int
     /// The next input to hand to a worker.
     private var next = 0
@@ -48,8 +78,8 @@ private final class ReorderBuffer<Value: Sendable>: @unchecked Sendable {
     private var emitting = false
     private var stopped = false
 
-    init(count: Int, window: Int) {
-        self.count = count
+    init(inputs: @escaping () -> Input?, window: Int) {
+        self.inputs = inputs
         self.window = window
     }
 
@@ -61,13 +91,19 @@ private final class ReorderBuffer<Value: Sendable>: @unchecked Sendable {
 
     /// The next input to work on, waiting while the buffer is full; nil when there is none left or the
     /// consumer stopped.
-    func take() -> Int? {
+    func take() -> (Int, Input)? {
         condition.lock()
         defer { condition.unlock() }
-        while !stopped && next < count && next >= emitted + window { condition.wait() }
-        guard !stopped, next < count else { return nil }
+        while !stopped && inputs != nil && next >= emitted + window { condition.wait() }
+        guard !stopped, let source = inputs else { return nil }
+        guard let input = source() else {
+            inputs = nil
+            // Workers waiting for room learn there is nothing left.
+            condition.broadcast()
+            return nil
+        }
         next += 1
-        return next - 1
+        return (next - 1, input)
     }
 
     /// Stores the result of `index`; the first worker to find the next result in order consumes every ready one.

@@ -61,39 +61,9 @@ enum PathWalker {
     /// to report in their place and count. A folder without a file is a failure in every command, as an empty
     /// file is: nothing was read where the user expected something.
     static func inputs(in paths: [String]) -> [Input] {
+        var stream = InputStream(paths)
         var inputs: [Input] = []
-        for (argument, raw) in zip(paths, rawArguments(paths)) {
-            if argument == standardInputArgument {
-                if isatty(0) != 0 {
-                    let message = "standard input is a terminal: pipe or redirect a file into it"
-                    inputs.append(.failure(Failure(path: argument, message: message)))
-                } else {
-                    inputs.append(.file(RawPath(standardInputPath)))
-                }
-                continue
-            }
-            let (files, findings) = DirectoryWalker().files(in: [raw])
-            inputs += files.map(Input.file)
-            var failed = false
-            for finding in findings {
-                if finding.isError {
-                    failed = true
-                    inputs.append(.failure(Failure(path: finding.path.display, message: finding.message)))
-                } else {
-                    Console.error(
-                        ErrorLine.render(
-                            path: finding.path.display,
-                            location: nil,
-                            message: finding.message,
-                            severity: "note"
-                        )
-                    )
-                }
-            }
-            if files.isEmpty, !failed {
-                inputs.append(.failure(Failure(path: raw.display, message: emptyFolderMessage)))
-            }
-        }
+        while let input = stream.next() { inputs.append(input) }
         return inputs
     }
 
