@@ -49,11 +49,23 @@ enum JSONScanning {
     /// The offset just after the bracket that closes the one at `start`, skipping strings; nil when the input ends
     /// first, the nesting exceeds `maxNesting`, or a string holds a raw control byte.
     ///
-    /// Eight bytes at a time: the quotes, backslashes, brackets and control bytes of a word are found with bit tricks
-    /// and visited one by one, so the cost follows the number of structural bytes, not every byte. Nothing else is
-    /// validated, except that strings hold no raw control byte: a string left open by a lost quote then ends at the
-    /// line break instead of swallowing the lines after it, which would otherwise pair brackets wrongly and hand the
-    /// caller a container that is not the one the text holds (a fuzz finding in FuzzJetsamLimits).
+    /// Nothing else is validated, except that strings hold no raw control byte: a string left open by a lost quote
+    /// then ends at the line break instead of swallowing the lines after it, which would otherwise pair brackets
+    /// wrongly and hand the caller a container that is not the one the text holds (a fuzz finding in
+    /// FuzzJetsamLimits).
+    ///
+    /// `memory-limits` skips every process entry it does not need through here, so this loop is most of that
+    /// command's work. Visiting each quote, line break and bracket one by one cost about 9 instructions a byte, so
+    /// 64-byte blocks are classified at once, as simdjson does with vector registers but in 64-bit words: a bitmap
+    /// of quotes, whose prefix XOR tells which bytes lie inside strings; then a block without brackets or control
+    /// bytes inside strings needs no per-byte step beyond the probe, and one with some visits only those bytes and
+    /// the opening quotes. Brackets are walked rather than counted by popcount: there are one or two a block, and
+    /// a count that could reach 0 or the limit would need the walk anyway.
+    ///
+    /// A block holding a backslash (or `|`, which shares its test) goes through the word-at-a-time path instead,
+    /// which follows escapes exactly (a backslash escapes only inside a string, which a mask of escapes computed
+    /// before the strings are known cannot tell) and may leave the next block unaligned; so do all blocks when
+    /// `maxNesting` is below 1, where that path's check after every byte it visits decides the result.
     ///
     /// - Parameters:
     ///   - buffer: The document's bytes.
@@ -74,9 +86,9 @@ enum JSONScanning {
         var p = start + 1
         var nesting = 1
         var inString = false
-        // Returns the offset after the closing bracket, or moves `p` past an escape; nil to go on with the next byte.
         // Set by a raw control byte inside a string: the container is not strict JSON.
         var broken = false
+        // Returns the offset after the closing bracket; nil to go on with the next byte.
         func visit(_ b: UInt8, at i: Int) -> Int? {
             if inString {
                 if b == UInt8(ascii: "\"") {
@@ -98,8 +110,71 @@ enum JSONScanning {
             }
             return nil
         }
-        words: while p + 8 <= n {
-            var mask = structuralMask(buffer.loadUnaligned(fromByteOffset: p, as: UInt64.self))
+        // With nesting starting at 1 and at most `maxNesting`, only an opening bracket can break the limit, so the
+        // block path checks it there alone.
+        let classify = maxNesting >= 1
+        // Blocks that hold a backslash are handed to the word path up to here, which follows escapes exactly.
+        var wordsUntil = p
+        scan: while p + 8 <= n {
+            if classify, p >= wordsUntil, p + 64 <= n {
+                let block = BlockFlags(buffer, at: p)
+                if block.escapes != 0 {
+                    wordsUntil = p &+ 64
+                    continue scan
+                }
+                // Inclusive prefix XOR: a byte's bit is set when it lies inside a string (an opening quote counts
+                // as inside, a closing one as outside).
+                var inside = block.quotes ^ (block.quotes << 1)
+                inside ^= inside << 2
+                inside ^= inside << 4
+                inside ^= inside << 8
+                inside ^= inside << 16
+                inside ^= inside << 32
+                if inString { inside = ~inside }
+                inString = inside >> 63 != 0
+                let bad = block.controls & inside
+                let opening = block.quotes & inside
+                let brackets = block.brackets & ~inside
+                if brackets | bad == 0 {
+                    // No bracket: every byte of the block is at the same nesting.
+                    if nesting == 1, !probeHit, let probe {
+                        var quote = opening
+                        while quote != 0 {
+                            if probe.matches(buffer, at: p &+ quote.trailingZeroBitCount) {
+                                probeHit = true
+                                break
+                            }
+                            quote &= quote &- 1
+                        }
+                    }
+                    p &+= 64
+                    continue scan
+                }
+                // Brackets outside strings are few: visit them, and the quotes when the probe needs the nesting at
+                // each, in order.
+                var events = brackets | bad | (!probeHit && probe != nil ? opening : 0)
+                while events != 0 {
+                    let bit = events & (0 &- events)
+                    events ^= bit
+                    let i = p &+ bit.trailingZeroBitCount
+                    if bit & bad != 0 { return nil }
+                    if bit & brackets != 0 {
+                        // `[` and `{` have bit 1 set, `]` and `}` clear.
+                        if buffer[i] & 2 != 0 {
+                            nesting += 1
+                            if nesting > maxNesting { return nil }
+                        } else {
+                            nesting -= 1
+                            if nesting == 0 { return i + 1 }
+                        }
+                    } else if let probe, nesting == 1, !probeHit, probe.matches(buffer, at: i) {
+                        probeHit = true
+                    }
+                }
+                p &+= 64
+                continue scan
+            }
+            var mask = structuralMask(buffer.loadUnaligned(fromByteOffset: p, as: UInt64.self).littleEndian)
             while mask != 0 {
                 let i = p + mask.trailingZeroBitCount >> 3
                 mask &= mask - 1
@@ -108,7 +183,7 @@ enum JSONScanning {
                     if inString {
                         // The escaped byte may be a quote: resume just after it.
                         p = i + 2
-                        continue words
+                        continue scan
                     }
                     continue
                 }
@@ -164,6 +239,63 @@ enum JSONScanning {
                 return false
             }
             return true
+        }
+    }
+
+    /// The high bits of the eight bytes of `flags` (nothing else set) as the low eight bits, byte 0 lowest.
+    ///
+    /// The multiplier's terms move byte k's bit 8k+7 to bit 56+k; every other product lands below bit 56 or past
+    /// bit 63, and no two land on the same bit, so nothing carries into the result.
+    @inline(__always)
+    static func packHighBits(_ flags: UInt64) -> UInt64 {
+        (flags &* 0x0002_0408_1020_4081) >> 56
+    }
+
+    /// One bit per byte of a 64-byte block (bit k for byte k) for each class of byte the bracket matcher acts on.
+    ///
+    /// Exact, with no false flags (unlike the borrow trick, which can flag the byte above a match): the quote bits
+    /// feed a prefix XOR, where one false quote would flip every byte after it. Bytes from 0x80 up are never
+    /// flagged; in JSON they only occur inside strings.
+    struct BlockFlags {
+        private(set) var quotes: UInt64 = 0
+        /// Bytes below 0x20.
+        private(set) var controls: UInt64 = 0
+        /// `[`, `]`, `{` and `}`.
+        private(set) var brackets: UInt64 = 0
+        /// Not packed, only tested for zero: `\\` (and `|`, which shares its test) sends the block to the
+        /// escape-aware word path.
+        private(set) var escapes: UInt64 = 0
+
+        /// Reads the 64 bytes from `p`, which the caller has checked are in `buffer`.
+        @inline(__always)
+        init(_ buffer: UnsafeRawBufferPointer, at p: Int) {
+            // Unrolled by hand: as a loop the shifts stay variable and the constants are loaded again each turn.
+            add(buffer.loadUnaligned(fromByteOffset: p, as: UInt64.self).littleEndian, at: 0)
+            add(buffer.loadUnaligned(fromByteOffset: p &+ 8, as: UInt64.self).littleEndian, at: 8)
+            add(buffer.loadUnaligned(fromByteOffset: p &+ 16, as: UInt64.self).littleEndian, at: 16)
+            add(buffer.loadUnaligned(fromByteOffset: p &+ 24, as: UInt64.self).littleEndian, at: 24)
+            add(buffer.loadUnaligned(fromByteOffset: p &+ 32, as: UInt64.self).littleEndian, at: 32)
+            add(buffer.loadUnaligned(fromByteOffset: p &+ 40, as: UInt64.self).littleEndian, at: 40)
+            add(buffer.loadUnaligned(fromByteOffset: p &+ 48, as: UInt64.self).littleEndian, at: 48)
+            add(buffer.loadUnaligned(fromByteOffset: p &+ 56, as: UInt64.self).littleEndian, at: 56)
+        }
+
+        @inline(__always)
+        private mutating func add(_ word: UInt64, at shift: UInt64) {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            // Seven bits a byte: no subtraction below borrows from the next byte.
+            let low = word & ~highs
+            let ascii = ~word & highs
+            let quoteFlags = (highs &- (low ^ (ones &* 0x22))) & ascii
+            let controlFlags = ((ones &* 0x9F) &- low) & ascii
+            // `[` `\` `]` and `{` `|` `}` all fold to 0x7B...0x7D; brackets have bit 0 set, `\` and `|` clear.
+            let folded = low | (ones &* 0x20)
+            let special = (folded &+ (ones &* 0x05)) & ((ones &* 0xFD) &- folded) & ascii
+            quotes |= packHighBits(quoteFlags) << shift
+            controls |= packHighBits(controlFlags) << shift
+            brackets |= packHighBits(special & (word << 7)) << shift
+            escapes |= special & ~(word << 7)
         }
     }
 
