@@ -91,7 +91,36 @@ public enum ContentSniffer {
 
     /// The control bytes of `b` that text does not use (NUL included), and whether one of them is a NUL: text
     /// has at most one per hundred bytes, and a NUL only when a crash marker excuses it (``format(of:)``).
+    ///
+    /// Every file a command meets is sniffed over its first 8 KiB, and for text (a crash report that
+    /// `memory-limits` passes over) this count was the sniffer's whole cost at about 4 instructions a byte; eight
+    /// bytes are tested at a time instead. ``controlBytesByByte(_:)`` is the reference it is held to.
     static func controlBytes(_ b: UnsafeRawBufferPointer) -> (count: Int, sawNUL: Bool) {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var control = 0
+        var nulFlags: UInt64 = 0
+        var p = 0
+        while p + 8 <= b.count {
+            let word = b.loadUnaligned(fromByteOffset: p, as: UInt64.self)
+            p &+= 8
+            // Per byte, with no borrow between bytes (seven-bit values): the high bit says "below 0x20".
+            let low = word & ~highs
+            let ascii = ~word & highs
+            let below20 = ((ones &* 0x9F) &- low) & ascii
+            if below20 == 0 { continue }
+            // Exact equality with `v`: 0x80 - (byte ^ v) keeps its high bit only for a zero difference.
+            func equal(_ v: UInt64) -> UInt64 { (highs &- (low ^ (ones &* v))) & ascii }
+            let allowed = equal(0x09) | equal(0x0A) | equal(0x0C) | equal(0x0D)
+            control &+= (below20 & ~allowed).nonzeroBitCount
+            nulFlags |= equal(0x00)
+        }
+        let tail = controlBytesByByte(UnsafeRawBufferPointer(rebasing: b[p...]))
+        return (control &+ tail.count, nulFlags != 0 || tail.sawNUL)
+    }
+
+    /// ``controlBytes(_:)`` a byte at a time: its reference, and its tail.
+    static func controlBytesByByte(_ b: UnsafeRawBufferPointer) -> (count: Int, sawNUL: Bool) {
         var control = 0
         var sawNUL = false
         for byte in b where byte < 0x20 && !isSpace(byte) && byte != 0x0C {
