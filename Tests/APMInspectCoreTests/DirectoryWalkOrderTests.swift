@@ -185,4 +185,39 @@ import Testing
         // `-` (0x2D) and `.` (0x2E) sort before `/` (0x2F), `0` after it: whole-path byte order.
         #expect(names == ["a-b/y.ips", "a.ips", "a/x.ips", "a0.ips"])
     }
+
+    /// Counts the listings of one folder; the walk lists each folder once to plan and once to read it.
+    private final class ListingCount: @unchecked Sendable {
+        var count = 0
+    }
+
+    @Test func aFolderMadeBetweenPlanAndReadingIsNamedNotSkippedInSilence() throws {
+        let folder = try TemporaryTestFolder()
+        try folder.write([0x7B, 0x7D], named: "old.ips")
+        let root = folder.raw
+        let listings = ListingCount()
+        // The second listing of the root (the reading one) finds a folder the plan never saw.
+        let walker = DirectoryWalker(list: { path in
+            if path == root {
+                listings.count += 1
+                if listings.count == 2 {
+                    _ = root.appending(Array("new".utf8)).withCString { Foundation.mkdir($0, 0o700) }
+                    let fd = root.appending(Array("new/late.ips".utf8)).withCString { creat($0, 0o600) }
+                    if fd >= 0 { close(fd) }
+                }
+            }
+            return DirectoryWalker.readDirectory(path)
+        })
+        let (files, findings) = walker.files(in: [root])
+        #expect(files == [root.appending(Array("old.ips".utf8))])
+        #expect(
+            findings == [
+                .init(
+                    path: root.appending(Array("new".utf8)),
+                    message: "a folder that appeared while the walk was under way; not read",
+                    isError: false
+                )
+            ]
+        )
+    }
 }

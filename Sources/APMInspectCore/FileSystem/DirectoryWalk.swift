@@ -24,8 +24,8 @@ public struct DirectoryWalk: IteratorProtocol, Sendable {
     /// What the walk does next for one of the paths it was given.
     enum Step: Sendable {
         case item(Item)
-        /// A folder to walk, and the folders under it that were planned to be walked.
-        case tree(root: RawPath, walked: Set<[UInt8]>)
+        /// A folder to walk, the folders under it that were planned to be walked, and all those the plan met.
+        case tree(root: RawPath, walked: Set<[UInt8]>, seen: Set<[UInt8]>)
         /// Taken already: its folder set is released.
         case done
     }
@@ -48,6 +48,7 @@ public struct DirectoryWalk: IteratorProtocol, Sendable {
     private var steps: [Step]
     private var nextStep = 0
     private var walked: Set<[UInt8]> = []
+    private var seen: Set<[UInt8]> = []
     private var frames: [Frame] = []
     /// Findings met while listing a folder, handed out before its files.
     private var findings: [DirectoryWalker.Finding] = []
@@ -91,8 +92,9 @@ public struct DirectoryWalk: IteratorProtocol, Sendable {
             switch step {
             case .item(let item):
                 return item
-            case .tree(let root, let planned):
+            case .tree(let root, let planned, let met):
                 walked = planned
+                seen = met
                 enter(root)
             case .done:
                 continue
@@ -131,10 +133,14 @@ public struct DirectoryWalk: IteratorProtocol, Sendable {
                 entries.append(entry.name)
                 continue
             case .folder:
-                // A folder the plan did not walk (a loop, a second link, one that could not be listed) has had
-                // its finding already.
-                if walked.contains(child.bytes) { entries.append(entry.name + [UInt8(ascii: "/")]) }
-                continue
+                if walked.contains(child.bytes) {
+                    entries.append(entry.name + [UInt8(ascii: "/")])
+                    continue
+                }
+                // One the plan met but did not walk (a loop, a second link, one that could not be listed) has had
+                // its finding already; one made since was never planned, and is not read.
+                guard !seen.contains(child.bytes) else { continue }
+                message = "a folder that appeared while the walk was under way; not read"
             case .vanished: message = "vanished while the folder was walked"
             case .dangling: message = "a symbolic link to nothing; skipped"
             case .other(let mode): message = "\(DirectoryWalker.describe(mode)); skipped"

@@ -105,19 +105,24 @@ public struct DirectoryWalker: Sendable {
             }
             let plan = plan(path, root: info)
             steps += plan.findings.map { .item(.finding($0)) }
-            steps.append(.tree(root: path, walked: plan.walked))
+            steps.append(.tree(root: path, walked: plan.walked, seen: plan.seen))
             expected += plan.files
         }
         return DirectoryWalk(walker: self, steps: steps, expectedFiles: expected)
     }
 
-    /// Which folders under `root` are walked, the findings about folders, and how many regular files they hold.
+    /// Which folders under `root` are walked, which were met at all, the findings about folders, and how many regular
+    /// files they hold.
     ///
     /// Folders are decided here rather than as the files are taken because a folder reached through a link is
     /// walked only if no real folder is the same one, which is known only once every real folder has been seen.
     /// Entries that are not folders get their findings when the walk lists them again.
-    private func plan(_ root: RawPath, root info: stat) -> (walked: Set<[UInt8]>, files: Int, findings: [Finding]) {
+    private func plan(
+        _ root: RawPath,
+        root info: stat
+    ) -> (walked: Set<[UInt8]>, seen: Set<[UInt8]>, files: Int, findings: [Finding]) {
         var walked: Set<[UInt8]> = []
+        var seen: Set<[UInt8]> = [root.bytes]
         var files = 0
         var findings: [Finding] = []
         var visited: Set<FileID> = [FileID(info)]
@@ -166,7 +171,9 @@ public struct DirectoryWalker: Sendable {
                 let child = folder.appending(entry.name)
                 switch Self.entry(child, listed: entry) {
                 case .regular: files += 1
-                case .folder(let info, let isLink): folders.append((entry.name, child, FileID(info), isLink))
+                case .folder(let info, let isLink):
+                    seen.insert(child.bytes)
+                    folders.append((entry.name, child, FileID(info), isLink))
                 case .vanished, .dangling, .other: continue
                 }
             }
@@ -194,7 +201,7 @@ public struct DirectoryWalker: Sendable {
             stack += subfolders.reversed()
             linked += linkedFolders.reversed()
         }
-        return (walked, files, findings)
+        return (walked, seen, files, findings)
     }
 
     /// What a folder entry turned out to be when looked at.
