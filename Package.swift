@@ -117,7 +117,7 @@ let package = Package(
         // the check that a model's hand-written JSON is its Codable form.
         .target(
             name: "FuzzReplaySupport",
-            dependencies: ["APMInspectCore", "CZlib", "FuzzChecks"],
+            dependencies: ["APMInspectCore", "CZlib", "FuzzChecks", "InputMutation"],
             path: "Tests/FuzzReplaySupport"
         ),
         // One function per fuzz target's properties, run by Fuzz/Sources and by the FuzzFailCaseTests suites.

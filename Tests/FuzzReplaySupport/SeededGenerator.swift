@@ -1,18 +1,18 @@
-/// A seeded generator (SplitMix64), so that a test's random damage is the same on every run and a failure can be
-/// replayed.
+import InputMutation
+
+/// A seeded generator, so that a test's random damage is the same on every run and a failure can be replayed.
+///
+/// The fuzz engine's SplitMix64 draws the numbers; the tests keep their own `below` (a modulo, not the engine's
+/// multiply-shift), so every seed a test names still draws what it drew when it was written.
 public struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
+    private var mixer: SplitMix64
 
     public init(seed: UInt64) {
-        state = seed
+        mixer = SplitMix64(seed: seed)
     }
 
     public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        mixer.next()
     }
 }
 
