@@ -168,7 +168,10 @@ let package = Package(
         ),
         .testTarget(
             name: "WatchdogAnalysisTests",
-            dependencies: ["FuzzReplaySupport", "WatchdogAnalysis", "CrashReportParsing", "APMInspectCore"]
+            dependencies: [
+                "FuzzReplaySupport", "WatchdogAnalysis", "CrashReportParsing", "APMInspectCore",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
         .testTarget(
             name: "PowerLogReadingTests",
@@ -217,7 +220,7 @@ let package = Package(
         .testTarget(
             name: "ReportInspectionTests",
             dependencies: [
-                "ReportInspection", "APMInspectCore", "CrashReportParsing", "JetsamParsing", "HTTPCaptureParsing",
+                "FuzzReplaySupport", "ReportInspection", "APMInspectCore", "CrashReportParsing", "JetsamParsing", "HTTPCaptureParsing",
                 "PowerLogReading", "Symbolication",
             ]
         ),

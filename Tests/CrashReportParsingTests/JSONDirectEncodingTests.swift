@@ -152,6 +152,137 @@ import Testing
         return image
     }
 
+    /// Kept JSON with what the writers must get right: unsorted, repeated and non-ASCII keys, numbers in every
+    /// written form.
+    private func json(_ random: inout SeededGenerator, depth: Int = 0) -> JSONValue {
+        let numbers = ["0", "-0", "1.50", "1e400", "123456789012345678901234567890", "-7", "0.1", "2E-3"]
+        let keys = ["b", "a", "é", "e\u{301}", "A", "b", "\u{1F600}", ""]
+        switch random.below(depth > 2 ? 4 : 6) {
+        case 0: return .null
+        case 1: return .bool(random.chance())
+        case 2: return .number(numbers[random.below(numbers.count)])
+        case 3: return .string(string(&random))
+        case 4: return .array((0..<random.below(4)).map { _ in json(&random, depth: depth + 1) })
+        default:
+            return .object(
+                (0..<random.below(5)).map { _ in
+                    JSONValue.Member(key: keys[random.below(keys.count)], value: json(&random, depth: depth + 1))
+                }
+            )
+        }
+    }
+
+    private func timestamp(_ random: inout SeededGenerator) -> AppleTimestamp? {
+        let texts = ["2024-01-18 14:02:51.00 -0500", "2023-06-01 00:00:00.1234 +0000", "2022-12-31 23:59:59 +0530"]
+        return AppleTimestamp(texts[random.below(texts.count)])
+    }
+
+    private func strings(_ random: inout SeededGenerator) -> [String] {
+        (0..<random.below(4)).map { _ in string(&random) }
+    }
+
+    /// A report with every top-level member present or absent at random, its parts included.
+    private func report(_ random: inout SeededGenerator, frames: [CrashReport.Frame], threads: [CrashReport.Thread])
+        -> CrashReport
+    {
+        func text(_ random: inout SeededGenerator) -> String? { optional(&random) { string(&$0) } }
+        func int64(_ random: inout SeededGenerator) -> Int64? { optional(&random) { Int64(signed(&$0)) } }
+        func hex(_ random: inout SeededGenerator) -> HexValue? { optional(&random) { HexValue(number(&$0)) } }
+        func flag(_ random: inout SeededGenerator) -> Bool? { optional(&random) { $0.chance() } }
+        let formats: [CrashReport.SourceFormat] = [.ips309, .ipsText, .text, .translatedText, .fragment, .kscrash]
+        let platforms: [OSVersion.Platform] = [.iOS, .macOS, .watchOS, .tvOS, .visionOS, .unknown]
+        var report = CrashReport(sourceFormat: formats[random.below(formats.count)])
+        if random.chance() {
+            report.header = IPSHeader(
+                bugType: text(&random),
+                bugTypeName: text(&random),
+                timestamp: timestamp(&random),
+                osVersion: text(&random),
+                incidentID: text(&random),
+                name: text(&random),
+                bundleID: text(&random),
+                appVersion: text(&random),
+                fields: json(&random)
+            )
+        }
+        report.incidentID = text(&random)
+        report.crashReporterKey = text(&random)
+        report.betaIdentifier = text(&random)
+        report.hardwareModel = text(&random)
+        report.deviceName = text(&random)
+        report.process = text(&random)
+        report.pid = int64(&random)
+        report.path = text(&random)
+        report.bundleId = text(&random)
+        report.appVersion = text(&random)
+        report.appBuild = text(&random)
+        report.codeType = text(&random)
+        report.isTranslated = flag(&random)
+        report.role = text(&random)
+        report.parentProcess = text(&random)
+        report.parentPid = int64(&random)
+        report.responsibleProcess = text(&random)
+        report.responsiblePid = int64(&random)
+        report.coalition = text(&random)
+        report.coalitionId = int64(&random)
+        report.date = random.chance() ? timestamp(&random) : nil
+        report.launchTime = random.chance() ? timestamp(&random) : nil
+        report.osVersion = text(&random)
+        report.osName = text(&random)
+        report.osVersionNumber = text(&random)
+        report.osBuild = text(&random)
+        report.releaseType = text(&random)
+        report.platform = platforms[random.below(platforms.count)]
+        report.reportVersion = text(&random)
+        if random.chance() {
+            report.exception = CrashReport.Exception(
+                type: text(&random),
+                signal: text(&random),
+                codes: text(&random),
+                codeValues: optional(&random) { r in (0..<r.below(3)).map { _ in HexValue(number(&r)) } },
+                subtype: text(&random),
+                message: text(&random),
+                note: text(&random),
+                isCorpse: flag(&random),
+                isSimulated: flag(&random),
+                isNonFatal: flag(&random),
+                kernReturn: text(&random),
+                faultAddress: hex(&random),
+                possiblePointerAuthenticationFailure: flag(&random),
+                meaning: text(&random)
+            )
+        }
+        if random.chance() {
+            report.termination = CrashReport.Termination(
+                namespace: text(&random),
+                code: hex(&random),
+                indicator: text(&random),
+                reasons: strings(&random),
+                details: optional(&random) { strings(&$0) },
+                byProcess: text(&random),
+                byPid: int64(&random),
+                flags: hex(&random),
+                description: text(&random),
+                raw: text(&random)
+            )
+        }
+        report.crashedThread = optional(&random) { signed(&$0) }
+        report.applicationSpecificInformation = optional(&random) { strings(&$0) }
+        report.lastExceptionBacktrace = random.chance() ? frames : nil
+        report.threads = random.chance() ? threads : []
+        report.blocks = (0..<random.below(3)).map { _ in
+            random.chance()
+                ? CrashReport.Block(title: string(&random), lines: strings(&random))
+                : CrashReport.Block(title: string(&random), text: string(&random) + "\r\n\n" + string(&random) + "\n\n")
+        }
+        report.signature = text(&random)
+        report.signatureFrames = optional(&random) { strings(&$0) }
+        report.isNotACrash = random.chance()
+        report.isPartial = random.chance()
+        report.unknownKeys = optional(&random) { json(&$0) }
+        return report
+    }
+
     @Test func randomValuesWriteAsTheirCodableForm() async {
         await propertyCheck(count: 300, input: Gen.int(in: 0...Int.max)) { seed in
             var random = SeededGenerator(seed: UInt64(seed))
@@ -198,6 +329,11 @@ import Testing
                 directEncodingMismatches(NestedHolder(single: registers.first, list: registers, nested: [registers]))
                     == [],
                 "registers, seed \(seed)"
+            )
+            let reports = (0..<2).map { _ in report(&random, frames: frames, threads: threads) }
+            #expect(
+                directEncodingMismatches(NestedHolder(single: reports.first, list: reports, nested: [reports])) == [],
+                "reports, seed \(seed)"
             )
         }
     }

@@ -27,18 +27,40 @@ final class JSONByteSink {
     private let chunk: Int
     /// Member orders for the objects written directly (``JSONObjectWriter``), which have no encoder context.
     @exclusivity(unchecked) var keyOrders = KeyOrderCache()
+    /// The document fails (``JSONStreamContext/TooLarge``) once it would pass this many bytes.
+    private let limit: Int
+    /// Why the document failed while a value that cannot throw (``JSONObjectWriter``) was being written.
+    ///
+    /// The first error, thrown once that value is complete. From then on bytes are dropped, neither held nor
+    /// drained, so a failed document costs no more memory and hands out nothing more than one the streaming encoder
+    /// stopped.
+    @exclusivity(unchecked) private(set) var failure: (any Error)?
 
     init(
         capacity: Int = 16_384,
         chunk: Int = 65_536,
         holdLimit: Int = 0,
+        limit: Int = Int.max,
         drain: ((UnsafeBufferPointer<UInt8>) -> Void)? = nil
     ) {
         self.capacity = max(capacity, 16)
         self.storage = Self.allocate(self.capacity)
         self.chunk = max(chunk, 16)
         self.holdLimit = max(holdLimit, 0)
+        self.limit = max(limit, 0)
         self.drain = drain
+    }
+
+    /// Records why the document failed (the first reason only) and drops what is held.
+    func fail(_ error: any Error) {
+        if failure == nil { failure = error }
+        count = 0
+    }
+
+    /// Throws the recorded failure, or ``JSONStreamContext/TooLarge`` when the document passed its limit.
+    func checkWritten() throws {
+        if let failure { throw failure }
+        if total > limit { throw JSONStreamContext.TooLarge() }
     }
 
     /// Bytes written so far, drained or held.
@@ -46,7 +68,7 @@ final class JSONByteSink {
 
     /// Hands every held byte to `drain` (nothing without one).
     func flush() {
-        guard let drain, count > 0 else { return }
+        guard let drain, count > 0, failure == nil else { return }
         drain(UnsafeBufferPointer(start: storage, count: count))
         drained += count
         count = 0
@@ -66,7 +88,11 @@ final class JSONByteSink {
     }
 
     private func makeRoom(_ extra: Int) {
-        if drain != nil, total >= holdLimit {
+        if failure == nil, total + extra > limit { fail(JSONStreamContext.TooLarge()) }
+        if failure != nil {
+            count = 0
+            if extra <= capacity { return }
+        } else if drain != nil, total >= holdLimit {
             flush()
             // The hold may have grown the buffer to megabytes: back to a chunk that stays in cache.
             if capacity > 4 * chunk, extra <= chunk, let raw = realloc(storage, chunk) {
@@ -103,8 +129,40 @@ final class JSONByteSink {
         count += bytes.count
     }
 
+    /// A literal's bytes, read from its pointer: `withUTF8Buffer` was a call and a closure per piece, and the
+    /// writer appends a literal for every key, comma and brace.
+    @inline(__always)
     func append(literal text: StaticString) {
-        text.withUTF8Buffer { append($0) }
+        guard text.hasPointerRepresentation else {
+            text.withUTF8Buffer { append($0) }
+            return
+        }
+        append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// A compact member's key: the comma before it unless it is the first, the quoted name and the colon, with one
+    /// reservation (the name is a coding key: plain ASCII, written as it is).
+    func append(key name: StaticString, first: Bool) {
+        guard name.hasPointerRepresentation else {
+            if !first { append(UInt8(ascii: ",")) }
+            append(UInt8(ascii: "\""))
+            append(literal: name)
+            append(literal: "\":")
+            return
+        }
+        let length = name.utf8CodeUnitCount
+        reserve(length + 4)
+        var cursor = storage + count
+        if !first {
+            cursor.pointee = UInt8(ascii: ",")
+            cursor += 1
+        }
+        cursor.pointee = UInt8(ascii: "\"")
+        (cursor + 1).update(from: name.utf8Start, count: length)
+        cursor += length + 1
+        cursor[0] = UInt8(ascii: "\"")
+        cursor[1] = UInt8(ascii: ":")
+        count = cursor + 2 - storage
     }
 
     func append(_ text: String) {

@@ -5,21 +5,25 @@
 /// are written as ``SortedJSONEncoder`` writes them from `encode(to:)`; the optional forms write nothing for nil,
 /// as `encodeIfPresent` does.
 public struct JSONObjectWriter {
+    /// The document's encoder state, for members written through their `encode(to:)`.
+    let context: JSONStreamContext
     let sink: JSONByteSink
     let pretty: Bool
     /// Nesting depth of the object itself: its members are one level deeper.
     let depth: Int
     private var isEmpty = true
 
-    init(sink: JSONByteSink, pretty: Bool, depth: Int) {
-        self.sink = sink
-        self.pretty = pretty
+    init(context: JSONStreamContext, depth: Int) {
+        self.context = context
+        self.sink = context.sink
+        self.pretty = context.pretty
         self.depth = depth
     }
 
     /// Writes the object `value` describes at `depth`.
-    static func write(_ value: some JSONDirectEncodable, into sink: JSONByteSink, pretty: Bool, depth: Int) {
-        var writer = JSONObjectWriter(sink: sink, pretty: pretty, depth: depth)
+    static func write(_ value: some JSONDirectEncodable, context: JSONStreamContext, depth: Int) {
+        var writer = JSONObjectWriter(context: context, depth: depth)
+        let sink = context.sink
         sink.append(UInt8(ascii: "{"))
         value.writeJSONMembers(into: &writer)
         writer.close()
@@ -36,16 +40,17 @@ public struct JSONObjectWriter {
 
     @inline(__always)
     mutating func key(_ name: StaticString) {
-        if pretty {
-            sink.append(literal: isEmpty ? "\n" : ",\n")
-            sink.append(repeating: UInt8(ascii: " "), count: 2 * (depth + 1))
-        } else if !isEmpty {
-            sink.append(UInt8(ascii: ","))
+        guard pretty else {
+            sink.append(key: name, first: isEmpty)
+            isEmpty = false
+            return
         }
+        sink.append(literal: isEmpty ? "\n" : ",\n")
+        sink.append(repeating: UInt8(ascii: " "), count: 2 * (depth + 1))
         isEmpty = false
         sink.append(UInt8(ascii: "\""))
         sink.append(literal: name)
-        sink.append(literal: pretty ? "\" : " : "\":")
+        sink.append(literal: "\" : ")
     }
 
     public mutating func write(_ name: StaticString, _ value: Int) {
@@ -144,7 +149,27 @@ public struct JSONObjectWriter {
     /// A nested object that writes itself.
     public mutating func write<Value: JSONDirectEncodable>(_ name: StaticString, _ value: Value) {
         key(name)
-        Self.write(value, into: sink, pretty: pretty, depth: depth + 1)
+        Self.write(value, context: context, depth: depth + 1)
+    }
+
+    /// A member without a writer of its own, written through its `encode(to:)` as ``SortedJSONEncoder`` writes it.
+    ///
+    /// A type can write its common members directly and leave the rare or foreign ones (a family's summary, a value
+    /// registered from outside) to the encoder. What its encoding throws fails the document.
+    public mutating func write(_ name: StaticString, encoding value: some Encodable) {
+        key(name)
+        context.write(value, depth: depth + 1)
+    }
+
+    public mutating func write(_ name: StaticString, encoding value: (some Encodable)?) {
+        guard let value else { return }
+        write(name, encoding: value)
+    }
+
+    /// An explicit `null`, as `encodeNil(forKey:)` writes it.
+    public mutating func writeNull(_ name: StaticString) {
+        key(name)
+        sink.append(literal: "null")
     }
 
     public mutating func write<Value: JSONDirectEncodable>(_ name: StaticString, _ value: Value?) {
@@ -158,6 +183,11 @@ public struct JSONObjectWriter {
         Self.writeArray(count: elements.count, into: sink, pretty: pretty, depth: depth + 1) { k in
             JSONTree.writeString(elements[k], into: sink)
         }
+    }
+
+    public mutating func write(_ name: StaticString, _ elements: [String]?) {
+        guard let elements else { return }
+        write(name, elements)
     }
 
     /// An array of unsigned integers (page counts).
@@ -206,12 +236,21 @@ public struct JSONObjectWriter {
         write(name, value)
     }
 
+    /// An array of hex values (exception codes).
+    public mutating func write(_ name: StaticString, _ elements: [HexValue]?) {
+        guard let elements else { return }
+        key(name)
+        Self.writeArray(count: elements.count, into: sink, pretty: pretty, depth: depth + 1) { k in
+            sink.append(hexString: elements[k].value)
+        }
+    }
+
     /// An array of values that write themselves, as `encode(to:)` writes an array of them.
     public mutating func write<Element: JSONDirectEncodable>(_ name: StaticString, _ elements: [Element]) {
         key(name)
         // The array is a member, one level below the object; its elements one more.
         Self.writeArray(count: elements.count, into: sink, pretty: pretty, depth: depth + 1) { k in
-            Self.write(elements[k], into: sink, pretty: pretty, depth: depth + 2)
+            Self.write(elements[k], context: context, depth: depth + 2)
         }
     }
 
@@ -245,5 +284,13 @@ public struct JSONObjectWriter {
             i += 1
         }
         return true
+    }
+}
+
+extension JSONObjectWriter {
+    /// A timestamp as its `encode(to:)` writes it: the string of its ISO 8601 form.
+    public mutating func write(_ name: StaticString, _ value: AppleTimestamp?) {
+        guard let value else { return }
+        write(name, value.iso8601)
     }
 }

@@ -3,21 +3,18 @@
 final class JSONStreamContext {
     let sink: JSONByteSink
     let pretty: Bool
-    /// Encoding stops (``JSONStreamContext/TooLarge``) once the output passes this many bytes.
-    let limit: Int
     /// The members of every object whose owner is still encoding, the innermost object's last.
     @exclusivity(unchecked) var members: [JSONStreamMember] = []
     /// Encoders whose value is written, for reuse: a report has hundreds of thousands of small values.
     @exclusivity(unchecked) private var spare: [JSONStreamEncoder] = []
     @exclusivity(unchecked) private var keyOrders = KeyOrderCache()
 
-    /// Thrown when the output passed `limit`.
+    /// Thrown when the output passed the sink's limit.
     struct TooLarge: Error {}
 
-    init(sink: JSONByteSink, pretty: Bool, limit: Int = Int.max) {
+    init(sink: JSONByteSink, pretty: Bool) {
         self.sink = sink
         self.pretty = pretty
-        self.limit = limit
         members.reserveCapacity(64)
     }
 
@@ -34,6 +31,28 @@ final class JSONStreamContext {
         guard isKnownUniquelyReferenced(&encoder), spare.count < 64 else { return }
         encoder.reset(parent: nil, keyName: nil, index: -1, depth: 0)
         spare.append(encoder)
+    }
+
+    /// Writes `value` at `depth` where nothing can throw (a member of a ``JSONObjectWriter`` object).
+    ///
+    /// Directly when it writes itself, else through its `encode(to:)`. An error is recorded in the sink
+    /// (``JSONByteSink/fail(_:)``) and thrown once the direct value that holds it is complete.
+    func write<Value: Encodable>(_ value: Value, depth: Int) {
+        guard sink.failure == nil else { return }
+        if let direct = value as? any JSONDirectEncodable {
+            JSONObjectWriter.write(direct, context: self, depth: depth)
+            return
+        }
+        let base = members.count
+        var encoder = self.encoder(parent: nil, keyName: nil, index: -1, depth: depth)
+        do {
+            try value.encode(to: encoder)
+            try encoder.finish()
+        } catch {
+            sink.fail(error)
+            if members.count > base { members.removeSubrange(base...) }
+        }
+        recycle(&encoder)
     }
 
     /// Drops the spare encoders, which hold this context.

@@ -212,15 +212,15 @@ final class JSONStreamEncoder: Encoder {
 
     private func encodeChild<Value: Encodable>(_ value: Value, keyName: String?, index: Int) throws {
         if let direct = value as? any JSONDirectEncodable {
-            JSONObjectWriter.write(direct, into: context.sink, pretty: context.pretty, depth: depth + 1)
-            if context.sink.total > context.limit { throw JSONStreamContext.TooLarge() }
+            JSONObjectWriter.write(direct, context: context, depth: depth + 1)
+            try context.sink.checkWritten()
             return
         }
         var child = context.encoder(parent: self, keyName: keyName, index: index, depth: depth + 1)
         try value.encode(to: child)
         try child.finish()
         context.recycle(&child)
-        if context.sink.total > context.limit { throw JSONStreamContext.TooLarge() }
+        try context.sink.checkWritten()
     }
 
     /// Completes the value: writes the collected object in key order, closes the array, or writes `{}` for a value

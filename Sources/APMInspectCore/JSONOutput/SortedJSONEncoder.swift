@@ -51,9 +51,9 @@ public struct SortedJSONEncoder: Sendable {
     ///
     /// - Throws: as ``encode(_:)``.
     public func encode(_ value: some Encodable, upTo limit: Int) throws -> String? {
-        let sink = JSONByteSink()
+        let sink = JSONByteSink(limit: limit)
         do {
-            try encode(value, depth: 0, into: sink, limit: limit)
+            try encode(value, depth: 0, into: sink)
         } catch is JSONStreamContext.TooLarge {
             return nil
         }
@@ -99,14 +99,14 @@ public struct SortedJSONEncoder: Sendable {
         }
     }
 
-    private func encode(
-        _ value: some Encodable,
-        depth: Int,
-        into sink: JSONByteSink,
-        limit: Int = Int.max
-    ) throws {
-        let context = JSONStreamContext(sink: sink, pretty: pretty, limit: limit)
+    private func encode(_ value: some Encodable, depth: Int, into sink: JSONByteSink) throws {
+        let context = JSONStreamContext(sink: sink, pretty: pretty)
         defer { context.close() }
+        if let direct = value as? any JSONDirectEncodable {
+            JSONObjectWriter.write(direct, context: context, depth: depth)
+            try sink.checkWritten()
+            return
+        }
         let root = JSONStreamEncoder(context: context, parent: nil, keyName: nil, index: -1, depth: depth)
         try value.encode(to: root)
         if case .empty = root.state {
@@ -116,6 +116,7 @@ public struct SortedJSONEncoder: Sendable {
             )
         }
         try root.finish()
+        try sink.checkWritten()
     }
 
     /// The JSON text of `value` by way of a whole tree of its members: the writer before streaming, kept as the
