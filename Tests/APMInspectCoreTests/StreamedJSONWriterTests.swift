@@ -147,6 +147,47 @@ import Testing
         #expect(try SortedJSONEncoder().encode(strings) == String(decoding: try encoder.encode(strings), as: UTF8.self))
     }
 
+    /// Text that needs no escaping is found by whole words (the last overlapping, a short one padded): every length
+    /// up to three words, with each escaped byte at each position, against Foundation.
+    @Test func shortStringsEscapeEveryByteAtEveryPosition() throws {
+        let specials: [Character] = ["\"", "\\", "\n", "\u{0}", "\u{1f}", " ", "\u{7f}", "é"]
+        var strings: [String] = []
+        for length in 0...24 {
+            strings.append(String(repeating: "a", count: length))
+            for position in 0..<length {
+                for special in specials {
+                    var characters = Array(repeating: Character("a"), count: length)
+                    characters[position] = special
+                    strings.append(String(characters))
+                }
+            }
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        #expect(try SortedJSONEncoder().encode(strings) == String(decoding: try encoder.encode(strings), as: UTF8.self))
+    }
+
+    /// The bytes handed over without a `String` are the document and its suffix, or nil past the limit.
+    @Test func encodedBytesAreTheDocumentAndItsSuffix() throws {
+        let value = ["alpha": [1, 2, 3], "beta": [4]]
+        let whole = try SortedJSONEncoder().encode(value)
+        let size = whole.utf8.count
+        for limit in [size - 1, size, size + 1, 1 << 20] {
+            let bytes = try SortedJSONEncoder().withEncoded(value, suffix: "\n", upTo: limit) { $0.map(Array.init) }
+            #expect(bytes == (limit >= size ? Array((whole + "\n").utf8) : nil), "limit \(limit)")
+        }
+        struct Refusing: Encodable {
+            func encode(to encoder: any Encoder) throws {
+                throw EncodingError.invalidValue(0, .init(codingPath: [], debugDescription: "refused"))
+            }
+        }
+        var called = false
+        #expect(throws: EncodingError.self) {
+            try SortedJSONEncoder().withEncoded(Refusing(), upTo: 100) { _ in called = true }
+        }
+        #expect(!called)
+    }
+
     @Test func integersAreWrittenAsStringWritesThem() throws {
         let values: [Int64] = [0, -1, 9, 10, -10, 99, 100, Int64.max, Int64.min, 1_234_567_890_123]
         #expect(try SortedJSONEncoder().encode(values) == "[" + values.map { String($0) }.joined(separator: ",") + "]")

@@ -202,6 +202,11 @@ extension JSONTree {
             output.append(literal: #""""#)
             return
         }
+        // Most text needs no escaping: then it is written in one piece.
+        if !needsEscaping(base, count: bytes.count) {
+            output.append(quoted: bytes)
+            return
+        }
         output.append(UInt8(ascii: "\""))
         let count = bytes.count
         var runStart = 0
@@ -233,6 +238,27 @@ extension JSONTree {
         }
         output.append(UnsafeBufferPointer(start: base + runStart, count: count - runStart))
         output.append(UInt8(ascii: "\""))
+    }
+
+    /// True when one of the `count` bytes at `base` may need escaping (exact when false): whole words, the last
+    /// one overlapping the one before, or for fewer than eight bytes a word padded with spaces.
+    @inline(__always)
+    private static func needsEscaping(_ base: UnsafePointer<UInt8>, count: Int) -> Bool {
+        guard count >= 8 else {
+            var word: UInt64 = 0x2020_2020_2020_2020
+            for k in 0..<count {
+                let shift = UInt64(k &* 8)
+                word = word & ~(0xFF << shift) | UInt64(base[k]) << shift
+            }
+            return mayNeedEscaping(word)
+        }
+        let raw = UnsafeRawPointer(base)
+        var i = 0
+        while i + 8 <= count {
+            if mayNeedEscaping(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) { return true }
+            i += 8
+        }
+        return i < count && mayNeedEscaping(raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
     }
 
     /// True when one of the eight bytes of `word` may be `"`, `\` or below 0x20 (exact when false).

@@ -60,6 +60,32 @@ public struct SortedJSONEncoder: Sendable {
         return sink.total > limit ? nil : sink.string
     }
 
+    /// Calls `body` with the JSON bytes of `value` followed by `suffix`, or with nil when the document passes
+    /// `limit` bytes (then to be written with ``write(_:suffix:depth:holdingUpTo:to:)``).
+    ///
+    /// ``encode(_:upTo:)`` without the `String`: `scan` encodes each envelope on its worker and hands the bytes to
+    /// the output as they are, where making a `String` and joining it with its line break copied the document three
+    /// times.
+    ///
+    /// - Throws: as ``encode(_:)``, and what `body` throws.
+    public func withEncoded<Result>(
+        _ value: some Encodable,
+        suffix: StaticString = "",
+        upTo limit: Int,
+        _ body: (UnsafeBufferPointer<UInt8>?) throws -> Result
+    ) throws -> Result {
+        // Room for the suffix past the limit, which applies to the document alone.
+        let sink = JSONByteSink(limit: limit + suffix.utf8CodeUnitCount)
+        do {
+            try encode(value, depth: 0, into: sink)
+        } catch is JSONStreamContext.TooLarge {
+            return try body(nil)
+        }
+        guard sink.total <= limit else { return try body(nil) }
+        sink.append(literal: suffix)
+        return try sink.withBytes { try body($0) }
+    }
+
     /// Hands the JSON bytes of `value`, followed by `suffix`, to `body` in chunks while encoding.
     ///
     /// Nothing is handed out before `holdingUpTo` bytes are encoded (or the whole value, when it is smaller), so a

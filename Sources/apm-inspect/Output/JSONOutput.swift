@@ -97,25 +97,28 @@ enum JSONOutput {
         arrayElement: Bool,
         exclusive: ((_ wroteBefore: Bool) -> Void) -> Void
     ) -> Bool {
-        let end = arrayElement ? "" : "\n"
-        let text: String?
+        let suffix: StaticString = arrayElement ? "" : "\n"
+        var failed = false
         do {
-            text = try SortedJSONEncoder().encode(inspection, upTo: holdLimit)
+            // The bytes go to the output as the encoder left them: no `String`, no joining with the line break.
+            try SortedJSONEncoder().withEncoded(inspection, suffix: suffix, upTo: holdLimit) { bytes in
+                exclusive { before in
+                    let prefix = arrayElement && before ? ",\n" : ""
+                    if let bytes {
+                        if !prefix.isEmpty { Console.out(prefix) }
+                        Console.out(bytes: bytes)
+                    } else {
+                        failed =
+                            writeEnvelope(inspection, pretty: false, depth: 0, prefix: prefix, suffix: suffix)
+                            != .written
+                    }
+                }
+            }
         } catch {
             let replacement = errorEnvelope(inspection, error: error, pretty: false, depth: 0)
+            let end = arrayElement ? "" : "\n"
             exclusive { before in Console.out((arrayElement && before ? ",\n" : "") + replacement + end) }
             return true
-        }
-        var failed = false
-        exclusive { before in
-            let prefix = arrayElement && before ? ",\n" : ""
-            if let text {
-                Console.out(prefix + text + end)
-            } else {
-                let suffix: StaticString = arrayElement ? "" : "\n"
-                failed =
-                    writeEnvelope(inspection, pretty: false, depth: 0, prefix: prefix, suffix: suffix) != .written
-            }
         }
         return failed
     }
