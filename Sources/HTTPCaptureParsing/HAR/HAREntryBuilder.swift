@@ -128,10 +128,10 @@ struct HAREntryBuilder {
         let requestHeaders = headers(request?.member("headers"))
         let parts = HTTPTransaction.urlParts(t.url)
         t.scheme = parts.scheme
+        // Looked up once: the protocol below asks again whether there is one.
+        let authority = HTTPTransaction.headerValue(":authority", in: requestHeaders)
         t.host =
-            HTTPTransaction.headerValue(":authority", in: requestHeaders).map {
-                HTTPTransaction.urlParts("x://" + $0).host
-            }
+            authority.map { HTTPTransaction.urlParts("x://" + $0).host }
             ?? (parts.host.isEmpty
                 ? HTTPTransaction.headerValue("Host", in: requestHeaders).map {
                     HTTPTransaction.urlParts("x://" + $0).host
@@ -146,7 +146,7 @@ struct HAREntryBuilder {
         // Response.
         let response = entry.member("response")
         let hasResponse = response.map { $0.kind == .object } ?? false
-        var responseHeaders: [HTTPTransaction.Header] = []
+        var responseHeadersElement: JSONElement?
         var errorText = entry.member("_error")?.string
         if let response, response.kind == .object {
             t.status = figure(response.member("status"), "response.status", "an HTTP status", &t, log: &log) {
@@ -155,7 +155,7 @@ struct HAREntryBuilder {
             t.statusText = response.member("statusText")?.string ?? ""
             let responseVersion = response.member("httpVersion")?.string ?? ""
             if !responseVersion.isEmpty { t.httpVersion = responseVersion }
-            responseHeaders = headers(response.member("headers"))
+            responseHeadersElement = response.member("headers")
             if let error = response.member("_error")?.string, !error.isEmpty { errorText = error }
             if keepsVerbatim {
                 Self.forEachUnknownMember(of: response, known: Self.responseKeys) { key, value in
@@ -181,12 +181,17 @@ struct HAREntryBuilder {
                 at: at(entry, nil)
             )
         }
+        // The response headers are read into `Header`s only when they are kept or their Content-Type is wanted: the
+        // light pass of a streamed capture would otherwise make a string of each name and value for nothing.
+        let keepsResponseHeaders = options.keepHeaders && keepsVerbatim
+        var responseHeaders: [HTTPTransaction.Header] = []
+        if keepsResponseHeaders || t.mimeType.isEmpty { responseHeaders = headers(responseHeadersElement) }
         if t.mimeType.isEmpty, let type = HTTPTransaction.headerValue("Content-Type", in: responseHeaders) {
             t.mimeType = type
         }
         if let error = errorText, !error.isEmpty { t.error = error }
         t.networkProtocol = HTTPTransaction.normalisedProtocol(t.httpVersion)
-        if t.networkProtocol == "unknown", HTTPTransaction.headerValue(":authority", in: requestHeaders) != nil {
+        if t.networkProtocol == "unknown", authority != nil {
             t.networkProtocol = "h2"
         }
         t.outcome = HTTPTransaction.outcome(
@@ -207,11 +212,20 @@ struct HAREntryBuilder {
         // Timings.
         timings(&t, log: &log, response: response)
 
-        if options.keepHeaders && keepsVerbatim {
+        if keepsResponseHeaders {
             t.requestHeaders = requestHeaders
             t.responseHeaders = responseHeaders
         }
-        t.extensions.merge(extensions) { current, _ in current }
+        // The values refused and the timings' vendor fields, already in `t.extensions`, win over the entry's of the
+        // same key. The smaller dictionary is merged into the larger: merging every entry's vendor fields into a
+        // dictionary holding one or none rehashed them all (2 % of `http --format json` on a HAR).
+        if t.extensions.count >= extensions.count {
+            t.extensions.merge(extensions) { current, _ in current }
+        } else {
+            let kept = t.extensions
+            t.extensions = extensions
+            t.extensions.merge(kept) { _, refused in refused }
+        }
         return t
     }
 
@@ -259,7 +273,8 @@ struct HAREntryBuilder {
             switch item.kind {
             case .object:
                 name = item.member("name")?.string
-                value = item.member("value")?.string ?? item.member("value")?.rawText
+                let written = item.member("value")
+                value = written?.string ?? written?.rawText
             case .array:
                 // Slack writes headers as [name, value] pairs.
                 var iterator = item.elements.makeIterator()
@@ -359,6 +374,31 @@ struct HAREntryBuilder {
         }
     }
 
+    /// The names the provenance lists give the seven phases, in the order ``timings(_:log:response:)`` reads them.
+    static let phaseNames = ["blocked", "dns", "connect", "tls", "send", "wait", "receive"]
+
+    /// Adds each phase's name to the provenance list its reading belongs in, in phase order.
+    static func recordProvenance(of readings: [Timing], in provenance: inout HTTPTransaction.Provenance) {
+        var counts = (measured: 0, unknown: 0, rejected: 0)
+        for reading in readings {
+            switch reading {
+            case .value: counts.measured += 1
+            case .unknown: counts.unknown += 1
+            case .rejected: counts.rejected += 1
+            }
+        }
+        if counts.measured > 0 { provenance.measured.reserveCapacity(provenance.measured.count + counts.measured) }
+        if counts.unknown > 0 { provenance.unknown.reserveCapacity(provenance.unknown.count + counts.unknown) }
+        if counts.rejected > 0 { provenance.rejected.reserveCapacity(provenance.rejected.count + counts.rejected) }
+        for (reading, name) in zip(readings, phaseNames) {
+            switch reading {
+            case .value: provenance.measured.append(name)
+            case .unknown: provenance.unknown.append(name)
+            case .rejected: provenance.rejected.append(name)
+            }
+        }
+    }
+
     private mutating func timings(_ t: inout HTTPTransaction, log: inout DiagnosticLog, response: JSONElement?) {
         let timings = entry.member("timings")
         if keepsVerbatim, let timings, timings.kind == .object {
@@ -366,27 +406,27 @@ struct HAREntryBuilder {
                 t.extensions["timings." + key] = value.materialized
             }
         }
-        func read(_ key: StaticString, _ name: String) -> Double? {
-            switch timing(timings, key, log: &log) {
-            case .value(let v):
-                t.provenance.measured.append(name)
-                return v
-            case .unknown:
-                t.provenance.unknown.append(name)
-                return nil
-            case .rejected:
-                t.provenance.rejected.append(name)
-                return nil
-            }
+        // Read first and sorted into the provenance lists after, each made at its final size: appended one by one,
+        // the lists grew through several allocations per entry.
+        let readings = [
+            timing(timings, "blocked", log: &log), timing(timings, "dns", log: &log),
+            timing(timings, "connect", log: &log), timing(timings, "ssl", log: &log),
+            timing(timings, "send", log: &log), timing(timings, "wait", log: &log),
+            timing(timings, "receive", log: &log),
+        ]
+        Self.recordProvenance(of: readings, in: &t.provenance)
+        func value(_ k: Int) -> Double? {
+            if case .value(let v) = readings[k] { return v }
+            return nil
         }
         var values = PhaseValues()
-        values.blocked = read("blocked", "blocked")
-        values.dns = read("dns", "dns")
-        values.connect = read("connect", "connect")
-        values.ssl = read("ssl", "tls")
-        values.send = read("send", "send")
-        values.wait = read("wait", "wait")
-        values.receive = read("receive", "receive")
+        values.blocked = value(0)
+        values.dns = value(1)
+        values.connect = value(2)
+        values.ssl = value(3)
+        values.send = value(4)
+        values.wait = value(5)
+        values.receive = value(6)
         let timingsEmpty = timings.map { $0.kind != .object || $0.count == 0 } ?? true
         let responseHeadersSize = number(response?.member("headersSize"))
         if !t.fromCache, t.status.map({ $0 > 0 }) ?? false {

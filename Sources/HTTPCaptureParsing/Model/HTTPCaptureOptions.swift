@@ -13,8 +13,8 @@ public struct HTTPCaptureOptions: Sendable, Equatable {
     /// Rebuild a streamed HAR's transactions (``HTTPCaptureStream/forEachTransaction(_:)``) a chunk ahead on a
     /// second thread while the caller takes the current chunk.
     ///
-    /// Off by default, so a library caller's work stays on its own thread unless it asks; `apm-inspect http` turns
-    /// it on. On a 100 MB HAR written as JSON on two cores it took about a fifth off the wall time for about a tenth
+    /// Off by default, so a library caller's work stays on its own thread unless it asks; `apm-inspect http` leaves
+    /// it off. On a 100 MB HAR written as JSON on two cores it took about a fifth off the wall time for about a third
     /// more CPU (handing transactions between threads costs allocator and cache work).
     public var buildsAhead: Bool
 
