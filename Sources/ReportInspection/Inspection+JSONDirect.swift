@@ -15,6 +15,7 @@ extension Inspection: JSONDirectEncodable {
         switch report {
         case nil: object.writeNull("report")
         case .crash(let crash): object.write("report", crash)
+        case .jetsam(let event): object.write("report", event)
         case .watchdog(let crash, let watchdog):
             object.write("report", WatchdogReport(crash: crash, watchdog: watchdog))
         case .some(let other): object.write("report", encoding: other)

@@ -81,4 +81,75 @@ import Testing
             #expect(directEncodingMismatches(process) == [], "process \(round)")
         }
     }
+
+    /// The event's own members, present or absent at random, around a few processes: the top level writes itself
+    /// too, with the memory status and RAM estimate through their `encode(to:)`.
+    @Test func randomEventsWriteAsTheirCodableForm() {
+        var random = SeededGenerator(seed: 29)
+        func next() -> UInt64 { random.next() }
+        func some<Value>(_ value: Value) -> Value? { next() & 1 == 0 ? value : nil }
+        let texts = ["", "iPhone14,2", "é", "a\"b\n", "💥"]
+        func text() -> String { texts[Int(next() % UInt64(texts.count))] }
+        let kept: [JSONValue] = [
+            .object([.init(key: "z", value: .number("2")), .init(key: "a", value: .string("x"))]), .array([]),
+        ]
+        let platforms: [OSVersion.Platform] = [.iOS, .macOS, .unknown]
+        let scales: [PriorityScale] = [.legacy, .modern]
+        for round in 0..<300 {
+            var event = JetsamEvent(
+                bugType: some(text()),
+                incidentID: some(text()),
+                crashReporterKey: some(text()),
+                product: some(text()),
+                deviceName: some(text()),
+                osName: some(text()),
+                osVersion: some(text()),
+                osBuild: some(text()),
+                isBetaBuild: next() & 1 == 0,
+                platform: platforms[Int(next() % 3)],
+                kernel: some(text()),
+                xnuVersion: some(text()),
+                isModifiedKernel: next() & 1 == 0,
+                date: some(AppleTimestamp("2024-01-18 14:02:51.00 -0500")).flatMap { $0 },
+                timeDelta: some(next()),
+                largestProcess: some(text()),
+                genCounter: some(next()),
+                codeSigningMonitor: some(Int64(bitPattern: next())),
+                pageSize: some(16_384),
+                pageSizeSource: some(text()),
+                memoryStatus: some(
+                    JetsamEvent.MemoryStatus(
+                        pageSize: some(4_096),
+                        compressorSize: some(next()),
+                        memoryPages: some(JetsamEvent.MemoryPages(active: some(next()), free: some(7))),
+                        largestZone: some(text()),
+                        unknownKeys: some(kept[Int(next() % 2)])
+                    )
+                ),
+                ram: some(
+                    JetsamEvent.RAMEstimate(
+                        estimatedMB: some(5_871.25),
+                        nominalMB: some(6_144),
+                        nominalOptionsMB: some([4_096, 6_144]),
+                        resolvedByEstimate: next() & 1 == 0
+                    )
+                ),
+                priorityScale: some(scales[Int(next() % 2)]),
+                processes: (0..<Int(next() % 3)).map { _ in
+                    JetsamEvent.Process(pid: some(Int64(next() % 1000)), name: some(text()), reason: some(text()))
+                },
+                notes: some((0..<Int(next() % 3)).map { _ in text() }),
+                eventReason: some(text()),
+                eventCode: some(text()),
+                isPartial: next() & 1 == 0,
+                unknownKeys: some(kept[Int(next() % 2)])
+            )
+            if next() & 1 == 0 { event.header = IPSHeader(bugType: some("298"), name: some(text())) }
+            let list = [event, JetsamEvent()]
+            #expect(
+                directEncodingMismatches(NestedHolder(single: event, list: list, nested: [list, []])) == [],
+                "event \(round)"
+            )
+        }
+    }
 }
