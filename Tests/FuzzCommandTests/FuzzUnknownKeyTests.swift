@@ -1,4 +1,5 @@
 import Foundation
+import ReportInspection
 import Testing
 
 @testable import apm_inspect
@@ -35,6 +36,26 @@ struct FuzzUnknownKeyTests {
         #expect(oracle.check(Array(Self.finding.utf8)) == WorkerVerdict(kind: "crashReport"))
         for (input, kind) in Self.sameClass {
             #expect(oracle.check(Array(input.utf8)) == WorkerVerdict(kind: kind), "\(input)")
+        }
+    }
+
+    /// `ips-dropped-unknown-key-f54476f4` again (seed 32, 60 s over Corpus).
+    ///
+    /// The header line of a watchdog report repeated 838 times: so long it is read as body fragments, whose
+    /// members use up the JetsamEvent allowance of 10,000 unknown values before the body the added key goes into.
+    /// The drop is the documented cap, reported as such; the check accepts it only with that report.
+    @Test("a key past the reported unknown-value allowance is not a silent drop")
+    func allowanceUsedUp() throws {
+        let path = "Corpus/watchdog/ios16.1_309_frontboard_scene-update_8badf00d_sync_network.ips"
+        let bytes = [UInt8](try Data(contentsOf: BuiltCommandTests.root.appendingPathComponent(path)))
+        let newline = try #require(bytes.firstIndex(of: 0x0A))
+        var oracle = FuzzOracle(temporaryFolder: FileManager.default.temporaryDirectory.path)
+        for (count, capped) in [(838, true), (400, false)] {
+            let input = Array(Array(repeating: bytes[..<newline], count: count).joined()) + bytes[newline...]
+            let inspection = ReportInspector().inspect(bytes: input, path: "repeated")
+            #expect(inspection.kind == .jetsamEvent)
+            #expect(inspection.diagnostics.contains { $0.message.contains("past the allowance") } == capped)
+            #expect(oracle.check(input) == WorkerVerdict(kind: "jetsamEvent"), "\(count) header lines")
         }
     }
 
