@@ -172,7 +172,7 @@ import Testing
         let value = ["alpha": [1, 2, 3], "beta": [4]]
         let whole = try SortedJSONEncoder().encode(value)
         let size = whole.utf8.count
-        for limit in [size - 1, size, size + 1, 1 << 20] {
+        for limit in [size - 1, size, size + 1, 1 << 20, Int.max] {
             let bytes = try SortedJSONEncoder().withEncoded(value, suffix: "\n", upTo: limit) { $0.map(Array.init) }
             #expect(bytes == (limit >= size ? Array((whole + "\n").utf8) : nil), "limit \(limit)")
         }

@@ -75,7 +75,8 @@ public struct SortedJSONEncoder: Sendable {
         _ body: (UnsafeBufferPointer<UInt8>?) throws -> Result
     ) throws -> Result {
         // Room for the suffix past the limit, which applies to the document alone.
-        let sink = JSONByteSink(limit: limit + suffix.utf8CodeUnitCount)
+        let (room, overflow) = limit.addingReportingOverflow(suffix.utf8CodeUnitCount)
+        let sink = JSONByteSink(limit: overflow ? Int.max : room)
         do {
             try encode(value, depth: 0, into: sink)
         } catch is JSONStreamContext.TooLarge {
