@@ -151,9 +151,11 @@ public struct CrashReportParser: Sendable {
             throw CrashParseError(.unreadableBody, "no JSON object in the body")
         }
         guard CrashJSONBody.hasCrashKeys(body.main) else {
+            // A body cut off before its first crash key is a truncated copy, not another kind of report.
+            let cut = document.isTruncated ? ": the body is cut short after \(container.body.count) bytes" : ""
             throw CrashParseError(
                 .notACrashReport,
-                "the JSON body has no crash report keys (threads, procName, exception)",
+                "the JSON body has no crash report keys (threads, procName, exception)\(cut)",
                 at: document.location(ofByte: body.main.byteOffset)
             )
         }

@@ -35,6 +35,14 @@ struct CrashTextReader {
     private let origin: TextOrigin
     /// What the limits left out.
     private let tally: CrashLimitTally
+    /// Whether a `Binary Images:` heading was read: Apple's text reports end with that section (or `EOF`).
+    private var sawImagesHeading = false
+    /// The last line's number and byte offset when the file ends inside it (no line break after it).
+    private var unterminatedLine: (number: Int, byteOffset: Int)?
+    /// The number of the last line with text on it.
+    private var lastTextLine = 0
+    /// Whether that last line, read inside the Binary Images section, was read as an image.
+    private var unterminatedImage: Bool?
     /// The thread whose header came past ``CrashParseLimits/maxThreads``: its frame lines are counted only.
     private var skippedThread: Int?
 
@@ -73,7 +81,15 @@ struct CrashTextReader {
                 noteCutLine(length: end - start, kept: kept - start, byteOffset: origin.byteOffset + start)
                 end = kept
             }
-            consume(all.slice(start, end))
+            if end > start { lastTextLine = lineNumber }
+            if newline == all.count, end > start {
+                unterminatedLine = (lineNumber, origin.byteOffset + start)
+                let images = report.binaryImages.count
+                consume(all.slice(start, end))
+                if case .images = mode { unterminatedImage = report.binaryImages.count > images }
+            } else {
+                consume(all.slice(start, end))
+            }
             if case .done = mode { break }
             offset += 1
             start = newline + 1
@@ -140,6 +156,7 @@ struct CrashTextReader {
         if head == 0x42, line.hasPrefix("Binary Images"), line.hasSuffix(":") {
             lastBlock = nil
             mode = .images
+            sawImagesHeading = true
             report.binaryImages.reserveCapacity(64)
             return
         }
@@ -1089,7 +1106,70 @@ struct CrashTextReader {
         if !sawHeaderField || report.process == nil {
             report.isPartial = true
             if report.sourceFormat == .text { report.sourceFormat = .fragment }
+        } else {
+            noteCutShort()
         }
+    }
+
+    /// Whether an image's path ends with its name, as Apple writes them: a path cut short does not.
+    private static func pathEndsInName(_ image: CrashReport.BinaryImage) -> Bool {
+        guard let name = image.name, let path = image.path else { return false }
+        return path == name || path.hasSuffix("/" + name)
+    }
+
+    /// Says so when a whole report's file stops before its end: a copy cut short otherwise reads as complete.
+    ///
+    /// Line by line, a report cut inside its threads is a report with fewer threads, and the cut line a frame whose
+    /// address is the digits that were left. Apple's text reports close with their Binary Images section (or `EOF`),
+    /// so a report with an exception or threads but no such section was cut; a last line without a line break is
+    /// named, since it may be cut too. Inside the images, a last line without a line break that is not an image, or
+    /// lacks the UUID or path the image before it has (or a path that ends in its name, as the one before it does),
+    /// is the cut, as is a UUID opened and not closed. Not seen: a cut in the only image's path, or where names are
+    /// bundle identifiers (`com.apple.Security`) that paths do not end in, or a cut right at a line's end.
+    private mutating func noteCutShort() {
+        if case .done = mode { return }
+        let last = unterminatedLine.map { SourceLocation(byteOffset: $0.byteOffset, line: $0.number, column: 1) }
+        if !sawImagesHeading {
+            // A report with only its header has its own warning.
+            guard !report.threads.isEmpty || report.exception != nil || report.lastExceptionBacktrace != nil else {
+                return
+            }
+            report.isPartial = true
+            var message =
+                "the report ends at line \(lastTextLine) without a Binary Images section: the file looks cut short, "
+                + "and its frames cannot be matched to images"
+            if let line = unterminatedLine {
+                message += "; line \(line.number), the last, has no line break and may be cut too"
+            }
+            diagnostics.append(Diagnostic(.warning, message, at: last ?? SourceLocation(line: lastTextLine)))
+            return
+        }
+        guard let line = unterminatedLine, let parsed = unterminatedImage else { return }
+        var cut = !parsed
+        if parsed, let final = report.binaryImages.last, final.uuid == nil, final.name?.contains("<") == true {
+            // A UUID opened and never closed: `<19d7b567-6d0a-356a` at the end of the file.
+            cut = true
+        } else if parsed, report.binaryImages.count >= 2 {
+            let final = report.binaryImages[report.binaryImages.count - 1]
+            let before = report.binaryImages[report.binaryImages.count - 2]
+            cut =
+                (before.uuid != nil && final.uuid == nil) || (before.path != nil && final.path == nil)
+                || (Self.pathEndsInName(before) && !Self.pathEndsInName(final))
+        }
+        guard cut else { return }
+        report.isPartial = true
+        let what =
+            parsed
+            ? "its last image lacks the UUID or whole path the image before it has"
+            : "the line is not a whole image"
+        diagnostics.append(
+            Diagnostic(
+                .warning,
+                "the file ends inside line \(line.number), in the Binary Images section, without a line break: "
+                    + "\(what), so the copy looks cut short",
+                at: last
+            )
+        )
     }
 }
 

@@ -27,7 +27,7 @@ public struct IPSSummaryFamily: ReportFamily {
         return Inspection(
             file: input.path,
             kind: kind,
-            diagnostics: container.diagnostics,
+            diagnostics: container.diagnostics + Self.bodyDamage(container),
             report: .ips(
                 IPSSummary(
                     bugType: bugType.code,
@@ -41,5 +41,19 @@ public struct IPSSummaryFamily: ReportFamily {
             ),
             failure: nil
         )
+    }
+
+    /// What parsing the JSON body repaired, when it is cut short: the body is not modelled, but a summary that
+    /// reads as whole for a truncated copy would hide that the evidence is incomplete.
+    ///
+    /// Only a truncated body is reported; a whole body with lenient repairs is left to a family that models it.
+    static func bodyDamage(_ container: IPSContainer) -> [Diagnostic] {
+        guard container.bodyKind == .json else { return [] }
+        do {
+            let document = try container.parseJSONBody()
+            return document.isTruncated ? document.diagnostics : []
+        } catch {
+            return [Diagnostic(.warning, "the JSON body is not readable: \(error.message)", at: error.location)]
+        }
     }
 }
