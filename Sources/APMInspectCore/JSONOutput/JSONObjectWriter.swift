@@ -291,6 +291,6 @@ extension JSONObjectWriter {
     /// A timestamp as its `encode(to:)` writes it: the string of its ISO 8601 form.
     public mutating func write(_ name: StaticString, _ value: AppleTimestamp?) {
         guard let value else { return }
-        write(name, value.iso8601)
+        value.withISO8601UTF8 { write(name, utf8: $0) }
     }
 }
