@@ -131,6 +131,15 @@ import Testing
         #expect(Self.cutWarnings(result).count == 1)
     }
 
+    @Test func anImageLineCutAfterItsBaseIsPartial() throws {
+        for tail in ["0x102a00000 -    0x", "0x102a00000 - 0x102bfffff", "0x102a00000 - 0x102bfffff "] {
+            let text = Self.head + "\n" + Self.threads + "\n" + Self.imagesHeading + tail
+            let result = try Self.read(text[...])
+            #expect(result.report.isPartial, "\(tail)")
+            #expect(Self.cutWarnings(result).count == 1, "\(tail)")
+        }
+    }
+
     @Test func aCutAtTheEndOfAnImageLineIsAWholeReport() throws {
         // The file ends after a whole image: nothing tells it from a report with fewer images.
         let text = Self.head + "\n" + Self.threads + "\n" + Self.imagesHeading + Self.images[0] + "\n" + Self.images[1]

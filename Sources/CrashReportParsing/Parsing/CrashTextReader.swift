@@ -1122,10 +1122,11 @@ struct CrashTextReader {
     /// Line by line, a report cut inside its threads is a report with fewer threads, and the cut line a frame whose
     /// address is the digits that were left. Apple's text reports close with their Binary Images section (or `EOF`),
     /// so a report with an exception or threads but no such section was cut; a last line without a line break is
-    /// named, since it may be cut too. Inside the images, a last line without a line break that is not an image, or
-    /// lacks the UUID or path the image before it has (or a path that ends in its name, as the one before it does),
-    /// is the cut, as is a UUID opened and not closed. Not seen: a cut in the only image's path, or where names are
-    /// bundle identifiers (`com.apple.Security`) that paths do not end in, or a cut right at a line's end.
+    /// named, since it may be cut too. Inside the images, the cut is a last line without a line break that is not an
+    /// image; or an image without an end address or a name, or with a UUID opened and not closed; or one that lacks
+    /// the UUID or path the image before it has (or a path ending in its name, as the one before it does). Not seen:
+    /// a cut in the only image's path, or where names are bundle identifiers (`com.apple.Security`) that paths do not
+    /// end in, or a cut right at a line's end.
     private mutating func noteCutShort() {
         if case .done = mode { return }
         let last = unterminatedLine.map { SourceLocation(byteOffset: $0.byteOffset, line: $0.number, column: 1) }
@@ -1146,8 +1147,11 @@ struct CrashTextReader {
         }
         guard let line = unterminatedLine, let parsed = unterminatedImage else { return }
         var cut = !parsed
-        if parsed, let final = report.binaryImages.last, final.uuid == nil, final.name?.contains("<") == true {
-            // A UUID opened and never closed: `<19d7b567-6d0a-356a` at the end of the file.
+        if parsed, let final = report.binaryImages.last,
+            final.end == nil || final.name == nil || (final.uuid == nil && final.name?.contains("<") == true)
+        {
+            // An image line stops after its base (`0x28000 -    0x`), or a UUID opened and never closed
+            // (`<19d7b567-6d0a-356a`), at the end of the file.
             cut = true
         } else if parsed, report.binaryImages.count >= 2 {
             let final = report.binaryImages[report.binaryImages.count - 1]
