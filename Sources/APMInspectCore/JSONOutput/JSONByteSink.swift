@@ -25,8 +25,6 @@ final class JSONByteSink {
     private let holdLimit: Int
     /// The buffer size once draining has started.
     private let chunk: Int
-    /// Member orders for the objects written directly (``JSONObjectWriter``), which have no encoder context.
-    @exclusivity(unchecked) var keyOrders = KeyOrderCache()
     /// The document fails (``JSONStreamContext/TooLarge``) once it would pass this many bytes.
     private let limit: Int
     /// Why the document failed while a value that cannot throw (``JSONObjectWriter``) was being written.

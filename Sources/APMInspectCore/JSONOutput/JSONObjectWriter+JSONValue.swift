@@ -39,7 +39,7 @@ extension JSONObjectWriter {
         case .object(let members):
             // As the streaming encoder orders an object's members: as they are when strictly increasing, else
             // sorted with the last of equal keys kept.
-            let order = sink.keyOrders.order(count: members.count) { members[$0].key }
+            let order = KeyOrderCache.withCurrentThread { $0.order(count: members.count) { members[$0].key } }
             writeObject(count: order?.count ?? members.count, into: sink, pretty: pretty, depth: depth) { k in
                 let member = members[order?[k] ?? k]
                 return (member.key, member.value)

@@ -1,5 +1,5 @@
 /// What the encoders of one document share: the output, the layout, the members of the objects still being
-/// encoded and the sort orders of recently seen key sequences.
+/// encoded (the sort orders of recently seen key sequences are the thread's: ``KeyOrderCache``).
 final class JSONStreamContext {
     let sink: JSONByteSink
     let pretty: Bool
@@ -7,7 +7,6 @@ final class JSONStreamContext {
     @exclusivity(unchecked) var members: [JSONStreamMember] = []
     /// Encoders whose value is written, for reuse: a report has hundreds of thousands of small values.
     @exclusivity(unchecked) private var spare: [JSONStreamEncoder] = []
-    @exclusivity(unchecked) private var keyOrders = KeyOrderCache()
 
     /// Thrown when the output passed the sink's limit.
     struct TooLarge: Error {}
@@ -64,6 +63,6 @@ final class JSONStreamContext {
     /// nil when they are already in strictly increasing order.
     func order(of range: Range<Int>) -> [Int]? {
         let base = range.lowerBound
-        return keyOrders.order(count: range.count) { members[base + $0].key }
+        return KeyOrderCache.withCurrentThread { $0.order(count: range.count) { members[base + $0].key } }
     }
 }

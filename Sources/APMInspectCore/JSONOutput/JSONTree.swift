@@ -100,7 +100,8 @@ extension JSONTree {
         func order(of members: [(key: String, value: JSONTree)]) -> [Int] {
             for entry in recent where entry.keys.count == members.count {
                 var same = true
-                for k in members.indices where entry.keys[k] != members[k].key {
+                // Byte for byte, not `==`: two spellings of one character sort apart (see ``KeyOrderCache``).
+                for k in members.indices where compareUTF8(entry.keys[k], members[k].key) != 0 {
                     same = false
                     break
                 }
