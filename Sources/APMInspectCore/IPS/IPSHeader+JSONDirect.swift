@@ -7,7 +7,7 @@ extension IPSHeader: JSONDirectEncodable {
         object.write("bugType", bugType)
         object.write("bugTypeName", bugTypeName)
         object.write("bundleID", bundleID)
-        object.write("fields", fields)
+        object.write("fields", keptFields)
         object.write("incidentID", incidentID)
         object.write("name", name)
         object.write("osVersion", osVersion)

@@ -57,4 +57,7 @@ public struct IPSHeader: Sendable, Equatable, Codable {
 
     /// The header's value for `key`, verbatim.
     public subscript(key: String) -> JSONValue? { fields[key] }
+
+    /// `fields` as kept, for the direct writer: its text is written from a parse of it, never made into a value.
+    var keptFields: LazyJSONValue { _fields }
 }

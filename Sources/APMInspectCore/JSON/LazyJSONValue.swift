@@ -29,19 +29,22 @@ public struct LazyJSONValue: Sendable, Equatable, Codable {
     }
 
     public var wrappedValue: JSONValue {
-        get {
-            switch storage {
-            case .value(let value):
-                return value
-            case .text(let bytes):
-                // The text parsed strictly once already; should it not now, it is kept as a string, not lost.
-                guard let document = try? JSONDocument(bytes: bytes) else {
-                    return .string(String(decoding: bytes, as: UTF8.self))
-                }
-                return document.root.materialized
-            }
-        }
+        get { kept.value }
         set { storage = .value(newValue) }
+    }
+
+    /// The value, or the root of a parse of its text, which writers write from without making the value.
+    var kept: KeptJSONMembers.Member {
+        switch storage {
+        case .value(let value):
+            return .value(value)
+        case .text(let bytes):
+            // The text parsed strictly once already; should it not now, it is kept as a string, not lost.
+            guard let document = try? JSONDocument(bytes: bytes) else {
+                return .value(.string(String(decoding: bytes, as: UTF8.self)))
+            }
+            return .element(document.root)
+        }
     }
 
     public init(from decoder: any Decoder) throws {

@@ -15,8 +15,10 @@ extension JSONObjectWriter {
     public mutating func write(_ name: StaticString, _ members: [String: JSONValue]) {
         key(name)
         let keys = members.keys.sorted { JSONTree.compareUTF8($0, $1) < 0 }
-        Self.writeObject(count: keys.count, into: sink, pretty: pretty, depth: depth + 1) { k in
-            (keys[k], members[keys[k]] ?? .null)
+        Self.writeObject(count: keys.count, into: sink, pretty: pretty, depth: depth + 1) {
+            JSONTree.writeString(keys[$0], into: sink)
+        } value: { k in
+            Self.write(members[keys[k]] ?? .null, into: sink, pretty: pretty, depth: depth + 2)
         }
     }
 
@@ -24,13 +26,7 @@ extension JSONObjectWriter {
         switch value {
         case .null: sink.append(literal: "null")
         case .bool(let flag): sink.append(literal: flag ? "true" : "false")
-        case .number(let text):
-            switch JSONValue.encodedForm(ofNumber: text) {
-            case .double(let number): append(number: number, to: sink)
-            case .int(let number): sink.append(decimal: number)
-            case .uint(let number): sink.append(decimal: number)
-            case .text(let text): JSONTree.writeString(text, into: sink)
-            }
+        case .number(let text): write(number: text, into: sink)
         case .string(let text): JSONTree.writeString(text, into: sink)
         case .array(let values):
             writeArray(count: values.count, into: sink, pretty: pretty, depth: depth) { k in
@@ -40,33 +36,45 @@ extension JSONObjectWriter {
             // As the streaming encoder orders an object's members: as they are when strictly increasing, else
             // sorted with the last of equal keys kept.
             let order = KeyOrderCache.withCurrentThread { $0.order(count: members.count) { members[$0].key } }
-            writeObject(count: order?.count ?? members.count, into: sink, pretty: pretty, depth: depth) { k in
-                let member = members[order?[k] ?? k]
-                return (member.key, member.value)
+            writeObject(count: order?.count ?? members.count, into: sink, pretty: pretty, depth: depth) {
+                JSONTree.writeString(members[order?[$0] ?? $0].key, into: sink)
+            } value: {
+                write(members[order?[$0] ?? $0].value, into: sink, pretty: pretty, depth: depth + 1)
             }
         }
     }
 
-    /// An object at `depth` of `count` members, given in the order they are written.
-    private static func writeObject(
+    /// A kept number's text in the form its `encode(to:)` writes it.
+    static func write(number text: String, into sink: JSONByteSink) {
+        switch JSONValue.encodedForm(ofNumber: text) {
+        case .double(let number): append(number: number, to: sink)
+        case .int(let number): sink.append(decimal: number)
+        case .uint(let number): sink.append(decimal: number)
+        case .text(let text): JSONTree.writeString(text, into: sink)
+        }
+    }
+
+    /// An object at `depth` of `count` members, given in the order they are written: `key` writes a member's
+    /// quoted key, `value` its value, one level deeper.
+    static func writeObject(
         count: Int,
         into sink: JSONByteSink,
         pretty: Bool,
         depth: Int,
-        member: (Int) -> (key: String, value: JSONValue)
+        key: (Int) -> Void,
+        value: (Int) -> Void
     ) {
         sink.append(UInt8(ascii: "{"))
         for k in 0..<count {
-            let (key, value) = member(k)
             if pretty {
                 sink.append(literal: k > 0 ? ",\n" : "\n")
                 sink.append(repeating: UInt8(ascii: " "), count: 2 * (depth + 1))
             } else if k > 0 {
                 sink.append(UInt8(ascii: ","))
             }
-            JSONTree.writeString(key, into: sink)
+            key(k)
             sink.append(literal: pretty ? " : " : ":")
-            write(value, into: sink, pretty: pretty, depth: depth + 1)
+            value(k)
         }
         if pretty {
             sink.append(literal: count == 0 ? "\n\n" : "\n")

@@ -50,6 +50,6 @@ extension CrashReport: JSONDirectEncodable {
         object.write("sourceFormat", sourceFormat.rawValue)
         object.write("termination", termination)
         object.write("threads", threads)
-        object.write("unknownKeys", unknownKeys)
+        keptUnknownKeys.write("unknownKeys", into: &object)
     }
 }

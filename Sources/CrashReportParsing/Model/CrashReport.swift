@@ -179,4 +179,7 @@ extension CrashReport {
     mutating func keepUnknownMembers(_ members: [LazyUnknownKeys.Member], of shared: SharedText) {
         _unknownKeys = LazyUnknownKeys(members: members, of: shared)
     }
+
+    /// `unknownKeys` as kept, for the direct writer (``LazyUnknownKeys/write(_:into:)``).
+    var keptUnknownKeys: LazyUnknownKeys { _unknownKeys }
 }

@@ -46,15 +46,35 @@ public struct LazyUnknownKeys: Sendable, Equatable, Codable {
 
     /// The value whose JSON text is `range` of the report's bytes.
     private static func value(of range: Range<Int>, in shared: CrashReport.SharedText) -> JSONValue {
+        kept(of: range, in: shared).value
+    }
+
+    /// The root of a parse of `range` of the report's bytes, which writers write from without making the value.
+    private static func kept(of range: Range<Int>, in shared: CrashReport.SharedText) -> KeptJSONMembers.Member {
         let bytes = shared.bytes
         guard range.lowerBound >= 0, range.upperBound <= bytes.count, !range.isEmpty,
             let document = try? JSONDocument(bytes: Array(bytes[range]))
         else {
             // Not reached for the ranges the reader keeps (strict JSON); the text is kept rather than lost.
             let clamped = min(max(range.lowerBound, 0), bytes.count)..<min(max(range.upperBound, 0), bytes.count)
-            return .string(String(decoding: bytes[clamped], as: UTF8.self))
+            return .value(.string(String(decoding: bytes[clamped], as: UTF8.self)))
         }
-        return document.root.materialized
+        return .element(document.root)
+    }
+
+    /// Writes the value as `name`, as its coding writes it (nothing for nil); members still in the report's text
+    /// are written from parses of it, never made into values.
+    func write(_ name: StaticString, into object: inout JSONObjectWriter) {
+        switch storage {
+        case .value(let value):
+            object.write(name, value)
+        case .members(let shared, let members):
+            object.write(name, count: members.count) {
+                members[$0].key
+            } value: {
+                Self.kept(of: members[$0].range, in: shared)
+            }
+        }
     }
 
     public init(from decoder: any Decoder) throws {

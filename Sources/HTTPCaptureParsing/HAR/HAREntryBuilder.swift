@@ -12,6 +12,10 @@ struct HAREntryBuilder {
     /// False when only the figures are wanted (a summary, or the first pass of a streamed capture): vendor fields
     /// and headers, most of an entry's cost, are not copied out.
     var keepsVerbatim = true
+    /// True when the transaction is written and dropped before the next is built (``HARReplay``): vendor fields are
+    /// then kept as elements of the entry's parsed text and written from it, never made into values
+    /// (``KeptJSONMembers``); elsewhere they are values, which do not hold the entry's text alive.
+    var keepsElements = false
 
     /// Longest plausible phase, in ms (24 h): larger values are epoch times written into duration fields.
     static let maxPhase = 86_400_000.0
@@ -60,14 +64,14 @@ struct HAREntryBuilder {
 
     mutating func build(log: inout DiagnosticLog) -> HTTPTransaction {
         var t = HTTPTransaction()
-        var extensions: [String: JSONValue] = [:]
+        var extensions = KeptJSONMembers()
         if keepsVerbatim {
             Self.forEachUnknownMember(of: entry, known: Self.entryKeys) { key, value in
-                extensions[key] = value.materialized
+                extensions[key] = kept(value)
             }
         }
         if keepsVerbatim, let cache = entry.member("cache"), cache.kind == .object, cache.count > 0 {
-            extensions["cache"] = cache.materialized
+            extensions["cache"] = kept(cache)
         }
         // Start time.
         if let started = entry.member("startedDateTime")?.string, !started.isEmpty {
@@ -119,7 +123,7 @@ struct HAREntryBuilder {
             t.httpVersion = request.member("httpVersion")?.string ?? ""
             if keepsVerbatim {
                 Self.forEachUnknownMember(of: request, known: Self.requestKeys) { key, value in
-                    extensions["request." + key] = value.materialized
+                    extensions["request." + key] = kept(value)
                 }
             }
         } else {
@@ -159,7 +163,7 @@ struct HAREntryBuilder {
             if let error = response.member("_error")?.string, !error.isEmpty { errorText = error }
             if keepsVerbatim {
                 Self.forEachUnknownMember(of: response, known: Self.responseKeys) { key, value in
-                    extensions["response." + key] = value.materialized
+                    extensions["response." + key] = kept(value)
                 }
             }
             if let content = response.member("content"), content.kind == .object {
@@ -169,7 +173,7 @@ struct HAREntryBuilder {
                 }
                 if keepsVerbatim {
                     Self.forEachUnknownMember(of: content, known: Self.contentKeys) { key, value in
-                        extensions["response.content." + key] = value.materialized
+                        extensions["response.content." + key] = kept(value)
                     }
                 }
             }
@@ -219,14 +223,18 @@ struct HAREntryBuilder {
         // The values refused and the timings' vendor fields, already in `t.extensions`, win over the entry's of the
         // same key. The smaller dictionary is merged into the larger: merging every entry's vendor fields into a
         // dictionary holding one or none rehashed them all (2 % of `http --format json` on a HAR).
-        if t.extensions.count >= extensions.count {
-            t.extensions.merge(extensions) { current, _ in current }
+        if t.keptExtensions.count >= extensions.count {
+            t.keptExtensions.merge(extensions, otherWins: false)
         } else {
-            let kept = t.extensions
-            t.extensions = extensions
-            t.extensions.merge(kept) { _, refused in refused }
+            extensions.merge(t.keptExtensions, otherWins: true)
+            t.keptExtensions = extensions
         }
         return t
+    }
+
+    /// A vendor value as the transaction keeps it (``keepsElements``).
+    private func kept(_ element: JSONElement) -> KeptJSONMembers.Member {
+        keepsElements ? .element(element) : .value(element.materialized)
     }
 
     /// ``HTTPCaptureParsing/figure(_:_:unfit:)`` for the number at `key`: a value refused is a warning at its key
@@ -243,7 +251,7 @@ struct HAREntryBuilder {
         let value = HTTPCaptureParsing.figure(element, read) { refused = $0 }
         if let refused {
             log.add("unfit-value", .warning, unfitFigureMessage(key, refused, what), at: at(refused, key))
-            t.extensions[key] = refused.materialized
+            t.keptExtensions[key] = kept(refused)
         }
         return value
     }
@@ -403,7 +411,7 @@ struct HAREntryBuilder {
         let timings = entry.member("timings")
         if keepsVerbatim, let timings, timings.kind == .object {
             Self.forEachUnknownMember(of: timings, known: Self.timingKeys) { key, value in
-                t.extensions["timings." + key] = value.materialized
+                t.keptExtensions["timings." + key] = kept(value)
             }
         }
         // Read first and sorted into the provenance lists after, each made at its final size: appended one by one,

@@ -39,6 +39,7 @@ struct HARReplay: Sendable {
             wallClock: conventions.wallClock,
             options: options
         )
+        builder.keepsElements = true
         var log = DiagnosticLog()
         var transaction = builder.build(log: &log)
         transaction.index = rank

@@ -47,7 +47,12 @@ public struct HTTPCaptureStream: Sendable {
         var out = capture
         var transactions: [HTTPTransaction] = []
         transactions.reserveCapacity(transactionCount)
-        forEachTransaction { transactions.append($0) }
+        forEachTransaction { transaction in
+            // Held together, the transactions must not each hold their entry's parsed text (``KeptJSONMembers``).
+            var transaction = transaction
+            transaction.keptExtensions = transaction.keptExtensions.madeValues
+            transactions.append(transaction)
+        }
         out.transactions = transactions
         return out
     }

@@ -9,7 +9,7 @@ extension HTTPTransaction: JSONDirectEncodable {
         object.write("connectionID", connectionID)
         object.write("durations", durations)
         object.write("error", error)
-        object.write("extensions", extensions)
+        object.write("extensions", keptExtensions)
         object.write("fromCache", fromCache)
         object.write("host", host)
         object.write("httpVersion", httpVersion)

@@ -46,7 +46,7 @@ public struct HTTPTransaction: Sendable, Equatable, Codable {
     public var provenance: Provenance
     /// Vendor fields (`_initiator`, `_transferSize` …) and other fields the model does not know, verbatim, keyed by
     /// their path inside the entry (`response._transferSize`).
-    public var extensions: [String: JSONValue]
+    @KeptJSONMembers public var extensions: [String: JSONValue]
 
     public init(
         index: Int = 0,
@@ -110,6 +110,13 @@ public struct HTTPTransaction: Sendable, Equatable, Codable {
         self.responseHeaders = responseHeaders
         self.provenance = provenance
         self.extensions = extensions
+    }
+
+    /// The extensions as kept: values, or elements of the entry's parsed text that a streamed capture writes
+    /// straight from it (``KeptJSONMembers``).
+    var keptExtensions: KeptJSONMembers {
+        get { _extensions }
+        set { _extensions = newValue }
     }
 }
 
