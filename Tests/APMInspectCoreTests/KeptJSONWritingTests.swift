@@ -93,6 +93,20 @@ import Testing
         #expect(checked > 500)
     }
 
+    /// Objects of more plain ASCII keys than the insertion sort takes, repeated keys among them.
+    @Test func largeObjectsWriteAsTheirValues() throws {
+        var random = SeededGenerator(seed: 0x6C61_7267)
+        let names = ["id", "url", "a", "b", "aa", "Z", "type", "stack", "callFrames", "x1", "x10", "x2", ""]
+        for round in 0..<100 {
+            let members = (0..<(17 + random.below(30))).map { k in
+                "\"\(random.pick(names))\":\(k)"
+            }
+            let text = Array(("{" + members.joined(separator: ",") + "}").utf8)
+            let document = try JSONDocument(bytes: text)
+            try Self.expectSame(document.root, "round \(round)")
+        }
+    }
+
     @Test func repairedDocumentsWriteAsTheirValues() throws {
         var random = SeededGenerator(seed: 0x7265_7061)
         var repaired = 0

@@ -151,10 +151,24 @@ extension JSONObjectWriter {
                 break
             }
             if sorted { return count }
-            // Node positions increase with source order, so ties broken by position keep the sort stable.
-            keyNodes.sort { a, b in
-                let order = compare(a, b)
-                return order == 0 ? a < b : order < 0
+            if count <= 16 {
+                // Insertion moves a key only past greater ones, so equal keys keep their source order; for the few
+                // keys of most objects it costs less than the library's sort.
+                for k in 1..<count {
+                    let moving = keyNodes[k]
+                    var j = k
+                    while j > 0, compare(keyNodes[j - 1], moving) > 0 {
+                        keyNodes[j] = keyNodes[j - 1]
+                        j -= 1
+                    }
+                    keyNodes[j] = moving
+                }
+            } else {
+                // Node positions increase with source order, so ties broken by position keep the sort stable.
+                keyNodes.sort { a, b in
+                    let order = compare(a, b)
+                    return order == 0 ? a < b : order < 0
+                }
             }
             var kept = 0
             for k in 0..<count {
