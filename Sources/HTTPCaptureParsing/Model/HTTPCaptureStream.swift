@@ -33,6 +33,9 @@ public struct HTTPCaptureStream: Sendable {
     }
 
     /// Hands each transaction to `body`, in the capture's order, stopping at the first error `body` throws.
+    ///
+    /// A HAR transaction handed over keeps its vendor fields as elements of its entry's parsed text, which it holds
+    /// until it is dropped; to keep many, keep ``whole`` (or set their `extensions` again), which holds values.
     public func forEachTransaction(_ body: (HTTPTransaction) throws -> Void) rethrows {
         switch storage {
         case .held(let transactions):
