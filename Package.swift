@@ -35,9 +35,11 @@ let package = Package(
             name: "CZlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        // SSE2 classification of 64-byte blocks of JSON, a header compiled into its callers (block_scan.h says why).
+        .systemLibrary(name: "CBlockScan"),
         .target(
             name: "APMInspectCore",
-            dependencies: ["CZlib"]
+            dependencies: ["CZlib", "CBlockScan"]
         ),
         .target(
             name: "AppleDeviceCatalog",

@@ -1,3 +1,7 @@
+#if arch(x86_64)
+    import CBlockScan
+#endif
+
 /// The byte-level scans both tape builders share: whitespace, string runs and the number grammar.
 enum JSONScanning {
     /// The offset of the first byte at or after `start` that is not JSON whitespace.
@@ -262,13 +266,42 @@ enum JSONScanning {
         private(set) var controls: UInt64 = 0
         /// `[`, `]`, `{` and `}`.
         private(set) var brackets: UInt64 = 0
-        /// Not packed, only tested for zero: `\\` (and `|`, which shares its test) sends the block to the
-        /// escape-aware word path.
+        /// Only tested for zero: `\\` sends the block to the escape-aware word path (so does `|` in the word
+        /// classification, where it shares the test; the SSE2 one marks backslashes exactly).
         private(set) var escapes: UInt64 = 0
 
-        /// Reads the 64 bytes from `p`, which the caller has checked are in `buffer`.
+        /// Reads the 64 bytes from `p`, which the caller has checked are in `buffer`: with SSE2 compares on x86-64
+        /// (`block_scan.h`), else as 64-bit words.
         @inline(__always)
         init(_ buffer: UnsafeRawBufferPointer, at p: Int) {
+            #if arch(x86_64)
+                guard let base = buffer.baseAddress else {
+                    self.init(wordsOf: buffer, at: p)
+                    return
+                }
+                let flags = apm_block_classify(base.assumingMemoryBound(to: UInt8.self) + p)
+                self.init(
+                    quotes: flags.quotes,
+                    controls: flags.controls,
+                    brackets: flags.brackets,
+                    escapes: flags.backslashes
+                )
+            #else
+                self.init(wordsOf: buffer, at: p)
+            #endif
+        }
+
+        @inline(__always)
+        private init(quotes: UInt64, controls: UInt64, brackets: UInt64, escapes: UInt64) {
+            self.quotes = quotes
+            self.controls = controls
+            self.brackets = brackets
+            self.escapes = escapes
+        }
+
+        /// ``init(_:at:)`` as 64-bit words, where `escapes` is non-zero for a `|` too.
+        @inline(__always)
+        init(wordsOf buffer: UnsafeRawBufferPointer, at p: Int) {
             // Unrolled by hand: as a loop the shifts stay variable and the constants are loaded again each turn.
             add(buffer.loadUnaligned(fromByteOffset: p, as: UInt64.self).littleEndian, at: 0)
             add(buffer.loadUnaligned(fromByteOffset: p &+ 8, as: UInt64.self).littleEndian, at: 8)
