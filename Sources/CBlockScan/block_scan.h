@@ -52,6 +52,15 @@ static inline __attribute__((always_inline)) apm_block_flags apm_block_classify(
     }
     return flags;
 }
+
+/// Bit k set when byte k of the 16 at `p` ends a run of plain string text: `"`, `\` or a byte below 0x20.
+static inline __attribute__((always_inline)) uint32_t apm_string_stops16(const uint8_t *p) {
+    const __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+    const __m128i stops = _mm_or_si128(
+        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(0x22)), _mm_cmpeq_epi8(v, _mm_set1_epi8(0x5C))),
+        _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1F)), v));
+    return (uint32_t)(uint16_t)_mm_movemask_epi8(stops);
+}
 #endif
 
 #endif

@@ -61,4 +61,43 @@ import Testing
             }
         }
     }
+
+    /// The end of a run of string text, byte by byte: the first quote or control byte not escaped.
+    private static func referenceStringRun(_ bytes: [UInt8], from start: Int) -> (end: Int, hasEscapes: Bool) {
+        var p = start
+        var escapes = false
+        while p < bytes.count {
+            let b = bytes[p]
+            if b == UInt8(ascii: "\"") || b < 0x20 { return (p, escapes) }
+            if b == UInt8(ascii: "\\") {
+                escapes = true
+                p += 2
+                continue
+            }
+            p += 1
+        }
+        return (bytes.count, escapes)
+    }
+
+    /// The string scan's sixteen-byte SSE2 steps end each run where a byte-by-byte scan does: quotes, backslash runs
+    /// and control bytes at every offset of a step, and runs ending in the last partial step.
+    @Test func stringRunsEndWhereAByteScanEnds() {
+        var random = SeededGenerator(seed: 0x7374_7273)
+        let alphabet: [UInt8] = Array(#"a\"\/é"#.utf8) + [0x00, 0x0A, 0x1F, 0x20, 0x7F, 0xFF]
+        for round in 0..<3_000 {
+            let count = random.below(80)
+            let plainRun = random.below(4) == 0
+            let bytes = (0..<count).map { _ in
+                plainRun && random.below(10) > 0 ? UInt8(ascii: "x") : alphabet[random.below(alphabet.count)]
+            }
+            bytes.withUnsafeBytes { buffer in
+                for start in 0...count {
+                    let fast = JSONScanning.scanStringRun(buffer, from: start)
+                    let reference = Self.referenceStringRun(bytes, from: start)
+                    #expect(fast.end == reference.end, "round \(round) from \(start)")
+                    #expect(fast.hasEscapes == reference.hasEscapes, "round \(round) from \(start)")
+                }
+            }
+        }
+    }
 }
