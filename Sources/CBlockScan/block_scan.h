@@ -61,6 +61,15 @@ static inline __attribute__((always_inline)) uint32_t apm_string_stops16(const u
         _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1F)), v));
     return (uint32_t)(uint16_t)_mm_movemask_epi8(stops);
 }
+
+/// Bit k set when bytes k and k + 1 of the 17 at `p` are `first` and `second`: the candidates of a substring search.
+static inline __attribute__((always_inline)) uint32_t apm_pair_starts16(const uint8_t *p, uint8_t first, uint8_t second) {
+    const __m128i here = _mm_loadu_si128((const __m128i *)(const void *)p);
+    const __m128i next = _mm_loadu_si128((const __m128i *)(const void *)(p + 1));
+    const __m128i both = _mm_and_si128(
+        _mm_cmpeq_epi8(here, _mm_set1_epi8((char)first)), _mm_cmpeq_epi8(next, _mm_set1_epi8((char)second)));
+    return (uint32_t)(uint16_t)_mm_movemask_epi8(both);
+}
 #endif
 
 #endif

@@ -3,8 +3,8 @@ import Testing
 
 @testable import APMInspectCore
 
-/// ``UTF8Search/firstOffset(of:in:from:)`` finds candidates eight positions at a time; it must find exactly what a
-/// position-by-position search finds.
+/// ``UTF8Search/firstOffset(of:in:from:)`` finds candidates sixteen (SSE2) or eight positions at a time; it must find
+/// exactly what a position-by-position search finds.
 @Suite struct UTF8SearchTests {
     /// Few distinct bytes, so patterns occur often, overlap, and sit across word boundaries.
     private static let alphabet = Array("/.ab\u{0}".utf8) + [0x80, 0xFF]
