@@ -78,4 +78,22 @@ import Testing
         let crash = Array(("Exception Type:  EXC_CRASH (SIGABRT)\n" + lines).utf8) + [0] + Array(lines.utf8)
         #expect(ContentSniffer.format(of: crash) == .crashText)
     }
+
+    /// Raw control characters in a JSON string are kept with a warning (fuzz seed 37).
+    ///
+    /// In `ips-translate-round-trip-0b43be63`, 130 raw 0x01 bytes inside a symbol (JSON escapes control characters)
+    /// were kept without a word, so the report read as clean, and its translation, three in a hundred bytes control
+    /// characters, sniffed as binary. The round trip is promised for reports read cleanly.
+    @Test func rawControlCharactersInStringsAreSaid() throws {
+        let raw = String(repeating: "\u{1}", count: 130)
+        let json = TranslationTests.iosReport.replacingOccurrences(of: #""symbol":""#, with: #""symbol":"x\#(raw)"#)
+        #expect(json != TranslationTests.iosReport)
+        let result = try CrashReportParser().parse(Array(json.utf8))
+        let said = result.diagnostics.filter { $0.message.hasPrefix("raw control character 0x01 inside a string") }
+        #expect(said.count == 1)
+        #expect(said.first?.severity == .warning)
+        #expect(said.first?.location?.line != nil)
+        let symbols = result.report.threads.flatMap(\.frames).compactMap(\.symbol)
+        #expect(symbols.contains { $0.hasPrefix("x" + raw) })
+    }
 }

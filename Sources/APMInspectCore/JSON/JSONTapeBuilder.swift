@@ -35,6 +35,8 @@ struct JSONTapeBuilder {
     private var repairCount = 0
     private(set) var sawFragments = false
     private(set) var wasTruncated = false
+    /// A raw control character was kept inside a string (reported for the first only).
+    private var sawRawControl = false
 
     private static let maxDiagnostics = 40
 
@@ -302,8 +304,9 @@ struct JSONTapeBuilder {
 
     /// Appends a string node; returns false when the input ended inside it (the partial text is not kept).
     ///
-    /// Lenient mode keeps raw control characters inside a string, and ends a string at a raw line break (a JSON
-    /// string cannot contain one, so the string was cut off there).
+    /// Lenient mode keeps raw control characters inside a string, with a warning at the first (the text is not JSON,
+    /// and a report holding them is damaged), and ends a string at a raw line break (a JSON string cannot contain
+    /// one, so the string was cut off there).
     private mutating func parseString() throws(InputError) -> Bool {
         let open = pos
         let start = pos + 1
@@ -330,6 +333,15 @@ struct JSONTapeBuilder {
                 return true
             }
             guard options.lenient else { throw error("control character inside a string", at: p) }
+            if !sawRawControl {
+                // Said once: a damaged field holds them by the hundred, and each would crowd out other repairs.
+                sawRawControl = true
+                let code = "0x" + (b < 0x10 ? "0" : "") + String(b, radix: 16, uppercase: true)
+                repair(
+                    "raw control character \(code) inside a string (JSON escapes them); kept as read, as are any others",
+                    at: p
+                )
+            }
             p += 1
         }
         // End of input inside a string: the scalar is incomplete and is dropped by the end-of-input handling.
