@@ -119,8 +119,13 @@ public struct JSONObjectWriter {
         // from their digits. Such a value is the nearest Double to m / 1000 with m below 10^15, so its shortest
         // round-trip form, which `description` writes, is that decimal: no other decimal of at most 15 digits
         // reads as the same Double.
+        if value == 0 {
+            // The start of every transaction's phases: `description` gives "0.0" and "-0.0", written without ".0".
+            sink.append(literal: value.sign == .minus ? "-0" : "0")
+            return
+        }
         let scaled = value * 1000
-        if scaled.magnitude < 1e15, value != 0 {
+        if scaled.magnitude < 1e15 {
             let rounded = scaled.rounded()
             if rounded / 1000 == value, let thousandths = Int64(exactly: rounded) {
                 if thousandths < 0 { sink.append(UInt8(ascii: "-")) }
