@@ -7,7 +7,7 @@
 #endif
 
 /// Kept JSON written from the tape of the document it was read from, exactly as its ``JSONElement/materialized``
-/// value is written (``JSONObjectWriter/write(_:into:pretty:depth:)``), without making that value.
+/// value is written, without making that value.
 ///
 /// The vendor fields of a HAR entry (`_initiator` call stacks, by the thousand per capture) were made into values
 /// only to be written and freed: a fifth of `http --format json`. Reading the tape gives the same members, in the
@@ -206,7 +206,7 @@ extension JSONObjectWriter {
 }
 
 extension JSONObjectWriter {
-    /// Kept members as their dictionary of values is written (``write(_:_:)-[String: JSONValue]``), the elements
+    /// Kept members as their dictionary of values (`[String: JSONValue]`) is written, the elements
     /// straight from their documents.
     public mutating func write(_ name: StaticString, _ kept: KeptJSONMembers) {
         key(name)
