@@ -139,7 +139,7 @@ public enum ContentSniffer {
         contains(haystack, needle)
     }
 
-    /// Substring search through ``UTF8Search`` (eight positions a step): the sniffers look for a dozen markers in
+    /// Substring search through ``UTF8Search`` (sixteen or eight positions a step): the sniffers look for a dozen markers in
     /// up to 64 KiB of every file, which a byte-at-a-time loop made the largest cost of reading a small report.
     static func contains(_ haystack: UnsafeRawBufferPointer, _ needle: String) -> Bool {
         firstOffset(of: needle, in: haystack, from: 0) != nil

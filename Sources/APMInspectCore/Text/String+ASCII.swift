@@ -113,8 +113,8 @@ extension StringProtocol {
 public enum UTF8Search {
     /// The offset of the first occurrence of `pattern` in `text` at or after `start`, or nil.
     ///
-    /// Candidates are the places where the pattern's first two bytes both match, found eight positions at a time
-    /// with word arithmetic; only those are compared in full. Searching for the first byte with `memchr` cost a call
+    /// Candidates are the places where the pattern's first two bytes both match, found sixteen positions at a time
+    /// with SSE2 compares on x86-64 and eight with word arithmetic elsewhere; only those are compared in full. Searching for the first byte with `memchr` cost a call
     /// per candidate, which for a pattern starting with `/` in a path was a call per path component.
     public static func firstOffset(
         of pattern: UnsafeBufferPointer<UInt8>,
