@@ -178,7 +178,21 @@ public struct HTTPCaptureReader: Sendable {
     ///
     /// - Throws: as ``read(_:)``.
     public func readStream(_ bytes: [UInt8]) throws(HTTPCaptureError) -> HTTPCaptureStream {
-        try decompressing(bytes) { (plain) throws(HTTPCaptureError) in try streamUncompressed(plain) }
+        try readStream(bytes, spool: nil)
+    }
+
+    /// ``readStream(_:)`` that encodes a HAR file's full transactions into `spool` as they are built.
+    ///
+    /// They go in in file order. When the spool takes them all (``HTTPCaptureStream/isSpooled``), the transactions
+    /// are written from it (``HTTPTransactionSpool/writeTransactions(of:to:)``) and no entry is parsed and built a
+    /// second time. Other formats, and a spool that fails part way (a full disk), leave the stream as
+    /// ``readStream(_:)`` makes it.
+    ///
+    /// - Throws: as ``read(_:)``.
+    public func readStream(_ bytes: [UInt8], spool: HTTPTransactionSpool?) throws(HTTPCaptureError)
+        -> HTTPCaptureStream
+    {
+        try decompressing(bytes) { (plain) throws(HTTPCaptureError) in try streamUncompressed(plain, spool: spool) }
     }
 
     /// What `read` makes of `bytes`, inflated first when they are zlib or gzip: the result then names the
@@ -202,14 +216,17 @@ public struct HTTPCaptureReader: Sendable {
         }
     }
 
-    private func streamUncompressed(_ bytes: [UInt8]) throws(HTTPCaptureError) -> HTTPCaptureStream {
+    private func streamUncompressed(
+        _ bytes: [UInt8],
+        spool: HTTPTransactionSpool?
+    ) throws(HTTPCaptureError) -> HTTPCaptureStream {
         switch ContentSniffer.format(of: bytes) {
         case .pcap, .pcapng, .xml, .empty: break
         default:
             // The routing of ``readWhole(_:)``: JSON is a HAR unless it is a Charles session.
             let document = try harDocument(bytes)
             if !CharlesJSONReader.looksLikeCharles(document.root) {
-                return try HARReader(options: options).stream(document)
+                return try HARReader(options: options).stream(document, spool: spool)
             }
         }
         var result = try readWhole(bytes)

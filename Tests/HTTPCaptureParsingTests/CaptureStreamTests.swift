@@ -76,5 +76,37 @@ import Testing
         header.transactions = []
         #expect(stream.capture == header)
         #expect(stream.whole == full.capture)
+        try expectSameSpooled(bytes, options: options, as: full)
+    }
+}
+
+/// Read with a spool (`readStream(_:spool:)`), a HAR's transactions are built once and written from the spool: the
+/// stream must still be the same, and the array written the bytes that encoding the whole capture's transactions
+/// writes, in compact and pretty layouts, at any depth, whatever order the entries' start times put them in.
+func expectSameSpooled(
+    _ bytes: [UInt8],
+    options: HTTPCaptureOptions = HTTPCaptureOptions(),
+    as full: HTTPCaptureReader.Result,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+) throws {
+    let reader = HTTPCaptureReader(options: options)
+    for (pretty, depth) in [(false, 2), (true, 2), (true, 3)] {
+        let encoder = SortedJSONEncoder(pretty: pretty)
+        let spool = try HTTPTransactionSpool(encoder: encoder, depth: depth)
+        let stream = try reader.readStream(bytes, spool: spool)
+        #expect(stream.diagnostics == full.diagnostics, sourceLocation: sourceLocation)
+        var header = full.capture
+        header.transactions = []
+        #expect(stream.capture == header, sourceLocation: sourceLocation)
+        // Every HAR with transactions is spooled; other formats are held whole and never are.
+        let spooledExpected = full.capture.source == .har
+        #expect(stream.isSpooled == spooledExpected, sourceLocation: sourceLocation)
+        guard stream.isSpooled else { continue }
+        var written: [UInt8] = []
+        #expect(spool.writeTransactions(of: stream) { written += $0 }, sourceLocation: sourceLocation)
+        let expected = try encoder.encode(full.capture.transactions, depth: depth)
+        #expect(String(decoding: written, as: UTF8.self) == expected, sourceLocation: sourceLocation)
+        // The transactions can still be handed over one by one (rebuilt).
+        #expect(stream.whole == full.capture, sourceLocation: sourceLocation)
     }
 }

@@ -92,6 +92,8 @@ import Testing
             let stream = try reader.readStream(bytes)
             #expect(stream.diagnostics == full.diagnostics, "\(name)")
             #expect(stream.whole == full.capture, "\(name)")
+            // A wrong guess restarts the entries: the spool must be emptied and filled again, not doubled.
+            try expectSameSpooled(bytes, as: full)
 
             let summary = try reader.readSummary(bytes)
             var figures = summary.capture.summary

@@ -20,9 +20,8 @@ public enum TemporaryFiles {
     ///
     /// - Throws: ``InputError`` with code `unreadable` when the folder cannot be created.
     public static func makeFolder(in base: String? = nil, prefix: String) throws(InputError) -> String {
-        let root = base ?? environment("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        let safePrefix = String(prefix.filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
-        var template = Array(((root.hasSuffix("/") ? root : root + "/") + safePrefix + ".XXXXXX").utf8CString)
+        let (root, name) = Self.template(in: base, prefix: prefix)
+        var template = name
         let created = template.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) }
         }
@@ -31,6 +30,34 @@ public enum TemporaryFiles {
         }
         registered.withLock { _ = $0.insert(created) }
         return created
+    }
+
+    /// Creates a private file under `base` (`TMPDIR`, else `/tmp`, when nil) that has no name: it is unlinked as soon
+    /// as it is made, so it is gone when its descriptor is closed, whatever ends the process, and nobody can open it.
+    ///
+    /// For scratch data that should not be held in memory (``JSONArraySpool``); the caller closes the descriptor.
+    ///
+    /// - Throws: ``InputError`` with code `unreadable` when the file cannot be created.
+    public static func makeUnlinkedFile(in base: String? = nil, prefix: String) throws(InputError) -> Int32 {
+        let (root, name) = Self.template(in: base, prefix: prefix)
+        var template = name
+        let fd = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            guard let base = buffer.baseAddress else { return -1 }
+            let fd = mkstemp(base)
+            if fd >= 0 { unlink(base) }
+            return fd
+        }
+        guard fd >= 0 else {
+            throw InputError(.unreadable, "cannot create a temporary file in \(root): \(errnoText())")
+        }
+        return fd
+    }
+
+    /// The folder to create in (`base`, else `TMPDIR`, else `/tmp`) and a `mkstemp`-style template for a name in it.
+    private static func template(in base: String?, prefix: String) -> (root: String, template: [CChar]) {
+        let root = base ?? environment("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let safePrefix = String(prefix.filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
+        return (root, Array(((root.hasSuffix("/") ? root : root + "/") + safePrefix + ".XXXXXX").utf8CString))
     }
 
     /// Removes `folder` with everything in it and forgets it.

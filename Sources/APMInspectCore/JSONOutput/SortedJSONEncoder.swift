@@ -126,7 +126,8 @@ public struct SortedJSONEncoder: Sendable {
         }
     }
 
-    private func encode(_ value: some Encodable, depth: Int, into sink: JSONByteSink) throws {
+    /// Writes `value` into `sink` at `depth`: each document, and each element of a ``JSONArraySpool``.
+    func encode(_ value: some Encodable, depth: Int, into sink: JSONByteSink) throws {
         let context = JSONStreamContext(sink: sink, pretty: pretty)
         defer { context.close() }
         if let direct = value as? any JSONDirectEncodable {

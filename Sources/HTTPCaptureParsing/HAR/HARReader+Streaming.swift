@@ -7,20 +7,29 @@ extension HARReader {
     /// and the start-time order need; the stream rebuilds each entry in full when it is handed over. The capture,
     /// diagnostics and transactions are those of ``read(_:)``.
     ///
+    /// With a `spool`, the first pass builds each transaction in full and encodes it there (see
+    /// ``HTTPCaptureReader/readStream(_:spool:)``); the light copies and the entries are kept all the same, so a
+    /// spool that fails part way leaves the stream to rebuild.
+    ///
     /// - Throws: as ``read(_:)``.
-    func stream(_ document: JSONDocument) throws(HTTPCaptureError) -> HTTPCaptureStream {
+    func stream(_ document: JSONDocument, spool: HTTPTransactionSpool? = nil) throws(HTTPCaptureError)
+        -> HTTPCaptureStream
+    {
         var light: [HTTPTransaction] = []
         var entries: [HARReplay.Entry] = []
         if let list = document.root.member("log")?.member("entries") {
             light.reserveCapacity(list.count)
             entries.reserveCapacity(list.count)
         }
-        let visited = try visitEntries(document, keepsVerbatim: false) {
+        var spooling = spool?.spool.removeAll() ?? false
+        let visited = try visitEntries(document, keepsVerbatim: spool != nil, keepsElements: true) {
             light.removeAll(keepingCapacity: true)
             entries.removeAll(keepingCapacity: true)
+            if spooling, let spool { spooling = spool.spool.removeAll() }
         } _: { transaction, entry in
             light.append(Self.summaryFigures(of: transaction))
             entries.append(entry)
+            if spooling, let spool { spooling = spool.spool.append(transaction) }
         }
         var capture = visited.0
         let order = HTTPCaptureSorting.order(light)
@@ -32,7 +41,14 @@ extension HARReader {
             conventions: visited.2,
             options: options
         )
-        return HTTPCaptureStream(capture: capture, diagnostics: visited.1, storage: .har(replay))
+        let spooled = spooling && spool.map { $0.count == entries.count } == true ? spool : nil
+        return HTTPCaptureStream(
+            capture: capture,
+            diagnostics: visited.1,
+            storage: .har(replay),
+            spooled: spooled.map(ObjectIdentifier.init),
+            spooledOrder: spooled == nil ? nil : order
+        )
     }
 
     /// The fields of `transaction` that ``HTTPSummary/init(transactions:)`` and the start-time order read; the

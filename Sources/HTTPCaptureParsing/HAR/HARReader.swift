@@ -56,7 +56,9 @@ public struct HARReader: Sendable {
     }
 
     /// ``visit(_:_:)`` that also hands over each transaction's entry, for rebuilding it later (``HARReplay``), and
-    /// returns the file's conventions; with `keepsVerbatim` false the transactions lack vendor fields and headers.
+    /// returns the file's conventions; with `keepsVerbatim` false the transactions lack vendor fields and headers, and
+    /// with `keepsElements` their vendor fields are elements of the entry's text (``HAREntryBuilder/keepsElements``),
+    /// for a caller that drops each transaction before the next.
     ///
     /// The timing conventions are decided from every entry (``sslIsAdditive(entries:creator:)``). Without `restart`
     /// that takes a pass of its own before the first transaction is handed over. With it, the conventions are
@@ -66,6 +68,7 @@ public struct HARReader: Sendable {
     func visitEntries(
         _ document: JSONDocument,
         keepsVerbatim: Bool,
+        keepsElements: Bool = false,
         restart: (() -> Void)? = nil,
         _ body: (HTTPTransaction, HARReplay.Entry) -> Void
     ) throws(HTTPCaptureError) -> (HTTPCapture, [Diagnostic], HARReplay.Conventions) {
@@ -188,6 +191,7 @@ public struct HARReader: Sendable {
                     options: options,
                     keepsVerbatim: keepsVerbatim
                 )
+                builder.keepsElements = keepsElements
                 var transaction = builder.build(log: &log)
                 transaction.index = kept
                 kept += 1

@@ -17,12 +17,30 @@ public struct HTTPCaptureStream: Sendable {
     public var capture: HTTPCapture
     public var diagnostics: [Diagnostic]
     let storage: Storage
+    /// The spool that took every transaction while the file was read, if one did
+    /// (``HTTPTransactionSpool/writeTransactions(of:to:)``).
+    let spooled: ObjectIdentifier?
+    /// For each place in the capture's order, the place in the spool of the transaction there; nil when the same.
+    let spooledOrder: [Int]?
 
-    init(capture: HTTPCapture, diagnostics: [Diagnostic], storage: Storage) {
+    init(
+        capture: HTTPCapture,
+        diagnostics: [Diagnostic],
+        storage: Storage,
+        spooled: ObjectIdentifier? = nil,
+        spooledOrder: [Int]? = nil
+    ) {
         self.capture = capture
         self.diagnostics = diagnostics
         self.storage = storage
+        self.spooled = spooled
+        self.spooledOrder = spooledOrder
     }
+
+    /// True when the spool given to ``HTTPCaptureReader/readStream(_:spool:)`` took every transaction, so
+    /// ``HTTPTransactionSpool/writeTransactions(of:to:)`` writes them; ``forEachTransaction(_:)`` still hands them
+    /// over (rebuilt, for a HAR).
+    public var isSpooled: Bool { spooled != nil }
 
     /// How many transactions ``forEachTransaction(_:)`` hands over.
     public var transactionCount: Int {

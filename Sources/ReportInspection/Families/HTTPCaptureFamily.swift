@@ -42,14 +42,18 @@ public struct HTTPCaptureFamily: ReportFamily {
     /// ``inspect(bytes:kind:path:options:summaryOnly:)`` for JSON output written one transaction at a time: the
     /// inspection's capture holds no transactions, the stream hands them over (nil when the capture could not be
     /// read), so a large HAR is written without holding all its transactions.
+    ///
+    /// With a `spool`, a HAR's transactions are encoded into it as they are read
+    /// (``HTTPCaptureReader/readStream(_:spool:)``).
     public static func inspectStreaming(
         bytes: [UInt8],
         kind: FileKind?,
         path: String,
-        options: HTTPCaptureOptions = HTTPCaptureOptions()
+        options: HTTPCaptureOptions = HTTPCaptureOptions(),
+        spool: HTTPTransactionSpool? = nil
     ) -> (Inspection, HTTPCaptureStream?) {
         do {
-            let stream = try HTTPCaptureReader(options: options).readStream(bytes)
+            let stream = try HTTPCaptureReader(options: options).readStream(bytes, spool: spool)
             let inspection = Inspection(
                 file: path,
                 kind: stream.capture.fileKind,

@@ -8,7 +8,14 @@ extension EnvelopePrinter {
     ///
     /// The envelope is encoded with no transactions and the transactions array is written in place of its empty one,
     /// so that only one full transaction is held at a time (``HTTPCaptureStream``).
-    func print(_ inspection: Inspection, transactions stream: HTTPCaptureStream?) -> Bool {
+    ///
+    /// A stream whose transactions went to `spool` as the file was read (``HTTPCaptureStream/isSpooled``) has them
+    /// written from it, each parsed and built once; any other is rebuilt entry by entry.
+    func print(
+        _ inspection: Inspection,
+        transactions stream: HTTPCaptureStream?,
+        spool: HTTPTransactionSpool? = nil
+    ) -> Bool {
         guard let stream, stream.transactionCount > 0 else { return print(inspection) }
         let pretty = format == .json
         let inArray = pretty && !oneObject
@@ -24,6 +31,17 @@ extension EnvelopePrinter {
         defer { printed += 1 }
         if inArray { Console.out(printed == 0 ? "  " : ",\n  ") }
         Console.out(cut.open)
+        if let spool, stream.isSpooled {
+            guard spool.writeTransactions(of: stream, to: { Console.out(bytes: $0) }) else {
+                if Console.outputFailed { return false }
+                let message = "the spooled transactions could not be read back; the output is cut short"
+                Console.error(ErrorLine.render(path: inspection.file, location: nil, message: message))
+                Console.out("\n")
+                return true
+            }
+            Console.out(inArray ? cut.close : cut.close + "\n")
+            return false
+        }
         do {
             // One encoding for the whole array: the encoder sorts the keys of a type once per encoding, and hands
             // its bytes out in chunks as they come (`holdingUpTo: 0`).
@@ -39,6 +57,16 @@ extension EnvelopePrinter {
         }
         Console.out(inArray ? cut.close : cut.close + "\n")
         return false
+    }
+
+    /// A spool for the transactions of the captures this printer writes (``print(_:transactions:spool:)``): encoded
+    /// as they sit in the envelope; nil for text, or when no temporary file can be made (the transactions are then
+    /// rebuilt as they are written, the same bytes).
+    func transactionSpool() -> HTTPTransactionSpool? {
+        guard format != .text else { return nil }
+        let pretty = format == .json
+        let depth = pretty && !oneObject ? 1 : 0
+        return try? HTTPTransactionSpool(encoder: SortedJSONEncoder(pretty: pretty), depth: depth + 2)
     }
 
     /// The stream's transactions, encoded as the array `HTTPCapture.transactions` encodes, built one at a time.

@@ -61,6 +61,8 @@ struct HTTPCommand: ParsableCommand {
             oneObject: InspectCommand.printsOneObject(paths: paths, array: array)
         )
         output.begin()
+        // One spool for every capture: each read empties it first.
+        let spool = output.transactionSpool()
         var failed = false
         arguments: for argument in paths {
             let inFolder = PathWalker.isFolder(argument)
@@ -68,7 +70,7 @@ struct HTTPCommand: ParsableCommand {
             for input in PathWalker.inputs(in: [argument]) {
                 // Once standard output is lost (a reader gone, a full disk), reading on is wasted work.
                 if Console.outputFailed { break arguments }
-                guard let read = read(input, inFolder: inFolder, options: options) else { continue }
+                guard let read = read(input, inFolder: inFolder, options: options, spool: spool) else { continue }
                 let (inspection, stream) = read
                 captures += 1
                 if let failure = inspection.failure {
@@ -79,7 +81,7 @@ struct HTTPCommand: ParsableCommand {
                 }
                 if format == .text {
                     printText(inspection)
-                } else if output.print(inspection, transactions: stream) {
+                } else if output.print(inspection, transactions: stream, spool: spool) {
                     failed = true
                 }
             }
@@ -100,7 +102,8 @@ struct HTTPCommand: ParsableCommand {
     private func read(
         _ input: PathWalker.Input,
         inFolder: Bool,
-        options: HTTPCaptureOptions
+        options: HTTPCaptureOptions,
+        spool: HTTPTransactionSpool?
     ) -> (Inspection, HTTPCaptureStream?)? {
         let file: RawPath
         switch input {
@@ -125,7 +128,13 @@ struct HTTPCommand: ParsableCommand {
             return nil
         }
         if format != .text {
-            return HTTPCaptureFamily.inspectStreaming(bytes: bytes, kind: nil, path: shown, options: options)
+            return HTTPCaptureFamily.inspectStreaming(
+                bytes: bytes,
+                kind: nil,
+                path: shown,
+                options: options,
+                spool: spool
+            )
         }
         let inspection = HTTPCaptureFamily.inspect(
             bytes: bytes,
