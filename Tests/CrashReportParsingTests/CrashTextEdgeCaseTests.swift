@@ -65,6 +65,24 @@ import Testing
         #expect(exception.possiblePointerAuthenticationFailure == true)
     }
 
+    /// Without numeric codes the kernel return comes from the text of the subtype or codes; the search of the
+    /// names is skipped for a text that starts with neither letter they start with.
+    @Test func kernelReturnNamedInTheText() throws {
+        #expect(CrashReport.Exception.kernReturnNames.values.allSatisfy { $0.hasPrefix("K") || $0.hasPrefix("E") })
+        for name in CrashReport.Exception.kernReturnNames.values {
+            let result = try parse(
+                """
+                Process: sleep [10277]
+                Exception Type:        EXC_BAD_ACCESS (SIGBUS)
+                Exception Subtype: \(name) at 0x0000000000000010
+                """
+            )
+            #expect(result.report.exception?.kernReturn == name)
+        }
+        let other = try parse("Process: sleep [1]\nException Type: EXC_CRASH (SIGABRT)\nException Codes: 0x0, 0x0\n")
+        #expect(other.report.exception?.kernReturn == nil)
+    }
+
     @Test(arguments: [
         (
             "Termination Reason: Namespace SPRINGBOARD, Code 0x8badf00d", "SPRINGBOARD", UInt64(0x8bad_f00d),

@@ -341,7 +341,8 @@ extension CrashReport.Exception {
         let isGeneralProtection = [codes, subtype].contains { $0?.containsBytes("EXC_I386_GPFLT") == true }
         if isBadAccess, !isGeneralProtection, let values = codeValues, values.count > 1 { faultAddress = values[1] }
         for text in [subtype, codes].compactMap({ $0 }) {
-            if kernReturn == nil,
+            // Every name starts with `K` or `E`: other texts skip the search of the table.
+            if kernReturn == nil, let first = text.utf8.first, first == UInt8(ascii: "K") || first == UInt8(ascii: "E"),
                 let name = Self.kernReturnNames.values.first(where: { text.utf8.starts(with: $0.utf8) })
             {
                 kernReturn = name
@@ -388,6 +389,7 @@ extension CrashReport.Exception {
         return meaning(type: type, signal: signal)
     }
 
+    /// Each starts with `K` or `E` (``decode(isArm64e:)`` skips other texts without searching).
     static let kernReturnNames: [UInt64: String] = [
         1: "KERN_INVALID_ADDRESS", 2: "KERN_PROTECTION_FAILURE", 5: "KERN_FAILURE", 8: "KERN_NO_ACCESS",
         9: "KERN_MEMORY_FAILURE", 10: "KERN_MEMORY_ERROR", 50: "KERN_CODESIGN_ERROR", 0x101: "EXC_ARM_DA_ALIGN",
@@ -419,7 +421,9 @@ extension CrashReport.Termination {
     /// Reads the three text grammars of `Termination Reason` and the ` | `-separated `Termination Description`.
     mutating func decodeText() {
         if let written = raw, namespace == nil {
-            let lines = written.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            // `separated(by:)` splits plain ASCII on its bytes: a Character-level split of a watchdog's termination
+            // text (hundreds of bytes) cost more than the rest of the report's analysis. The pieces are the same.
+            let lines = written.separated(by: "\n")
             let first = lines.first ?? ""
             if first.hasPrefix("Namespace ") {
                 // `Namespace SPRINGBOARD, Code 0x8badf00d` (iOS 10–14) or `…, Code 11 Segmentation fault: 11` (macOS 12).
@@ -449,7 +453,7 @@ extension CrashReport.Termination {
             reasons += lines.dropFirst().filter { !$0.isEmpty }
         }
         if let text = description {
-            let joined = text.split(separator: "\n").joined(separator: " ")
+            let joined = text.separated(by: "\n").filter { !$0.isEmpty }.joined(separator: " ")
             let parts = joined.separated(by: " | ").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
             if namespace == nil, let first = parts.first, let comma = first.firstIndex(of: ",") {
                 namespace = String(first[..<comma])
