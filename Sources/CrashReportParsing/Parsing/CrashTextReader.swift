@@ -302,8 +302,18 @@ struct CrashTextReader {
             (.crashedThread, ["Triggered by Thread", "Crashed Thread", "Highlighted Thread"]),
         ]
         for (kind, keys) in cases { for key in keys { table[key] = kind } }
+        // A known key that names a block by its shape opens one, as ``field(_:_:)`` would decide for it.
+        for key in table.keys where namesBlock(key) { table[key] = .block }
         return table
     }()
+
+    /// Keys that open a block by their shape (numbered backtraces, instruction streams, VM regions near an
+    /// address), whatever follows the words.
+    private static func namesBlock(_ key: String) -> Bool {
+        key.utf8.starts(with: "Application Specific Backtrace".utf8)
+            || key.utf8.reversed().starts(with: "instruction stream".utf8.reversed())
+            || key.utf8.starts(with: "VM Regions Near".utf8)
+    }
 
     private func startsKnownField(_ line: TextBytes) -> Bool {
         // The longest known key has 31 bytes: longer prefixes need no String to be ruled out.
@@ -326,10 +336,9 @@ struct CrashTextReader {
 
     private mutating func field(_ key: String, _ value: String) {
         let kind = Self.fieldKeys[key]
-        if kind == .block || key.utf8.starts(with: "Application Specific Backtrace".utf8)
-            || key.utf8.reversed().starts(with: "instruction stream".utf8.reversed())
-            || key.utf8.starts(with: "VM Regions Near".utf8)
-        {
+        // Known keys have their shape decided in the table: only the others are tested (for every header line, the
+        // tests cost more than the lookup).
+        if kind == .block || kind == nil && Self.namesBlock(key) {
             report.blocks.append(CrashReport.Block(title: key, lines: value.isEmpty ? [] : [value]))
             mode = .block(report.blocks.count - 1)
             lastBlock = report.blocks.count - 1
