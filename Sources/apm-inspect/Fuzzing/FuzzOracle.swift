@@ -1,6 +1,7 @@
 import APMInspectCore
 import CrashReportParsing
 import Foundation
+import HTTPCaptureParsing
 import InputMutation
 import ReportInspection
 
@@ -54,6 +55,9 @@ struct FuzzOracle {
                 message: "two parses of the same bytes differ: " + Self.firstDifference(json, again)
             )
         }
+        if first.kind == .httpArchive, first.failure == nil, let problem = streamedTransactionsDiffer(bytes) {
+            return WorkerVerdict(kind: kind, property: "streamed-transactions-differ", message: problem)
+        }
         guard first.failure == nil, format == .ips else { return WorkerVerdict(kind: kind) }
         // The round trip is promised for reports read cleanly; a repaired one is translated as well as it can be.
         let clean = !first.diagnostics.contains { $0.severity != .note }
@@ -66,6 +70,25 @@ struct FuzzOracle {
             return WorkerVerdict(kind: kind, property: "dropped-unknown-key", message: problem)
         }
         return WorkerVerdict(kind: kind)
+    }
+
+    /// A HAR written as `http --format json` writes it, built once into a spool and renumbered, must be the bytes of
+    /// its transactions read whole; and its stream, rebuilt entry by entry, the capture read whole.
+    private func streamedTransactionsDiffer(_ bytes: [UInt8]) -> String? {
+        let reader = HTTPCaptureReader()
+        guard let whole = try? reader.read(bytes) else { return "the streamed read succeeded where the whole read threw" }
+        let encoder = SortedJSONEncoder(pretty: false)
+        guard let spool = try? HTTPTransactionSpool(encoder: encoder, depth: 2, directory: temporaryFolder),
+            let stream = try? reader.readStream(bytes, spool: spool)
+        else { return "the read with a spool threw" }
+        if stream.diagnostics != whole.diagnostics { return "the spooled read's diagnostics differ" }
+        if stream.whole != whole.capture { return "the transactions rebuilt one by one differ" }
+        guard stream.isSpooled else { return nil }
+        var written: [UInt8] = []
+        guard spool.writeTransactions(of: stream, to: { written += $0 }) else { return "the spool could not be read" }
+        guard let expected = try? encoder.encode(whole.capture.transactions, depth: 2) else { return nil }
+        let text = String(decoding: written, as: UTF8.self)
+        return text == expected ? nil : "spooled: " + Self.firstDifference(expected, text)
     }
 
     /// SQLite (plain or gzip-compressed) is read from a file: the bytes go to a private temporary one.
