@@ -158,8 +158,7 @@ public final class JSONArraySpool {
                     return false
                 }
                 if pretty {
-                    gathered.append(literal: rank > 0 ? ",\n" : "\n")
-                    gathered.append(repeating: UInt8(ascii: " "), count: indent)
+                    gathered.append(lineBreakIndentedBy: indent, comma: rank > 0)
                 } else if rank > 0 {
                     gathered.append(UInt8(ascii: ","))
                 }
@@ -174,8 +173,8 @@ public final class JSONArraySpool {
                 }
             }
             if pretty {
-                gathered.append(literal: starts.isEmpty ? "\n\n" : "\n")
-                gathered.append(repeating: UInt8(ascii: " "), count: indent - 2)
+                if starts.isEmpty { gathered.append(UInt8(ascii: "\n")) }
+                gathered.append(lineBreakIndentedBy: indent - 2, comma: false)
             }
             gathered.append(UInt8(ascii: "]"))
             gathered.flush()

@@ -193,6 +193,54 @@ final class JSONByteSink {
         count = cursor + 2 - storage
     }
 
+    /// A comma when asked, a line break and `indent` spaces, with one reservation: what a pretty document writes
+    /// before each element of an array and before a closing bracket or brace.
+    func append(lineBreakIndentedBy indent: Int, comma: Bool) {
+        guard indent >= 0 else { return }
+        reserve(indent + 2)
+        var cursor = storage + count
+        if comma {
+            cursor.pointee = UInt8(ascii: ",")
+            cursor += 1
+        }
+        cursor.pointee = UInt8(ascii: "\n")
+        (cursor + 1).initialize(repeating: UInt8(ascii: " "), count: indent)
+        count = cursor + 1 + indent - storage
+    }
+
+    /// A pretty member's key: the comma and line break before it (a line break alone for the first), `indent`
+    /// spaces, the quoted name and ` : `, with one reservation instead of five appends (a report writes a key for
+    /// every member).
+    func append(prettyKey name: StaticString, first: Bool, indent: Int) {
+        guard name.hasPointerRepresentation, indent >= 0 else {
+            append(literal: first ? "\n" : ",\n")
+            append(repeating: UInt8(ascii: " "), count: indent)
+            append(UInt8(ascii: "\""))
+            append(literal: name)
+            append(literal: "\" : ")
+            return
+        }
+        let length = name.utf8CodeUnitCount
+        reserve(length + indent + 6)
+        var cursor = storage + count
+        if !first {
+            cursor.pointee = UInt8(ascii: ",")
+            cursor += 1
+        }
+        cursor.pointee = UInt8(ascii: "\n")
+        cursor += 1
+        cursor.initialize(repeating: UInt8(ascii: " "), count: indent)
+        cursor += indent
+        cursor.pointee = UInt8(ascii: "\"")
+        Self.copy(name.utf8Start, to: cursor + 1, count: length)
+        cursor += length + 1
+        cursor[0] = UInt8(ascii: "\"")
+        cursor[1] = UInt8(ascii: " ")
+        cursor[2] = UInt8(ascii: ":")
+        cursor[3] = UInt8(ascii: " ")
+        count = cursor + 4 - storage
+    }
+
     func append(_ text: String) {
         var text = text
         text.withUTF8 { append($0) }

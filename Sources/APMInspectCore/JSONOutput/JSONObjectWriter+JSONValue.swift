@@ -67,8 +67,7 @@ extension JSONObjectWriter {
         sink.append(UInt8(ascii: "{"))
         for k in 0..<count {
             if pretty {
-                sink.append(literal: k > 0 ? ",\n" : "\n")
-                sink.append(repeating: UInt8(ascii: " "), count: 2 * (depth + 1))
+                sink.append(lineBreakIndentedBy: 2 * (depth + 1), comma: k > 0)
             } else if k > 0 {
                 sink.append(UInt8(ascii: ","))
             }
@@ -77,8 +76,8 @@ extension JSONObjectWriter {
             value(k)
         }
         if pretty {
-            sink.append(literal: count == 0 ? "\n\n" : "\n")
-            sink.append(repeating: UInt8(ascii: " "), count: 2 * depth)
+            if count == 0 { sink.append(UInt8(ascii: "\n")) }
+            sink.append(lineBreakIndentedBy: 2 * depth, comma: false)
         }
         sink.append(UInt8(ascii: "}"))
     }

@@ -32,8 +32,8 @@ public struct JSONObjectWriter {
     private func close() {
         if pretty {
             // Foundation's empty object is an opening line, a blank line and the closing brace.
-            sink.append(literal: isEmpty ? "\n\n" : "\n")
-            sink.append(repeating: UInt8(ascii: " "), count: 2 * depth)
+            if isEmpty { sink.append(UInt8(ascii: "\n")) }
+            sink.append(lineBreakIndentedBy: 2 * depth, comma: false)
         }
         sink.append(UInt8(ascii: "}"))
     }
@@ -45,12 +45,8 @@ public struct JSONObjectWriter {
             isEmpty = false
             return
         }
-        sink.append(literal: isEmpty ? "\n" : ",\n")
-        sink.append(repeating: UInt8(ascii: " "), count: 2 * (depth + 1))
+        sink.append(prettyKey: name, first: isEmpty, indent: 2 * (depth + 1))
         isEmpty = false
-        sink.append(UInt8(ascii: "\""))
-        sink.append(literal: name)
-        sink.append(literal: "\" : ")
     }
 
     public mutating func write(_ name: StaticString, _ value: Int) {
@@ -216,16 +212,15 @@ public struct JSONObjectWriter {
         sink.append(UInt8(ascii: "["))
         for k in 0..<count {
             if pretty {
-                sink.append(literal: k > 0 ? ",\n" : "\n")
-                sink.append(repeating: UInt8(ascii: " "), count: 2 * (depth + 1))
+                sink.append(lineBreakIndentedBy: 2 * (depth + 1), comma: k > 0)
             } else if k > 0 {
                 sink.append(UInt8(ascii: ","))
             }
             element(k)
         }
         if pretty {
-            sink.append(literal: count == 0 ? "\n\n" : "\n")
-            sink.append(repeating: UInt8(ascii: " "), count: 2 * depth)
+            if count == 0 { sink.append(UInt8(ascii: "\n")) }
+            sink.append(lineBreakIndentedBy: 2 * depth, comma: false)
         }
         sink.append(UInt8(ascii: "]"))
     }

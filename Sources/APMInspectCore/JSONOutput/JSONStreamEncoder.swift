@@ -164,9 +164,7 @@ final class JSONStreamEncoder: Encoder {
     private func beginElement() {
         let sink = context.sink
         if context.pretty {
-            if elementCount > 0 { sink.append(UInt8(ascii: ",")) }
-            sink.append(UInt8(ascii: "\n"))
-            sink.append(repeating: UInt8(ascii: " "), count: 2 * (depth + 1))
+            sink.append(lineBreakIndentedBy: 2 * (depth + 1), comma: elementCount > 0)
         } else if elementCount > 0 {
             sink.append(UInt8(ascii: ","))
         }
@@ -254,8 +252,7 @@ final class JSONStreamEncoder: Encoder {
                 if elementCount == 0 {
                     closeEmpty()
                 } else {
-                    sink.append(UInt8(ascii: "\n"))
-                    sink.append(repeating: UInt8(ascii: " "), count: 2 * depth)
+                    sink.append(lineBreakIndentedBy: 2 * depth, comma: false)
                 }
             }
             sink.append(UInt8(ascii: "]"))
@@ -287,8 +284,7 @@ final class JSONStreamEncoder: Encoder {
             var member = JSONStreamMember(key: "", value: .null)
             swap(&member, &context.members[base + (order?[k] ?? k)])
             if pretty {
-                sink.append(literal: k > 0 ? ",\n" : "\n")
-                sink.append(repeating: UInt8(ascii: " "), count: 2 * (depth + 1))
+                sink.append(lineBreakIndentedBy: 2 * (depth + 1), comma: k > 0)
             } else if k > 0 {
                 sink.append(UInt8(ascii: ","))
             }
@@ -296,10 +292,7 @@ final class JSONStreamEncoder: Encoder {
             sink.append(literal: pretty ? " : " : ":")
             try write(member.value, keyName: member.key, index: -1)
         }
-        if pretty {
-            sink.append(UInt8(ascii: "\n"))
-            sink.append(repeating: UInt8(ascii: " "), count: 2 * depth)
-        }
+        if pretty { sink.append(lineBreakIndentedBy: 2 * depth, comma: false) }
         sink.append(UInt8(ascii: "}"))
         context.members.removeSubrange(base..<end)
     }

@@ -76,7 +76,9 @@ struct FuzzOracle {
     /// its transactions read whole; and its stream, rebuilt entry by entry, the capture read whole.
     private func streamedTransactionsDiffer(_ bytes: [UInt8]) -> String? {
         let reader = HTTPCaptureReader()
-        guard let whole = try? reader.read(bytes) else { return "the streamed read succeeded where the whole read threw" }
+        guard let whole = try? reader.read(bytes) else {
+            return "the streamed read succeeded where the whole read threw"
+        }
         let encoder = SortedJSONEncoder(pretty: false)
         guard let spool = try? HTTPTransactionSpool(encoder: encoder, depth: 2, directory: temporaryFolder),
             let stream = try? reader.readStream(bytes, spool: spool)
