@@ -233,8 +233,11 @@ struct Scanner: Sendable {
         }
         var inspection = inspected
         if shown != nil { inspection.rename(from: path, to: display) }
-        // Files of an extracted sysdiagnose folder carry its facts too.
-        if let folder = display.split(separator: "/").first(where: { $0.hasPrefix("sysdiagnose_") }) {
+        // Files of an extracted sysdiagnose folder carry its facts too. The byte search first: splitting every path
+        // into Characters cost more than reading a small file.
+        if display.containsBytes("sysdiagnose_"),
+            let folder = display.split(separator: "/").first(where: { $0.hasPrefix("sysdiagnose_") })
+        {
             inspection.source = SysdiagnoseFacts(name: String(folder))
         }
         emit(inspection)
