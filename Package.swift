@@ -37,6 +37,8 @@ let package = Package(
         ),
         // SSE2 classification of 64-byte blocks of JSON, a header compiled into its callers (block_scan.h says why).
         .systemLibrary(name: "CBlockScan"),
+        // glibc's mallopt for the executable (<malloc.h> is not in Swift's Glibc module; AllocatorSettings.swift).
+        .systemLibrary(name: "CAllocator"),
         .target(
             name: "APMInspectCore",
             dependencies: ["CZlib", "CBlockScan"]
@@ -99,6 +101,7 @@ let package = Package(
         .executableTarget(
             name: "apm-inspect",
             dependencies: [
+                "CAllocator",
                 "ReportInspection",
                 "APMInspectCore",
                 "AppleDeviceCatalog",

@@ -47,6 +47,7 @@ struct APMInspect: ParsableCommand {
     /// removes temporary files is installed before any command runs.
     static func main() {
         signal(SIGPIPE, SIG_IGN)
+        AllocatorSettings.apply()
         TemporaryFolder.installInterruptCleanup()
         var command: any ParsableCommand
         do {
