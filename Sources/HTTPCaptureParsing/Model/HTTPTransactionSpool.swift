@@ -6,7 +6,7 @@ import APMInspectCore
 /// Without it, the stream reads a HAR twice: a light build of every entry for the summary, then a second parse and
 /// full build of each entry as it is written (about a third of `http --format json`). With it, each entry is
 /// parsed, built and encoded once, and the encoded transactions wait in a temporary file without a name
-/// (``JSONArraySpool``), not in memory.
+/// (`JSONArraySpool`), not in memory.
 ///
 /// A transaction is encoded before its place in the capture's start-time order is known, with its place in the file
 /// as its `index`; ``writeTransactions(of:to:)`` writes each one's place in the capture instead, as the encoded
@@ -18,7 +18,7 @@ public final class HTTPTransactionSpool {
     /// A spool for transactions written as `encoder` writes the `transactions` array of a capture encoded
     /// `depth` levels deep (the array's own depth).
     ///
-    /// - Throws: ``InputError`` when the temporary file cannot be created (`TMPDIR`, else `/tmp`, unless
+    /// - Throws: `InputError` when the temporary file cannot be created (`TMPDIR`, else `/tmp`, unless
     ///   `directory`).
     public init(encoder: SortedJSONEncoder, depth: Int, directory: String? = nil) throws(InputError) {
         spool = try JSONArraySpool(encoder: encoder, depth: depth, directory: directory)

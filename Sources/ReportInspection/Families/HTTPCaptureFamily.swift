@@ -44,7 +44,7 @@ public struct HTTPCaptureFamily: ReportFamily {
     /// read), so a large HAR is written without holding all its transactions.
     ///
     /// With a `spool`, a HAR's transactions are encoded into it as they are read
-    /// (``HTTPCaptureReader/readStream(_:spool:)``).
+    /// (`HTTPCaptureReader.readStream(_:spool:)`).
     public static func inspectStreaming(
         bytes: [UInt8],
         kind: FileKind?,
