@@ -197,7 +197,10 @@ final class JSONByteSink {
     /// before each element of an array and before a closing bracket or brace.
     func append(lineBreakIndentedBy indent: Int, comma: Bool) {
         guard indent >= 0 else { return }
-        reserve(indent + 2)
+        // Reserved and advanced by the same count: a piece left out shows in the output instead of running past the
+        // buffer.
+        let total = (comma ? 1 : 0) + 1 + indent
+        reserve(total)
         var cursor = storage + count
         if comma {
             cursor.pointee = UInt8(ascii: ",")
@@ -205,7 +208,7 @@ final class JSONByteSink {
         }
         cursor.pointee = UInt8(ascii: "\n")
         (cursor + 1).initialize(repeating: UInt8(ascii: " "), count: indent)
-        count = cursor + 1 + indent - storage
+        count += total
     }
 
     /// A pretty member's key: the comma and line break before it (a line break alone for the first), `indent`
@@ -221,7 +224,9 @@ final class JSONByteSink {
             return
         }
         let length = name.utf8CodeUnitCount
-        reserve(length + indent + 6)
+        // Comma, line break, indent, quote, name, quote, space, colon, space: reserved and advanced by the same count.
+        let total = (first ? 0 : 1) + 1 + indent + 1 + length + 4
+        reserve(total)
         var cursor = storage + count
         if !first {
             cursor.pointee = UInt8(ascii: ",")
@@ -238,7 +243,7 @@ final class JSONByteSink {
         cursor[1] = UInt8(ascii: " ")
         cursor[2] = UInt8(ascii: ":")
         cursor[3] = UInt8(ascii: " ")
-        count = cursor + 4 - storage
+        count += total
     }
 
     func append(_ text: String) {
