@@ -80,6 +80,13 @@ final class JSONByteSink {
         return raw.bindMemory(to: UInt8.self, capacity: capacity)
     }
 
+    /// Debug builds check that a writer stayed inside what it reserved (the tests write at every fill level of a
+    /// small buffer); release builds compile this away.
+    @inline(__always)
+    private func checkWithinReservation() {
+        assert(count <= capacity || failure != nil, "a writer went past the bytes it reserved")
+    }
+
     @inline(__always)
     private func reserve(_ extra: Int) {
         if count + extra > capacity { makeRoom(extra) }
@@ -139,6 +146,7 @@ final class JSONByteSink {
         Self.copy(base, to: start + 1, count: bytes.count)
         start[bytes.count + 1] = UInt8(ascii: "\"")
         count += bytes.count + 2
+        checkWithinReservation()
     }
 
     /// Copies `count` bytes without a call for the short pieces the writer appends by the million (keys, names,
@@ -191,6 +199,7 @@ final class JSONByteSink {
         cursor[0] = UInt8(ascii: "\"")
         cursor[1] = UInt8(ascii: ":")
         count = cursor + 2 - storage
+        checkWithinReservation()
     }
 
     /// A comma when asked, a line break and `indent` spaces, with one reservation: what a pretty document writes
@@ -209,6 +218,7 @@ final class JSONByteSink {
         cursor.pointee = UInt8(ascii: "\n")
         (cursor + 1).initialize(repeating: UInt8(ascii: " "), count: indent)
         count += total
+        checkWithinReservation()
     }
 
     /// A pretty member's key: the comma and line break before it (a line break alone for the first), `indent`
@@ -244,6 +254,7 @@ final class JSONByteSink {
         cursor[2] = UInt8(ascii: ":")
         cursor[3] = UInt8(ascii: " ")
         count += total
+        checkWithinReservation()
     }
 
     func append(_ text: String) {
