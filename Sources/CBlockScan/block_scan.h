@@ -70,6 +70,19 @@ static inline __attribute__((always_inline)) uint32_t apm_pair_starts16(const ui
         _mm_cmpeq_epi8(here, _mm_set1_epi8((char)first)), _mm_cmpeq_epi8(next, _mm_set1_epi8((char)second)));
     return (uint32_t)(uint16_t)_mm_movemask_epi8(both);
 }
+
+/// Bit k set when byte k of the 17 at `p` is a quote and byte k + 1 is `a`, `b` or `c`: where keys that start with
+/// one of those letters may begin, for a search of several keys in one pass.
+static inline __attribute__((always_inline)) uint32_t apm_quote_then16(const uint8_t *p, uint8_t a, uint8_t b,
+                                                                       uint8_t c) {
+    const __m128i here = _mm_loadu_si128((const __m128i *)(const void *)p);
+    const __m128i next = _mm_loadu_si128((const __m128i *)(const void *)(p + 1));
+    const __m128i letter = _mm_or_si128(
+        _mm_or_si128(_mm_cmpeq_epi8(next, _mm_set1_epi8((char)a)), _mm_cmpeq_epi8(next, _mm_set1_epi8((char)b))),
+        _mm_cmpeq_epi8(next, _mm_set1_epi8((char)c)));
+    const __m128i both = _mm_and_si128(_mm_cmpeq_epi8(here, _mm_set1_epi8(0x22)), letter);
+    return (uint32_t)(uint16_t)_mm_movemask_epi8(both);
+}
 #endif
 
 #endif
