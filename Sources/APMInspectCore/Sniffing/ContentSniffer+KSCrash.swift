@@ -23,8 +23,8 @@ extension ContentSniffer {
     /// are checked (`KSCrashReader.recognises`).
     ///
     /// The whole input is searched, not a prefix: KSCrash writes keys in any order, and sorted output puts
-    /// `report` after a hundred kilobytes of `binary_images`. True when one of ``kscrashKeys`` occurs, or both
-    /// ``minimalKeys`` (`report` next to `crash`).
+    /// `report` after a hundred kilobytes of `binary_images`. True when one of `kscrashKeys` occurs, or both
+    /// `minimalKeys` (`report` next to `crash`).
     ///
     /// One pass over the bytes: every key starts with a quote and `b`, `r` or `c`, so only those places are
     /// compared. Five searches of the whole file, one per key, were a tenth of `scan` over JSON crash reports,
