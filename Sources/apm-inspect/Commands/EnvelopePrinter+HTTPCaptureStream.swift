@@ -31,29 +31,28 @@ extension EnvelopePrinter {
         defer { printed += 1 }
         if inArray { Console.out(printed == 0 ? "  " : ",\n  ") }
         Console.out(cut.open)
-        if let spool, stream.isSpooled {
-            guard spool.writeTransactions(of: stream, to: { Console.out(bytes: $0) }) else {
-                if Console.outputFailed { return false }
-                let message = "the spooled transactions could not be read back; the output is cut short"
-                Console.error(ErrorLine.render(path: inspection.file, location: nil, message: message))
-                Console.out("\n")
-                return true
-            }
-            Console.out(inArray ? cut.close : cut.close + "\n")
-            return false
-        }
-        do {
-            // One encoding for the whole array: the encoder sorts the keys of a type once per encoding, and hands
-            // its bytes out in chunks as they come (`holdingUpTo: 0`).
-            try encoder.write(Transactions(stream: stream), depth: depth + 2, holdingUpTo: 0) {
-                Console.out(bytes: $0)
-            }
-        } catch {
+        /// Ends an envelope whose transactions could not all be written: true (exit status 1), unless the output itself
+        /// is gone.
+        func cutShort(_ message: String) -> Bool {
             if Console.outputFailed { return false }
-            let message = "the report could not be written as JSON: \(error); its output is cut short"
             Console.error(ErrorLine.render(path: inspection.file, location: nil, message: message))
             Console.out("\n")
             return true
+        }
+        if let spool, stream.isSpooled {
+            guard spool.writeTransactions(of: stream, to: { Console.out(bytes: $0) }) else {
+                return cutShort("the spooled transactions could not be read back; the output is cut short")
+            }
+        } else {
+            do {
+                // One encoding for the whole array: the encoder sorts the keys of a type once per encoding, and hands
+                // its bytes out in chunks as they come (`holdingUpTo: 0`).
+                try encoder.write(Transactions(stream: stream), depth: depth + 2, holdingUpTo: 0) {
+                    Console.out(bytes: $0)
+                }
+            } catch {
+                return cutShort("the report could not be written as JSON: \(error); its output is cut short")
+            }
         }
         Console.out(inArray ? cut.close : cut.close + "\n")
         return false
