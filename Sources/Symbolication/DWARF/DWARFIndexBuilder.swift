@@ -50,6 +50,8 @@ struct DWARFIndexBuilder {
     /// Fixed DIE sizes per (table, address size, offset size, version class), one entry per abbreviation.
     private var fixedSizes: [FixedSizeKey: [Int32]] = [:]
     private var lineTableByKey: [LineTableKey: Int] = [:]
+    /// `.debug_line` bytes that line tables may still take (see `DWARFLineProgram.parse`).
+    private var lineBudget: Int
     private var referencedFacts: [UInt64: Facts?] = [:]
     private var functionIntervals: [Interval] = []
     private var unitIntervals: [Interval] = []
@@ -73,6 +75,7 @@ struct DWARFIndexBuilder {
         addressSize = sections.addressSize
         let total = sections.info.count + sections.ranges.count + sections.rnglists.count
         rangeBudget = 4 * total + 4_096
+        lineBudget = sections.line.count
     }
 
     mutating func build(_ buffers: DWARFBuffers) throws(SymbolicationError) {
@@ -432,7 +435,8 @@ struct DWARFIndexBuilder {
                     let (table, issue) = try DWARFLineProgram.parse(
                         at: stmtList,
                         sections: buffers,
-                        addressSize: unit.addressSize
+                        addressSize: unit.addressSize,
+                        budget: &lineBudget
                     )
                     if let issue { record(issue) }
                     index.lineTables.append(table)

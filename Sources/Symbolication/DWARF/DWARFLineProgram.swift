@@ -16,10 +16,16 @@ struct DWARFLineProgram {
     ///
     /// A program that breaks part way keeps the sequences completed before the break and reports the break in
     /// `issue`.
+    ///
+    /// `budget` is the count of `.debug_line` bytes that tables may still take; each table takes its own length.
+    /// Tables of a real file never overlap, so the whole section is enough for all of them; headers that share
+    /// one line program (or overlap in any other way) would otherwise each run it again, so the table that
+    /// finds the budget spent is refused instead of read.
     static func parse(
         at offset: UInt64,
         sections: DWARFBuffers,
-        addressSize unitAddressSize: Int
+        addressSize unitAddressSize: Int,
+        budget: inout Int
     ) throws(SymbolicationError) -> (table: DWARFLineTable, issue: SymbolicationError?) {
         var reader = sections.reader(.line)
         guard offset < UInt64(sections.line.count) else {
@@ -32,6 +38,15 @@ struct DWARFLineProgram {
             throw reader.error("line table length \(length) runs past the end of the section", at: start)
         }
         let end = reader.offset + Int(length)
+        guard end - start <= budget else {
+            throw reader.error(
+                "line table at \(start) (\(end - start) bytes) overlaps tables already read: more line table bytes "
+                    + "than the section holds; not read",
+                at: start,
+                code: .limitExceeded
+            )
+        }
+        budget -= end - start
         // The table's own bytes only: nothing it says can make the reader run into the next table.
         reader = DWARFReader(
             UnsafeRawBufferPointer(rebasing: sections.line[0..<end]),
@@ -73,8 +88,9 @@ struct DWARFLineProgram {
         var directories: [DWARFString?] = []
         var files: [DWARFLineTable.File?] = []
         if version >= 5 {
-            directories = try readEntries(&reader, sections: sections, offsetSize: offsetSize).map(\.?.name)
-            files = try readEntries(&reader, sections: sections, offsetSize: offsetSize)
+            directories = try readEntries(&reader, sections: sections, offsetSize: offsetSize, end: programStart)
+                .map(\.?.name)
+            files = try readEntries(&reader, sections: sections, offsetSize: offsetSize, end: programStart)
         } else {
             files.append(nil)
             while true {
@@ -211,11 +227,17 @@ struct DWARFLineProgram {
     }
 
     /// DWARF 5 directory or file entries: a format (content type, form pairs) then the entries.
+    ///
+    /// Every entry must read at least one byte of the header (`end` is where the header ends), so the entries
+    /// held are bounded by the header's size: a format with no fields, or only fields that read nothing, cannot
+    /// make a few bytes say a million entries.
     private static func readEntries(
         _ reader: inout DWARFReader,
         sections: DWARFBuffers,
-        offsetSize: Int
+        offsetSize: Int,
+        end: Int
     ) throws(SymbolicationError) -> [DWARFLineTable.File?] {
+        let formatStart = reader.offset
         let formatCount = Int(try reader.u8())
         var format: [(content: UInt64, form: UInt64)] = []
         for _ in 0..<formatCount { format.append((try reader.uleb(), try reader.uleb())) }
@@ -223,9 +245,26 @@ struct DWARFLineProgram {
         guard count <= UInt64(maximumEntries) else {
             throw reader.error("\(count) line table entries, more than \(maximumEntries)", code: .limitExceeded)
         }
+        let bytesLeft = UInt64(max(0, end - reader.offset))
+        guard count == 0 || !format.isEmpty else {
+            throw reader.error(
+                "\(count) line table entries with an empty entry format (entries that read no bytes)",
+                at: formatStart,
+                code: .limitExceeded
+            )
+        }
+        guard count <= bytesLeft else {
+            throw reader.error(
+                "\(count) line table entries cannot fit in the \(bytesLeft) bytes left of the header",
+                at: formatStart,
+                code: .limitExceeded
+            )
+        }
         let decoder = DWARFFormDecoder(version: 5, addressSize: 8, offsetSize: offsetSize, unitOffset: 0)
         var entries: [DWARFLineTable.File?] = []
+        entries.reserveCapacity(Int(count))
         for _ in 0..<count {
+            let entryStart = reader.offset
             var entry = DWARFLineTable.File(name: nil, directory: 0)
             for (content, form) in format {
                 let value = try decoder.read(form, implicitConst: 0, from: &reader)
@@ -243,6 +282,15 @@ struct DWARFLineProgram {
                 default:
                     break
                 }
+            }
+            guard reader.offset > entryStart, reader.offset <= end else {
+                throw reader.error(
+                    reader.offset > end
+                        ? "a line table entry runs past the end of the header"
+                        : "a line table entry reads no bytes (its format's forms are all empty)",
+                    at: entryStart,
+                    code: .limitExceeded
+                )
             }
             entries.append(entry)
         }
