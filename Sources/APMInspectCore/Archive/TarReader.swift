@@ -149,15 +149,18 @@ private struct ParserState {
                 skipBytes -= step
                 if skipBytes > 0 { break }
             }
-            if var entry = current {
+            // Taken out of `current` while its data grows: a copy left behind would make every append copy
+            // the member's whole buffer (quadratic in the member's size).
+            if var entry = current.take() {
                 let available = pending.count - position
                 let take = Int(min(UInt64(available), entry.remaining))
                 if entry.keep { entry.data.append(contentsOf: pending[position..<position + take]) }
                 position += take
                 entry.remaining -= UInt64(take)
-                current = entry
-                if entry.remaining > 0 { break }
-                current = nil
+                if entry.remaining > 0 {
+                    current = entry
+                    break
+                }
                 skipBytes = entry.padding
                 try emit(entry.header, data: entry.data, kept: entry.keep, body)
                 continue
