@@ -45,7 +45,7 @@ enum MemoryLimitsRenderer {
         return table.render()
     }
 
-    /// Every cell escaped (``MarkdownText``): a device or OS string holding `|`, a line break or HTML keeps its row
+    /// Every cell escaped (`MarkdownText`): a device or OS string holding `|`, a line break or HTML keeps its row
     /// one row of as many cells as the header, shown as text.
     static func markdown(_ rows: [MemoryLimitRow]) -> String {
         var out = "| " + headers.joined(separator: " | ") + " |\n"
