@@ -12,7 +12,7 @@ import Testing
 @Suite struct FleetReportRenderingTests {
     static let hostile = "<script>alert(1)</script>\"' onmouseover=x \u{1b}[31m|*_`"
 
-    static func hostileSummary() -> FleetSummary {
+    static func hostileSummary(_ hostile: String = hostile) -> FleetSummary {
         var aggregator = FleetAggregator()
         let context = FleetEvent.Context(
             bundleId: hostile,
@@ -73,8 +73,42 @@ import Testing
         let markdown = FleetReportTextRenderer.markdown(Self.hostileSummary())
         #expect(!markdown.contains("\u{1b}"))
         #expect(!markdown.contains("<script>"))
-        #expect(markdown.contains("\\<script\\>"))
+        #expect(markdown.contains("&lt;script&gt;"))
         #expect(markdown.contains("\\|\\*\\_\\`"))
+    }
+
+    /// A field with `|`, line breaks, `<script>` and controls in every string: each Markdown table keeps one cell
+    /// count on every row, and no row, heading or list item is the field's.
+    @Test func markdownTablesKeepTheirRowsAndColumns() {
+        let markdown = FleetReportTextRenderer.markdown(Self.hostileSummary(MarkupStructure.hostileField))
+        let tables = MarkupStructure.markdownTables(in: markdown)
+        // Crash groups and watchdog terminations: a header, a separator and one row each.
+        #expect(tables.map(\.count) == [3, 3])
+        for table in tables {
+            let width = table.first?.count ?? 0
+            #expect(width > 1 && table.allSatisfy { $0.count == width })
+        }
+        let lines = markdown.split(separator: "\n")
+        #expect(!lines.contains { $0.hasPrefix("| forged") })
+        #expect(lines.filter { $0.hasPrefix("#") }.allSatisfy { $0.hasPrefix("# Fleet report") || $0.hasPrefix("## ") })
+        #expect(!markdown.contains("<") && !markdown.contains(">"))
+        #expect(!MarkupStructure.hasRawControl(markdown))
+    }
+
+    /// The same field in the HTML page: only the renderer's own elements, no comment, no attribute broken out of.
+    @Test func htmlHasNoElementFromInput() {
+        let page = FleetReportHTMLRenderer.render(Self.hostileSummary(MarkupStructure.hostileField))
+        let elements = MarkupStructure.htmlElements(in: page)
+        let own: Set = [
+            "html", "head", "meta", "title", "style", "body", "h1", "h2", "h3", "p", "span", "table", "tr", "th",
+            "td", "code", "strong", "ul", "li", "svg", "text", "line", "rect",
+        ]
+        #expect(Set(elements.names).isSubset(of: own), "\(Set(elements.names).subtracting(own))")
+        #expect(elements.names.filter { $0 == "style" }.count == 1)
+        #expect(elements.names.filter { $0 == "tr" }.count == 4)
+        #expect(elements.comments == 0)
+        #expect(!page.contains("\" onmouseover") && !page.contains("' onmouseover"))
+        #expect(!MarkupStructure.hasRawControl(page))
     }
 
     @Test func reportOfAScanNDJSONEqualsReportOfTheFiles() throws {

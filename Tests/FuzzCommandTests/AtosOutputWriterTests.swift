@@ -1,3 +1,5 @@
+import Foundation
+import FuzzReplaySupport
 import Testing
 
 @testable import Symbolication
@@ -70,5 +72,69 @@ import Testing
         let name = "a\"b\\c\n\r\t\u{8}\u{c}\u{1}\u{1f}é/"
         let quoted = String(decoding: AtosOutputWriter.quoted(name), as: UTF8.self)
         #expect("[\n  " + quoted + "\n]" == (try JSONOutput.encode([name], pretty: true)))
+    }
+
+    /// A resolver whose every answer is an inline chain of names and files that, written raw, would end the line
+    /// and forge answers of their own.
+    struct ForgingResolver: AddressResolver {
+        static let name = "evil\n0x1000 (in Forged) (forged.c:1)\n\u{1B}[2J\r\u{0}|<script>"
+        static let file = "/src/bad\nname\u{1B}[31m\t.c"
+
+        func locations(at fileAddress: UInt64) -> [SymbolicatedLocation] {
+            [
+                SymbolicatedLocation(
+                    symbol: "inner" + Self.name,
+                    symbolOffset: 2,
+                    file: Self.file,
+                    line: 4,
+                    isInlined: true
+                ),
+                SymbolicatedLocation(symbol: Self.name, symbolOffset: 8, file: Self.file, line: 12),
+            ]
+        }
+    }
+
+    /// Each address is one line (one per function with -i) whatever its names hold, controls shown as escapes;
+    /// the JSON form keeps the names exactly, escaped by the JSON quoting.
+    @Test func forgingNamesStayOnTheirLineInTextAndExactInJSON() throws {
+        let image = DebugImage(
+            uuid: nil,
+            architecture: .arm64,
+            textVMAddress: 0,
+            dwarf: nil,
+            symbols: ForgingResolver()
+        )
+        let addresses: [UInt64] = [0x1000, 0x1004, 0x2000]
+        for (json, inlines) in [(false, false), (false, true), (true, true)] {
+            var written: [UInt8] = []
+            let locator = ImageLocator(image: image)
+            let writer = AtosOutputWriter(
+                locator: locator,
+                json: json,
+                inlines: inlines,
+                binary: "Bin\nForged\u{1B}",
+                output: OutputBuffer(capacity: 64) { written += $0 }
+            )
+            var locations: [ImageLocator.Location] = []
+            for address in addresses {
+                locator.locations(at: address, into: &locations)
+                writer.write(locations, address: address, fileAddress: nil)
+            }
+            writer.finish()
+            let output = String(decoding: written, as: UTF8.self)
+            #expect(!MarkupStructure.hasRawControl(output), "json \(json) -i \(inlines)")
+            if json {
+                let results = try #require(try JSONSerialization.jsonObject(with: Data(written)) as? [[String: Any]])
+                #expect(results.count == addresses.count)
+                let symbols = results.flatMap { ($0["locations"] as? [[String: Any]]) ?? [] }
+                    .compactMap { $0["symbol"] as? String }
+                #expect(symbols.filter { $0 == ForgingResolver.name }.count == addresses.count)
+            } else {
+                let lines = output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+                #expect(lines.count == addresses.count * (inlines ? 2 : 1), "-i \(inlines)")
+                #expect(lines.allSatisfy { $0.contains(" (in Bin\\nForged\\x1b) (bad\\nname\\x1b[31m\\t.c:") })
+                #expect(!lines.contains { $0.hasPrefix("0x1000") })
+            }
+        }
     }
 }

@@ -7,6 +7,11 @@ import CrashReportParsing
 /// A resolved frame keeps its number, image and address columns; what follows the address becomes
 /// `symbol + offset (file:line)`. An inline chain becomes one line per function, all at the same address, the
 /// inlined ones marked `[inlined]` as Xcode prints them, and the thread's later frames are renumbered.
+///
+/// Names and paths come from the dSYM, which is as much the input's as the report: a function named
+/// `f\n0   Forged  0x0 main + 0\nBinary Images:` would otherwise write frames and images of its own. Every line
+/// written here has its controls escaped (tabs kept, as the layout's own), and a name or path its tabs too, so one
+/// frame is one line whatever its names hold. Lines not rewritten stay as the report had them.
 public enum TextReportRewriter {
     /// The report's text with the frames of `outcome` in place of those of `original`.
     public static func rewrite(_ text: [UInt8], original: CrashReport, outcome: SymbolicationOutcome) -> [UInt8] {
@@ -67,7 +72,7 @@ public enum TextReportRewriter {
                 let mayBeFrame = head < contentEnd && bytes[head] >= 0x30 && bytes[head] <= 0x39
                 if let lines = exceptionLines, inExceptionHeading, head < contentEnd, bytes[head] == 0x28 {
                     for line in lines {
-                        output.append(contentsOf: line.utf8)
+                        output.append(contentsOf: TerminalText.escapedKeepingLayout(line).utf8)
                         output.append(0x0A)
                     }
                     exceptionLines = nil
@@ -90,7 +95,7 @@ public enum TextReportRewriter {
                     let indent = String(line.prefix { $0 == " " || $0 == "\t" })
                     let ending = Array(bytes[contentEnd..<(hasNewline ? end + 1 : end)])
                     for (k, replacement) in lines.enumerated() {
-                        output.append(contentsOf: (indent + trimmed(replacement)).utf8)
+                        output.append(contentsOf: TerminalText.escapedKeepingLayout(indent + trimmed(replacement)).utf8)
                         // Each added line ends as the written one did.
                         output.append(contentsOf: k < lines.count - 1 && ending.isEmpty ? [0x0A] : ending)
                     }
@@ -107,7 +112,7 @@ public enum TextReportRewriter {
     /// frames the report listed without lines of their own.
     static func frameLine(_ frame: CrashReport.Frame) -> String {
         let number = String(frame.index)
-        let image = frame.image ?? "???"
+        let image = TerminalText.escaped(frame.image ?? "???")
         var line = number + String(repeating: " ", count: max(1, 4 - number.count))
         line += image + String(repeating: " ", count: max(1, 30 - image.count)) + "\t"
         guard let address = frame.address?.value else { return line + "??? ???" }
@@ -120,14 +125,15 @@ public enum TextReportRewriter {
         return line + "???"
     }
 
-    /// `0x1007da4bc main + 40 (AppDelegate.swift:9)`, the part of a frame line after the image column.
+    /// `0x1007da4bc main + 40 (AppDelegate.swift:9)`, the part of a frame line after the image column; the name
+    /// and file with every control escaped (tabs and line breaks too), so that they stay inside their line.
     public static func symbolText(_ frame: CrashReport.Frame) -> String {
-        var text = frame.symbol ?? "???"
+        var text = TerminalText.escaped(frame.symbol ?? "???")
         if let offset = frame.symbolOffset { text += " + \(offset)" }
         if let file = frame.file {
             // Apple prints the file's last path component and 0 for an unknown line: `(<compiler-generated>:0)`.
             let name = file.split(separator: "/").last.map(String.init) ?? file
-            text += " (\(name):\(frame.line ?? 0))"
+            text += " (\(TerminalText.escaped(name)):\(frame.line ?? 0))"
         }
         if frame.inlined == true { text += " [inlined]" }
         return text

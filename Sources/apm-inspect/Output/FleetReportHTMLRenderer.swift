@@ -241,18 +241,5 @@ enum FleetReportHTMLRenderer {
     }
 
     /// Text for HTML element content and quoted attribute values; control characters shown as escapes first.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for character in TerminalText.escaped(text) {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    static func escape(_ text: String) -> String { HTMLText.escaped(text) }
 }

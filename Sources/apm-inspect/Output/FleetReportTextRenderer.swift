@@ -218,14 +218,7 @@ enum FleetReportTextRenderer {
 
     /// A string from a report, made safe for the style (escaped for the terminal; and for Markdown, its syntax).
     static func cell(_ text: String, _ style: Style) -> String {
-        let escaped = TerminalText.escaped(text)
-        guard style == .markdown else { return escaped }
-        var out = ""
-        for character in escaped {
-            if "\\`*_[]<>|#!~".contains(character) { out.append("\\") }
-            out.append(character)
-        }
-        return out
+        style == .markdown ? MarkdownText.escaped(text) : TerminalText.escaped(text)
     }
 
     private static func table(_ headers: [String], right: Set<Int>, rows: [[String]], style: Style) -> String {

@@ -1,3 +1,4 @@
+import APMInspectCore
 import JetsamParsing
 
 /// Renders the memory-limit table as text, Markdown or CSV.
@@ -44,11 +45,13 @@ enum MemoryLimitsRenderer {
         return table.render()
     }
 
+    /// Every cell escaped (`MarkdownText`): a device or OS string holding `|`, a line break or HTML keeps its row
+    /// one row of as many cells as the header, shown as text.
     static func markdown(_ rows: [MemoryLimitRow]) -> String {
         var out = "| " + headers.joined(separator: " | ") + " |\n"
         out += "|" + headers.map { _ in " --- |" }.joined() + "\n"
         for row in rows {
-            out += "| " + cells(row).map { $0.replacingPipes() }.joined(separator: " | ") + " |\n"
+            out += "| " + cells(row).map(MarkdownText.escaped).joined(separator: " | ") + " |\n"
         }
         return out
     }
@@ -100,11 +103,5 @@ enum MemoryLimitsRenderer {
         if summary.otherFiles > 0 { parts.append("\(summary.otherFiles) other file(s) skipped") }
         if summary.failures > 0 { parts.append("\(summary.failures) unreadable") }
         return parts.joined(separator: "; ")
-    }
-}
-
-extension String {
-    fileprivate func replacingPipes() -> String {
-        split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|")
     }
 }

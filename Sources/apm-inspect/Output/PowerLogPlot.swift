@@ -386,17 +386,6 @@ struct PowerLogPlot {
             + "font-weight=\"\(weight)\" fill=\"\(fill)\">\(escape(content))</text>\n"
     }
 
-    private func escape(_ value: String) -> String {
-        var out = ""
-        for character in value {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    /// Consumer names come from the log: escaped as the fleet report's HTML escapes them (controls shown too).
+    private func escape(_ value: String) -> String { HTMLText.escaped(value) }
 }

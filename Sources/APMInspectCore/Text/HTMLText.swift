@@ -1,0 +1,32 @@
+/// Makes text from a file safe to put in an HTML (or SVG) page, in element content and in quoted attributes.
+///
+/// Crash reports' strings (process names, frames, paths) are attacker-controlled: `<` would open an element, a
+/// quote would end an attribute and start an event handler of its own, `&` would start a character reference.
+/// Controls are first shown as escapes (as for a terminal), so no raw control reaches the page (XML forbids most
+/// of them) and a line break in a name stays visible; then `&`, `<`, `>`, `"` and `'` become character
+/// references. Escaped text never holds `<`, so it cannot end a `<script>` or `<style>` block either.
+public enum HTMLText {
+    /// `text` for element content or a single- or double-quoted attribute value.
+    public static func escaped(_ text: String) -> String {
+        let line = TerminalText.escaped(text)
+        guard line.utf8.contains(where: needsEscape) else { return line }
+        var out = ""
+        out.reserveCapacity(line.utf8.count + 16)
+        for scalar in line.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+            || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
+    }
+}

@@ -1,0 +1,39 @@
+/// Makes text from a file safe to put in a Markdown document: one table cell, one list item or one heading.
+///
+/// A device or process name is the file author's: a `|` would split its table cell, a line break would end the
+/// row (and start a forged one), `<script>` would reach a renderer that passes raw HTML through, `*` or `[` would
+/// turn into emphasis or a link. Controls are first shown as escapes (as for a terminal), so the text is one
+/// line; Markdown's own characters are then backslash-escaped, and `<`, `>`, `&` written as character
+/// references, which every Markdown flavour (CommonMark, GitHub's tables, the original Markdown.pl) shows as the
+/// character and none reads as markup.
+public enum MarkdownText {
+    /// `text` as literal Markdown text on one line: what a renderer shows is `text` with controls escaped.
+    public static func escaped(_ text: String) -> String {
+        let line = TerminalText.escaped(text)
+        guard line.utf8.contains(where: needsEscape) else { return line }
+        var out = ""
+        out.reserveCapacity(line.utf8.count + 16)
+        for scalar in line.unicodeScalars {
+            switch scalar {
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "&": out += "&amp;"
+            case "\\", "`", "*", "_", "[", "]", "|", "#", "!", "~":
+                out += "\\"
+                out.unicodeScalars.append(scalar)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "\\"), UInt8(ascii: "`"),
+            UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "|"),
+            UInt8(ascii: "#"), UInt8(ascii: "!"), UInt8(ascii: "~"):
+            true
+        default: false
+        }
+    }
+}
