@@ -105,14 +105,18 @@ if [ -c /dev/full ] && [ -w /dev/full ]; then
     grep -q "cannot write to standard output: No space left on device" "$WORK/err" \
       || fail "$args > /dev/full: no message: $(cat "$WORK/err")"
   done
-  # Through a link: a writer that replaces its target (write a temporary file, rename it over) would replace the
-  # link here, where it once replaced the machine's /dev/full with a regular file.
-  ln -s /dev/full "$WORK/full"
-  run "$BIN" translate -o "$WORK/full" "$ips"
+  # A device is written in place: a writer that replaces its target (a temporary file renamed over it) once
+  # replaced the machine's /dev/full with a regular file.
+  run "$BIN" translate -o /dev/full "$ips"
   expect_status 1 "translate -o /dev/full"
   grep -q "full: error: cannot write the report: No space left on device" "$WORK/err" \
     || fail "translate -o /dev/full: $(cat "$WORK/err")"
-  [ -L "$WORK/full" ] || fail "translate -o replaced the link to /dev/full instead of writing through it"
+  [ -c /dev/full ] || fail "/dev/full is no longer a device"
+  # A link at the output path is refused (issue 38): neither followed nor replaced.
+  ln -s /dev/full "$WORK/full"
+  run "$BIN" translate -o "$WORK/full" "$ips"
+  expect_status 2 "translate -o a link to /dev/full"
+  [ -L "$WORK/full" ] || fail "translate -o replaced the link to /dev/full"
   [ -c /dev/full ] || fail "/dev/full is no longer a device"
 else
   echo "  (no /dev/full device here: only the unwritable targets are checked)"

@@ -66,9 +66,15 @@ public enum TemporaryFiles {
         removeTree(folder)
     }
 
-    /// Registers a folder created elsewhere (the executable's own scratch folder).
+    /// Registers a folder created elsewhere (the executable's own scratch folder), or a file being written under a
+    /// temporary name (``AtomicOutputFile``), so that an interrupt removes it.
     public static func register(_ folder: String) {
         registered.withLock { _ = $0.insert(folder) }
+    }
+
+    /// Forgets a registered path without removing it: a temporary file renamed to its final name is kept.
+    public static func forget(_ path: String) {
+        registered.withLock { _ = $0.remove(path) }
     }
 
     /// Removes every registered folder: called by the executable on SIGINT and SIGTERM, before it exits.

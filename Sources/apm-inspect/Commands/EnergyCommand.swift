@@ -88,6 +88,9 @@ struct EnergyCommand: ParsableCommand {
             Console.error(ErrorLine.render(path: failure.path, location: nil, message: failure.message))
         }
         let files = opened.paths
+        // The databases are evidence: a plot path that is one of them, a link or a folder is refused before any work.
+        let inputs = OutputFile.identities(of: paths).union(OutputFile.identities(of: found))
+        if let plot { try OutputFile.refuseUnusable(plot, option: "--plot", inputs: inputs) }
         let readsStandardInput = paths.contains(PathWalker.standardInputArgument)
         // What the reader says names its files: stand-ins and standard input as the user gave them.
         let shown = { (text: String) -> String in
@@ -134,7 +137,7 @@ struct EnergyCommand: ParsableCommand {
         let failed = walkFailed || result.diagnostics.contains { $0.severity == .error }
         if let plot {
             let svg = PowerLogPlot(report: result.report).svg()
-            if let failure = OutputFile.write(svg, toPath: plot) {
+            if let failure = OutputFile.write(svg, toPath: plot, protecting: inputs) {
                 Console.error(ErrorLine.render(path: plot, location: nil, message: "cannot write the plot: \(failure)"))
                 throw ExitCode(1)
             }

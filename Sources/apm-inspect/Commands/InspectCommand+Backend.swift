@@ -13,6 +13,7 @@ extension InspectCommand {
         let printer = BackendEventPrinter(
             format: backend,
             directory: output,
+            inputs: output == nil ? [] : Self.identities(of: inputs, named: paths),
             toolVersion: APMInspect.configuration.version
         )
         let failures = AtomicCounter()
@@ -43,5 +44,14 @@ extension InspectCommand {
         progress.finish()
         let failed = BackendEventPrinter.finish(printer, summary: "\(inputs.count) inputs")
         if failures.current > 0 || failed { throw ExitCode(1) }
+    }
+
+    /// The files read, by identity: envelopes written into `-o DIR` never replace one of them.
+    static func identities(of inputs: [PathWalker.Input], named paths: [String]) -> Set<FileIdentity> {
+        let files = inputs.compactMap { input -> RawPath? in
+            if case .file(let raw) = input { return raw }
+            return nil
+        }
+        return OutputFile.identities(of: paths).union(OutputFile.identities(of: files))
     }
 }

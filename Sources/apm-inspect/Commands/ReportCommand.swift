@@ -63,14 +63,10 @@ struct ReportCommand: ParsableCommand {
         temporary.removeOnInterrupt()
         defer { temporary.remove() }
         let (files, walkFailures) = PathWalker.rawFiles(in: paths)
-        // The user's reports are evidence: `-o` naming one of them (directly or inside a folder) is refused.
-        if let output, let target = Self.identity(of: output),
-            files.contains(where: { raw in raw.withCString { Self.identity(ofCString: $0) } == target })
-        {
-            let shown = TerminalText.escaped(output)
-            Console.error("error: -o \(shown) is one of the inputs; reports are never overwritten")
-            throw ExitCode(APMInspect.usageStatus)
-        }
+        // The user's reports are evidence: `-o` naming one of them (directly, inside a folder, through a link or a
+        // hard link) is refused, as is a link or a folder.
+        let inputs = OutputFile.identities(of: paths).union(OutputFile.identities(of: files))
+        if let output { try OutputFile.refuseUnusable(output, option: "-o", inputs: inputs) }
         for failure in walkFailures {
             Console.error(ErrorLine.render(path: failure.path, location: nil, message: failure.message))
         }
@@ -111,7 +107,7 @@ struct ReportCommand: ParsableCommand {
         case .html: text = FleetReportHTMLRenderer.render(summary)
         }
         if let output {
-            if let failure = OutputFile.write(text, toPath: output) {
+            if let failure = OutputFile.write(text, toPath: output, protecting: inputs) {
                 Console.error("error: cannot write \(TerminalText.escaped(output)): \(failure)")
                 throw ExitCode(1)
             }
@@ -137,22 +133,6 @@ struct ReportCommand: ParsableCommand {
             return FleetEnvelope.looksLikeNDJSON(prefix: [UInt8](prefix))
         }
         return (try? result.get()) ?? false
-    }
-
-    /// The device and inode of an existing file, which name it whatever path leads to it.
-    struct FileIdentity: Equatable {
-        var device: UInt64
-        var inode: UInt64
-    }
-
-    static func identity(of path: String) -> FileIdentity? {
-        path.withCString { identity(ofCString: $0) }
-    }
-
-    static func identity(ofCString path: UnsafePointer<CChar>) -> FileIdentity? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
 }
 

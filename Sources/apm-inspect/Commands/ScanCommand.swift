@@ -69,7 +69,12 @@ struct ScanCommand: ParsableCommand {
             temporary: temporary,
             format: format,
             backend: self.format.inspectFormat.backend.map {
-                BackendEventPrinter(format: $0, directory: output, toolVersion: APMInspect.configuration.version)
+                BackendEventPrinter(
+                    format: $0,
+                    directory: output,
+                    inputs: output == nil ? [] : OutputFile.identities(of: paths),
+                    toolVersion: APMInspect.configuration.version
+                )
             }
         )
         let metricKit = MetricKitFleetTally()

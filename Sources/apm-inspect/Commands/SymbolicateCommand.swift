@@ -69,6 +69,8 @@ struct SymbolicateCommand: ParsableCommand {
         }
         var failed = false
         var names = Set<String>()
+        // A report in the folder that is an input under another name (a link, a hard link) is never overwritten.
+        let inputs = OutputFile.identities(of: paths + dsym)
         if format == .json {
             failed = printEnvelopes(symbolication)
         } else {
@@ -91,7 +93,7 @@ struct SymbolicateCommand: ParsableCommand {
                 let text = String(decoding: rewritten, as: UTF8.self)
                 if let output {
                     let target = output + "/" + Self.outputName(for: path, taken: &names)
-                    if let failure = OutputFile.write(text, toPath: target) {
+                    if let failure = OutputFile.write(text, toPath: target, protecting: inputs) {
                         Console.error(
                             ErrorLine.render(
                                 path: target,

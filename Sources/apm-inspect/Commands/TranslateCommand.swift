@@ -77,6 +77,9 @@ struct TranslateCommand: ParsableCommand {
 
     func run() throws {
         let folder = paths.count > 1 ? output : nil
+        // The reports (and dSYMs) are evidence: an output that is one of them, however spelled, is never written.
+        let inputs = OutputFile.identities(of: paths + dsym)
+        if folder == nil, let output { try OutputFile.refuseUnusable(output, option: "-o", inputs: inputs) }
         if let folder, let problem = Self.prepareFolder(folder) {
             Console.error(ErrorLine.render(path: folder, location: nil, message: problem))
             throw ExitCode(1)
@@ -95,7 +98,7 @@ struct TranslateCommand: ParsableCommand {
                 for (number, piece) in texts.enumerated() {
                     let name = Self.outputName(for: path, taken: &names, part: texts.count > 1 ? number + 1 : nil)
                     let target = folder + "/" + name
-                    if let failure = OutputFile.write(piece.text, toPath: target) {
+                    if let failure = OutputFile.write(piece.text, toPath: target, protecting: inputs) {
                         let message = "cannot write the report: \(failure)"
                         Console.error(ErrorLine.render(path: target, location: nil, message: message))
                         failed = true
@@ -107,7 +110,7 @@ struct TranslateCommand: ParsableCommand {
                     texts.count > 1
                         ? (number > 0 ? "\n" : "") + Self.heading(path, piece.keyPath) + "\n" + piece.text : piece.text
                 }.joined()
-                if let failure = OutputFile.write(text, toPath: output) {
+                if let failure = OutputFile.write(text, toPath: output, protecting: inputs) {
                     let message = "cannot write the report: \(failure)"
                     Console.error(ErrorLine.render(path: output, location: nil, message: message))
                     failed = true

@@ -24,6 +24,8 @@ final class BackendEventPrinter: @unchecked Sendable {
     let format: BackendFormat
     /// `-o DIR`: where envelopes are written, one file each.
     let directory: String?
+    /// The files the command reads: an envelope file is never written over one of them.
+    let inputs: Set<FileIdentity>
     let toolVersion: String
     private let sentAt: String
     private let lock = NSLock()
@@ -32,9 +34,16 @@ final class BackendEventPrinter: @unchecked Sendable {
     private var events = 0
     private var failures: [String] = []
 
-    init(format: BackendFormat, directory: String?, toolVersion: String, now: Date = Date()) {
+    init(
+        format: BackendFormat,
+        directory: String?,
+        inputs: Set<FileIdentity> = [],
+        toolVersion: String,
+        now: Date = Date()
+    ) {
         self.format = format
         self.directory = directory
+        self.inputs = inputs
         self.toolVersion = toolVersion
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = TimeZone(identifier: "UTC")
@@ -133,7 +142,7 @@ final class BackendEventPrinter: @unchecked Sendable {
             envelopeCount += 1
             if let directory {
                 let path = directory + "/" + id + ".envelope"
-                if let problem = OutputFile.write(text, toPath: path) {
+                if let problem = OutputFile.write(text, toPath: path, protecting: inputs) {
                     failures.append(ErrorLine.render(path: path, location: nil, message: problem))
                 }
             } else if envelopeCount == 1 {

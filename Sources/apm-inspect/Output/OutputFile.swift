@@ -1,34 +1,44 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import APMInspectCore
+import ArgumentParser
 
-/// Writes a file the user named for output (`translate -o`, `energy --plot`), checking every step.
+/// Writes a file the user named for output (`translate -o`, `report -o`, `energy --plot`, envelopes into `-o DIR`)
+/// through ``AtomicOutputFile``: never through a link, never over an input, never half a file over a whole one.
 ///
-/// `String.write(toFile:atomically:)` reported success for `/dev/full` on Linux with nothing written; here a
-/// short write, a failed `close` (where NFS and full disks report late) or an unopenable path is an error.
+/// `String.write(toFile:atomically:)` reported success for `/dev/full` on Linux with nothing written; here a short
+/// write, a failed `close` or `fsync`, or an unwritable folder is an error.
 enum OutputFile {
-    /// Writes `text` to `path` (created or truncated); nil on success, else why it failed.
-    static func write(_ text: String, toPath path: String) -> String? {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return Console.describe(errno: errno) }
-        var text = text
-        var failure: Int32?
-        text.withUTF8 { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var offset = 0
-            while offset < buffer.count {
-                let n = Glibc.write(fd, base + offset, buffer.count - offset)
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 {
-                    failure = n < 0 ? errno : EIO
-                    return
-                }
-                offset += n
-            }
+    /// Writes `text` to `path` unless it is one of `inputs`; nil on success, else why it failed (or was refused).
+    static func write(_ text: String, toPath path: String, protecting inputs: Set<FileIdentity>) -> String? {
+        do {
+            try AtomicOutputFile.write(text, to: path, protecting: inputs)
+            return nil
+        } catch {
+            return error.message
         }
-        if close(fd) != 0, failure == nil { failure = errno }
-        return failure.map { Console.describe(errno: $0) }
+    }
+
+    /// The files a command reads, by identity: each path as named (links followed) and, for `-`, the file standard
+    /// input was redirected from.
+    static func identities(of paths: [String]) -> Set<FileIdentity> {
+        Set(
+            paths.compactMap { path in
+                path == PathWalker.standardInputArgument
+                    ? FileIdentity(descriptor: 0) : FileIdentity(path: PathWalker.openable(path))
+            }
+        )
+    }
+
+    /// The files a command reads, by identity, from the paths a walk gave.
+    static func identities(of paths: [RawPath]) -> Set<FileIdentity> {
+        Set(paths.compactMap { FileIdentity(path: $0) })
+    }
+
+    /// Refuses, before any work, an output that is one of the inputs, a symbolic link or a folder.
+    ///
+    /// Says why on standard error, naming `option` and the path escaped, and exits 2 (a usage error).
+    static func refuseUnusable(_ path: String, option: String, inputs: Set<FileIdentity>) throws {
+        guard let refusal = AtomicOutputFile.refusal(of: path, protecting: inputs) else { return }
+        Console.error("apm-inspect: error: \(option) \(TerminalText.escaped(path)): \(refusal.message)")
+        throw ExitCode(APMInspect.usageStatus)
     }
 }
