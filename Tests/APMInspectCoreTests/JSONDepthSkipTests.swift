@@ -24,14 +24,14 @@ import Testing
         let cut = try #require(document.depthCuts.first)
         #expect(cut.severity == .warning)
         #expect(cut.location?.line == 2)
-        // The object at the 16th level is skipped: below `deep` (level 2), 13 levels are read.
+        // Sixteen levels are read, the 17th is skipped: below `deep` (level 2), 14 levels.
         var element = try #require(document.root["deep"])
         var levels = 0
         while let inner = element["a"], inner.kind == .object, !inner.isOpaque {
             levels += 1
             element = inner
         }
-        #expect(levels == 13)
+        #expect(levels == 14)
         #expect(element["a"]?.isOpaque == true)
         // Repairs stay apart from the cut: strict input has none.
         #expect(document.diagnostics.isEmpty == tail.isEmpty)

@@ -76,7 +76,8 @@ struct JSONFastTapeBuilder {
                         step = .afterValue
                         continue
                     }
-                    if valueDepth >= maxDepth, skipsTooDeep {
+                    // Past the limit, not at it: a container at the limit goes to the lenient builder, which accepts it.
+                    if valueDepth > maxDepth, skipsTooDeep {
                         guard let end = skipOpaque(from: p, kind: isObject ? .object : .array) else { return false }
                         depthCuts.add(at: p, in: buffer, maxDepth: maxDepth)
                         p = end

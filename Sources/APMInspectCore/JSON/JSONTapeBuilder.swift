@@ -229,8 +229,8 @@ struct JSONTapeBuilder {
         switch c {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             let isObject = c == UInt8(ascii: "{")
-            // At the same depth as the fast builder skips: a strict and a repaired copy of a file read alike.
-            if options.skipsTooDeep, depth >= options.maxDepth {
+            // Where `push` would refuse it, as the fast builder skips: a strict and a repaired copy read alike.
+            if options.skipsTooDeep, depth > options.maxDepth {
                 skipTooDeep(isObject: isObject)
                 return
             }
