@@ -97,3 +97,65 @@ import Testing
         #expect(symbols.contains { $0.hasPrefix("x" + raw) })
     }
 }
+
+/// `apm-inspect fuzz --seed 8101`: a frame whose `symbol` is a number was written `1234 + 5`, which the text
+/// reader took for an unsymbolicated `base + offset`; the symbol was lost and, with no address in the JSON, the
+/// offset gave the frame one from its image's base.
+@Suite struct NumericSymbolRoundTripTests {
+    private static func roundTrip(_ json: String) throws -> (before: CrashReport, text: String, after: CrashReport) {
+        let before = try CrashReportParser().parse(Array(json.utf8)).report
+        let text = try CrashTextTranslator().translate(Array(json.utf8))
+        let after = try CrashReportParser().parse(Array(text.utf8)).report
+        return (before, text, after)
+    }
+
+    static func frames(_ report: CrashReport) -> [CrashReport.Frame] { report.threads.flatMap(\.frames) }
+
+    @Test(arguments: [
+        // A number, with and without an image offset (then the frame has no address).
+        #"{"symbol":1234,"symbolLocation":5,"imageIndex":0}"#,
+        #"{"imageOffset":38500,"symbol":1234,"symbolLocation":5,"imageIndex":0}"#,
+        // Hex digits alone are a symbol name too.
+        #"{"imageOffset":38500,"symbol":"add","symbolLocation":5,"imageIndex":0}"#,
+        #"{"symbol":"face","symbolLocation":5,"imageIndex":0}"#,
+    ])
+    func aSymbolThatLooksLikeANumberStaysASymbol(frame: String) throws {
+        let json = TranslationTests.iosReport.replacingOccurrences(
+            of: #"{"imageOffset":38500,"imageIndex":0}"#,
+            with: frame
+        )
+        #expect(json != TranslationTests.iosReport)
+        let (before, _, after) = try Self.roundTrip(json)
+        let symbol = try #require(Self.frames(before).first { $0.symbolOffset == 5 }?.symbol)
+        let read = try #require(Self.frames(after).first { $0.symbol == symbol })
+        #expect(read.symbolOffset == 5)
+        #expect(Self.frames(after).map(\.address?.value) == Self.frames(before).map(\.address?.value))
+    }
+
+    /// The number 0 as a symbol reads as the `0 + 0` of a null frame when an offset follows it: the offset is left
+    /// out so that the symbol and the address survive.
+    @Test func theSymbolZeroKeepsItsText() throws {
+        let json = TranslationTests.iosReport.replacingOccurrences(
+            of: #"{"imageOffset":38500,"imageIndex":0}"#,
+            with: #"{"symbol":0,"symbolLocation":5,"imageIndex":0}"#
+        )
+        let (before, text, after) = try Self.roundTrip(json)
+        #expect(!text.contains(" 0 + 5"))
+        #expect(Self.frames(after).contains { $0.symbol == "0" && $0.symbolOffset == nil })
+        #expect(Self.frames(after).map(\.address?.value) == Self.frames(before).map(\.address?.value))
+    }
+
+    /// Apple's unsymbolicated forms are still read as a load address and an offset.
+    @Test func unsymbolicatedFramesStillReadAsBasePlusOffset() throws {
+        let lines = [
+            "2   ???  000000000000000000 0 + 0",
+            "3   Pebble  0x100009644 0x100000000 + 38468",
+        ]
+        for line in lines {
+            let report = try CrashReportParser().parse(Array(("Thread 0 Crashed:\n" + line + "\n").utf8)).report
+            let frame = try #require(report.threads.first?.frames.first)
+            #expect(frame.symbol == nil)
+            #expect(frame.imageOffset != nil)
+        }
+    }
+}

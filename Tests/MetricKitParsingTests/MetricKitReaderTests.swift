@@ -96,6 +96,35 @@ import Testing
         #expect(tree.frames[0].endSamples == 0)
     }
 
+    /// Numbers past `UInt64` (one more than its maximum, a float exponent) are findings at their key path; the frame
+    /// stays, its other fields read, and the numbers are kept as written.
+    @Test func frameNumbersBeyondSixtyFourBitsAreFindingsAndKeptAsWritten() throws {
+        let tooLarge = "18446744073709551616"
+        let text = """
+            {"crashDiagnostics":[{"callStackTree":{"callStackPerThread":true,"callStacks":[{"threadAttributed":true,
+            "callStackRootFrames":[{"binaryName":"App","binaryUUID":"U1","address":4295000064,
+            "offsetIntoBinaryTextSegment":\(tooLarge),"sampleCount":1,"subFrames":[{"binaryName":"App",
+            "binaryUUID":"U1","address":1e30,"offsetIntoBinaryTextSegment":32868,"sampleCount":1}]}]}]}}]}
+            """
+        let result = try Self.read(text)
+        let tree = try #require(result.report.diagnostics.first?.callTree)
+        #expect(tree.frames.count == 2)
+        #expect(tree.frames[0].address == HexValue(4_295_000_064))
+        #expect(tree.frames[0].offsetIntoBinaryTextSegment == nil)
+        #expect(tree.frames[0].unknownKeys?["offsetIntoBinaryTextSegment"] == .number(tooLarge))
+        #expect(tree.frames[1].binaryName == "App" && tree.frames[1].address == nil)
+        #expect(tree.frames[1].offsetIntoBinaryTextSegment == 32868)
+        #expect(tree.frames[1].unknownKeys?["address"] == .number("1e30"))
+        let warnings = result.diagnostics.filter { $0.severity == .warning }
+        let path = "crashDiagnostics[0].callStackTree.callStacks[0].callStackRootFrames[0]"
+        #expect(
+            warnings.compactMap(\.location?.keyPath) == [
+                path + ".offsetIntoBinaryTextSegment", path + ".subFrames[0].address",
+            ]
+        )
+        #expect(warnings.allSatisfy { $0.location?.line != nil })
+    }
+
     @Test func framesAreBoundedPerFile() throws {
         var frames = "{\"sampleCount\":1}"
         for _ in 0..<200 { frames = "{\"sampleCount\":1,\"subFrames\":[\(frames)]}" }

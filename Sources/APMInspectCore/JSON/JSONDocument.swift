@@ -18,6 +18,9 @@ public final class JSONDocument: Sendable {
     let rootIndex: Int
     /// Repairs made while parsing in lenient mode, with their locations.
     public let diagnostics: [Diagnostic]
+    /// Containers skipped for nesting past the depth limit, when the options allow it
+    /// (``JSONParseOptions/skipsTooDeep``): warnings for the reader to pass on, kept apart from the repairs.
+    public let depthCuts: [Diagnostic]
     /// True when the input was cut off and open containers were closed at its end.
     public let isTruncated: Bool
     /// True when the input was not a single value and ``root`` lists the fragments found.
@@ -42,7 +45,7 @@ public final class JSONDocument: Sendable {
     ) throws(InputError) {
         typealias Built = (
             nodes: (base: UnsafeMutablePointer<JSONNode>, count: Int), diagnostics: [Diagnostic], truncated: Bool,
-            root: Int
+            root: Int, depthCuts: [Diagnostic]
         )
         let result: Result<Built, InputError> = bytes.withUnsafeBytes { buffer in
             if buffer.count <= options.maxInputBytes {
@@ -51,17 +54,23 @@ public final class JSONDocument: Sendable {
                     buffer: buffer,
                     maxDepth: options.maxDepth,
                     opaqueDepth: options.opaqueDepth ?? Int.max,
-                    probe: options.opaqueKeyProbe
+                    probe: options.opaqueKeyProbe,
+                    skipsTooDeep: options.skipsTooDeep
                 )
                 if fast.build() {
-                    return .success((fast.nodes.detach(), [], false, 1))
+                    return .success((fast.nodes.detach(), [], false, 1, fast.depthCuts.diagnostics))
                 }
                 fast.nodes.release()
             }
             var builder = JSONTapeBuilder(buffer: buffer, options: options)
             do throws(InputError) {
                 let root = try builder.build()
-                return .success((builder.nodes.detach(), builder.diagnostics, builder.wasTruncated, root))
+                return .success(
+                    (
+                        builder.nodes.detach(), builder.diagnostics, builder.wasTruncated, root,
+                        builder.depthCuts.diagnostics
+                    )
+                )
             } catch {
                 builder.nodes.release()
                 return .failure(error)
@@ -81,11 +90,13 @@ public final class JSONDocument: Sendable {
         self.nodeStorage = built.nodes.base
         self.storedNodeCount = built.nodes.count
         self.rootIndex = built.root
-        self.diagnostics = built.diagnostics.map { diagnostic in
+        func shifted(_ diagnostic: Diagnostic) -> Diagnostic {
             var moved = diagnostic
             moved.location = moved.location.map(origin.shift)
             return moved
         }
+        self.diagnostics = built.diagnostics.map(shifted)
+        self.depthCuts = built.depthCuts.map(shifted)
         self.isTruncated = built.truncated
         self.isFragmentList = built.root == 0
     }

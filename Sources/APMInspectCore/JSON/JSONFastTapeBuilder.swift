@@ -13,12 +13,23 @@ struct JSONFastTapeBuilder {
     private let maxDepth: Int
     private let opaqueDepth: Int
     private let probe: JSONScanning.KeyProbe?
+    /// Skip containers past the depth limit instead of failing (``JSONParseOptions/skipsTooDeep``).
+    private let skipsTooDeep: Bool
     var nodes: JSONNodeBuffer
+    /// The containers skipped for their depth.
+    private(set) var depthCuts = JSONDepthCuts()
 
-    init(buffer: UnsafeRawBufferPointer, maxDepth: Int, opaqueDepth: Int = Int.max, probe: String? = nil) {
+    init(
+        buffer: UnsafeRawBufferPointer,
+        maxDepth: Int,
+        opaqueDepth: Int = Int.max,
+        probe: String? = nil,
+        skipsTooDeep: Bool = false
+    ) {
         self.buffer = buffer
         self.maxDepth = maxDepth
         self.opaqueDepth = opaqueDepth
+        self.skipsTooDeep = skipsTooDeep
         self.probe = probe.flatMap(JSONScanning.KeyProbe.init)
         self.nodes = JSONNodeBuffer(capacity: buffer.count / 10)
     }
@@ -61,6 +72,14 @@ struct JSONFastTapeBuilder {
                     let isObject = c == UInt8(ascii: "{")
                     if valueDepth >= opaqueDepth {
                         guard let end = skipOpaque(from: p, kind: isObject ? .object : .array) else { return false }
+                        p = end
+                        step = .afterValue
+                        continue
+                    }
+                    // Past the limit, not at it: a container at the limit goes to the lenient builder, which accepts it.
+                    if valueDepth > maxDepth, skipsTooDeep {
+                        guard let end = skipOpaque(from: p, kind: isObject ? .object : .array) else { return false }
+                        depthCuts.add(at: p, in: buffer, maxDepth: maxDepth)
                         p = end
                         step = .afterValue
                         continue

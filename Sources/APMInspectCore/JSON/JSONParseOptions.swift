@@ -24,10 +24,24 @@ public struct JSONParseOptions: Sendable, Equatable {
     /// The look happens while the object is skipped, and ``JSONElement/mayContainProbedKey`` reports the result.
     /// A string value equal to the key also counts.
     public var opaqueKeyProbe: String?
+    /// Skip a container nested past ``maxDepth`` (recorded by its byte range, as an opaque one) instead of refusing
+    /// the whole document, with a warning in ``JSONDocument/depthCuts``.
+    ///
+    /// For formats that carry data of the application's own shape (KSCrash's `user` section, unknown members of an
+    /// `.ips` body): nesting there says nothing about the report around it, which is still read. A skipped
+    /// container is empty when read, and a reader that sets this reports the cuts.
+    public var skipsTooDeep: Bool
 
-    public init(maxDepth: Int = 128, maxInputBytes: Int = 1 << 30, lenient: Bool = true, opaqueDepth: Int? = nil) {
+    public init(
+        maxDepth: Int = 128,
+        maxInputBytes: Int = 1 << 30,
+        lenient: Bool = true,
+        opaqueDepth: Int? = nil,
+        skipsTooDeep: Bool = false
+    ) {
         self.maxDepth = maxDepth
         self.opaqueDepth = opaqueDepth
+        self.skipsTooDeep = skipsTooDeep
         self.maxInputBytes = min(maxInputBytes, Int(UInt32.max) - 1)
         self.lenient = lenient
     }

@@ -32,6 +32,8 @@ struct JSONTapeBuilder {
     /// Open containers including ``cur``.
     private var depth: Int { stack.count + 1 }
     private(set) var diagnostics: [Diagnostic] = []
+    /// The containers skipped for their depth (``JSONParseOptions/skipsTooDeep``), apart from the repairs.
+    private(set) var depthCuts = JSONDepthCuts()
     private var repairCount = 0
     private(set) var sawFragments = false
     private(set) var wasTruncated = false
@@ -227,6 +229,11 @@ struct JSONTapeBuilder {
         switch c {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             let isObject = c == UInt8(ascii: "{")
+            // Where `push` would refuse it, as the fast builder skips: a strict and a repaired copy read alike.
+            if options.skipsTooDeep, depth > options.maxDepth {
+                skipTooDeep(isObject: isObject)
+                return
+            }
             valueAdded()
             let index = nodes.count
             nodes.append(
@@ -402,6 +409,27 @@ struct JSONTapeBuilder {
         }
         stack.append(cur)
         cur = frame
+    }
+
+    /// Records the container at ``pos`` by its byte range, up to its closing bracket or the end of the input.
+    private mutating func skipTooDeep(isObject: Bool) {
+        let start = pos
+        var unused = false
+        let end = JSONScanning.matchingBracket(buffer, from: start, maxNesting: Int.max, probeHit: &unused)
+        valueAdded()
+        let stop = end ?? buffer.count
+        nodes.append(
+            JSONNode(
+                kind: isObject ? .object : .array,
+                flags: JSONNode.opaqueFlag | (end == nil ? JSONNode.truncatedFlag : 0),
+                start: UInt32(start),
+                end: UInt32(stop),
+                next: UInt32(nodes.count + 1),
+                count: 0
+            )
+        )
+        depthCuts.add(at: start, in: buffer, maxDepth: options.maxDepth)
+        pos = stop
     }
 
     private mutating func close(_ c: UInt8) throws(InputError) {

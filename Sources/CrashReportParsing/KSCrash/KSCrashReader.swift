@@ -8,11 +8,16 @@ import APMInspectCore
 /// holding only `recrash_report`. The JSON is read leniently: a trailing comma or a cut-off file gives a partial
 /// report with the repairs as diagnostics. docs/kscrash.md lists the fields read and what is not modelled.
 public struct KSCrashReader: Sendable {
+    /// Values nested past the depth limit are skipped with a warning: the `user` section is the application's
+    /// own data, and its depth must not stop the report around it being read.
     public var json: JSONParseOptions
     /// How much of a report is modelled; see ``CrashParseLimits``.
     public var limits: CrashParseLimits
 
-    public init(json: JSONParseOptions = JSONParseOptions(), limits: CrashParseLimits = CrashParseLimits()) {
+    public init(
+        json: JSONParseOptions = JSONParseOptions(skipsTooDeep: true),
+        limits: CrashParseLimits = CrashParseLimits()
+    ) {
         self.json = json
         self.limits = limits
     }
@@ -68,6 +73,7 @@ public struct KSCrashReader: Sendable {
                 )
             )
         }
+        diagnostics += document.depthCuts
         var root = document.root
         if document.isFragmentList {
             guard let first = root.elements.first(where: { Self.recognises($0) }) else {

@@ -6,11 +6,16 @@ import APMInspectCore
 /// (with or without a 109 header), Console's translated export by its embedded JSON when present. Panics,
 /// stackshots, JetsamEvents and other non-crash `.ips` are refused with `CrashParseError` code `notACrashReport`.
 public struct CrashReportParser: Sendable {
+    /// Values nested past the depth limit are skipped with a warning: a body's unknown members are kept, and
+    /// their depth must not stop the report around them being read.
     public var json: JSONParseOptions
     /// How much of a report is modelled; see ``CrashParseLimits``.
     public var limits: CrashParseLimits
 
-    public init(json: JSONParseOptions = JSONParseOptions(), limits: CrashParseLimits = CrashParseLimits()) {
+    public init(
+        json: JSONParseOptions = JSONParseOptions(skipsTooDeep: true),
+        limits: CrashParseLimits = CrashParseLimits()
+    ) {
         self.json = json
         self.limits = limits
     }
@@ -40,7 +45,7 @@ public struct CrashReportParser: Sendable {
     static func hasCrashShapedBody(_ container: IPSContainer) -> Bool {
         switch container.bodyKind {
         case .json:
-            guard let document = try? container.parseJSONBody() else { return false }
+            guard let document = try? container.parseJSONBody(options: CrashReportParser().json) else { return false }
             return CrashJSONBody.locate(in: document)?.body.isCrashShaped ?? false
         case .text: return hasCrashMarkers(container)
         default: return false
@@ -144,7 +149,7 @@ public struct CrashReportParser: Sendable {
                 at: error.location
             )
         }
-        diagnostics += document.diagnostics
+        diagnostics += document.diagnostics + document.depthCuts
         // A JSON body followed by text (macOS appends `System Profile:`), a header line too long to be read as one
         // (see ``IPSContainer``) before it, or a body cut into pieces by a stray `}`: see ``CrashJSONBody``.
         guard let (body, found) = CrashJSONBody.locate(in: document) else {

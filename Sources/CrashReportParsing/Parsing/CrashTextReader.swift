@@ -756,9 +756,7 @@ struct CrashTextReader {
     ) {
         if let plus = rest.lastRange(of: " + "), let value = offsetValue(rest.suffix(from: plus.upperBound).trimmed()) {
             let symbol = rest.prefix(plus.lowerBound).trimmed()
-            if symbol.isAllHexDigits
-                || (symbol.startsWith0x && symbol.dropFirst(2).isAllHexDigits)
-            {
+            if isImageBase(symbol) {
                 // Unsymbolicated: `0x1bd149000 + 2378352` (image base + offset), or `0 + 0` for null frames.
                 frame.imageOffset = value
             } else if !symbol.isEmpty {
@@ -773,6 +771,17 @@ struct CrashTextReader {
             frame.symbolText = splicedSymbol(symbol) ?? frameText(symbol, shared: shared)
         }
         if frame.image == nil, let module { frame.image = module }
+    }
+
+    /// True when the text before ` + offset` is an image's load address, not a symbol.
+    ///
+    /// Apple writes the load address in hex with `0x`, or as `0` in a null frame (`0 + 0`). Any other text is a
+    /// symbol, even when it reads as a number or as hex digits alone (`add`, `face`, or `1234` from a JSON
+    /// report whose symbol is a number): taken for a load address, its offset became the frame's offset into
+    /// its image, and the symbol was lost.
+    static func isImageBase(_ symbol: TextBytes) -> Bool {
+        if symbol.startsWith0x { return symbol.count > 2 && symbol.dropFirst(2).isAllHexDigits }
+        return !symbol.isEmpty && symbol.allSatisfy { $0 == UInt8(ascii: "0") }
     }
 
     /// The symbol Apple's text spliced an offset into, rejoined; nil when the symbol has no splice.

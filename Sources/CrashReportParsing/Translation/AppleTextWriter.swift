@@ -130,7 +130,9 @@ struct AppleTextWriter {
         var text = Self.padRight(String(frame.index), 4) + Self.padRight(image, 30) + "\t" + Self.padLeft(address, 18)
         if let symbol = frame.symbol {
             text += " " + symbol
-            if let offset = frame.symbolOffset { text += " + \(offset)" }
+            // A symbol that reads as a load address (`0x10`, `0`) followed by an offset would read back as an
+            // unsymbolicated frame and lose the symbol: the layout has no way to tell them apart, so the offset goes.
+            if let offset = frame.symbolOffset, !Self.readsAsImageBase(symbol) { text += " + \(offset)" }
         } else if frame.address != nil, let image = imageFor(frame, imageIndex: imageIndex), image.source != "A" {
             // With `???` in the address column a `base + offset` would read back as the frame's address.
             let base = image.base.value
@@ -145,6 +147,11 @@ struct AppleTextWriter {
             text += " (\(name):\(frame.line ?? 0))"
         }
         return text
+    }
+
+    static func readsAsImageBase(_ symbol: String) -> Bool {
+        var symbol = symbol
+        return symbol.withUTF8 { CrashTextReader.isImageBase(TextBytes($0).trimmed()) }
     }
 
     /// The frame's image: by JSON `imageIndex`, else the image whose range holds the address, else by name.

@@ -37,10 +37,13 @@ public struct CrashTextTranslator: Sendable {
                 )
             )
         }
-        let result = try CrashReportParser().parse(container)
+        let parser = CrashReportParser()
+        let result = try parser.parse(container)
         var extras = AppleTextExtras()
         // The body the parser read: in a list of fragments, the pieces it joined (``CrashJSONBody``).
-        if let document = try? container.parseJSONBody(), let body = CrashJSONBody.locate(in: document)?.body {
+        if let document = try? container.parseJSONBody(options: parser.json),
+            let body = CrashJSONBody.locate(in: document)?.body
+        {
             extras = AppleTextExtras(body: body)
         }
         return (translate(result.report, extras: extras), result.diagnostics)

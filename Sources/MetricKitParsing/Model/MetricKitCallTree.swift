@@ -40,7 +40,8 @@ public struct MetricKitCallTree: Sendable, Equatable, Codable {
         /// Samples whose known stack ends at this frame (``totalSamples`` minus its callers', at least 0): the
         /// weight of the whole stack from the root to here, as folded stacks count it.
         public var endSamples: Int
-        /// Frame keys this reader does not model, verbatim.
+        /// Frame keys this reader does not model, and modelled ones whose value it cannot hold (an address beyond
+        /// 64 bits), verbatim.
         public var unknownKeys: JSONValue?
 
         public init(id: Int, parent: Int?, stack: Int, depth: Int) {

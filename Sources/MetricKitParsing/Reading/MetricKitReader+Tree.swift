@@ -107,13 +107,27 @@ extension MetricKitReader {
                 var frame = MetricKitCallTree.Frame(id: id, parent: next.parent, stack: stackIndex, depth: next.depth)
                 var subFrames: JSONElement?
                 var unknown: [JSONValue.Member] = []
+                // A number the model cannot hold (beyond 64 bits, negative, fractional) is kept as written among the
+                // unknown keys, with a finding: the frame stays, without that value.
+                func number(_ key: String, _ value: JSONElement) -> UInt64? {
+                    if let number = Self.unsigned(value) { return number }
+                    guard value.kind != .null else { return nil }
+                    unknown.append(JSONValue.Member(key: key, value: value.materialized))
+                    findings.add(
+                        .warning,
+                        "\(key) is not an unsigned 64-bit integer: kept as written among the frame's unknown keys",
+                        at: value,
+                        keyPath: path(stack: stackIndex, parent: next.parent, index: next.index) + "." + key
+                    )
+                    return nil
+                }
                 next.element.forEachMember { key, value in
                     switch key {
                     case "binaryName": frame.binaryName = value.string
                     case "binaryUUID": frame.binaryUUID = value.string
-                    case "address": frame.address = Self.unsigned(value).map(HexValue.init)
-                    case "offsetIntoBinaryTextSegment": frame.offsetIntoBinaryTextSegment = Self.unsigned(value)
-                    case "sampleCount": frame.sampleCount = Self.unsigned(value).map { Int(clamping: $0) }
+                    case "address": frame.address = number(key, value).map(HexValue.init)
+                    case "offsetIntoBinaryTextSegment": frame.offsetIntoBinaryTextSegment = number(key, value)
+                    case "sampleCount": frame.sampleCount = number(key, value).map { Int(clamping: $0) }
                     case "subFrames": subFrames = value
                     default: unknown.append(JSONValue.Member(key: key, value: value.materialized))
                     }
