@@ -118,8 +118,9 @@ extension FuzzChecks {
         }
         for address in addresses {
             let frames = index.frames(at: address)
-            found.require(frames.count == 1, "\(frames.count) frames for one function at \(address)")
-            found.require(frames.last?.isInlined == false, "the only frame is marked inlined")
+            // One function and no inlining: one frame once a unit is read, none without a header to read.
+            found.require(frames.count <= 1, "\(frames.count) frames for one function at \(address)")
+            found.require(frames.last?.isInlined != true, "the only frame is marked inlined")
             found.require((frames.last?.file?.utf8.count ?? 0) <= bytes.count + 8, "a file name longer than its bytes")
         }
         return found
