@@ -29,20 +29,27 @@ let targets: [(name: String, libraries: [String])] = [
     ("FuzzMetricKit", ["MetricKitParsing", "CrashReportParsing"]),
     ("FuzzMachO", ["Symbolication"]),
     ("FuzzDWARF", ["Symbolication"]),
+    ("FuzzDWARFLine", ["Symbolication"]),
+    ("FuzzSwiftDemangle", ["Symbolication"]),
+    ("FuzzCxxDemangle", ["Symbolication"]),
 ]
 
 let package = Package(
     name: "Fuzz",
     dependencies: [.package(name: "apm-inspect", path: "..")],
     targets: [
+        // libFuzzer's LLVMFuzzerMutate, declared for the custom mutators of FuzzSupport.
+        .target(name: "LibFuzzerMutate"),
         .target(
             name: "FuzzSupport",
             dependencies: [
+                "LibFuzzerMutate",
                 .product(name: "APMInspectCore", package: "apm-inspect"),
+                .product(name: "InputMutation", package: "apm-inspect"),
                 // The properties themselves, shared with the replay tests of the root package.
                 .product(name: "FuzzChecks", package: "apm-inspect"),
             ]
-        )
+        ),
     ]
         + targets.map { target in
             .executableTarget(

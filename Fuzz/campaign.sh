@@ -67,6 +67,9 @@ run_target() {
   log="$WORK/campaign-$target.log"
   local dict=()
   [[ "$JSON_TARGETS" == *" $target "* ]] && dict=(-dict="$FUZZ/json.dict")
+  [ -n "${DICTS[$target]:-}" ] && dict=(-dict="$FUZZ/${DICTS[$target]}")
+  local limits=()
+  read -r -a limits <<< "${LIMITS[$target]:-}"
   local started
   started="$(date -u +%Y-%m-%dT%H:%M:%SZ)"
   start_wall=$(date +%s)
@@ -78,7 +81,7 @@ run_target() {
   : > "$log"
   while :; do
     nice -n "$NICE" "$BIN/$target" -max_total_time="$WALL_LIMIT" -max_len="${FUZZ_MAX_LEN:-16384}" \
-      -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 "${dict[@]}" \
+      -timeout=10 -rss_limit_mb=2048 "${limits[@]}" -print_final_stats=1 "${dict[@]}" \
       -artifact_prefix="$FUZZ/findings/$target-" "$corpus" "$seeds" >> "$log" 2>&1 &
     pid=$!
     ticks=$spent

@@ -69,10 +69,12 @@ for line in "${TARGETS[@]}"; do
   mkdir -p "$corpus"
   dict=()
   [[ "$JSON_TARGETS" == *" $target "* ]] && dict=(-dict="$FUZZ/json.dict")
+  [ -n "${DICTS[$target]:-}" ] && dict=(-dict="$FUZZ/${DICTS[$target]}")
+  read -r -a limits <<< "${LIMITS[$target]:-}"   # later flags win: these override the defaults before them
   status=0
   start=$(date +%s)
   "$bin" -seed=1 -runs=$((runs * SCALE)) -max_total_time="${FUZZ_MAX_TIME:-60}" -max_len="${FUZZ_MAX_LEN:-16384}" \
-    -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+    -timeout=10 -rss_limit_mb=2048 "${limits[@]}" -print_final_stats=1 \
     "${dict[@]}" -artifact_prefix="$WORK/$target-" "$corpus" "$seeds" > "$WORK/$target.log" 2>&1 || status=$?
   seconds=$(( $(date +%s) - start ))
   final="$(grep -E '^#[0-9]+[[:space:]]+(DONE|INITED|pulse|NEW|REDUCE)' "$WORK/$target.log" | tail -1 || true)"

@@ -24,7 +24,20 @@ TARGETS=(
   "FuzzMetricKit 150 metrickit/*.json"
   "FuzzMachO 3000 ../Tests/SymbolicationTests/Fixtures/Demo-x86_64 ../Tests/SymbolicationTests/Fixtures/Demo-fat ../Tests/SymbolicationTests/Fixtures/Demo-arm64.dSYM/Contents/Resources/DWARF/Demo-arm64"
   "FuzzDWARF 5000"
+  "FuzzDWARFLine 5000"
+  "FuzzSwiftDemangle 5000"
+  "FuzzCxxDemangle 5000"
 )
 # Targets whose inputs are JSON get the dictionary.
 JSON_TARGETS=" FuzzIPSContainer FuzzJetsam FuzzJetsamLimits FuzzCrashJSON FuzzKSCrash FuzzHAR FuzzCharlesJSON FuzzJSONTape FuzzJSONEncoder FuzzMetricKit "
 
+# Targets with a dictionary of their own (the rest of the targets above take none).
+declare -A DICTS=([FuzzSwiftDemangle]=swift-mangling.dict [FuzzCxxDemangle]=cxx-mangling.dict)
+# Tighter bounds than the default -timeout=10 -rss_limit_mb=2048 where one input's cost is the property: a name
+# that takes seconds or gigabytes to demangle is the finding (issue 38's doubling substitutions), and so is a
+# line section whose tables grow without bound.
+declare -A LIMITS=(
+  [FuzzSwiftDemangle]="-timeout=3 -rss_limit_mb=1024 -max_len=4096"
+  [FuzzCxxDemangle]="-timeout=3 -rss_limit_mb=1024 -max_len=4096"
+  [FuzzDWARFLine]="-timeout=5 -rss_limit_mb=1024"
+)

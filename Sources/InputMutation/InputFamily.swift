@@ -17,6 +17,8 @@ public enum InputFamily: String, Sendable, CaseIterable, Codable, Hashable {
     case zlib
     /// A Mach-O binary or dSYM companion file, thin or fat: header, load commands, symbols and DWARF unit headers.
     case machO
+    /// A bare `.debug_line` section, as `FuzzDWARFLine` takes it: never sniffed, only given.
+    case dwarfLine
     /// Anything else, mutated byte by byte only.
     case binary
 

@@ -28,6 +28,21 @@ public enum MutatorKind: String, Sendable, CaseIterable, Codable {
     case octalField = "tar.octal-field"
     case headerBytes = "binary.header-bytes"
     case schemaText = "sqlite.schema-text"
+    // DWARF (issue 38: shapes byte mutation does not reach).
+    /// A DWARF 5 line table's directory and file entry formats emptied and their counts set to a million: entries
+    /// that read no bytes.
+    case dwarfEmptyEntryFormats = "dwarf.empty-entry-formats"
+    /// A DWARF 5 `directories_count` set far beyond the bytes (formats kept).
+    case dwarfEntryCount = "dwarf.entry-count"
+    /// One line table's `unit_length` and `header_length` pointed at a later table's program, so two headers run
+    /// one program.
+    case dwarfSharedProgram = "dwarf.shared-program"
+    /// A unit's or table's version set to another of 2 to 5, or just outside them.
+    case dwarfVersion = "dwarf.version"
+    /// A unit or table rewritten from 32-bit to 64-bit DWARF (its length and offset-sized header fields widened).
+    case dwarfOffsetSize = "dwarf.offset-size"
+    /// An attribute's or entry format's form replaced by another form, known or not.
+    case dwarfForm = "dwarf.form"
     /// Inflates a gzip or zlib stream, mutates what is inside by its own family, and compresses it again.
     case compressedContent = "compressed.content"
 
@@ -44,6 +59,9 @@ public enum MutatorKind: String, Sendable, CaseIterable, Codable {
         case .octalField: .octalField
         case .headerBytes: .headerBytes
         case .schemaText: .schemaText
+        case .dwarfEmptyEntryFormats, .dwarfEntryCount, .dwarfSharedProgram: .dwarfLineTable
+        case .dwarfVersion, .dwarfOffsetSize: .dwarfLineTable
+        case .dwarfForm: .dwarfForm
         default: nil
         }
     }

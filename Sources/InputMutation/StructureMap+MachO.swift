@@ -131,6 +131,7 @@ extension StructureMap {
                 addDWARFUnits(bytes, section.range, bigEndian: bigEndian, lineTable: true)
             case Array("__debug_abbrev".utf8):
                 add(section.range.prefix(16), .headerBytes)
+                if !bigEndian { addDWARFAbbreviations(bytes, section.range) }
             default:
                 break
             }
@@ -229,7 +230,7 @@ extension StructureMap {
 
     /// The unit headers of a `__debug_info` or `__debug_line` section, walked by their `unit_length`: the length
     /// (after the 64-bit escape when there is one), the version, and what each version puts after it.
-    private mutating func addDWARFUnits(_ bytes: [UInt8], _ section: Range<Int>, bigEndian: Bool, lineTable: Bool) {
+    mutating func addDWARFUnits(_ bytes: [UInt8], _ section: Range<Int>, bigEndian: Bool, lineTable: Bool) {
         var unit = section.lowerBound
         var units = 0
         while units < Self.maxDWARFUnits, section.upperBound - unit >= 4 {
@@ -246,6 +247,7 @@ extension StructureMap {
                 length <= section.upperBound - header
             else { break }
             let end = header + length
+            if !bigEndian { lineTable ? addDWARFLineTable(bytes, unit..<end) : add(unit..<end, .dwarfUnit) }
             if let version = Self.field(bytes, header, 2, bigEndian), end - header >= 2 {
                 add(header..<(header + 2), .headerBytes)
                 if lineTable {

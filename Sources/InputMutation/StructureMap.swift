@@ -23,6 +23,12 @@ public struct StructureMap: Sendable, Equatable {
         case octalField
         /// Magic, flags, types and checksums: bytes whose values select code paths.
         case headerBytes
+        /// A whole `.debug_line` table, its initial length first (little-endian DWARF).
+        case dwarfLineTable
+        /// A whole `.debug_info` unit, its initial length first (little-endian DWARF).
+        case dwarfUnit
+        /// The one-byte form code of an abbreviation's attribute or of a line-table entry format.
+        case dwarfForm
         /// SQL of an SQLite schema row, mutated in place (its length is recorded elsewhere).
         case schemaText
     }
@@ -65,6 +71,7 @@ public struct StructureMap: Sendable, Equatable {
         case .gzip: map.addGzip(bytes)
         case .zlib: map.addZlib(bytes)
         case .machO: map.addMachO(bytes)
+        case .dwarfLine: map.addDWARFLineSection(bytes)
         case .binary: break
         }
         map.normalise(count: bytes.count)

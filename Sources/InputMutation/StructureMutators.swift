@@ -18,6 +18,9 @@ enum StructureMutators {
             }
             return lengthField(&bytes, span.range.lowerBound, width: width, bigEndian: bigEndian, rng: &rng)
         }
+        if kind.rawValue.hasPrefix("dwarf.") {
+            return dwarf(kind, to: &bytes, map: map, rng: &rng, limit: limit)
+        }
         guard let role = kind.requiredRole, let span = rng.pick(map.spans(role)),
             span.range.upperBound <= bytes.count
         else { return nil }

@@ -1,4 +1,5 @@
 import APMInspectCore
+import Foundation
 import InputMutation
 import Testing
 
@@ -17,6 +18,18 @@ struct MutationEngineTests {
             ),
             MutationInput(bytes: try Fixtures.corpus("http/chrome_h2_ssl-inside-connect.zhar")),
             MutationInput(bytes: Array("plain text\nsecond line\n".utf8)),
+            // DWARF: a dSYM (DWARF 5, one table) and a bare line section of two tables, DWARF 4 and 5.
+            MutationInput(bytes: try Fixtures.machO("Demo-arm64.dSYM/Contents/Resources/DWARF/Demo-arm64")),
+            MutationInput(
+                bytes: [UInt8](
+                    try Data(
+                        contentsOf: Fixtures.repository.appendingPathComponent(
+                            "Fuzz/Seeds/FuzzDWARFLine/two-tables-v4-v5"
+                        )
+                    )
+                ),
+                family: .dwarfLine
+            ),
         ]
     }
 

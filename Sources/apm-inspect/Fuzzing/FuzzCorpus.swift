@@ -50,14 +50,40 @@ struct FuzzCorpus {
                 skipped.append((file, "larger than --max-input-size"))
                 continue
             }
+            if ZipReader.looksLikeZip(bytes.prefix(4)) {
+                let members = machOMembers(ofZip: bytes, path: file, maxInputBytes: maxInputBytes)
+                if !members.isEmpty {
+                    entries += members
+                    continue
+                }
+            }
             entries.append(Entry(path: file, label: label(of: bytes), input: MutationInput(bytes: bytes)))
         }
         return (FuzzCorpus(entries: entries, skipped: skipped), failures)
     }
 
+    /// Most members of one zip taken as seeds.
+    static let maxZipMembers = 64
+
+    /// The Mach-O members of a zip (App Store Connect's `appDsyms.zip`: the DWARF files of its dSYMs), each a seed
+    /// of its own named `archive:member`: mutating the compressed archive would rarely reach the DWARF.
+    static func machOMembers(ofZip bytes: [UInt8], path: String, maxInputBytes: Int) -> [Entry] {
+        let limits = ZipReader.Limits(maxEntries: 10_000, expansion: ExpansionLimit(maxBytes: 1 << 30))
+        guard let reader = try? ZipReader(bytes: bytes, limits: limits) else { return [] }
+        var members: [Entry] = []
+        for entry in reader.entries where !entry.isDirectory && entry.uncompressedSize <= UInt64(maxInputBytes) {
+            guard members.count < maxZipMembers, let contents = try? reader.contents(of: entry),
+                MachOMagic(contents)?.isPlausible == true
+            else { continue }
+            members.append(Entry(path: path + ":" + entry.name, label: "mach-o", input: MutationInput(bytes: contents)))
+        }
+        return members
+    }
+
     /// The family name of `bytes`, finer than ``InputFamily`` where the readers tell captures apart.
     static func label(of bytes: [UInt8]) -> String {
         if MachOMagic(bytes)?.isPlausible == true { return "mach-o" }
+        if DemanglerProbe.nameList(bytes) != nil { return "mangled-names" }
         let format = ContentSniffer.format(of: bytes)
         switch HTTPCaptureReader.recognise(bytes) {
         case .httpArchive: return format == .json ? "har" : "har-\(format.rawValue)"
@@ -80,7 +106,7 @@ struct FuzzCorpus {
         case "watchdogTermination": "WatchdogAnalysis"
         case "powerLog": "PowerLogReading"
         case "httpArchive", "charlesSession", "packetCapture": "HTTPCaptureParsing"
-        case FuzzOracle.machOKind: "Symbolication"
+        case FuzzOracle.machOKind, FuzzOracle.namesKind: "Symbolication"
         case "": parser(forLabel: label)
         default: "APMInspectCore"
         }
@@ -91,7 +117,7 @@ struct FuzzCorpus {
         case "crash-text": "CrashReportParsing"
         case "sqlite", "gzip": "PowerLogReading"
         case "pcap", "pcapng", "zlib": "HTTPCaptureParsing"
-        case "mach-o": "Symbolication"
+        case "mach-o", "mangled-names": "Symbolication"
         default: label.hasPrefix("har") || label.hasPrefix("charles") ? "HTTPCaptureParsing" : "APMInspectCore"
         }
     }

@@ -25,9 +25,11 @@ struct FuzzOracle {
         SelfTestHook.run(on: bytes)
         let verdict = inspectVerdict(bytes)
         // Any Mach-O or fat magic goes on to the symbolication readers, a fat header with a damaged count too:
-        // refusing it is their job.
-        guard verdict.property == nil, MachOMagic(bytes) != nil else { return verdict }
-        return machOVerdict(bytes)
+        // refusing it is their job. A text file of mangled names goes on to the demanglers.
+        guard verdict.property == nil else { return verdict }
+        if MachOMagic(bytes) != nil { return machOVerdict(bytes) }
+        if let names = DemanglerProbe.nameList(bytes) { return namesVerdict(names) }
+        return verdict
     }
 
     /// What `inspect` makes of the bytes, and the properties of its output.

@@ -17,6 +17,7 @@ enum FuzzSummary {
             "corpus: \(corpus.entries.count) files; families run \(coverage.run)/\(coverage.total): "
                 + families.joined(separator: ", "),
             "read as: " + supervisor.kindsRead.map { "\($0.kind) \($0.count)" }.joined(separator: ", "),
+            "readers: " + supervisor.readersRun.map { "\($0.reader) \($0.count)" }.joined(separator: ", "),
         ]
         let records = store.all
         if records.isEmpty {

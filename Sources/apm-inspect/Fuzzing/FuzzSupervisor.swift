@@ -39,6 +39,8 @@ final class FuzzSupervisor: @unchecked Sendable {
     private var lastKind: [Int: String] = [:]
     /// How many inputs each parser answered for (by verdict kind): shows which readers a run reached.
     private var kindCounts: [String: Int] = [:]
+    /// How many inputs each symbol reader ran on (``WorkerVerdict/readers``).
+    private var readerCounts: [String: Int] = [:]
     private var stopping = false
     private let started = Date()
 
@@ -80,6 +82,15 @@ final class FuzzSupervisor: @unchecked Sendable {
         defer { lock.unlock() }
         return kindCounts.map { (kind: $0.key, count: $0.value) }.sorted {
             $0.count != $1.count ? $0.count > $1.count : $0.kind < $1.kind
+        }
+    }
+
+    /// Inputs each symbol reader ran on, in the summary's order, zeros included.
+    var readersRun: [(reader: String, count: Int)] {
+        lock.lock()
+        defer { lock.unlock() }
+        return ["mach-o", "dwarf-info", "dwarf-line", "swift-demangler", "cxx-demangler"].map {
+            (reader: $0, count: readerCounts[$0, default: 0])
         }
     }
 
@@ -135,6 +146,7 @@ final class FuzzSupervisor: @unchecked Sendable {
                 if mutation.isEmpty { lastKind[entryIndex] = verdict.kind }
                 kind = verdict.kind
                 kindCounts[verdict.kind, default: 0] += 1
+                for reader in verdict.readers ?? [] { readerCounts[reader, default: 0] += 1 }
             }
             lock.unlock()
             guard let failure = FuzzFailure.from(outcome) else { continue }

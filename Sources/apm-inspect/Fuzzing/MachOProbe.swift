@@ -19,6 +19,9 @@ struct MachOProbe {
     /// The answers of each slice as `atos --format json` prints them.
     private(set) var json: [String] = []
     private(set) var problems: [Problem] = []
+    /// The readers that ran: `mach-o`, then `dwarf-info` and `dwarf-line` for a slice with those sections, and the
+    /// demanglers for the names of its symbol table.
+    private(set) var readers: Set<String> = ["mach-o"]
 
     /// Slices opened per input (a fat header may list 30).
     static let maxSlices = 8
@@ -62,6 +65,16 @@ struct MachOProbe {
             }
             for issue in image.issues.prefix(20) { note(issue, "slice \(index) issue") }
             answers[slice.fileOffset] = resolve(image, slice: slice, bytes: bytes)
+            if let dwarf = try? slice.dwarfSections() {
+                if !dwarf.info.isEmpty { readers.insert("dwarf-info") }
+                if !dwarf.line.isEmpty { readers.insert("dwarf-line") }
+            }
+            if let symbols = try? slice.symbolTable() {
+                let names = DemanglerProbe(symbols.symbols.lazy.map(\.name))
+                transcript += names.transcript
+                problems += names.problems
+                readers.formUnion(names.readers)
+            }
         }
         compareWithLoader(bytes, file: file, answers: answers)
     }

@@ -6,4 +6,14 @@ struct WorkerVerdict: Codable, Equatable {
     /// `dropped-unknown-key`), nil when every check passed.
     var property: String?
     var message: String?
+    /// The symbol readers that ran on the input (`mach-o`, `dwarf-info`, `dwarf-line`, `swift-demangler`,
+    /// `cxx-demangler`); nil when none did.
+    var readers: [String]?
+
+    init(kind: String, property: String? = nil, message: String? = nil, readers: [String]? = nil) {
+        self.kind = kind
+        self.property = property
+        self.message = message
+        self.readers = readers
+    }
 }

@@ -1,0 +1,2 @@
+// Declarations only: see include/LibFuzzerMutate.h.
+#include "LibFuzzerMutate.h"
