@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Conformance: every file of ../shared/corpus/kscrash is read as kind kscrash without an error (the INVALID one as a
-# partial report with a diagnostic), and its key facts agree with the raw JSON as an independent reading gives them.
+# partial report with a diagnostic), and its key facts agree with the raw JSON as an independent reading gives them;
+# then KSCrash 2.6's hang, watchdog, profile and termination reports (../shared/corpus/kscrash-2.6) are read into
+# their own kinds.
 set -euo pipefail
 : "${BIN:?BIN must name the apm-inspect binary}" "${SHARED:?SHARED must name the shared folder}"
 CORPUS="$SHARED/corpus/kscrash"
@@ -129,3 +131,65 @@ PY
 done
 [ "$pairs" -ge 1 ] || { echo "FAIL: no *.apple.txt pairs in $CORPUS"; exit 1; }
 echo "  $count KSCrash reports read and translated"
+
+# KSCrash 2.6's own report kinds (../shared/corpus/kscrash-2.6): not every report is a crash. The hang is a hang,
+# the watchdog kill carries code 0x8badf00d, the profile is no crash, the memory termination is an OOM, and the
+# invalid SIGTERM report reads leniently with a diagnostic.
+CORPUS26="$SHARED/corpus/kscrash-2.6"
+[ -d "$CORPUS26" ] || { echo "FAIL: $CORPUS26 is missing: the conformance corpus must sit beside the checkout"; exit 1; }
+checked=0
+for role in example_Hang example_WatchdogTimeout filters-test_watchdog example_Profile filters-test_oom filters-test_sigterm; do
+  file=$(ls "$CORPUS26"/*"$role".json 2>/dev/null | head -n 1)
+  [ -n "$file" ] || { echo "FAIL: no *$role.json in $CORPUS26"; exit 1; }
+  status=0
+  "$BIN" inspect --format json "$file" > "$OUT/k26.json" 2> "$OUT/k26.err" || status=$?
+  [ "$status" -le 1 ] || { echo "FAIL: $file exited with $status"; cat "$OUT/k26.err"; exit 1; }
+  "$BIN" inspect --format sentry "$file" > "$OUT/k26.sentry" 2> "$OUT/k26.sentry.err" || true
+  python3 - "$role" "$file" "$OUT/k26.json" "$OUT/k26.sentry" <<'PY'
+import json, sys
+role, path, out, sentry = sys.argv[1:5]
+name = path.split("/")[-1]
+d = json.load(open(out))
+assert d["kind"] == "kscrash" and d.get("report") is not None, f"{name}: kind {d['kind']} error {d.get('error')}"
+r = d["report"]
+events = [json.loads(line) for line in open(sentry, encoding="utf-8") if line.startswith('{"') and '"exception"' in line]
+levels = [e.get("level") for e in events]
+if role == "example_Hang":
+    assert r.get("category") == "hang" and r["isNotACrash"] is True, f"{name}: category {r.get('category')}"
+    h = r["hang"]
+    assert h["recovered"] is True and 7.9 < h["durationSeconds"] < 8.1, f"{name}: hang {h}"
+    assert r["crashedThread"] == 0 and r["threads"][0]["frames"], f"{name}: no main thread stack"
+    assert levels == ["error"], f"{name}: Sentry levels {levels}"
+elif role in ("example_WatchdogTimeout", "filters-test_watchdog"):
+    assert r.get("category") == "watchdogTermination", f"{name}: category {r.get('category')}"
+    assert r["watchdog"]["code"] == "0x8badf00d", f"{name}: watchdog {r.get('watchdog')}"
+    assert r["hang"]["recovered"] is False, f"{name}: hang {r.get('hang')}"
+    assert levels == ["fatal"], f"{name}: Sentry levels {levels}"
+elif role == "example_Profile":
+    assert r.get("category") == "profile" and r["isNotACrash"] is True, f"{name}: category {r.get('category')}"
+    assert len(r["profile"]["samples"]) > 0 and len(r["profile"]["frames"]) > 0, f"{name}: empty profile"
+    assert events == [], f"{name}: a profile gave a Sentry event"
+elif role == "filters-test_oom":
+    assert r.get("category") == "outOfMemory", f"{name}: category {r.get('category')}"
+    assert levels == ["fatal"], f"{name}: Sentry levels {levels}"
+elif role == "filters-test_sigterm":
+    assert r["isPartial"], f"{name}: a repaired report must be partial"
+    assert any("leniently" in x["message"] for x in d["diagnostics"]), f"{name}: no diagnostic for the repair"
+    assert (r.get("exception") or {}).get("signal") == "SIGTERM", f"{name}: exception {r.get('exception')}"
+print(f"  ok {name[:64]:64} {r.get('category') or 'crash'}")
+PY
+  checked=$((checked + 1))
+done
+# The profile's stacks as folded lines, each ending in a count.
+file=$(ls "$CORPUS26"/*example_Profile.json | head -n 1)
+"$BIN" inspect --format folded "$file" > "$OUT/k26.folded"
+python3 - "$OUT/k26.folded" <<'PY'
+import sys
+lines = open(sys.argv[1], encoding="utf-8").read().splitlines()
+assert lines, "no folded stacks for the profile"
+for line in lines:
+    stack, count = line.rsplit(" ", 1)
+    assert stack.startswith("profile@startup;") and int(count) > 0, line
+print(f"  ok profile: {len(lines)} folded stack(s)")
+PY
+echo "  $checked KSCrash 2.6 reports read into their kinds"

@@ -27,6 +27,8 @@ enum CorpusIncidents {
         "metrickit/ios17.4_metric_payload.json",
         // A slow launch is a figure (metrickit.diagnostic.app_launch.launch_duration), not an incident.
         "metrickit/ios18.0.1_app_launch_diagnostic.json",
+        // A sampling profile records no failure.
+        "kscrash/v3.7.0_ios18.2_arm64_profile_startup_samples.json",
     ]
 
     struct Loaded {
@@ -60,7 +62,8 @@ enum CorpusIncidents {
             let reader = KSCrashReader()
             let document = try JSONDocument(bytes: bytes, options: reader.json)
             let report = try reader.parse(document).report
-            return Loaded(incidents: BackendEvents.incidents(crash: report), digest: digest)
+            let watchdog = WatchdogDetector.analyze(kscrash: report)
+            return Loaded(incidents: BackendEvents.incidents(crash: report, watchdog: watchdog), digest: digest)
         case "jetsam":
             guard let event = try? JetsamParser().parse(bytes).event else {
                 return Loaded(incidents: [], digest: digest)

@@ -14,26 +14,38 @@ extension BackendIncident {
     /// The incident of a crash report, or of a watchdog termination when `watchdog` is given; nil for a report
     /// that says it is not a crash (`SIMULATED`, stackshots).
     public init?(crash report: CrashReport, watchdog: WatchdogTermination? = nil) {
-        if watchdog == nil && report.isNotACrash && report.exception?.isNonFatal != true { return nil }
+        // A sampling profile records no failure: no event at all.
+        if report.category == .profile { return nil }
+        let kind = Self.kind(of: report, watchdog: watchdog)
+        if kind == .crash && report.isNotACrash && report.exception?.isNonFatal != true { return nil }
         if watchdog?.kind == .stackshot { return nil }
         let exception = report.exception
-        let kind: Kind = watchdog == nil ? .crash : .watchdog
         let type: String
-        if watchdog != nil {
-            type = "WatchdogTermination"
-        } else {
+        let mechanism: String
+        switch kind {
+        case .watchdog:
+            (type, mechanism) = ("WatchdogTermination", "watchdog_termination")
+        case .outOfMemory:
+            (type, mechanism) = ("OutOfMemory", "out_of_memory")
+        case .hang:
+            // As sentry-cocoa reports the app hangs it sees itself.
+            (type, mechanism) = ("App Hanging", "AppHang")
+        default:
             type = exception?.type ?? exception?.signal ?? report.termination?.namespace ?? "Crash"
+            mechanism = "mach"
         }
-        self.init(kind: kind, exceptionType: type, mechanismType: watchdog == nil ? "mach" : "watchdog_termination")
-        isFatal = !report.isNotACrash
+        self.init(kind: kind, exceptionType: type, mechanismType: mechanism)
+        isFatal = kind != .hang && !report.isNotACrash
         if let watchdog {
             exceptionValue = Self.watchdogValue(watchdog)
+        } else if kind == .hang {
+            exceptionValue = Self.hangValue(report.hang)
         } else {
             exceptionValue = Self.crashValue(report)
         }
         signal = Self.signal(of: exception)
         machException = Self.machException(of: exception)
-        if watchdog == nil && machException == nil && signal != nil { mechanismType = "signal" }
+        if kind == .crash && machException == nil && signal != nil { mechanismType = "signal" }
         fillContext(from: report)
         images = Self.images(of: report, droppedInto: &extra)
         let imagesByName = Self.imageLookup(report.binaryImages)
@@ -54,13 +66,24 @@ extension BackendIncident {
         }
         self.threads = threads
         exceptionThread = report.crashedThread.flatMap { index in threads.contains { $0.id == index } ? index : nil }
+        if kind == .hang, exceptionThread == nil, threads.contains(where: { $0.id == 0 }) {
+            // A hang is the main thread's.
+            exceptionThread = 0
+        }
+        if let hang = report.hang {
+            if let seconds = hang.durationSeconds { extra.append(("hang_duration_seconds", String(seconds))) }
+            extra.append(("hang_recovered", hang.recovered ? "true" : "false"))
+        }
         if let backtrace = report.lastExceptionBacktrace, !backtrace.isEmpty {
             exceptionFrames = Self.frames(backtrace, images: imagesByName)
         }
         signature = report.signature
         if let reasons = report.termination?.reasons, !reasons.isEmpty {
             extra.append(("termination_reason", reasons.joined(separator: " | ")))
+        } else if let reason = report.terminationReason {
+            extra.append(("termination_reason", reason))
         }
+        if let code = report.exitReasonCode { extra.append(("exit_reason_code", code.description)) }
         if let information = report.applicationSpecificInformation, !information.isEmpty {
             extra.append(("application_specific_information", information.joined(separator: "\n")))
         }
@@ -74,6 +97,25 @@ extension BackendIncident {
             }
             if let event = watchdog.event { extra.append(("watchdog_event", event)) }
         }
+    }
+
+    /// What a crash report is for a backend: its watchdog kill, the hang or the memory kill its category says, or
+    /// a crash.
+    static func kind(of report: CrashReport, watchdog: WatchdogTermination?) -> Kind {
+        if watchdog != nil { return .watchdog }
+        switch report.category {
+        case .hang: return .hang
+        case .outOfMemory: return .outOfMemory
+        default: return .crash
+        }
+    }
+
+    /// sentry-cocoa's wording (`App hanging for at least 2000 ms.`), with the length the report measured.
+    static func hangValue(_ hang: CrashReport.Hang?) -> String {
+        guard let seconds = hang?.durationSeconds else { return "App hanging for an unknown time." }
+        let milliseconds = (seconds * 1_000).rounded()
+        guard milliseconds.isFinite, let whole = Int64(exactly: milliseconds) else { return "App hanging." }
+        return "App hanging for \(whole) ms."
     }
 
     /// Fills the device, OS and app facts of a crash report.

@@ -14,6 +14,8 @@ public struct BackendIncident: Sendable, Equatable {
         case metricKitHang
         case metricKitCPUException
         case metricKitDiskWriteException
+        /// A main-thread hang a crash reporter recorded (KSCrash's `hang` reports): not fatal.
+        case hang
 
         /// The value of the `kind` tag and `apm_inspect.kind` attribute.
         public var tag: String {
@@ -25,6 +27,7 @@ public struct BackendIncident: Sendable, Equatable {
             case .metricKitHang: "metrickit_hang"
             case .metricKitCPUException: "metrickit_cpu_exception"
             case .metricKitDiskWriteException: "metrickit_disk_write_exception"
+            case .hang: "hang"
             }
         }
     }

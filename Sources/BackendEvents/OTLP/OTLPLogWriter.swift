@@ -42,14 +42,14 @@ public struct OTLPLogWriter: Sendable {
         return document.value
     }
 
-    /// The event name: `app.crash` for terminations, `app.jank` for hangs, `exception` for a report that says it
+    /// The event name: `app.crash` for terminations, `app.jank` for hangs (MetricKit's and crash reporters'), `exception` for a report that says it
     /// is not fatal (EXC_RESOURCE), and OpenTelemetry Swift's diagnostic names for the MetricKit exceptions no
     /// convention names.
     public static func eventName(_ incident: BackendIncident) -> String {
         switch incident.kind {
         case .crash where !incident.isFatal: "exception"
         case .crash, .watchdog, .outOfMemory, .metricKitCrash: "app.crash"
-        case .metricKitHang: "app.jank"
+        case .metricKitHang, .hang: "app.jank"
         case .metricKitCPUException: "metrickit.diagnostic.cpu_exception"
         case .metricKitDiskWriteException: "metrickit.diagnostic.disk_write_exception"
         }
@@ -58,7 +58,7 @@ public struct OTLPLogWriter: Sendable {
     /// Severity numbers of the log data model: FATAL 21, ERROR 17, WARN 13.
     static func severity(_ incident: BackendIncident) -> (number: Int, text: String) {
         if incident.isFatal { return (21, "FATAL") }
-        return incident.kind == .metricKitHang ? (17, "ERROR") : (13, "WARN")
+        return incident.kind == .metricKitHang || incident.kind == .hang ? (17, "ERROR") : (13, "WARN")
     }
 
     func record(_ incident: BackendIncident, id: EventIdentity) -> JSONValue {

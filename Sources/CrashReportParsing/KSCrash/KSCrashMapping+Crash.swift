@@ -5,7 +5,7 @@ extension KSCrashMapping {
     static let knownErrorKeys: Set<String> = [
         "type", "mach", "signal", "address", "reason", "nsexception", "cpp_exception", "user_reported",
         "mach_exception", "mach_code", "mach_code_name", "mach_subcode", "signal_name", "signal_code",
-        "signal_code_name", "nsexception_name", "nsexception_reason",
+        "signal_code_name", "nsexception_name", "nsexception_reason", "hang", "profile", "exit_reason",
     ]
 
     /// `crash`: the error, the threads, CrashDoctor's diagnosis.
@@ -115,6 +115,7 @@ extension KSCrashMapping {
         }
         if exception.type != nil || exception.signal != nil { report.exception = exception }
         readOrigin(error, type: type, keyPath: keyPath, into: &report, asi: &asi)
+        readKind(error, type: type, keyPath: keyPath, into: &report)
     }
 
     /// What raised the exception, by `error.type`.

@@ -98,6 +98,8 @@ public struct KSCrashReader: Sendable {
         // KSCrash's `error.address` is where the fault was; decoding Apple's codes would take the Mach subcode,
         // which KSCrash leaves 0 when it read the address from the thread state.
         if let faultAddress { report.exception?.faultAddress = faultAddress }
+        // A hang the app came back from and a sampling profile are reports, not crashes.
+        if report.category == .hang || report.category == .profile { report.isNotACrash = true }
         return CrashParseResult(report: report, diagnostics: diagnostics)
     }
 }

@@ -79,6 +79,19 @@ public struct CrashReport: Sendable, Equatable, Codable {
     public var isPartial: Bool
     /// JSON keys (309) or header lines (text) this model does not know, verbatim.
     @LazyUnknownKeys public var unknownKeys: JSONValue?
+    /// What the report records when its reader knows it is not a plain crash (a hang, a profile, an OS kill); nil
+    /// when the reader does not say.
+    public var category: ReportCategory?
+    /// The main-thread hang the report is about (a hang report, or the hang a watchdog kill ended).
+    public var hang: Hang?
+    /// The sampling profile a profile report holds.
+    public var profile: Profile?
+    /// The OS's exit reason code a crash reporter recorded (KSCrash's `exit_reason.code`: 0x8badf00d …).
+    ///
+    /// Apart from ``termination``: the reporter gives no namespace, which Apple's text layout cannot go without.
+    public var exitReasonCode: HexValue?
+    /// Why the OS ended the process, as a crash reporter names it (KSCrash's `termination_reason`: `memory_limit` …).
+    public var terminationReason: String?
 
     public init(
         sourceFormat: SourceFormat,
@@ -124,7 +137,12 @@ public struct CrashReport: Sendable, Equatable, Codable {
         signatureFrames: [String]? = nil,
         isNotACrash: Bool = false,
         isPartial: Bool = false,
-        unknownKeys: JSONValue? = nil
+        unknownKeys: JSONValue? = nil,
+        category: ReportCategory? = nil,
+        hang: Hang? = nil,
+        profile: Profile? = nil,
+        exitReasonCode: HexValue? = nil,
+        terminationReason: String? = nil
     ) {
         self.sourceFormat = sourceFormat
         self.header = header
@@ -170,6 +188,11 @@ public struct CrashReport: Sendable, Equatable, Codable {
         self.isNotACrash = isNotACrash
         self.isPartial = isPartial
         self.unknownKeys = unknownKeys
+        self.category = category
+        self.hang = hang
+        self.profile = profile
+        self.exitReasonCode = exitReasonCode
+        self.terminationReason = terminationReason
     }
 }
 

@@ -1,4 +1,5 @@
 import APMInspectCore
+import CrashReportParsing
 import JetsamParsing
 
 /// Folds fleet events into the fleet report, keeping groups and bounded tallies, never the events.
@@ -49,6 +50,8 @@ public struct FleetAggregator: Sendable {
     private var limitTable = MemoryLimitTable(options: .init(includeBeta: true, includeModifiedKernels: true))
     private var metricKit: MetricKitFleet
     private var findings: [String] = []
+    private var categories = FleetSummary.Categories()
+    private var hangs = FleetSummary.Hangs()
 
     public init(filter: FleetFilter = FleetFilter(), limits: FleetLimits = FleetLimits()) {
         self.filter = filter
@@ -80,6 +83,29 @@ public struct FleetAggregator: Sendable {
         }
         for figures in event.metricKit {
             if filter.admits(figures) { add(figures) } else { inputs.excluded += 1 }
+        }
+        if let occurrence = event.occurrence {
+            if filter.admits(occurrence.context) { add(occurrence) } else { inputs.excluded += 1 }
+        }
+    }
+
+    private mutating func add(_ occurrence: FleetEvent.Occurrence) {
+        noteVersion(occurrence.context.appVersion)
+        switch occurrence.category {
+        case .crash: categories.crashes += 1
+        case .hang:
+            categories.hangs += 1
+            hangs.total += 1
+            if occurrence.recovered == true { hangs.recovered += 1 }
+            if let seconds = occurrence.hangSeconds, seconds.isFinite, seconds >= 0 {
+                hangs.measured += 1
+                hangs.totalSeconds += seconds
+                hangs.longestSeconds = max(hangs.longestSeconds ?? 0, seconds)
+            }
+        case .watchdogTermination: categories.watchdogTerminations += 1
+        case .outOfMemory: categories.outOfMemory += 1
+        case .resourceKill: categories.resourceKills += 1
+        case .profile: categories.profiles += 1
         }
     }
 
@@ -159,6 +185,11 @@ public struct FleetAggregator: Sendable {
 
     private mutating func add(_ watchdog: FleetEvent.Watchdog, file: String) {
         watchdogTotal += 1
+        if watchdog.category == .resourceKill {
+            categories.resourceKills += 1
+        } else {
+            categories.watchdogTerminations += 1
+        }
         noteVersion(watchdog.context.appVersion)
         let key = WatchdogKey(reason: watchdog.reason, verdict: watchdog.verdict ?? "none")
         if var row = watchdogRows[key] {
@@ -197,6 +228,11 @@ public struct FleetAggregator: Sendable {
         var summary = FleetSummary()
         summary.inputs = inputs
         summary.findings = findings
+        summary.categories = categories
+        summary.categories.crashes += crashTotal
+        summary.categories.outOfMemory += oomEvents
+        summary.hangs = hangs
+        summary.hangs.totalSeconds = Self.rounded(hangs.totalSeconds)
         summary.crashes.total = crashTotal
         summary.crashes.signatures = groups.count
         summary.crashes.ungrouped = ungroupedCrashes

@@ -36,7 +36,14 @@ public struct FleetEnvelope: Decodable {
         switch kind {
         case FileKind.crashReport.rawValue, FileKind.kscrash.rawValue:
             let report = try container.decode(CrashReport.self, forKey: .report)
-            if let crash = FleetEvent.crash(report, source: kind) { event.crashes = [crash] }
+            let nested = try container.nestedContainer(keyedBy: WatchdogKey.self, forKey: .report)
+            if let termination = try nested.decodeIfPresent(WatchdogTermination.self, forKey: .watchdog) {
+                // A KSCrash watchdog kill carries the watchdog object as an Apple one does.
+                event.watchdog = FleetEvent.watchdog(termination, report: report)
+            } else {
+                if let crash = FleetEvent.crash(report, source: kind) { event.crashes = [crash] }
+                event.occurrence = FleetEvent.occurrence(report)
+            }
         case FileKind.watchdogTermination.rawValue:
             let report = try container.decode(CrashReport.self, forKey: .report)
             let nested = try container.nestedContainer(keyedBy: WatchdogKey.self, forKey: .report)

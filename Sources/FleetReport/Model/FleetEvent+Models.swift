@@ -7,7 +7,9 @@ import WatchdogAnalysis
 extension FleetEvent {
     /// The facts of a crash report (or KSCrash report); nil for a report that is not a crash or has no signature.
     public static func crash(_ report: CrashReport, source: String) -> Crash? {
-        guard let signature = report.signature, !report.isNotACrash else { return nil }
+        guard let signature = report.signature, !report.isNotACrash, report.category ?? .crash == .crash else {
+            return nil
+        }
         return Crash(
             signature: signature,
             source: source,
@@ -25,6 +27,19 @@ extension FleetEvent {
         return Watchdog(
             reason: reason,
             verdict: termination.diagnosis?.verdict.rawValue,
+            context: context(of: report),
+            category: report.category == .resourceKill ? .resourceKill : .watchdogTermination
+        )
+    }
+
+    /// The facts of a report its reader says is not a crash (a hang, a profile, an OOM or resource kill); nil for
+    /// a crash or a report that does not say.
+    public static func occurrence(_ report: CrashReport) -> Occurrence? {
+        guard let category = report.category, category != .crash else { return nil }
+        return Occurrence(
+            category: category,
+            hangSeconds: report.hang?.durationSeconds,
+            recovered: report.hang?.recovered,
             context: context(of: report)
         )
     }

@@ -1,4 +1,5 @@
 import APMInspectCore
+import CrashReportParsing
 import JetsamParsing
 
 /// What the fleet report keeps of one report: a few short facts, never the report itself.
@@ -60,10 +61,36 @@ public struct FleetEvent: Sendable, Equatable {
         /// The main-thread verdict (`synchronousNetworking`), or nil when the report had no main thread to judge.
         public var verdict: String?
         public var context: Context
+        /// What the kill counts as: a watchdog termination, or a resource kill (CPU) a crash reporter recorded.
+        public var category: ReportCategory
 
-        public init(reason: String, verdict: String?, context: Context) {
+        public init(
+            reason: String,
+            verdict: String?,
+            context: Context,
+            category: ReportCategory = .watchdogTermination
+        ) {
             self.reason = reason
             self.verdict = verdict
+            self.context = context
+            self.category = category
+        }
+    }
+
+    /// A report that is neither a crash nor a watchdog kill: a hang, a profile, or an OOM or resource kill a crash
+    /// reporter wrote (KSCrash).
+    public struct Occurrence: Sendable, Equatable {
+        public var category: ReportCategory
+        /// A hang's length in seconds, when the report measured it.
+        public var hangSeconds: Double?
+        /// For a hang: whether the app came back from it.
+        public var recovered: Bool?
+        public var context: Context
+
+        public init(category: ReportCategory, hangSeconds: Double? = nil, recovered: Bool? = nil, context: Context) {
+            self.category = category
+            self.hangSeconds = hangSeconds
+            self.recovered = recovered
             self.context = context
         }
     }
@@ -159,6 +186,8 @@ public struct FleetEvent: Sendable, Equatable {
     public var watchdog: Watchdog?
     public var oom: OOM?
     public var metricKit: [MetricKitFigures]
+    /// A hang, profile or crash reporter's OOM or resource kill (never with a crash or a watchdog).
+    public var occurrence: Occurrence?
 
     public init(
         file: String,
@@ -167,7 +196,8 @@ public struct FleetEvent: Sendable, Equatable {
         crashes: [Crash] = [],
         watchdog: Watchdog? = nil,
         oom: OOM? = nil,
-        metricKit: [MetricKitFigures] = []
+        metricKit: [MetricKitFigures] = [],
+        occurrence: Occurrence? = nil
     ) {
         self.file = file
         self.kind = kind
@@ -176,5 +206,6 @@ public struct FleetEvent: Sendable, Equatable {
         self.watchdog = watchdog
         self.oom = oom
         self.metricKit = metricKit
+        self.occurrence = occurrence
     }
 }

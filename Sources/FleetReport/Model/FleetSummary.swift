@@ -136,7 +136,37 @@ public struct FleetSummary: Sendable, Equatable, Encodable {
         public var launch: MetricKitFleetSummary.Launch?
     }
 
+    /// Reports counted by what they record, each in one category: not every report is a crash.
+    public struct Categories: Sendable, Equatable, Encodable {
+        /// Crashes (as `crashes.total`).
+        public var crashes = 0
+        /// Hangs a crash reporter recorded (KSCrash `hang` reports), recovered or not.
+        public var hangs = 0
+        /// Watchdog and OS terminations (as the watchdog rows count them, less the resource kills).
+        public var watchdogTerminations = 0
+        /// Memory kills: JetsamEvents (as `oom.events`) and crash reporters' memory terminations.
+        public var outOfMemory = 0
+        /// Kills for the use of another resource (CPU, disk writes).
+        public var resourceKills = 0
+        /// Sampling profiles: no failure at all.
+        public var profiles = 0
+    }
+
+    /// The hangs crash reporters recorded.
+    public struct Hangs: Sendable, Equatable, Encodable {
+        public var total = 0
+        /// Hangs the app came back from (the rest ended in a kill or say nothing).
+        public var recovered = 0
+        /// Hangs whose length is known.
+        public var measured = 0
+        /// The sum and the longest of the measured lengths, in seconds.
+        public var totalSeconds = 0.0
+        public var longestSeconds: Double?
+    }
+
     public var inputs = Inputs()
+    public var categories = Categories()
+    public var hangs = Hangs()
     public var filters = Filters()
     public var crashes = Crashes()
     public var watchdog = Watchdog()

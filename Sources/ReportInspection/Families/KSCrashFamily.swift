@@ -1,5 +1,6 @@
 import APMInspectCore
 import CrashReportParsing
+import WatchdogAnalysis
 
 /// KSCrash JSON reports (1.x and 2.x, and the SDKs derived from it), read into the crash report model.
 public struct KSCrashFamily: ReportFamily {
@@ -23,11 +24,16 @@ public struct KSCrashFamily: ReportFamily {
                 result.report = outcome.report
                 result.diagnostics += outcome.diagnostics
             }
+            // A watchdog kill or an OS termination carries the watchdog object, as an Apple report's does; the kind
+            // stays `kscrash`, which names the file's format.
+            let report: Inspection.Report =
+                WatchdogDetector.analyze(kscrash: result.report).map { .watchdog(result.report, $0) }
+                ?? .crash(result.report)
             return Inspection(
                 file: input.path,
                 kind: .kscrash,
                 diagnostics: result.diagnostics,
-                report: .crash(result.report),
+                report: report,
                 failure: nil
             )
         } catch {

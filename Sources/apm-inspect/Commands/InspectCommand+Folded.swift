@@ -1,4 +1,5 @@
 import ArgumentParser
+import CrashReportParsing
 import MetricKitParsing
 import ReportInspection
 
@@ -21,12 +22,18 @@ extension InspectCommand {
                 )
                 continue
             }
+            if case .crash(let report) = inspection.report, let profile = report.profile {
+                writeFolded(profile, file: inspection.file)
+                if Console.outputFailed { break }
+                continue
+            }
             guard case .metricKit(let report) = inspection.report else {
                 Console.error(
                     ErrorLine.render(
                         path: inspection.file,
                         location: nil,
-                        message: "no sampled call-stack tree: --format folded reads MetricKit diagnostics",
+                        message: "no sampled call-stack tree: --format folded reads MetricKit diagnostics and "
+                            + "KSCrash profiles",
                         severity: "note"
                     )
                 )
@@ -63,5 +70,27 @@ extension InspectCommand {
             if Console.outputFailed { break }
         }
         if failed || Console.outputFailed { throw ExitCode(1) }
+    }
+
+    /// A KSCrash profile's samples, each stack under a root frame naming the profile.
+    private func writeFolded(_ profile: CrashReport.Profile, file: String) {
+        let root = CrashReport.Profile.foldedField("profile@" + (profile.name ?? "?"))
+        let (lines, complete) = profile.foldedStacks()
+        Console.text(lines.map { root + ";" + $0 + "\n" }.joined())
+        if lines.isEmpty {
+            Console.error(
+                ErrorLine.render(path: file, location: nil, message: "the profile has no sample", severity: "note")
+            )
+        }
+        if !complete {
+            Console.error(
+                ErrorLine.render(
+                    path: file,
+                    location: nil,
+                    message: "the profile's samples exceed the frame budget; stacks cut",
+                    severity: "warning"
+                )
+            )
+        }
     }
 }

@@ -55,7 +55,9 @@ final class BackendEventPrinter: @unchecked Sendable {
         switch inspection.report {
         case .crash(let report):
             let incidents = BackendEvents.incidents(crash: report)
-            return (incidents, incidents.isEmpty ? "the report says it is not a crash" : nil)
+            let why =
+                report.category == .profile ? "a sampling profile, not a crash" : "the report says it is not a crash"
+            return (incidents, incidents.isEmpty ? why : nil)
         case .watchdog(let report, let watchdog):
             let incidents = BackendEvents.incidents(crash: report, watchdog: watchdog)
             return (incidents, incidents.isEmpty ? "a stackshot, not a termination" : nil)

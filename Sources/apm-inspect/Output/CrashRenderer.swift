@@ -15,7 +15,27 @@ enum CrashRenderer {
         if let code = report.header?.bugType, BugType.lookup(code).family != .crash {
             title += " (bug_type \(code) \(BugType.lookup(code).name))"
         }
-        if report.isNotACrash { title += " (not a crash: simulated or non-fatal)" }
+        switch report.category {
+        case .hang:
+            title = "Hang report (not a crash"
+            if let hang = report.hang {
+                title += hang.recovered ? ": the app recovered" : ": the app was killed while hanging"
+                if let seconds = hang.durationSeconds { title += " after \(Formatting.oneDecimal(seconds)) s" }
+            }
+            title += ")"
+        case .profile:
+            title = "Profile report (not a crash"
+            if let profile = report.profile {
+                title += ": \(profile.samples.count) sample(s)"
+                if let seconds = profile.durationSeconds { title += " over \(Formatting.oneDecimal(seconds)) s" }
+                title += "; --format folded prints the stacks"
+            }
+            title += ")"
+        case .outOfMemory: title += " (out of memory: the OS killed the app for its memory use)"
+        case .resourceKill: title += " (resource kill: the OS killed the app for its resource use)"
+        default:
+            if report.isNotACrash { title += " (not a crash: simulated or non-fatal)" }
+        }
         if report.isPartial { title += " (partial)" }
         var out = "\(title)  \(file)\n"
         var fields: [(String, String)] = []

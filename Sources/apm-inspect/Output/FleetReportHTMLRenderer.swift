@@ -37,6 +37,7 @@ enum FleetReportHTMLRenderer {
         if let filters = FleetReportTextRenderer.filterLine(summary.filters) {
             out += "<p>Filters: \(escape(filters))</p>\n"
         }
+        out += kindSection(summary)
         out += crashSection(summary.crashes)
         out += watchdogSection(summary.watchdog)
         out += oomSection(summary.oom)
@@ -129,6 +130,15 @@ enum FleetReportHTMLRenderer {
             "<text x=\"\(width - 20)\" y=\"\(height - 6)\" text-anchor=\"end\">\(escape(days[days.count - 1]))</text>\n"
         out += "</svg>\n"
         return out
+    }
+
+    private static func kindSection(_ summary: FleetSummary) -> String {
+        var out = "<h2>Reports by kind</h2>\n<table id=\"kinds\">\n<tr><th>Kind</th><th>Count</th></tr>\n"
+        for row in FleetReportTextRenderer.kindRows(summary) {
+            out += "<tr id=\"kind-\(row.id)\" data-count=\"\(row.count)\"><td>\(row.name)</td>"
+            out += "<td class=\"n\">\(row.count)</td></tr>\n"
+        }
+        return out + "</table>\n"
     }
 
     private static func watchdogSection(_ watchdog: FleetSummary.Watchdog) -> String {

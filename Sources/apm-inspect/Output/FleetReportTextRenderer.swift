@@ -23,6 +23,21 @@ enum FleetReportTextRenderer {
         if let filters = filterLine(summary.filters) {
             out += (style == .markdown ? "\n" : "") + "Filters: " + cell(filters, style) + "\n"
         }
+        out += heading("Reports by kind", style)
+        out += table(
+            ["KIND", "COUNT"],
+            right: [1],
+            rows: kindRows(summary).map { [$0.name, Formatting.grouped($0.count)] },
+            style: style
+        )
+        if summary.hangs.total > 0 {
+            var line = "\(summary.hangs.total) hang(s), \(summary.hangs.recovered) recovered"
+            if let longest = summary.hangs.longestSeconds {
+                line += "; \(Formatting.oneDecimal(summary.hangs.totalSeconds)) s in all"
+                line += ", the longest \(Formatting.oneDecimal(longest)) s"
+            }
+            out += line + "\n"
+        }
         let crashes = summary.crashes
         out += heading("Crash groups", style)
         if crashes.groups.isEmpty {
@@ -186,6 +201,17 @@ enum FleetReportTextRenderer {
         if summary.inputs.unreadable > 0 { parts.append("\(summary.inputs.unreadable) unreadable") }
         if summary.inputs.rejectedLines > 0 { parts.append("\(summary.inputs.rejectedLines) NDJSON line(s) rejected") }
         return parts.joined(separator: "; ")
+    }
+
+    /// The categories in a fixed order, with the names the text and HTML reports give them.
+    static func kindRows(_ summary: FleetSummary) -> [(name: String, id: String, count: Int)] {
+        let counts = summary.categories
+        return [
+            ("Crashes", "crashes", counts.crashes), ("Hangs", "hangs", counts.hangs),
+            ("Watchdog terminations", "watchdog-terminations", counts.watchdogTerminations),
+            ("Out of memory", "out-of-memory", counts.outOfMemory),
+            ("Resource kills", "resource-kills", counts.resourceKills), ("Profiles", "profiles", counts.profiles),
+        ]
     }
 
     static func filterLine(_ filters: FleetSummary.Filters) -> String? {

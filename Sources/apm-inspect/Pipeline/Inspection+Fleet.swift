@@ -8,6 +8,7 @@ extension Inspection {
         switch report {
         case .crash(let report):
             if let crash = FleetEvent.crash(report, source: kind.rawValue) { event.crashes = [crash] }
+            event.occurrence = FleetEvent.occurrence(report)
         case .watchdog(let report, let termination):
             event.watchdog = FleetEvent.watchdog(termination, report: report)
         case .jetsam(let jetsam):

@@ -65,7 +65,9 @@ struct ScanRecord: Sendable {
     }
 
     private static func crash(_ report: CrashReport) -> Crash? {
-        guard let signature = report.signature, !report.isNotACrash else { return nil }
+        guard let signature = report.signature, !report.isNotACrash, report.category ?? .crash == .crash else {
+            return nil
+        }
         let exception = report.exception?.typeAndSignal ?? ""
         return Crash(
             signature: signature,
