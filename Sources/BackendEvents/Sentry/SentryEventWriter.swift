@@ -35,7 +35,7 @@ public struct SentryEventWriter: Sendable {
 
     static func level(_ incident: BackendIncident) -> String {
         if incident.isFatal { return "fatal" }
-        return incident.kind == .metricKitHang ? "error" : "warning"
+        return incident.kind == .metricKitHang || incident.kind == .systemWatchdog ? "error" : "warning"
     }
 
     static func fingerprint(_ incident: BackendIncident) -> [String]? {
