@@ -100,7 +100,7 @@ extension BackendIncident {
     }
 
     private static func secondsText(_ seconds: Double) -> String {
-        seconds.rounded() == seconds && abs(seconds) < 1e15 ? "\(Int64(seconds)) s" : "\(seconds) s"
+        "\(seconds.wholeOrDecimalText) s"
     }
 
     /// The names a resource goes by in the events: the exception type's prefix, the verb, the tag.
