@@ -44,7 +44,7 @@ public struct SystemWatchdogReport: Sendable, Encodable {
 
     public var header: IPSHeader?
     public var bugType: String?
-    /// The name of ``bugType`` in Apple's table.
+    /// The name of `bugType` in Apple's table.
     public var bugTypeName: String?
     /// The process the watchdog gave up on.
     public var process: String?
