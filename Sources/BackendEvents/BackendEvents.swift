@@ -26,6 +26,16 @@ public enum BackendEvents {
         return incidents
     }
 
+    /// A resource report's event: a fatal resource kill or a warning, never an app crash.
+    public static func incidents(resource report: ResourceReport) -> [BackendIncident] {
+        [BackendIncident(resource: report)]
+    }
+
+    /// A system watchdog crash's event: an error-level system event.
+    public static func incidents(systemWatchdog report: SystemWatchdogReport) -> [BackendIncident] {
+        [BackendIncident(systemWatchdog: report)]
+    }
+
     /// The figures of each metric payload of a MetricKit report (OTLP only: a metric payload is no incident).
     public static func metricPayloads(metricKit report: MetricKitReport) -> [MetricPayloadFigures] {
         report.payloads.compactMap(MetricPayloadFigures.init)

@@ -27,6 +27,10 @@ public struct Inspection: Sendable, Encodable {
         case http(HTTPCapture)
         case powerLog(PowerLogReport)
         case metricKit(MetricKitReport)
+        /// A system watchdog crash (bug_type 409).
+        case systemWatchdog(SystemWatchdogReport)
+        /// A microstackshot resource report (bug_type 145, 202, 206).
+        case resource(ResourceReport)
         /// The model of a family registered from outside this package (``ReportFamily``): encoded as it encodes.
         case other(any Encodable & Sendable)
 
@@ -44,6 +48,8 @@ public struct Inspection: Sendable, Encodable {
             case .http(let capture): try capture.encode(to: encoder)
             case .powerLog(let report): try report.encode(to: encoder)
             case .metricKit(let report): try report.encode(to: encoder)
+            case .systemWatchdog(let report): try report.encode(to: encoder)
+            case .resource(let report): try report.encode(to: encoder)
             case .other(let report): try report.encode(to: encoder)
             }
         }

@@ -30,6 +30,7 @@ public struct ReportInspector: Sendable {
         KSCrashFamily(),
         JetsamFamily(),
         CrashReportFamily(),
+        SystemReportFamily(),
         IPSSummaryFamily(),
     ]
 
@@ -92,7 +93,8 @@ public struct ReportInspector: Sendable {
             var inspection = plain.inspect(bytes: bytes, path: path)
             // Only reports that become events need it: a capture or a database can be gigabytes.
             switch inspection.report {
-            case .crash, .watchdog, .jetsam, .metricKit: inspection.contentDigest = SHA256Digest.hash(bytes)
+            case .crash, .watchdog, .jetsam, .metricKit, .resource, .systemWatchdog:
+                inspection.contentDigest = SHA256Digest.hash(bytes)
             default: break
             }
             return inspection

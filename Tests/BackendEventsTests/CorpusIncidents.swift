@@ -13,7 +13,7 @@ enum CorpusIncidents {
 
     /// Every report file of the families that give backend events, as `family/name`.
     static var files: [String] {
-        ["crash", "watchdog", "jetsam", "kscrash", "metrickit"].flatMap { family -> [String] in
+        ["crash", "watchdog", "jetsam", "kscrash", "metrickit", "system"].flatMap { family -> [String] in
             let folder = root.appendingPathComponent("Corpus/\(family)").path
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
             return names.filter { !$0.hasSuffix(".md") && $0 != "expected" }.sorted().map { "\(family)/\($0)" }
@@ -76,6 +76,14 @@ enum CorpusIncidents {
                 digest: digest,
                 metricPayloads: BackendEvents.metricPayloads(metricKit: report)
             )
+        case "system":
+            let container = IPSContainer(bytes: bytes)
+            if container.bugType?.code == "409" {
+                let report = try SystemWatchdogReader().parse(container).report
+                return Loaded(incidents: BackendEvents.incidents(systemWatchdog: report), digest: digest)
+            }
+            let report = try ResourceReportReader().parse(container).report
+            return Loaded(incidents: BackendEvents.incidents(resource: report), digest: digest)
         default:
             throw Failure.unreadable(family)
         }

@@ -82,6 +82,11 @@ import Testing
                 #expect(name == "app.crash")
                 #expect(record["severityNumber"] as? Int == 21)
                 #expect(values["app.crash.id"]?["stringValue"] as? String == id.dashed)
+            case .resourceKill:
+                // Fatal, but the OS's kill of a process over its budget: never the app's crash.
+                #expect(name == "apple.resource.kill")
+                #expect(record["severityNumber"] as? Int == 21)
+                #expect(values["app.crash.id"] == nil)
             case .metricKitHang:
                 #expect(name == "app.jank")
                 #expect(values["metrickit.diagnostic.hang.hang_duration"]?["doubleValue"] is Double)

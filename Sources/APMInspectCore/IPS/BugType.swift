@@ -1,6 +1,7 @@
 /// A `bug_type` from an `.ips` header, with the report family it stands for.
 ///
-/// The registry follows Apple's OSAnalytics log-type table. A `bug_type` only suggests a family: parsers still
+/// The registry is Apple's OSAnalytics log-type table, generated into `BugType+Table.swift` by
+/// `Scripts/generate-bug-types.py`. A `bug_type` only suggests a family: parsers still
 /// check the content, since a 309 header can sit on a text body and 211 files can look like JetsamEvents.
 public struct BugType: Sendable, Equatable, Hashable, Codable {
     /// What a report of this type is.
@@ -62,75 +63,27 @@ public struct BugType: Sendable, Equatable, Hashable, Codable {
     /// run-loop and third-party hangs (the legacy macOS `.hang` is spindump text).
     private static let crashShapedCodes: Set<String> = ["509", "222", "223", "228", "310"]
 
-    /// The `bug_type`s of Apple's OSAnalytics log-type table, by code.
+    /// The `bug_type`s of Apple's OSAnalytics log-type table, by code (``table``, generated from the table).
     ///
     /// Every type a user may meet in a report folder or a sysdiagnose; names are the table's own.
     private static let registry: [String: BugType] = {
-        let entries: [(String, String, Family)] = [
-            ("9", "Crash", .crash),
-            ("109", "Crash", .crash),
-            ("309", "Crash", .crash),
-            ("22", "ExcResource", .excResource),
-            ("185", "ExcResource", .excResource),
-            ("385", "ExcResource", .excResource),
-            ("227", "ExcResourceThreads", .excResource),
-            ("327", "ExcResourceThreads", .excResource),
-            ("30", "MemoryResource", .other),
-            ("188", "LegacyStackshot", .stackshot),
-            ("288", "Stackshot", .stackshot),
-            ("509", "TerminatingStackshot", .stackshot),
-            ("98", "Jetsam", .jetsam),
-            ("198", "LegacyJetsam", .jetsam),
-            ("298", "Jetsam", .jetsam),
-            ("10", "Panic", .panic),
-            ("110", "Panic", .panic),
-            ("210", "Panic", .panic),
-            ("410", "AutomationPanic", .panic),
-            ("151", "ForceReset", .panic),
-            ("301", "SystemMemoryReset", .memoryReset),
-            ("115", "ResetCount", .memoryReset),
-            ("211", "CoreAnalytics", .analytics),
-            ("33", "CoreAnalytics", .analytics),
-            ("409", "SystemWatchdogCrash", .systemWatchdog),
-            ("308", "OSFault", .fault),
-            ("12", "Hang", .hang),
-            ("222", "LongRunloopHang", .hang),
-            ("223", "ShortRunloopHang", .hang),
-            ("228", "ThirdPartyHang", .hang),
-            ("310", "MicroRunloopHang", .hang),
-            ("243", "CompositorClientHang", .hang),
-            ("242", "ProactiveDeadlockDetection", .hang),
-            ("11", "Spin", .watchdogTimeout),
-            ("28", "WatchdogTimeout", .watchdogTimeout),
-            ("29", "ServiceWatchdogTimeout", .watchdogTimeout),
-            ("238", "AppLaunchDiagnostics", .launch),
-            ("248", "HotSpotAppLaunchLog", .launch),
-            ("145", "SymptomsIO", .symptoms),
-            ("142", "SymptomsCPUWakes", .symptoms),
-            ("202", "SymptomsCPUUsage", .symptoms),
-            ("206", "SymptomsCPUUsageFatal", .symptoms),
-            ("144", "HotSpotIOMicroSS", .microstackshot),
-            ("157", "CPUMicroSS", .microstackshot),
-            ("174", "MicroStackshot", .microstackshot),
-            ("220", "PowerMicroStackshots", .microstackshot),
-            ("23", "MicroStackShots", .microstackshot),
-            ("44", "IOMicroStackShot", .microstackshot),
-            ("239", "HangWorkflowResponsiveness", .microstackshot),
-            ("184", "GPURestart", .gpu),
-            ("21", "GPURestart", .gpu),
-            ("284", "GPUEvent", .gpu),
-            ("230", "PowerLog", .other),
-            ("152", "MemorySnapshot", .other),
-            ("154", "MemoryGraph", .other),
-            ("187", "Sandbox", .other),
-            ("204", "AutoBugCapture", .other),
-            ("34", "AutoBugCapture", .other),
-            ("17", "ShutdownStall", .other),
-            ("24", "SleepWakeFailure", .other),
-            ("213", "Rosetta", .other),
-        ]
-        var table: [String: BugType] = [:]
-        for (code, name, family) in entries { table[code] = BugType(code: code, name: name, family: family) }
-        return table
+        var registry: [String: BugType] = [:]
+        for entry in table {
+            registry[entry.code] = BugType(code: entry.code, name: entry.name, family: entry.family)
+        }
+        return registry
     }()
+
+    /// The codes the table enables (a disabled type is one Apple no longer submits, still named when met).
+    public static let enabledCodes: Set<String> = Set(table.lazy.filter(\.isEnabled).map(\.code))
+
+    /// Every code of the table, enabled or not.
+    public static let knownCodes: Set<String> = Set(registry.keys)
+
+    /// What to say of a header whose `bug_type` is not in the table: its number is kept and shown, with the name
+    /// "Unknown".
+    public static func unknownCodeNote(_ code: String) -> String {
+        "bug_type \(code.trimmingASCIIWhitespace()) is not in Apple's OSAnalytics log-type table as this build "
+            + "knows it; its number is kept and the report is read by its content"
+    }
 }

@@ -100,6 +100,15 @@ public struct IPSContainer: Sendable {
                 )
             )
         }
+        if let code = header?.bugType, !BugType.isKnown(code) {
+            diagnostics.append(
+                Diagnostic(
+                    .note,
+                    BugType.unknownCodeNote(code),
+                    at: SourceLocation(byteOffset: start, line: lineNumber, column: 1)
+                )
+            )
+        }
         self.header = header
         // A file without a header is all body: shared, not copied (a copy doubled the memory a large text took).
         // Otherwise copied through a buffer pointer: the generic copy of an array slice went element by element.

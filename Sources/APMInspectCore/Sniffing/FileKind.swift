@@ -14,5 +14,11 @@ public enum FileKind: String, Sendable, Equatable, Hashable, Codable, CaseIterab
     case kscrash
     /// MetricKit payloads (`MXDiagnosticPayload`, `MXMetricPayload`) or a bare `MXCallStackTree`.
     case metrickit
+    /// A system watchdog crash (bug_type 409): a userspace watchdog took the device or a service down; a system
+    /// event, not an app's crash.
+    case systemWatchdog
+    /// A microstackshot resource report (bug_type 145 disk writes, 202 CPU usage, 206 CPU usage fatal): a
+    /// resource warning, or a resource kill when the OS killed the process; never a crash.
+    case resourceReport
     case unknown
 }

@@ -2,7 +2,8 @@ import APMInspectCore
 
 /// One event for a backend, whatever report it came from: the facts the Sentry and OpenTelemetry writers share.
 ///
-/// Built from a crash report, a watchdog termination, a MetricKit diagnostic or an OOM kill (see the
+/// Built from a crash report, a watchdog termination, a MetricKit diagnostic, an OOM kill, a resource report or
+/// a system watchdog (see the
 /// `BackendIncident+…` extractions); the writers map it field by field (docs/backends.md).
 public struct BackendIncident: Sendable, Equatable {
     /// What happened, which decides the Sentry mechanism and level and the OpenTelemetry event name.
@@ -16,6 +17,12 @@ public struct BackendIncident: Sendable, Equatable {
         case metricKitDiskWriteException
         /// A main-thread hang a crash reporter recorded (KSCrash's `hang` reports): not fatal.
         case hang
+        /// The OS killed a process for going over a resource budget (bug_type 206): fatal, but not a crash.
+        case resourceKill
+        /// A process went over a resource budget and was left running (bug_type 145, 202): warning level.
+        case resourceWarning
+        /// A userspace watchdog took the device or a service down (bug_type 409): a system event, error level.
+        case systemWatchdog
 
         /// The value of the `kind` tag and `apm_inspect.kind` attribute.
         public var tag: String {
@@ -28,6 +35,9 @@ public struct BackendIncident: Sendable, Equatable {
             case .metricKitCPUException: "metrickit_cpu_exception"
             case .metricKitDiskWriteException: "metrickit_disk_write_exception"
             case .hang: "hang"
+            case .resourceKill: "resource_kill"
+            case .resourceWarning: "resource_warning"
+            case .systemWatchdog: "system_watchdog"
             }
         }
     }

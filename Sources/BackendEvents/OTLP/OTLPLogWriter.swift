@@ -52,13 +52,20 @@ public struct OTLPLogWriter: Sendable {
         case .metricKitHang, .hang: "app.jank"
         case .metricKitCPUException: "metrickit.diagnostic.cpu_exception"
         case .metricKitDiskWriteException: "metrickit.diagnostic.disk_write_exception"
+        // No convention names these: they are the OS's events about a process, not the app's crash or jank.
+        case .resourceKill: "apple.resource.kill"
+        case .resourceWarning: "apple.resource.limit"
+        case .systemWatchdog: "apple.system_watchdog"
         }
     }
 
     /// Severity numbers of the log data model: FATAL 21, ERROR 17, WARN 13.
     static func severity(_ incident: BackendIncident) -> (number: Int, text: String) {
         if incident.isFatal { return (21, "FATAL") }
-        return incident.kind == .metricKitHang || incident.kind == .hang ? (17, "ERROR") : (13, "WARN")
+        switch incident.kind {
+        case .metricKitHang, .hang, .systemWatchdog: return (17, "ERROR")
+        default: return (13, "WARN")
+        }
     }
 
     func record(_ incident: BackendIncident, id: EventIdentity) -> JSONValue {

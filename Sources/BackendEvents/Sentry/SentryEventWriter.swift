@@ -35,7 +35,10 @@ public struct SentryEventWriter: Sendable {
 
     static func level(_ incident: BackendIncident) -> String {
         if incident.isFatal { return "fatal" }
-        return incident.kind == .metricKitHang || incident.kind == .hang ? "error" : "warning"
+        switch incident.kind {
+        case .metricKitHang, .hang, .systemWatchdog: return "error"
+        default: return "warning"
+        }
     }
 
     static func fingerprint(_ incident: BackendIncident) -> [String]? {

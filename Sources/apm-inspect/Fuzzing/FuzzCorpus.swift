@@ -102,7 +102,7 @@ struct FuzzCorpus {
     static func parser(forKind kind: String, label: String) -> String {
         switch kind {
         case "jetsamEvent": "JetsamParsing"
-        case "crashReport", "kscrash": "CrashReportParsing"
+        case "crashReport", "kscrash", "systemWatchdog", "resourceReport": "CrashReportParsing"
         case "watchdogTermination": "WatchdogAnalysis"
         case "powerLog": "PowerLogReading"
         case "httpArchive", "charlesSession", "packetCapture": "HTTPCaptureParsing"

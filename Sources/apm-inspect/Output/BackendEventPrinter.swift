@@ -67,6 +67,10 @@ final class BackendEventPrinter: @unchecked Sendable {
         case .metricKit(let report):
             let incidents = BackendEvents.incidents(metricKit: report)
             return (incidents, incidents.isEmpty ? "no crash, hang, CPU or disk-write diagnostic" : nil)
+        case .resource(let report):
+            return (BackendEvents.incidents(resource: report), nil)
+        case .systemWatchdog(let report):
+            return (BackendEvents.incidents(systemWatchdog: report), nil)
         case .unrecognised(let summary) where summary.note.contains("apm-inspect scan"):
             return ([], summary.note)
         case .some(let other):

@@ -55,6 +55,10 @@ enum InspectionRenderer {
             out += PowerLogRenderer.overview(report, file: inspection.file)
         case .metricKit(let report):
             out += MetricKitRenderer.render(report, file: inspection.file, options: crashView)
+        case .systemWatchdog(let report):
+            out += SystemReportRenderer.render(report, file: inspection.file)
+        case .resource(let report):
+            out += SystemReportRenderer.render(report, file: inspection.file)
         case .other(let report):
             // A family registered by an embedder has no text view here: its model is shown as its JSON.
             out += "\(title(for: inspection.kind))  \(inspection.file)\n"
@@ -104,6 +108,8 @@ enum InspectionRenderer {
         case .otherIPS: "IPS report"
         case .kscrash: "KSCrash report"
         case .metrickit: "MetricKit"
+        case .systemWatchdog: "System watchdog"
+        case .resourceReport: "Resource report"
         case .unknown: "Unknown"
         }
     }

@@ -1,0 +1,106 @@
+import APMInspectCore
+
+/// A microstackshot resource report (bug_type 145 disk writes, 202 CPU usage, 206 CPU usage fatal): a process
+/// went over a resource budget, and the OS sampled it while it did.
+///
+/// Not a crash: a warning (202, 145: "Action taken: none") or a fatal resource kill (206: the process was
+/// killed). The report is a JSON header over a text body; the model keeps the resource, the limit, what was
+/// observed, over how long, and the heaviest stack as image-and-offset frames.
+public struct ResourceReport: Sendable, Encodable {
+    /// The budget the process went over.
+    public enum Resource: String, Sendable, Equatable, Encodable {
+        case diskWrites
+        case cpu
+        case wakeups
+        case other
+    }
+
+    /// A figure as the report prints it (`1073.74 MB`, `48s`, `80%`), with its number and unit apart.
+    public struct Figure: Sendable, Equatable, Encodable {
+        public var value: Double
+        public var unit: String
+        public var text: String
+    }
+
+    /// One `Key: value` line of the body, kept verbatim.
+    public struct Field: Sendable, Equatable, Encodable {
+        public var key: String
+        public var value: String
+    }
+
+    public var header: IPSHeader?
+    public var bugType: String?
+    public var bugTypeName: String?
+    public var resource: Resource
+    /// The body's `Event` (`disk writes`, `cpu usage`).
+    public var event: String?
+    /// The body's `Action taken` (`none`, `Process killed`).
+    public var actionTaken: String?
+    /// True when the OS killed the process for it (206, or an action that says so).
+    public var isFatal: Bool
+    public var process: String?
+    public var path: String?
+    public var pid: Int64?
+    public var osVersion: String?
+    public var architecture: String?
+    public var hardwareModel: String?
+    /// The sentence that states the overrun (the `Writes:` or `CPU:` line).
+    public var summary: String?
+    /// The budget (`Writes limit`, `CPU limit`).
+    public var limit: Figure?
+    /// The window the budget is over, in seconds (`Limit duration`).
+    public var limitDurationSeconds: Double?
+    /// What the process used (`Writes caused`, `CPU used`, or the figure the summary opens with).
+    public var observed: Figure?
+    /// The time it used it over, in seconds (`Writes duration`, `CPU duration`, or the summary's).
+    public var observedDurationSeconds: Double?
+    /// The report's span (`Duration`) and how much of it was sampled (`Duration Sampled`), in seconds.
+    public var durationSeconds: Double?
+    public var durationSampledSeconds: Double?
+    /// The number of samples (`Steps`).
+    public var steps: Int?
+    /// The heaviest stack of the target process, outermost first as the report lists it.
+    public var heaviestStack: [SampledFrame]
+    /// Every `Key: value` line before the stacks, in order.
+    public var fields: [Field]
+
+    /// Always true: a resource report is a resource event, never a crash.
+    public var isNotACrash: Bool { true }
+    /// `resourceKill` for a fatal report, `resourceWarning` otherwise.
+    public var category: String { isFatal ? "resourceKill" : "resourceWarning" }
+
+    private enum CodingKeys: String, CodingKey {
+        case header, bugType, bugTypeName, resource, event, actionTaken, isFatal, process, path, pid, osVersion
+        case architecture, hardwareModel, summary, limit, limitDurationSeconds, observed, observedDurationSeconds
+        case durationSeconds, durationSampledSeconds, steps, heaviestStack, fields, isNotACrash, category
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(header, forKey: .header)
+        try c.encodeIfPresent(bugType, forKey: .bugType)
+        try c.encodeIfPresent(bugTypeName, forKey: .bugTypeName)
+        try c.encode(resource, forKey: .resource)
+        try c.encodeIfPresent(event, forKey: .event)
+        try c.encodeIfPresent(actionTaken, forKey: .actionTaken)
+        try c.encode(isFatal, forKey: .isFatal)
+        try c.encodeIfPresent(process, forKey: .process)
+        try c.encodeIfPresent(path, forKey: .path)
+        try c.encodeIfPresent(pid, forKey: .pid)
+        try c.encodeIfPresent(osVersion, forKey: .osVersion)
+        try c.encodeIfPresent(architecture, forKey: .architecture)
+        try c.encodeIfPresent(hardwareModel, forKey: .hardwareModel)
+        try c.encodeIfPresent(summary, forKey: .summary)
+        try c.encodeIfPresent(limit, forKey: .limit)
+        try c.encodeIfPresent(limitDurationSeconds, forKey: .limitDurationSeconds)
+        try c.encodeIfPresent(observed, forKey: .observed)
+        try c.encodeIfPresent(observedDurationSeconds, forKey: .observedDurationSeconds)
+        try c.encodeIfPresent(durationSeconds, forKey: .durationSeconds)
+        try c.encodeIfPresent(durationSampledSeconds, forKey: .durationSampledSeconds)
+        try c.encodeIfPresent(steps, forKey: .steps)
+        try c.encode(heaviestStack, forKey: .heaviestStack)
+        try c.encode(fields, forKey: .fields)
+        try c.encode(isNotACrash, forKey: .isNotACrash)
+        try c.encode(category, forKey: .category)
+    }
+}

@@ -1,0 +1,100 @@
+import APMInspectCore
+
+/// A system watchdog crash (bug_type 409): a userspace watchdog found a service it monitors unresponsive and took
+/// the device (or the service) down.
+///
+/// Not an app crash and not an app hang: the report names the process the watchdog gave up on, why, and a
+/// stackshot of every process at that moment, with frames as image indexes and offsets.
+public struct SystemWatchdogReport: Sendable, Encodable {
+    /// The watchdog's verdict, from `termination`.
+    public struct Termination: Sendable, Equatable, Encodable {
+        public var namespace: String?
+        public var code: Int64?
+        public var indicator: String?
+        public var details: [String]
+    }
+
+    /// One image of the report's image list, which frames name by index.
+    public struct Image: Sendable, Equatable, Encodable {
+        public var index: Int
+        public var uuid: String?
+        public var name: String?
+        public var path: String?
+        public var loadAddress: HexValue?
+    }
+
+    public struct Thread: Sendable, Equatable, Encodable {
+        public var id: Int64?
+        public var name: String?
+        public var state: [String]
+        public var basePriority: Int64?
+        public var userMicroseconds: Int64?
+        public var systemMicroseconds: Int64?
+        /// Innermost first, as the stackshot lists them.
+        public var frames: [SampledFrame]
+    }
+
+    public struct Process: Sendable, Equatable, Encodable {
+        public var pid: Int64?
+        public var name: String?
+        /// True for the process the watchdog named (by pid, or by name when the report's pid is -1).
+        public var isWatchedProcess: Bool
+        public var threads: [Thread]
+    }
+
+    public var header: IPSHeader?
+    public var bugType: String?
+    /// The name of `bugType` in Apple's table.
+    public var bugTypeName: String?
+    /// The process the watchdog gave up on.
+    public var process: String?
+    /// Its pid; -1 in reports where the watchdog could not name one (kept as written).
+    public var pid: Int64?
+    /// The OS build; absent from some real reports.
+    public var build: String?
+    public var modelCode: String?
+    public var displayState: String?
+    public var thermalPressureLevel: String?
+    public var termination: Termination?
+    public var reportNotes: [String]
+    public var images: [Image]
+    /// The stackshot's processes, the watched one first.
+    public var processes: [Process]
+    /// How many threads and frames the stackshot had in all, besides what was kept.
+    public var threadCount: Int
+    public var frameCount: Int
+
+    /// Always true: the report is a system event, never the crash of an app.
+    public var isNotACrash: Bool { true }
+    /// The kind of event, for readers that group reports: `systemWatchdog`.
+    public var category: String { "systemWatchdog" }
+
+    /// The process the watchdog named, as the stackshot has it.
+    public var watchedProcess: Process? { processes.first(where: \.isWatchedProcess) }
+
+    private enum CodingKeys: String, CodingKey {
+        case header, bugType, bugTypeName, process, pid, build, modelCode, displayState, thermalPressureLevel
+        case termination, reportNotes, images, processes, threadCount, frameCount, isNotACrash, category
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(header, forKey: .header)
+        try container.encodeIfPresent(bugType, forKey: .bugType)
+        try container.encodeIfPresent(bugTypeName, forKey: .bugTypeName)
+        try container.encodeIfPresent(process, forKey: .process)
+        try container.encodeIfPresent(pid, forKey: .pid)
+        try container.encodeIfPresent(build, forKey: .build)
+        try container.encodeIfPresent(modelCode, forKey: .modelCode)
+        try container.encodeIfPresent(displayState, forKey: .displayState)
+        try container.encodeIfPresent(thermalPressureLevel, forKey: .thermalPressureLevel)
+        try container.encodeIfPresent(termination, forKey: .termination)
+        try container.encode(reportNotes, forKey: .reportNotes)
+        try container.encode(images, forKey: .images)
+        try container.encode(processes, forKey: .processes)
+        try container.encode(threadCount, forKey: .threadCount)
+        try container.encode(frameCount, forKey: .frameCount)
+        try container.encode(isNotACrash, forKey: .isNotACrash)
+        try container.encode(category, forKey: .category)
+    }
+}

@@ -1,0 +1,45 @@
+import APMInspectCore
+import CrashReportParsing
+
+/// Apple's system reports that are not crashes: the system watchdog crash (409) and the microstackshot resource
+/// reports (145 disk writes, 202 CPU usage, 206 CPU usage fatal).
+///
+/// After the crash family, which keeps a 409 whose body is shaped like a crash report; before the `.ips` summary,
+/// which would otherwise say these types have no model.
+public struct SystemReportFamily: ReportFamily {
+    public var name: String { "system watchdog and resource reports" }
+
+    public init() {}
+
+    public func inspect(_ input: InspectionInput, with inspector: ReportInspector) -> Inspection? {
+        guard input.isJSONOrIPS, let bugType = input.container.bugType else { return nil }
+        let container = input.container
+        if bugType.code == "409" {
+            do {
+                let result = try SystemWatchdogReader().parse(container)
+                return Inspection(
+                    file: input.path,
+                    kind: .systemWatchdog,
+                    diagnostics: result.diagnostics,
+                    report: .systemWatchdog(result.report),
+                    failure: nil
+                )
+            } catch {
+                return .failed(input.path, kind: .systemWatchdog, diagnostics: container.diagnostics, error)
+            }
+        }
+        guard ResourceReportReader.reads(bugType) else { return nil }
+        do {
+            let result = try ResourceReportReader().parse(container)
+            return Inspection(
+                file: input.path,
+                kind: .resourceReport,
+                diagnostics: result.diagnostics,
+                report: .resource(result.report),
+                failure: nil
+            )
+        } catch {
+            return .failed(input.path, kind: .resourceReport, diagnostics: container.diagnostics, error)
+        }
+    }
+}
