@@ -37,6 +37,9 @@ let package = Package(
         ),
         // SSE2 classification of 64-byte blocks of JSON, a header compiled into its callers (block_scan.h says why).
         .systemLibrary(name: "CBlockScan"),
+        // __cxa_demangle in a child process that can be stopped, for C++ names that may print exponentially
+        // (demangle_sandbox.h says why).
+        .systemLibrary(name: "CDemangleSandbox"),
         // glibc's mallopt for the executable (<malloc.h> is not in Swift's Glibc module; AllocatorSettings.swift).
         .systemLibrary(name: "CAllocator"),
         .target(
@@ -77,7 +80,7 @@ let package = Package(
         ),
         .target(
             name: "Symbolication",
-            dependencies: ["APMInspectCore", "CrashReportParsing"]
+            dependencies: ["APMInspectCore", "CrashReportParsing", "CDemangleSandbox"]
         ),
         .target(
             name: "BackendEvents",
@@ -225,7 +228,8 @@ let package = Package(
         .testTarget(
             name: "ReportInspectionTests",
             dependencies: [
-                "FuzzReplaySupport", "ReportInspection", "APMInspectCore", "CrashReportParsing", "JetsamParsing", "HTTPCaptureParsing",
+                "FuzzReplaySupport", "ReportInspection", "APMInspectCore", "CrashReportParsing", "JetsamParsing",
+                "HTTPCaptureParsing",
                 "PowerLogReading", "Symbolication",
             ]
         ),

@@ -84,7 +84,8 @@ import Testing
 
         let markdown = try BuiltCommandTests.run(bin, ["report", "--format", "markdown", path])
         #expect(markdown.status == 0, "\(markdown.stderr)")
-        Self.expectTablesKeepTheirShape(markdown.stdout, tables: 2)
+        // Reports by kind, memory limits by device and the OOM table.
+        Self.expectTablesKeepTheirShape(markdown.stdout, tables: 3)
         #expect(markdown.stdout.contains("&lt;script&gt;"))
 
         let html = try BuiltCommandTests.run(bin, ["report", "--format", "html", path])

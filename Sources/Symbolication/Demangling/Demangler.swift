@@ -31,8 +31,13 @@ public enum Demangler {
     /// Printing a mangled name can expand it a great deal (substitutions are
     /// printed in full each time), so the bound is on what goes in; real Swift names stay well under it.
     public static let maxMangledLength = 8192
-    /// Longest demangled name returned; a longer one is cut and marked with `…`.
+    /// Longest demangled name returned; past it the name is not demangled (the mangled name is kept, as
+    /// LLVM's and Swift's tools keep it), so no reader holds or prints a name without bound.
     public static let maxDemangledLength = 1 << 16
+    /// How long a C++ name that may print past ``maxDemangledLength`` may take to demangle, in milliseconds, and
+    /// how much memory beyond the process's own: real names take microseconds and kilobytes.
+    static let sandboxTimeoutMilliseconds: Int32 = 1_000
+    static let sandboxMemoryBytes: UInt64 = 64 << 20
 
     /// The readable form of `name`; nil when it is not a Swift or C++ mangled name, or does not demangle.
     ///
@@ -43,6 +48,11 @@ public enum Demangler {
         let isSwift = kind(of: bytes) == .swift
         bytes.append(0)
         let result: String?
+        if !isSwift, !CXXExpansionBound.isWithin(bytes.dropLast(), limit: maxDemangledLength) {
+            // Both styles print a C++ name as __cxa_demangle does; this one may grow past any bound, so it runs
+            // where it can be stopped.
+            return RuntimeDemanglers.cxxSandboxed(bytes)
+        }
         switch (style, isSwift) {
         case (.simplified, _):
             result =

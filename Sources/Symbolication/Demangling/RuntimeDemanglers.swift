@@ -1,3 +1,5 @@
+import CDemangleSandbox
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -79,13 +81,39 @@ enum RuntimeDemanglers {
         return take(result)
     }
 
-    /// Copies a malloc'ed C string (at most ``Demangler/maxDemangledLength`` bytes of it) and frees it.
+    /// The readable form of an Itanium C++ name that may print past ``Demangler/maxDemangledLength``, from a child
+    /// process stopped at the time and memory limits; nil when it does not demangle within them. `bytes` is
+    /// NUL-terminated.
+    static func cxxSandboxed(_ bytes: [UInt8]) -> String? {
+        guard let function = cxxDemangle else { return nil }
+        let capacity = Demangler.maxDemangledLength
+        var output = [UInt8](repeating: 0, count: capacity)
+        let length = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { name in
+                output.withUnsafeMutableBufferPointer { out in
+                    out.withMemoryRebound(to: CChar.self) { into in
+                        apm_demangle_sandboxed(
+                            function,
+                            name.baseAddress,
+                            into.baseAddress,
+                            capacity,
+                            Demangler.sandboxTimeoutMilliseconds,
+                            Demangler.sandboxMemoryBytes
+                        )
+                    }
+                }
+            }
+        }
+        guard length > 0, length <= capacity else { return nil }
+        return String(decoding: output[0..<length], as: UTF8.self)
+    }
+
+    /// Copies a malloc'ed C string and frees it; nil when it is longer than ``Demangler/maxDemangledLength``.
     private static func take(_ pointer: UnsafeMutablePointer<CChar>?) -> String? {
         guard let pointer else { return nil }
         defer { free(pointer) }
         let length = strnlen(pointer, Demangler.maxDemangledLength + 1)
-        let bytes = UnsafeRawBufferPointer(start: pointer, count: min(length, Demangler.maxDemangledLength))
-        let text = String(decoding: bytes, as: UTF8.self)
-        return length > Demangler.maxDemangledLength ? text + "…" : text
+        guard length <= Demangler.maxDemangledLength else { return nil }
+        return String(decoding: UnsafeRawBufferPointer(start: pointer, count: length), as: UTF8.self)
     }
 }
