@@ -81,8 +81,9 @@ enum RuntimeDemanglers {
         return take(result)
     }
 
-    /// The readable form of an Itanium C++ name that may print past ``Demangler/maxDemangledLength``, from a child
-    /// process stopped at the time and memory limits; nil when it does not demangle within them. `bytes` is
+    /// The readable form of an Itanium C++ name that may print past the length limit; nil past the limits.
+    ///
+    /// A child process runs the demangler and is stopped at the time and memory limits. `bytes` is
     /// NUL-terminated.
     static func cxxSandboxed(_ bytes: [UInt8]) -> String? {
         guard let function = cxxDemangle else { return nil }
