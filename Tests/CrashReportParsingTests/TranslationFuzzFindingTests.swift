@@ -52,8 +52,8 @@ import Testing
         #expect(frameLine("3   App   \t       0x1a2b run + 4")?.address == 0x1a2b)
     }
 
-    /// `ips-translate-round-trip-0b43be63`: NUL bytes in an image path are written as read, and one NUL made the
-    /// whole translation sniff as binary.
+    /// `ips-translate-round-trip-0b43be63`: NUL bytes in an image path once made the whole translation sniff as
+    /// binary; they are now written escaped, as every control character in a value is.
     @Test func translationWithNULBytesIsStillACrashReport() throws {
         let json = TranslationTests.iosReport.replacingOccurrences(
             of: #"Pebble.app\/Pebble""#,
@@ -61,10 +61,30 @@ import Testing
         )
         #expect(json != TranslationTests.iosReport)
         let (before, text, after) = try Self.roundTrip(json)
-        #expect(text.utf8.contains(0))
+        #expect(!text.utf8.contains(0))
+        #expect(text.contains(#"Peb\x00\x00ble.app"#))
         #expect(ContentSniffer.format(of: Array(text.utf8)) == .crashText)
         #expect(after.process == before.process)
         #expect(after.threads.count == before.threads.count)
+    }
+
+    /// A symbol or name holding line feeds and escape sequences (a hostile or damaged report) stays inside its
+    /// own line: no frame, thread or `Binary Images:` line can be forged, and no control byte reaches the text.
+    @Test func valuesWithLineBreaksCannotForgeLines() throws {
+        let forged = #"evil\n0   Forged  \t0x0 main + 0\nBinary Images:\n0x0 - 0x1 forged arm64\u001b[2J\r"#
+        let json = TranslationTests.iosReport.replacingOccurrences(
+            of: #""symbol":"Store.load(key:)""#,
+            with: #""symbol":"Store.load(key:)"# + forged + #"""#
+        )
+        #expect(json != TranslationTests.iosReport)
+        let clean = try Self.roundTrip(TranslationTests.iosReport)
+        let (before, text, after) = try Self.roundTrip(json)
+        #expect(text.split(separator: "\n").count == clean.text.split(separator: "\n").count)
+        #expect(text.split(separator: "\n").filter { $0.hasPrefix("Binary Images:") }.count == 1)
+        #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" })
+        #expect(text.contains(#"Store.load(key:)evil\n0   Forged"#))
+        #expect(after.threads.map(\.frames.count) == before.threads.map(\.frames.count))
+        #expect(after.binaryImages.count == before.binaryImages.count)
     }
 
     /// The NULs stay under the 1% of control bytes any text may hold.

@@ -13,13 +13,18 @@ struct AppleTextWriter {
 
     // MARK: Lines
 
-    /// Appends text as is (multi-line strings from the JSON that keep their own newlines).
+    /// Appends multi-line strings from the JSON that keep their own newlines; every other control is escaped.
     mutating func raw(_ text: String) {
-        output += text
+        output += TerminalText.escapedKeepingLayout(text)
     }
 
+    /// Appends one line: whatever a field holds (a symbol or process name with a line feed, an escape sequence),
+    /// it is escaped, so no value from the report can forge a frame or a `Binary Images:` line of its own.
     mutating func line(_ text: String = "") {
-        output += text
+        let kept = TerminalText.escapedKeepingLayout(text)
+        output +=
+            kept.utf8.contains(0x0A)
+            ? kept.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\\n") : kept
         output += "\n"
     }
 
