@@ -560,6 +560,31 @@ def case_tar_bomb(d, s):
                 "members over the per-entry limit skipped with a warning; memory bounded; time bounded", runs)
 
 
+def case_tar_big_member(d, s):
+    # Issue 38 (N10): a member under the per-member limit cost time quadratic in its size (8 MiB 1.9 s, 32 MiB
+    # 83 s); it must cost time in proportion. Random bytes, so the gzip stream is as long as the member and the
+    # reader gets it in many small inflated chunks.
+    size = 32 * MiB
+    folder = "sysdiagnose_2024.03.01_10-20-30-0800_iPhone-OS_iPhone_21D61"
+    path = os.path.join(d, "big-member.tar.gz")
+    with tarfile.open(path, "w:gz", compresslevel=1, format=tarfile.USTAR_FORMAT) as tar:
+        info, data = tar_member(f"{folder}/logs/SystemLogs/system_logs.bin", data=os.urandom(size))
+        tar.addfile(info, data)
+        body = b'{"bug_type":"298"}\n{}'
+        info, data = tar_member(f"{folder}/crashes_and_spins/JetsamEvent-2024-03-01-102030.ips", data=body)
+        tar.addfile(info, data)
+    cap = 30.0
+    bound = per_byte(3)(size)
+    runs = [
+        Run("scan json big-member.tar.gz", ["scan", "--format", "json", path], json=True, bound=bound, cap=cap),
+        Run("memory-limits big-member.tar.gz", ["memory-limits", path], bound=bound, cap=cap),
+        Run("report json big-member.tar.gz", ["report", "--format", "json", path], json=True, bound=bound, cap=cap),
+        Run("energy big-member.tar.gz", ["energy", path], bound=bound, cap=cap),
+    ]
+    return Case("tar-big-member", f"a sysdiagnose .tar.gz holding one {size // MiB} MiB member (under every "
+                "per-member limit) and a JetsamEvent", "read in time and memory in proportion to the member", runs)
+
+
 def case_pcap_4gb(d, s):
     ok = pcap_record(ethernet_ipv4_udp_dns(1))
     files = {
@@ -1068,7 +1093,8 @@ def case_mistyped_values(d, s):
                 runs)
 
 
-CASES = [case_big_file, case_big_line, case_deep_json, case_gzip_bomb, case_tar_bomb, case_pcap_4gb, case_pcapng_loop,
+CASES = [case_big_file, case_big_line, case_deep_json, case_gzip_bomb, case_tar_bomb, case_tar_big_member,
+         case_pcap_4gb, case_pcapng_loop,
          case_tar_escape, case_sqlite_hostile, case_sqlite_rows, case_powerlog_names, case_xml_entities,
          case_har_entries, case_charles_entries, case_pcap_packets, case_registers,
          case_encoding, case_fifo, case_dev_zero, case_unreadable, case_symlink_loop, case_mistyped_values]
