@@ -265,11 +265,9 @@ enum DWARFSample {
         return (info.bytes, ())
     }
 
-    /// Rows: 0x1000 line 10, 0x1010 line 6 col 22 (scale's body), 0x1018 line 2 col 11 (clamp's body),
-    /// 0x1020 line 8, 0x1030 line 14, 0x1040 line 20, 0x1050 line 30, end 0x1058; a second sequence at 0x1100
-    /// line 33, end 0x1108.
-    static func lineProgram(version: Int, lineStrp: UInt64, lineDir: UInt64) -> (line: [UInt8], Void) {
-        var line = DWARFBytes()
+    /// The fixed part of a line table header (unit_length and header_length left 0 to patch) up to and including
+    /// the standard opcode lengths; returns where header_length stands.
+    static func lineHeaderStart(_ line: inout DWARFBytes, version: Int) -> Int {
         line.u32(0)
         line.u16(UInt64(version))
         if version >= 5 {
@@ -285,6 +283,15 @@ enum DWARFSample {
         line.u8(14)  // line_range
         line.u8(13)  // opcode_base
         for length: UInt64 in [0, 1, 1, 1, 1, 0, 0, 0, 1, 0, 0, 1] { line.u8(length) }
+        return headerLengthAt
+    }
+
+    /// Rows: 0x1000 line 10, 0x1010 line 6 col 22 (scale's body), 0x1018 line 2 col 11 (clamp's body),
+    /// 0x1020 line 8, 0x1030 line 14, 0x1040 line 20, 0x1050 line 30, end 0x1058; a second sequence at 0x1100
+    /// line 33, end 0x1108.
+    static func lineProgram(version: Int, lineStrp: UInt64, lineDir: UInt64) -> (line: [UInt8], Void) {
+        var line = DWARFBytes()
+        let headerLengthAt = lineHeaderStart(&line, version: version)
         if version >= 5 {
             line.u8(1)
             line.uleb(1)  // DW_LNCT_path

@@ -18,26 +18,6 @@ import Testing
         return info
     }
 
-    /// The fixed part of a line table header up to and including the standard opcode lengths.
-    private func headerStart(_ line: inout DWARFBytes, version: Int) -> Int {
-        line.u32(0)
-        line.u16(UInt64(version))
-        if version >= 5 {
-            line.u8(8)
-            line.u8(0)
-        }
-        let headerLengthAt = line.count
-        line.u32(0)
-        line.u8(1)  // minimum_instruction_length
-        if version >= 4 { line.u8(1) }
-        line.u8(1)  // default_is_stmt
-        line.u8(UInt64(UInt8(bitPattern: -5)))  // line_base
-        line.u8(14)  // line_range
-        line.u8(13)  // opcode_base
-        for length: UInt64 in [0, 1, 1, 1, 1, 0, 0, 0, 1, 0, 0, 1] { line.u8(length) }
-        return headerLengthAt
-    }
-
     private func patch32(_ line: inout DWARFBytes, at position: Int, _ value: Int) {
         for index in 0..<4 { line.bytes[position + index] = UInt8(truncatingIfNeeded: value >> (8 * index)) }
     }
@@ -46,7 +26,7 @@ import Testing
     /// `count`, with a one-row program after the header.
     private func promisingTable(format: [(UInt64, UInt64)], count: UInt64) -> [UInt8] {
         var line = DWARFBytes()
-        let headerLengthAt = headerStart(&line, version: 5)
+        let headerLengthAt = DWARFSample.lineHeaderStart(&line, version: 5)
         for _ in 0..<2 {
             line.u8(UInt64(format.count))
             for (content, form) in format {
@@ -124,7 +104,7 @@ import Testing
         for _ in 0..<headers {
             let start = line.count
             offsets.append(UInt32(start))
-            let headerLengthAt = headerStart(&line, version: 4)
+            let headerLengthAt = DWARFSample.lineHeaderStart(&line, version: 4)
             line.u8(0)  // no include directories
             line.u8(0)  // no file names
             #expect(line.count - start == headerSize)
