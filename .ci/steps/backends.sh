@@ -145,8 +145,13 @@ for text in documents:
                     assert twin["exception"]["values"][0]["type"] == attributes["exception.type"].string_value
                     has_frames = bool(twin["exception"]["values"][0].get("stacktrace", {}).get("frames"))
                     assert has_frames == ("exception.stacktrace" in attributes), record
-                if record.event_name == "app.jank":
+                if record.event_name == "app.jank" and attributes["apm_inspect.kind"].string_value == "metrickit_hang":
                     assert attributes["metrickit.diagnostic.hang.hang_duration"].double_value > 0
+                elif record.event_name == "app.jank":
+                    # A crash reporter's hang (KSCrash): whether it recovered, and its length when both times are known.
+                    assert attributes["apm_inspect.kind"].string_value == "hang", record
+                    assert attributes["apm_inspect.hang_recovered"].string_value in ("true", "false"), record
+                    assert record.severity_number == 17, record
 assert records == len(events), f"{records} OTLP records, {len(events)} Sentry events"
 assert {"app.crash", "app.jank", "metrickit.metric_payload"} <= names, names
 
