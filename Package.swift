@@ -218,7 +218,7 @@ let package = Package(
             name: "BackendEventsTests",
             dependencies: [
                 "BackendEvents", "APMInspectCore", "CrashReportParsing", "WatchdogAnalysis", "JetsamParsing",
-                "MetricKitParsing", "InputMutation",
+                "MetricKitParsing", "InputMutation", "FuzzReplaySupport",
             ]
         ),
         .testTarget(

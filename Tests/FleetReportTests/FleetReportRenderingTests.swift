@@ -82,9 +82,9 @@ import Testing
     @Test func markdownTablesKeepTheirRowsAndColumns() {
         let markdown = FleetReportTextRenderer.markdown(Self.hostileSummary(MarkupStructure.hostileField))
         let tables = MarkupStructure.markdownTables(in: markdown)
-        // Reports by kind (a header, a separator and a row for each of the six kinds), then crash groups and
+        // Reports by kind (a header, a separator and a row for each of the nine kinds), then crash groups and
         // watchdog terminations (a header, a separator and one row each).
-        #expect(tables.map(\.count) == [8, 3, 3])
+        #expect(tables.map(\.count) == [11, 3, 3])
         for table in tables {
             let width = table.first?.count ?? 0
             #expect(width > 1 && table.allSatisfy { $0.count == width })
@@ -106,8 +106,8 @@ import Testing
         ]
         #expect(Set(elements.names).isSubset(of: own), "\(Set(elements.names).subtracting(own))")
         #expect(elements.names.filter { $0 == "style" }.count == 1)
-        // Reports by kind: a header and six kinds; crash groups and watchdog terminations: a header and a row each.
-        #expect(elements.names.filter { $0 == "tr" }.count == 11)
+        // Reports by kind: a header and nine kinds; crash groups and watchdog terminations: a header and a row each.
+        #expect(elements.names.filter { $0 == "tr" }.count == 14)
         #expect(elements.comments == 0)
         #expect(!page.contains("\" onmouseover") && !page.contains("' onmouseover"))
         #expect(!MarkupStructure.hasRawControl(page))

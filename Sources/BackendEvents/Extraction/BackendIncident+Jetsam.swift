@@ -4,6 +4,9 @@ import JetsamParsing
 extension BackendIncident {
     /// The OOM kill a JetsamEvent records: the killed app (frontmost first), else any killed process, else the
     /// largest one; nil for a report with no process at all.
+    ///
+    /// When that process is a daemon or system process, no app lost its state: the event is a non-fatal system
+    /// memory kill rather than a fatal app OutOfMemory, so a backend's crash-free rate is not charged for it.
     public init?(jetsam event: JetsamEvent) {
         let killed = event.killedProcesses
         let rank: (JetsamEvent.Process) -> Int = { process in
@@ -18,7 +21,12 @@ extension BackendIncident {
             killed.enumerated().min { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }?.element
             ?? event.processes.first { $0.name != nil && $0.name == event.largestProcess }
         guard let victim else { return nil }
-        self.init(kind: .outOfMemory, exceptionType: "OutOfMemory", mechanismType: "out_of_memory")
+        if victim.role == .daemon {
+            self.init(kind: .systemMemoryKill, exceptionType: "SystemMemoryKill", mechanismType: "jetsam")
+            isFatal = false
+        } else {
+            self.init(kind: .outOfMemory, exceptionType: "OutOfMemory", mechanismType: "out_of_memory")
+        }
         var value: [String] = []
         if let reason = victim.reason {
             value.append("\(victim.name ?? "a process") killed by jetsam: \(reason)")
@@ -40,7 +48,9 @@ extension BackendIncident {
         timestamp = event.date
         incidentID = event.incidentID
         bugType = event.bugType
-        var parts = ["oom", victim.name ?? "unknown", victim.reason ?? "largest"]
+        var parts = [
+            kind == .systemMemoryKill ? "system_oom" : "oom", victim.name ?? "unknown", victim.reason ?? "largest",
+        ]
         if let model = event.product { parts.append(model) }
         signature = nil
         fingerprint = parts

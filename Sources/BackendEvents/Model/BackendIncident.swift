@@ -23,6 +23,9 @@ public struct BackendIncident: Sendable, Equatable {
         case resourceWarning
         /// A userspace watchdog took the device or a service down (bug_type 409): a system event, error level.
         case systemWatchdog
+        /// Jetsam killed only daemons or system processes: memory pressure on the device, not the app's OOM, so it
+        /// is a warning-level system event and never `app.crash`.
+        case systemMemoryKill
 
         /// The value of the `kind` tag and `apm_inspect.kind` attribute.
         public var tag: String {
@@ -38,6 +41,7 @@ public struct BackendIncident: Sendable, Equatable {
             case .resourceKill: "resource_kill"
             case .resourceWarning: "resource_warning"
             case .systemWatchdog: "system_watchdog"
+            case .systemMemoryKill: "system_oom"
             }
         }
     }

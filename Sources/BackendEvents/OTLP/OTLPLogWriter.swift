@@ -56,6 +56,7 @@ public struct OTLPLogWriter: Sendable {
         case .resourceKill: "apple.resource.kill"
         case .resourceWarning: "apple.resource.limit"
         case .systemWatchdog: "apple.system_watchdog"
+        case .systemMemoryKill: "apple.jetsam.system_kill"
         }
     }
 

@@ -15,4 +15,9 @@ public enum ReportCategory: String, Sendable, Equatable, Hashable, Codable, Case
     case resourceKill
     /// A sampling profile: no failure at all.
     case profile
+    /// The process went over a resource budget and was left running (Apple's bug_type 145 disk writes, 202 CPU).
+    case resourceWarning
+    /// A userspace watchdog took the device or a system service down (Apple's bug_type 409): the system's event,
+    /// not the app's watchdog termination.
+    case systemWatchdog
 }

@@ -45,6 +45,8 @@ public struct FleetAggregator: Sendable {
     private var ungroupedWatchdog = 0
     private var devices: [String: DeviceTally] = [:]
     private var oomEvents = 0
+    /// JetsamEvents that killed daemons alone (in ``oomEvents`` too: the memory limits use every kill).
+    private var systemOOMEvents = 0
     private var oomKilled = 0
     private var ungroupedDevices = 0
     private var limitTable = MemoryLimitTable(options: .init(includeBeta: true, includeModifiedKernels: true))
@@ -106,6 +108,8 @@ public struct FleetAggregator: Sendable {
         case .outOfMemory: categories.outOfMemory += 1
         case .resourceKill: categories.resourceKills += 1
         case .profile: categories.profiles += 1
+        case .resourceWarning: categories.resourceWarnings += 1
+        case .systemWatchdog: categories.systemWatchdogs += 1
         }
     }
 
@@ -205,6 +209,7 @@ public struct FleetAggregator: Sendable {
 
     private mutating func add(_ oom: FleetEvent.OOM) {
         oomEvents += 1
+        if oom.killedDaemonsOnly { systemOOMEvents += 1 }
         oomKilled += oom.killed
         let device = oom.evidence.product ?? "?"
         if var tally = devices[device] ?? (devices.count < limits.maxRows ? DeviceTally() : nil) {
@@ -230,7 +235,8 @@ public struct FleetAggregator: Sendable {
         summary.findings = findings
         summary.categories = categories
         summary.categories.crashes += crashTotal
-        summary.categories.outOfMemory += oomEvents
+        summary.categories.outOfMemory += oomEvents - systemOOMEvents
+        summary.categories.systemMemoryKills = systemOOMEvents
         summary.hangs = hangs
         summary.hangs.totalSeconds = Self.rounded(hangs.totalSeconds)
         summary.crashes.total = crashTotal

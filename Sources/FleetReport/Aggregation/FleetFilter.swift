@@ -4,15 +4,23 @@ import APMInspectCore
 public struct FleetFilter: Sendable, Equatable {
     /// Reports written before this time (seconds since 1970) are left out, and so are undated ones.
     public var since: Double?
-    /// A bundle id or process name: other apps' reports are left out.
-    public var app: String?
+    /// Bundle ids or process names, from the repeatable `--app`: other apps' reports are left out.
+    ///
+    /// A JetsamEvent stays when one of them was killed or was on screen (its entries carry process names, not
+    /// bundle ids).
+    public var apps: [String]
+    /// The first of ``apps``; setting it replaces them.
+    public var app: String? {
+        get { apps.first }
+        set { apps = newValue.map { [$0] } ?? [] }
+    }
     /// An app version (`3.2.0`) or build (`418`): other versions are left out, and so are reports that carry none
     /// (JetsamEvents).
     public var version: String?
 
-    public init(since: Double? = nil, app: String? = nil, version: String? = nil) {
+    public init(since: Double? = nil, app: String? = nil, version: String? = nil, apps: [String] = []) {
         self.since = since
-        self.app = app
+        self.apps = (app.map { [$0] } ?? []) + apps
         self.version = version
     }
 
@@ -22,7 +30,19 @@ public struct FleetFilter: Sendable, Equatable {
         return AppleTimestamp(text)?.secondsSince1970
     }
 
-    public var isEmpty: Bool { since == nil && app == nil && version == nil }
+    public var isEmpty: Bool { since == nil && apps.isEmpty && version == nil }
+
+    /// True when `--app` keeps a report of this bundle id or process name (or no `--app` was given).
+    public func admitsApp(bundleId: String?, process: String?) -> Bool {
+        if apps.isEmpty { return true }
+        return apps.contains { $0 == bundleId || $0 == process }
+    }
+
+    /// True when `--app` keeps a JetsamEvent with these killed and frontmost process names.
+    public func admitsJetsam(killed: [String], frontmost: [String]) -> Bool {
+        if apps.isEmpty { return true }
+        return apps.contains { killed.contains($0) || frontmost.contains($0) }
+    }
 
     func admits(date: AppleTimestamp?) -> Bool {
         guard let since else { return true }
@@ -32,20 +52,20 @@ public struct FleetFilter: Sendable, Equatable {
 
     func admits(_ context: FleetEvent.Context) -> Bool {
         guard admits(date: context.date) else { return false }
-        if let app, context.bundleId != app, context.process != app { return false }
+        if !admitsApp(bundleId: context.bundleId, process: context.process) { return false }
         if let version, context.appVersion != version, context.appBuild != version { return false }
         return true
     }
 
     func admits(_ oom: FleetEvent.OOM) -> Bool {
         guard admits(date: oom.date), version == nil else { return false }
-        if let app, !oom.killedNames.contains(app) { return false }
+        if !admitsJetsam(killed: oom.killedNames, frontmost: oom.frontmostNames) { return false }
         return true
     }
 
     func admits(_ figures: FleetEvent.MetricKitFigures) -> Bool {
         guard admits(date: figures.date) else { return false }
-        if let app, figures.bundleId != app { return false }
+        if !apps.isEmpty, !apps.contains(where: { $0 == figures.bundleId }) { return false }
         if let version, figures.version != version { return false }
         return true
     }

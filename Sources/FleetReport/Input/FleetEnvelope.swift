@@ -52,6 +52,9 @@ public struct FleetEnvelope: Decodable {
         case FileKind.jetsamEvent.rawValue:
             let jetsam = try container.decode(JetsamEvent.self, forKey: .report)
             event.oom = FleetEvent.oom(jetsam, file: file)
+        case FileKind.resourceReport.rawValue, FileKind.systemWatchdog.rawValue:
+            let facts = try container.decode(SystemReportFacts.self, forKey: .report)
+            event.occurrence = facts.occurrence(systemWatchdog: kind == FileKind.systemWatchdog.rawValue)
         case FileKind.metrickit.rawValue:
             let report = try container.decode(MetricKitReport.self, forKey: .report)
             (event.metricKit, event.crashes) = FleetEvent.metricKit(report)

@@ -52,7 +52,40 @@ extension FleetEvent {
             deviceName: event.deviceName,
             killed: killed.count,
             killedNames: killed.prefix(maxKilledNames).compactMap(\.name),
-            date: event.date
+            date: event.date,
+            frontmostNames: event.processes.lazy.filter { $0.states.contains("frontmost") }.prefix(maxKilledNames)
+                .compactMap(\.name),
+            killedDaemonsOnly: !killed.isEmpty && killed.allSatisfy { $0.role == .daemon }
+        )
+    }
+
+    /// The facts of an Apple resource report: a resource kill (206) or a warning (145, 202).
+    public static func occurrence(resource report: ResourceReport) -> Occurrence {
+        Occurrence(
+            category: report.isFatal ? .resourceKill : .resourceWarning,
+            context: systemContext(process: report.process, osVersion: report.osVersion, header: report.header)
+        )
+    }
+
+    /// The facts of a system watchdog crash (409): the watched service is its process.
+    public static func occurrence(systemWatchdog report: SystemWatchdogReport) -> Occurrence {
+        Occurrence(
+            category: .systemWatchdog,
+            context: systemContext(
+                process: report.watchedProcess?.name ?? report.process,
+                osVersion: report.header?.osVersion,
+                header: report.header
+            )
+        )
+    }
+
+    static func systemContext(process: String?, osVersion: String?, header: IPSHeader?) -> Context {
+        Context(
+            bundleId: header?.bundleID,
+            process: process ?? header?.name,
+            appVersion: header?.appVersion,
+            osVersion: osVersion ?? header?.osVersion,
+            date: header?.timestamp
         )
     }
 

@@ -102,6 +102,11 @@ public struct FleetEvent: Sendable, Equatable {
         public var killed: Int
         /// Names of the killed processes, at most ``FleetEvent/maxKilledNames`` (for `--app`).
         public var killedNames: [String]
+        /// Names of the processes on screen (`frontmost`), at most ``FleetEvent/maxKilledNames`` (for `--app`).
+        public var frontmostNames: [String]
+        /// True when every killed process is a daemon or system process: memory pressure on the device rather
+        /// than the app's OOM (false when an app or extension was killed, or nothing is marked killed).
+        public var killedDaemonsOnly: Bool
         public var date: AppleTimestamp?
 
         public init(
@@ -109,12 +114,16 @@ public struct FleetEvent: Sendable, Equatable {
             deviceName: String?,
             killed: Int,
             killedNames: [String],
-            date: AppleTimestamp?
+            date: AppleTimestamp?,
+            frontmostNames: [String] = [],
+            killedDaemonsOnly: Bool = false
         ) {
             self.evidence = evidence
             self.deviceName = deviceName
             self.killed = killed
             self.killedNames = killedNames
+            self.frontmostNames = frontmostNames
+            self.killedDaemonsOnly = killedDaemonsOnly
             self.date = date
         }
     }

@@ -21,13 +21,16 @@ public struct FleetSummary: Sendable, Equatable, Encodable {
 
     public struct Filters: Sendable, Equatable, Encodable {
         public var since: String?
+        /// The `--app` values joined by `, ` (each of them in ``apps``).
         public var app: String?
+        public var apps: [String]?
         public var version: String?
 
-        public init(since: String? = nil, app: String? = nil, version: String? = nil) {
+        public init(since: String? = nil, app: String? = nil, version: String? = nil, apps: [String]? = nil) {
             self.since = since
             self.app = app
             self.version = version
+            self.apps = apps ?? app.map { [$0] }
         }
     }
 
@@ -144,12 +147,19 @@ public struct FleetSummary: Sendable, Equatable, Encodable {
         public var hangs = 0
         /// Watchdog and OS terminations (as the watchdog rows count them, less the resource kills).
         public var watchdogTerminations = 0
-        /// Memory kills: JetsamEvents (as `oom.events`) and crash reporters' memory terminations.
+        /// Memory kills of an app: JetsamEvents that killed an app or extension and crash reporters' memory
+        /// terminations (JetsamEvents that killed daemons alone are in ``systemMemoryKills``).
         public var outOfMemory = 0
         /// Kills for the use of another resource (CPU, disk writes).
         public var resourceKills = 0
         /// Sampling profiles: no failure at all.
         public var profiles = 0
+        /// Resource reports of a process left running (bug_type 145, 202).
+        public var resourceWarnings = 0
+        /// System watchdog crashes (bug_type 409): the device's event, apart from the app's watchdog terminations.
+        public var systemWatchdogs = 0
+        /// JetsamEvents that killed daemons or system processes and no app: memory pressure, not the app's OOM.
+        public var systemMemoryKills = 0
     }
 
     /// The hangs crash reporters recorded.

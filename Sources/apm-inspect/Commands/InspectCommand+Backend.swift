@@ -18,6 +18,8 @@ extension InspectCommand {
         )
         let failures = AtomicCounter()
         let progress = ProgressBar(total: inputs.count, label: "inspect", streamsOutput: true)
+        let selection = AppSelection(apps: app)
+        let leftOut = AtomicCounter()
         ParallelMap.forEachInOrder(
             count: inputs.count,
             jobs: jobs ?? ProcessInfoShim.activeProcessorCount,
@@ -27,6 +29,10 @@ extension InspectCommand {
                 return (inspection, printer.render(inspection))
             },
             consume: { inspection, rendered in
+                if let selection, !selection.keeps(inspection) {
+                    _ = leftOut.increment()
+                    return !Console.outputFailed
+                }
                 if let failure = inspection.failure {
                     _ = failures.increment()
                     Console.error(
@@ -42,6 +48,7 @@ extension InspectCommand {
             }
         )
         progress.finish()
+        Self.noteLeftOut(leftOut.current)
         let failed = BackendEventPrinter.finish(printer, summary: "\(inputs.count) inputs")
         if failures.current > 0 || failed { throw ExitCode(1) }
     }

@@ -13,8 +13,15 @@ extension InspectCommand {
     func runFolded() throws {
         let inspector = ReportInspector()
         var failed = false
+        let selection = AppSelection(apps: app)
+        var leftOut = 0
+        defer { Self.noteLeftOut(leftOut) }
         for input in PathWalker.inputs(in: paths) {
             let inspection = Self.inspect(input, with: inspector)
+            if let selection, !selection.keeps(inspection) {
+                leftOut += 1
+                continue
+            }
             if let failure = inspection.failure {
                 failed = true
                 Console.error(

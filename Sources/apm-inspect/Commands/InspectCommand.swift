@@ -108,6 +108,14 @@ struct InspectCommand: ParsableCommand {
     )
     var dsym: [String] = []
 
+    @Option(
+        help: """
+            Only this app's reports (repeatable): a bundle id or process name; a JetsamEvent stays when the app was \
+            killed or frontmost. The files left out are counted on standard error.
+            """
+    )
+    var app: [String] = []
+
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if array && format != .json { throw ValidationError("--array applies to --format json only") }
@@ -140,6 +148,8 @@ struct InspectCommand: ParsableCommand {
         let oneObject = Self.printsOneObject(paths: paths, array: array) && inputs.count == 1
         let output = EnvelopePrinter(format: format, oneObject: oneObject)
         let progress = ProgressBar(total: inputs.count, label: "inspect", streamsOutput: true)
+        let selection = AppSelection(apps: app)
+        let leftOut = AtomicCounter()
         output.begin()
         ParallelMap.forEachInOrder(
             count: inputs.count,
@@ -147,6 +157,10 @@ struct InspectCommand: ParsableCommand {
             progress: { progress.advance() },
             transform: { index in Self.pointingArchivesToScan(Self.inspect(inputs[index], with: inspector)) },
             consume: { inspection in
+                if let selection, !selection.keeps(inspection) {
+                    _ = leftOut.increment()
+                    return !Console.outputFailed
+                }
                 if let failure = inspection.failure {
                     _ = failures.increment()
                     Console.error(
@@ -169,7 +183,14 @@ struct InspectCommand: ParsableCommand {
         )
         progress.finish()
         output.finish()
+        Self.noteLeftOut(leftOut.current)
         if failures.current > 0 { throw ExitCode(1) }
+    }
+
+    /// Says on standard error how many files `--app` left out, when it left any out.
+    static func noteLeftOut(_ count: Int) {
+        guard count > 0 else { return }
+        Console.error("note: \(count) file(s) left out by --app (they speak of no app given)")
     }
 
     /// What `--threads`, `--frames`, `--images` and `--registers` ask of a crash report's text view.

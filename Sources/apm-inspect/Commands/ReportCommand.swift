@@ -34,8 +34,13 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "Only reports written on or after this day (2024-06-01, UTC) or time (ISO 8601).")
     var since: String?
 
-    @Option(help: "Only this app: a bundle id (crash reports, MetricKit) or process name (also OOM kills).")
-    var app: String?
+    @Option(
+        help: """
+            Only this app (repeatable): a bundle id or process name; a JetsamEvent stays when the app was killed or \
+            frontmost.
+            """
+    )
+    var app: [String] = []
 
     @Option(help: "Only this app version or build (reports without a version, such as JetsamEvents, are left out).")
     var version: String?
@@ -58,7 +63,7 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let filter = FleetFilter(since: since.flatMap(FleetFilter.parseSince), app: app, version: version)
+        let filter = FleetFilter(since: since.flatMap(FleetFilter.parseSince), version: version, apps: app)
         let temporary = try TemporaryFolder()
         temporary.removeOnInterrupt()
         defer { temporary.remove() }
@@ -98,7 +103,12 @@ struct ReportCommand: ParsableCommand {
         )
         progress.finish()
         var summary = collector.summary()
-        summary.filters = FleetSummary.Filters(since: since, app: app, version: version)
+        summary.filters = FleetSummary.Filters(
+            since: since,
+            app: app.isEmpty ? nil : app.joined(separator: ", "),
+            version: version,
+            apps: app.isEmpty ? nil : app
+        )
         let text: String
         switch format {
         case .json: text = try JSONOutput.encode(summary, pretty: true) + "\n"

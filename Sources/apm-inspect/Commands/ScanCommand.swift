@@ -46,6 +46,14 @@ struct ScanCommand: ParsableCommand {
     )
     var dsym: [String] = []
 
+    @Option(
+        help: """
+            Only this app's reports (repeatable): a bundle id or process name; a JetsamEvent stays when the app was \
+            killed or frontmost. The reports left out are counted in the summary (inventory.leftOutByApp).
+            """
+    )
+    var app: [String] = []
+
     /// Results waiting for an earlier, slower one: a few hundred small records at most.
     static let reorderWindow = 256
 
@@ -79,6 +87,7 @@ struct ScanCommand: ParsableCommand {
         )
         let metricKit = MetricKitFleetTally()
         configured.metricKit = metricKit
+        configured.selection = AppSelection(apps: app)
         let scanner = configured
         if format == .json { Console.out("{\n\"files\": [\n") }
         let progress = ProgressBar(
@@ -111,7 +120,8 @@ struct ScanCommand: ParsableCommand {
         progress.finish()
         // A reader that went away wanted no more: the run ends quietly (APMInspect.main).
         if Console.readerWentAway { return }
-        let inventory = fold.inventory(files: scanned)
+        var inventory = fold.inventory(files: scanned)
+        if scanner.selection != nil { inventory.leftOutByApp = scanner.leftOut.current }
         let fleet = metricKit.summary()
         var backendFailed = false
         switch format {
@@ -150,6 +160,9 @@ struct Scanner: Sendable {
     var keepsFleetFacts = false
     /// Folds the figures of every MetricKit file met (the scan's fleet view); nil when not wanted.
     var metricKit: MetricKitFleetTally?
+    /// `--app`: reports of other apps are neither printed nor recorded, only counted in ``leftOut``.
+    var selection: AppSelection?
+    let leftOut = AtomicCounter()
 
     init(
         inspector: ReportInspector,
@@ -205,6 +218,7 @@ struct Scanner: Sendable {
             case .stopped(let prefix)? where ArchiveScanner.isArchive(prefix: prefix):
                 let archive = ArchiveScanner(inspector: inspector, temporary: temporary)
                 let diagnostics = archive.scan(archive: path, shownAs: display) { inspection in
+                    guard keeps(inspection) else { return }
                     emit(inspection)
                     records.append(record(inspection))
                 }
@@ -223,6 +237,7 @@ struct Scanner: Sendable {
                 stream: path,
                 shownAs: display,
                 {
+                    guard keeps($0) else { return }
                     emit($0)
                     records.append(record($0))
                 }
@@ -245,8 +260,16 @@ struct Scanner: Sendable {
         {
             inspection.source = SysdiagnoseFacts(name: String(folder))
         }
+        guard keeps(inspection) else { return Result(records: [], findings: []) }
         emit(inspection)
         return Result(records: [record(inspection)], findings: [])
+    }
+
+    /// True when `--app` keeps the inspection (always without `--app`); one left out is counted.
+    private func keeps(_ inspection: Inspection) -> Bool {
+        guard let selection, !selection.keeps(inspection) else { return true }
+        _ = leftOut.increment()
+        return false
     }
 
     private func emit(_ inspection: Inspection) {

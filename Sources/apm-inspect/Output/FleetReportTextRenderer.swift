@@ -211,6 +211,9 @@ enum FleetReportTextRenderer {
             ("Watchdog terminations", "watchdog-terminations", counts.watchdogTerminations),
             ("Out of memory", "out-of-memory", counts.outOfMemory),
             ("Resource kills", "resource-kills", counts.resourceKills), ("Profiles", "profiles", counts.profiles),
+            ("Resource warnings", "resource-warnings", counts.resourceWarnings),
+            ("System watchdogs", "system-watchdogs", counts.systemWatchdogs),
+            ("System memory kills", "system-memory-kills", counts.systemMemoryKills),
         ]
     }
 

@@ -170,6 +170,7 @@ enum ScanRenderer {
         if !inventory.watchdogKills.isEmpty { parts.append("\(inventory.watchdogKills.count) watchdog/OS kill(s)") }
         if inventory.oomKills > 0 { parts.append("\(inventory.oomKills) OOM kill(s)") }
         if !inventory.unreadable.isEmpty { parts.append("\(inventory.unreadable.count) unreadable") }
+        if let leftOut = inventory.leftOutByApp { parts.append("\(leftOut) left out by --app") }
         return parts.joined(separator: "; ")
     }
 }

@@ -13,6 +13,10 @@ extension Inspection {
             event.watchdog = FleetEvent.watchdog(termination, report: report)
         case .jetsam(let jetsam):
             event.oom = FleetEvent.oom(jetsam, file: file)
+        case .resource(let report):
+            event.occurrence = FleetEvent.occurrence(resource: report)
+        case .systemWatchdog(let report):
+            event.occurrence = FleetEvent.occurrence(systemWatchdog: report)
         case .metricKit(let report):
             (event.metricKit, event.crashes) = FleetEvent.metricKit(report)
         default:

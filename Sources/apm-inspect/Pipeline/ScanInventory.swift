@@ -35,4 +35,6 @@ struct ScanInventory: Encodable {
     var memoryLimits: [MemoryLimitRow] = []
     var archiveFindings: [String] = []
     var unreadable: [Unreadable] = []
+    /// Reports `--app` left out (none are counted above); absent without `--app`.
+    var leftOutByApp: Int?
 }
