@@ -2,6 +2,7 @@
 extension Diagnostic: JSONDirectEncodable {
     /// The members the synthesised `encode(to:)` writes, in key order.
     public func writeJSONMembers(into object: inout JSONObjectWriter) {
+        object.write("code", code.rawValue)
         object.write("location", location)
         object.write("message", message)
         object.write("severity", severity.rawValue)

@@ -24,13 +24,21 @@ public struct Diagnostic: Sendable, Equatable, Hashable, Codable, CustomStringCo
     }
 
     public var severity: Severity
+    /// What the finding is about; see docs/diagnostics.md for every code.
+    public var code: Code
     public var message: String
     public var location: SourceLocation?
 
-    public init(_ severity: Severity, _ message: String, at location: SourceLocation? = nil) {
+    init(severity: Severity, code: Code, message: String, location: SourceLocation?) {
         self.severity = severity
+        self.code = code
         self.message = message
         self.location = location
+    }
+
+    @available(*, deprecated, message: "give the diagnostic a code")
+    public init(_ severity: Severity, _ message: String, at location: SourceLocation? = nil) {
+        self.init(severity: severity, code: Code("unclassified.diagnostic"), message: message, location: location)
     }
 
     public var description: String {
@@ -38,5 +46,16 @@ public struct Diagnostic: Sendable, Equatable, Hashable, Codable, CustomStringCo
             return "\(location): \(severity.rawValue): \(message)"
         }
         return "\(severity.rawValue): \(message)"
+    }
+
+    private enum CodingKeys: String, CodingKey { case severity, code, message, location }
+
+    /// Reads JSON written before diagnostics had codes too: their code is `diagnostic.uncoded`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        severity = try container.decode(Severity.self, forKey: .severity)
+        code = try container.decodeIfPresent(Code.self, forKey: .code) ?? .uncoded
+        message = try container.decode(String.self, forKey: .message)
+        location = try container.decodeIfPresent(SourceLocation.self, forKey: .location)
     }
 }

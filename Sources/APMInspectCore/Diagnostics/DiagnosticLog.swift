@@ -5,9 +5,9 @@
 /// of mistyped values held two million of them). The message and location are made only for the ones kept.
 public struct DiagnosticLog: Sendable {
     public private(set) var diagnostics: [Diagnostic] = []
-    /// Per kind: how many were met and how many are listed.
-    private var tallies: [String: (met: Int, listed: Int)] = [:]
-    private var order: [String] = []
+    /// Per code: how many were met and how many are listed.
+    private var tallies: [Diagnostic.Code: (met: Int, listed: Int)] = [:]
+    private var order: [Diagnostic.Code] = []
     /// Diagnostics of kinds met after ``total`` kinds were known (a file can make every message a kind of its own).
     private var otherKinds = 0
     /// How many diagnostics of one kind are listed.
@@ -20,13 +20,14 @@ public struct DiagnosticLog: Sendable {
         self.total = max(total, 0)
     }
 
-    /// Records a diagnostic of `kind` (a stable key such as `negative-timing`).
+    /// Records a diagnostic of `code`; the message and location are made only when it is listed.
     public mutating func add(
-        _ kind: String,
+        _ code: Diagnostic.Code,
         _ severity: Diagnostic.Severity,
         _ message: @autoclosure () -> String,
         at location: @autoclosure () -> SourceLocation?
     ) {
+        let kind = code
         var tally = tallies[kind] ?? (0, 0)
         if tally.met == 0 {
             guard order.count < total else {
@@ -37,10 +38,25 @@ public struct DiagnosticLog: Sendable {
         }
         tally.met += 1
         if tally.listed < perKind, diagnostics.count < total {
-            diagnostics.append(Diagnostic(severity, message(), at: location()))
+            diagnostics.append(Diagnostic(severity, code, message(), at: location()))
             tally.listed += 1
         }
         tallies[kind] = tally
+    }
+
+    /// Records `diagnostic` under its own code.
+    public mutating func add(_ diagnostic: Diagnostic) {
+        add(diagnostic.code, diagnostic.severity, diagnostic.message, at: diagnostic.location)
+    }
+
+    @available(*, deprecated, message: "record a Diagnostic.Code")
+    public mutating func add(
+        _ kind: String,
+        _ severity: Diagnostic.Severity,
+        _ message: @autoclosure () -> String,
+        at location: @autoclosure () -> SourceLocation?
+    ) {
+        add(Diagnostic.Code("unclassified." + kind), severity, message(), at: location())
     }
 
     /// The diagnostics, with one note per kind that was cut short.
@@ -48,10 +64,12 @@ public struct DiagnosticLog: Sendable {
         var out = diagnostics
         for kind in order {
             guard let tally = tallies[kind], tally.met > tally.listed else { continue }
-            out.append(Diagnostic(.note, "\(tally.met - tally.listed) more of the same (\(kind)) not listed", at: nil))
+            out.append(
+                Diagnostic(.note, .moreNotListed, "\(tally.met - tally.listed) more of the same (\(kind)) not listed")
+            )
         }
         if otherKinds > 0 {
-            out.append(Diagnostic(.note, "\(otherKinds) more diagnostics of other kinds not listed", at: nil))
+            out.append(Diagnostic(.note, .moreKindsNotListed, "\(otherKinds) more diagnostics of other kinds not listed"))
         }
         return out
     }

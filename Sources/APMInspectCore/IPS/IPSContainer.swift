@@ -46,6 +46,7 @@ public struct IPSContainer: Sendable {
             diagnostics.append(
                 Diagnostic(
                     .note,
+                    .ipsByteOrderMark,
                     "skipped a UTF-8 byte order mark",
                     at: SourceLocation(byteOffset: 0, line: 1, column: 1)
                 )
@@ -68,6 +69,7 @@ public struct IPSContainer: Sendable {
             diagnostics.append(
                 Diagnostic(
                     .warning,
+                    .ipsHeaderLineTooLong,
                     "line \(lineNumber) is \(firstLineEnd - start) bytes long, more than the \(maxHeaderLineBytes) bytes "
                         + "of a header line; the file is read as having no header",
                     at: SourceLocation(byteOffset: start, line: lineNumber, column: 1)
@@ -84,6 +86,7 @@ public struct IPSContainer: Sendable {
             diagnostics.append(
                 Diagnostic(
                     .warning,
+                    .ipsHeaderCutAtFront,
                     "the header line was cut at the front; read it as if it began with '{\"'",
                     at: SourceLocation(byteOffset: start, line: lineNumber, column: 1)
                 )
@@ -95,6 +98,7 @@ public struct IPSContainer: Sendable {
             diagnostics.append(
                 Diagnostic(
                     .warning,
+                    .ipsHeaderWrapped,
                     "the header was wrapped over \(lines) lines; joined them",
                     at: SourceLocation(byteOffset: start, line: lineNumber, column: 1)
                 )
@@ -104,6 +108,7 @@ public struct IPSContainer: Sendable {
             diagnostics.append(
                 Diagnostic(
                     .note,
+                    .ipsUnknownBugType,
                     BugType.unknownCodeNote(code),
                     at: SourceLocation(byteOffset: start, line: lineNumber, column: 1)
                 )
