@@ -47,13 +47,13 @@ import Testing
         #expect(type.code == "987")
         #expect(type.name == "Unknown")
         #expect(container.header?.bugTypeName == "Unknown")
-        #expect(container.diagnostics.contains { $0.message.contains("bug_type 987") })
+        #expect(container.diagnostics.map(\.code) == [.ipsUnknownBugType])
     }
 
     @Test func aKnownCodeHasNoDiagnostic() {
         let text = #"{"bug_type":"409","timestamp":"2026-01-01 00:00:00.00 +0000"}"# + "\n{}\n"
         let container = IPSContainer(bytes: Array(text.utf8))
         #expect(container.header?.bugTypeName == "SystemWatchdogCrash")
-        #expect(!container.diagnostics.contains { $0.message.contains("log-type table") })
+        #expect(!container.diagnostics.contains { $0.code == .ipsUnknownBugType })
     }
 }

@@ -1,6 +1,12 @@
+import Foundation
 import Testing
 
 @testable import APMInspectCore
+
+extension Diagnostic.Code {
+    fileprivate static let testA = Self("test.a")
+    fileprivate static let testB = Self("test.b")
+}
 
 @Suite struct DiagnosticLogTests {
     @Test func eachKindIsListedUpToItsCapThenCounted() {
@@ -8,7 +14,7 @@ import Testing
         var made = 0
         for index in 0..<10 {
             log.add(
-                "a",
+                .testA,
                 .warning,
                 {
                     made += 1
@@ -17,9 +23,11 @@ import Testing
                 at: SourceLocation(byteOffset: index)
             )
         }
-        log.add("b", .note, "b", at: nil)
+        log.add(.testB, .note, "b", at: nil)
         let all = log.finished()
-        #expect(all.map(\.message) == ["a 0", "a 1", "a 2", "b", "7 more of the same (a) not listed"])
+        #expect(all.map(\.code) == [.testA, .testA, .testA, .testB, .moreNotListed])
+        // wording: the note counts what it stands for and names their code.
+        #expect(all.last?.message == "7 more of the same (test.a) not listed")
         #expect(all.first?.location?.byteOffset == 0)
         // Messages of the diagnostics left out are never made.
         #expect(made == 3)
@@ -27,21 +35,19 @@ import Testing
 
     @Test func theTotalCapsKindsAndDiagnostics() {
         var log = DiagnosticLog(perKind: 2, total: 4)
-        for kind in 0..<10 { log.add("kind \(kind)", .warning, "m\(kind)", at: nil) }
+        for kind in 0..<10 { log.add(Diagnostic.Code("test.kind-\(kind)"), .warning, "m\(kind)", at: nil) }
         let all = log.finished()
         #expect(all.prefix(4).map(\.message) == ["m0", "m1", "m2", "m3"])
-        #expect(all.contains { $0.message == "6 more diagnostics of other kinds not listed" })
+        #expect(all.filter { $0.code == .moreKindsNotListed }.count == 1)
         #expect(all.count == 5)
     }
 
     @Test func listsCutByTheTotalAreCountedPerKind() {
         var log = DiagnosticLog(perKind: 5, total: 3)
-        for _ in 0..<4 { log.add("x", .warning, "x", at: nil) }
-        log.add("y", .warning, "y", at: nil)
+        for _ in 0..<4 { log.add(.testA, .warning, "x", at: nil) }
+        log.add(.testB, .warning, "y", at: nil)
         #expect(
-            log.finished().map(\.message) == [
-                "x", "x", "x", "1 more of the same (x) not listed", "1 more of the same (y) not listed",
-            ]
+            log.finished().map(\.code) == [.testA, .testA, .testA, .moreNotListed, .moreNotListed]
         )
     }
 }
@@ -83,5 +89,39 @@ import Testing
         }
         #expect(count == 100_000)
         #expect(wrong == 0)
+    }
+}
+
+@Suite struct DiagnosticCodeTests {
+    @Test(arguments: ["archive.member-too-large", "a.b", "har.bad-timing", "input.unreadable-body", "x.y2.z-3"])
+    func wellFormed(_ raw: String) {
+        #expect(Diagnostic.Code(raw).isWellFormed)
+    }
+
+    @Test(arguments: ["", "archive", "Archive.member", "a..b", "a.-b", "a.b-", "a.b c", "a.b_c", ".a", "a."])
+    func malformed(_ raw: String) {
+        #expect(!Diagnostic.Code(raw).isWellFormed)
+    }
+
+    @Test func theCodeIsWrittenBesideTheMessageAndReadBack() throws {
+        let diagnostic = Diagnostic(.warning, .archiveTruncated, "cut", at: SourceLocation(byteOffset: 4))
+        let direct = try SortedJSONEncoder().encode(diagnostic)
+        #expect(direct.contains(#""code":"archive.truncated""#))
+        let sorted = JSONEncoder()
+        sorted.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let encoded = try sorted.encode(diagnostic)
+        // The direct writer and the synthesised encoding agree, key for key.
+        #expect(String(decoding: encoded, as: UTF8.self) == direct)
+        #expect(try JSONDecoder().decode(Diagnostic.self, from: encoded) == diagnostic)
+        // JSON from before codes existed still reads, with a code that says so.
+        let old = Data(#"{"severity":"note","message":"m"}"#.utf8)
+        #expect(try JSONDecoder().decode(Diagnostic.self, from: old).code == .uncoded)
+    }
+
+    @Test func anInputErrorKeepsItsCodeUnderInput() {
+        let error = InputError(.syntax, "not JSON", at: SourceLocation(byteOffset: 1))
+        let diagnostic = Diagnostic.input(.error, error)
+        #expect(diagnostic.code.rawValue == "input.syntax")
+        #expect(diagnostic.location == error.location)
     }
 }

@@ -25,7 +25,7 @@ import Testing
         var findings: [Finding] = []
         for path in paths {
             guard let info = status(path, follow: true) else {
-                findings.append(Finding(path: path, message: "missing", isError: true))
+                findings.append(Finding(path: path, code: .walkCannotOpen, message: "missing", isError: true))
                 continue
             }
             guard info.st_mode & S_IFMT == S_IFDIR else {
@@ -42,7 +42,7 @@ import Testing
                     folder = next
                 } else if let (next, id) = linked.popLast() {
                     guard visited.insert(id).inserted else {
-                        findings.append(Finding(path: next, message: "loop", isError: false))
+                        findings.append(Finding(path: next, code: .walkAlreadyWalked, message: "loop", isError: false))
                         continue
                     }
                     folder = next
@@ -50,7 +50,7 @@ import Testing
                     break
                 }
                 guard case .success(let entries) = DirectoryWalker.readDirectory(folder) else {
-                    findings.append(Finding(path: folder, message: "cannot list", isError: true))
+                    findings.append(Finding(path: folder, code: .walkCannotList, message: "cannot list", isError: true))
                     continue
                 }
                 var subfolders: [RawPath] = []
@@ -58,14 +58,16 @@ import Testing
                 for name in entries.map(\.name).sorted(by: { $0.lexicographicallyPrecedes($1) }) {
                     let child = folder.appending(name)
                     guard let link = status(child, follow: false) else {
-                        findings.append(Finding(path: child, message: "vanished", isError: false))
+                        findings.append(Finding(path: child, code: .walkVanished, message: "vanished", isError: false))
                         continue
                     }
                     var target = link
                     let isLink = link.st_mode & S_IFMT == S_IFLNK
                     if isLink {
                         guard let followed = status(child, follow: true) else {
-                            findings.append(Finding(path: child, message: "dangling", isError: false))
+                            findings.append(
+                                Finding(path: child, code: .walkDanglingLink, message: "dangling", isError: false)
+                            )
                             continue
                         }
                         target = followed
@@ -75,12 +77,16 @@ import Testing
                     case S_IFDIR where isLink: linkedFolders.append((child, FileID(target)))
                     case S_IFDIR:
                         guard visited.insert(FileID(target)).inserted else {
-                            findings.append(Finding(path: child, message: "bind mount", isError: false))
+                            findings.append(
+                                Finding(path: child, code: .walkAlreadyWalked, message: "bind mount", isError: false)
+                            )
                             continue
                         }
                         subfolders.append(child)
                     default:
-                        findings.append(Finding(path: child, message: "other", isError: false))
+                        findings.append(
+                            Finding(path: child, code: .walkNotARegularFile, message: "other", isError: false)
+                        )
                     }
                 }
                 stack += subfolders.reversed()
@@ -94,7 +100,7 @@ import Testing
     /// The findings as (path, isError) in path order: the reference's messages are short labels, and the walk
     /// reports them in another order (folders when planned, other entries when listed).
     private func comparable(_ findings: [DirectoryWalker.Finding]) -> [String] {
-        findings.map { "\($0.path.display) \($0.isError)" }.sorted()
+        findings.map { "\($0.path.display) \($0.code) \($0.isError)" }.sorted()
     }
 
     /// Names chosen so that whole-path order and per-folder name order disagree (`a` against `a-b`, `a.b`, `a0`,
@@ -214,6 +220,7 @@ import Testing
             findings == [
                 .init(
                     path: root.appending(Array("new".utf8)),
+                    code: .walkAppearedDuringWalk,
                     message: "a folder that appeared while the walk was under way; not read",
                     isError: false
                 )

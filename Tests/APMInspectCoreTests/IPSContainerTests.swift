@@ -24,7 +24,7 @@ import Testing
         let container = IPSContainer(bytes: Array(text.utf8))
         #expect(container.header?.bugType == "298")
         #expect(container.header?.osVersion == "iPhone OS 9.3.3 (13G34)")
-        #expect(container.diagnostics.contains { $0.message.contains("cut at the front") })
+        #expect(container.diagnostics.map(\.code).contains(.ipsHeaderCutAtFront))
     }
 
     @Test func joinsAHeaderWrappedOverLines() {
@@ -33,7 +33,7 @@ import Testing
         let container = IPSContainer(bytes: Array(text.utf8))
         #expect(container.header?.osVersion == "iPhone OS 14.2 (18B5061e)")
         #expect(container.bodyOrigin.line == 4)
-        #expect(container.diagnostics.contains { $0.message.contains("wrapped over 3 lines") })
+        #expect(container.diagnostics.map(\.code).contains(.ipsHeaderWrapped))
     }
 
     @Test func bodyWithoutHeader() {

@@ -68,11 +68,11 @@ import Testing
         #expect(document.root["b"]?.count == 2)
         #expect(document.root["c"]?.uint64 == 3)
         #expect(document.root["d"]?.uint64 == 4)
-        let messages = document.diagnostics.map(\.message)
-        #expect(messages.contains("skipped a // comment"))
-        #expect(messages.contains("skipped an elision ('...')"))
-        #expect(messages.contains("trailing comma"))
-        #expect(messages.contains("missing ','; assumed one"))
+        let codes = document.diagnostics.map(\.code)
+        #expect(codes.contains(.jsonComment))
+        #expect(codes.contains(.jsonElision))
+        #expect(codes.contains(.jsonTrailingComma))
+        #expect(codes.contains(.jsonMissingComma))
         #expect(document.diagnostics.first?.location?.line == 2)
     }
 

@@ -95,6 +95,7 @@ final class ByteSource {
     static func trailingNote(_ offset: Int) -> Diagnostic {
         Diagnostic(
             .warning,
+            .gzipTrailingBytes,
             "bytes from offset \(offset) after the compressed data are not another gzip member; ignored (gzip -d "
                 + "ignores them too)"
         )

@@ -130,11 +130,15 @@ private struct ParserState {
         guard !ended, !stopped else { return }
         total += UInt64(chunk.count)
         if total > options.maxTotalBytes {
-            stop("total-size limit reached: the archive expands past \(options.maxTotalBytes) bytes; stopped reading")
+            stop(
+                .archiveTotalSizeLimit,
+                "total-size limit reached: the archive expands past \(options.maxTotalBytes) bytes; stopped reading"
+            )
             return
         }
         if total > options.ratioFloorBytes, total / max(consumed, 1) > options.maxExpansionRatio {
             stop(
+                .archiveExpansionRatioLimit,
                 "expansion-ratio limit reached: \(total) bytes from \(consumed) compressed bytes is more than "
                     + "\(options.maxExpansionRatio):1; stopped reading (a decompression bomb?)"
             )
@@ -174,12 +178,15 @@ private struct ParserState {
             }
             let offset = total - UInt64(pending.count - position) - 512
             guard var header = parseHeader(block, offset: offset) else {
-                stop("a member header is damaged (bad checksum) at byte \(offset)")
+                stop(.archiveDamagedHeader, "a member header is damaged (bad checksum) at byte \(offset)")
                 break
             }
             entries += 1
             if entries > options.maxEntries {
-                stop("member-count limit reached: more than \(options.maxEntries) members; stopped reading")
+                stop(
+                    .archiveMemberCountLimit,
+                    "member-count limit reached: more than \(options.maxEntries) members; stopped reading"
+                )
                 break
             }
             let isMetadata = Self.isMetadata(header.type)
@@ -194,6 +201,7 @@ private struct ParserState {
                 diagnostics.append(
                     Diagnostic(
                         .warning,
+                        .archiveMemberTooLarge,
                         "member '\(RawPath.escaped(next.path ?? global.path ?? header.name))' is \(header.size) "
                             + "bytes, over the \(options.maxEntryBytes)-byte limit; skipped (per-member limit)",
                         at: SourceLocation(byteOffset: Int(clamping: offset))
@@ -203,6 +211,7 @@ private struct ParserState {
                 diagnostics.append(
                     Diagnostic(
                         .warning,
+                        .archiveExtendedHeaderTooLarge,
                         "an extended header of \(header.size) bytes is over the \(Self.maxMetadataBytes)-byte limit; "
                             + "ignored",
                         at: SourceLocation(byteOffset: Int(clamping: offset))
@@ -251,6 +260,7 @@ private struct ParserState {
             diagnostics.append(
                 Diagnostic(
                     .warning,
+                    .archiveUnsafePath,
                     "skipped member '\(RawPath.escaped(rawName))': its path is absolute or climbs out of the archive",
                     at: location
                 )
@@ -268,10 +278,17 @@ private struct ParserState {
         }
         switch kind {
         case .symbolicLink, .hardLink:
-            diagnostics.append(Diagnostic(.note, "link '\(path)' → '\(link)' not followed", at: location))
+            diagnostics.append(
+                Diagnostic(.note, .archiveLinkNotFollowed, "link '\(path)' → '\(link)' not followed", at: location)
+            )
         case .other(let type):
             diagnostics.append(
-                Diagnostic(.note, "member '\(path)' is \(Self.describe(type)); ignored", at: location)
+                Diagnostic(
+                    .note,
+                    .archiveSpecialMemberIgnored,
+                    "member '\(path)' is \(Self.describe(type)); ignored",
+                    at: location
+                )
             )
         default:
             break
@@ -303,14 +320,19 @@ private struct ParserState {
     mutating func finish(truncatedStream: Bool) {
         if !stopped, current != nil || truncatedStream || (!ended && !pending.isEmpty) {
             diagnostics.append(
-                Diagnostic(.warning, "the archive is truncated: members after byte \(total) are missing", at: nil)
+                Diagnostic(
+                    .warning,
+                    .archiveTruncated,
+                    "the archive is truncated: members after byte \(total) are missing",
+                    at: nil
+                )
             )
         }
     }
 
-    private mutating func stop(_ message: String) {
+    private mutating func stop(_ code: Diagnostic.Code, _ message: String) {
         stopped = true
-        diagnostics.append(Diagnostic(.warning, message, at: nil))
+        diagnostics.append(Diagnostic(.warning, code, message, at: nil))
     }
 
     /// Reads PAX records (`<length> <key>=<value>\n`, the length counting the whole record) for the keys that

@@ -36,7 +36,9 @@ extension Diagnostic {
                     guard let first = word.utf8.first, let last = word.utf8.last, first != 0x2D, last != 0x2D else {
                         return false
                     }
-                    return word.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D }
+                    return word.utf8.allSatisfy {
+                        (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D
+                    }
                 }
         }
     }

@@ -69,7 +69,9 @@ public struct DiagnosticLog: Sendable {
             )
         }
         if otherKinds > 0 {
-            out.append(Diagnostic(.note, .moreKindsNotListed, "\(otherKinds) more diagnostics of other kinds not listed"))
+            out.append(
+                Diagnostic(.note, .moreKindsNotListed, "\(otherKinds) more diagnostics of other kinds not listed")
+            )
         }
         return out
     }

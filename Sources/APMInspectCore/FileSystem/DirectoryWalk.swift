@@ -112,6 +112,7 @@ public struct DirectoryWalk: IteratorProtocol, Sendable {
             findings.append(
                 DirectoryWalker.Finding(
                     path: folder,
+                    code: .walkCannotList,
                     message: "cannot list the folder: \(error.text)",
                     isError: true
                 )
@@ -127,6 +128,7 @@ public struct DirectoryWalk: IteratorProtocol, Sendable {
                 continue
             }
             let child = folder.appending(entry.name)
+            let code: Diagnostic.Code
             let message: String
             switch DirectoryWalker.entry(child, listed: entry) {
             case .regular:
@@ -140,12 +142,16 @@ public struct DirectoryWalk: IteratorProtocol, Sendable {
                 // One the plan met but did not walk (a loop, a second link, one that could not be listed) has had
                 // its finding already; one made since was never planned, and is not read.
                 guard !seen.contains(child.bytes) else { continue }
+                code = .walkAppearedDuringWalk
                 message = "a folder that appeared while the walk was under way; not read"
-            case .vanished: message = "vanished while the folder was walked"
-            case .dangling: message = "a symbolic link to nothing; skipped"
-            case .other(let mode): message = "\(DirectoryWalker.describe(mode)); skipped"
+            case .vanished: (code, message) = (.walkVanished, "vanished while the folder was walked")
+            case .dangling: (code, message) = (.walkDanglingLink, "a symbolic link to nothing; skipped")
+            case .other(let mode):
+                (code, message) = (.walkNotARegularFile, "\(DirectoryWalker.describe(mode)); skipped")
             }
-            found.append((entry.name, DirectoryWalker.Finding(path: child, message: message, isError: false)))
+            found.append(
+                (entry.name, DirectoryWalker.Finding(path: child, code: code, message: message, isError: false))
+            )
         }
         entries.sort { $0.lexicographicallyPrecedes($1) }
         found.sort { $0.name.lexicographicallyPrecedes($1.name) }

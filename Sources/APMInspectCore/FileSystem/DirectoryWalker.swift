@@ -15,9 +15,18 @@
 public struct DirectoryWalker: Sendable {
     public struct Finding: Sendable, Equatable {
         public var path: RawPath
+        /// What the finding is about (`walk.cannot-list`, `walk.dangling-link`, …).
+        public var code: Diagnostic.Code
         public var message: String
         /// True when input may have gone unread: the command exits 1.
         public var isError: Bool
+
+        public init(path: RawPath, code: Diagnostic.Code, message: String, isError: Bool) {
+            self.path = path
+            self.code = code
+            self.message = message
+            self.isError = isError
+        }
     }
 
     /// One entry of a folder's listing: its name, and its type as the listing gave it (a `DT_` value).
@@ -88,6 +97,7 @@ public struct DirectoryWalker: Sendable {
                 let dangling = Self.status(path, follow: false) != nil
                 let finding = Finding(
                     path: path,
+                    code: dangling ? .walkDanglingLink : .walkCannotOpen,
                     // The words FileReading uses when a file cannot be opened: one wording in every command.
                     message: dangling
                         ? "cannot open: a symbolic link to nothing (\(Errno(code).text))"
@@ -139,6 +149,7 @@ public struct DirectoryWalker: Sendable {
                     findings.append(
                         Finding(
                             path: next,
+                            code: .walkAlreadyWalked,
                             message: "a symbolic link to a folder already walked (a loop, or a second link to it); "
                                 + "not followed again",
                             isError: false
@@ -155,7 +166,12 @@ public struct DirectoryWalker: Sendable {
             case .success(let entries): listed = entries
             case .failure(let error):
                 findings.append(
-                    Finding(path: folder, message: "cannot list the folder: \(error.text)", isError: true)
+                    Finding(
+                        path: folder,
+                        code: .walkCannotList,
+                        message: "cannot list the folder: \(error.text)",
+                        isError: true
+                    )
                 )
                 continue
             }
@@ -189,6 +205,7 @@ public struct DirectoryWalker: Sendable {
                     findings.append(
                         Finding(
                             path: folder.path,
+                            code: .walkAlreadyWalked,
                             message: "a folder already walked (a bind mount?); skipped",
                             isError: false
                         )

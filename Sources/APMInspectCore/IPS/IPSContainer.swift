@@ -46,7 +46,7 @@ public struct IPSContainer: Sendable {
             diagnostics.append(
                 Diagnostic(
                     .note,
-                    .ipsByteOrderMark,
+                    .byteOrderMark,
                     "skipped a UTF-8 byte order mark",
                     at: SourceLocation(byteOffset: 0, line: 1, column: 1)
                 )

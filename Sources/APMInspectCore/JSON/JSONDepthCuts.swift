@@ -12,6 +12,7 @@ struct JSONDepthCuts {
         listed.append(
             Diagnostic(
                 .warning,
+                .jsonTooDeepSkipped,
                 "a value nested deeper than \(maxDepth) levels was skipped: what it holds was not read",
                 at: TextPosition.location(in: buffer, byteOffset: offset)
             )
@@ -21,6 +22,7 @@ struct JSONDepthCuts {
     /// The warnings, with a last one counting those not listed.
     var diagnostics: [Diagnostic] {
         guard count > Self.maxListed else { return listed }
-        return listed + [Diagnostic(.warning, "\(count - Self.maxListed) more values nested too deep were skipped")]
+        let more = "\(count - Self.maxListed) more values nested too deep were skipped"
+        return listed + [Diagnostic(.warning, .jsonTooDeepSkipped, more)]
     }
 }

@@ -40,18 +40,30 @@ public struct JSONFragmentNotes: Sendable {
         return listed + [
             Diagnostic(
                 .warning,
+                .jsonMoreFragmentsNotListed,
                 "\(unlisted) more fragment(s) beside the body (read as part of it or not) are not listed",
                 at: document.location(ofByte: firstUnlisted)
             )
         ]
     }
 
-    public mutating func add(_ severity: Diagnostic.Severity, _ message: String, at element: JSONElement) {
+    /// Records a finding about the fragment `element`, located at its first byte.
+    public mutating func add(
+        _ severity: Diagnostic.Severity,
+        _ code: Diagnostic.Code,
+        _ message: String,
+        at element: JSONElement
+    ) {
         if listed.count < Self.maxListed {
-            listed.append(Diagnostic(severity, message, at: document.location(ofByte: element.byteOffset)))
+            listed.append(Diagnostic(severity, code, message, at: document.location(ofByte: element.byteOffset)))
         } else {
             firstUnlisted = firstUnlisted ?? element.byteOffset
             unlisted += 1
         }
+    }
+
+    @available(*, deprecated, message: "give the diagnostic a code")
+    public mutating func add(_ severity: Diagnostic.Severity, _ message: String, at element: JSONElement) {
+        add(severity, Diagnostic.Code("unclassified.fragment"), message, at: element)
     }
 }

@@ -90,7 +90,7 @@ struct JSONTapeBuilder {
             if pos == lastPos {
                 stalls += 1
                 if stalls > 8 {
-                    repair("skipped a byte the parser could not place", at: pos)
+                    repair(.jsonUnplaceableByte, "skipped a byte the parser could not place", at: pos)
                     pos += 1
                     stalls = 0
                     continue
@@ -115,7 +115,7 @@ struct JSONTapeBuilder {
                     pos += 1
                     cur.state = .value
                 } else if options.lenient {
-                    repair("expected ':' after the key; assumed one", at: pos)
+                    repair(.jsonMissingColon, "expected ':' after the key; assumed one", at: pos)
                     cur.state = .value
                 } else {
                     throw error("expected ':' after object key", at: pos)
@@ -134,6 +134,7 @@ struct JSONTapeBuilder {
                 if c == UInt8(ascii: "}") || c == UInt8(ascii: "]") {
                     sawFragments = true
                     repair(
+                        .jsonUnmatchedClose,
                         "skipped an unmatched '\(Character(Unicode.Scalar(c)))': the text before it is a fragment",
                         at: pos
                     )
@@ -147,7 +148,7 @@ struct JSONTapeBuilder {
                 }
                 if c == UInt8(ascii: "\""), looksLikeKey() {
                     sawFragments = true
-                    repair("members without an enclosing object; read them as one", at: pos)
+                    repair(.jsonMembersWithoutObject, "members without an enclosing object; read them as one", at: pos)
                     cur.count += 1
                     let index = nodes.count
                     nodes.append(
@@ -168,11 +169,11 @@ struct JSONTapeBuilder {
             // A close where a value was expected: `[]`, or a trailing comma, or a key left without value.
             if cur.isObject {
                 if !options.lenient { throw error("expected a value after ':'", at: pos) }
-                repair("key without a value before '}'; dropped the key", at: pos)
+                repair(.jsonKeyWithoutValue, "key without a value before '}'; dropped the key", at: pos)
                 dropDanglingKey()
             } else if cur.count > 0 || c != UInt8(ascii: "]") {
                 if !options.lenient { throw error("expected a value", at: pos) }
-                if cur.count > 0 { repair("trailing comma", at: pos) }
+                if cur.count > 0 { repair(.jsonTrailingComma, "trailing comma", at: pos) }
             }
             try close(c)
             return
@@ -191,18 +192,18 @@ struct JSONTapeBuilder {
         if c == UInt8(ascii: "}") || c == UInt8(ascii: "]") {
             if cur.count > 0 {
                 if !options.lenient { throw error("trailing comma before '}'", at: pos) }
-                repair("trailing comma", at: pos)
+                repair(.jsonTrailingComma, "trailing comma", at: pos)
             }
             try close(c)
             return
         }
         if c == UInt8(ascii: ","), options.lenient {
-            repair("extra ','", at: pos)
+            repair(.jsonExtraComma, "extra ','", at: pos)
             pos += 1
             return
         }
         guard options.lenient else { throw error("expected a string key or '}'", at: pos) }
-        repair("skipped text where an object key was expected", at: pos)
+        repair(.jsonSkippedText, "skipped text where an object key was expected", at: pos)
         skipToLineEnd()
     }
 
@@ -219,7 +220,7 @@ struct JSONTapeBuilder {
         guard options.lenient else {
             throw error(cur.isObject ? "expected ',' or '}'" : "expected ',' or ']'", at: pos)
         }
-        repair("missing ','; assumed one", at: pos)
+        repair(.jsonMissingComma, "missing ','; assumed one", at: pos)
         cur.state = cur.isObject ? .keyOrClose : .value
     }
 
@@ -275,7 +276,7 @@ struct JSONTapeBuilder {
 
     private mutating func skipBadValue() throws(InputError) {
         guard options.lenient else { throw error("expected a JSON value", at: pos) }
-        repair("skipped text that is not a JSON value", at: pos)
+        repair(.jsonSkippedText, "skipped text that is not a JSON value", at: pos)
         if cur.isObject { dropDanglingKey() }
         let before = pos
         skipToDelimiter()
@@ -334,7 +335,7 @@ struct JSONTapeBuilder {
             }
             if b == UInt8(ascii: "\n") || b == UInt8(ascii: "\r") {
                 guard options.lenient else { throw error("unterminated string", at: open) }
-                repair("unterminated string; ended it at the end of the line", at: open)
+                repair(.jsonUnterminatedString, "unterminated string; ended it at the end of the line", at: open)
                 appendString(start: start, end: p, flags: flags | JSONNode.truncatedFlag)
                 pos = p
                 return true
@@ -345,6 +346,7 @@ struct JSONTapeBuilder {
                 sawRawControl = true
                 let code = "0x" + (b < 0x10 ? "0" : "") + String(b, radix: 16, uppercase: true)
                 repair(
+                    .jsonRawControlCharacter,
                     "raw control character \(code) inside a string (JSON escapes them); kept as read, as are any others",
                     at: p
                 )
@@ -385,7 +387,7 @@ struct JSONTapeBuilder {
         }
         if !valid {
             guard options.lenient else { throw error("malformed number", at: start) }
-            repair("malformed number kept as text", at: start)
+            repair(.jsonMalformedNumber, "malformed number kept as text", at: start)
         }
         let index = nodes.count
         nodes.append(
@@ -448,7 +450,11 @@ struct JSONTapeBuilder {
                 finishContainer(end: pos)
                 return
             }
-            repair("mismatched '\(Character(Unicode.Scalar(c)))'; closed the open container", at: pos)
+            repair(
+                .jsonMismatchedClose,
+                "mismatched '\(Character(Unicode.Scalar(c)))'; closed the open container",
+                at: pos
+            )
         }
         pos += 1
         finishContainer(end: pos)
@@ -489,7 +495,11 @@ struct JSONTapeBuilder {
         }
         if !onlyImplicit {
             wasTruncated = true
-            repair("input ends inside \(open) open container(s): truncated; closed them", at: buffer.count)
+            repair(
+                .jsonTruncated,
+                "input ends inside \(open) open container(s): truncated; closed them",
+                at: buffer.count
+            )
         }
         while !stack.isEmpty {
             if !cur.isImplicit { nodes[cur.node].flags |= JSONNode.truncatedFlag }
@@ -505,7 +515,7 @@ struct JSONTapeBuilder {
         if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF {
             pos = 3
             if !options.lenient { return }
-            note("skipped a UTF-8 byte order mark", at: 0)
+            note(.byteOrderMark, "skipped a UTF-8 byte order mark", at: 0)
         }
     }
 
@@ -520,13 +530,13 @@ struct JSONTapeBuilder {
         let c = buffer[pos]
         if c == UInt8(ascii: "/"), pos + 1 < n, buffer[pos + 1] == UInt8(ascii: "/") {
             guard options.lenient else { throw error("comments are not JSON", at: pos) }
-            repair("skipped a // comment", at: pos)
+            repair(.jsonComment, "skipped a // comment", at: pos)
             skipToLineEnd()
             return true
         }
         if c == UInt8(ascii: "/"), pos + 1 < n, buffer[pos + 1] == UInt8(ascii: "*") {
             guard options.lenient else { throw error("comments are not JSON", at: pos) }
-            repair("skipped a /* */ comment", at: pos)
+            repair(.jsonComment, "skipped a /* */ comment", at: pos)
             pos += 2
             while pos + 1 < n, !(buffer[pos] == UInt8(ascii: "*") && buffer[pos + 1] == UInt8(ascii: "/")) { pos += 1 }
             pos = min(n, pos + 2)
@@ -534,13 +544,13 @@ struct JSONTapeBuilder {
         }
         if c == UInt8(ascii: "#") {
             guard options.lenient else { throw error("comments are not JSON", at: pos) }
-            repair("skipped a # comment", at: pos)
+            repair(.jsonComment, "skipped a # comment", at: pos)
             skipToLineEnd()
             return true
         }
         if c == UInt8(ascii: ".") || (c == 0xE2 && pos + 2 < n && buffer[pos + 1] == 0x80 && buffer[pos + 2] == 0xA6) {
             guard options.lenient else { throw error("'...' is not JSON", at: pos) }
-            repair("skipped an elision ('...')", at: pos)
+            repair(.jsonElision, "skipped an elision ('...')", at: pos)
             skipToLineEnd()
             return true
         }
@@ -587,20 +597,26 @@ struct JSONTapeBuilder {
 
     // MARK: - Findings
 
-    private mutating func repair(_ message: String, at offset: Int) {
-        record(.warning, message, at: offset)
+    private mutating func repair(_ code: Diagnostic.Code, _ message: String, at offset: Int) {
+        record(.warning, code, message, at: offset)
     }
 
-    private mutating func note(_ message: String, at offset: Int) {
-        record(.note, message, at: offset)
+    private mutating func note(_ code: Diagnostic.Code, _ message: String, at offset: Int) {
+        record(.note, code, message, at: offset)
     }
 
-    private mutating func record(_ severity: Diagnostic.Severity, _ message: String, at offset: Int) {
+    private mutating func record(
+        _ severity: Diagnostic.Severity,
+        _ code: Diagnostic.Code,
+        _ message: String,
+        at offset: Int
+    ) {
         repairCount += 1
         if repairCount <= Self.maxDiagnostics {
-            diagnostics.append(Diagnostic(severity, message, at: TextPosition.location(in: buffer, byteOffset: offset)))
+            let location = TextPosition.location(in: buffer, byteOffset: offset)
+            diagnostics.append(Diagnostic(severity, code, message, at: location))
         } else if repairCount == Self.maxDiagnostics + 1 {
-            diagnostics.append(Diagnostic(.note, "further repairs not listed", at: nil))
+            diagnostics.append(Diagnostic(.note, .jsonMoreRepairsNotListed, "further repairs not listed", at: nil))
         }
     }
 
