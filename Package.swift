@@ -229,7 +229,7 @@ let package = Package(
             name: "ReportInspectionTests",
             dependencies: [
                 "FuzzReplaySupport", "ReportInspection", "APMInspectCore", "CrashReportParsing", "JetsamParsing",
-                "HTTPCaptureParsing",
+                "MetricKitParsing", "HTTPCaptureParsing",
                 "PowerLogReading", "Symbolication",
             ]
         ),

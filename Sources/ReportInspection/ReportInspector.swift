@@ -101,7 +101,7 @@ public struct ReportInspector: Sendable {
         }
         if let text = UTF16Text(bytes: bytes) {
             var inspection = inspect(bytes: text.utf8, path: path)
-            inspection.diagnostics.insert(Diagnostic(.note, text.note), at: 0)
+            inspection.diagnostics.insert(Diagnostic(.note, .reportUTF16Transcoded, text.note), at: 0)
             return inspection
         }
         let input = InspectionInput(bytes: bytes, path: path)

@@ -24,6 +24,7 @@ import Testing
     private static let exception = #""exception":{"type":"EXC_CRASH","signal":"SIGABRT"}"#
 
     private func pieceWarnings(_ result: CrashParseResult) -> [Diagnostic] {
+        // TODO(codes-merge): JSONFragmentNotes gives no code yet; test its code when it does.
         result.diagnostics.filter { $0.message.contains("the body is cut into pieces") }
     }
 
@@ -39,11 +40,13 @@ import Testing
         #expect(result.report.exception != nil)
         let warning = try #require(pieceWarnings(result).first)
         #expect(warning.severity == .warning)
+        // TODO(codes-merge): JSONFragmentNotes gives no code yet; test its code when it does.
         #expect(warning.message.contains("1 member(s)"))
         // The piece with the key: line 2, the body's `{`.
         #expect(warning.location?.line == 2)
         #expect(warning.location?.column == 1)
         #expect(warning.location?.byteOffset == header.utf8.count + 1)
+        // TODO(codes-merge): JSONFragmentNotes gives no code yet; test its code when it does.
         #expect(!result.diagnostics.contains { $0.message.contains("text after the JSON body") })
     }
 
@@ -59,6 +62,7 @@ import Testing
         #expect(result.report.unknownKeys?["apmInspectFuzzUnknownKey"] == .number("1"))
         #expect(result.report.unknownKeys?["uplled"] == .number("0"))
         #expect(pieceWarnings(result).first?.location?.line == 2)
+        // TODO(codes-merge): JSONFragmentNotes gives no code yet; test its code when it does.
         #expect(!result.diagnostics.contains { $0.message.contains("header object") })
     }
 
@@ -107,6 +111,7 @@ import Testing
         #expect(result.report.process == "Quill")
         #expect(result.report.pid == 1)
         #expect(result.report.unknownKeys == nil)
+        // TODO(codes-merge): JSONFragmentNotes gives no code yet; test its code when it does.
         let warning = try #require(result.diagnostics.first { $0.message.contains("second crash report body") })
         #expect(warning.location?.line == 3)
         #expect(pieceWarnings(result).isEmpty)
@@ -120,6 +125,7 @@ import Testing
         let result = try CrashReportParser().parse(container)
         #expect(result.report.process == "Quill")
         #expect(result.report.unknownKeys?["app_name"] == .string("Quill"))
+        // TODO(codes-merge): JSONFragmentNotes gives no code yet; test its code when it does.
         let warning = try #require(result.diagnostics.first { $0.message.contains("header object") })
         #expect(warning.message.contains("5 member(s)"))
         #expect(warning.location?.line == 1)
@@ -129,6 +135,7 @@ import Testing
         let body = #"{"procName":"Quill","# + Self.exception + "," + Self.threads + "}"
         let result = try parse(Self.header309 + "\n" + body + "\n\nSystem Profile:\nModel: MacBookPro18,3, 8 cores\n")
         #expect(result.report.process == "Quill")
+        // TODO(codes-merge): JSONFragmentNotes gives no code yet; test its code when it does.
         let note = try #require(result.diagnostics.first { $0.message.contains("text after the JSON body") })
         #expect(note.location?.line == 5)
     }
@@ -162,7 +169,7 @@ import Testing
         let result = try parse(Self.header309 + "\n" + body)
         #expect(result.report.pid == 3344)
         #expect(result.report.unknownKeys?["pid"] == .number("9999"))
-        let warning = try #require(result.diagnostics.first { $0.message.contains("\"pid\" is repeated") })
+        let warning = try #require(result.diagnostics.first { $0.code == .crashRepeatedKey })
         #expect(warning.severity == .warning)
         #expect(warning.location?.line == 4)
         #expect(warning.location?.column == 7)
@@ -175,7 +182,7 @@ import Testing
         let result = try parse(Self.header309 + "\n" + body)
         #expect(result.report.process == "Quill")
         #expect(result.report.unknownKeys?["procName"] == .string("Quill Helper"))
-        #expect(result.diagnostics.contains { $0.message.contains("\"procName\" is repeated") })
+        #expect(result.diagnostics.contains { $0.code == .crashRepeatedKey })
     }
 
     /// A known key spelled with escapes is not matched by its field; it is kept rather than counted as read.
@@ -184,7 +191,7 @@ import Testing
         let result = try parse(Self.header309 + "\n" + body)
         #expect(result.report.pid == nil)
         #expect(result.report.unknownKeys?["pid"] == .number("41"))
-        #expect(result.diagnostics.contains { $0.message.contains("spelled with escapes") })
+        #expect(result.diagnostics.contains { $0.code == .crashEscapedKey })
     }
 
     /// Kept values never share a name, so the JSON output (one member per name) keeps each: the second unknown
@@ -222,8 +229,8 @@ import Testing
         let body = #"{"procName":"Quill","# + repeats + "," + Self.exception + "," + Self.threads + "}"
         let result = try parse(Self.header309 + "\n" + body)
         #expect(result.report.pid == 0)
-        let listed = result.diagnostics.filter { $0.message.contains("is repeated") }
+        let listed = result.diagnostics.filter { $0.code == .crashRepeatedKey }
         #expect(listed.count == 5)
-        #expect(result.diagnostics.contains { $0.message.contains("494 more of the same (repeated-key)") })
+        #expect(result.diagnostics.contains { $0.code == .moreNotListed })
     }
 }

@@ -350,7 +350,7 @@ import Testing
         #expect(result.report.isPartial)
         #expect(result.report.exception?.signal == "SIGTRAP")
         #expect(result.report.threads.first?.frames.first?.symbol == "f()")
-        #expect(result.diagnostics.contains { $0.message.contains("fragment") })
+        #expect(result.diagnostics.contains { $0.code == .crashFragment })
     }
 
     @Test func unknownHeaderKeysAreKept() throws {
@@ -431,6 +431,7 @@ import Testing
         let result = try CrashReportParser().parse(Array(text.utf8))
         #expect(result.report.process == "Tool")
         #expect(result.report.exception?.signal == "SIGSEGV")
+        // TODO(codes-merge): JSONFragmentNotes gives no code yet; test its code when it does.
         #expect(result.diagnostics.contains { $0.message.contains("text after the JSON body") })
     }
 }

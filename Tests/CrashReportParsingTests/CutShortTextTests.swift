@@ -57,7 +57,7 @@ import Testing
     }
 
     private static func cutWarnings(_ result: CrashParseResult) -> [Diagnostic] {
-        result.diagnostics.filter { $0.severity == .warning && $0.message.contains("cut short") }
+        result.diagnostics.filter { $0.severity == .warning && $0.code == .crashCutShort }
     }
 
     @Test func theWholeReportIsNotPartialWithOrWithoutItsLastLineBreak() throws {
@@ -80,13 +80,11 @@ import Testing
             #expect(result.report.isPartial, "cut at \(cut)")
             let warnings = Self.cutWarnings(result)
             try #require(warnings.count == 1, "cut at \(cut)")
-            #expect(warnings[0].message.contains("without a Binary Images section"))
             // The warning points at the last line with text; when the file ends inside that line, at its first byte.
             let lines = prefix.split(separator: "\n", omittingEmptySubsequences: false)
             let lastText = try #require(lines.lastIndex { !$0.isEmpty })
             #expect(warnings[0].location?.line == lastText + 1, "cut at \(cut)")
             let unterminated = !prefix.hasSuffix("\n")
-            #expect(warnings[0].message.contains("has no line break") == unterminated, "cut at \(cut)")
             if unterminated {
                 let lineStart = utf8[..<cut].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
                 #expect(warnings[0].location?.byteOffset == lineStart, "cut at \(cut)")
@@ -117,7 +115,6 @@ import Testing
             #expect(result.report.isPartial, "cut at \(cut) of the second image line")
             let warnings = Self.cutWarnings(result)
             try #require(warnings.count == 1, "cut at \(cut)")
-            #expect(warnings[0].message.contains("in the Binary Images section"))
             #expect(warnings[0].location?.byteOffset == before.utf8.count)
         }
     }

@@ -195,11 +195,11 @@ import Testing
         let report = result.report
         #expect(report.isPartial)
         #expect(
-            result.diagnostics.contains { $0.message.contains("incomplete") && $0.location?.keyPath == "incomplete" }
+            result.diagnostics.contains { $0.code == .kscrashIncomplete && $0.location?.keyPath == "incomplete" }
         )
         #expect(
             result.diagnostics.contains {
-                $0.message.contains("recrash_report") && $0.location?.keyPath == "recrash_report"
+                $0.code == .kscrashRecrash && $0.location?.keyPath == "recrash_report"
             }
         )
         // The main report is the crash that happened; the recrash is summed up and kept verbatim.

@@ -38,7 +38,7 @@ import Testing
         #expect(app.reason == "per-process-limit")
         #expect(app.limitMB == 2880)
         #expect(result.event.unknownKeys?["pid"] == nil)
-        #expect(result.diagnostics.contains { $0.message.contains("left out the line opening") })
+        #expect(result.diagnostics.contains { $0.code == .jetsamFlattenedProcess })
         #expect(evidence.kills.map(\.limitMB) == [2880])
         #expect(evidence.kills.first?.role == .foregroundApp)
     }
@@ -68,7 +68,7 @@ import Testing
             result.event.kernel
                 == "Darwin Kernel Version 22.3.0: Wed Jan  4 21:25:19 PST 2023; root:xnu-8792.82.2~1/RELEASE_ARM64_T8110"
         )
-        let joined = try #require(result.diagnostics.first { $0.message.contains("wrapped over two lines") })
+        let joined = try #require(result.diagnostics.first { $0.code == .jetsamWrappedStringJoined })
         #expect(joined.location?.line == 3)
         #expect(result.event.isPartial)
     }

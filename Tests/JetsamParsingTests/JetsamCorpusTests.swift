@@ -105,6 +105,7 @@ import Testing
         #expect(result.event.isPartial)
         #expect(result.event.processes.count >= 88)
         #expect(result.event.processes.contains { $0.limitMB == 2098 })
+        // TODO(codes-merge): the JSON reader gives no code yet; test its code when it does.
         #expect(result.diagnostics.contains { $0.message.contains("truncated") })
     }
 
@@ -115,6 +116,7 @@ import Testing
         #expect(result.event.isPartial)
         #expect(result.event.processes.count == 3)
         #expect(result.event.processes.first { $0.role == .foregroundApp }?.limitMB == 2098)
+        // TODO(codes-merge): the JSON reader gives no code yet; test its code when it does.
         #expect(result.diagnostics.contains { $0.message.contains("elision") && $0.location?.line != nil })
     }
 

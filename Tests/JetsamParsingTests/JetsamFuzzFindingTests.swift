@@ -22,7 +22,7 @@ import Testing
         #expect(process.unknownKeys?["cpuTime"] == .number(number))
         let warning = try #require(result.diagnostics.first { $0.location?.keyPath == "processes[1].cpuTime" })
         #expect(warning.severity == .warning)
-        #expect(warning.message.contains("finite"))
+        #expect(warning.code == .jetsamMistypedValue)
     }
 
     @Test func finiteNumbersGiveNoWarning() throws {
@@ -55,6 +55,7 @@ import Testing
         #expect(result.event.unknownKeys?["futureKey"] == .number("1"))
         #expect(result.event.product == "iPhone14,5")
         #expect(result.event.processes.count == 1)
+        // TODO(codes-merge): JSONFragmentNotes gives no code yet; test its code when it does.
         let warning = try #require(result.diagnostics.first { $0.message.contains("the body is cut into pieces") })
         #expect(warning.severity == .warning)
         #expect(warning.location?.line == 2)
@@ -79,10 +80,11 @@ import Testing
         #expect(result.event.processes.count == 1)
         #expect(result.event.unknownKeys?["futureKey"] == .number("1"))
         #expect(result.event.isPartial)
+        // TODO(codes-merge): JSONFragmentNotes gives no code yet; test its code when it does.
         let warning = try #require(result.diagnostics.first { $0.message.contains("neither a body nor a process") })
         #expect(warning.location?.line == 2)
         #expect(
-            result.diagnostics.contains { $0.message.hasSuffix("read 1 loose process entr(ies) and 1 other object(s)") }
+            result.diagnostics.contains { $0.code == .jetsamExcerpt }
         )
         #expect(FuzzChecks.jetsamLimits(Array(text.utf8)).violations.isEmpty)
     }
@@ -96,6 +98,7 @@ import Testing
         let result = try parse(text)
         #expect(result.event.bugType == "298")
         #expect(result.event.unknownKeys?["timestamp"] == .string("2023-02-08 11:14:52.00 +0000"))
+        // TODO(codes-merge): JSONFragmentNotes gives no code yet; test its code when it does.
         let warning = try #require(result.diagnostics.first { $0.message.contains("header object") })
         #expect(warning.severity == .warning)
         #expect(warning.location?.line == 2)
@@ -121,7 +124,7 @@ import Testing
     func aVouchedBodyFollowedByAFragmentKeepsItsKeys(_ text: String) throws {
         let result = try parse(text)
         #expect(result.event.unknownKeys?["futureKey"] == .number("1"))
-        #expect(!result.diagnostics.contains { $0.message.contains("no body fields") })
+        #expect(!result.diagnostics.contains { $0.code == .jetsamNoContent })
         #expect(FuzzChecks.jetsamLimits(Array(text.utf8)).violations.isEmpty)
     }
 
@@ -132,6 +135,7 @@ import Testing
         let result = try parse(text)
         #expect(result.event.unknownKeys?["futureKey"] == .number("1"))
         #expect(result.event.unknownKeys?["laterKey"] == .number("2"))
+        // TODO(codes-merge): JSONFragmentNotes gives no code yet; test its code when it does.
         let warning = try #require(result.diagnostics.first { $0.message.contains("the body is cut into pieces") })
         #expect(warning.location?.line == 3)
     }

@@ -16,7 +16,7 @@ import Testing
         #expect(result.event.pageSize == nil)
         #expect(app.footprintBytes == nil)
         #expect(app.limitMB == nil)
-        #expect(result.diagnostics.contains { $0.message.contains("states no page size") })
+        #expect(result.diagnostics.contains { $0.code == .jetsamNoPageSize })
     }
 
     @Test func topLevelPageSizeIsAFallback() throws {

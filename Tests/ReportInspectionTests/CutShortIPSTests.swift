@@ -14,6 +14,7 @@ import Testing
     )
 
     private static func truncationWarnings(_ inspection: Inspection) -> [Diagnostic] {
+        // TODO(codes-merge): the JSON reader gives no code yet; test its code when it does.
         inspection.diagnostics.filter { $0.severity == .warning && $0.message.contains("truncated") }
     }
 

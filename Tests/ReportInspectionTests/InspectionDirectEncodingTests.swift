@@ -42,15 +42,20 @@ import Testing
     }
 
     @Test func failuresAndLocatedDiagnosticsWriteAsTheirCodableForm() {
-        let located = Diagnostic(.warning, "a \"quoted\"\nline", at: SourceLocation(byteOffset: 12, line: 3, column: 4))
-        let keyed = Diagnostic(.note, "é", at: SourceLocation(keyPath: "threads[0].frames"))
+        let located = Diagnostic(
+            .warning,
+            .ipsHeaderWrapped,
+            "a \"quoted\"\nline",
+            at: SourceLocation(byteOffset: 12, line: 3, column: 4)
+        )
+        let keyed = Diagnostic(.note, .moreNotListed, "é", at: SourceLocation(keyPath: "threads[0].frames"))
         let failures: [Inspection.Failure?] = [
             nil,
             Inspection.Failure(code: "not-found", message: "no such file", location: nil),
             Inspection.Failure(code: "truncated", message: "cut", location: SourceLocation(byteOffset: 0)),
         ]
         for failure in failures {
-            for diagnostics in [[], [located], [located, keyed, Diagnostic(.error, "")]] {
+            for diagnostics in [[], [located], [located, keyed, Diagnostic(.error, .uncoded, "")]] {
                 let inspection = Inspection(
                     file: "reports/a \"b\".ips",
                     kind: .unknown,

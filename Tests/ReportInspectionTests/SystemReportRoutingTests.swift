@@ -46,6 +46,6 @@ import Testing
             return
         }
         #expect(summary.bugType == "987")
-        #expect(inspection.diagnostics.contains { $0.message.contains("bug_type 987") })
+        #expect(inspection.diagnostics.contains { $0.code == .ipsUnknownBugType })
     }
 }

@@ -7,7 +7,9 @@ extension KSCrashMapping {
         .BinaryImage]
     {
         guard list.kind == .array else {
-            if list.kind != .null { warn("expected an array of images; the value was skipped", list, keyPath) }
+            if list.kind != .null {
+                warn(.kscrashWrongType, "expected an array of images; the value was skipped", list, keyPath)
+            }
             return []
         }
         let capacity = min(list.count, tally.limits.maxBinaryImages)
@@ -51,6 +53,7 @@ extension KSCrashMapping {
         }
         if unreadable > 0, let (element, position) = firstUnreadable {
             warn(
+                .kscrashImageWithoutAddress,
                 "\(unreadable) binary image(s) without a readable image_addr were skipped",
                 element,
                 keyPath + "[\(position)]"

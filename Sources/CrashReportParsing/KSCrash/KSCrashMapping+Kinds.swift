@@ -21,7 +21,12 @@ extension KSCrashMapping {
         case "hang":
             report.category = .hang
             if report.hang == nil {
-                warn("a hang report without its hang block: start, end and duration are unknown", error, keyPath)
+                warn(
+                    .kscrashHangBlockMissing,
+                    "a hang report without its hang block: start, end and duration are unknown",
+                    error,
+                    keyPath
+                )
                 report.hang = CrashReport.Hang(recovered: true)
             }
         case "profile":
@@ -29,7 +34,7 @@ extension KSCrashMapping {
             if let block = error.member("profile") {
                 report.profile = readProfile(block, keyPath: Self.path(keyPath, "profile"))
             } else {
-                warn("a profile report without its profile block", error, keyPath)
+                warn(.kscrashProfileBlockMissing, "a profile report without its profile block", error, keyPath)
             }
         case "memory_termination":
             report.category = .outOfMemory
@@ -39,6 +44,7 @@ extension KSCrashMapping {
             report.terminationReason = reason
             if report.category == nil {
                 warn(
+                    .kscrashUnknownTerminationReason,
                     "a termination whose reason this reader does not know (\(reason ?? "none")): read as a crash",
                     error.member("termination_reason") ?? error,
                     Self.path(keyPath, "termination_reason")
@@ -77,9 +83,14 @@ extension KSCrashMapping {
         hang.endRole = nonEmpty(text(block.member("hang_end_role")))
         hang.durationSeconds = CrashReport.Hang.seconds(from: hang.startNanoseconds, to: hang.endNanoseconds)
         if hang.startNanoseconds == nil || hang.endNanoseconds == nil {
-            warn("the hang lacks a start or an end time: its duration is unknown", block, keyPath)
+            warn(
+                .kscrashHangTimeMissing,
+                "the hang lacks a start or an end time: its duration is unknown",
+                block,
+                keyPath
+            )
         } else if hang.durationSeconds == nil {
-            warn("the hang ends before it starts: its duration is unknown", block, keyPath)
+            warn(.kscrashHangEndsBeforeStart, "the hang ends before it starts: its duration is unknown", block, keyPath)
         }
         return hang
     }
@@ -88,7 +99,12 @@ extension KSCrashMapping {
     private mutating func nanoseconds(_ element: JSONElement?, keyPath: String) -> UInt64? {
         guard let element, element.kind != .null else { return nil }
         if element.kind == .number, let value = element.uint64 { return value }
-        warn("expected a time in nanoseconds (a non-negative integer); the value was skipped", element, keyPath)
+        warn(
+            .kscrashWrongType,
+            "expected a time in nanoseconds (a non-negative integer); the value was skipped",
+            element,
+            keyPath
+        )
         return nil
     }
 
@@ -102,6 +118,7 @@ extension KSCrashMapping {
         let scale = Self.secondsPerUnit(units)
         if scale == nil {
             warn(
+                .kscrashUnknownTimeUnits,
                 "time units this reader does not know (\(units)): the profile's times are left out",
                 block.member("time_units") ?? block,
                 keyPath + ".time_units"
@@ -119,7 +136,12 @@ extension KSCrashMapping {
         }
         guard let samples = block.member("samples") else { return profile }
         guard samples.kind == .array else {
-            warn("expected an array of samples; the value was skipped", samples, keyPath + ".samples")
+            warn(
+                .kscrashWrongType,
+                "expected an array of samples; the value was skipped",
+                samples,
+                keyPath + ".samples"
+            )
             return profile
         }
         var outOfRange = 0
@@ -154,6 +176,7 @@ extension KSCrashMapping {
             diagnostics.append(
                 Diagnostic(
                     .warning,
+                    .kscrashSampleFrameOutOfRange,
                     "\(outOfRange) sample frame index(es) name no frame of the profile's table: left out",
                     at: SourceLocation(keyPath: keyPath + ".samples")
                 )
@@ -163,6 +186,7 @@ extension KSCrashMapping {
             diagnostics.append(
                 Diagnostic(
                     .warning,
+                    .kscrashSampleWithoutFrames,
                     "\(unreadable) sample(s) without a frame list were skipped",
                     at: SourceLocation(keyPath: keyPath + ".samples")
                 )
@@ -172,6 +196,7 @@ extension KSCrashMapping {
             diagnostics.append(
                 Diagnostic(
                     .warning,
+                    .kscrashSamplesTruncated,
                     "\(profile.samplesLeftOut) sample(s) past the limit were counted, not kept",
                     at: SourceLocation(keyPath: keyPath + ".samples")
                 )

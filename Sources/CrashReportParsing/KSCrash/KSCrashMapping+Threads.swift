@@ -9,7 +9,9 @@ extension KSCrashMapping {
     /// for (`stack`, `notable_addresses`, `current_thread` …) go to `extras`, one object per thread that has any.
     mutating func readThreads(_ list: JSONElement, keyPath: String, extras: inout [JSONValue]) -> [CrashReport.Thread] {
         guard list.kind == .array else {
-            if list.kind != .null { warn("expected an array of threads; the value was skipped", list, keyPath) }
+            if list.kind != .null {
+                warn(.kscrashWrongType, "expected an array of threads; the value was skipped", list, keyPath)
+            }
             return []
         }
         let capacity = min(list.count, tally.limits.maxThreads)
@@ -27,7 +29,12 @@ extension KSCrashMapping {
             let threadPath = keyPath + "[\(position)]"
             var thread = CrashReport.Thread(index: position)
             guard object.kind == .object else {
-                warn("expected a thread object; an empty thread stands in for it", object, threadPath)
+                warn(
+                    .kscrashWrongType,
+                    "expected a thread object; an empty thread stands in for it",
+                    object,
+                    threadPath
+                )
                 threads.append(thread)
                 continue
             }
@@ -62,6 +69,7 @@ extension KSCrashMapping {
             diagnostics.append(
                 Diagnostic(
                     .note,
+                    .kscrashFramesLeftOut,
                     "KSCrash left \(skippedFrames) frame(s) out of the backtraces it wrote (deep recursion)",
                     at: SourceLocation(keyPath: keyPath)
                 )
@@ -73,7 +81,9 @@ extension KSCrashMapping {
     /// A backtrace: instruction address, image name and base, symbol name and address.
     mutating func readFrames(_ list: JSONElement, keyPath: String, held: Int) -> [CrashReport.Frame] {
         guard list.kind == .array else {
-            if list.kind != .null { warn("expected an array of frames; the value was skipped", list, keyPath) }
+            if list.kind != .null {
+                warn(.kscrashWrongType, "expected an array of frames; the value was skipped", list, keyPath)
+            }
             return []
         }
         let kept = tally.admitFrames(list.count, held: held)
@@ -104,6 +114,7 @@ extension KSCrashMapping {
             diagnostics.append(
                 Diagnostic(
                     .warning,
+                    .kscrashWrongType,
                     "\(unreadable) frame(s) that are not objects were kept empty",
                     at: SourceLocation(keyPath: keyPath)
                 )

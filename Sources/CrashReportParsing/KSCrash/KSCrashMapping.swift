@@ -36,6 +36,7 @@ struct KSCrashMapping {
             recrash.kind == .object
         {
             warn(
+                .kscrashRecrashOnly,
                 "the file holds only a recrash report (the crash handler crashed before the main report was "
                     + "written): that report was read, and is incomplete",
                 recrash,
@@ -88,6 +89,7 @@ struct KSCrashMapping {
             case "incomplete" where value.bool == true:
                 report.isPartial = true
                 warn(
+                    .kscrashIncomplete,
                     "KSCrash marked the report incomplete: writing it stopped part way",
                     value,
                     Self.path(keyPath, key)
@@ -131,7 +133,12 @@ struct KSCrashMapping {
     private mutating func date(_ element: JSONElement, keyPath: String) -> AppleTimestamp? {
         if element.kind == .null { return nil }
         guard let date = KSCrashTimestamp.date(element) else {
-            warn("the timestamp is not a date this reader knows (ISO 8601, or epoch seconds or µs)", element, keyPath)
+            warn(
+                .kscrashUnknownTimestamp,
+                "the timestamp is not a date this reader knows (ISO 8601, or epoch seconds or µs)",
+                element,
+                keyPath
+            )
             return nil
         }
         return date
@@ -210,6 +217,7 @@ struct KSCrashMapping {
         }
         report.blocks.append(CrashReport.Block(title: "Recrash Report", lines: lines))
         warn(
+            .kscrashRecrash,
             "the crash handler crashed while writing this report: its own report (recrash_report) is kept "
                 + "verbatim and summed up in the Recrash Report block",
             recrash,
@@ -256,9 +264,9 @@ struct KSCrashMapping {
         base.isEmpty ? key : base + "." + key
     }
 
-    mutating func warn(_ message: String, _ element: JSONElement, _ keyPath: String) {
+    mutating func warn(_ code: Diagnostic.Code, _ message: String, _ element: JSONElement, _ keyPath: String) {
         valueWarnings.add(
-            message,
+            code,
             .warning,
             message,
             at: element.document.location(ofByte: element.byteOffset, keyPath: keyPath)
@@ -268,7 +276,9 @@ struct KSCrashMapping {
     /// True for an object; otherwise says what the value is instead.
     mutating func expectObject(_ element: JSONElement, _ keyPath: String) -> Bool {
         if element.kind == .object { return true }
-        if element.kind != .null { warn("expected an object; the value was skipped", element, keyPath) }
+        if element.kind != .null {
+            warn(.kscrashWrongType, "expected an object; the value was skipped", element, keyPath)
+        }
         return false
     }
 

@@ -68,6 +68,7 @@ public struct KSCrashReader: Sendable {
             diagnostics.append(
                 Diagnostic(
                     .warning,
+                    .kscrashLenientJSON,
                     "the report is not strict JSON: it was read leniently (\(document.diagnostics.count) repair(s))",
                     at: nil
                 )
@@ -80,7 +81,9 @@ public struct KSCrashReader: Sendable {
                 throw CrashParseError(.notACrashReport, "no KSCrash report object in the JSON")
             }
             root = first
-            diagnostics.append(Diagnostic(.note, "more than one JSON value: the first KSCrash report was read"))
+            diagnostics.append(
+                Diagnostic(.note, .kscrashSeveralValues, "more than one JSON value: the first KSCrash report was read")
+            )
         }
         guard Self.recognises(root) else {
             throw CrashParseError(

@@ -66,6 +66,7 @@ final class CrashJSONFieldIssues {
             found.append(
                 Diagnostic(
                     .warning,
+                    .crashFieldWrongType,
                     "expected \(entry.expected) for '\(entry.keyPath)'; \(what)",
                     at: document.location(ofByte: entry.byteOffset, keyPath: entry.keyPath)
                 )
@@ -75,6 +76,7 @@ final class CrashJSONFieldIssues {
             found.append(
                 Diagnostic(
                     .warning,
+                    .crashFieldWrongType,
                     "\(entries.count - Self.namedIssues) more value(s) did not fit their field; kept verbatim in "
                         + "unknownKeys under their key paths",
                     at: nil

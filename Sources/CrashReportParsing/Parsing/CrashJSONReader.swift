@@ -151,6 +151,7 @@ struct CrashJSONReader {
             diagnostics.append(
                 Diagnostic(
                     .warning,
+                    .crashFaultingThreadOutOfRange,
                     "faultingThread \(index) is past the \(threads.count) threads listed",
                     at: SourceLocation(keyPath: "faultingThread")
                 )
@@ -197,7 +198,7 @@ struct CrashJSONReader {
                 }
                 key = Self.knownKeyList[index]
                 notes.add(
-                    "repeated-key",
+                    .crashRepeatedKey,
                     .warning,
                     "key \"\(key)\" is repeated; the first is read and this value is kept in unknownKeys",
                     at: document.location(ofByte: value.byteOffset)
@@ -206,7 +207,7 @@ struct CrashJSONReader {
                 key = JSONElement.decodedString(rawBytes: raw)
                 if Self.knownKeys.contains(key) {
                     notes.add(
-                        "escaped-key",
+                        .crashEscapedKey,
                         .warning,
                         "key \"\(key)\" is spelled with escapes, which its field does not read; "
                             + "the value is kept in unknownKeys",

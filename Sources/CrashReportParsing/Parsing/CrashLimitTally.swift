@@ -118,15 +118,19 @@ final class CrashLimitTally {
     /// One diagnostic per limit that cut something.
     var diagnostics: [Diagnostic] {
         var found: [Diagnostic] = []
-        func add(_ message: String) { found.append(Diagnostic(.warning, message, at: nil)) }
+        func add(_ code: Diagnostic.Code, _ message: String) {
+            found.append(Diagnostic(.warning, code, message, at: nil))
+        }
         if framesOverThreadLimit > 0 {
             add(
+                .crashThreadFramesTruncated,
                 "\(framesOverThreadLimit) frame(s) past the limit of \(limits.maxFramesPerThread) frames per thread "
                     + "were counted, not read"
             )
         }
         if framesOverTotalLimit > 0 {
             add(
+                .crashFramesTruncated,
                 "\(framesOverTotalLimit) frame(s) past the limit of \(limits.maxTotalFrames) frames in all were "
                     + "counted, not read"
             )
@@ -134,20 +138,26 @@ final class CrashLimitTally {
         if threadsSkipped > 0 {
             let frames = framesOfSkippedThreads > 0 ? " (with their \(framesOfSkippedThreads) frame(s))" : ""
             add(
+                .crashThreadListTruncated,
                 "\(threadsSkipped) thread(s) past the limit of \(limits.maxThreads) threads were counted, not read"
                     + frames
             )
         }
         if imagesSkipped > 0 {
             add(
+                .crashImageListTruncated,
                 "\(imagesSkipped) binary image(s) past the limit of \(limits.maxBinaryImages) were counted, not read"
             )
         }
         if stringsCut > 0 {
-            add("\(stringsCut) string(s) longer than \(limits.maxStringBytes) bytes were cut to that length")
+            add(
+                .crashStringTruncated,
+                "\(stringsCut) string(s) longer than \(limits.maxStringBytes) bytes were cut to that length"
+            )
         }
         if unknownDropped > 0 {
             add(
+                .crashUnknownKeysTruncated,
                 "\(unknownDropped) unknown line(s) or field(s) (\(unknownBytesDropped) bytes) past the limit of "
                     + "\(limits.maxUnknownEntries) entries or \(limits.maxUnknownBytes) bytes kept in unknownKeys were "
                     + "dropped; the first \(unknownKept) were kept"

@@ -90,7 +90,9 @@ public struct CrashReportParser: Sendable {
             guard let header = container.header else {
                 throw CrashParseError(.unreadableBody, "the file is empty")
             }
-            diagnostics.append(Diagnostic(.warning, "the report has a header but no body", at: nil))
+            diagnostics.append(
+                Diagnostic(.warning, .crashHeaderWithoutBody, "the report has a header but no body", at: nil)
+            )
             report = CrashReport(sourceFormat: .fragment, header: header, isPartial: true)
             report.process = header.name
             report.osVersion = header.osVersion
@@ -130,7 +132,12 @@ public struct CrashReportParser: Sendable {
         report.analyze()
         if report.sourceFormat == .fragment {
             diagnostics.append(
-                Diagnostic(.warning, "the report is a fragment: no header, or it starts in the middle", at: nil)
+                Diagnostic(
+                    .warning,
+                    .crashFragment,
+                    "the report is a fragment: no header, or it starts in the middle",
+                    at: nil
+                )
             )
         }
         return CrashParseResult(report: report, diagnostics: diagnostics)

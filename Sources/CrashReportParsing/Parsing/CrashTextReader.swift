@@ -127,6 +127,7 @@ struct CrashTextReader {
         diagnostics.append(
             Diagnostic(
                 .warning,
+                .crashLineTooLong,
                 "line \(lineNumber) is \(length) bytes long; only its first \(kept) bytes were read (lines are cut at "
                     + "\(Self.maxLineBytes) bytes)",
                 at: SourceLocation(byteOffset: byteOffset, line: lineNumber, column: 1)
@@ -219,7 +220,10 @@ struct CrashTextReader {
         }
         if case .frames = mode {
             // A line inside a thread that is not a frame: keep it rather than drop it.
-            keepUnparsed(raw, note: "a line in a backtrace is not a frame; kept in unknownKeys")
+            keepUnparsed(
+                raw,
+                note: (.crashBacktraceLineNotFrame, "a line in a backtrace is not a frame; kept in unknownKeys")
+            )
             return
         }
         if report.threads.isEmpty, let parts = Self.frameLine(line) {
@@ -233,10 +237,10 @@ struct CrashTextReader {
 
     /// Keeps a line the reader does not understand in unknownKeys, with its note, while the limits admit it
     /// (``CrashParseLimits/maxUnknownEntries``): past them lines are counted, and one diagnostic says how many.
-    private mutating func keepUnparsed(_ raw: TextBytes, note message: String?) {
+    private mutating func keepUnparsed(_ raw: TextBytes, note: (code: Diagnostic.Code, message: String)?) {
         let key = "unparsed line \(lineNumber)"
         guard tally.admitUnknown(bytes: key.utf8.count + raw.count) else { return }
-        if let message { note(message) }
+        if let note { self.note(note.code, note.message) }
         unknown.append(JSONValue.Member(key: key, value: .string(raw.string)))
     }
 
@@ -378,7 +382,9 @@ struct CrashTextReader {
             report.coalitionId = pid
         case .dateTime:
             report.date = AppleTimestamp(value)
-            if report.date == nil { keep(key, value, "a date/time that is not in a known format") }
+            if report.date == nil {
+                keep(key, value, (.crashUnknownDateFormat, "a date/time that is not in a known format"))
+            }
         case .launchTime: report.launchTime = AppleTimestamp(value)
         case .osVersion: report.osVersion = value
         case .releaseType: report.releaseType = value
@@ -424,9 +430,9 @@ struct CrashTextReader {
         }
     }
 
-    private mutating func keep(_ key: String, _ value: String, _ problem: String?) {
+    private mutating func keep(_ key: String, _ value: String, _ problem: (code: Diagnostic.Code, text: String)?) {
         guard tally.admitUnknown(bytes: key.utf8.count + value.utf8.count) else { return }
-        if let problem { note("\(key): \(problem); kept verbatim") }
+        if let problem { note(problem.code, "\(key): \(problem.text); kept verbatim") }
         unknown.append(JSONValue.Member(key: key, value: .string(value)))
     }
 
@@ -1059,8 +1065,8 @@ struct CrashTextReader {
         return (value[..<open].trimmingSpaces(), inner)
     }
 
-    private mutating func note(_ message: String) {
-        diagnostics.append(Diagnostic(.note, message, at: SourceLocation(line: lineNumber)))
+    private mutating func note(_ code: Diagnostic.Code, _ message: String) {
+        diagnostics.append(Diagnostic(.note, code, message, at: SourceLocation(line: lineNumber)))
     }
 
     // MARK: - End
@@ -1079,6 +1085,7 @@ struct CrashTextReader {
             diagnostics.append(
                 Diagnostic(
                     .warning,
+                    .crashCrashedThreadNotListed,
                     "the header names thread \(crashed) as crashed, but it is not listed; thread \(marked.index) is "
                         + "marked Crashed, so that one is used",
                     at: nil
@@ -1097,6 +1104,7 @@ struct CrashTextReader {
             diagnostics.append(
                 Diagnostic(
                     .warning,
+                    .crashLineTooLong,
                     "\(cutLines - Self.namedCutLines) more line(s) longer than \(Self.maxLineBytes) bytes were cut",
                     at: nil
                 )
@@ -1110,6 +1118,7 @@ struct CrashTextReader {
             diagnostics.append(
                 Diagnostic(
                     .note,
+                    .crashUnparsedLines,
                     "\(unparsed) line(s) matched no known field, block or frame; kept verbatim in unknownKeys",
                     at: nil
                 )
@@ -1118,7 +1127,12 @@ struct CrashTextReader {
         if sawHeaderField, report.threads.isEmpty, report.exception == nil, report.binaryImages.isEmpty {
             report.isPartial = true
             diagnostics.append(
-                Diagnostic(.warning, "the report has only its header: no exception, threads or binary images", at: nil)
+                Diagnostic(
+                    .warning,
+                    .crashHeaderOnly,
+                    "the report has only its header: no exception, threads or binary images",
+                    at: nil
+                )
             )
         }
         if !sawHeaderField || report.process == nil {
@@ -1160,7 +1174,9 @@ struct CrashTextReader {
             if let line = unterminatedLine {
                 message += "; line \(line.number), the last, has no line break and may be cut too"
             }
-            diagnostics.append(Diagnostic(.warning, message, at: last ?? SourceLocation(line: lastTextLine)))
+            diagnostics.append(
+                Diagnostic(.warning, .crashCutShort, message, at: last ?? SourceLocation(line: lastTextLine))
+            )
             return
         }
         guard let line = unterminatedLine, let parsed = unterminatedImage else { return }
@@ -1187,6 +1203,7 @@ struct CrashTextReader {
         diagnostics.append(
             Diagnostic(
                 .warning,
+                .crashCutShort,
                 "the file ends inside line \(line.number), in the Binary Images section, without a line break: "
                     + "\(what), so the copy looks cut short",
                 at: last

@@ -68,6 +68,7 @@ public struct ResourceReportReader: Sendable {
                         diagnostics.append(
                             Diagnostic(
                                 .warning,
+                                .resourceUnreadableFrame,
                                 "a line of the heaviest stack is not a frame (count, symbol, (image + offset))",
                                 at: SourceLocation(line: lineNumber, column: 1)
                             )
@@ -100,13 +101,18 @@ public struct ResourceReportReader: Sendable {
             diagnostics.append(
                 Diagnostic(
                     .warning,
+                    .resourceFrameListTruncated,
                     "kept the first \(maxFrames) frames of the heaviest stack; \(droppedFrames) more were left out"
                 )
             )
         }
         if droppedFields > 0 {
             diagnostics.append(
-                Diagnostic(.warning, "kept the first \(maxFields) fields; \(droppedFields) more were left out")
+                Diagnostic(
+                    .warning,
+                    .resourceFieldListTruncated,
+                    "kept the first \(maxFields) fields; \(droppedFields) more were left out"
+                )
             )
         }
         guard values["Event"] != nil || sawStack else {
@@ -158,7 +164,13 @@ public struct ResourceReportReader: Sendable {
         report.durationSampledSeconds = values["Duration Sampled"].flatMap(Self.seconds)
         report.steps = values["Steps"].flatMap { Int(Self.words($0).first ?? "") }
         if report.limit == nil, report.event != nil {
-            diagnostics.append(Diagnostic(.note, "the report states no \(prefix.isEmpty ? "resource" : prefix) limit"))
+            diagnostics.append(
+                Diagnostic(
+                    .note,
+                    .resourceNoLimit,
+                    "the report states no \(prefix.isEmpty ? "resource" : prefix) limit"
+                )
+            )
         }
     }
 

@@ -61,7 +61,13 @@ public struct SystemWatchdogReader: Sendable {
                 diagnostics.append(wrongType("termination", "an object", termination))
             }
         } else {
-            diagnostics.append(Diagnostic(.note, "the report has no termination: the watchdog's reason is unknown"))
+            diagnostics.append(
+                Diagnostic(
+                    .note,
+                    .watchdogNoTermination,
+                    "the report has no termination: the watchdog's reason is unknown"
+                )
+            )
         }
         let stackshot = root["stackshot"]
         report.images = images(stackshot?["binaryImages"] ?? root["binaryImages"], &diagnostics)
@@ -69,12 +75,20 @@ public struct SystemWatchdogReader: Sendable {
             readProcesses(table, into: &report, &diagnostics)
         } else {
             diagnostics.append(
-                Diagnostic(.warning, "the report has no stackshot.processByPid: no process or thread is known")
+                Diagnostic(
+                    .warning,
+                    .watchdogNoProcessTable,
+                    "the report has no stackshot.processByPid: no process or thread is known"
+                )
             )
         }
         if report.pid == -1 {
             diagnostics.append(
-                Diagnostic(.note, "the report's pid is -1: the watched process is found by its name in the stackshot")
+                Diagnostic(
+                    .note,
+                    .watchdogUnknownPID,
+                    "the report's pid is -1: the watched process is found by its name in the stackshot"
+                )
             )
         }
         return (report, diagnostics)
@@ -83,6 +97,7 @@ public struct SystemWatchdogReader: Sendable {
     private func wrongType(_ key: String, _ expected: String, _ element: JSONElement) -> Diagnostic {
         Diagnostic(
             .warning,
+            .watchdogWrongType,
             "`\(key)` is not \(expected); skipped",
             at: element.document.location(ofByte: element.byteOffset, keyPath: key)
         )
@@ -108,7 +123,9 @@ public struct SystemWatchdogReader: Sendable {
         var images: [SystemWatchdogReport.Image] = []
         for (index, item) in element.elements.enumerated() {
             guard index < maxImages else {
-                diagnostics.append(Diagnostic(.warning, "kept the first \(maxImages) images"))
+                diagnostics.append(
+                    Diagnostic(.warning, .watchdogImageListTruncated, "kept the first \(maxImages) images")
+                )
                 break
             }
             var image = SystemWatchdogReport.Image(index: index)
@@ -214,27 +231,42 @@ public struct SystemWatchdogReader: Sendable {
         }
         report.processes = processes
         if watchedIndex == nil, report.process != nil {
-            diagnostics.append(Diagnostic(.note, "the watched process is not in the stackshot"))
+            diagnostics.append(
+                Diagnostic(.note, .watchdogProcessNotInStackshot, "the watched process is not in the stackshot")
+            )
         }
         if droppedProcesses > 0 {
             diagnostics.append(
-                Diagnostic(.warning, "kept the first \(maxProcesses) processes; \(droppedProcesses) more were left out")
+                Diagnostic(
+                    .warning,
+                    .watchdogProcessListTruncated,
+                    "kept the first \(maxProcesses) processes; \(droppedProcesses) more were left out"
+                )
             )
         }
         if droppedThreads > 0 {
             diagnostics.append(
-                Diagnostic(.warning, "kept the first \(maxThreads) threads; \(droppedThreads) more were left out")
+                Diagnostic(
+                    .warning,
+                    .watchdogThreadListTruncated,
+                    "kept the first \(maxThreads) threads; \(droppedThreads) more were left out"
+                )
             )
         }
         if droppedFrames > 0 {
             diagnostics.append(
-                Diagnostic(.warning, "kept the first \(maxFrames) frames; \(droppedFrames) more were left out")
+                Diagnostic(
+                    .warning,
+                    .watchdogFrameListTruncated,
+                    "kept the first \(maxFrames) frames; \(droppedFrames) more were left out"
+                )
             )
         }
         if badFrames > 0 {
             diagnostics.append(
                 Diagnostic(
                     .warning,
+                    .watchdogUnreadableFrame,
                     "\(badFrames) frames are not [imageIndex, offset] pairs of non-negative integers; skipped"
                 )
             )
@@ -243,6 +275,7 @@ public struct SystemWatchdogReader: Sendable {
             diagnostics.append(
                 Diagnostic(
                     .warning,
+                    .watchdogFrameImageOutOfRange,
                     "\(outOfRange) frames name an image index past the \(report.images.count) images; kept without an image"
                 )
             )

@@ -135,7 +135,7 @@ struct JetsamBodyReader {
         }
         let path = "processes[\(target)]"
         fields.add(
-            "flattened process",
+            .jetsamFlattenedProcess,
             .warning,
             "process fields at the top level of the body (the excerpt left out the line opening "
                 + "\"processes\" : [); read them as \(path)",
@@ -182,7 +182,7 @@ struct JetsamBodyReader {
         }
         guard element.kind == .object else {
             fields.add(
-                "process not an object",
+                .jetsamProcessNotObject,
                 .warning,
                 "a processes entry is not an object; skipped it",
                 at: element.document.location(ofByte: element.byteOffset, keyPath: "processes[\(index)]")
@@ -198,7 +198,7 @@ struct JetsamBodyReader {
         let process = readProcessFields(path: path) { visit in object.forEachMember(visit) }
         if object.isTruncated {
             fields.add(
-                "cut-off process",
+                .jetsamCutOffProcess,
                 .warning,
                 "this process entry was cut off; its remaining fields are missing",
                 at: object.document.location(ofByte: object.byteOffset, keyPath: path)

@@ -12,13 +12,19 @@ extension JetsamParser {
             event.pageSize = nil
             event.pageSizeSource = nil
             diagnostics.append(
-                Diagnostic(.warning, "pageSize is 0; ignored it", at: SourceLocation(keyPath: "pageSize"))
+                Diagnostic(
+                    .warning,
+                    .jetsamZeroPageSize,
+                    "pageSize is 0; ignored it",
+                    at: SourceLocation(keyPath: "pageSize")
+                )
             )
         }
         if event.pageSize == nil, event.killedProcesses.contains(where: { $0.rpages != nil }) {
             diagnostics.append(
                 Diagnostic(
                     .warning,
+                    .jetsamNoPageSize,
                     "the report states no page size (memoryStatus.pageSize or pageSize); footprints and limits are "
                         + "not computed (A8 devices use 4096-byte pages, so 16384 cannot be assumed)",
                     at: SourceLocation(keyPath: "memoryStatus.pageSize")
@@ -64,6 +70,7 @@ extension JetsamParser {
                 diagnostics.append(
                     Diagnostic(
                         .warning,
+                        .jetsamFootprintOverflow,
                         "rpages × pageSize overflows 64 bits; footprint not computed",
                         at: SourceLocation(keyPath: "processes[\(index)].rpages")
                     )
@@ -73,6 +80,7 @@ extension JetsamParser {
                 diagnostics.append(
                     Diagnostic(
                         .note,
+                        .jetsamUnknownKillReason,
                         "unknown kill reason '\(reason)' kept as written",
                         at: SourceLocation(keyPath: "processes[\(index)].reason")
                     )

@@ -22,6 +22,7 @@ struct JetsamFieldReader {
             all.append(
                 Diagnostic(
                     .warning,
+                    .jetsamUnknownValuesLimit,
                     "\(unknownDropped.entries) unknown or mistyped value(s) (\(unknownDropped.bytes) bytes) past the "
                         + "allowance kept in unknownKeys were not kept"
                 )
@@ -30,14 +31,14 @@ struct JetsamFieldReader {
         return all
     }
 
-    /// Adds a diagnostic of `kind` (a stable key): only the first of each kind are listed, the rest counted.
+    /// Adds a diagnostic of `code`: only the first of each code are listed, the rest counted.
     mutating func add(
-        _ kind: String,
+        _ code: Diagnostic.Code,
         _ severity: Diagnostic.Severity,
         _ message: @autoclosure () -> String,
         at location: @autoclosure () -> SourceLocation?
     ) {
-        log.add(kind, severity, message(), at: location())
+        log.add(code, severity, message(), at: location())
     }
 
     /// Keeps `value` verbatim under `key` in `unknown` while the report's allowance lasts, and counts it after.
@@ -85,7 +86,7 @@ struct JetsamFieldReader {
         if let text = value.string {
             if value.isTruncated {
                 add(
-                    "cut-off value",
+                    .jetsamCutOffValue,
                     .warning,
                     "value was cut off; kept the part that was read",
                     at: value.document.location(ofByte: value.byteOffset, keyPath: Self.join(path, key))
@@ -145,7 +146,7 @@ struct JetsamFieldReader {
         unknown: inout [JSONValue.Member]
     ) {
         add(
-            "mistyped \(key)",
+            .jetsamMistypedValue,
             .warning,
             "expected \(expected) for '\(key)'; kept the value verbatim in unknownKeys",
             at: value.document.location(ofByte: value.byteOffset, keyPath: Self.join(path, key))

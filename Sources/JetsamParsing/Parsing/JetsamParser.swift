@@ -43,7 +43,9 @@ public struct JetsamParser: Sendable {
             guard container.header != nil else {
                 throw JetsamParseError(.noJetsamContent, "the file is empty")
             }
-            diagnostics.append(Diagnostic(.warning, "the report has a header but no body", at: nil))
+            diagnostics.append(
+                Diagnostic(.warning, .jetsamHeaderWithoutBody, "the report has a header but no body", at: nil)
+            )
             event.isPartial = true
             finalize(&event, diagnostics: &diagnostics)
             return JetsamParseResult(event: event, diagnostics: diagnostics)
@@ -65,6 +67,7 @@ public struct JetsamParser: Sendable {
             diagnostics.append(
                 Diagnostic(
                     .warning,
+                    .jetsamProcessListTruncated,
                     "read the first \(options.maxProcesses) process entries; skipped \(reader.skippedProcesses) more",
                     at: SourceLocation(keyPath: "processes")
                 )
@@ -79,13 +82,19 @@ public struct JetsamParser: Sendable {
             if content.looseObjects > 0 { parts.append("\(content.looseObjects) other object(s)") }
             let what = parts.isEmpty ? "nothing usable" : parts.joined(separator: " and ")
             diagnostics.append(
-                Diagnostic(.warning, "the body is an excerpt, not a whole report: read \(what)", at: nil)
+                Diagnostic(
+                    .warning,
+                    .jetsamExcerpt,
+                    "the body is an excerpt, not a whole report: read \(what)",
+                    at: nil
+                )
             )
         }
         if content.bodies.isEmpty && content.processes.isEmpty {
             diagnostics.append(
                 Diagnostic(
                     .warning,
+                    .jetsamNoContent,
                     "no body fields or process entries could be read",
                     at: document.location(ofByte: document.root.byteOffset)
                 )
@@ -139,7 +148,8 @@ public struct JetsamParser: Sendable {
         // A raw line break inside a string is the one repair that may be a value wrapped over two lines: only then
         // is the body scanned for wrapped strings (and copied, when one is found) and read again.
         var repairs: [Diagnostic] = []
-        if document.diagnostics.contains(where: { $0.message.hasPrefix("unterminated string") }),
+        // TODO(codes-merge): .jsonUnterminatedString
+        if document.diagnostics.contains(where: { $0.code == Diagnostic.Code("json.unterminated-string") }),
             let (joined, offsets) = WrappedStringJoiner.join(container.body)
         {
             var rejoined = container
@@ -149,6 +159,7 @@ public struct JetsamParser: Sendable {
                 repairs = offsets.map { offset in
                     Diagnostic(
                         .warning,
+                        .jetsamWrappedStringJoined,
                         "a string was wrapped over two lines; joined them",
                         at: Self.location(ofBodyByte: offset, in: rejoined)
                     )

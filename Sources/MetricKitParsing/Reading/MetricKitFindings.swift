@@ -12,7 +12,13 @@ struct MetricKitFindings {
         self.document = document
     }
 
-    mutating func add(_ severity: Diagnostic.Severity, _ message: String, at element: JSONElement?, keyPath: String) {
+    mutating func add(
+        _ severity: Diagnostic.Severity,
+        _ code: Diagnostic.Code,
+        _ message: String,
+        at element: JSONElement?,
+        keyPath: String
+    ) {
         guard diagnostics.count < Self.cap else {
             dropped += 1
             return
@@ -20,12 +26,14 @@ struct MetricKitFindings {
         let location =
             element.map { document.location(ofByte: $0.byteOffset, keyPath: keyPath.isEmpty ? nil : keyPath) }
             ?? SourceLocation(keyPath: keyPath.isEmpty ? nil : keyPath)
-        diagnostics.append(Diagnostic(severity, message, at: location))
+        diagnostics.append(Diagnostic(severity, code, message, at: location))
     }
 
     /// The findings, with a last note saying how many were left out.
     var all: [Diagnostic] {
         guard dropped > 0 else { return diagnostics }
-        return diagnostics + [Diagnostic(.note, "\(dropped) more findings of the same kinds were not listed")]
+        return diagnostics + [
+            Diagnostic(.note, .metricKitFindingsNotListed, "\(dropped) more findings of the same kinds were not listed")
+        ]
     }
 }

@@ -84,6 +84,7 @@ extension MetricKitReader {
         if branchesDropped {
             findings.add(
                 .note,
+                .metricKitCrashStackBranches,
                 "a crash call stack branches: its threads follow the heaviest branch (the tree keeps every frame)",
                 at: nil,
                 keyPath: diagnostic.keyPath

@@ -28,7 +28,13 @@ extension MetricKitReader {
                 diagnostic.metadata = readMetadata(value, keyPath: path, measurements: &facts, findings: &findings)
             case "callStackTree":
                 guard value.kind == .object else {
-                    findings.add(.warning, "callStackTree is not an object", at: value, keyPath: path)
+                    findings.add(
+                        .warning,
+                        .metricKitWrongType,
+                        "callStackTree is not an object",
+                        at: value,
+                        keyPath: path
+                    )
                     return
                 }
                 diagnostic.callTree = readTree(value, keyPath: path, findings: &findings, budget: &budget)
@@ -45,14 +51,26 @@ extension MetricKitReader {
             guard let value = facts[key] else { return nil }
             if let text = value.string { return MetricKitMeasurement(raw: text) }
             if value.kind == .number, let text = value.rawText { return MetricKitMeasurement(raw: text) }
-            findings.add(.warning, "\(key) is neither text nor a number", at: value, keyPath: Self.join(keyPath, key))
+            findings.add(
+                .warning,
+                .metricKitWrongType,
+                "\(key) is neither text nor a number",
+                at: value,
+                keyPath: Self.join(keyPath, key)
+            )
             return nil
         }
         func integer(_ key: String) -> Int64? {
             guard let value = facts[key] else { return nil }
             if let number = value.int64 { return number }
             if let text = value.string, let number = Int64(text.trimmingASCIIWhitespace()) { return number }
-            findings.add(.warning, "\(key) is not an integer", at: value, keyPath: Self.join(keyPath, key))
+            findings.add(
+                .warning,
+                .metricKitWrongType,
+                "\(key) is not an integer",
+                at: value,
+                keyPath: Self.join(keyPath, key)
+            )
             return nil
         }
         diagnostic.hangDuration = measurement("hangDuration")
@@ -85,7 +103,7 @@ extension MetricKitReader {
     ) -> MetricKitMetadata {
         var metadata = MetricKitMetadata()
         guard object.kind == .object else {
-            findings.add(.warning, "the metadata is not an object", at: object, keyPath: keyPath)
+            findings.add(.warning, .metricKitWrongType, "the metadata is not an object", at: object, keyPath: keyPath)
             return metadata
         }
         var unknown: [JSONValue.Member] = []

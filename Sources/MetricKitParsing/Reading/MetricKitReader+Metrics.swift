@@ -40,6 +40,7 @@ extension MetricKitReader {
                     budget.entriesExhausted = true
                     findings.add(
                         .warning,
+                        .metricKitMetricsTruncated,
                         "more than \(maxMetricEntries) metric figures: the rest were left out",
                         at: element,
                         keyPath: Self.join(category, name)

@@ -20,12 +20,19 @@ extension MetricKitReader {
         }
         if !treeUnknown.isEmpty { tree.unknownKeys = .object(treeUnknown) }
         guard let stacksElement else {
-            findings.add(.warning, "the call-stack tree has no callStacks", at: object, keyPath: keyPath)
+            findings.add(
+                .warning,
+                .metricKitTreeWithoutStacks,
+                "the call-stack tree has no callStacks",
+                at: object,
+                keyPath: keyPath
+            )
             return tree
         }
         guard stacksElement.kind == .array else {
             findings.add(
                 .warning,
+                .metricKitWrongType,
                 "callStacks is not an array",
                 at: stacksElement,
                 keyPath: Self.join(keyPath, "callStacks")
@@ -76,9 +83,21 @@ extension MetricKitReader {
                     pending.append(Pending(element: element, parent: nil, depth: 0, index: k))
                 }
             } else if stackElement.kind != .object {
-                findings.add(.warning, "a call stack is not an object", at: stackElement, keyPath: stackPath)
+                findings.add(
+                    .warning,
+                    .metricKitWrongType,
+                    "a call stack is not an object",
+                    at: stackElement,
+                    keyPath: stackPath
+                )
             } else if let roots {
-                findings.add(.warning, "callStackRootFrames is not an array", at: roots, keyPath: stackPath)
+                findings.add(
+                    .warning,
+                    .metricKitWrongType,
+                    "callStackRootFrames is not an array",
+                    at: roots,
+                    keyPath: stackPath
+                )
             }
             while let next = pending.popLast() {
                 guard budget.frames > 0 else {
@@ -86,6 +105,7 @@ extension MetricKitReader {
                         budget.framesExhausted = true
                         findings.add(
                             .warning,
+                            .metricKitFramesTruncated,
                             "more than \(maxFrames) frames: the rest of the call stacks were left out",
                             at: next.element,
                             keyPath: path(stack: stackIndex, parent: next.parent, index: next.index)
@@ -96,6 +116,7 @@ extension MetricKitReader {
                 guard next.element.kind == .object else {
                     findings.add(
                         .warning,
+                        .metricKitWrongType,
                         "a frame is not an object",
                         at: next.element,
                         keyPath: path(stack: stackIndex, parent: next.parent, index: next.index)
@@ -115,6 +136,7 @@ extension MetricKitReader {
                     unknown.append(JSONValue.Member(key: key, value: value.materialized))
                     findings.add(
                         .warning,
+                        .metricKitWrongType,
                         "\(key) is not an unsigned 64-bit integer: kept as written among the frame's unknown keys",
                         at: value,
                         keyPath: path(stack: stackIndex, parent: next.parent, index: next.index) + "." + key
@@ -151,6 +173,7 @@ extension MetricKitReader {
                 } else if let subFrames {
                     findings.add(
                         .warning,
+                        .metricKitWrongType,
                         "subFrames is not an array",
                         at: subFrames,
                         keyPath: path(stack: stackIndex, parent: next.parent, index: next.index)
@@ -260,6 +283,7 @@ extension MetricKitReader {
         if !loadAddressInField.isEmpty {
             findings.add(
                 .note,
+                .metricKitLoadAddressAsOffset,
                 "offsetIntoBinaryTextSegment holds the load address of \(loadAddressInField.count) binaries "
                     + "(as iOS 14.0 wrote it): offsets were taken as address minus that value",
                 at: nil,

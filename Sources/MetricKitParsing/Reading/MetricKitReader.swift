@@ -81,6 +81,7 @@ public struct MetricKitReader: Sendable {
                 guard element.kind == .object else {
                     findings.add(
                         .warning,
+                        .metricKitWrongType,
                         "an element of the array is not a payload object",
                         at: element,
                         keyPath: path
@@ -95,7 +96,13 @@ public struct MetricKitReader: Sendable {
         report.recount()
         var diagnostics = document.diagnostics
         if document.isTruncated {
-            diagnostics.append(Diagnostic(.warning, "the file ends inside the JSON: what comes before was read"))
+            diagnostics.append(
+                Diagnostic(
+                    .warning,
+                    .metricKitTruncatedJSON,
+                    "the file ends inside the JSON: what comes before was read"
+                )
+            )
         }
         diagnostics += findings.all
         return MetricKitReadResult(report: report, diagnostics: diagnostics)
@@ -148,14 +155,20 @@ public struct MetricKitReader: Sendable {
             default:
                 if let kind = MetricKitDiagnostic.Kind.payloadKeys[key] {
                     guard value.kind == .array else {
-                        findings.add(.warning, "\(key) is not an array", at: value, keyPath: path)
+                        findings.add(.warning, .metricKitWrongType, "\(key) is not an array", at: value, keyPath: path)
                         unknown.append(JSONValue.Member(key: key, value: value.materialized))
                         return
                     }
                     for (index, element) in value.elements.enumerated() {
                         let itemPath = "\(path)[\(index)]"
                         guard element.kind == .object else {
-                            findings.add(.warning, "a diagnostic is not an object", at: element, keyPath: itemPath)
+                            findings.add(
+                                .warning,
+                                .metricKitWrongType,
+                                "a diagnostic is not an object",
+                                at: element,
+                                keyPath: itemPath
+                            )
                             continue
                         }
                         payload.diagnostics.append(

@@ -53,7 +53,14 @@ public struct IPSSummaryFamily: ReportFamily {
             let document = try container.parseJSONBody()
             return document.isTruncated ? document.diagnostics : []
         } catch {
-            return [Diagnostic(.warning, "the JSON body is not readable: \(error.message)", at: error.location)]
+            return [
+                Diagnostic(
+                    .warning,
+                    .input(error.code),
+                    "the JSON body is not readable: \(error.message)",
+                    at: error.location
+                )
+            ]
         }
     }
 }
