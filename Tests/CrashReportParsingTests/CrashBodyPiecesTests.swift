@@ -24,8 +24,7 @@ import Testing
     private static let exception = #""exception":{"type":"EXC_CRASH","signal":"SIGABRT"}"#
 
     private func pieceWarnings(_ result: CrashParseResult) -> [Diagnostic] {
-        // TODO(codes-merge): JSONFragmentNotes gives no code yet; test its code when it does.
-        result.diagnostics.filter { $0.message.contains("the body is cut into pieces") }
+        result.diagnostics.filter { $0.code == .jsonBodyInPieces }
     }
 
     /// The fuzz finding's minimised input (a header cut at the front, then a body whose `{` a stray `}` closes two
@@ -40,14 +39,13 @@ import Testing
         #expect(result.report.exception != nil)
         let warning = try #require(pieceWarnings(result).first)
         #expect(warning.severity == .warning)
-        // TODO(codes-merge): JSONFragmentNotes gives no code yet; test its code when it does.
+        // wording: the warning counts the members it kept.
         #expect(warning.message.contains("1 member(s)"))
         // The piece with the key: line 2, the body's `{`.
         #expect(warning.location?.line == 2)
         #expect(warning.location?.column == 1)
         #expect(warning.location?.byteOffset == header.utf8.count + 1)
-        // TODO(codes-merge): JSONFragmentNotes gives no code yet; test its code when it does.
-        #expect(!result.diagnostics.contains { $0.message.contains("text after the JSON body") })
+        #expect(!result.diagnostics.contains { $0.code == .crashTextBesideBody })
     }
 
     /// The same finding from seed 4 (Corpus/crash, jetsam and watchdog and the fixtures' reports, 3000 inputs): the
@@ -62,8 +60,7 @@ import Testing
         #expect(result.report.unknownKeys?["apmInspectFuzzUnknownKey"] == .number("1"))
         #expect(result.report.unknownKeys?["uplled"] == .number("0"))
         #expect(pieceWarnings(result).first?.location?.line == 2)
-        // TODO(codes-merge): JSONFragmentNotes gives no code yet; test its code when it does.
-        #expect(!result.diagnostics.contains { $0.message.contains("header object") })
+        #expect(!result.diagnostics.contains { $0.code == .jsonHeaderObjectInBody })
     }
 
     @Test func knownAndUnknownKeysOnBothSidesOfTheBraceAreRead() throws {
@@ -111,8 +108,7 @@ import Testing
         #expect(result.report.process == "Quill")
         #expect(result.report.pid == 1)
         #expect(result.report.unknownKeys == nil)
-        // TODO(codes-merge): JSONFragmentNotes gives no code yet; test its code when it does.
-        let warning = try #require(result.diagnostics.first { $0.message.contains("second crash report body") })
+        let warning = try #require(result.diagnostics.first { $0.code == .crashSecondBodyIgnored })
         #expect(warning.location?.line == 3)
         #expect(pieceWarnings(result).isEmpty)
     }
@@ -125,9 +121,7 @@ import Testing
         let result = try CrashReportParser().parse(container)
         #expect(result.report.process == "Quill")
         #expect(result.report.unknownKeys?["app_name"] == .string("Quill"))
-        // TODO(codes-merge): JSONFragmentNotes gives no code yet; test its code when it does.
-        let warning = try #require(result.diagnostics.first { $0.message.contains("header object") })
-        #expect(warning.message.contains("5 member(s)"))
+        let warning = try #require(result.diagnostics.first { $0.code == .jsonHeaderObjectInBody })
         #expect(warning.location?.line == 1)
     }
 
@@ -135,8 +129,7 @@ import Testing
         let body = #"{"procName":"Quill","# + Self.exception + "," + Self.threads + "}"
         let result = try parse(Self.header309 + "\n" + body + "\n\nSystem Profile:\nModel: MacBookPro18,3, 8 cores\n")
         #expect(result.report.process == "Quill")
-        // TODO(codes-merge): JSONFragmentNotes gives no code yet; test its code when it does.
-        let note = try #require(result.diagnostics.first { $0.message.contains("text after the JSON body") })
+        let note = try #require(result.diagnostics.first { $0.code == .crashTextBesideBody })
         #expect(note.location?.line == 5)
     }
 

@@ -431,8 +431,7 @@ import Testing
         let result = try CrashReportParser().parse(Array(text.utf8))
         #expect(result.report.process == "Tool")
         #expect(result.report.exception?.signal == "SIGSEGV")
-        // TODO(codes-merge): JSONFragmentNotes gives no code yet; test its code when it does.
-        #expect(result.diagnostics.contains { $0.message.contains("text after the JSON body") })
+        #expect(result.diagnostics.contains { $0.code == .crashTextBesideBody })
     }
 }
 

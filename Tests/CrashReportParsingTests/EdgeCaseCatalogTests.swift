@@ -39,8 +39,7 @@ import Testing
         #expect(console.report.threads.first?.id == 812_744)
         let profile = try parse(Self.header309 + "\n" + Self.body309 + "\n\nSystem Profile:\nModel: MacBookPro18,3\n")
         #expect(profile.report.pid == 3344)
-        // TODO(codes-merge): JSONFragmentNotes gives no code yet; test its code when it does.
-        #expect(profile.diagnostics.contains { $0.message.contains("text after the JSON body") })
+        #expect(profile.diagnostics.contains { $0.code == .crashTextBesideBody })
     }
 
     @Test func case02HeaderStringsWithBracesAndQuotesEndAtTheNewline() throws {

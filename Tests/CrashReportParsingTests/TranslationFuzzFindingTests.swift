@@ -109,8 +109,7 @@ import Testing
         let json = TranslationTests.iosReport.replacingOccurrences(of: #""symbol":""#, with: #""symbol":"x\#(raw)"#)
         #expect(json != TranslationTests.iosReport)
         let result = try CrashReportParser().parse(Array(json.utf8))
-        // TODO(codes-merge): the JSON reader gives no code yet; test its code when it does.
-        let said = result.diagnostics.filter { $0.message.hasPrefix("raw control character 0x01 inside a string") }
+        let said = result.diagnostics.filter { $0.code == .jsonRawControlCharacter }
         #expect(said.count == 1)
         #expect(said.first?.severity == .warning)
         #expect(said.first?.location?.line != nil)

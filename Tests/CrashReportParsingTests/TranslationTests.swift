@@ -346,8 +346,7 @@ import Testing
         let cut = Array(whole.prefix(whole.count * 2 / 3))
         let translation = try CrashTextTranslator().translation(of: cut)
         #expect(translation.text.contains("Exception Type:"))
-        // TODO(codes-merge): the JSON reader gives no code yet; test its code when it does.
-        #expect(translation.diagnostics.contains { $0.severity == .warning && $0.message.contains("truncated") })
+        #expect(translation.diagnostics.contains { $0.severity == .warning && $0.code == .jsonTruncated })
         let clean = try CrashTextTranslator().translation(of: whole)
         #expect(!clean.diagnostics.contains { $0.severity != .note })
         #expect(clean.text == (try CrashTextTranslator().translate(whole)))

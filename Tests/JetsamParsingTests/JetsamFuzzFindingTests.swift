@@ -55,8 +55,7 @@ import Testing
         #expect(result.event.unknownKeys?["futureKey"] == .number("1"))
         #expect(result.event.product == "iPhone14,5")
         #expect(result.event.processes.count == 1)
-        // TODO(codes-merge): JSONFragmentNotes gives no code yet; test its code when it does.
-        let warning = try #require(result.diagnostics.first { $0.message.contains("the body is cut into pieces") })
+        let warning = try #require(result.diagnostics.first { $0.code == .jsonBodyInPieces })
         #expect(warning.severity == .warning)
         #expect(warning.location?.line == 2)
         #expect(warning.location?.byteOffset == header.utf8.count + 1)
@@ -80,8 +79,7 @@ import Testing
         #expect(result.event.processes.count == 1)
         #expect(result.event.unknownKeys?["futureKey"] == .number("1"))
         #expect(result.event.isPartial)
-        // TODO(codes-merge): JSONFragmentNotes gives no code yet; test its code when it does.
-        let warning = try #require(result.diagnostics.first { $0.message.contains("neither a body nor a process") })
+        let warning = try #require(result.diagnostics.first { $0.code == .jetsamLooseObject })
         #expect(warning.location?.line == 2)
         #expect(
             result.diagnostics.contains { $0.code == .jetsamExcerpt }
@@ -98,8 +96,7 @@ import Testing
         let result = try parse(text)
         #expect(result.event.bugType == "298")
         #expect(result.event.unknownKeys?["timestamp"] == .string("2023-02-08 11:14:52.00 +0000"))
-        // TODO(codes-merge): JSONFragmentNotes gives no code yet; test its code when it does.
-        let warning = try #require(result.diagnostics.first { $0.message.contains("header object") })
+        let warning = try #require(result.diagnostics.first { $0.code == .jsonHeaderObjectInBody })
         #expect(warning.severity == .warning)
         #expect(warning.location?.line == 2)
     }
@@ -135,8 +132,7 @@ import Testing
         let result = try parse(text)
         #expect(result.event.unknownKeys?["futureKey"] == .number("1"))
         #expect(result.event.unknownKeys?["laterKey"] == .number("2"))
-        // TODO(codes-merge): JSONFragmentNotes gives no code yet; test its code when it does.
-        let warning = try #require(result.diagnostics.first { $0.message.contains("the body is cut into pieces") })
+        let warning = try #require(result.diagnostics.first { $0.code == .jsonBodyInPieces })
         #expect(warning.location?.line == 3)
     }
 }

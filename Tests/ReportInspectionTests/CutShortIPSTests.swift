@@ -14,8 +14,7 @@ import Testing
     )
 
     private static func truncationWarnings(_ inspection: Inspection) -> [Diagnostic] {
-        // TODO(codes-merge): the JSON reader gives no code yet; test its code when it does.
-        inspection.diagnostics.filter { $0.severity == .warning && $0.message.contains("truncated") }
+        inspection.diagnostics.filter { $0.severity == .warning && $0.code == .jsonTruncated }
     }
 
     /// A body cut before its crash keys is summarised as another `.ips`: the summary carries the repair warning.

@@ -127,6 +127,15 @@ extension Diagnostic.Code {
     /// read).
     /// Example: a value nested deeper than 512 levels was skipped: what it holds was not read
     public static let jsonTooDeepSkipped = Self("json.too-deep-skipped")
+    /// A stray `}` closed a report's body early; the piece after it was read as part of the body, so its members
+    /// are kept rather than dropped.
+    /// Example: the body is cut into pieces (a stray '}' closed it early); read the 4 member(s) of this one as part
+    ///   of it
+    public static let jsonBodyInPieces = Self("json.body-in-pieces")
+    /// An `.ips` header object sits among the body's fragments (line 1 too long to be read as the header, or a
+    /// second report's header); its members were read as part of the body rather than dropped.
+    /// Example: an .ips header object in the body; read its 5 member(s) as part of the body
+    public static let jsonHeaderObjectInBody = Self("json.header-object-in-body")
     /// More fragments beside a report's body than are listed; counted in one diagnostic at the first of them.
     /// Example: 5 more fragment(s) beside the body (read as part of it or not) are not listed
     public static let jsonMoreFragmentsNotListed = Self("json.more-fragments-not-listed")

@@ -27,6 +27,11 @@ public struct JSONFragmentNotes: Sendable {
             + "this one as part of it"
     }
 
+    /// The code of ``readAsPiece(_:)``'s finding about `element`.
+    public static func pieceCode(_ element: JSONElement) -> Diagnostic.Code {
+        looksLikeIPSHeader(element) ? .jsonHeaderObjectInBody : .jsonBodyInPieces
+    }
+
     /// True for an object with a key of an `.ips` header line that a body does not have (`bug_type` is not one:
     /// bodies repeat it).
     public static func looksLikeIPSHeader(_ element: JSONElement) -> Bool {

@@ -179,4 +179,12 @@ extension Diagnostic.Code {
     /// The report states no limit for its resource: how far it was exceeded is unknown.
     /// Example: the report states no CPU limit
     public static let resourceNoLimit = Self("resource.no-limit")
+    /// A second, complete crash report body follows the first in one file (two reports pasted together); only the
+    /// first is the report, the second is not read.
+    /// Example: a second crash report body was not read: the first is the report
+    public static let crashSecondBodyIgnored = Self("crash.second-body-ignored")
+    /// Text before or after the JSON body (a log line, a paste's heading) is not part of the report; it was left
+    /// out.
+    /// Example: text before the JSON body was not part of the report
+    public static let crashTextBesideBody = Self("crash.text-beside-body")
 }

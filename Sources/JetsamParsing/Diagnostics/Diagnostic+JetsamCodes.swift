@@ -49,4 +49,9 @@ extension Diagnostic.Code {
     /// A kill reason this reader does not know is kept as written, not classified.
     /// Example: unknown kill reason 'gpu-memory' kept as written
     public static let jetsamUnknownKillReason = Self("jetsam.unknown-kill-reason")
+    /// An object in a report without a body is neither a body nor a process entry; its members are kept as the
+    /// report's unknown keys rather than dropped.
+    /// Example: an object that is neither a body nor a process entry; read its 3 member(s) as the report's unknown
+    ///   keys
+    public static let jetsamLooseObject = Self("jetsam.loose-object")
 }

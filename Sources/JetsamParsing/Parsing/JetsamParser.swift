@@ -148,8 +148,7 @@ public struct JetsamParser: Sendable {
         // A raw line break inside a string is the one repair that may be a value wrapped over two lines: only then
         // is the body scanned for wrapped strings (and copied, when one is found) and read again.
         var repairs: [Diagnostic] = []
-        // TODO(codes-merge): .jsonUnterminatedString
-        if document.diagnostics.contains(where: { $0.code == Diagnostic.Code("json.unterminated-string") }),
+        if document.diagnostics.contains(where: { $0.code == .jsonUnterminatedString }),
             let (joined, offsets) = WrappedStringJoiner.join(container.body)
         {
             var rejoined = container
@@ -193,7 +192,7 @@ public struct JetsamParser: Sendable {
         var notes = JSONFragmentNotes(document: document)
         for element in root.elements where element.kind == .object && element.count > 0 {
             if !content.bodies.isEmpty || JSONFragmentNotes.looksLikeIPSHeader(element) {
-                notes.add(.warning, JSONFragmentNotes.readAsPiece(element), at: element)
+                notes.add(.warning, JSONFragmentNotes.pieceCode(element), JSONFragmentNotes.readAsPiece(element), at: element)
             }
             content.bodies.append(element)
         }
@@ -275,11 +274,17 @@ public struct JetsamParser: Sendable {
         content.bodies = bodies
         for piece in pieces where piece.isLoose {
             if hasBody {
-                notes.add(.warning, JSONFragmentNotes.readAsPiece(piece.element), at: piece.element)
+                notes.add(
+                    .warning,
+                    JSONFragmentNotes.pieceCode(piece.element),
+                    JSONFragmentNotes.readAsPiece(piece.element),
+                    at: piece.element
+                )
             } else {
                 content.looseObjects += 1
                 notes.add(
                     .warning,
+                    .jetsamLooseObject,
                     "an object that is neither a body nor a process entry; read its \(piece.element.count) member(s) "
                         + "as the report's unknown keys",
                     at: piece.element
