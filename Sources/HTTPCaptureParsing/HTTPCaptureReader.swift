@@ -247,7 +247,11 @@ public struct HTTPCaptureReader: Sendable {
     }
 
     private static func cutOff(_ format: ContentFormat) -> Diagnostic {
-        Diagnostic(.warning, "the \(format.rawValue) stream is cut off; read what it holds")
+        Diagnostic(
+            .warning,
+            .httpCompressedStreamCutOff,
+            "the \(format.rawValue) stream is cut off; read what it holds"
+        )
     }
 
     /// With `har`, a HAR document is read by it instead of being visited into `body`.

@@ -83,10 +83,45 @@ public struct PowerLogReader: Sendable {
     ///
     /// - Throws: ``PowerLogError`` when no file could be read (the first file's error).
     public func read(paths: [String]) throws(PowerLogError) -> PowerLogReadResult {
-        guard !paths.isEmpty else { throw PowerLogError(.noInput, "no PowerLog file given") }
+        do {
+            return try readNamingFailure(paths: paths)
+        } catch {
+            var named = error.error
+            if let path = error.path { named.message = "\(path): \(named.message)" }
+            throw named
+        }
+    }
+
+    /// The archive reader's codes for a limit that stopped it: an archive without a database read to its end
+    /// holds none, one stopped early may hold one past the limit, and the limit is the reason to give.
+    private static let archiveLimits: Set<Diagnostic.Code> = [
+        // TODO(codes-merge): [.archiveTotalSizeLimit, .archiveExpansionRatioLimit, .archiveMemberCountLimit], the
+        // codes TarReader gives "total-size limit reached", "expansion-ratio limit reached" and "member-count limit
+        // reached" (declared by APMInspectCore); the names here are guesses until then.
+        Diagnostic.Code("archive.total-size-limit"),
+        Diagnostic.Code("archive.expansion-ratio-limit"),
+        Diagnostic.Code("archive.member-count-limit"),
+    ]
+
+    /// What ``readNamingFailure(paths:)`` throws: the error, and the given path it is about when it is about one.
+    public struct PathFailure: Error, Sendable {
+        public var error: PowerLogError
+        /// The given path the error is about, which its message does not repeat; nil when it is about no one path.
+        public var path: String?
+
+        public init(_ error: PowerLogError, path: String? = nil) {
+            self.error = error
+            self.path = path
+        }
+    }
+
+    /// ``read(paths:)`` for a caller that shows the file apart from the message (the CLI's `path: error: message`
+    /// line): the path an error is about comes as a value, so the file is named once, not found again in the words.
+    public func readNamingFailure(paths: [String]) throws(PathFailure) -> PowerLogReadResult {
+        guard !paths.isEmpty else { throw PathFailure(PowerLogError(.noInput, "no PowerLog file given")) }
         var merged: PowerLogRecords?
         var failures: [Diagnostic] = []
-        var firstError: PowerLogError?
+        var firstError: PathFailure?
         var scratch: ScratchFolder?
         defer { scratch?.remove() }
         var inputs: [(path: String, name: String)] = []
@@ -104,8 +139,8 @@ public struct PowerLogReader: Sendable {
                     let bytes = try Self.readOnce(given, limit: options.maxStreamBytes)
                     path = try scratchFolder().write(bytes, as: "stream-\(index)")
                 } catch {
-                    firstError = firstError ?? error
-                    failures.append(Diagnostic(.error, "\(given): \(error.message)"))
+                    firstError = firstError ?? PathFailure(error)
+                    failures.append(Diagnostic(.error, .input(error.code), "\(given): \(error.message)"))
                     continue
                 }
             }
@@ -124,15 +159,15 @@ public struct PowerLogReader: Sendable {
                 failures += findings
                 if members.isEmpty {
                     // When a limit stopped the reading, that is the reason, not an absence.
-                    let stop = findings.first { $0.message.contains("limit reached") }.map { "; \($0.message)" } ?? ""
-                    let message = "\(given): the archive holds no PowerLog database\(stop)"
-                    failures.append(Diagnostic(.error, message))
-                    firstError = firstError ?? PowerLogError(.noInput, message)
+                    let stop = findings.first { Self.archiveLimits.contains($0.code) }.map { "; \($0.message)" } ?? ""
+                    let reason = "the archive holds no PowerLog database\(stop)"
+                    failures.append(Diagnostic(.error, .powerlogNoDatabaseInArchive, "\(given): \(reason)"))
+                    firstError = firstError ?? PathFailure(PowerLogError(.noInput, reason), path: given)
                 }
                 inputs += members
             } catch {
-                firstError = firstError ?? error
-                failures.append(Diagnostic(.error, "\(given): \(error.message)"))
+                firstError = firstError ?? PathFailure(error)
+                failures.append(Diagnostic(.error, .input(error.code), "\(given): \(error.message)"))
             }
         }
         for (path, name) in inputs {
@@ -143,7 +178,11 @@ public struct PowerLogReader: Sendable {
                     merged = nil
                     if let a = base.device, let b = records.device, a != b {
                         failures.append(
-                            Diagnostic(.warning, "\(name) is from device \(b), the history so far from \(a)")
+                            Diagnostic(
+                                .warning,
+                                .powerlogOtherDevice,
+                                "\(name) is from device \(b), the history so far from \(a)"
+                            )
                         )
                     }
                     base.merge(records)
@@ -152,11 +191,13 @@ public struct PowerLogReader: Sendable {
                     merged = records
                 }
             } catch {
-                firstError = firstError ?? error
-                failures.append(Diagnostic(.error, "\(name): \(error.message)"))
+                firstError = firstError ?? PathFailure(error)
+                failures.append(Diagnostic(.error, .input(error.code), "\(name): \(error.message)"))
             }
         }
-        guard var all = merged else { throw firstError ?? PowerLogError(.noInput, "no PowerLog file could be read") }
+        guard var all = merged else {
+            throw firstError ?? PathFailure(PowerLogError(.noInput, "no PowerLog file could be read"))
+        }
         // Released, so the analysis frees each row list of `all` as it takes it.
         merged = nil
         let diagnostics = all.diagnostics + failures
@@ -364,13 +405,18 @@ public struct PowerLogReader: Sendable {
         var findings: [Diagnostic] = []
         if outcome.isTruncated {
             findings.append(
-                Diagnostic(.warning, "\(shown): the gzip stream is cut off; the database may be incomplete")
+                Diagnostic(
+                    .warning,
+                    .powerlogTruncatedGzip,
+                    "\(shown): the gzip stream is cut off; the database may be incomplete"
+                )
             )
         }
         if outcome.stoppedAtLength, let declared {
             findings.append(
                 Diagnostic(
                     .warning,
+                    .powerlogGzipPastDeclaredSize,
                     "\(shown): the gzip stream goes on past the database's declared size of \(declared) bytes; "
                         + "the rest was not decompressed"
                 )
@@ -394,6 +440,7 @@ public struct PowerLogReader: Sendable {
             findings.append(
                 Diagnostic(
                     .warning,
+                    .powerlogHotJournal,
                     "\(name): a hot rollback journal (\(name)-journal) lies beside the database: its last "
                         + "transaction was cut off, so the data may miss it or hold part of it; the database was read "
                         + "as it is, without applying the journal"
@@ -403,6 +450,7 @@ public struct PowerLogReader: Sendable {
             findings.append(
                 Diagnostic(
                     .note,
+                    .powerlogColdJournal,
                     "\(name): a rollback journal (\(name)-journal) lies beside the database but is not hot (no "
                         + "journal header): nothing in it was applied"
                 )
@@ -412,6 +460,7 @@ public struct PowerLogReader: Sendable {
             findings.append(
                 Diagnostic(
                     .note,
+                    .powerlogWALReplayed,
                     "\(name): its write-ahead log (\(name)-wal) holds the last transactions: they were replayed on "
                         + "a private copy (nothing is written beside the database)"
                 )

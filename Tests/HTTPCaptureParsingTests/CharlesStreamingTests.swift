@@ -121,6 +121,7 @@ import Testing
         try expectSameSummary(bytes)
         let streamed = try HTTPCaptureReader().readSummary(bytes)
         #expect(streamed.capture.summary.requests == 5)
+        // TODO(codes-merge): the JSON reader's code for "skipped text that is not a JSON value" (APMInspectCore).
         #expect(streamed.diagnostics.contains { $0.message.contains("not a JSON value") })
     }
 

@@ -122,8 +122,9 @@ import Testing
 
     @Test func safariTimeIsWallClockAndMemoryCacheIsCached() throws {
         let result = try Corpus.read("safari_bom_wall-clock_memory-cache.har")
+        // TODO(codes-merge): the JSON reader's code for a skipped byte order mark, declared by APMInspectCore.
         #expect(result.diagnostics.contains { $0.message.contains("byte order mark") })
-        #expect(result.diagnostics.contains { $0.message.contains("startedDateTime is missing or empty") })
+        #expect(result.diagnostics.contains { $0.code == .harMissingDate })
         let page = result.capture.transactions[0]
         #expect(page.provenance.timeIsWallClock)
         #expect(page.durations.total == 150)
@@ -181,11 +182,14 @@ import Testing
         #expect(status.sizes.transfer == 120)
         #expect(status.requestHeaders.count == 2)
         #expect(HTTPTransaction.headerValue("Cookie", in: status.requestHeaders) == "[redacted]")
-        let messages = result.diagnostics.map(\.message)
-        #expect(messages.contains("log.creator is missing"))
-        #expect(messages.contains { $0.contains("1709287210000 is not a duration") })
-        #expect(messages.contains { $0.contains("entry has no response") })
-        let location = try #require(result.diagnostics.first { $0.message.contains("-5 is not a duration") }?.location)
+        let codes = result.diagnostics.map(\.code)
+        #expect(codes.contains(.harMissingCreator))
+        #expect(codes.contains(.harBadTiming))
+        #expect(codes.contains(.harMissingResponse))
+        let badTimings = result.diagnostics.filter { $0.code == .harBadTiming }
+        let location = try #require(
+            badTimings.first { $0.location?.keyPath?.hasPrefix("log.entries[1]") == true }?.location
+        )
         #expect(location.keyPath == "log.entries[1].timings.wait")
         #expect(location.line != nil)
     }
@@ -193,8 +197,9 @@ import Testing
     @Test func truncatedHARKeepsTheCompleteEntries() throws {
         let result = try Corpus.read("truncated_mid-entry.har")
         #expect(result.capture.transactions.count == 2)
+        // TODO(codes-merge): the JSON reader's code for input that ends inside open containers (APMInspectCore).
         #expect(result.diagnostics.contains { $0.message.contains("truncated") })
-        #expect(result.diagnostics.contains { $0.message.contains("cut off by the end of the file") })
+        #expect(result.diagnostics.contains { $0.code == .harEntryEmpty })
     }
 
     @Test func secretsAreKeptOnlyWhenAsked() throws {

@@ -83,7 +83,7 @@ import Testing
     @Test func missingLogEntriesGivesAnEmptyCaptureWithAWarning() throws {
         let result = try read(#"{"log": {"version": "1.2", "creator": {"name": "x", "version": "1"}}}"#)
         #expect(result.capture.transactions.isEmpty)
-        #expect(result.diagnostics.contains { $0.message.contains("log.entries is missing") })
+        #expect(result.diagnostics.contains { $0.code == .harMissingEntries })
     }
 
     @Test func recognisesHARAndCharlesButNotOtherJSON() {

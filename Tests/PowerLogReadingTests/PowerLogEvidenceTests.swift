@@ -150,7 +150,7 @@ import Testing
         #expect(result.report.sources.first?.format == "gzip")
         #expect(
             result.diagnostics.contains {
-                $0.severity == .warning && $0.message.contains("declared size of \(bytes.count) bytes")
+                $0.severity == .warning && $0.code == .powerlogGzipPastDeclaredSize
             }
         )
         #expect(PowerLogReader.declaredDatabaseSize(Array(bytes.prefix(100))) == bytes.count)

@@ -114,7 +114,7 @@ import Testing
         #expect(report.apps.first?.energy == 5 + 7 + 9.5 + 0)
         #expect(report.apps.first?.sources["node 99999"] == 9.5)
         #expect(report.energy?.buckets.first?.start.wallClock == nil)
-        #expect(result.diagnostics.contains { $0.message.contains("rows without a timestamp, energy or node") })
+        #expect(result.diagnostics.contains { $0.code == .powerlogRowsSkipped })
         let battery = try #require(report.battery)
         #expect(battery.samples.count == 1)
         #expect(battery.samples.first?.level == 55.5)
@@ -169,7 +169,7 @@ import Testing
             """
         )
         let result = try PowerLogReader().read(path: path)
-        #expect(result.diagnostics.contains { $0.severity == .warning && $0.message.contains("no time offsets") })
+        #expect(result.diagnostics.contains { $0.severity == .warning && $0.code == .powerlogNoTimeOffsets })
         #expect(result.report.battery?.source == "PLBatteryAgent_EventBackward_BatteryUI")
         #expect(result.report.battery?.samples.first?.at.clockOffset == 0)
         #expect(result.report.battery?.sessions.first?.kind == .charging)
@@ -231,7 +231,7 @@ import Testing
         #expect(result.report.battery?.samples.count == 10)
         #expect(
             result.diagnostics.contains {
-                $0.message.contains("only the first 10 rows")
+                $0.code == .powerlogRowLimit
                     && $0.location?.keyPath == "PLBatteryAgent_EventBackward_Battery"
             }
         )
@@ -291,7 +291,7 @@ import Testing
         FileManager.default.createFile(atPath: truncated, contents: Data(bytes.prefix(bytes.count / 2)))
         do {
             let result = try PowerLogReader().read(path: truncated)
-            #expect(result.diagnostics.contains { $0.message.contains("cut off") })
+            #expect(result.diagnostics.contains { $0.code == .powerlogTruncatedGzip })
         } catch {
             #expect(error.code == .database)
         }
@@ -301,13 +301,13 @@ import Testing
 
     @Test func mergingFilesOfDifferentDevicesWarns() throws {
         let result = try PowerLogReader().read(paths: [CorpusSupport.ios15, CorpusSupport.ios8])
-        #expect(result.diagnostics.contains { $0.severity == .warning && $0.message.contains("from device N51AP") })
+        #expect(result.diagnostics.contains { $0.severity == .warning && $0.code == .powerlogOtherDevice })
         #expect(result.report.sources.count == 2)
     }
 
     @Test func unreadableFileInAMergeIsAnErrorDiagnostic() throws {
         let result = try PowerLogReader().read(paths: [CorpusSupport.ios15, "/nonexistent/powerlog.PLSQL"])
-        #expect(result.diagnostics.contains { $0.severity == .error && $0.message.contains("/nonexistent") })
+        #expect(result.diagnostics.contains { $0.severity == .error && $0.code == .input(.unreadable) })
         #expect(result.report.device == "D16AP")
         #expect(throws: PowerLogError.self) { try PowerLogReader().read(paths: []) }
     }

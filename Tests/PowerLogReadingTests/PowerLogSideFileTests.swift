@@ -45,8 +45,9 @@ import Testing
         )
         let before = try listing(folder)
         for result in [try PowerLogReader().read(path: path), try PowerLogReader().readSummary(path: path)] {
-            let warning = result.diagnostics.first { $0.message.contains("hot rollback journal") }
+            let warning = result.diagnostics.first { $0.code == .powerlogHotJournal }
             #expect(warning?.severity == .warning)
+            // wording: the finding names the database as given, the only place it is named.
             #expect(warning?.message.hasPrefix("CurrentPowerlog.PLSQL: ") == true)
             #expect(result.report.battery?.samples.count == 2)
         }
@@ -60,16 +61,17 @@ import Testing
         // journal_mode=PERSIST leaves the file with its header zeroed: nothing to roll back.
         FileManager.default.createFile(atPath: path + "-journal", contents: Data(repeating: 0, count: 512))
         let result = try PowerLogReader().read(path: path)
-        let finding = result.diagnostics.first { $0.message.contains("-journal") }
+        let finding = result.diagnostics.first { $0.code == .powerlogColdJournal }
         #expect(finding?.severity == .note)
-        #expect(!result.diagnostics.contains { $0.message.contains("hot rollback journal") })
+        #expect(!result.diagnostics.contains { $0.code == .powerlogHotJournal })
     }
 
     @Test func noSideFileNoFinding() throws {
         let folder = try CorpusSupport.scratchFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let result = try PowerLogReader().read(path: try database(folder))
-        #expect(!result.diagnostics.contains { $0.message.contains("journal") || $0.message.contains("-wal") })
+        let sideFiles: Set<Diagnostic.Code> = [.powerlogHotJournal, .powerlogColdJournal, .powerlogWALReplayed]
+        #expect(!result.diagnostics.contains { sideFiles.contains($0.code) })
     }
 
     @Test func aWriteAheadLogWithContentIsANote() throws {
@@ -96,7 +98,7 @@ import Testing
         try pool.close()
         let before = try listing(copy)
         let result = try PowerLogReader().readSummary(path: copy + "/live.PLSQL")
-        let note = result.diagnostics.first { $0.message.contains("write-ahead log") }
+        let note = result.diagnostics.first { $0.code == .powerlogWALReplayed }
         #expect(note?.severity == .note)
         #expect(result.report.battery?.samples.count == 1, "the log's rows were read")
         #expect(try listing(copy) == before)
@@ -120,6 +122,7 @@ import Testing
         #expect(!first.diagnostics.isEmpty, "the damaged database is reported")
         for result in [first, second] {
             for diagnostic in result.diagnostics {
+                // wording: each finding names the file as it was given, never the private copy read in its place.
                 let named =
                     diagnostic.message.hasPrefix("\(name): ") || diagnostic.message.hasPrefix("evidence/\(name): ")
                 #expect(named, "\(diagnostic.message)")

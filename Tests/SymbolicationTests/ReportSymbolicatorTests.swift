@@ -198,9 +198,9 @@ enum SampleReports {
         )
         let outcome = symbolicator.symbolicate(try SampleReports.parse(text))
         #expect(outcome.diagnostics.count == 1)
-        let message = outcome.diagnostics.first?.message ?? ""
-        #expect(message.contains("Other"))
-        #expect(message.contains("01234567-89AB-CDEF-0123-456789ABCDEF"))
+        #expect(outcome.diagnostics.first?.code == .symbolicateMissingDSYM)
+        let position = try #require(outcome.report.binaryImages.firstIndex { $0.name == "Other" })
+        #expect(outcome.diagnostics.first?.location?.keyPath == "binaryImages[\(position)]")
         #expect(outcome.diagnostics.first?.severity == .warning)
         #expect(outcome.report.threads[1].frames[1].symbol == nil)
     }
@@ -213,7 +213,7 @@ enum SampleReports {
         let outcome = ReportSymbolicator(source: broken).symbolicate(report)
         #expect(!outcome.isChanged)
         #expect(outcome.report.threads[0].frames == report.threads[0].frames)
-        #expect(outcome.diagnostics.contains { $0.message.contains("abbreviation 7 missing") })
+        #expect(outcome.diagnostics.contains { $0.code == .symbolicateUnreadableDSYM })
         #expect(outcome.report.signature == report.signature)
     }
 

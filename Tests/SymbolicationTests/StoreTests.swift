@@ -130,16 +130,16 @@ final class StoreTestFolder {
             zipExpansion: ExpansionLimit(maxBytes: 256 << 20, maxRatio: 100, floorBytes: 1 << 20)
         )
         let store = DSYMStore(paths: [garbage, truncated, zip], loader: loader, limits: limits)
-        let messages = store.findings.map(\.message)
-        #expect(messages.contains { $0.contains("Garbage") })
-        #expect(messages.contains { $0.contains("bomb.zip") && $0.contains("expands past") })
+        let codes = store.findings.map(\.code)
+        #expect(codes.contains(.input(.malformedMachO)), "\(store.findings)")
+        #expect(codes.contains(.input(.tooLarge)), "\(store.findings)")
         // The report still comes out, unsymbolicated where the dSYM failed, with one diagnostic for the image.
         let report = try CrashReportParser().parse(try fixtureReport("Demo-arm64-ios.crash")).report
         let outcome = ReportSymbolicator(source: store).symbolicate(report)
         #expect(outcome.report.threads[0].frames.first?.image == "Demo")
         #expect(outcome.report.threads[0].frames.first?.symbol == nil)
         #expect(outcome.resolvedFrames == 0)
-        let demo = outcome.diagnostics.filter { $0.message.contains("image Demo ") }
+        let demo = outcome.diagnostics.filter { $0.code == .symbolicateUnreadableDSYM }
         #expect(demo.count == 1)
         #expect(outcome.report.threads.map(\.frames.count) == report.threads.map(\.frames.count))
     }
@@ -185,9 +185,9 @@ final class StoreTestFolder {
         let text = try folder.write(Array("not a dSYM".utf8), at: "notes.txt")
         let store = DSYMStore(paths: [text, folder.path + "/missing"], loader: loader)
         #expect(store.entries.isEmpty)
-        #expect(store.findings.contains { $0.message.contains("notes.txt") && $0.message.contains("not a dSYM") })
-        #expect(store.findings.contains { $0.message.contains("missing") && $0.severity == .error })
-        #expect(store.findings.contains { $0.message.contains("no dSYM or Mach-O file found") })
+        #expect(store.findings.contains { $0.code == .dsymNotMachO })
+        #expect(store.findings.contains { $0.code == .dsymCannotOpen && $0.severity == .error })
+        #expect(store.findings.contains { $0.code == .dsymNoneFound })
     }
 }
 

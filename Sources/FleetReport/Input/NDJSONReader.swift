@@ -133,13 +133,25 @@ public struct NDJSONReader: Sendable {
                 let line: Line
                 if raw.skipped {
                     line = .rejected(
-                        Diagnostic(.error, "the line is longer than \(maxLineBytes) bytes", at: raw.location)
+                        Diagnostic(
+                            .error,
+                            .fleetLineTooLong,
+                            "the line is longer than \(maxLineBytes) bytes",
+                            at: raw.location
+                        )
                     )
                 } else {
                     do {
                         line = .event(try FleetEnvelope.decode(line: raw.bytes))
                     } catch {
-                        line = .rejected(Diagnostic(.error, "not an envelope: \(reason(error))", at: raw.location))
+                        line = .rejected(
+                            Diagnostic(
+                                .error,
+                                .fleetNotAnEnvelope,
+                                "not an envelope: \(reason(error))",
+                                at: raw.location
+                            )
+                        )
                     }
                 }
                 slots.store(line, at: index)

@@ -64,7 +64,7 @@ public struct CharlesJSONReader: Sendable {
             defer { position += 1 }
             guard let item = HARReader.expand(opaqueItem) else {
                 log.add(
-                    "item-unreadable",
+                    .charlesItemUnreadable,
                     .warning,
                     "transaction \(position) is not readable JSON; skipped",
                     at: loc(document, opaqueItem)
@@ -74,12 +74,12 @@ public struct CharlesJSONReader: Sendable {
             if item.document !== document {
                 // Repairs inside the transaction, found when it was parsed on its own.
                 for diagnostic in item.document.diagnostics {
-                    log.add("item-repair", diagnostic.severity, diagnostic.message, at: diagnostic.location)
+                    log.add(diagnostic)
                 }
             }
             guard item.kind == .object else {
                 log.add(
-                    "item-kind",
+                    .charlesItemNotObject,
                     .warning,
                     "transaction \(position) is not an object; skipped",
                     at: loc(document, item)
@@ -122,7 +122,7 @@ public struct CharlesJSONReader: Sendable {
                 record.end = time("end")
                 if record.start == nil {
                     log.add(
-                        "bad-date",
+                        .httpBadDate,
                         .warning,
                         "times.start is missing or not an ISO 8601 time",
                         at: loc(document, times, "[\(position)].times.start")
@@ -168,7 +168,7 @@ public struct CharlesJSONReader: Sendable {
             }
             for (key, element, what) in unfit {
                 log.add(
-                    "unfit-value",
+                    .httpUnfitValue,
                     .warning,
                     unfitFigureMessage(key, element, what),
                     at: loc(document, element, "[\(position)].\(key)")

@@ -146,6 +146,7 @@ public struct CharlesXMLReader: Sendable {
             early.append(
                 Diagnostic(
                     .warning,
+                    .charlesNotUTF8,
                     "byte \(bad) is not UTF-8; the session was read up to it",
                     at: SourceLocation(byteOffset: bad)
                 )
@@ -161,6 +162,7 @@ public struct CharlesXMLReader: Sendable {
             early.append(
                 Diagnostic(
                     .note,
+                    .charlesDeclaredEncoding,
                     "the XML declaration names the encoding \"\(encoding)\"; the session is read as UTF-8",
                     at: SourceLocation(line: 1, column: 1)
                 )
@@ -172,6 +174,7 @@ public struct CharlesXMLReader: Sendable {
             early.append(
                 Diagnostic(
                     .note,
+                    .charlesEmptyProcessingInstruction,
                     count == 1
                         ? "a processing instruction without data was left out (the XML parser cannot read one)"
                         : "\(count) processing instructions without data were left out (the XML parser cannot read them)",
@@ -207,6 +210,7 @@ public struct CharlesXMLReader: Sendable {
             diagnostics.append(
                 Diagnostic(
                     .warning,
+                    .charlesMarkupLimit,
                     "\(limitMessage); read the transactions before that element",
                     at: limitLocation
                 )
@@ -223,6 +227,7 @@ public struct CharlesXMLReader: Sendable {
             diagnostics.append(
                 Diagnostic(
                     .warning,
+                    .charlesBrokenXML,
                     "XML ends early or is broken (\(message)); read the transactions before it",
                     at: location
                 )

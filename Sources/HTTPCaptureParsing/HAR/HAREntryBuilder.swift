@@ -81,7 +81,7 @@ struct HAREntryBuilder {
                 t.provenance.startTimeAssumedUTC = stamp.zoneMissing
                 if stamp.zoneMissing {
                     log.add(
-                        "date-no-zone",
+                        .harDateWithoutZone,
                         .note,
                         "startedDateTime has no time zone; read as UTC",
                         at: at(entry.member("startedDateTime"), "startedDateTime")
@@ -89,14 +89,14 @@ struct HAREntryBuilder {
                 }
             } else {
                 log.add(
-                    "bad-date",
+                    .httpBadDate,
                     .warning,
                     "startedDateTime \"\(started)\" is not an ISO 8601 time",
                     at: at(entry.member("startedDateTime"), "startedDateTime")
                 )
             }
         } else {
-            log.add("missing-date", .warning, "startedDateTime is missing or empty", at: at(entry, nil))
+            log.add(.harMissingDate, .warning, "startedDateTime is missing or empty", at: at(entry, nil))
         }
         t.totalReported =
             figure(entry.member("time"), "time", "a duration in ms", &t, log: &log) {
@@ -127,7 +127,7 @@ struct HAREntryBuilder {
                 }
             }
         } else {
-            log.add("missing-request", .warning, "entry has no request", at: at(entry, nil))
+            log.add(.harMissingRequest, .warning, "entry has no request", at: at(entry, nil))
         }
         let requestHeaders = headers(request?.member("headers"))
         let parts = HTTPTransaction.urlParts(t.url)
@@ -179,7 +179,7 @@ struct HAREntryBuilder {
             }
         } else {
             log.add(
-                "missing-response",
+                .harMissingResponse,
                 .warning,
                 "entry has no response (counted as a network error)",
                 at: at(entry, nil)
@@ -250,7 +250,7 @@ struct HAREntryBuilder {
         var refused: JSONElement?
         let value = HTTPCaptureParsing.figure(element, read) { refused = $0 }
         if let refused {
-            log.add("unfit-value", .warning, unfitFigureMessage(key, refused, what), at: at(refused, key))
+            log.add(.httpUnfitValue, .warning, unfitFigureMessage(key, refused, what), at: at(refused, key))
             t.keptExtensions[key] = kept(refused)
         }
         return value
@@ -347,7 +347,7 @@ struct HAREntryBuilder {
         if value == -1 { return .unknown }
         if value < 0 || value > Self.maxPhase || !value.isFinite {
             log.add(
-                "bad-timing",
+                .harBadTiming,
                 .warning,
                 "timings.\(key) = \(element.rawText ?? "?") is not a duration; treated as unknown",
                 at: at(element, "timings.\(key)")
@@ -446,7 +446,7 @@ struct HAREntryBuilder {
             }
         }
         if timingsEmpty && !t.fromCache {
-            log.add("empty-timings", .note, "timings are empty: phases unknown", at: at(entry, nil))
+            log.add(.harEmptyTimings, .note, "timings are empty: phases unknown", at: at(entry, nil))
         }
         let ssl = values.ssl
         if let ssl, ssl >= 0, values.connect != nil {

@@ -94,11 +94,11 @@ public struct HARReader: Sendable {
         var capture = HTTPCapture(source: .har)
         capture.version = harLog.member("version")?.string
         if capture.version == nil {
-            log.add("missing-version", .warning, "log.version is missing", at: loc(document, harLog, "log"))
+            log.add(.harMissingVersion, .warning, "log.version is missing", at: loc(document, harLog, "log"))
         }
         capture.creator = agent(harLog.member("creator"))
         if capture.creator == nil {
-            log.add("missing-creator", .warning, "log.creator is missing", at: loc(document, harLog, "log"))
+            log.add(.harMissingCreator, .warning, "log.creator is missing", at: loc(document, harLog, "log"))
         }
         capture.browser = agent(harLog.member("browser"))
         if let pages = harLog.member("pages"), pages.kind == .array {
@@ -112,7 +112,7 @@ public struct HARReader: Sendable {
         }
         guard let entries = harLog.member("entries"), entries.kind == .array else {
             log.add(
-                "missing-entries",
+                .harMissingEntries,
                 .warning,
                 "log.entries is missing: no requests",
                 at: loc(document, harLog, "log")
@@ -148,7 +148,7 @@ public struct HARReader: Sendable {
                 defer { position += 1 }
                 guard let entry = Self.expand(opaqueEntry) else {
                     log.add(
-                        "entry-unreadable",
+                        .harEntryUnreadable,
                         .warning,
                         "entry \(position) is not readable JSON; skipped",
                         at: loc(document, opaqueEntry)
@@ -159,12 +159,12 @@ public struct HARReader: Sendable {
                 if entry.document.diagnostics.count > 0, entry.document !== document {
                     // Repairs inside the entry, found when it was parsed on its own.
                     for diagnostic in entry.document.diagnostics {
-                        log.add("entry-repair", diagnostic.severity, diagnostic.message, at: diagnostic.location)
+                        log.add(diagnostic)
                     }
                 }
                 guard entry.kind == .object else {
                     log.add(
-                        "entry-kind",
+                        .harEntryNotObject,
                         .warning,
                         "entry \(position) is not an object; skipped",
                         at: loc(document, entry)
@@ -174,7 +174,7 @@ public struct HARReader: Sendable {
                 guard entry.member("request") != nil || entry.member("response") != nil else {
                     let reason = entry.isTruncated ? "cut off by the end of the file" : "without request or response"
                     log.add(
-                        "entry-empty",
+                        .harEntryEmpty,
                         .warning,
                         "entry \(position) is \(reason); skipped",
                         at: loc(document, entry, "log.entries[\(position)]")

@@ -173,14 +173,14 @@ struct PacketCaptureAnalyzer {
         analysis.nameResolutionRecords = info.nameResolutionRecords
         if info.decryptionSecrets > 0 {
             log.add(
-                "dsb",
+                .pcapDecryptionSecrets,
                 .note,
                 "the capture holds \(info.decryptionSecrets) decryption secrets block(s); TLS decryption is not done",
                 at: nil
             )
         }
         if let fragments = analysis.undecoded["fragment"] {
-            log.add("fragments", .note, "\(fragments) IP fragment(s) were not reassembled", at: nil)
+            log.add(.pcapIPFragments, .note, "\(fragments) IP fragment(s) were not reassembled", at: nil)
         }
         // TCP connections, in order of appearance.
         var transactions: [HTTPTransaction] = []
@@ -213,7 +213,7 @@ struct PacketCaptureAnalyzer {
         capture.transactions = HTTPCaptureSorting.sorted(transactions)
         capture.summary = HTTPSummary(transactions: capture.transactions)
         capture.packets = analysis
-        if analysis.packets == 0 { log.add("no-packets", .note, "the capture holds no packets", at: nil) }
+        if analysis.packets == 0 { log.add(.pcapNoPackets, .note, "the capture holds no packets", at: nil) }
         return (capture, log.finished())
     }
 
@@ -323,7 +323,7 @@ struct PacketCaptureAnalyzer {
         if connection.reset { analysis.resets += 1 }
         if clientDirection.droppedForLimit || serverDirection.droppedForLimit {
             log.add(
-                "stream-limit",
+                .pcapStreamLimit,
                 .warning,
                 "connection \(client.text) → \(server.text) holds more than \(options.maxStreamBytes) bytes; the rest is not parsed",
                 at: nil
@@ -456,7 +456,7 @@ struct PacketCaptureAnalyzer {
         for (messages, side) in [(requests, "request"), (responses, "response")] {
             for message in messages where message.skippedBefore > 0 {
                 log.add(
-                    "capture-hole-skip",
+                    .pcapCaptureHoleSkip,
                     .warning,
                     "connection \(connectionName): \(message.skippedBefore) bytes after a capture hole skipped to the next \(side) line",
                     at: nil
@@ -466,7 +466,7 @@ struct PacketCaptureAnalyzer {
         let missing = clientStream.missingBytes + serverStream.missingBytes
         if missing > 0 {
             log.add(
-                "capture-hole",
+                .pcapCaptureHole,
                 .note,
                 "connection \(connectionName): \(missing) bytes were not captured; parsing resumed after each hole",
                 at: nil
@@ -510,7 +510,7 @@ struct PacketCaptureAnalyzer {
                 out.append(t)
             }
             log.add(
-                "response-only",
+                .pcapResponseOnly,
                 .note,
                 "responses without their requests in the capture (request side missing)",
                 at: nil
@@ -573,7 +573,7 @@ struct PacketCaptureAnalyzer {
                 t.sizes.decoded = response.decodedBytes
                 if response.missingBytes > 0 || !response.complete && response.end < serverStream.bytes.count {
                     log.add(
-                        "incomplete-response",
+                        .pcapIncompleteResponse,
                         .note,
                         "response to \(t.method) \(t.url) is cut by a capture hole (\(response.missingBytes) bytes missing)",
                         at: nil
@@ -581,7 +581,7 @@ struct PacketCaptureAnalyzer {
                 } else if !response.complete {
                     t.error = context.serverDirection.resetTime != nil ? "connection reset during the response" : nil
                     log.add(
-                        "incomplete-response",
+                        .pcapIncompleteResponse,
                         .note,
                         "response to \(t.method) \(t.url) is cut off in the capture",
                         at: nil
@@ -595,7 +595,7 @@ struct PacketCaptureAnalyzer {
             } else {
                 t.outcome = .unknown
                 let why = missing > 0 ? " (the connection has capture holes)" : ""
-                log.add("no-response", .note, "no response captured for \(t.method) \(t.url)" + why, at: nil)
+                log.add(.pcapNoResponse, .note, "no response captured for \(t.method) \(t.url)" + why, at: nil)
             }
             for (name, value) in [("send", 0), ("wait", 1), ("receive", 2)] {
                 let known: Bool

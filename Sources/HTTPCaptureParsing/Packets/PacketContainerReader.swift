@@ -101,7 +101,7 @@ struct PacketContainerReader {
                 let original = view.u32(offset + 12, bigEndian: bigEndian)
             else {
                 log.add(
-                    "truncated-record",
+                    .pcapTruncatedRecord,
                     .warning,
                     "the last record header is cut short; stopped there",
                     at: SourceLocation(byteOffset: offset)
@@ -112,7 +112,7 @@ struct PacketContainerReader {
             let length = Int(included)
             if length > view.count - start {
                 log.add(
-                    "truncated-record",
+                    .pcapTruncatedRecord,
                     .warning,
                     "record \(packets + 1) claims \(length) bytes but the file ends first; read what is there",
                     at: SourceLocation(byteOffset: offset)
@@ -120,7 +120,7 @@ struct PacketContainerReader {
             }
             if length > 0x1000_0000 {
                 log.add(
-                    "bad-record",
+                    .pcapBadRecord,
                     .error,
                     "record length \(length) is absurd; stopped",
                     at: SourceLocation(byteOffset: offset)
@@ -139,7 +139,7 @@ struct PacketContainerReader {
             )
             packets += 1
             if packets >= maxPackets {
-                log.add("packet-limit", .warning, "stopped after \(maxPackets) packets (the limit)", at: nil)
+                log.add(.pcapPacketLimit, .warning, "stopped after \(maxPackets) packets (the limit)", at: nil)
                 break
             }
             offset = start + length
@@ -162,7 +162,7 @@ struct PacketContainerReader {
                 // A new section: its byte-order magic decides how everything in it is read.
                 guard let orderMagic = view.u32(offset + 8, bigEndian: false) else {
                     log.add(
-                        "truncated-block",
+                        .pcapTruncatedBlock,
                         .warning,
                         "section header cut short",
                         at: SourceLocation(byteOffset: offset)
@@ -182,7 +182,7 @@ struct PacketContainerReader {
                         )
                     }
                     log.add(
-                        "bad-section",
+                        .pcapBadSection,
                         .error,
                         "section with an unknown byte-order magic; stopped",
                         at: SourceLocation(byteOffset: offset)
@@ -208,7 +208,7 @@ struct PacketContainerReader {
                 let length = view.u32(offset + 4, bigEndian: bigEndian)
             else {
                 log.add(
-                    "truncated-block",
+                    .pcapTruncatedBlock,
                     .warning,
                     "block header cut short; stopped",
                     at: SourceLocation(byteOffset: offset)
@@ -218,7 +218,7 @@ struct PacketContainerReader {
             let blockLength = Int(length)
             guard blockLength >= 12, blockLength % 4 == 0 else {
                 log.add(
-                    "bad-block",
+                    .pcapBadBlock,
                     .error,
                     "block length \(blockLength) is invalid; stopped",
                     at: SourceLocation(byteOffset: offset)
@@ -227,7 +227,7 @@ struct PacketContainerReader {
             }
             if blockLength > view.count - offset {
                 log.add(
-                    "truncated-block",
+                    .pcapTruncatedBlock,
                     .warning,
                     "the last block is cut short",
                     at: SourceLocation(byteOffset: offset)
@@ -282,7 +282,7 @@ struct PacketContainerReader {
                     ? Int(block.u32(0, bigEndian: bigEndian) ?? 0) : Int(block.u16(0, bigEndian: bigEndian) ?? 0)
                 guard interfaces.indices.contains(interfaceID) else {
                     log.add(
-                        "unknown-interface",
+                        .pcapUnknownInterface,
                         .warning,
                         "packet refers to interface \(interfaceID), which is not defined",
                         at: SourceLocation(byteOffset: offset)
@@ -298,7 +298,7 @@ struct PacketContainerReader {
                 if data.count < Int(captured) {
                     // The slice is clamped to the block: say so, or a 4 GB claim passes as a 16-byte packet.
                     log.add(
-                        "packet-length",
+                        .pcapPacketLength,
                         .warning,
                         "packet claims \(captured) captured bytes but its block holds \(data.count); those are read",
                         at: SourceLocation(byteOffset: offset)
@@ -347,13 +347,18 @@ struct PacketContainerReader {
                 info.blockCounts["other", default: 0] += 1
             }
             if packets >= maxPackets {
-                log.add("packet-limit", .warning, "stopped after \(maxPackets) packets (the limit)", at: nil)
+                log.add(.pcapPacketLimit, .warning, "stopped after \(maxPackets) packets (the limit)", at: nil)
                 break
             }
             offset += blockLength
         }
         if info.blockCounts["SPB", default: 0] > 0 {
-            log.add("spb", .note, "Simple Packet Blocks carry no time stamps: their packets are not timed", at: nil)
+            log.add(
+                .pcapUntimedPackets,
+                .note,
+                "Simple Packet Blocks carry no time stamps: their packets are not timed",
+                at: nil
+            )
         }
     }
 }

@@ -142,6 +142,7 @@ public struct HTTPSummaryAccumulator: Sendable {
             diagnostics.append(
                 Diagnostic(
                     .note,
+                    .httpHostsFolded,
                     "more than \(limits.maxHosts) distinct hosts: \(requestsFolded) requests to hosts seen after "
                         + "them are counted together as \(Self.otherHosts)"
                 )
@@ -151,6 +152,7 @@ public struct HTTPSummaryAccumulator: Sendable {
             diagnostics.append(
                 Diagnostic(
                     .note,
+                    .httpPercentilesApproximate,
                     "more than \(limits.exactValues) timing values: percentiles come from log-bucketed histograms, "
                         + "within \(PercentileSketch.relativeErrorPercent) % of the exact value (n and max are exact)"
                 )

@@ -70,7 +70,9 @@ enum PowerLogAnalysis {
             let name = records.sources.first.map { $0.path.split(separator: "/").last.map(String.init) ?? $0.path }
             for note in fold.complete(&report, appNames: records.appNames, gauge: records.gauge) {
                 let message = name.map { "\($0): \(note.message)" } ?? note.message
-                diagnostics.append(Diagnostic(.warning, message, at: SourceLocation(keyPath: note.table)))
+                diagnostics.append(
+                    Diagnostic(.warning, .powerlogSummaryBound, message, at: SourceLocation(keyPath: note.table))
+                )
             }
         }
         return PowerLogReadResult(report: report, diagnostics: diagnostics)

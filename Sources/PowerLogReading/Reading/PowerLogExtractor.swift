@@ -62,14 +62,23 @@ struct PowerLogExtractor {
         do {
             let rows = try database.rows(of: table, columns: columns, limit: options.maxRowsPerTable)
             if rows.truncated {
-                warn("only the first \(options.maxRowsPerTable) rows were read (the row limit)", table.name)
+                warn(
+                    .powerlogRowLimit,
+                    "only the first \(options.maxRowsPerTable) rows were read (the row limit)",
+                    table.name
+                )
             }
             return rows
         } catch {
             // A damaged table is reported once, by the census.
             guard database.damagedTables[table.name] == nil else { return nil }
             records.diagnostics.append(
-                Diagnostic(.warning, "\(fileName): \(error.message)", at: SourceLocation(keyPath: table.name))
+                Diagnostic(
+                    .warning,
+                    .input(error.code),
+                    "\(fileName): \(error.message)",
+                    at: SourceLocation(keyPath: table.name)
+                )
             )
             return nil
         }
@@ -102,12 +111,21 @@ struct PowerLogExtractor {
     private mutating func note(_ outcome: Result<Bool, PowerLogError>, _ table: PowerLogDatabase.TableSchema) {
         switch outcome {
         case .success(true):
-            warn("only the first \(options.maxRowsPerTable) rows were read (the row limit)", table.name)
+            warn(
+                .powerlogRowLimit,
+                "only the first \(options.maxRowsPerTable) rows were read (the row limit)",
+                table.name
+            )
         case .success(false): break
         case .failure(let error):
             guard database.damagedTables[table.name] == nil else { return }
             records.diagnostics.append(
-                Diagnostic(.warning, "\(fileName): \(error.message)", at: SourceLocation(keyPath: table.name))
+                Diagnostic(
+                    .warning,
+                    .input(error.code),
+                    "\(fileName): \(error.message)",
+                    at: SourceLocation(keyPath: table.name)
+                )
             )
         }
     }
@@ -157,8 +175,15 @@ struct PowerLogExtractor {
         note(outcome, table)
     }
 
-    private mutating func warn(_ message: String, _ table: String, _ severity: Diagnostic.Severity = .warning) {
-        records.diagnostics.append(Diagnostic(severity, "\(fileName): \(message)", at: SourceLocation(keyPath: table)))
+    private mutating func warn(
+        _ code: Diagnostic.Code,
+        _ message: String,
+        _ table: String,
+        _ severity: Diagnostic.Severity = .warning
+    ) {
+        records.diagnostics.append(
+            Diagnostic(severity, code, "\(fileName): \(message)", at: SourceLocation(keyPath: table))
+        )
     }
 
     private var fileName: String { path.split(separator: "/").last.map(String.init) ?? path }
@@ -182,11 +207,16 @@ struct PowerLogExtractor {
                 offsets.append(PowerLogClock.Offset(raw: raw, system: system))
             }
             if skipped > 0 {
-                warn("\(skipped) time-offset rows without a timestamp or offset were skipped", table.name)
+                warn(
+                    .powerlogRowsSkipped,
+                    "\(skipped) time-offset rows without a timestamp or offset were skipped",
+                    table.name
+                )
             }
         }
         if offsets.isEmpty {
             warn(
+                .powerlogNoTimeOffsets,
                 "no time offsets: wall-clock times are PowerLog's raw clock, which can be minutes to years off",
                 Self.timeOffsetTable
             )
@@ -219,12 +249,16 @@ struct PowerLogExtractor {
         for table in database.tables {
             let entryType = Self.entryType(of: table.name)
             if let problem = database.damagedTables[table.name] {
-                warn("the table is damaged (SQLite's \(problem) fails on it); its rows are not read", table.name)
+                warn(
+                    .powerlogDamagedTable,
+                    "the table is damaged (SQLite's \(problem) fails on it); its rows are not read",
+                    table.name
+                )
                 records.tables.append(PowerLogReport.Table(name: table.name, entryType: entryType, rows: 0))
                 continue
             }
             guard let census = database.census(of: table) else {
-                warn("the table cannot be counted", table.name)
+                warn(.powerlogUncountableTable, "the table cannot be counted", table.name)
                 records.tables.append(PowerLogReport.Table(name: table.name, entryType: entryType, rows: 0))
                 continue
             }
@@ -299,7 +333,7 @@ struct PowerLogExtractor {
                 names[id] = (name, row.bool(2) ?? false)
             }
         } else {
-            warn("no node names: consumers are shown by node ID", Self.nodesTable)
+            warn(.powerlogNoNodeNames, "no node names: consumers are shown by node ID", Self.nodesTable)
         }
         var skipped = 0
         let clock = self.clock
@@ -335,7 +369,9 @@ struct PowerLogExtractor {
                 return (value, content)
             }
         )
-        if skipped > 0 { warn("\(skipped) rows without a timestamp, energy or node were skipped", table.name) }
+        if skipped > 0 {
+            warn(.powerlogRowsSkipped, "\(skipped) rows without a timestamp, energy or node were skipped", table.name)
+        }
     }
 
     private mutating func readBLM() {
@@ -380,7 +416,9 @@ struct PowerLogExtractor {
                 return (value, row)
             }
         )
-        if skipped > 0 { warn("\(skipped) rows without a timestamp or app name were skipped", table.name) }
+        if skipped > 0 {
+            warn(.powerlogRowsSkipped, "\(skipped) rows without a timestamp or app name were skipped", table.name)
+        }
     }
 
     // MARK: - Battery

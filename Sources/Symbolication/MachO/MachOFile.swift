@@ -39,7 +39,7 @@ public struct MachOFile: Sendable {
             switch entry {
             case .failure(let error):
                 firstError = firstError ?? error
-                diagnostics.append(Diagnostic(.error, error.message, at: error.location))
+                diagnostics.append(.input(.error, error))
             case .success(let slice):
                 slices.append(slice)
             }

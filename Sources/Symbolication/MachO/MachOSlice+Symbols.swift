@@ -85,6 +85,7 @@ extension MachOSlice {
             diagnostics.append(
                 Diagnostic(
                     .warning,
+                    .machoSymbolsSkipped,
                     "\(badNames + badSections) symbols skipped: \(badNames) named outside the string table, "
                         + "\(badSections) in a section the slice does not have",
                     at: location(firstBad, keyPath: keyPath + ".nlist")

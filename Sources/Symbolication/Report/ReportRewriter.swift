@@ -36,12 +36,20 @@ public enum ReportRewriter {
                 result.bytes = rewritten
             } else {
                 result.diagnostics.append(
-                    Diagnostic(.warning, "the JSON body cannot be rewritten in place: the report is written unchanged")
+                    Diagnostic(
+                        .warning,
+                        .symbolicateBodyNotRewritten,
+                        "the JSON body cannot be rewritten in place: the report is written unchanged"
+                    )
                 )
             }
         case .kscrash:
             result.diagnostics.append(
-                Diagnostic(.warning, "a KSCrash report is written unchanged: --format json gives it symbolicated")
+                Diagnostic(
+                    .warning,
+                    .symbolicateKSCrashUnchanged,
+                    "a KSCrash report is written unchanged: --format json gives it symbolicated"
+                )
             )
         case .ipsText, .text, .translatedText, .fragment:
             result.bytes = TextReportRewriter.rewrite(bytes, original: parsed.report, outcome: outcome)

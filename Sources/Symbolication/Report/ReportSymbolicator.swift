@@ -111,6 +111,7 @@ extension ReportSymbolicator {
                 diagnostics.append(
                     Diagnostic(
                         .warning,
+                        .symbolicateNoFunction,
                         "the dSYM for image \(name)\(uuid) has no function at \(count) of its frames' addresses: "
                             + "they stay unsymbolicated",
                         at: SourceLocation(keyPath: "binaryImages[\(position)]")
@@ -270,6 +271,7 @@ extension ReportSymbolicator {
                     diagnostics.append(
                         Diagnostic(
                             image.isApp ? .warning : .note,
+                            .symbolicateMissingDSYM,
                             "no dSYM for image \(name) (UUID \(Self.dashed(uuid))\(arch)): its frames stay "
                                 + "unsymbolicated"
                                 + (image.isApp ? "" : " (system images need Apple's shared cache symbols)"),
@@ -284,6 +286,7 @@ extension ReportSymbolicator {
                     diagnostics.append(
                         Diagnostic(
                             .warning,
+                            .symbolicateUnreadableDSYM,
                             "the dSYM for image \(name) (UUID \(Self.dashed(uuid))) cannot be read: "
                                 + "\(error.message); its frames stay unsymbolicated",
                             at: SourceLocation(keyPath: "binaryImages[\(position)]")

@@ -22,19 +22,30 @@ extension DSYMStore {
             var state = State()
             for path in paths {
                 guard let info = Self.status(path) else {
-                    state.finding(.error, path.display, "cannot open: \(String(cString: strerror(errno)))")
+                    state.finding(
+                        .error,
+                        .dsymCannotOpen,
+                        path.display,
+                        "cannot open: \(String(cString: strerror(errno)))"
+                    )
                     continue
                 }
                 if info.st_mode & S_IFMT == S_IFDIR {
                     let (files, walked) = DirectoryWalker().files(in: [path])
                     for finding in walked {
-                        state.finding(finding.isError ? .warning : .note, finding.path.display, finding.message)
+                        state.finding(
+                            finding.isError ? .warning : .note,
+                            .dsymFolderWalk,
+                            finding.path.display,
+                            finding.message
+                        )
                     }
                     var looked = 0
                     for file in files {
                         guard looked < limits.maxFiles else {
                             state.finding(
                                 .warning,
+                                .dsymFileLimit,
                                 path.display,
                                 "more than \(limits.maxFiles) files: the rest were not searched for dSYMs"
                             )
@@ -48,7 +59,12 @@ extension DSYMStore {
                 }
             }
             if state.entries.isEmpty {
-                state.finding(.warning, paths.map(\.display).joined(separator: ", "), "no dSYM or Mach-O file found")
+                state.finding(
+                    .warning,
+                    .dsymNoneFound,
+                    paths.map(\.display).joined(separator: ", "),
+                    "no dSYM or Mach-O file found"
+                )
             }
             return (state.entries, state.findings)
         }
@@ -63,13 +79,13 @@ extension DSYMStore {
                 do {
                     bytes = try FileReading.contents(at: path, maxBytes: limits.maxFileBytes)
                 } catch {
-                    state.finding(.warning, path.display, error.message)
+                    state.finding(.warning, .input(error.code), path.display, error.message)
                     return
                 }
                 add(bytes, location: .file(path), inDSYM: Self.isInDSYM(path.bytes), into: &state)
             } else if given || Self.isInDSYM(path.bytes) {
                 // A dSYM's DWARF folder holds only Mach-O files: anything else there is damage worth saying.
-                state.finding(.warning, path.display, "not a dSYM, a Mach-O file or a zip of dSYMs")
+                state.finding(.warning, .dsymNotMachO, path.display, "not a dSYM, a Mach-O file or a zip of dSYMs")
             }
         }
 
@@ -81,7 +97,12 @@ extension DSYMStore {
                     limits: ZipReader.Limits(maxEntries: limits.maxZipEntries, expansion: limits.zipExpansion)
                 )
             } catch {
-                state.finding(.warning, path.display, "not a readable zip archive: \(error.message)")
+                state.finding(
+                    .warning,
+                    .dsymUnreadableZip,
+                    path.display,
+                    "not a readable zip archive: \(error.message)"
+                )
                 return
             }
             var found = false
@@ -89,17 +110,22 @@ extension DSYMStore {
                 found = true
                 let display = path.display + ":" + TerminalText.escaped(entry.name)
                 if !entry.isSafePath {
-                    state.finding(.note, display, "an entry name that leaves its folder (read in memory only)")
+                    state.finding(
+                        .note,
+                        .dsymUnsafeZipEntry,
+                        display,
+                        "an entry name that leaves its folder (read in memory only)"
+                    )
                 }
                 let bytes: [UInt8]
                 do {
                     bytes = try reader.contents(of: entry)
                 } catch {
-                    state.finding(.warning, display, error.message)
+                    state.finding(.warning, .input(error.code), display, error.message)
                     continue
                 }
                 guard Self.isMachO(bytes.prefix(4)) else {
-                    state.finding(.warning, display, "not a Mach-O file")
+                    state.finding(.warning, .dsymNotMachO, display, "not a Mach-O file")
                     continue
                 }
                 add(
@@ -110,7 +136,12 @@ extension DSYMStore {
                 )
             }
             if !found {
-                state.finding(.note, path.display, "a zip archive without dSYMs (no `Contents/Resources/DWARF/`)")
+                state.finding(
+                    .note,
+                    .dsymZipWithoutDSYMs,
+                    path.display,
+                    "a zip archive without dSYMs (no `Contents/Resources/DWARF/`)"
+                )
             }
         }
 
@@ -119,7 +150,7 @@ extension DSYMStore {
             do {
                 slices = try loader.slices(in: bytes)
             } catch {
-                state.finding(.warning, location.description, error.message)
+                state.finding(.warning, .input(error.code), location.description, error.message)
                 return
             }
             for slice in slices {
@@ -144,8 +175,13 @@ extension DSYMStore {
             var seen: [String: Int] = [:]
             var findings: [Diagnostic] = []
 
-            mutating func finding(_ severity: Diagnostic.Severity, _ path: String, _ message: String) {
-                findings.append(Diagnostic(severity, "\(path): \(message)"))
+            mutating func finding(
+                _ severity: Diagnostic.Severity,
+                _ code: Diagnostic.Code,
+                _ path: String,
+                _ message: String
+            ) {
+                findings.append(Diagnostic(severity, code, "\(path): \(message)"))
             }
         }
 

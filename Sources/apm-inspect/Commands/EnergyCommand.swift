@@ -100,7 +100,7 @@ struct EnergyCommand: ParsableCommand {
         }
         guard !files.isEmpty else { throw ExitCode(1) }
         var result: PowerLogReadResult
-        do {
+        do throws(PowerLogReader.PathFailure) {
             // Text of one database folds its rows into bounded aggregates; JSON and merged histories keep every row.
             // Only a regular file: a FIFO is read once, into memory, by the full reader.
             let single =
@@ -112,20 +112,21 @@ struct EnergyCommand: ParsableCommand {
                 } : nil
             let limits = PowerLogSummaryLimits(keptRecent: min(max(1000, top), 1_000_000))
             if format == .text, let single {
-                result = try PowerLogReader().readSummary(path: single, limits: limits)
+                do {
+                    result = try PowerLogReader().readSummary(path: single, limits: limits)
+                } catch {
+                    throw PowerLogReader.PathFailure(error)
+                }
             } else {
-                result = try PowerLogReader().read(paths: files)
+                result = try PowerLogReader().readNamingFailure(paths: files)
             }
-        } catch {
-            // The error is about one of the files; a message that starts with its path names it once, not twice.
-            var path = shown(files.joined(separator: ", "))
-            var message = shown(error.message)
-            let files = files.map { shown($0) }
-            if let named = files.first(where: { message.hasPrefix($0 + ": ") }) {
-                path = named
-                message.removeFirst(named.count + 2)
-            }
-            Console.error(ErrorLine.render(path: path, location: error.location, message: message))
+        } catch let failure {
+            // The error is about one of the files when the reader names it, else about all of them: the path is
+            // shown once, apart from the message.
+            let path = shown(failure.path ?? files.joined(separator: ", "))
+            Console.error(
+                ErrorLine.render(path: path, location: failure.error.location, message: shown(failure.error.message))
+            )
             throw ExitCode(1)
         }
         for index in result.report.sources.indices {

@@ -110,7 +110,7 @@ struct ArchiveScanner {
             case .bytes(let bytes): diagnostics = try reader.read(bytes: bytes, member)
             }
         } catch {
-            diagnostics.append(Diagnostic(.error, "cannot read the archive: \(error)", at: nil))
+            diagnostics.append(Diagnostic(.error, .scanUnreadableArchive, "cannot read the archive: \(error)", at: nil))
         }
         return diagnostics
     }
