@@ -95,12 +95,7 @@ public struct PowerLogReader: Sendable {
     /// The archive reader's codes for a limit that stopped it: an archive without a database read to its end
     /// holds none, one stopped early may hold one past the limit, and the limit is the reason to give.
     private static let archiveLimits: Set<Diagnostic.Code> = [
-        // TODO(codes-merge): [.archiveTotalSizeLimit, .archiveExpansionRatioLimit, .archiveMemberCountLimit], the
-        // codes TarReader gives "total-size limit reached", "expansion-ratio limit reached" and "member-count limit
-        // reached" (declared by APMInspectCore); the names here are guesses until then.
-        Diagnostic.Code("archive.total-size-limit"),
-        Diagnostic.Code("archive.expansion-ratio-limit"),
-        Diagnostic.Code("archive.member-count-limit"),
+        .archiveTotalSizeLimit, .archiveExpansionRatioLimit, .archiveMemberCountLimit,
     ]
 
     /// What ``readNamingFailure(paths:)`` throws: the error, and the given path it is about when it is about one.

@@ -54,8 +54,7 @@ struct FuzzUnknownKeyTests {
             let input = Array(Array(repeating: bytes[..<newline], count: count).joined()) + bytes[newline...]
             let inspection = ReportInspector().inspect(bytes: input, path: "repeated")
             #expect(inspection.kind == .jetsamEvent)
-            // TODO(codes-merge): JetsamParsing's code for values past the allowance kept in unknownKeys.
-            #expect(inspection.diagnostics.contains { $0.message.contains("past the allowance") } == capped)
+            #expect(inspection.diagnostics.contains { $0.code == .jetsamUnknownValuesLimit } == capped)
             #expect(oracle.check(input) == WorkerVerdict(kind: "jetsamEvent"), "\(count) header lines")
         }
     }

@@ -36,11 +36,6 @@ public struct Diagnostic: Sendable, Equatable, Hashable, Codable, CustomStringCo
         self.location = location
     }
 
-    @available(*, deprecated, message: "give the diagnostic a code")
-    public init(_ severity: Severity, _ message: String, at location: SourceLocation? = nil) {
-        self.init(severity: severity, code: Code("unclassified.diagnostic"), message: message, location: location)
-    }
-
     public var description: String {
         if let location {
             return "\(location): \(severity.rawValue): \(message)"

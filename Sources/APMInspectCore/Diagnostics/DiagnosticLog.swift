@@ -49,16 +49,6 @@ public struct DiagnosticLog: Sendable {
         add(diagnostic.code, diagnostic.severity, diagnostic.message, at: diagnostic.location)
     }
 
-    @available(*, deprecated, message: "record a Diagnostic.Code")
-    public mutating func add(
-        _ kind: String,
-        _ severity: Diagnostic.Severity,
-        _ message: @autoclosure () -> String,
-        at location: @autoclosure () -> SourceLocation?
-    ) {
-        add(Diagnostic.Code("unclassified." + kind), severity, message(), at: location())
-    }
-
     /// The diagnostics, with one note per kind that was cut short.
     public func finished() -> [Diagnostic] {
         var out = diagnostics

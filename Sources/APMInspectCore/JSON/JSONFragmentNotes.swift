@@ -66,9 +66,4 @@ public struct JSONFragmentNotes: Sendable {
             unlisted += 1
         }
     }
-
-    @available(*, deprecated, message: "give the diagnostic a code")
-    public mutating func add(_ severity: Diagnostic.Severity, _ message: String, at element: JSONElement) {
-        add(severity, Diagnostic.Code("unclassified.fragment"), message, at: element)
-    }
 }

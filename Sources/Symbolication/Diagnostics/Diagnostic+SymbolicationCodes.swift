@@ -9,9 +9,6 @@ extension Diagnostic.Code {
     /// A path given to search for dSYMs cannot be opened: nothing under it was searched.
     /// Example: /tmp/Symbols: cannot open: No such file or directory
     public static let dsymCannotOpen = Self("dsym.cannot-open")
-    /// Walking a folder for dSYMs met a problem (a folder it cannot list, a link loop): part of it may be unsearched.
-    /// Example: /tmp/Symbols/a: cannot list the folder: Permission denied
-    public static let dsymFolderWalk = Self("dsym.folder-walk")
     /// A folder holds more files than are searched: dSYMs among the rest are not found, so their images stay
     /// unsymbolicated.
     /// Example: /tmp/Symbols: more than 100000 files: the rest were not searched for dSYMs

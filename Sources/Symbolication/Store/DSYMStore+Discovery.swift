@@ -35,7 +35,7 @@ extension DSYMStore {
                     for finding in walked {
                         state.finding(
                             finding.isError ? .warning : .note,
-                            .dsymFolderWalk,
+                            finding.code,
                             finding.path.display,
                             finding.message
                         )

@@ -18,19 +18,10 @@ struct FuzzOracle {
     static let unknownKey = "apmInspectFuzzUnknownKey"
 
     /// The lenient JSON reader's repairs that skip text: the added key skipped with it is reported, not dropped.
-    static let skippedText: Set<Diagnostic.Code> = [
-        // TODO(codes-merge): .jsonTextBeforeBody, "skipped text where an object key was expected"
-        // (JSONTapeBuilder.swift:205), the repair at the body's brace when the key lands where no key is expected.
-        Diagnostic.Code("json.text-before-body"),
-        // TODO(codes-merge): the code of "skipped text that is not a JSON value" (JSONTapeBuilder.swift:278), the
-        // other repair whose message began "skipped text" and was matched too.
-        Diagnostic.Code("json.skipped-value"),
-    ]
+    static let skippedText: Set<Diagnostic.Code> = [.jsonSkippedText]
 
     /// A JetsamEvent's note that unknown values past the report's allowance were not kept, the added key with them.
-    // TODO(codes-merge): the JetsamParsing code of "N unknown or mistyped value(s) (M bytes) past the allowance kept
-    // in unknownKeys were not kept" (JetsamFieldReader.swift:26), declared by the other helper.
-    static let unknownValuesDropped = Diagnostic.Code("jetsam.unknown-values-dropped")
+    static let unknownValuesDropped = Diagnostic.Code.jetsamUnknownValuesLimit
 
     init(temporaryFolder: String) {
         self.temporaryFolder = temporaryFolder
