@@ -104,7 +104,7 @@ echo "  ok: $runs runs (6 commands × every input and the folder) left the input
 python3 - "$WORK/padded.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
-assert any("declared size" in x["message"] for x in d["diagnostics"]), d["diagnostics"]
+assert any(x["code"] == "powerlog.gzip-past-declared-size" for x in d["diagnostics"]), d["diagnostics"]
 assert len(d["report"]["battery"]["samples"]) == 2000
 PY
 echo "  ok: the padded .PLSQL.gz is inflated only as far as its database"

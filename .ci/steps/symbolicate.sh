@@ -52,7 +52,7 @@ frames = envelope["report"]["threads"][2]["frames"]
 assert frames[0]["symbol"] == "demo::geometry::Rectangle::area() const", frames[0]
 assert frames[0]["mangledSymbol"] == "_ZNK4demo8geometry9Rectangle4areaEv", frames[0]
 assert frames[0]["file"] == "/Demo/src/shapes.cpp" and frames[0]["line"] == 19, frames[0]
-assert any("Analytics" in d["message"] for d in envelope["diagnostics"]), envelope["diagnostics"]
+assert [d["code"] for d in envelope["diagnostics"]] == ["symbolicate.missing-dsym"], envelope["diagnostics"]
 PY
 # A garbage dSYM and a link loop cost diagnostics, never the report: it is printed unsymbolicated, exit 0.
 mkdir -p "$out/bad/Garbage.dSYM/Contents/Resources/DWARF"
