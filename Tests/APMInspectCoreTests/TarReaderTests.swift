@@ -204,8 +204,7 @@ import Testing
         #expect(entries.allSatisfy { $0.kind == .file || $0.data.isEmpty })
         let ignored = diagnostics.filter { $0.code == .archiveSpecialMemberIgnored }
         #expect(ignored.count == 3)
-        // wording: the note names the member and says what kind of special file it is.
-        #expect(ignored.map(\.message).contains("member 'pipe' is a FIFO (named pipe); ignored"))
+        #expect(ignored.map(\.location?.byteOffset).allSatisfy { $0 != nil })
     }
 
     @Test func truncationKeepsEarlierMembers() throws {

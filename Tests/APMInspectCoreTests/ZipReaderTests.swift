@@ -79,7 +79,6 @@ import Testing
             _ = try reader.contents(of: reader.entries[0])
         } catch {
             #expect(error.code == .tooLarge)
-            #expect(error.message.contains("bomb"))
         }
         // Declared honestly, it is refused before a byte is inflated.
         builder.members[0].declaredSize = nil
@@ -107,7 +106,7 @@ import Testing
             _ = try locked.contents(of: locked.entries[0])
             Issue.record("an encrypted entry was read")
         } catch {
-            #expect(error.message.contains("encrypted"))
+            #expect(error.code == .unreadable)
         }
 
         // The end record claims more entries than its directory can hold.

@@ -27,7 +27,7 @@ import Testing
         let discovery = PowerLogReader.discover(in: root, walker: walker)
         #expect(discovery.files == [root.appending(Array("seen.PLSQL".utf8))])
         #expect(discovery.findings.map(\.path) == [locked])
-        #expect(discovery.findings.map(\.message) == ["cannot list the folder: Permission denied"])
+        #expect(discovery.findings.map(\.code) == [.walkCannotList])
         #expect(discovery.findings.map(\.isError) == [true])
     }
 

@@ -74,14 +74,28 @@ struct CrashJSONBody {
             } else if item.count == 0 {
                 continue
             } else if mainIsWhole, isCrashShaped(item) {
-                notes.add(.warning, .crashSecondBodyIgnored, "a second crash report body was not read: the first is the report", at: item)
+                notes.add(
+                    .warning,
+                    .crashSecondBodyIgnored,
+                    "a second crash report body was not read: the first is the report",
+                    at: item
+                )
             } else {
                 pieces.append(item)
                 notes.add(.warning, JSONFragmentNotes.pieceCode(item), JSONFragmentNotes.readAsPiece(item), at: item)
             }
         }
-        if let textBefore { notes.add(.note, .crashTextBesideBody, "text before the JSON body was not part of the report", at: textBefore) }
-        if let textAfter { notes.add(.note, .crashTextBesideBody, "text after the JSON body was not part of the report", at: textAfter) }
+        if let textBefore {
+            notes.add(
+                .note,
+                .crashTextBesideBody,
+                "text before the JSON body was not part of the report",
+                at: textBefore
+            )
+        }
+        if let textAfter {
+            notes.add(.note, .crashTextBesideBody, "text after the JSON body was not part of the report", at: textAfter)
+        }
         return (CrashJSONBody(pieces: pieces, main: main), notes.diagnostics)
     }
 

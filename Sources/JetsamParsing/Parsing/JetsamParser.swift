@@ -192,7 +192,12 @@ public struct JetsamParser: Sendable {
         var notes = JSONFragmentNotes(document: document)
         for element in root.elements where element.kind == .object && element.count > 0 {
             if !content.bodies.isEmpty || JSONFragmentNotes.looksLikeIPSHeader(element) {
-                notes.add(.warning, JSONFragmentNotes.pieceCode(element), JSONFragmentNotes.readAsPiece(element), at: element)
+                notes.add(
+                    .warning,
+                    JSONFragmentNotes.pieceCode(element),
+                    JSONFragmentNotes.readAsPiece(element),
+                    at: element
+                )
             }
             content.bodies.append(element)
         }
