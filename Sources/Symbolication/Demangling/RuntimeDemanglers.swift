@@ -57,10 +57,11 @@ enum RuntimeDemanglers {
     /// How many worker processes were forked: one, unless a name ended one (tests check a crash costs one name).
     static var workerForks: UInt { UInt(apm_demangle_worker_forks()) }
 
-    /// Runs one of the Swift runtime's demanglers in the worker process (demangle_worker.h): the runtime aborts
-    /// on some malformed names, and a name from a hostile file must not end the process reading it. Nil when the
-    /// name does not demangle, its result is longer than ``Demangler/maxDemangledLength``, or the worker died or
-    /// stalled on it.
+    /// Runs one of the Swift runtime's demanglers in the worker process (demangle_worker.h).
+    ///
+    /// The runtime aborts on some malformed names, and a name from a hostile file must not end the process reading
+    /// it. Nil when the name does not demangle, its result is longer than ``Demangler/maxDemangledLength``, or the
+    /// worker died or stalled on it.
     private static func inWorker(_ op: Int32, _ bytes: [UInt8]) -> String? {
         guard backtraceDemangle != nil || swiftDemangle != nil else { return nil }
         let simplifiedFunction = unsafeBitCast(backtraceDemangle, to: apm_backtrace_demangle_fn?.self)
