@@ -211,7 +211,9 @@ let package = Package(
         ),
         .testTarget(
             name: "SymbolicationTests",
-            dependencies: ["FuzzReplaySupport", "FuzzChecks", "Symbolication", "CrashReportParsing", "APMInspectCore"],
+            dependencies: [
+                "FuzzReplaySupport", "FuzzChecks", "Symbolication", "CrashReportParsing", "APMInspectCore",
+            ],
             exclude: ["Fixtures"]
         ),
         .testTarget(

@@ -42,6 +42,7 @@ import tempfile
 import threading
 import time
 import uuid
+import zipfile
 import zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -1093,11 +1094,249 @@ def case_mistyped_values(d, s):
                 runs)
 
 
+# --------------------------------------------------------------------------------------------------------------
+# Hostile symbol files (issue 38): the fixture dSYM and binary with crafted sections appended and their headers
+# pointed at them, so every other byte stays a real clang/dsymutil output.
+
+FIXTURES = os.path.join(REPO, "Tests", "SymbolicationTests", "Fixtures")
+FIXTURE_DWARF = os.path.join(FIXTURES, "Demo-arm64.dSYM", "Contents", "Resources", "DWARF", "Demo-arm64")
+FIXTURE_BINARY = os.path.join(FIXTURES, "Demo-arm64")
+FIXTURE_REPORT = os.path.join(FIXTURES, "reports", "Demo-arm64-ios.crash")
+# The fixture's load address in its report and an address inside `_compute` (docs/symbolication.md).
+SYMBOL_BOUND = 300 * MiB  # issue 38: no command above 300 MB on any input under 1 MB
+
+
+def uleb(value):
+    out = bytearray()
+    while True:
+        byte = value & 0x7F
+        value >>= 7
+        out.append(byte | (0x80 if value else 0))
+        if not value:
+            return bytes(out)
+
+
+def macho_commands(data):
+    """(command, offset) of each load command of a thin 64-bit Mach-O."""
+    magic, _, _, _, ncmds, _, _, _ = struct.unpack_from("<IiiIIIII", data, 0)
+    assert magic == 0xFEEDFACF, "a thin 64-bit Mach-O"
+    offset = 32
+    for _ in range(ncmds):
+        cmd, size = struct.unpack_from("<II", data, offset)
+        yield cmd, offset
+        offset += size
+
+
+def dwarf_sections(data):
+    """name -> (offset of its section_64 header, file offset, size); and the __DWARF segment command's offset."""
+    sections, segment = {}, None
+    for cmd, at in macho_commands(data):
+        if cmd != 0x19 or data[at + 8:at + 24].rstrip(b"\0") != b"__DWARF":
+            continue
+        segment = at
+        nsects = struct.unpack_from("<I", data, at + 64)[0]
+        for index in range(nsects):
+            header = at + 72 + 80 * index
+            name = data[header:header + 16].rstrip(b"\0").decode()
+            size, offset = struct.unpack_from("<QI", data, header + 40)
+            sections[name] = (header, offset, size)
+    return sections, segment
+
+
+def patched_dsym(replace):
+    """The fixture dSYM's DWARF file with sections replaced: `replace(name, old bytes)` gives new bytes or None.
+    New contents go at the end of the file; the section headers and the __DWARF segment are pointed at them."""
+    data = bytearray(open(FIXTURE_DWARF, "rb").read())
+    sections, segment = dwarf_sections(data)
+    for name, (header, offset, size) in sections.items():
+        new = replace(name, bytes(data[offset:offset + size]))
+        if new is None:
+            continue
+        while len(data) % 16:
+            data.append(0)
+        struct.pack_into("<QI", data, header + 40, len(new), len(data))
+        data += new
+    fileoff = struct.unpack_from("<Q", data, segment + 40)[0]
+    struct.pack_into("<QQ", data, segment + 32, len(data) - fileoff, len(data) - fileoff)  # vmsize, fileoff
+    struct.pack_into("<Q", data, segment + 40, fileoff)
+    struct.pack_into("<Q", data, segment + 48, len(data) - fileoff)  # filesize
+    return bytes(data)
+
+
+def write_dsym(folder, name, dwarf):
+    path = os.path.join(folder, name + ".dSYM")
+    os.makedirs(os.path.join(path, "Contents", "Resources", "DWARF"))
+    with open(os.path.join(path, "Contents", "Resources", "DWARF", "Demo-arm64"), "wb") as out:
+        out.write(dwarf)
+    return path
+
+
+def line_units(tables_at, abbrev_offset):
+    """DWARF 4 compile units, one per line-table offset: stmt_list, low_pc and high_pc (abbreviation 1)."""
+    info = b""
+    for offset in tables_at:
+        body = struct.pack("<HIB", 4, abbrev_offset, 8) + uleb(1) + struct.pack("<IQQ", offset, 0x1_0000_4000, 0x100)
+        info += struct.pack("<I", len(body)) + body
+    return info
+
+
+UNIT_ABBREVIATION = bytes([1, 0x11, 0, 0x10, 0x17, 0x11, 0x01, 0x12, 0x07, 0, 0, 0])
+OPCODE_LENGTHS = bytes([0, 1, 1, 1, 1, 0, 0, 0, 1, 0, 0, 1])
+
+
+def empty_format_table(count):
+    """N1: a DWARF 5 line table whose directory and file entry formats are empty while the counts say `count`."""
+    header = bytes([1, 1, 1, 0xFB, 14, 13]) + OPCODE_LENGTHS + b"\0" + uleb(count) + b"\0" + uleb(count)
+    program = bytes([0, 9, 2]) + struct.pack("<Q", 0x1_0000_4000) + bytes([1, 0, 1, 1])
+    body = struct.pack("<HBBI", 5, 8, 0, len(header)) + header + program
+    return struct.pack("<I", len(body)) + body
+
+
+def shared_program_tables(base, headers, rows):
+    """N2: `headers` DWARF 4 line-table headers, each running to the end of the section, all pointing at one
+    program of `rows` rows. `base` is where the first header starts in the section."""
+    header = bytes([1, 1, 1, 0xFB, 14, 13]) + OPCODE_LENGTHS + b"\0\0"
+    size = 10 + len(header)
+    program = bytes([0, 9, 2]) + struct.pack("<Q", 0x1_0000_4000) + bytes([0x20]) * rows + bytes([0, 1, 1])
+    end = headers * size + len(program)
+    tables = b""
+    for index in range(headers):
+        at = index * size
+        tables += struct.pack("<IHI", end - at - 4, 4, headers * size - at - 10) + header
+    return tables + program, [base + index * size for index in range(headers)]
+
+
+def hostile_line_dsym(tables):
+    """The fixture dSYM with `tables(base)` -> (bytes, offsets) appended to .debug_line and one unit per offset."""
+    data = open(FIXTURE_DWARF, "rb").read()
+    sections, _ = dwarf_sections(data)
+    line_size = sections["__debug_line"][2]
+    abbrev_size = sections["__debug_abbrev"][2]
+    extra, offsets = tables(line_size)
+    replacements = {
+        "__debug_line": lambda old: old + extra,
+        "__debug_abbrev": lambda old: old + UNIT_ABBREVIATION,
+        "__debug_info": lambda old: old + line_units(offsets, abbrev_size),
+    }
+    return patched_dsym(lambda name, old: replacements[name](old) if name in replacements else None)
+
+
+def symbol_runs(label, dsym, zipped, report_folder, cap):
+    return [
+        Run(f"atos {label}", ["atos", "-o", dsym, "-l", "0x100000000", "0x100004010", "0x100004100"],
+            bound=SYMBOL_BOUND, cap=cap),
+        Run(f"symbolicate {label}", ["symbolicate", os.path.join(report_folder, "Demo-arm64-ios.crash"),
+                                     "--dsym", dsym], bound=SYMBOL_BOUND, cap=cap),
+        Run(f"scan --dsym zip {label}", ["scan", "--format", "json", "--dsym", zipped, report_folder], json=True,
+            bound=SYMBOL_BOUND, cap=cap),
+    ]
+
+
+def symbol_case_folder(d, name, dwarf):
+    dsym = write_dsym(d, name, dwarf)
+    zipped = os.path.join(d, name + "-appDsyms.zip")
+    with zipfile.ZipFile(zipped, "w", zipfile.ZIP_DEFLATED) as archive:
+        for base, _, files in os.walk(dsym):
+            for file in files:
+                full = os.path.join(base, file)
+                archive.write(full, os.path.relpath(full, d))
+    reports = os.path.join(d, "reports")
+    os.makedirs(reports, exist_ok=True)
+    shutil.copy(FIXTURE_REPORT, reports)
+    return dsym, zipped, reports
+
+
+def case_dsym_empty_entry_formats(d, s):
+    # Issue 38 (N1): 100 DWARF 5 line tables whose entry formats are empty while the counts say 1,000,000 each
+    # grew atos and symbolicate to 3.9 GB; the zipped dSYM killed scan --dsym.
+    dwarf = hostile_line_dsym(lambda base: (
+        empty_format_table(1_000_000) * 100,
+        [base + index * len(empty_format_table(1_000_000)) for index in range(100)]))
+    dsym, zipped, reports = symbol_case_folder(d, "n1-empty-entry-formats", dwarf)
+    return Case("dsym-empty-entry-formats", f"a {len(dwarf) // KiB} KiB dSYM ({os.path.getsize(zipped)} bytes "
+                "zipped) whose 100 line tables have empty entry formats and counts of 1,000,000",
+                "every table refused with a located diagnostic; under 300 MB and seconds",
+                symbol_runs("n1", dsym, zipped, reports, 30.0))
+
+
+def case_dsym_shared_program(d, s):
+    # Issue 38 (N2): 1,000 line-table headers sharing one line program (a 185 KB file) took 2.4 GB.
+    dwarf = hostile_line_dsym(lambda base: shared_program_tables(base, 1_000, 150_000))
+    dsym, zipped, reports = symbol_case_folder(d, "n2-shared-program", dwarf)
+    return Case("dsym-shared-program", f"a {len(dwarf) // KiB} KiB dSYM whose 1,000 line-table headers share one "
+                "program of 150,000 rows", "the program read once, the other tables refused; under 300 MB",
+                symbol_runs("n2", dsym, zipped, reports, 30.0))
+
+
+def doubling_name(steps):
+    """An Itanium name whose parameters each hold the one before twice: ~13 * 2^steps bytes printed."""
+    def substitution(index):
+        if index == 0:
+            return "S_"
+        digits, value, text = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ", index - 1, ""
+        while True:
+            text = digits[value % 36] + text
+            value //= 36
+            if value == 0:
+                return "S" + text + "_"
+    return "_Z1f1a" + "".join("1aI" + substitution(2 * step) * 2 + "E" for step in range(steps))
+
+
+def binary_with_symbol_name(name):
+    """The fixture binary with `_checksum`'s name replaced by `name` (a new string table at the end)."""
+    data = bytearray(open(FIXTURE_BINARY, "rb").read())
+    for cmd, at in macho_commands(data):
+        if cmd == 0x2:  # LC_SYMTAB
+            symoff, nsyms, stroff, strsize = struct.unpack_from("<IIII", data, at + 8)
+            symtab = at
+        if cmd == 0x19 and data[at + 8:at + 24].rstrip(b"\0") == b"__LINKEDIT":
+            linkedit = at
+    strings = bytes(data[stroff:stroff + strsize])
+    target = strings.index(b"\0_checksum\0") + 1
+    new_offset = len(strings)
+    for index in range(nsyms):
+        entry = symoff + 16 * index
+        if struct.unpack_from("<I", data, entry)[0] == target:
+            struct.pack_into("<I", data, entry, new_offset)
+    strings += b"_" + name.encode() + b"\0"
+    while len(data) % 8:
+        data.append(0)
+    struct.pack_into("<II", data, symtab + 16, len(data), len(strings))
+    data += strings
+    fileoff = struct.unpack_from("<Q", data, linkedit + 40)[0]
+    struct.pack_into("<Q", data, linkedit + 32, (len(data) - fileoff + 0xFFF) & ~0xFFF)  # vmsize
+    struct.pack_into("<Q", data, linkedit + 48, len(data) - fileoff)  # filesize
+    return bytes(data)
+
+
+def case_cxx_doubling_name(d, s):
+    # Issue 38 (N3): C++ names whose substitutions double at each step: 322 bytes took 70 s and 4.2 GB, 464 more
+    # than 120 s. Here as the name of a function the lookup lands in, through atos and symbolicate.
+    runs = []
+    sizes = []
+    for steps in (28, 46):
+        name = doubling_name(steps)
+        sizes.append(len(name) + 1)
+        binary = os.path.join(d, f"Demo-arm64-{len(name) + 1}")
+        with open(binary, "wb") as out:
+            out.write(binary_with_symbol_name(name))
+        runs.append(Run(f"atos {len(name) + 1}-byte name", ["atos", "-o", binary, "-l", "0x100000000",
+                                                             "0x100004110"], bound=SYMBOL_BOUND, cap=30.0,
+                        present=(name[:40],)))
+        runs.append(Run(f"atos json {len(name) + 1}-byte name", ["atos", "--format", "json", "-o", binary, "-l",
+                                                                  "0x100000000", "0x100004110"], json=True,
+                        bound=SYMBOL_BOUND, cap=30.0))
+    return Case("cxx-doubling-name", f"a Mach-O whose function names are C++ manglings of {sizes[0]} and "
+                f"{sizes[1]} bytes with doubling substitutions", "the mangled name kept; under 300 MB and seconds",
+                runs)
+
+
 CASES = [case_big_file, case_big_line, case_deep_json, case_gzip_bomb, case_tar_bomb, case_tar_big_member,
          case_pcap_4gb, case_pcapng_loop,
          case_tar_escape, case_sqlite_hostile, case_sqlite_rows, case_powerlog_names, case_xml_entities,
          case_har_entries, case_charles_entries, case_pcap_packets, case_registers,
-         case_encoding, case_fifo, case_dev_zero, case_unreadable, case_symlink_loop, case_mistyped_values]
+         case_encoding, case_fifo, case_dev_zero, case_unreadable, case_symlink_loop, case_mistyped_values,
+         case_dsym_empty_entry_formats, case_dsym_shared_program, case_cxx_doubling_name]
 
 
 # --------------------------------------------------------------------------------------------------------------

@@ -9,10 +9,13 @@ public enum FuzzReplayInputs {
     public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    public static func load(_ target: String, corpus: KeyValuePairs<String, String> = [:]) throws -> [(String, [UInt8])]
-    {
+    public static func load(
+        _ target: String,
+        corpus: KeyValuePairs<String, String> = [:],
+        failCases: Bool = true
+    ) throws -> [(String, [UInt8])] {
         var files: [URL] = []
-        for folder in ["Fuzz/FailCases/\(target)", "Fuzz/Seeds/\(target)"] {
+        for folder in (failCases ? ["Fuzz/FailCases/\(target)"] : []) + ["Fuzz/Seeds/\(target)"] {
             let url = root.appendingPathComponent(folder)
             let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
             files += names.filter { !$0.hasSuffix(".md") && $0 != "open" }.map { url.appendingPathComponent($0) }
@@ -27,6 +30,11 @@ public enum FuzzReplayInputs {
         }
         #expect(!inputs.isEmpty, "no fail cases or seeds found for \(target)")
         return inputs
+    }
+
+    /// The committed seeds alone, for checks of what a seed claims to be (a fail case claims nothing).
+    public static func seeds(_ target: String) throws -> [(String, [UInt8])] {
+        try load(target, failCases: false)
     }
 
     /// Fail cases of a finding not fixed yet (`Fuzz/FailCases/<target>/open/`).

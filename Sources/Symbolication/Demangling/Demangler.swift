@@ -38,6 +38,9 @@ public enum Demangler {
     /// how much memory beyond the process's own: real names take microseconds and kilobytes.
     static let sandboxTimeoutMilliseconds: Int32 = 1_000
     static let sandboxMemoryBytes: UInt64 = 64 << 20
+    /// How long the worker process may take over one Swift name before it is replaced: real names take
+    /// microseconds, so this only has to outlast a machine too loaded to schedule the worker.
+    static let workerTimeoutMilliseconds: Int32 = 3_000
 
     /// The readable form of `name`; nil when it is not a Swift or C++ mangled name, or does not demangle.
     ///

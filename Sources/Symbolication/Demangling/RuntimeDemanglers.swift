@@ -46,25 +46,49 @@ enum RuntimeDemanglers {
 
     /// Apple's simplified form of a Swift or C++ name; `bytes` is NUL-terminated.
     static func simplified(_ bytes: [UInt8]) -> String? {
-        guard let function = backtraceDemangle else { return nil }
-        var status: Int32 = 0
-        let result = bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { name in
-                function(name.baseAddress, name.count - 1, nil, nil, &status)
-            }
-        }
-        return take(result)
+        inWorker(Int32(APM_WORKER_SIMPLIFIED), bytes)
     }
 
     /// The full form of a Swift name; `bytes` is NUL-terminated.
     static func swift(_ bytes: [UInt8]) -> String? {
-        guard let function = swiftDemangle else { return nil }
-        let result = bytes.withUnsafeBufferPointer { buffer in
+        inWorker(Int32(APM_WORKER_FULL), bytes)
+    }
+
+    /// How many worker processes were forked: one, unless a name ended one (tests check a crash costs one name).
+    static var workerForks: UInt { UInt(apm_demangle_worker_forks()) }
+
+    /// Runs one of the Swift runtime's demanglers in the worker process (demangle_worker.h).
+    ///
+    /// The runtime aborts on some malformed names, and a name from a hostile file must not end the process reading
+    /// it. Nil when the name does not demangle, its result is longer than ``Demangler/maxDemangledLength``, or the
+    /// worker died or stalled on it.
+    private static func inWorker(_ op: Int32, _ bytes: [UInt8]) -> String? {
+        guard backtraceDemangle != nil || swiftDemangle != nil else { return nil }
+        let simplifiedFunction = unsafeBitCast(backtraceDemangle, to: apm_backtrace_demangle_fn?.self)
+        let fullFunction = unsafeBitCast(swiftDemangle, to: apm_swift_demangle_fn?.self)
+        let capacity = Demangler.maxDemangledLength
+        var output = [UInt8](repeating: 0, count: capacity)
+        let length = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { name in
-                function(name.baseAddress, name.count - 1, nil, nil, 0)
+                output.withUnsafeMutableBufferPointer { out in
+                    out.withMemoryRebound(to: CChar.self) { into in
+                        apm_demangle_in_worker(
+                            op,
+                            simplifiedFunction,
+                            fullFunction,
+                            name.baseAddress,
+                            max(name.count - 1, 0),
+                            into.baseAddress,
+                            capacity,
+                            Demangler.workerTimeoutMilliseconds,
+                            Demangler.sandboxMemoryBytes
+                        )
+                    }
+                }
             }
         }
-        return take(result)
+        guard length >= 0, length <= capacity else { return nil }
+        return String(decoding: output[0..<length], as: UTF8.self)
     }
 
     /// The readable form of an Itanium C++ name; `bytes` is NUL-terminated.
