@@ -57,10 +57,12 @@ public enum Demangler {
             return RuntimeDemanglers.cxxSandboxed(bytes)
         }
         switch (style, isSwift) {
-        case (.simplified, _):
-            result =
-                RuntimeDemanglers.simplified(bytes) ?? (isSwift ? RuntimeDemanglers.swift(bytes) : nil)
-                ?? (isSwift ? nil : RuntimeDemanglers.cxx(bytes))
+        case (.simplified, true):
+            result = RuntimeDemanglers.simplified(bytes) ?? RuntimeDemanglers.swift(bytes)
+        case (.simplified, false):
+            // The Swift runtime's simplified form of a C++ name is __cxa_demangle's: asked directly, in this
+            // process, a C++ name costs no round trip to the Swift demangler's worker.
+            result = RuntimeDemanglers.cxx(bytes)
         case (.full, true):
             result = RuntimeDemanglers.swift(bytes)
         case (.full, false):

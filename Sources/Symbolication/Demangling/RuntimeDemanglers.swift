@@ -64,8 +64,8 @@ enum RuntimeDemanglers {
     /// worker died or stalled on it.
     private static func inWorker(_ op: Int32, _ bytes: [UInt8]) -> String? {
         guard backtraceDemangle != nil || swiftDemangle != nil else { return nil }
-        let simplifiedFunction = unsafeBitCast(backtraceDemangle, to: apm_backtrace_demangle_fn?.self)
-        let fullFunction = unsafeBitCast(swiftDemangle, to: apm_swift_demangle_fn?.self)
+        let simplifiedFunction: apm_backtrace_demangle_fn? = backtraceDemangle
+        let fullFunction: apm_swift_demangle_fn? = swiftDemangle
         let capacity = Demangler.maxDemangledLength
         var output = [UInt8](repeating: 0, count: capacity)
         let length = bytes.withUnsafeBufferPointer { buffer in
