@@ -1227,7 +1227,7 @@ def symbol_runs(label, dsym, zipped, report_folder, cap):
             bound=SYMBOL_BOUND, cap=cap),
         Run(f"symbolicate {label}", ["symbolicate", os.path.join(report_folder, "Demo-arm64-ios.crash"),
                                      "--dsym", dsym], bound=SYMBOL_BOUND, cap=cap),
-        Run(f"scan --dsym zip {label}", ["scan", "--format", "json", "--dsym", zipped, report_folder], json=True,
+        Run(f"scan --dsym zip {label}", ["scan", report_folder, "--format", "json", "--dsym", zipped], json=True,
             bound=SYMBOL_BOUND, cap=cap),
     ]
 
