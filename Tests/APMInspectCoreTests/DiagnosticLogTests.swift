@@ -125,3 +125,15 @@ extension Diagnostic.Code {
         #expect(diagnostic.location == error.location)
     }
 }
+
+@Suite struct DiagnosticLogGroupTests {
+    /// A group splits one code's cap: each field's mistyped values are listed up to the cap on their own.
+    @Test func aGroupIsCappedOnItsOwn() {
+        var log = DiagnosticLog(perKind: 2, total: 100)
+        for _ in 0..<5 { log.add(.archiveTruncated, .warning, "s", at: nil, group: "states") }
+        log.add(.archiveTruncated, .warning, "r", at: nil, group: "rpages")
+        let all = log.finished()
+        #expect(all.filter { $0.code == .archiveTruncated }.map(\.message) == ["s", "s", "r"])
+        #expect(all.filter { $0.code == .moreNotListed }.count == 1)
+    }
+}

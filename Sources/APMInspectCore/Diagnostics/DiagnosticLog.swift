@@ -5,9 +5,9 @@
 /// of mistyped values held two million of them). The message and location are made only for the ones kept.
 public struct DiagnosticLog: Sendable {
     public private(set) var diagnostics: [Diagnostic] = []
-    /// Per code: how many were met and how many are listed.
-    private var tallies: [Diagnostic.Code: (met: Int, listed: Int)] = [:]
-    private var order: [Diagnostic.Code] = []
+    /// Per code, or per code and group: how many were met and how many are listed.
+    private var tallies: [String: (met: Int, listed: Int)] = [:]
+    private var order: [String] = []
     /// Diagnostics of kinds met after ``total`` kinds were known (a file can make every message a kind of its own).
     private var otherKinds = 0
     /// How many diagnostics of one kind are listed.
@@ -21,13 +21,17 @@ public struct DiagnosticLog: Sendable {
     }
 
     /// Records a diagnostic of `code`; the message and location are made only when it is listed.
+    ///
+    /// `group` splits one code's cap: a mistyped value of each field (`group` the field) is listed up to the cap,
+    /// so many bad `states` do not hide the one bad `rpages`.
     public mutating func add(
         _ code: Diagnostic.Code,
         _ severity: Diagnostic.Severity,
         _ message: @autoclosure () -> String,
-        at location: @autoclosure () -> SourceLocation?
+        at location: @autoclosure () -> SourceLocation?,
+        group: String? = nil
     ) {
-        let kind = code
+        let kind = group.map { "\(code.rawValue), \($0)" } ?? code.rawValue
         var tally = tallies[kind] ?? (0, 0)
         if tally.met == 0 {
             guard order.count < total else {

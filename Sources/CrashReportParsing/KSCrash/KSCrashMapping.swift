@@ -265,11 +265,13 @@ struct KSCrashMapping {
     }
 
     mutating func warn(_ code: Diagnostic.Code, _ message: String, _ element: JSONElement, _ keyPath: String) {
+        // Capped per message, as before codes: one kind of bad value does not hide another of the same code.
         valueWarnings.add(
             code,
             .warning,
             message,
-            at: element.document.location(ofByte: element.byteOffset, keyPath: keyPath)
+            at: element.document.location(ofByte: element.byteOffset, keyPath: keyPath),
+            group: message
         )
     }
 

@@ -31,14 +31,15 @@ struct JetsamFieldReader {
         return all
     }
 
-    /// Adds a diagnostic of `code`: only the first of each code are listed, the rest counted.
+    /// Adds a diagnostic of `code`: only the first of each code (and `group`) are listed, the rest counted.
     mutating func add(
         _ code: Diagnostic.Code,
         _ severity: Diagnostic.Severity,
         _ message: @autoclosure () -> String,
-        at location: @autoclosure () -> SourceLocation?
+        at location: @autoclosure () -> SourceLocation?,
+        group: String? = nil
     ) {
-        log.add(code, severity, message(), at: location())
+        log.add(code, severity, message(), at: location(), group: group)
     }
 
     /// Keeps `value` verbatim under `key` in `unknown` while the report's allowance lasts, and counts it after.
@@ -149,7 +150,8 @@ struct JetsamFieldReader {
             .jetsamMistypedValue,
             .warning,
             "expected \(expected) for '\(key)'; kept the value verbatim in unknownKeys",
-            at: value.document.location(ofByte: value.byteOffset, keyPath: Self.join(path, key))
+            at: value.document.location(ofByte: value.byteOffset, keyPath: Self.join(path, key)),
+            group: key
         )
         keep(key, value, in: &unknown)
     }
