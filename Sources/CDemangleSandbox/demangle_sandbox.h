@@ -45,6 +45,23 @@ static inline long long apm_sandbox_elapsed_ms(const struct timespec *start) {
     return (long long)(now.tv_sec - start->tv_sec) * 1000 + (now.tv_nsec - start->tv_nsec) / 1000000;
 }
 
+/// In a demangling child just forked: default signal dispositions and an address-space limit of the parent's size
+/// plus `extra_memory`.
+///
+/// The parent's handlers (a fuzzer's, a sanitizer's, the embedding application's) must not run here: a signal ends
+/// the child, and the parent reads that as "not demangled".
+static inline void apm_sandbox_child_setup(unsigned long long extra_memory) {
+    int defaults[] = {SIGALRM, SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL, SIGXCPU, SIGPIPE, SIGTERM, SIGINT};
+    for (size_t i = 0; i < sizeof defaults / sizeof defaults[0]; i++) signal(defaults[i], SIG_DFL);
+    unsigned long long size = apm_sandbox_virtual_size();
+    if (size > 0) {
+        struct rlimit limit;
+        limit.rlim_cur = (rlim_t)(size + extra_memory);
+        limit.rlim_max = (rlim_t)(size + extra_memory);
+        setrlimit(RLIMIT_AS, &limit);
+    }
+}
+
 /// Demangles `name` (NUL-terminated) with `demangle` in a child process and copies at most `capacity` bytes of the
 /// result into `out`.
 ///
@@ -65,17 +82,7 @@ static inline long apm_demangle_sandboxed(apm_cxa_demangle_fn demangle, const ch
     }
     if (pid == 0) {
         close(fds[0]);
-        // The parent's handlers (a fuzzer's, a sanitizer's, the embedding application's) must not run here: a
-        // signal ends the child, and the parent reads that as "not demangled".
-        int defaults[] = {SIGALRM, SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL, SIGXCPU, SIGPIPE, SIGTERM};
-        for (size_t i = 0; i < sizeof defaults / sizeof defaults[0]; i++) signal(defaults[i], SIG_DFL);
-        unsigned long long size = apm_sandbox_virtual_size();
-        if (size > 0) {
-            struct rlimit limit;
-            limit.rlim_cur = (rlim_t)(size + extra_memory);
-            limit.rlim_max = (rlim_t)(size + extra_memory);
-            setrlimit(RLIMIT_AS, &limit);
-        }
+        apm_sandbox_child_setup(extra_memory);
         alarm((unsigned)(timeout_ms / 1000 + 2));
         int status = 0;
         char *result = demangle(name, NULL, NULL, &status);

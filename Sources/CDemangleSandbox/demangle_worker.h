@@ -123,17 +123,7 @@ static inline int apm_worker_start(apm_backtrace_demangle_fn simplified, apm_swi
     }
     if (pid == 0) {
         close(fds[0]);
-        // The parent's handlers (a fuzzer's, a sanitizer's, the embedding application's) must not run here: a
-        // signal ends the child, and the parent reads that as "not demangled".
-        int defaults[] = {SIGALRM, SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL, SIGXCPU, SIGPIPE, SIGTERM, SIGINT};
-        for (size_t i = 0; i < sizeof defaults / sizeof defaults[0]; i++) signal(defaults[i], SIG_DFL);
-        unsigned long long size = apm_sandbox_virtual_size();
-        if (size > 0) {
-            struct rlimit limit;
-            limit.rlim_cur = (rlim_t)(size + extra_memory);
-            limit.rlim_max = (rlim_t)(size + extra_memory);
-            setrlimit(RLIMIT_AS, &limit);
-        }
+        apm_sandbox_child_setup(extra_memory);
         apm_worker_serve(fds[1], simplified, full, capacity);
         _exit(0);
     }
