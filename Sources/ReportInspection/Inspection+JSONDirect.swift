@@ -8,6 +8,7 @@ import WatchdogAnalysis
 extension Inspection: JSONDirectEncodable {
     /// The members `encode(to:)` writes, in key order: `report` as `null` when there is none.
     public func writeJSONMembers(into object: inout JSONObjectWriter) {
+        object.write("contentHash", contentHash.map(ContentHash.text))
         object.write("diagnostics", diagnostics)
         object.write("error", failure)
         object.write("file", file)

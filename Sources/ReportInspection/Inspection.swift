@@ -70,6 +70,11 @@ public struct Inspection: Sendable, Encodable {
     public var source: SysdiagnoseFacts?
     /// SHA-256 of the bytes read, when the inspector was asked for it (the backend formats' event ids); not encoded.
     public var contentDigest: [UInt8]?
+    /// ``ContentHash`` of the bytes read, for JetsamEvent reports.
+    ///
+    /// Their identity when they have no incident id, in `memory-limits`, `scan` and `report` alike. Encoded as
+    /// `contentHash` (16 hexadecimal digits).
+    public var contentHash: UInt64?
 
     public init(
         file: String,
@@ -78,7 +83,8 @@ public struct Inspection: Sendable, Encodable {
         report: Report?,
         failure: Failure?,
         source: SysdiagnoseFacts? = nil,
-        contentDigest: [UInt8]? = nil
+        contentDigest: [UInt8]? = nil,
+        contentHash: UInt64? = nil
     ) {
         self.file = file
         self.kind = kind
@@ -87,6 +93,7 @@ public struct Inspection: Sendable, Encodable {
         self.failure = failure
         self.source = source
         self.contentDigest = contentDigest
+        self.contentHash = contentHash
     }
 
     /// Why nothing could be read: the shared error's code, message and location.
@@ -103,6 +110,7 @@ public struct Inspection: Sendable, Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
+        case contentHash
         case file
         case kind
         case diagnostics
@@ -125,5 +133,6 @@ public struct Inspection: Sendable, Encodable {
         try container.encodeIfPresent(failure, forKey: .error)
         try container.encodeIfPresent(source, forKey: .source)
         try container.encode(Self.schemaVersion, forKey: .schemaVersion)
+        try container.encodeIfPresent(contentHash.map(ContentHash.text), forKey: .contentHash)
     }
 }

@@ -87,20 +87,21 @@ public struct ReportInspector: Sendable {
 
     /// Inspects bytes already in memory; `path` is only the name the envelope gives them.
     public func inspect(bytes: [UInt8], path: String) -> Inspection {
-        if digestsContent {
-            var plain = self
-            plain.digestsContent = false
-            var inspection = plain.inspect(bytes: bytes, path: path)
-            // Only reports that become events need it: a capture or a database can be gigabytes.
-            switch inspection.report {
-            case .crash, .watchdog, .jetsam, .metricKit, .resource, .systemWatchdog:
-                inspection.contentDigest = SHA256Digest.hash(bytes)
-            default: break
-            }
-            return inspection
+        var inspection = inspectContent(bytes: bytes, path: path)
+        // Both are of the bytes as given (before a UTF-16 report is transcoded), and only for reports that need
+        // them: a capture or a database can be gigabytes.
+        switch inspection.report {
+        case .crash, .watchdog, .jetsam, .metricKit, .resource, .systemWatchdog:
+            if digestsContent { inspection.contentDigest = SHA256Digest.hash(bytes) }
+            if case .jetsam = inspection.report { inspection.contentHash = ContentHash.of(bytes) }
+        default: break
         }
+        return inspection
+    }
+
+    private func inspectContent(bytes: [UInt8], path: String) -> Inspection {
         if let text = UTF16Text(bytes: bytes) {
-            var inspection = inspect(bytes: text.utf8, path: path)
+            var inspection = inspectContent(bytes: text.utf8, path: path)
             inspection.diagnostics.insert(Diagnostic(.note, .reportUTF16Transcoded, text.note), at: 0)
             return inspection
         }

@@ -107,6 +107,14 @@ import Testing
         #expect(FleetEnvelope.looksLikeNDJSON(prefix: Array("\n {\"diagnostics\":[{".utf8)))
         #expect(!FleetEnvelope.looksLikeNDJSON(prefix: Array("{\"app_name\":\"Harbor\"}".utf8)))
         #expect(!FleetEnvelope.looksLikeNDJSON(prefix: Array("{\n  \"diagnostics\" : [".utf8)))
+        // A JetsamEvent's envelope: its content hash sorts first.
+        #expect(
+            FleetEnvelope.looksLikeNDJSON(prefix: Array("{\"contentHash\":\"0961b2eff3298695\",\"diagnostics\":[".utf8))
+        )
+        #expect(
+            !FleetEnvelope.looksLikeNDJSON(prefix: Array("{\"contentHash\":\"0961b2eff32986\",\"diagnostics\":[".utf8))
+        )
+        #expect(!FleetEnvelope.looksLikeNDJSON(prefix: Array("{\"contentHash\":\"0961b2eff3298695\",\"file\":\"".utf8)))
     }
 }
 

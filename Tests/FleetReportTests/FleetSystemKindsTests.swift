@@ -13,7 +13,7 @@ import Testing
 @Suite struct FleetSystemKindsTests {
     static func jetsam(_ entries: [JetsamFixture.Entry], incident: String) throws -> FleetEvent.OOM {
         let event = try #require(try JetsamParser().parse(JetsamFixture.report(entries, incident: incident)).event)
-        return FleetEvent.oom(event, file: "JetsamEvent-\(incident).ips")
+        return FleetEvent.oom(event, contentHash: nil, file: "JetsamEvent-\(incident).ips")
     }
 
     static let daemonKilled: [JetsamFixture.Entry] = [

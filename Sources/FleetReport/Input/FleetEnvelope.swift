@@ -13,7 +13,7 @@ public struct FleetEnvelope: Decodable {
     public var event: FleetEvent
 
     private enum Keys: String, CodingKey {
-        case file, kind, report, error
+        case file, kind, report, error, contentHash
     }
 
     private enum WatchdogKey: String, CodingKey {
@@ -51,7 +51,11 @@ public struct FleetEnvelope: Decodable {
             event.watchdog = FleetEvent.watchdog(termination, report: report)
         case FileKind.jetsamEvent.rawValue:
             let jetsam = try container.decode(JetsamEvent.self, forKey: .report)
-            event.oom = FleetEvent.oom(jetsam, file: file)
+            // A hash that is not 16 hexadecimal digits is read as none: the envelope is identified by its file.
+            let contentHash = try container.decodeIfPresent(String.self, forKey: .contentHash).flatMap(
+                ContentHash.value
+            )
+            event.oom = FleetEvent.oom(jetsam, contentHash: contentHash, file: file)
         case FileKind.resourceReport.rawValue, FileKind.systemWatchdog.rawValue:
             let facts = try container.decode(SystemReportFacts.self, forKey: .report)
             event.occurrence = facts.occurrence(systemWatchdog: kind == FileKind.systemWatchdog.rawValue)
@@ -64,10 +68,22 @@ public struct FleetEnvelope: Decodable {
         self.event = event
     }
 
-    /// True when `prefix` (the first bytes of a file) starts like an envelope: `{"diagnostics":`, keys being
-    /// written sorted, so that a folder of NDJSON scans is told from reports by content, not by name.
+    /// True when `prefix` (the first bytes of a file) starts like an envelope.
+    ///
+    /// An envelope starts with `{"diagnostics":[`, keys being written sorted, so that a folder of NDJSON scans is
+    /// told from reports by content, not by name. A JetsamEvent's envelope starts with its `contentHash` (16
+    /// hexadecimal digits), which sorts first.
     public static func looksLikeNDJSON(prefix: some Collection<UInt8>) -> Bool {
-        let start = prefix.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        var start = prefix.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        let hashKey = Array(#"{"contentHash":""#.utf8)
+        if start.starts(with: hashKey) {
+            let digits = String(decoding: start.dropFirst(hashKey.count).prefix(16), as: UTF8.self)
+            guard ContentHash.value(digits) != nil,
+                start.dropFirst(hashKey.count + 16).starts(with: Array(#"",""#.utf8))
+            else { return false }
+            start = start.dropFirst(hashKey.count + 16 + 3)
+            return start.starts(with: Array(#"diagnostics":["#.utf8))
+        }
         return start.starts(with: Array(#"{"diagnostics":["#.utf8))
     }
 

@@ -44,11 +44,15 @@ extension FleetEvent {
         )
     }
 
-    /// The facts of a JetsamEvent; `file` names it when it has no incident id (copies are told apart by it).
-    public static func oom(_ event: JetsamEvent, file: String) -> OOM {
+    /// The facts of a JetsamEvent.
+    ///
+    /// Without an incident id it is identified by `contentHash` (``ContentHash`` of
+    /// its file's bytes), so copies count once as in `memory-limits`; by `file` only when the hash is not known
+    /// (an envelope written before envelopes carried it).
+    public static func oom(_ event: JetsamEvent, contentHash: UInt64?, file: String) -> OOM {
         let killed = event.processes.filter { $0.reason != nil }
         return OOM(
-            evidence: MemoryLimitEvidence(event: event, contentHash: MemoryLimitEvidence.contentHash(Array(file.utf8))),
+            evidence: MemoryLimitEvidence(event: event, contentHash: contentHash, file: file),
             deviceName: event.deviceName,
             killed: killed.count,
             killedNames: killed.prefix(maxKilledNames).compactMap(\.name),

@@ -68,7 +68,21 @@ public struct MemoryLimitEvidence: Sendable, Equatable, Codable {
     ///   - event: The report.
     ///   - contentHash: A hash of the file's bytes, used as its identity when it has no incident id.
     public init(event: JetsamEvent, contentHash: UInt64) {
-        let identity = Self.identity(of: event) { contentHash }
+        self.init(event: event, identity: Self.identity(of: event) { "content:\(ContentHash.text(contentHash))" })
+    }
+
+    /// The evidence in a parsed report whose content hash may not be known (an envelope written before envelopes
+    /// carried `contentHash`): then, without an incident id, `file` is its identity, and copies in two places
+    /// count twice.
+    public init(event: JetsamEvent, contentHash: UInt64?, file: String) {
+        if let contentHash {
+            self.init(event: event, contentHash: contentHash)
+        } else {
+            self.init(event: event, identity: Self.identity(of: event) { "file:\(file)" })
+        }
+    }
+
+    private init(event: JetsamEvent, identity: String) {
         var kills: [Kill] = []
         for process in event.processes {
             guard let limit = process.limitMB else { continue }
@@ -89,24 +103,23 @@ public struct MemoryLimitEvidence: Sendable, Equatable, Codable {
         )
     }
 
-    /// The incident id with the crash reporter key, or, for a report without an incident id, the content hash
-    /// (asked for only then).
-    static func identity(of event: JetsamEvent, contentHash: () -> UInt64) -> String {
+    /// The incident id with the crash reporter key, or, for a report without an incident id, `otherwise` (asked
+    /// for only then).
+    static func identity(of event: JetsamEvent, otherwise: () -> String) -> String {
         if let incident = event.incidentID, !incident.isEmpty {
             return "\(incident.uppercased())|\(event.crashReporterKey ?? "")"
         }
-        return "content:\(String(contentHash(), radix: 16))"
+        return otherwise()
     }
 
-    /// 64-bit FNV-1a of `bytes`, the identity of reports without an incident id.
+    /// The incident id with the crash reporter key, or, for a report without an incident id, the content hash
+    /// (asked for only then).
+    static func identity(of event: JetsamEvent, contentHash: () -> UInt64) -> String {
+        identity(of: event) { "content:\(ContentHash.text(contentHash()))" }
+    }
+
+    /// The identity of reports without an incident id: ``ContentHash/of(_:)`` of the file's bytes.
     public static func contentHash(_ bytes: [UInt8]) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        bytes.withUnsafeBufferPointer { buffer in
-            for byte in buffer {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x0000_0100_0000_01B3
-            }
-        }
-        return hash
+        ContentHash.of(bytes)
     }
 }

@@ -12,7 +12,7 @@ extension Inspection {
         case .watchdog(let report, let termination):
             event.watchdog = FleetEvent.watchdog(termination, report: report)
         case .jetsam(let jetsam):
-            event.oom = FleetEvent.oom(jetsam, file: file)
+            event.oom = FleetEvent.oom(jetsam, contentHash: contentHash, file: file)
         case .resource(let report):
             event.occurrence = FleetEvent.occurrence(resource: report)
         case .systemWatchdog(let report):

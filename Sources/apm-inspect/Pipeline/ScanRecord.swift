@@ -54,10 +54,7 @@ struct ScanRecord: Sendable {
                 "\(app.name) \(Formatting.oneDecimal(app.share * 100)) %"
             }
         case .jetsam(let event):
-            jetsam = MemoryLimitEvidence(
-                event: event,
-                contentHash: UInt64(truncatingIfNeeded: inspection.file.hashValue)
-            )
+            jetsam = MemoryLimitEvidence(event: event, contentHash: inspection.contentHash, file: inspection.file)
             jetsamKills = event.killedProcesses.count
         default:
             break
