@@ -73,4 +73,27 @@ import Testing
             #expect(error.message.contains(expected))
         }
     }
+
+    /// `energy` reads archives with the limits every command uses (issue 40): a 300 MiB member is skipped before its
+    /// bytes are read, as `scan` skips it (it was read up to 512 MiB here, against 256 MiB in `scan` and 64 MiB in
+    /// `memory-limits`).
+    @Test func aMemberOverTheCommonMemberLimitIsSkippedAsScanSkipsIt() throws {
+        let folder = try CorpusSupport.scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let database = try FileReading.contents(
+            atPath: FuzzReplayInputs.root.appendingPathComponent("Corpus/powerlog/ios15_offset-change_D16AP_19H12.PLSQL")
+                .path
+        )
+        let members = [
+            TarFixture.Member(name: "logs/powerlogs/a.PLSQL", data: database),
+            TarFixture.Member(name: "logs/other/huge.log", declaredSize: 300 << 20),
+        ]
+        let path = folder + "/sysdiagnose_x.tar"
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(TarFixture.tar(members, end: false))))
+        let result = try PowerLogReader().read(paths: [path])
+        #expect(result.report.sources.count == 1)
+        let skipped = result.diagnostics.filter { $0.code == .archiveMemberTooLarge }
+        #expect(skipped.count == 1)
+        #expect(TarReader.Options().maxEntryBytes == 256 << 20)
+    }
 }

@@ -7,7 +7,9 @@
 public struct TarReader: Sendable {
     /// Limits for one archive.
     ///
-    /// Each one that fires says so by name, with its value.
+    /// Each one that fires says so by name, with its value. The defaults are the one set every command reads
+    /// archives with (`scan`, `report`, `memory-limits`, `energy`; docs/scan.md): reports are small, PowerLog
+    /// databases stay well under 256 MiB, and sample sysdiagnoses expand about 5:1 where a bomb reaches 1000:1.
     public struct Options: Sendable, Equatable {
         /// Total work: the most bytes of the (decompressed) stream read.
         public var maxTotalBytes: UInt64
@@ -22,9 +24,9 @@ public struct TarReader: Sendable {
         public var ratioFloorBytes: UInt64
 
         public init(
-            maxTotalBytes: UInt64 = 16 << 30,
-            maxEntries: Int = 1_000_000,
-            maxEntryBytes: UInt64 = 512 << 20,
+            maxTotalBytes: UInt64 = 8 << 30,
+            maxEntries: Int = 500_000,
+            maxEntryBytes: UInt64 = 256 << 20,
             maxExpansionRatio: UInt64 = 100,
             ratioFloorBytes: UInt64 = 64 << 20
         ) {

@@ -62,9 +62,9 @@ struct MemoryLimitsCommand: ParsableCommand {
         }
         let shown = PathWalker.shown(path.display)
         var results: [(String?, MemoryLimitCollector.Outcome)] = []
-        let options = TarReader.Options(maxTotalBytes: 8 << 30, maxEntries: 500_000, maxEntryBytes: 64 << 20)
         do {
-            let findings = try TarReader(options: options).read(fileAt: path) { entry in
+            // The archive limits of every command (TarReader.Options' defaults), as `scan` reads the same archive.
+            let findings = try TarReader().read(fileAt: path) { entry in
                 guard entry.kind == .file, !entry.data.isEmpty else { return }
                 let outcome = collector.evidence(in: entry.data)
                 if case .notJetsam = outcome { return }

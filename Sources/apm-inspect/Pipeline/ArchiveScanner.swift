@@ -9,15 +9,8 @@ import ReportInspection
 struct ArchiveScanner {
     let inspector: ReportInspector
     let temporary: TemporaryFolder
-    /// Bounds for hostile archives, relative to the input: reports are small, PowerLog databases stay well
-    /// under 256 MiB, and sample sysdiagnoses expand about 5:1 where a bomb reaches 1000:1 (see docs/scan.md).
-    var options = TarReader.Options(
-        maxTotalBytes: 8 << 30,
-        maxEntries: 500_000,
-        maxEntryBytes: 256 << 20,
-        maxExpansionRatio: 100,
-        ratioFloorBytes: 64 << 20
-    )
+    /// Bounds for hostile archives: the one set every command uses (``TarReader/Options``).
+    var options = TarReader.Options()
 
     /// Calls `body` with the inspection of each report member, then returns the archive's own findings.
     ///
