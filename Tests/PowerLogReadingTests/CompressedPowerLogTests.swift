@@ -80,10 +80,8 @@ import Testing
     @Test func aMemberOverTheCommonMemberLimitIsSkippedAsScanSkipsIt() throws {
         let folder = try CorpusSupport.scratchFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let database = try FileReading.contents(
-            atPath: FuzzReplayInputs.root.appendingPathComponent("Corpus/powerlog/ios15_offset-change_D16AP_19H12.PLSQL")
-                .path
-        )
+        let corpus = "Corpus/powerlog/ios15_offset-change_D16AP_19H12.PLSQL"
+        let database = try FileReading.contents(atPath: FuzzReplayInputs.root.appendingPathComponent(corpus).path)
         let members = [
             TarFixture.Member(name: "logs/powerlogs/a.PLSQL", data: database),
             TarFixture.Member(name: "logs/other/huge.log", declaredSize: 300 << 20),
