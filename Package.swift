@@ -101,11 +101,18 @@ let package = Package(
                 "HTTPCaptureParsing", "MetricKitParsing", "Symbolication",
             ]
         ),
+        // Where every command's reports come from: paths, folders, standard input, FIFOs and tar/tar.gz archives,
+        // with one set of limits (docs/architecture.md).
+        .target(
+            name: "ReportSources",
+            dependencies: ["APMInspectCore", "ReportInspection"]
+        ),
         .executableTarget(
             name: "apm-inspect",
             dependencies: [
                 "CAllocator",
                 "ReportInspection",
+                "ReportSources",
                 "APMInspectCore",
                 "AppleDeviceCatalog",
                 "JetsamParsing",
@@ -225,7 +232,9 @@ let package = Package(
         ),
         .testTarget(
             name: "FleetReportTests",
-            dependencies: ["FleetReport", "ReportInspection", "apm-inspect", "FuzzReplaySupport", "APMInspectCore"]
+            dependencies: [
+                "FleetReport", "ReportInspection", "ReportSources", "apm-inspect", "FuzzReplaySupport", "APMInspectCore",
+            ]
         ),
         .testTarget(
             name: "ReportInspectionTests",
@@ -237,7 +246,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FuzzCommandTests",
-            dependencies: ["apm-inspect", "ReportInspection", "FuzzReplaySupport"]
+            dependencies: ["apm-inspect", "ReportInspection", "ReportSources", "FuzzReplaySupport"]
         ),
     ]
 )

@@ -1,5 +1,6 @@
 import APMInspectCore
 import ArgumentParser
+import ReportSources
 
 #if canImport(Glibc)
     import Glibc

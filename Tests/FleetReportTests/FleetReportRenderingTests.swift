@@ -3,6 +3,7 @@ import FleetReport
 import Foundation
 import FuzzReplaySupport
 import ReportInspection
+import ReportSources
 import Testing
 
 @testable import apm_inspect

@@ -2,6 +2,7 @@ import APMInspectCore
 import Foundation
 import FuzzReplaySupport
 import ReportInspection
+import ReportSources
 import Testing
 
 @testable import apm_inspect

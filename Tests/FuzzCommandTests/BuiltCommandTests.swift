@@ -126,11 +126,33 @@ struct BuiltCommandTests {
         }
     }
 
-    @Test("hints: a sysdiagnose given to inspect or translate points to scan; a text report is already text")
+    /// `inspect` reads archives through the input layer `scan` uses (issue 40): the same envelopes, from a path or
+    /// from standard input, as an array.
+    @Test("inspect reads the reports of a sysdiagnose, from a path or standard input, as scan does")
+    func inspectReadsArchives() throws {
+        let bin = try Self.binary()
+        let scan = try Self.run(bin, ["scan", "--format", "ndjson", Self.sysdiagnose])
+        let inspect = try Self.run(bin, ["inspect", "--format", "ndjson", Self.sysdiagnose])
+        #expect(inspect.status == 0)
+        let lines = inspect.stdout.split(separator: "\n")
+        #expect(lines.count >= 2)
+        #expect(lines.allSatisfy { $0.contains("\"file\":\"\(Self.sysdiagnose)!/") })
+        #expect(inspect.stdout == scan.stdout)
+        let json = try Self.run(bin, ["inspect", "--format", "json", Self.sysdiagnose])
+        #expect(json.stdout.hasPrefix("[\n"))
+        let piped = try Self.run(
+            bin,
+            ["inspect", "--format", "json", "-"],
+            stdin: Self.root.path + "/" + Self.sysdiagnose
+        )
+        #expect(piped.status == 0)
+        #expect(piped.stdout.hasPrefix("[\n"))
+        #expect(piped.stdout.components(separatedBy: "\"file\" : \"-!/").count == lines.count + 1)
+    }
+
+    @Test("hints: a sysdiagnose given to translate points to scan; a text report is already text")
     func hints() throws {
         let bin = try Self.binary()
-        let inspect = try Self.run(bin, ["inspect", Self.sysdiagnose])
-        #expect(inspect.stderr.contains("note: a tar.gz archive: `apm-inspect scan` reads the reports inside it"))
         let translateArchive = try Self.run(bin, ["translate", Self.sysdiagnose])
         #expect(translateArchive.status == 1)
         #expect(translateArchive.stderr.contains("`apm-inspect scan` reads the reports inside it"))

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ReportSources
 import Testing
 
 @testable import apm_inspect

@@ -3,6 +3,7 @@ import Foundation
 import FuzzReplaySupport
 import JetsamParsing
 import ReportInspection
+import ReportSources
 import Testing
 
 @testable import apm_inspect

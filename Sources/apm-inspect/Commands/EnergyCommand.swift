@@ -2,6 +2,7 @@ import APMInspectCore
 import ArgumentParser
 import Foundation
 import PowerLogReading
+import ReportSources
 
 /// `apm-inspect energy PATH...`: per-app energy, battery history, background location and exits from PowerLog.
 struct EnergyCommand: ParsableCommand {

@@ -7,7 +7,8 @@ import ReportInspection
 /// runs twice at once), hence `@unchecked Sendable`.
 final class EnvelopePrinter: @unchecked Sendable {
     let format: OutputFormat
-    let oneObject: Bool
+    private(set) var oneObject: Bool
+    private var begun = false
     /// Envelopes printed so far (the array's separators).
     var printed = 0
 
@@ -17,8 +18,14 @@ final class EnvelopePrinter: @unchecked Sendable {
         self.oneObject = oneObject
     }
 
-    /// Opens the array, before the first envelope.
-    func begin() {
+    /// Opens the array, before the first envelope; later calls do nothing.
+    ///
+    /// `count` is the number of envelopes of the first input, when known: a single input that gave other than one
+    /// (standard input that held an archive) is printed as an array after all.
+    func begin(count: Int? = nil) {
+        guard !begun else { return }
+        begun = true
+        if let count, count != 1 { oneObject = false }
         if format == .json && !oneObject { Console.out("[\n") }
     }
 
@@ -41,8 +48,9 @@ final class EnvelopePrinter: @unchecked Sendable {
         }
     }
 
-    /// Closes the array.
+    /// Closes the array (opened first when no input came).
     func finish() {
+        begin()
         if format == .json && !oneObject { Console.out("\n]\n") }
     }
 }

@@ -2,6 +2,7 @@ import APMInspectCore
 import ArgumentParser
 import Dispatch
 import Foundation
+import ReportSources
 
 #if canImport(Glibc)
     import Glibc

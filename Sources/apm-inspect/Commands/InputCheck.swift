@@ -1,5 +1,6 @@
 import APMInspectCore
 import ReportInspection
+import ReportSources
 
 #if canImport(Glibc)
     import Glibc
@@ -33,7 +34,7 @@ enum InputCheck {
 
     /// The hint for an archive given to a command that reads one report: `scan` reads what is inside.
     static func archiveHint(atPath path: String) -> String? {
-        guard Scanner.isArchive(path) else { return nil }
+        guard ArchiveScanner.isArchive(atPath: path) else { return nil }
         return "a tar or tar.gz archive (a sysdiagnose?): `apm-inspect scan` reads the reports inside it"
     }
 }

@@ -1,15 +1,18 @@
 import APMInspectCore
 import ArgumentParser
 import ReportInspection
+import ReportSources
 
 extension InspectCommand {
     /// `inspect --format sentry|sentry-envelope|otel`: events are built on the workers and printed in input order.
     func runBackend(_ backend: BackendFormat) throws {
+        let temporary = try TemporaryFolder()
+        defer { temporary.remove() }
         let inputs = PathWalker.inputs(in: paths)
         var digesting = ReportInspector()
         digesting.digestsContent = true
         digesting.symbolicator = ReportSymbolication.make(dsymPaths: dsym)?.symbolicator
-        let inspector = digesting
+        let reader = InputReader(inspector: digesting, temporary: temporary)
         let printer = BackendEventPrinter(
             format: backend,
             directory: output,
@@ -24,26 +27,33 @@ extension InspectCommand {
             count: inputs.count,
             jobs: jobs ?? ProcessInfoShim.activeProcessorCount,
             progress: { progress.advance() },
-            transform: { index -> (Inspection, BackendEventPrinter.Rendered) in
-                let inspection = Self.pointingArchivesToScan(Self.inspect(inputs[index], with: inspector))
-                return (inspection, printer.render(inspection))
+            transform: { index -> (InputRead, [BackendEventPrinter.Rendered]) in
+                let read = Self.read(inputs[index], with: reader)
+                return (read, read.inspections.map { printer.render($0) })
             },
-            consume: { inspection, rendered in
-                if let selection, !selection.keeps(inspection) {
-                    _ = leftOut.increment()
-                    return !Console.outputFailed
+            consume: { read, rendered in
+                Self.printFindings(read)
+                for (inspection, rendered) in zip(read.inspections, rendered) {
+                    if let selection, !selection.keeps(inspection) {
+                        _ = leftOut.increment()
+                        continue
+                    }
+                    if let failure = inspection.failure {
+                        _ = failures.increment()
+                        Console.error(
+                            ErrorLine.render(
+                                path: inspection.file,
+                                location: failure.location,
+                                message: failure.message
+                            )
+                        )
+                    } else if let note = rendered.note {
+                        Console.error(
+                            ErrorLine.render(path: inspection.file, location: nil, message: note, severity: "note")
+                        )
+                    }
+                    printer.write(rendered)
                 }
-                if let failure = inspection.failure {
-                    _ = failures.increment()
-                    Console.error(
-                        ErrorLine.render(path: inspection.file, location: failure.location, message: failure.message)
-                    )
-                } else if let note = rendered.note {
-                    Console.error(
-                        ErrorLine.render(path: inspection.file, location: nil, message: note, severity: "note")
-                    )
-                }
-                printer.write(rendered)
                 return !Console.outputFailed
             }
         )

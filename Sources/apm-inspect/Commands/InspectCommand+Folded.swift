@@ -2,6 +2,7 @@ import ArgumentParser
 import CrashReportParsing
 import MetricKitParsing
 import ReportInspection
+import ReportSources
 
 extension InspectCommand {
     /// `inspect --format folded`: every sampled call-stack tree of the MetricKit inputs as folded stacks, the input
@@ -11,13 +12,19 @@ extension InspectCommand {
     /// from, so the stacks of several diagnostics can share one graph and still be told apart. Inputs without a
     /// tree are said on standard error; an input that cannot be read makes the exit status 1.
     func runFolded() throws {
-        let inspector = ReportInspector()
+        let temporary = try TemporaryFolder()
+        defer { temporary.remove() }
+        let reader = InputReader(inspector: ReportInspector(), temporary: temporary)
         var failed = false
         let selection = AppSelection(apps: app)
         var leftOut = 0
         defer { Self.noteLeftOut(leftOut) }
-        for input in PathWalker.inputs(in: paths) {
-            let inspection = Self.inspect(input, with: inspector)
+        let inspections = PathWalker.inputs(in: paths).lazy.flatMap { input in
+            let read = Self.read(input, with: reader)
+            Self.printFindings(read)
+            return read.inspections
+        }
+        for inspection in inspections {
             if let selection, !selection.keeps(inspection) {
                 leftOut += 1
                 continue

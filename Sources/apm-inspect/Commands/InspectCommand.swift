@@ -1,6 +1,7 @@
 import APMInspectCore
 import ArgumentParser
 import ReportInspection
+import ReportSources
 
 #if canImport(Glibc)
     import Glibc
@@ -15,9 +16,11 @@ struct InspectCommand: ParsableCommand {
         abstract: "Tell what each file is and what it says.",
         discussion: """
             Prints a summary for people, or with --format json the envelope {file, kind, diagnostics, report}: \
-            one JSON object when the only path given is a file (or -), an array of them when a folder or several \
-            paths are given, whatever the folder holds; --array prints an array in every case. --format ndjson \
-            prints one envelope per line for pipelines. Folders are read recursively; - reads standard input. \
+            one JSON object when the only path given is a file (or -), an array of them when a folder, an archive \
+            or several paths are given, whatever the folder holds; --array prints an array in every case. \
+            --format ndjson \
+            prints one envelope per line for pipelines. Folders are read recursively; - reads standard input; a \
+            tar or tar.gz (a sysdiagnose) is read report by report, as scan reads it. \
             Results are printed as each file is read, in the order of the inputs. --format sentry, \
             sentry-envelope and otel print native events for Sentry and OpenTelemetry (docs/backends.md).
 
@@ -125,22 +128,25 @@ struct InspectCommand: ParsableCommand {
 
     /// True when `--format json` prints one object rather than an array.
     ///
-    /// Decided by the command line, never by what a folder holds: one path that is not a folder gives an object,
-    /// as it always has; a folder or several paths give an array, even of one envelope or none.
+    /// Decided by the command line, never by what a folder holds: one path that is neither a folder nor an archive
+    /// gives an object, as it always has; a folder, an archive or several paths give an array, even of one envelope
+    /// or none.
     static func printsOneObject(paths: [String], array: Bool) -> Bool {
         guard !array, paths.count == 1, let only = paths.first else { return false }
-        return !PathWalker.isFolder(only)
+        return !PathWalker.isFolder(only) && !ArchiveScanner.isArchive(atPath: only)
     }
 
     func run() throws {
         ErrorColor.shared.set(color)
         if let backend = format.backend { return try runBackend(backend) }
         if format == .folded { return try runFolded() }
+        let temporary = try TemporaryFolder()
+        defer { temporary.remove() }
         let inputs = PathWalker.inputs(in: paths)
         var textInspector = ReportInspector()
         textInspector.httpSummaryOnly = format == .text
         textInspector.symbolicator = ReportSymbolication.make(dsymPaths: dsym)?.symbolicator
-        let inspector = textInspector
+        let reader = InputReader(inspector: textInspector, temporary: temporary)
         let failures = AtomicCounter()
         let format = format.format
         let crashView = crashView
@@ -150,32 +156,35 @@ struct InspectCommand: ParsableCommand {
         let progress = ProgressBar(total: inputs.count, label: "inspect", streamsOutput: true)
         let selection = AppSelection(apps: app)
         let leftOut = AtomicCounter()
-        output.begin()
         ParallelMap.forEachInOrder(
             count: inputs.count,
             jobs: jobs ?? ProcessInfoShim.activeProcessorCount,
             progress: { progress.advance() },
-            transform: { index in Self.pointingArchivesToScan(Self.inspect(inputs[index], with: inspector)) },
-            consume: { inspection in
-                if let selection, !selection.keeps(inspection) {
-                    _ = leftOut.increment()
-                    return !Console.outputFailed
-                }
-                if let failure = inspection.failure {
-                    _ = failures.increment()
-                    Console.error(
-                        ErrorLine.render(path: inspection.file, location: failure.location, message: failure.message)
-                    )
-                }
-                if case .unrecognised(let summary) = inspection.report, summary.note.contains("apm-inspect scan") {
-                    Console.error(
-                        ErrorLine.render(path: inspection.file, location: nil, message: summary.note, severity: "note")
-                    )
-                }
-                if format == .text {
-                    Console.text(InspectionRenderer.styled(inspection, crashView: crashView), color: color)
-                } else if output.print(inspection) {
-                    _ = failures.increment()
+            transform: { index in Self.read(inputs[index], with: reader) },
+            consume: { read in
+                // Standard input that held an archive of several reports is printed as an array after all.
+                output.begin(count: read.inspections.count)
+                Self.printFindings(read)
+                for inspection in read.inspections {
+                    if let selection, !selection.keeps(inspection) {
+                        _ = leftOut.increment()
+                        continue
+                    }
+                    if let failure = inspection.failure {
+                        _ = failures.increment()
+                        Console.error(
+                            ErrorLine.render(
+                                path: inspection.file,
+                                location: failure.location,
+                                message: failure.message
+                            )
+                        )
+                    }
+                    if format == .text {
+                        Console.text(InspectionRenderer.styled(inspection, crashView: crashView), color: color)
+                    } else if output.print(inspection) {
+                        _ = failures.increment()
+                    }
                 }
                 // Once standard output is lost (a reader gone, a full disk), reading on is wasted work.
                 return !Console.outputFailed
@@ -198,7 +207,50 @@ struct InspectCommand: ParsableCommand {
         CrashViewOptions(threads: threads, frameLimit: frames.count, images: images, registers: registers)
     }
 
-    /// Reads one input; a path that gave no file becomes an envelope with its error, in its place.
+    /// What one input gave: the inspection of a file, or of each report in an archive, with the archive's own
+    /// findings.
+    struct InputRead: Sendable {
+        var shown: String
+        var inspections: [Inspection]
+        var findings: [Diagnostic]
+        /// True for an archive: one that holds no report says so.
+        var isArchive: Bool
+    }
+
+    /// Reads one input through the input layer every command shares (`InputReader`); a path that gave no file
+    /// becomes an envelope with its error, in its place.
+    static func read(_ input: PathWalker.Input, with reader: InputReader) -> InputRead {
+        var inspections: [Inspection] = []
+        switch input {
+        case .file(let file) where file.display == PathWalker.standardInputPath:
+            let shown = PathWalker.standardInputArgument
+            let findings = reader.read(path: PathWalker.standardInputPath, shownAs: shown) { inspections.append($0) }
+            return InputRead(
+                shown: shown,
+                inspections: inspections,
+                findings: findings,
+                isArchive: Self.isArchive(inspections, shown)
+            )
+        case .file(let file):
+            let findings = reader.read(file) { inspections.append($0) }
+            return InputRead(
+                shown: file.display,
+                inspections: inspections,
+                findings: findings,
+                isArchive: Self.isArchive(inspections, file.display)
+            )
+        case .failure(let failure):
+            return InputRead(
+                shown: failure.path,
+                inspections: [inspect(input, with: reader.inspector)],
+                findings: [],
+                isArchive: false
+            )
+        }
+    }
+
+    /// Reads one input as one report (`symbolicate`, which reads no archives); a path that gave no file becomes an
+    /// envelope with its error, in its place.
     static func inspect(_ input: PathWalker.Input, with inspector: ReportInspector) -> Inspection {
         switch input {
         case .file(let file) where file.display == PathWalker.standardInputPath:
@@ -218,15 +270,32 @@ struct InspectCommand: ParsableCommand {
         }
     }
 
-    /// A tar or tar.gz (a sysdiagnose) holds reports `scan` reads without extracting them: the note says so.
-    static func pointingArchivesToScan(_ inspection: Inspection) -> Inspection {
-        guard case .unrecognised(var summary) = inspection.report, summary.format == .tar || summary.format == .gzip,
-            Scanner.isArchive(inspection.file)
-        else { return inspection }
-        summary.note =
-            "a \(summary.format == .tar ? "tar" : "tar.gz") archive: `apm-inspect scan` reads the reports inside it"
-        var pointed = inspection
-        pointed.report = .unrecognised(summary)
-        return pointed
+    /// True when the inspections came from inside an archive: none, or members named `ARCHIVE!/path`.
+    private static func isArchive(_ inspections: [Inspection], _ shown: String) -> Bool {
+        inspections.first.map { $0.file.hasPrefix(shown + "!/") } ?? true
+    }
+
+    /// Prints an archive's findings, and says so when it held no report.
+    static func printFindings(_ read: InputRead) {
+        for finding in read.findings {
+            Console.error(
+                ErrorLine.render(
+                    path: read.shown,
+                    location: finding.location,
+                    message: finding.message,
+                    severity: finding.severity.rawValue
+                )
+            )
+        }
+        if read.isArchive && read.inspections.isEmpty {
+            Console.error(
+                ErrorLine.render(
+                    path: read.shown,
+                    location: nil,
+                    message: "the archive holds no report this build reads",
+                    severity: "note"
+                )
+            )
+        }
     }
 }

@@ -1,6 +1,7 @@
 import APMInspectCore
 import ArgumentParser
 import JetsamParsing
+import ReportSources
 
 /// `apm-inspect memory-limits PATH...`: per-device app memory limits from many JetsamEvent reports.
 struct MemoryLimitsCommand: ParsableCommand {

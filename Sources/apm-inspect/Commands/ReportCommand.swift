@@ -3,6 +3,7 @@ import ArgumentParser
 import FleetReport
 import Foundation
 import ReportInspection
+import ReportSources
 
 /// `apm-inspect report PATH...`: the fleet view of many reports (crash groups, terminations, OOM kills, MetricKit).
 struct ReportCommand: ParsableCommand {
@@ -65,7 +66,6 @@ struct ReportCommand: ParsableCommand {
     func run() throws {
         let filter = FleetFilter(since: since.flatMap(FleetFilter.parseSince), version: version, apps: app)
         let temporary = try TemporaryFolder()
-        temporary.removeOnInterrupt()
         defer { temporary.remove() }
         let (files, walkFailures) = PathWalker.rawFiles(in: paths)
         // The user's reports are evidence: `-o` naming one of them (directly, inside a folder, through a link or a

@@ -3,6 +3,7 @@ import ArgumentParser
 import FleetReport
 import Foundation
 import ReportInspection
+import ReportSources
 
 /// `apm-inspect scan PATH...`: every report in folders and sysdiagnose archives, in parallel, streamed.
 struct ScanCommand: ParsableCommand {
@@ -65,7 +66,6 @@ struct ScanCommand: ParsableCommand {
 
     func run() throws {
         let temporary = try TemporaryFolder()
-        temporary.removeOnInterrupt()
         defer { temporary.remove() }
         let walk = WalkedFiles(paths)
         let format = format.format
@@ -185,84 +185,29 @@ struct Scanner: Sendable {
 
     /// Reads a path kept as bytes; a name that is not UTF-8 is read through `/proc/self/fd` and shown escaped.
     func scan(file raw: RawPath) -> Result {
-        switch raw.withOpenablePath({ path in scan(file: path, shownAs: raw.display) }) {
-        case .success(let result):
-            return result
-        case .failure(let failure):
-            let inspection = Inspection(
-                file: raw.display,
-                kind: .unknown,
-                diagnostics: [],
-                report: nil,
-                failure: Inspection.Failure(code: "unreadable", message: failure.message, location: nil)
-            )
-            emit(inspection)
-            return Result(records: [record(inspection)], findings: [])
-        }
+        var records: [ScanRecord] = []
+        let findings = InputReader(inspector: inspector, temporary: temporary).read(raw) { keep($0, in: &records) }
+        return Result(records: records, findings: findings.map { Self.line(raw.display, $0) })
     }
 
+    /// Reads the file at `path`, or each report inside it when it is an archive; `shown` names it in the output.
     func scan(file path: String, shownAs shown: String? = nil) -> Result {
-        let display = shown ?? path
-        let shown = shown == path ? nil : shown
         var records: [ScanRecord] = []
-        let inspected: Inspection
-        if FileReading.isRegularFile(atPath: path) {
-            // Opened and read once: the first 64 KiB say whether it is an archive (streamed from the file) or a
-            // database (opened where it lies); anything else is inspected from the bytes already read.
-            let read = try? FileReading.contents(atPath: path, stoppingAfter: 65_536) {
-                ArchiveScanner.isArchive(prefix: $0) || inspector.mayInspectInPlace(head: $0)
-            }
-            switch read {
-            case .whole(let bytes)?:
-                inspected = inspector.inspect(bytes: bytes, path: path)
-            case .stopped(let prefix)? where ArchiveScanner.isArchive(prefix: prefix):
-                let archive = ArchiveScanner(inspector: inspector, temporary: temporary)
-                let diagnostics = archive.scan(archive: path, shownAs: display) { inspection in
-                    guard keeps(inspection) else { return }
-                    emit(inspection)
-                    records.append(record(inspection))
-                }
-                return Result(
-                    records: records,
-                    findings: diagnostics.map { "\(display): \($0.severity.rawValue): \($0.message)" }
-                )
-            case .stopped?, nil:
-                // A database, or a file that could not be read: the inspector says which, in its own words.
-                inspected = inspector.inspect(path: path)
-            }
-        } else {
-            // A FIFO (`scan <(cat x.tar.gz)`) is read once; its bytes are scanned as an archive when they are one.
-            let archive = ArchiveScanner(inspector: inspector, temporary: temporary)
-            switch archive.scan(
-                stream: path,
-                shownAs: display,
-                {
-                    guard keeps($0) else { return }
-                    emit($0)
-                    records.append(record($0))
-                }
-            ) {
-            case .archive(let diagnostics):
-                return Result(
-                    records: records,
-                    findings: diagnostics.map { "\(display): \($0.severity.rawValue): \($0.message)" }
-                )
-            case .file(let inspection):
-                inspected = inspection
-            }
-        }
-        var inspection = inspected
-        if shown != nil { inspection.rename(from: path, to: display) }
-        // Files of an extracted sysdiagnose folder carry its facts too. The byte search first: splitting every path
-        // into Characters cost more than reading a small file.
-        if display.containsBytes("sysdiagnose_"),
-            let folder = display.split(separator: "/").first(where: { $0.hasPrefix("sysdiagnose_") })
-        {
-            inspection.source = SysdiagnoseFacts(name: String(folder))
-        }
-        guard keeps(inspection) else { return Result(records: [], findings: []) }
+        let reader = InputReader(inspector: inspector, temporary: temporary)
+        let findings = reader.read(path: path, shownAs: shown) { keep($0, in: &records) }
+        return Result(records: records, findings: findings.map { Self.line(shown ?? path, $0) })
+    }
+
+    /// An archive's finding as the inventory lists it.
+    private static func line(_ archive: String, _ finding: Diagnostic) -> String {
+        "\(archive): \(finding.severity.rawValue): \(finding.message)"
+    }
+
+    /// Prints and records an inspection `--app` keeps.
+    private func keep(_ inspection: Inspection, in records: inout [ScanRecord]) {
+        guard keeps(inspection) else { return }
         emit(inspection)
-        return Result(records: [record(inspection)], findings: [])
+        records.append(record(inspection))
     }
 
     /// True when `--app` keeps the inspection (always without `--app`); one left out is counted.
@@ -283,14 +228,6 @@ struct Scanner: Sendable {
         }
     }
 
-    /// A tar, or a gzip whose content starts like a tar.
-    static func isArchive(_ path: String) -> Bool {
-        // Only regular files: opening a FIFO here would block for a writer and take what the reader is owed.
-        guard FileReading.isRegularFile(atPath: path) else { return false }
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        return ArchiveScanner.isArchive(prefix: [UInt8]((try? handle.read(upToCount: 65_536)) ?? Data()))
-    }
 }
 
 /// The MetricKit fleet view of a scan, fed by the worker threads: tallies only, so memory stays flat in the

@@ -2,6 +2,7 @@ import APMInspectCore
 import Foundation
 import HTTPCaptureParsing
 import InputMutation
+import ReportSources
 
 /// The seed inputs of a run: each file read once, sniffed, and mapped for the mutation engine.
 struct FuzzCorpus {

@@ -1,4 +1,5 @@
 import APMInspectCore
+import ReportSources
 
 #if canImport(Glibc)
     import Glibc

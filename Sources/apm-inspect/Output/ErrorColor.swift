@@ -1,4 +1,5 @@
 import Foundation
+import ReportSources
 
 #if canImport(Glibc)
     import Glibc

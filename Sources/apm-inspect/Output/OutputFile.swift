@@ -1,5 +1,6 @@
 import APMInspectCore
 import ArgumentParser
+import ReportSources
 
 /// Writes a file the user named for output (`translate -o`, `report -o`, `energy --plot`, envelopes into `-o DIR`)
 /// through ``AtomicOutputFile``: never through a link, never over an input, never half a file over a whole one.

@@ -1,5 +1,6 @@
 import APMInspectCore
 import JetsamParsing
+import ReportSources
 
 /// Folds the outcomes of `memory-limits` into the table as the workers hand them over, in input order.
 ///

@@ -1,5 +1,6 @@
 import APMInspectCore
 import JetsamParsing
+import ReportSources
 
 /// Folds the results of a scan into its inventory one at a time, in input order, as the workers hand them over.
 ///

@@ -6,17 +6,17 @@ import Foundation
 /// A name that is not UTF-8 cannot be a `String`: it is opened by its bytes and held open while the reader runs,
 /// named `/proc/self/fd/N` (as ``RawPath/withOpenablePath(_:)`` does for one file), and ``shown(_:)`` puts the
 /// escaped name back into what the reader says.
-final class OpenedFiles {
+package final class OpenedFiles {
     /// The paths to hand to the reader, in order; a file that could not be opened is left out.
-    private(set) var paths: [String] = []
+    package private(set) var paths: [String] = []
     /// The files that could not be opened, by their shown name.
-    private(set) var failures: [(path: String, message: String)] = []
+    package private(set) var failures: [(path: String, message: String)] = []
     /// Each stand-in path with the name it stands for, longest first so `/proc/self/fd/1` never replaces part of
     /// `/proc/self/fd/12`.
     private var standIns: [(path: String, shown: String)] = []
     private var descriptors: [Int32] = []
 
-    init(_ files: [RawPath]) {
+    package init(_ files: [RawPath]) {
         for file in files {
             guard !file.isUTF8 else {
                 paths.append(file.display)
@@ -40,7 +40,7 @@ final class OpenedFiles {
     }
 
     /// `text` with every stand-in path replaced by the shown name of its file.
-    func shown(_ text: String) -> String {
+    package func shown(_ text: String) -> String {
         var text = text
         for standIn in standIns where text.contains(standIn.path) {
             text = text.replacingOccurrences(of: standIn.path, with: standIn.shown)

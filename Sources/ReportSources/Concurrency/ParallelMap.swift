@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 
 /// Runs a function over many inputs on all cores, keeping results in input order.
-enum ParallelMap {
+package enum ParallelMap {
     /// Calls `transform` for each index of `count` on up to `jobs` threads and hands each result to `consume` in
     /// input order, as soon as it and every result before it are ready.
     ///
@@ -12,7 +12,7 @@ enum ParallelMap {
     /// a time (whichever worker completed the run of ready results) and returns false to stop: the workers finish
     /// the input in hand and start no other. Returns the number of results consumed.
     @discardableResult
-    static func forEachInOrder<Result: Sendable>(
+    package static func forEachInOrder<Result: Sendable>(
         count: Int,
         jobs: Int,
         window: Int? = nil,
@@ -41,7 +41,7 @@ enum ParallelMap {
     /// `inputs` is called by one worker at a time, under the buffer's lock, and never again once it returned nil or
     /// the consumer stopped.
     @discardableResult
-    static func forEachInOrder<Input, Result: Sendable>(
+    package static func forEachInOrder<Input, Result: Sendable>(
         inputs: @escaping () -> Input?,
         jobs: Int,
         window: Int? = nil,
@@ -78,12 +78,12 @@ private final class ReorderBuffer<Input, Value: Sendable>: @unchecked Sendable {
     private var emitting = false
     private var stopped = false
 
-    init(inputs: @escaping () -> Input?, window: Int) {
+    package init(inputs: @escaping () -> Input?, window: Int) {
         self.inputs = inputs
         self.window = window
     }
 
-    var consumed: Int {
+    package var consumed: Int {
         condition.lock()
         defer { condition.unlock() }
         return emitted
@@ -91,7 +91,7 @@ private final class ReorderBuffer<Input, Value: Sendable>: @unchecked Sendable {
 
     /// The next input to work on, waiting while the buffer is full; nil when there is none left or the
     /// consumer stopped.
-    func take() -> (Int, Input)? {
+    package func take() -> (Int, Input)? {
         condition.lock()
         defer { condition.unlock() }
         while !stopped && inputs != nil && next >= emitted + window { condition.wait() }
@@ -107,7 +107,7 @@ private final class ReorderBuffer<Input, Value: Sendable>: @unchecked Sendable {
     }
 
     /// Stores the result of `index`; the first worker to find the next result in order consumes every ready one.
-    func complete(_ index: Int, with value: Value, consume: (Value) -> Bool) {
+    package func complete(_ index: Int, with value: Value, consume: (Value) -> Bool) {
         condition.lock()
         defer { condition.unlock() }
         if stopped { return }

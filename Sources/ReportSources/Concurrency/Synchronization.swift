@@ -1,12 +1,14 @@
 import Foundation
 
 /// A counter shared by worker threads.
-final class AtomicCounter: @unchecked Sendable {
+package final class AtomicCounter: @unchecked Sendable {
     private var value = 0
     private let lock = NSLock()
 
+    package init() {}
+
     /// Returns the current value and adds one.
-    func increment() -> Int {
+    package func increment() -> Int {
         lock.lock()
         defer { lock.unlock() }
         let current = value
@@ -14,7 +16,7 @@ final class AtomicCounter: @unchecked Sendable {
         return current
     }
 
-    var current: Int {
+    package var current: Int {
         lock.lock()
         defer { lock.unlock() }
         return value
@@ -22,10 +24,12 @@ final class AtomicCounter: @unchecked Sendable {
 }
 
 /// A mutual-exclusion lock with a scoped helper.
-final class NSLockShim: @unchecked Sendable {
+package final class NSLockShim: @unchecked Sendable {
     private let lock = NSLock()
 
-    func withLock<T>(_ body: () throws -> T) rethrows -> T {
+    package init() {}
+
+    package func withLock<T>(_ body: () throws -> T) rethrows -> T {
         lock.lock()
         defer { lock.unlock() }
         return try body()

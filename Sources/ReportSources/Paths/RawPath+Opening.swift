@@ -7,7 +7,7 @@ extension RawPath {
     ///
     /// Readers take `String` paths, which cannot hold a name that is not UTF-8: such a file is opened by its bytes
     /// and handed over as `/proc/self/fd/N`, which names the same file (SQLite and FileReading open it again).
-    func withOpenablePath<R>(_ body: (String) -> R) -> Result<R, OpenFailure> {
+    package func withOpenablePath<R>(_ body: (String) -> R) -> Result<R, OpenFailure> {
         guard !isUTF8 else { return .success(body(display)) }
         // Non-blocking, so a FIFO with such a name cannot hang the open; the reader decides what to do with it.
         let fd = withCString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
@@ -16,14 +16,14 @@ extension RawPath {
         return .success(body("/proc/self/fd/\(fd)"))
     }
 
-    struct OpenFailure: Error {
-        var message: String
+    package struct OpenFailure: Error {
+        package var message: String
     }
 }
 
 extension ReportInspector {
     /// Inspects a file named by bytes; the result names it with ``RawPath/display``.
-    func inspect(raw: RawPath) -> Inspection {
+    package func inspect(raw: RawPath) -> Inspection {
         let result = raw.withOpenablePath { path in
             var inspection = inspect(path: path)
             inspection.rename(from: path, to: raw.display)

@@ -10,9 +10,9 @@ extension PathWalker {
     /// The inputs named by some paths, one at a time, in the order of ``PathWalker/inputs(in:)``.
     ///
     /// `scan` and `memory-limits` take their files from this as the workers ask for them, so a million reports
-    /// are never a million paths in memory at once (see ``DirectoryWalk``). Notes are printed as they are met;
+    /// are never a million paths in memory at once (see ``DirectoryWalk``). Notes go to `note` as they are met;
     /// failures are inputs, for the caller to report in their place and count.
-    struct InputStream: IteratorProtocol {
+    package struct InputStream: IteratorProtocol {
         private var arguments: [(argument: String, raw: RawPath, walk: DirectoryWalk?)]
         private var nextArgument = 0
         /// The walk of the argument being read, and whether it gave a file or a failure yet.
@@ -21,9 +21,11 @@ extension PathWalker {
         private var currentGaveSomething = false
 
         /// The files the walks planned to read: the total of a progress bar.
-        let expectedFiles: Int
+        package let expectedFiles: Int
+        private let note: (Failure) -> Void
 
-        init(_ paths: [String]) {
+        package init(_ paths: [String], note: @escaping (Failure) -> Void) {
+            self.note = note
             var arguments: [(argument: String, raw: RawPath, walk: DirectoryWalk?)] = []
             var expected = 0
             for (argument, raw) in zip(paths, rawArguments(paths)) {
@@ -40,7 +42,7 @@ extension PathWalker {
             self.expectedFiles = expected
         }
 
-        mutating func next() -> Input? {
+        package mutating func next() -> Input? {
             while true {
                 // Taken through the optional in place: a copy of the walk would copy its listings on every file.
                 if let item = current?.next() {
@@ -52,14 +54,7 @@ extension PathWalker {
                         currentGaveSomething = true
                         return .failure(Failure(path: finding.path.display, message: finding.message))
                     case .finding(let finding):
-                        Console.error(
-                            ErrorLine.render(
-                                path: finding.path.display,
-                                location: nil,
-                                message: finding.message,
-                                severity: "note"
-                            )
-                        )
+                        note(Failure(path: finding.path.display, message: finding.message))
                     }
                     continue
                 }

@@ -6,26 +6,33 @@ import ReportInspection
 ///
 /// Members are parsed from memory; only a consumer that needs a real file (an SQLite database) gets one, written
 /// into the scan's private temporary folder and removed right after.
-struct ArchiveScanner {
-    let inspector: ReportInspector
-    let temporary: TemporaryFolder
+package struct ArchiveScanner {
+    package let inspector: ReportInspector
+    package let temporary: TemporaryFolder
     /// Bounds for hostile archives: the one set every command uses (``TarReader/Options``).
-    var options = TarReader.Options()
+    package var options = TarReader.Options()
+
+    package init(inspector: ReportInspector, temporary: TemporaryFolder) {
+        self.inspector = inspector
+        self.temporary = temporary
+    }
 
     /// Calls `body` with the inspection of each report member, then returns the archive's own findings.
     ///
     /// `shown` names the archive in the output when `path` is not its name (a `/proc/self/fd` path).
-    func scan(archive readPath: String, shownAs shown: String? = nil, _ body: (Inspection) -> Void) -> [Diagnostic] {
+    package func scan(archive readPath: String, shownAs shown: String? = nil, _ body: (Inspection) -> Void)
+        -> [Diagnostic]
+    {
         scan(named: shown ?? readPath, .file(readPath), body)
     }
 
     /// The same for an archive already in memory: the bytes of a FIFO or other stream, which can be read once only.
-    func scan(bytes: [UInt8], shownAs path: String, _ body: (Inspection) -> Void) -> [Diagnostic] {
+    package func scan(bytes: [UInt8], shownAs path: String, _ body: (Inspection) -> Void) -> [Diagnostic] {
         scan(named: path, .bytes(bytes), body)
     }
 
     /// What a stream (a FIFO, `<(cat x.tar.gz)`) held: an archive, whose members went to `body`, or another file.
-    enum StreamContent {
+    package enum StreamContent {
         /// The archive's own findings.
         case archive([Diagnostic])
         /// The inspection of a stream that is not an archive (or could not be read).
@@ -36,7 +43,7 @@ struct ArchiveScanner {
     /// scans it as an archive when it is one, else inspects the bytes taken.
     ///
     /// A FIFO cannot be sniffed and then opened again: the second open waits for a writer that has gone.
-    func scan(stream path: String, shownAs shown: String, _ body: (Inspection) -> Void) -> StreamContent {
+    package func scan(stream path: String, shownAs shown: String, _ body: (Inspection) -> Void) -> StreamContent {
         let bytes: [UInt8]
         do {
             bytes = try FileReading.contents(atPath: path)
@@ -64,11 +71,20 @@ struct ArchiveScanner {
     }
 
     /// True when `prefix` (the first 64 KiB or so) starts a tar, or a gzip whose content starts like a tar.
-    static func isArchive(prefix: [UInt8]) -> Bool {
+    package static func isArchive(prefix: [UInt8]) -> Bool {
         if TarReader.isTar(prefix) { return true }
         guard prefix.count > 2, prefix[0] == 0x1F, prefix[1] == 0x8B else { return false }
         // Inflated only as far as the first header, however compressible the first member is.
         return TarReader.isTar(ContentSniffer.inflatedPrefix(of: prefix, count: 512) ?? [])
+    }
+
+    /// True when the regular file at `path` is a tar, or a gzip whose content starts like a tar.
+    package static func isArchive(atPath path: String) -> Bool {
+        // Only regular files: opening a FIFO here would block for a writer and take what the reader is owed.
+        guard FileReading.isRegularFile(atPath: path) else { return false }
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        return isArchive(prefix: [UInt8]((try? handle.read(upToCount: 65_536)) ?? Data()))
     }
 
     /// Where an archive's bytes come from.
