@@ -101,6 +101,15 @@ let package = Package(
                 "HTTPCaptureParsing", "MetricKitParsing", "Symbolication",
             ]
         ),
+        // `apm-inspect fuzz`: the corpus, the supervisor and its worker processes, the oracle and the findings
+        // (docs/fuzzing.md); the executable passes its own path, the worker's arguments and how it prints.
+        .target(
+            name: "ParserFuzzing",
+            dependencies: [
+                "APMInspectCore", "CrashReportParsing", "HTTPCaptureParsing", "InputMutation", "ReportInspection",
+                "Symbolication",
+            ]
+        ),
         .executableTarget(
             name: "apm-inspect",
             dependencies: [
@@ -118,6 +127,7 @@ let package = Package(
                 "Symbolication",
                 "BackendEvents",
                 "FleetReport",
+                "ParserFuzzing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -237,7 +247,11 @@ let package = Package(
         ),
         .testTarget(
             name: "FuzzCommandTests",
-            dependencies: ["apm-inspect", "ReportInspection", "FuzzReplaySupport"]
+            dependencies: ["apm-inspect", "ParserFuzzing", "ReportInspection", "FuzzReplaySupport"]
+        ),
+        .testTarget(
+            name: "ParserFuzzingTests",
+            dependencies: ["ParserFuzzing", "ReportInspection", "APMInspectCore"]
         ),
     ]
 )
