@@ -107,6 +107,15 @@ let package = Package(
             name: "ReportSources",
             dependencies: ["APMInspectCore", "ReportInspection"]
         ),
+        // `apm-inspect fuzz`: the corpus, the supervisor and its worker processes, the oracle and the findings
+        // (docs/fuzzing.md); the executable passes its own path, the worker's arguments and how it prints.
+        .target(
+            name: "ParserFuzzing",
+            dependencies: [
+                "APMInspectCore", "CrashReportParsing", "HTTPCaptureParsing", "InputMutation", "ReportInspection",
+                "Symbolication",
+            ]
+        ),
         .executableTarget(
             name: "apm-inspect",
             dependencies: [
@@ -125,6 +134,7 @@ let package = Package(
                 "Symbolication",
                 "BackendEvents",
                 "FleetReport",
+                "ParserFuzzing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -246,7 +256,11 @@ let package = Package(
         ),
         .testTarget(
             name: "FuzzCommandTests",
-            dependencies: ["apm-inspect", "ReportInspection", "ReportSources", "FuzzReplaySupport"]
+            dependencies: ["apm-inspect", "ParserFuzzing", "ReportInspection", "ReportSources", "FuzzReplaySupport"]
+        ),
+        .testTarget(
+            name: "ParserFuzzingTests",
+            dependencies: ["ParserFuzzing", "ReportInspection", "APMInspectCore"]
         ),
     ]
 )

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `apm-inspect fuzz`: a bounded run over Corpus/ finds nothing on the current code (exit 0), and each kind of
 # failure the supervisor must catch is caught. The planted failures use the worker's TEST HOOK
-# APM_INSPECT_FUZZ_SELFTEST=trap|hang|oom (Sources/apm-inspect/Fuzzing/SelfTestHook.swift): an input holding the
+# APM_INSPECT_FUZZ_SELFTEST=trap|hang|oom (Sources/ParserFuzzing/Worker/SelfTestHook.swift): an input holding the
 # marker APM-INSPECT-FUZZ-SELFTEST makes the worker trap, loop, or allocate past --memory-limit.
 set -euo pipefail
 : "${BIN:?BIN must name the apm-inspect binary}"

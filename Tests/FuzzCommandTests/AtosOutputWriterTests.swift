@@ -6,7 +6,7 @@ import Testing
 @testable import apm_inspect
 
 /// `atos` writes its answers by hand (``AtosOutputWriter``); they must be byte for byte what the `String` lines of
-/// ``AtosCommand/atosLines(_:address:binary:inlines:)`` and the sorted JSON of ``AtosCommand/Result`` give.
+/// ``AtosText/lines(_:address:binary:inlines:)`` and the sorted JSON of ``AtosResult`` give.
 @Suite struct AtosOutputWriterTests {
     static let fixtures = "Tests/SymbolicationTests/Fixtures/"
 
@@ -31,16 +31,16 @@ import Testing
                 )
                 var locations: [ImageLocator.Location] = []
                 var expected = ""
-                var results: [AtosCommand.Result] = []
+                var results: [AtosResult] = []
                 // The fixture's file addresses stand in for runtime ones: the JSON's fileAddress is present.
                 for address in addresses {
                     locator.locations(at: address, into: &locations)
                     writer.write(locations, address: address, fileAddress: address)
                     let plain = image.locations(at: address)
                     if json {
-                        results.append(AtosCommand.result(plain, address: address, fileAddress: address))
+                        results.append(AtosResult(plain, address: address, fileAddress: address))
                     } else {
-                        expected += AtosCommand.atosLines(plain, address: address, binary: name, inlines: inlines)
+                        expected += AtosText.lines(plain, address: address, binary: name, inlines: inlines)
                     }
                 }
                 writer.finish()
@@ -63,7 +63,7 @@ import Testing
             output: OutputBuffer { written += $0 }
         )
         writer.finish()
-        let results: [AtosCommand.Result] = []
+        let results: [AtosResult] = []
         #expect(String(decoding: written, as: UTF8.self) == (try JSONOutput.encode(results, pretty: true)) + "\n")
     }
 

@@ -59,44 +59,11 @@ struct AtosCommand: ParsableCommand {
         case json
     }
 
-    /// One address in `--format json`.
-    struct Result: Encodable {
-        var address: String
-        var fileAddress: String?
-        var locations: [Location]
-    }
-
-    /// One frame; every key is present (null when unknown) so scripts need not test for it.
-    struct Location: Encodable {
-        var symbol: String
-        var demangled: String?
-        var symbolOffset: UInt64
-        var file: String?
-        var line: Int?
-        var column: Int?
-        var inlined: Bool
-
-        enum CodingKeys: String, CodingKey {
-            case symbol, demangled, symbolOffset, file, line, column, inlined
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(symbol, forKey: .symbol)
-            try container.encode(demangled, forKey: .demangled)
-            try container.encode(symbolOffset, forKey: .symbolOffset)
-            try container.encode(file, forKey: .file)
-            try container.encode(line, forKey: .line)
-            try container.encode(column, forKey: .column)
-            try container.encode(inlined, forKey: .inlined)
-        }
-    }
-
     func validate() throws {
-        if let loadAddress, Self.parseAddress(loadAddress) == nil {
+        if let loadAddress, AtosAddress.parse(loadAddress) == nil {
             throw ValidationError("-l must be a hexadecimal address, not '\(TerminalText.escaped(loadAddress))'")
         }
-        for address in addresses where Self.parseAddress(address) == nil {
+        for address in addresses where AtosAddress.parse(address) == nil {
             throw ValidationError("'\(TerminalText.escaped(address))' is not a hexadecimal address")
         }
         if let architecture, MachOArchitecture(name: architecture) == nil {
@@ -118,7 +85,7 @@ struct AtosCommand: ParsableCommand {
                 ErrorLine.render(path: object, location: issue.location, message: issue.message, severity: "warning")
             )
         }
-        let load = loadAddress.flatMap(Self.parseAddress)
+        let load = loadAddress.flatMap(AtosAddress.parse)
         let locator = ImageLocator(image: image)
         let writer = AtosOutputWriter(locator: locator, json: format == .json, inlines: inlines, binary: binaryName)
         var locations: [ImageLocator.Location] = []
@@ -132,8 +99,8 @@ struct AtosCommand: ParsableCommand {
         if addresses.isEmpty {
             let input = Self.standardInput()
             input.withUnsafeBufferPointer { bytes in
-                Self.forEachWord(of: bytes) { word in
-                    if let address = Self.parseAddress(word) {
+                AtosAddress.forEachWord(of: bytes) { word in
+                    if let address = AtosAddress.parse(word) {
                         answer(address)
                     } else {
                         let text = String(decoding: word, as: UTF8.self)
@@ -143,78 +110,16 @@ struct AtosCommand: ParsableCommand {
             }
         } else {
             // validate() refused any argument that is not an address.
-            for address in addresses.compactMap(Self.parseAddress) { answer(address) }
+            for address in addresses.compactMap(AtosAddress.parse) { answer(address) }
         }
         writer.finish()
-    }
-
-    /// One address in `--format json`: both forms of every name (the fuzz worker renders its answers with this
-    /// too, so what it checks is what users get).
-    static func result(_ locations: [SymbolicatedLocation], address: UInt64, fileAddress: UInt64?) -> Result {
-        Result(
-            address: hex(address),
-            fileAddress: fileAddress.map(hex),
-            locations: locations.map {
-                Location(
-                    symbol: $0.symbol,
-                    demangled: Demangler.demangle($0.symbol),
-                    symbolOffset: $0.symbolOffset,
-                    file: $0.file,
-                    line: $0.line,
-                    column: $0.column,
-                    inlined: $0.isInlined
-                )
-            }
-        )
-    }
-
-    /// atos's lines for one address: `name (in Binary) (file:line)`, or `name (in Binary) + offset` without a
-    /// line; the address itself when nothing covers it.
-    static func atosLines(
-        _ locations: [SymbolicatedLocation],
-        address: UInt64,
-        binary: String,
-        inlines: Bool
-    ) -> String {
-        guard let concrete = locations.last, let innermost = locations.first else { return hex(address) + "\n" }
-        let shownBinary = TerminalText.escaped(binary)
-        func line(name: String, offset: UInt64, file: String?, line: Int?) -> String {
-            let shownName = TerminalText.escaped(Demangler.demangle(name) ?? name)
-            if let file, let line {
-                let base =
-                    file.utf8.lastIndex(of: UInt8(ascii: "/")).map {
-                        String(decoding: file.utf8[file.utf8.index(after: $0)...], as: UTF8.self)
-                    } ?? file
-                return "\(shownName) (in \(shownBinary)) (\(TerminalText.escaped(base)):\(line))\n"
-            }
-            return "\(shownName) (in \(shownBinary)) + \(offset)\n"
-        }
-        if inlines {
-            return locations.map { line(name: $0.symbol, offset: $0.symbolOffset, file: $0.file, line: $0.line) }
-                .joined()
-        }
-        return line(name: concrete.symbol, offset: concrete.symbolOffset, file: innermost.file, line: innermost.line)
     }
 
     /// Opens `-o`: a `.dSYM` bundle's DWARF file, or the file itself; picks the slice by `-arch`.
     private func openImage() throws(SymbolicationError) -> (DebugImage, String) {
         let path = Self.dwarfFile(for: object)
-        let file = try MachOFile(path: path)
-        let slice: MachOSlice
-        if let architecture, let wanted = MachOArchitecture(name: architecture) {
-            guard let found = file.slice(for: wanted) else {
-                let present = file.slices.map(\.architecture.name).joined(separator: ", ")
-                throw SymbolicationError(.unreadable, "no \(architecture) slice (the file has \(present))")
-            }
-            slice = found
-        } else if file.slices.count == 1, let only = file.slices.first {
-            slice = only
-        } else {
-            let present = file.slices.map(\.architecture.name).joined(separator: ", ")
-            throw SymbolicationError(.unreadable, "a fat file: choose a slice with -arch (\(present))")
-        }
         let name = (path as NSString).lastPathComponent
-        return (try DebugImage(slice: slice), name)
+        return (try AtosImage.open(path: path, architecture: architecture), name)
     }
 
     /// The DWARF file inside a `.dSYM` bundle (the only file of `Contents/Resources/DWARF`, or the one named as
@@ -248,51 +153,4 @@ struct AtosCommand: ParsableCommand {
         }
         return bytes
     }
-
-    /// Calls `body` with each word of `bytes` (runs between spaces, tabs, carriage returns and newlines), without
-    /// making a `String` of each: a hundred thousand addresses on standard input were a tenth of the run.
-    static func forEachWord(of bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0a || byte == 0x09 || byte == 0x0d }
-        var position = 0
-        while position < bytes.count {
-            while position < bytes.count, isSpace(bytes[position]) { position += 1 }
-            let start = position
-            while position < bytes.count, !isSpace(bytes[position]) { position += 1 }
-            if position > start { body(UnsafeBufferPointer(rebasing: bytes[start..<position])) }
-        }
-    }
-
-    /// ``parseAddress(_:)-(String)`` of a word given as bytes: plain hexadecimal digits are read in place, anything
-    /// else goes through the `String` form, so both accept the same words.
-    static func parseAddress(_ word: UnsafeBufferPointer<UInt8>) -> UInt64? {
-        var start = 0
-        if word.count > 2, word[0] == UInt8(ascii: "0"), word[1] | 0x20 == UInt8(ascii: "x") { start = 2 }
-        var value: UInt64 = 0
-        var plain = word.count - start <= 16
-        var position = start
-        while plain, position < word.count {
-            let byte = word[position]
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value << 4 | UInt64(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): value = value << 4 | UInt64(byte - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): value = value << 4 | UInt64(byte - UInt8(ascii: "A") + 10)
-            default: plain = false
-            }
-            position += 1
-        }
-        if plain { return value }
-        return parseAddress(String(decoding: word, as: UTF8.self))
-    }
-
-    /// A hexadecimal address, `0x` optional.
-    static func parseAddress(_ text: String) -> UInt64? {
-        var digits = Substring(text)
-        if digits.hasPrefix("0x") || digits.hasPrefix("0X") { digits = digits.dropFirst(2) }
-        guard !digits.isEmpty, digits.count <= 16 else { return nil }
-        return UInt64(digits, radix: 16)
-    }
-}
-
-private func hex(_ value: UInt64) -> String {
-    "0x" + String(value, radix: 16)
 }

@@ -2,6 +2,7 @@ import APMInspectCore
 import ArgumentParser
 import Dispatch
 import Foundation
+import ParserFuzzing
 import ReportSources
 
 #if canImport(Glibc)
@@ -89,75 +90,68 @@ struct FuzzCommand: ParsableCommand {
     func run() throws {
         if worker {
             guard let workerFolder else { throw ExitCode(2) }
-            throw ExitCode(FuzzWorker.run(temporaryFolder: workerFolder, memoryLimitMB: memoryLimit))
+            let status = FuzzWorker.run(
+                temporaryFolder: workerFolder,
+                memoryLimitMB: memoryLimit,
+                selfTestMode: ProcessInfo.processInfo.environment[SelfTestHook.variable],
+                renderText: { _ = InspectionRenderer.render($0) }
+            )
+            throw ExitCode(status)
         }
         // A worker that dies while an input is being written must not take the supervisor with it.
         signal(SIGPIPE, SIG_IGN)
-        let bundled = paths.isEmpty
-        var corpusPaths = paths
-        if bundled {
-            guard let folder = FuzzCorpus.bundledFolder() else {
-                Console.error(
-                    "fuzz: error: no corpus given and the bundled Corpus/ was not found (looked in ./Corpus and "
-                        + "beside the executable); name files or folders: apm-inspect fuzz FOLDER"
-                )
-                throw ExitCode(2)
-            }
-            corpusPaths = [folder]
-        }
-        let (corpus, walkFailures) = FuzzCorpus.load(paths: corpusPaths, bundled: bundled, maxInputBytes: maxInputSize)
-        for failure in walkFailures {
-            Console.error(ErrorLine.render(path: failure.path, location: nil, message: failure.message))
-        }
-        for skipped in corpus.skipped {
-            Console.error(
-                ErrorLine.render(
-                    path: skipped.path,
-                    location: nil,
-                    message: "skipped: \(skipped.reason)",
-                    severity: "warning"
-                )
-            )
-        }
-        guard !corpus.entries.isEmpty else {
-            Console.error("fuzz: error: the corpus has no files to mutate")
-            throw ExitCode(2)
-        }
-        if let emit { try Self.prepareEmptyFolder(emit) }
-        let outFolder = out ?? Self.defaultOutFolder()
-        if let out { try Self.checkOutFolder(out) }
         let temporary = try TemporaryFolder()
         defer { temporary.remove() }
-        let seed = seed ?? UInt64(Date().timeIntervalSince1970 * 1000)
-        let configuration = FuzzSupervisor.Configuration(
-            seed: seed,
-            iterations: iterations ?? (duration == nil ? 10_000 : nil),
+        let executable = Self.executablePath()
+        let request = FuzzCampaign.Request(
+            paths: paths,
+            seed: seed ?? UInt64(Date().timeIntervalSince1970 * 1000),
+            iterations: iterations,
             duration: duration,
             jobs: jobs,
             timeoutSeconds: timeout,
             memoryLimitMB: memoryLimit,
             maxInputBytes: maxInputSize,
-            minimiseTests: minimiseRuns,
+            minimiseRuns: minimiseRuns,
             minimiseSeconds: minimiseSeconds,
-            emitFolder: emit,
-            executable: Self.executablePath(),
-            temporaryFolder: temporary.path
+            out: out,
+            emit: emit,
+            executable: executable,
+            workerArguments: [
+                "fuzz", "--worker", "--worker-folder", temporary.path, "--memory-limit", String(memoryLimit),
+            ],
+            environment: ProcessInfo.processInfo.environment,
+            temporaryFolder: temporary.path,
+            version: APMInspect.configuration.version
         )
-        let store = FindingStore(outputFolder: outFolder)
-        let supervisor = FuzzSupervisor(configuration: configuration, corpus: corpus, store: store)
-        let interrupts = Self.stopOnInterrupt(supervisor)
-        supervisor.run(progress: isatty(2) == 1)
+        let campaign: FuzzCampaign
+        do {
+            campaign = try FuzzCampaign(
+                request,
+                walk: { paths in
+                    let (files, failures) = PathWalker.files(in: paths)
+                    return (files, failures.map { (path: $0.path, message: $0.message) })
+                },
+                seconds: Formatting.oneDecimal,
+                reporter: ConsoleFuzzReporter()
+            )
+        } catch {
+            Console.error("fuzz: error: \(error.message)")
+            throw ExitCode(2)
+        }
+        let interrupts = Self.stopOnInterrupt(campaign)
+        let result = campaign.run(progress: isatty(2) == 1)
         _ = interrupts
-        Console.out(FuzzSummary.render(supervisor: supervisor, corpus: corpus, store: store))
-        if !store.all.isEmpty || store.count > 0 { throw ExitCode(1) }
+        Console.out(result.summary)
+        if result.foundSomething { throw ExitCode(1) }
     }
 
     /// Ctrl-C stops the run after the inputs in flight; findings so far are kept and summarised.
-    private static func stopOnInterrupt(_ supervisor: FuzzSupervisor) -> [DispatchSourceSignal] {
+    private static func stopOnInterrupt(_ campaign: FuzzCampaign) -> [DispatchSourceSignal] {
         [SIGINT, SIGTERM].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { supervisor.requestStop() }
+            source.setEventHandler { campaign.requestStop() }
             source.resume()
             return source
         }
@@ -165,40 +159,5 @@ struct FuzzCommand: ParsableCommand {
 
     private static func executablePath() -> String {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-    }
-
-    /// `./apm-inspect-fuzz-20261124-221500`: new for each run, in the current folder, never beside the corpus.
-    static func defaultOutFolder() -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyyMMdd-HHmmss"
-        var name = "apm-inspect-fuzz-" + formatter.string(from: Date())
-        var suffix = 1
-        while FileManager.default.fileExists(atPath: name) {
-            suffix += 1
-            name = "apm-inspect-fuzz-" + formatter.string(from: Date()) + "-\(suffix)"
-        }
-        return FileManager.default.currentDirectoryPath + "/" + name
-    }
-
-    /// Findings must not mix with an earlier run's: `--out` names a new or empty folder.
-    private static func checkOutFolder(_ path: String) throws {
-        let contents = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        var isDirectory: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-        if exists && (!isDirectory.boolValue || !contents.isEmpty) {
-            Console.error("fuzz: error: \(TerminalText.escaped(path)) is not a new or empty folder (--out and --emit)")
-            throw ExitCode(2)
-        }
-    }
-
-    private static func prepareEmptyFolder(_ path: String) throws {
-        try checkOutFolder(path)
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        } catch {
-            Console.error("fuzz: error: cannot create \(TerminalText.escaped(path)): \(error.localizedDescription)")
-            throw ExitCode(2)
-        }
     }
 }

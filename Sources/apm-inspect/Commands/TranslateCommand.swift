@@ -3,6 +3,7 @@ import ArgumentParser
 import CrashReportParsing
 import Foundation
 import MetricKitParsing
+import ReportInspection
 import ReportSources
 
 /// `apm-inspect translate FILE.ips`: the classic Apple text report, as Apple's own translation writes it.
@@ -159,61 +160,28 @@ struct TranslateCommand: ParsableCommand {
             Console.error(ErrorLine.render(path: path, location: nil, message: problem))
             return nil
         }
-        if MetricKitReader.recognise(bytes) { return metricKitTranslations(of: bytes, path: path) }
-        return translation(of: bytes, path: path, symbolication: symbolication).map { [(nil, $0)] }
-    }
-
-    /// Each crash diagnostic of a MetricKit payload, from the crash report model the reader builds (no `.ips`
-    /// JSON behind it, so only what the model keeps is written).
-    private func metricKitTranslations(of bytes: [UInt8], path: String) -> [(keyPath: String?, text: String)]? {
-        let result: MetricKitReadResult
-        do {
-            result = try MetricKitReader().read(bytes)
-        } catch {
-            Console.error(ErrorLine.render(path: path, location: error.location, message: error.message))
-            return nil
-        }
-        Console.error(result.diagnostics, about: path)
-        let crashes = result.report.crashReports
-        guard !crashes.isEmpty else {
-            let message =
-                "a MetricKit file with \(result.report.holdingsDescription) and no crash: use `apm-inspect inspect`"
-            Console.error(ErrorLine.render(path: path, location: nil, message: message))
-            return nil
-        }
-        if !dsym.isEmpty {
-            let message = "--dsym does not apply to MetricKit payloads: the frames are written unsymbolicated"
-            Console.error(ErrorLine.render(path: path, location: nil, message: message, severity: "warning"))
-        }
-        let translator = CrashTextTranslator(layout: layout.flatMap(Self.layout(named:)))
-        // The header's first lines (incident identifier, reporter key) have no MetricKit source: no blank line
-        // stands for them.
-        return crashes.map { crash in (crash.keyPath, String(translator.translate(crash.report).drop { $0 == "\n" })) }
-    }
-
-    /// The Apple text of the crash report `bytes` (from `path`), or nil after saying on standard error why there
-    /// is none.
-    private func translation(of bytes: [UInt8], path: String, symbolication: ReportSymbolication?) -> String? {
-        var bytes = bytes
-        if let symbolication, let symbolicated = Self.symbolicated(bytes, path: path, with: symbolication) {
-            bytes = symbolicated
-        }
-        do {
-            let translator = CrashTextTranslator(layout: layout.flatMap(Self.layout(named:)))
-            // A KSCrash report is translated from its own JSON; anything else is read as an `.ips`.
-            let translation: (text: String, diagnostics: [Diagnostic])
-            if let kscrash = try translator.translation(ofKSCrash: bytes) {
-                translation = kscrash
-            } else {
-                translation = try translator.translation(of: bytes)
+        let chosen = layout.flatMap(Self.layout(named:))
+        let result: ReportTranslation.Result
+        if MetricKitReader.recognise(bytes) {
+            result = ReportTranslation.metricKit(bytes, layout: chosen, dsymGiven: !dsym.isEmpty)
+        } else {
+            var bytes = bytes
+            if let symbolication, let symbolicated = Self.symbolicated(bytes, path: path, with: symbolication) {
+                bytes = symbolicated
             }
-            // The text of a damaged report is still written; what was damaged is said on standard error.
-            Console.error(translation.diagnostics, about: path)
-            return translation.text
-        } catch {
-            Console.error(ErrorLine.render(path: path, location: error.location, message: error.message))
-            return nil
+            result = ReportTranslation.crash(bytes, layout: chosen)
         }
+        for message in result.messages {
+            switch message {
+            case .diagnostics(let diagnostics):
+                Console.error(diagnostics, about: path)
+            case .error(let text, let location):
+                Console.error(ErrorLine.render(path: path, location: location, message: text))
+            case .warning(let text):
+                Console.error(ErrorLine.render(path: path, location: nil, message: text, severity: "warning"))
+            }
+        }
+        return result.reports?.map { (keyPath: $0.keyPath, text: $0.text) }
     }
 
     /// `--dsym`: the `.ips` with its frames resolved (translated as Apple translates a symbolicated one); nil

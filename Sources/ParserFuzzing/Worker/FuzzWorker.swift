@@ -1,4 +1,5 @@
 import Foundation
+import ReportInspection
 
 #if canImport(Glibc)
     import Glibc
@@ -8,8 +9,21 @@ import Foundation
 
 /// The hidden `fuzz --worker` process: reads inputs from standard input, answers with a verdict for each on
 /// standard output, and dies (as the parser would) when one traps, hangs or runs out of memory.
-enum FuzzWorker {
-    static func run(temporaryFolder: String, memoryLimitMB: Int) -> Int32 {
+package enum FuzzWorker {
+    /// Serves inputs until standard input ends.
+    ///
+    /// - Parameters:
+    ///   - temporaryFolder: the supervisor's private folder, for inputs that must be files.
+    ///   - memoryLimitMB: the address-space limit this process sets on itself; 0 for none.
+    ///   - selfTestMode: the CI hook's mode (``SelfTestHook``), read from the environment by the executable.
+    ///   - renderText: the executable's text rendering of a report, run on every input: a trap in it is a finding.
+    /// - Returns: the process's exit status.
+    package static func run(
+        temporaryFolder: String,
+        memoryLimitMB: Int,
+        selfTestMode: String?,
+        renderText: @escaping (Inspection) -> Void
+    ) -> Int32 {
         // Ctrl-C at the terminal reaches the whole process group: the supervisor decides when workers stop.
         signal(SIGINT, SIG_IGN)
         signal(SIGPIPE, SIG_IGN)
@@ -22,7 +36,7 @@ enum FuzzWorker {
                 setrlimit(RLIMIT_AS, &limit)
             #endif
         }
-        var oracle = FuzzOracle(temporaryFolder: temporaryFolder)
+        var oracle = FuzzOracle(temporaryFolder: temporaryFolder, selfTestMode: selfTestMode, renderText: renderText)
         let encoder = JSONEncoder()
         while let input = FuzzWire.readFrame(0) {
             let verdict = oracle.check(input)

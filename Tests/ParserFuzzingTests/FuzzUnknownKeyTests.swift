@@ -2,7 +2,7 @@ import Foundation
 import ReportInspection
 import Testing
 
-@testable import apm_inspect
+@testable import ParserFuzzing
 
 /// The worker's `dropped-unknown-key` property on bodies that a stray `}` cuts into pieces.
 @Suite("fuzz: unknown keys")
@@ -32,7 +32,7 @@ struct FuzzUnknownKeyTests {
 
     @Test("the minimised findings pass every check")
     func findings() {
-        var oracle = FuzzOracle(temporaryFolder: FileManager.default.temporaryDirectory.path)
+        var oracle = FuzzOracle(temporaryFolder: FileManager.default.temporaryDirectory.path, renderText: { _ in })
         #expect(oracle.check(Array(Self.finding.utf8)) == WorkerVerdict(kind: "crashReport"))
         for (input, kind) in Self.sameClass {
             #expect(oracle.check(Array(input.utf8)) == WorkerVerdict(kind: kind), "\(input)")
@@ -47,9 +47,9 @@ struct FuzzUnknownKeyTests {
     @Test("a key past the reported unknown-value allowance is not a silent drop")
     func allowanceUsedUp() throws {
         let path = "Corpus/watchdog/ios16.1_309_frontboard_scene-update_8badf00d_sync_network.ips"
-        let bytes = [UInt8](try Data(contentsOf: BuiltCommandTests.root.appendingPathComponent(path)))
+        let bytes = [UInt8](try Data(contentsOf: PackageRoot.url.appendingPathComponent(path)))
         let newline = try #require(bytes.firstIndex(of: 0x0A))
-        var oracle = FuzzOracle(temporaryFolder: FileManager.default.temporaryDirectory.path)
+        var oracle = FuzzOracle(temporaryFolder: FileManager.default.temporaryDirectory.path, renderText: { _ in })
         for (count, capped) in [(838, true), (400, false)] {
             let input = Array(Array(repeating: bytes[..<newline], count: count).joined()) + bytes[newline...]
             let inspection = ReportInspector().inspect(bytes: input, path: "repeated")
@@ -68,8 +68,8 @@ struct FuzzUnknownKeyTests {
         ]
     )
     func strayBrace(_ path: String) throws {
-        var bytes = [UInt8](try Data(contentsOf: BuiltCommandTests.root.appendingPathComponent(path)))
-        var oracle = FuzzOracle(temporaryFolder: FileManager.default.temporaryDirectory.path)
+        var bytes = [UInt8](try Data(contentsOf: PackageRoot.url.appendingPathComponent(path)))
+        var oracle = FuzzOracle(temporaryFolder: FileManager.default.temporaryDirectory.path, renderText: { _ in })
         let kind = oracle.check(bytes).kind
         let brace = try #require(bytes.firstIndex(of: 0x0A).flatMap { bytes[$0...].firstIndex(of: UInt8(ascii: "{")) })
         bytes.insert(contentsOf: Array("\n},\n".utf8), at: brace + 1)

@@ -12,6 +12,10 @@ struct FuzzOracle {
     let inspector = ReportInspector()
     /// A private folder for inputs that must be files (SQLite, compressed SQLite); owned by the supervisor.
     let temporaryFolder: String
+    /// The CI hook's mode (``SelfTestHook``); nil outside CI's self-test.
+    let selfTestMode: String?
+    /// The executable's text rendering: run on every report so that a trap in it is a finding too.
+    let renderText: (Inspection) -> Void
     private var counter = 0
 
     /// The key inserted to check that unknown keys are kept (a name no report uses).
@@ -23,12 +27,14 @@ struct FuzzOracle {
     /// A JetsamEvent's note that unknown values past the report's allowance were not kept, the added key with them.
     static let unknownValuesDropped = Diagnostic.Code.jetsamUnknownValuesLimit
 
-    init(temporaryFolder: String) {
+    init(temporaryFolder: String, selfTestMode: String? = nil, renderText: @escaping (Inspection) -> Void) {
         self.temporaryFolder = temporaryFolder
+        self.selfTestMode = selfTestMode
+        self.renderText = renderText
     }
 
     mutating func check(_ bytes: [UInt8]) -> WorkerVerdict {
-        SelfTestHook.run(on: bytes)
+        SelfTestHook.run(on: bytes, mode: selfTestMode)
         let verdict = inspectVerdict(bytes)
         // Any Mach-O or fat magic goes on to the symbolication readers, a fat header with a damaged count too:
         // refusing it is their job. A text file of mangled names goes on to the demanglers.
@@ -45,10 +51,10 @@ struct FuzzOracle {
         defer { if path != "fuzz-input" { unlink(path) } }
         let first = inspector.inspect(bytes: bytes, path: path)
         let kind = first.kind.rawValue
-        _ = InspectionRenderer.render(first)
+        renderText(first)
         let json: String
         do {
-            json = try JSONOutput.encode(first, pretty: false)
+            json = try SortedJSONEncoder(pretty: false).encode(first)
         } catch {
             return WorkerVerdict(kind: kind, property: "json-encode", message: "\(error)")
         }
@@ -56,7 +62,7 @@ struct FuzzOracle {
             return WorkerVerdict(kind: kind, property: "invalid-json-output", message: problem)
         }
         let second = inspector.inspect(bytes: bytes, path: path)
-        if let again = try? JSONOutput.encode(second, pretty: false), again != json {
+        if let again = try? SortedJSONEncoder(pretty: false).encode(second), again != json {
             return WorkerVerdict(
                 kind: kind,
                 property: "nondeterministic-parse",
@@ -142,7 +148,7 @@ struct FuzzOracle {
         else { return nil }
         let back = inspector.inspect(bytes: Array(translation.text.utf8), path: "translated")
         guard back.kind == .crashReport else { return "the translated text was read as \(back.kind.rawValue)" }
-        guard let backJSON = try? JSONOutput.encode(back, pretty: false),
+        guard let backJSON = try? SortedJSONEncoder(pretty: false).encode(back),
             let a = try? JSONDocument(bytes: Array(json.utf8), options: Self.outputOptions),
             let b = try? JSONDocument(bytes: Array(backJSON.utf8), options: Self.outputOptions),
             let ra = a.root["report"], let rb = b.root["report"]
@@ -182,7 +188,7 @@ struct FuzzOracle {
         probe.insert(contentsOf: Array("\"\(Self.unknownKey)\":1,".utf8), at: brace + 1)
         let inspection = inspector.inspect(bytes: probe, path: "fuzz-input")
         guard inspection.kind == kind, inspection.failure == nil,
-            let json = try? JSONOutput.encode(inspection, pretty: false)
+            let json = try? SortedJSONEncoder(pretty: false).encode(inspection)
         else { return nil }
         guard !json.contains(Self.unknownKey) else { return nil }
         // With a damaged header line the body is not a document of its own: the key may land where the lenient

@@ -9,7 +9,7 @@ import InputMutation
 #endif
 
 /// Runs a fuzzing campaign: hands out iterations to `jobs` threads, each owning one worker process; saves,
-/// minimises and de-duplicates what fails; draws the progress line.
+/// minimises and de-duplicates what fails; reports the progress line.
 final class FuzzSupervisor: @unchecked Sendable {
     struct Configuration {
         var seed: UInt64
@@ -23,12 +23,16 @@ final class FuzzSupervisor: @unchecked Sendable {
         var minimiseSeconds: Double
         var emitFolder: String?
         var executable: String
+        /// The worker's arguments after `executable`.
+        var workerArguments: [String]
+        var environment: [String: String]
         var temporaryFolder: String
     }
 
     let configuration: Configuration
     let corpus: FuzzCorpus
     let store: FindingStore
+    private let reporter: any FuzzRunReporter
     private let engine: MutationEngine
     private let donorsByFamily: [InputFamily: [MutationInput]]
     private let lock = NSLock()
@@ -44,10 +48,11 @@ final class FuzzSupervisor: @unchecked Sendable {
     private var stopping = false
     private let started = Date()
 
-    init(configuration: Configuration, corpus: FuzzCorpus, store: FindingStore) {
+    init(configuration: Configuration, corpus: FuzzCorpus, store: FindingStore, reporter: any FuzzRunReporter) {
         self.configuration = configuration
         self.corpus = corpus
         self.store = store
+        self.reporter = reporter
         self.engine = MutationEngine(maxOutputBytes: configuration.maxInputBytes)
         self.donorsByFamily = Dictionary(grouping: corpus.entries.map(\.input), by: \.family)
     }
@@ -73,7 +78,7 @@ final class FuzzSupervisor: @unchecked Sendable {
             runJob(job)
         }
         timer?.cancel()
-        if progress { Console.errorRaw("\r\u{1B}[K") }
+        if progress { reporter.progressEnded() }
     }
 
     /// The verdict kinds and how many inputs had each, most first (ties by name).
@@ -114,6 +119,8 @@ final class FuzzSupervisor: @unchecked Sendable {
     private func runJob(_ job: Int) {
         let settings = WorkerProcess.Settings(
             executable: configuration.executable,
+            arguments: configuration.workerArguments,
+            environment: configuration.environment,
             temporaryFolder: configuration.temporaryFolder,
             memoryLimitMB: configuration.memoryLimitMB,
             backtrace: true,
@@ -174,9 +181,8 @@ final class FuzzSupervisor: @unchecked Sendable {
             do {
                 _ = try store.save(record, key: key, input: bytes, minimised: minimised.bytes, stderr: failure.stderr)
             } catch {
-                Console.error(
-                    "fuzz: error: cannot save a finding under \(configuration.emitFolder ?? store.outputFolder): \(error)"
-                )
+                let folder = configuration.emitFolder ?? store.outputFolder
+                reporter.error("cannot save a finding under \(folder): \(error)")
             }
         }
     }
@@ -216,8 +222,8 @@ final class FuzzSupervisor: @unchecked Sendable {
             let rate = Double(runs) / max(elapsed, 0.001)
             let coverage = familyCoverage
             let limit = configuration.iterations.map { "/\($0)" } ?? ""
-            Console.errorRaw(
-                "\r\u{1B}[Kfuzz: \(runs)\(limit) inputs, \(Int(saturating: rate.rounded())) exec/s, findings \(store.count), "
+            reporter.progress(
+                "fuzz: \(runs)\(limit) inputs, \(Int(saturating: rate.rounded())) exec/s, findings \(store.count), "
                     + "families \(coverage.run)/\(coverage.total), \(Int(saturating: elapsed)) s"
             )
         }

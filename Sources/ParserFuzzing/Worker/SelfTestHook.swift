@@ -5,14 +5,15 @@ import Foundation
 /// When the worker runs with `APM_INSPECT_FUZZ_SELFTEST=trap|hang|oom` in its environment, an input containing
 /// ``marker`` makes it trap, loop forever, or allocate until the memory limit stops it. Without the variable the
 /// hook does nothing. It is not a user feature and is not shown in `--help`.
-enum SelfTestHook {
+package enum SelfTestHook {
     static let marker = Array("APM-INSPECT-FUZZ-SELFTEST".utf8)
-    static let mode = ProcessInfo.processInfo.environment["APM_INSPECT_FUZZ_SELFTEST"]
+    /// The environment variable that holds the mode; the executable reads it, as libraries read no environment.
+    package static let variable = "APM_INSPECT_FUZZ_SELFTEST"
 
     /// Keeps the allocations of the `oom` mode alive so they cannot be optimised away.
     nonisolated(unsafe) private static var hoard: [UnsafeMutableRawPointer] = []
 
-    static func run(on bytes: [UInt8]) {
+    static func run(on bytes: [UInt8], mode: String?) {
         guard let mode, contains(bytes, marker) else { return }
         switch mode {
         case "trap":

@@ -3,7 +3,24 @@ import Foundation
 
 /// The end-of-run report: plain text a user can paste into a bug report as it is.
 enum FuzzSummary {
-    static func render(supervisor: FuzzSupervisor, corpus: FuzzCorpus, store: FindingStore) -> String {
+    /// The report of a finished run.
+    ///
+    /// The tool's version and the way durations are written come from the executable, which owns both.
+    ///
+    /// - Parameters:
+    ///   - supervisor: the run, for its counts and coverage.
+    ///   - corpus: the seed files, for the families.
+    ///   - store: the findings.
+    ///   - version: the tool's version, for the first line.
+    ///   - seconds: how the run's duration is written (the executable's number formatting).
+    /// - Returns: the lines of the report, each ending in a newline.
+    static func render(
+        supervisor: FuzzSupervisor,
+        corpus: FuzzCorpus,
+        store: FindingStore,
+        version: String,
+        seconds: (Double) -> String
+    ) -> String {
         let configuration = supervisor.configuration
         let runs = supervisor.executionCount
         let elapsed = supervisor.elapsed
@@ -11,8 +28,8 @@ enum FuzzSummary {
         let families = Dictionary(grouping: corpus.entries, by: \.label).map { "\($0.key) \($0.value.count)" }.sorted()
         let coverage = supervisor.familyCoverage
         var lines = [
-            "apm-inspect fuzz \(APMInspect.configuration.version)",
-            "seed \(configuration.seed), \(runs) inputs in \(Formatting.oneDecimal(elapsed)) s "
+            "apm-inspect fuzz \(version)",
+            "seed \(configuration.seed), \(runs) inputs in \(seconds(elapsed)) s "
                 + "(\(Int(saturating: rate.rounded())) exec/s, \(configuration.jobs) job\(configuration.jobs == 1 ? "" : "s"))",
             "corpus: \(corpus.entries.count) files; families run \(coverage.run)/\(coverage.total): "
                 + families.joined(separator: ", "),

@@ -85,19 +85,19 @@ struct MachOProbe {
         slice: MachOSlice,
         bytes: [UInt8]
     ) -> [UInt64: [SymbolicatedLocation]] {
-        var results: [AtosCommand.Result] = []
+        var results: [AtosResult] = []
         var answers: [UInt64: [SymbolicatedLocation]] = [:]
         for address in Self.addresses(image, slice: slice, bytes: bytes) {
             let locations = image.locations(at: address)
             answers[address] = locations
             checkChain(locations, address: address)
             let name = Self.binaryName
-            transcript.append(AtosCommand.atosLines(locations, address: address, binary: name, inlines: false))
-            transcript.append(AtosCommand.atosLines(locations, address: address, binary: name, inlines: true))
-            results.append(AtosCommand.result(locations, address: address, fileAddress: address))
+            transcript.append(AtosText.lines(locations, address: address, binary: name, inlines: false))
+            transcript.append(AtosText.lines(locations, address: address, binary: name, inlines: true))
+            results.append(AtosResult(locations, address: address, fileAddress: address))
         }
         do {
-            json.append(try JSONOutput.encode(results, pretty: false))
+            json.append(try SortedJSONEncoder(pretty: false).encode(results))
         } catch {
             problems.append(Problem(property: "json-encode", message: "atos's JSON cannot be encoded: \(error)"))
         }

@@ -1,7 +1,7 @@
 import APMInspectCore
 import Testing
 
-@testable import apm_inspect
+@testable import ParserFuzzing
 
 @Suite("FuzzFailure")
 struct FuzzFailureTests {

@@ -2,7 +2,6 @@ import APMInspectCore
 import Foundation
 import HTTPCaptureParsing
 import InputMutation
-import ReportSources
 
 /// The seed inputs of a run: each file read once, sniffed, and mapped for the mutation engine.
 struct FuzzCorpus {
@@ -17,16 +16,14 @@ struct FuzzCorpus {
     /// Files left out, with why.
     var skipped: [(path: String, reason: String)]
 
-    /// The bundled `Corpus/` folder: `./Corpus` first, then the checkout the executable was built in.
-    static func bundledFolder() -> String? {
+    /// The bundled `Corpus/` folder: `./Corpus` first, then the checkout `executable` was built in.
+    static func bundledFolder(executable: String) -> String? {
         let manager = FileManager.default
         var candidates = [manager.currentDirectoryPath + "/Corpus"]
-        if let executable = try? manager.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            var folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
-            for _ in 0..<5 {
-                candidates.append(folder.appendingPathComponent("Corpus").path)
-                folder.deleteLastPathComponent()
-            }
+        var folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
+        for _ in 0..<5 {
+            candidates.append(folder.appendingPathComponent("Corpus").path)
+            folder.deleteLastPathComponent()
         }
         return candidates.first { path in
             var isDirectory: ObjCBool = false
@@ -34,11 +31,10 @@ struct FuzzCorpus {
         }
     }
 
-    /// Reads the files under `paths`.
+    /// Reads `files` (the corpus paths as the caller's walker expanded them).
     ///
     /// The bundled corpus's `expected/` outputs and READMEs are not seeds.
-    static func load(paths: [String], bundled: Bool, maxInputBytes: Int) -> (FuzzCorpus, [PathWalker.Failure]) {
-        let (files, failures) = PathWalker.files(in: paths)
+    static func load(files: [String], bundled: Bool, maxInputBytes: Int) -> FuzzCorpus {
         var entries: [Entry] = []
         var skipped: [(String, String)] = []
         for file in files {
@@ -60,7 +56,7 @@ struct FuzzCorpus {
             }
             entries.append(Entry(path: file, label: label(of: bytes), input: MutationInput(bytes: bytes)))
         }
-        return (FuzzCorpus(entries: entries, skipped: skipped), failures)
+        return FuzzCorpus(entries: entries, skipped: skipped)
     }
 
     /// Most members of one zip taken as seeds.

@@ -23,6 +23,9 @@ final class WorkerProcess {
 
     struct Settings {
         var executable: String
+        /// The worker's arguments after `executable`: the binary's own hidden worker mode.
+        var arguments: [String]
+        var environment: [String: String]
         var temporaryFolder: String
         var memoryLimitMB: Int
         /// Whether a crash prints a symbolicated backtrace (slower; off while minimising).
@@ -132,11 +135,8 @@ final class WorkerProcess {
         posix_spawn_file_actions_adddup2(&actions, input[0], 0)
         posix_spawn_file_actions_adddup2(&actions, output[1], 1)
         posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let arguments = [
-            settings.executable, "fuzz", "--worker", "--worker-folder", settings.temporaryFolder, "--memory-limit",
-            String(settings.memoryLimitMB),
-        ]
-        var environment = ProcessInfo.processInfo.environment
+        let arguments = [settings.executable] + settings.arguments
+        var environment = settings.environment
         environment["SWIFT_BACKTRACE"] =
             settings.backtrace
             ? "enable=yes,interactive=no,color=no,output-to=stderr,threads=crashed,registers=none,images=none,"
