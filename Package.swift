@@ -14,8 +14,8 @@ let package = Package(
         .library(name: "HTTPCaptureParsing", targets: ["HTTPCaptureParsing"]),
         .library(name: "InputMutation", targets: ["InputMutation"]),
         // The fuzz properties, for the libFuzzer package in Fuzz/ and the replay tests alike.
-        .library(name: "FuzzChecks", targets: ["FuzzChecks"]),
-        .library(name: "FuzzChecksPowerLog", targets: ["FuzzChecksPowerLog"]),
+        .library(name: "FuzzProperties", targets: ["FuzzProperties"]),
+        .library(name: "FuzzPropertiesPowerLog", targets: ["FuzzPropertiesPowerLog"]),
         .library(name: "MetricKitParsing", targets: ["MetricKitParsing"]),
         .library(name: "Symbolication", targets: ["Symbolication"]),
         .library(name: "BackendEvents", targets: ["BackendEvents"]),
@@ -142,23 +142,23 @@ let package = Package(
         // the check that a model's hand-written JSON is its Codable form.
         .target(
             name: "FuzzReplaySupport",
-            dependencies: ["APMInspectCore", "CZlib", "FuzzChecks", "InputMutation"],
+            dependencies: ["APMInspectCore", "CZlib", "FuzzProperties", "InputMutation"],
             path: "Tests/FuzzReplaySupport"
         ),
         // One function per fuzz target's properties, run by Fuzz/Sources and by the FuzzFailCaseTests suites.
         .target(
-            name: "FuzzChecks",
+            name: "FuzzProperties",
             dependencies: [
                 "APMInspectCore", "JetsamParsing", "CrashReportParsing", "WatchdogAnalysis", "HTTPCaptureParsing",
                 "MetricKitParsing", "Symbolication",
             ],
-            path: "Tests/FuzzChecks"
+            path: "Tests/FuzzProperties"
         ),
         // The PowerLog check apart: PowerLogReading brings GRDB, whose operators slow type-checking where visible.
         .target(
-            name: "FuzzChecksPowerLog",
-            dependencies: ["FuzzChecks", "PowerLogReading"],
-            path: "Tests/FuzzChecksPowerLog"
+            name: "FuzzPropertiesPowerLog",
+            dependencies: ["FuzzProperties", "PowerLogReading"],
+            path: "Tests/FuzzPropertiesPowerLog"
         ),
         .testTarget(
             name: "APMInspectCoreTests",
@@ -201,7 +201,7 @@ let package = Package(
         .testTarget(
             name: "PowerLogReadingTests",
             dependencies: [
-                "FuzzReplaySupport", "FuzzChecksPowerLog",
+                "FuzzReplaySupport", "FuzzPropertiesPowerLog",
                 "PowerLogReading", "APMInspectCore", .product(name: "GRDB", package: "GRDB.swift"), "CZlib",
             ]
         ),
@@ -229,7 +229,7 @@ let package = Package(
         .testTarget(
             name: "SymbolicationTests",
             dependencies: [
-                "FuzzReplaySupport", "FuzzChecks", "Symbolication", "CrashReportParsing", "APMInspectCore",
+                "FuzzReplaySupport", "FuzzProperties", "Symbolication", "CrashReportParsing", "APMInspectCore",
             ],
             exclude: ["Fixtures"]
         ),

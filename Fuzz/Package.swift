@@ -21,7 +21,7 @@ let targets: [(name: String, libraries: [String])] = [
     ("FuzzDNS", ["HTTPCaptureParsing"]),
     ("FuzzTLS", ["HTTPCaptureParsing"]),
     ("FuzzHTTP1", ["HTTPCaptureParsing"]),
-    ("FuzzPowerLog", ["PowerLogReading", "FuzzChecksPowerLog"]),
+    ("FuzzPowerLog", ["PowerLogReading", "FuzzPropertiesPowerLog"]),
     ("FuzzTar", []),
     ("FuzzGzip", []),
     ("FuzzJSONTape", []),
@@ -47,7 +47,7 @@ let package = Package(
                 .product(name: "APMInspectCore", package: "apm-inspect"),
                 .product(name: "InputMutation", package: "apm-inspect"),
                 // The properties themselves, shared with the replay tests of the root package.
-                .product(name: "FuzzChecks", package: "apm-inspect"),
+                .product(name: "FuzzProperties", package: "apm-inspect"),
             ]
         ),
     ]

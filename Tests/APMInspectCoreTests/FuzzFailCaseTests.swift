@@ -1,5 +1,5 @@
 import Foundation
-import FuzzChecks
+import FuzzProperties
 import FuzzReplaySupport
 import Testing
 

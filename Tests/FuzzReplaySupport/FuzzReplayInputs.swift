@@ -1,6 +1,6 @@
 import APMInspectCore
 import Foundation
-import FuzzChecks
+import FuzzProperties
 import Testing
 
 /// Finds a fuzz target's replay inputs from this file's path: its fail cases, its committed seeds, and the files of

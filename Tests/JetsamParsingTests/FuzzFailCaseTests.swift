@@ -1,6 +1,6 @@
 import APMInspectCore
 import Foundation
-import FuzzChecks
+import FuzzProperties
 import FuzzReplaySupport
 import JetsamParsing
 import Testing

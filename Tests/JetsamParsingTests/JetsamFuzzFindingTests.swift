@@ -1,5 +1,5 @@
 import APMInspectCore
-import FuzzChecks
+import FuzzProperties
 import Testing
 
 @testable import JetsamParsing

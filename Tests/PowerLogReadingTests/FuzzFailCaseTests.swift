@@ -1,7 +1,7 @@
 import APMInspectCore
 import Foundation
-import FuzzChecks
-import FuzzChecksPowerLog
+import FuzzProperties
+import FuzzPropertiesPowerLog
 import FuzzReplaySupport
 import PowerLogReading
 import Testing

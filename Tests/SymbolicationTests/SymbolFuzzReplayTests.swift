@@ -1,4 +1,4 @@
-import FuzzChecks
+import FuzzProperties
 import FuzzReplaySupport
 import Testing
 

@@ -1,4 +1,4 @@
-import FuzzChecksPowerLog
+import FuzzPropertiesPowerLog
 import FuzzSupport
 import Glibc
 

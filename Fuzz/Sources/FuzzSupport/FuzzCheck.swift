@@ -1,5 +1,5 @@
 import APMInspectCore
-@_exported import FuzzChecks
+@_exported import FuzzProperties
 
 /// Stops the run when a property of the code under test does not hold, so libFuzzer saves the input.
 ///

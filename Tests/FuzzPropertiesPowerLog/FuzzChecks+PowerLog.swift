@@ -1,5 +1,5 @@
 import APMInspectCore
-import FuzzChecks
+import FuzzProperties
 import PowerLogReading
 
 // A module of its own: PowerLogReading brings GRDB, whose operator overloads, once visible to a test target, make
