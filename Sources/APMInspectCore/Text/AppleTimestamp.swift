@@ -166,20 +166,15 @@ public struct AppleTimestamp: Sendable, Equatable, Hashable {
             + "\(fraction)\(sign)\(pad(magnitude / 3600, 2)):\(pad(magnitude % 3600 / 60, 2))"
     }
 
+    /// Zeros before the whole text, a minus sign included: how fields out of range have always been written.
     private func pad(_ value: some BinaryInteger, _ width: Int) -> String {
         let text = String(value)
         return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
     }
 
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
+    /// Days since 1970-01-01 of a proleptic Gregorian date.
     static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = (month + 9) % 12
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
+        CivilDate(year: year, month: month, day: day).daysSince1970
     }
 }
 

@@ -31,21 +31,9 @@ enum KSCrashTimestamp {
         guard seconds >= 0, seconds < 253_402_300_800 else { return nil }
         let days = seconds / 86_400
         let rest = seconds % 86_400
-        // Civil date from days since 1970-01-01 (proleptic Gregorian calendar).
-        let z = days + 719_468
-        let era = z / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        func pad(_ value: Int64, _ width: Int) -> String {
-            let text = String(value)
-            return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
-        }
-        var text = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T"
+        let date = CivilDate(daysSince1970: Int(days))
+        func pad(_ value: some BinaryInteger, _ width: Int) -> String { CivilDate.padded(value, width) }
+        var text = date.isoDate + "T"
         text += "\(pad(rest / 3600, 2)):\(pad(rest % 3600 / 60, 2)):\(pad(rest % 60, 2))"
         if micros > 0 { text += "." + pad(micros, 6) }
         return AppleTimestamp(text + "Z")

@@ -1,3 +1,5 @@
+import APMInspectCore
+
 /// Counts by UTC day (days since 1970), keeping the newest `capacity` days; older ones are counted together.
 ///
 /// A day outside the kept ones is older than all of them, for good, so the days kept and their counts do not
@@ -35,21 +37,7 @@ public struct DayCounts: Sendable, Equatable {
 
     /// `YYYY-MM-DD` of a day since 1970 (proleptic Gregorian, UTC).
     public static func isoDate(day: Int) -> String {
-        // Howard Hinnant's civil-from-days.
-        let z = day + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
-        func pad(_ value: Int, _ width: Int) -> String {
-            let text = String(abs(value))
-            return (value < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - text.count)) + text
-        }
-        return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))"
+        CivilDate(daysSince1970: day).isoDate
     }
 
     /// Days since 1970 of `YYYY-MM-DD`, nil when the text is not such a date.
@@ -59,13 +47,7 @@ public struct DayCounts: Sendable, Equatable {
             let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
             (1...12).contains(m), (1...31).contains(d)
         else { return nil }
-        // Days-from-civil, the inverse of `isoDate(day:)`.
-        let year = m <= 2 ? y - 1 : y
-        let era = (year >= 0 ? year : year - 399) / 400
-        let yoe = year - era * 400
-        let doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        let day = era * 146_097 + doe - 719_468
+        let day = CivilDate(year: y, month: m, day: d).daysSince1970
         return isoDate(day: day) == text ? day : nil
     }
 }

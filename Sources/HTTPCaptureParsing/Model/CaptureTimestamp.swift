@@ -93,15 +93,9 @@ public struct CaptureTimestamp: Sendable, Equatable {
         return CaptureTimestamp(secondsSince1970: seconds, zoneMissing: zoneMissing)
     }
 
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
+    /// Days since 1970-01-01 of a proleptic Gregorian date.
     static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = (month + 9) % 12
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
+        CivilDate(year: year, month: month, day: day).daysSince1970
     }
 
     /// Renders seconds since 1970 as ISO 8601 UTC with milliseconds (`2024-01-02T03:04:05.678Z`).
@@ -114,15 +108,8 @@ public struct CaptureTimestamp: Sendable, Equatable {
             rest += 86_400_000
             days -= 1
         }
-        let z = Int(days) + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        let date = CivilDate(daysSince1970: Int(days))
+        let (year, month, day) = (date.year, date.month, date.day)
         let ms = Int(rest)
         if (0...9999).contains(year) {
             // Written into the string's storage: the interpolated form cost 7,500 instructions a call, and a pcap
@@ -159,6 +146,7 @@ public struct CaptureTimestamp: Sendable, Equatable {
                 return at
             }
         }
+        // Zeros before the whole text, a minus sign included, as years out of range have always been written.
         func pad(_ value: Int, _ width: Int) -> String {
             let text = String(value)
             return String(repeating: "0", count: Swift.max(0, width - text.count)) + text

@@ -1,0 +1,59 @@
+/// A proleptic Gregorian date and its day count since 1970-01-01 (Howard Hinnant's `civil_from_days` and
+/// `days_from_civil`).
+///
+/// The one conversion of the package: the readers write and read dates without Foundation (KSCrash, PowerLog and
+/// capture timestamps, Apple's own timestamps, the fleet report's days, the energy plot's labels), and six copies of
+/// this arithmetic had grown before it was shared.
+public struct CivilDate: Sendable, Equatable {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+
+    /// Day counts are clamped to about ±2.7 million years, so a hostile timestamp cannot overflow the arithmetic.
+    public static let dayRange = -1_000_000_000...1_000_000_000
+
+    public init(year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// The date `days` after 1970-01-01 (before it when negative), clamped to ``dayRange``.
+    public init(daysSince1970 days: Int) {
+        let z = min(max(days, Self.dayRange.lowerBound), Self.dayRange.upperBound) + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        day = doy - (153 * mp + 2) / 5 + 1
+        month = mp < 10 ? mp + 3 : mp - 9
+        year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+    }
+
+    /// Days since 1970-01-01; the month is taken as 1 to 12 and the year within ±2 billion (what a reader checked).
+    public var daysSince1970: Int {
+        let month = min(max(self.month, 1), 12)
+        let year = min(max(self.year, -2_000_000_000), 2_000_000_000)
+        let day = min(max(self.day, -1_000), 1_000)
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    /// `YYYY-MM-DD`, the year of at least four digits (a negative one with its sign before them).
+    public var isoDate: String {
+        "\(Self.padded(year, 4))-\(Self.padded(month, 2))-\(Self.padded(day, 2))"
+    }
+
+    /// `value` in decimal, zero-padded to `width` digits, the minus sign of a negative value before the zeros.
+    public static func padded(_ value: some BinaryInteger, _ width: Int) -> String {
+        let digits = String(value.magnitude)
+        let zeros = String(repeating: "0", count: max(0, width - digits.count))
+        return (value < 0 ? "-" : "") + zeros + digits
+    }
+}
