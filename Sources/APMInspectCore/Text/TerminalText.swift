@@ -77,35 +77,7 @@ public enum TerminalText {
 
     /// The length of the valid UTF-8 sequence at the start of `bytes`, 0 when it is not one.
     private static func sequenceLength(_ bytes: ArraySlice<UInt8>) -> Int {
-        guard let first = bytes.first else { return 0 }
-        let length: Int
-        var low: UInt8 = 0x80
-        var high: UInt8 = 0xBF
-        switch first {
-        case 0x00...0x7F: return 1
-        case 0xC2...0xDF: length = 2
-        case 0xE0:
-            length = 3
-            low = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED:
-            length = 3
-            high = 0x9F
-        case 0xF0:
-            length = 4
-            low = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4:
-            length = 4
-            high = 0x8F
-        default: return 0
-        }
-        guard bytes.count >= length else { return 0 }
-        for (k, byte) in bytes.dropFirst().prefix(length - 1).enumerated() {
-            let range = k == 0 ? low...high : 0x80...0xBF
-            if !range.contains(byte) { return 0 }
-        }
-        return length
+        bytes.withUnsafeBufferPointer { UTF8Sequence.length(at: 0, in: $0) }
     }
 
     private static func hex(_ byte: UInt8) -> String {

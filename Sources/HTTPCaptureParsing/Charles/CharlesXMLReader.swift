@@ -32,35 +32,8 @@ public struct CharlesXMLReader: Sendable {
                     i += 1
                     continue
                 }
-                let length: Int
-                var low: UInt8 = 0x80
-                var high: UInt8 = 0xBF
-                switch lead {
-                case 0xC2...0xDF: length = 2
-                case 0xE0:
-                    length = 3
-                    low = 0xA0
-                case 0xE1...0xEC, 0xEE...0xEF: length = 3
-                case 0xED:
-                    length = 3
-                    high = 0x9F
-                case 0xF0:
-                    length = 4
-                    low = 0x90
-                case 0xF1...0xF3: length = 4
-                case 0xF4:
-                    length = 4
-                    high = 0x8F
-                default: return i
-                }
-                guard i + length <= n else { return i }
-                let second = buffer[i + 1]
-                guard second >= low, second <= high else { return i }
-                var k = 2
-                while k < length {
-                    guard buffer[i + k] & 0xC0 == 0x80 else { return i }
-                    k += 1
-                }
+                let length = UTF8Sequence.length(at: i, in: buffer)
+                guard length > 0 else { return i }
                 i += length
             }
             return nil
