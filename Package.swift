@@ -101,11 +101,22 @@ let package = Package(
                 "HTTPCaptureParsing", "MetricKitParsing", "Symbolication",
             ]
         ),
+        // The text, JSON, Markdown, CSV and HTML views of the models: pure functions of a report (or a sink for the
+        // documents written as they are encoded), so they are tested against golden files without the executable.
+        .target(
+            name: "ReportRendering",
+            dependencies: [
+                "APMInspectCore", "JetsamParsing", "CrashReportParsing", "WatchdogAnalysis", "PowerLogReading",
+                "HTTPCaptureParsing", "MetricKitParsing", "Symbolication", "BackendEvents", "FleetReport",
+                "ReportInspection",
+            ]
+        ),
         .executableTarget(
             name: "apm-inspect",
             dependencies: [
                 "CAllocator",
                 "ReportInspection",
+                "ReportRendering",
                 "APMInspectCore",
                 "AppleDeviceCatalog",
                 "JetsamParsing",
@@ -225,7 +236,10 @@ let package = Package(
         ),
         .testTarget(
             name: "FleetReportTests",
-            dependencies: ["FleetReport", "ReportInspection", "apm-inspect", "FuzzReplaySupport", "APMInspectCore"]
+            dependencies: [
+                "FleetReport", "ReportInspection", "ReportRendering", "apm-inspect", "FuzzReplaySupport",
+                "APMInspectCore",
+            ]
         ),
         .testTarget(
             name: "ReportInspectionTests",
@@ -237,7 +251,14 @@ let package = Package(
         ),
         .testTarget(
             name: "FuzzCommandTests",
-            dependencies: ["apm-inspect", "ReportInspection", "FuzzReplaySupport"]
+            dependencies: ["apm-inspect", "ReportInspection", "ReportRendering", "FuzzReplaySupport"]
+        ),
+        .testTarget(
+            name: "ReportRenderingTests",
+            dependencies: [
+                "ReportRendering", "ReportInspection", "APMInspectCore", "JetsamParsing", "FleetReport",
+                "PowerLogReading", "HTTPCaptureParsing", "Symbolication",
+            ]
         ),
     ]
 )

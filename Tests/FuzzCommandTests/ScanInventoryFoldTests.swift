@@ -3,6 +3,7 @@ import Foundation
 import FuzzReplaySupport
 import JetsamParsing
 import ReportInspection
+import ReportRendering
 import Testing
 
 @testable import apm_inspect
@@ -119,7 +120,7 @@ import Testing
                 window: window,
                 transform: { results[$0] },
                 consume: { result in
-                    fold.add(result)
+                    fold.add(records: result.records, findings: result.findings)
                     return true
                 }
             )

@@ -8,7 +8,7 @@ import Symbolication
 /// Going through `String` building and the `Encodable` JSON writer per frame was most of the time of issue 16's
 /// benchmark (100,000 addresses), and the JSON form held its whole output (87 MB) before writing. What is kept is
 /// bounded (``maximumKeptBytes``); past it, pieces are made per frame again.
-final class AtosOutputWriter {
+package final class AtosOutputWriter {
     /// What is kept for one name key.
     private struct Name {
         /// Text: `name (in Binary)`.
@@ -27,7 +27,7 @@ final class AtosOutputWriter {
     }
 
     /// Most bytes of pieces kept.
-    static let maximumKeptBytes = 64 << 20
+    package static let maximumKeptBytes = 64 << 20
 
     private let output: OutputBuffer
     /// Where the text of a location's keys comes from.
@@ -40,7 +40,7 @@ final class AtosOutputWriter {
     private var keptBytes = 0
     private var results = 0
 
-    init(locator: ImageLocator, json: Bool, inlines: Bool, binary: String, output: OutputBuffer = OutputBuffer()) {
+    package init(locator: ImageLocator, json: Bool, inlines: Bool, binary: String, output: OutputBuffer) {
         self.locator = locator
         self.output = output
         self.json = json
@@ -49,7 +49,7 @@ final class AtosOutputWriter {
     }
 
     /// Writes the answer for one address.
-    func write(_ locations: [ImageLocator.Location], address: UInt64, fileAddress: UInt64?) {
+    package func write(_ locations: [ImageLocator.Location], address: UInt64, fileAddress: UInt64?) {
         if json {
             writeJSON(locations, address: address, fileAddress: fileAddress)
         } else {
@@ -58,7 +58,7 @@ final class AtosOutputWriter {
     }
 
     /// Ends the output (the JSON array) and writes what is held.
-    func finish() {
+    package func finish() {
         if json { output.append(results == 0 ? "[\n\n]\n" : "\n]\n") }
         output.flush()
     }
@@ -202,7 +202,7 @@ final class AtosOutputWriter {
 
     /// `text` quoted and escaped as the JSON writer does (`.withoutEscapingSlashes`): `"`, `\` and control
     /// characters only, `\u00xx` in lowercase for those without a short form.
-    static func quoted(_ text: String) -> [UInt8] {
+    package static func quoted(_ text: String) -> [UInt8] {
         var bytes: [UInt8] = [UInt8(ascii: "\"")]
         bytes.reserveCapacity(text.utf8.count + 2)
         for byte in text.utf8 {

@@ -2,14 +2,14 @@
 ///
 /// `apm-inspect atos` writes a few short pieces per address; building a `String` per line and appending it to the
 /// whole output cost more than the lookups (issue 16's benchmark), and held the output whole until the end.
-final class OutputBuffer {
+package final class OutputBuffer {
     private let storage: UnsafeMutablePointer<UInt8>
     private let capacity: Int
     private var count = 0
     /// Where full buffers go: standard output, or a test's collector.
     private let drain: (UnsafeBufferPointer<UInt8>) -> Void
 
-    init(capacity: Int = 1 << 16, drain: @escaping (UnsafeBufferPointer<UInt8>) -> Void = { Console.out(bytes: $0) }) {
+    package init(capacity: Int = 1 << 16, drain: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
         self.capacity = max(capacity, 64)
         storage = UnsafeMutablePointer<UInt8>.allocate(capacity: self.capacity)
         self.drain = drain
@@ -18,13 +18,13 @@ final class OutputBuffer {
     deinit { storage.deallocate() }
 
     /// Hands what is held to the drain.
-    func flush() {
+    package func flush() {
         guard count > 0 else { return }
         drain(UnsafeBufferPointer(start: storage, count: count))
         count = 0
     }
 
-    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    package func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
         if count + bytes.count > capacity {
             flush()
@@ -38,22 +38,22 @@ final class OutputBuffer {
         count += bytes.count
     }
 
-    func append(_ bytes: [UInt8]) {
+    package func append(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { append($0) }
     }
 
-    func append(_ text: StaticString) {
+    package func append(_ text: StaticString) {
         text.withUTF8Buffer { append($0) }
     }
 
-    func append(byte: UInt8) {
+    package func append(byte: UInt8) {
         if count == capacity { flush() }
         storage[count] = byte
         count += 1
     }
 
     /// `value` in decimal.
-    func append(decimal value: UInt64) {
+    package func append(decimal value: UInt64) {
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: UInt64.max has 20 digits
         withUnsafeMutableBytes(of: &digits) { raw in
             var position = raw.count
@@ -68,7 +68,7 @@ final class OutputBuffer {
     }
 
     /// `value` as `0x` and lowercase hexadecimal digits, no leading zeros (as `String(value, radix: 16)`).
-    func append(hex value: UInt64) {
+    package func append(hex value: UInt64) {
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
         withUnsafeMutableBytes(of: &digits) { raw in
             var position = raw.count

@@ -1,5 +1,4 @@
 import APMInspectCore
-import ArgumentParser
 import BackendEvents
 import CrashReportParsing
 import Foundation
@@ -9,24 +8,28 @@ import ReportInspection
 ///
 /// ``render(_:)`` is pure and runs on worker threads; ``write(_:)`` and ``finish()`` serialise the output with a
 /// lock, so `scan`'s workers can call them directly.
-final class BackendEventPrinter: @unchecked Sendable {
+package final class BackendEventPrinter: @unchecked Sendable {
     /// What one inspection gives: lines for standard output, or envelopes.
-    struct Rendered: Sendable {
-        var file: String
-        var lines: [String] = []
-        var envelopes: [(id: String, text: String)] = []
+    package struct Rendered: Sendable {
+        package var file: String
+        package var lines: [String] = []
+        package var envelopes: [(id: String, text: String)] = []
         /// Why the file gave no event (its kind has none), for `inspect` to say.
-        var note: String?
+        package var note: String?
         /// An event that could not be encoded.
-        var failure: String?
+        package var failure: String?
     }
 
-    let format: BackendFormat
+    package let format: BackendFormat
     /// `-o DIR`: where envelopes are written, one file each.
-    let directory: String?
-    /// The files the command reads: an envelope file is never written over one of them.
-    let inputs: Set<FileIdentity>
-    let toolVersion: String
+    package let directory: String?
+    /// Where lines and the single envelope go.
+    private let sink: OutputSink
+    /// Writes one envelope file (text, path): nil on success, else why it failed.
+    ///
+    /// The executable's refuses to write over one of the command's inputs.
+    private let writeFile: @Sendable (_ text: String, _ path: String) -> String?
+    package let toolVersion: String
     private let sentAt: String
     private let lock = NSLock()
     private var heldEnvelope: String?
@@ -34,24 +37,26 @@ final class BackendEventPrinter: @unchecked Sendable {
     private var events = 0
     private var failures: [String] = []
 
-    init(
+    package init(
         format: BackendFormat,
         directory: String?,
-        inputs: Set<FileIdentity> = [],
         toolVersion: String,
-        now: Date = Date()
+        now: Date = Date(),
+        sink: OutputSink,
+        writeFile: @escaping @Sendable (_ text: String, _ path: String) -> String?
     ) {
         self.format = format
         self.directory = directory
-        self.inputs = inputs
         self.toolVersion = toolVersion
+        self.sink = sink
+        self.writeFile = writeFile
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = TimeZone(identifier: "UTC")
         sentAt = formatter.string(from: now)
     }
 
     /// The incidents of an inspection's report; the reason there are none otherwise.
-    static func incidents(of inspection: Inspection) -> (incidents: [BackendIncident], note: String?) {
+    package static func incidents(of inspection: Inspection) -> (incidents: [BackendIncident], note: String?) {
         switch inspection.report {
         case .crash(let report):
             let incidents = BackendEvents.incidents(crash: report)
@@ -92,13 +97,13 @@ final class BackendEventPrinter: @unchecked Sendable {
 
     /// The digest the event ids follow: of the file's bytes (``ReportInspector/digestsContent``), else of the
     /// report as apm-inspect encodes it (a PowerLog database read in place has no event anyway).
-    static func contentDigest(of inspection: Inspection) -> [UInt8] {
+    package static func contentDigest(of inspection: Inspection) -> [UInt8] {
         if let digest = inspection.contentDigest { return digest }
         let encoded = (try? SortedJSONEncoder().encode(inspection.report)) ?? inspection.file
         return SHA256Digest.hash(Array(encoded.utf8))
     }
 
-    func render(_ inspection: Inspection) -> Rendered {
+    package func render(_ inspection: Inspection) -> Rendered {
         var rendered = Rendered(file: inspection.file)
         let (incidents, note) = Self.incidents(of: inspection)
         var metricPayloads: [MetricPayloadFigures] = []
@@ -135,7 +140,7 @@ final class BackendEventPrinter: @unchecked Sendable {
     }
 
     /// Prints or writes what one inspection gave; a failure is kept for ``finish()``.
-    func write(_ rendered: Rendered) {
+    package func write(_ rendered: Rendered) {
         lock.lock()
         defer { lock.unlock() }
         if let failure = rendered.failure {
@@ -143,12 +148,12 @@ final class BackendEventPrinter: @unchecked Sendable {
             return
         }
         events += format == .otel ? rendered.lines.count : rendered.lines.count + rendered.envelopes.count
-        for line in rendered.lines { Console.out(line + "\n") }
+        for line in rendered.lines { sink.out(line + "\n") }
         for (id, text) in rendered.envelopes {
             envelopeCount += 1
             if let directory {
                 let path = directory + "/" + id + ".envelope"
-                if let problem = OutputFile.write(text, toPath: path, protecting: inputs) {
+                if let problem = writeFile(text, path) {
                     failures.append(ErrorLine.render(path: path, location: nil, message: problem))
                 }
             } else if envelopeCount == 1 {
@@ -161,12 +166,12 @@ final class BackendEventPrinter: @unchecked Sendable {
 
     /// Prints the single envelope held for standard output; the errors of the run, one line each (an empty list
     /// when all went well).
-    func finish() -> [String] {
+    package func finish() -> [String] {
         lock.lock()
         defer { lock.unlock() }
         if format == .sentryEnvelope && directory == nil {
             if envelopeCount == 1, let heldEnvelope {
-                Console.out(heldEnvelope)
+                sink.out(heldEnvelope)
             } else if envelopeCount > 1 {
                 failures.append(
                     "apm-inspect: error: \(envelopeCount) events: an envelope holds one event and envelopes cannot be "
@@ -178,34 +183,9 @@ final class BackendEventPrinter: @unchecked Sendable {
     }
 
     /// Events printed or written so far (OTLP: documents).
-    var count: Int {
+    package var count: Int {
         lock.lock()
         defer { lock.unlock() }
         return events
-    }
-}
-
-extension BackendEventPrinter {
-    /// `-o DIR` goes with `--format sentry-envelope` only, and names a folder that exists.
-    static func validate(format: InspectFormat, output: String?) throws {
-        guard let output else { return }
-        guard format == .sentryEnvelope else {
-            throw ValidationError("--output applies to --format sentry-envelope only")
-        }
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: output, isDirectory: &isFolder), isFolder.boolValue else {
-            throw ValidationError("--output must name an existing folder: \(TerminalText.escaped(output))")
-        }
-    }
-
-    /// Ends a run: prints the held envelope and the errors, and a summary line on standard error; true when
-    /// something failed (exit status 1).
-    static func finish(_ printer: BackendEventPrinter?, summary: String) -> Bool {
-        guard let printer else { return false }
-        let failures = printer.finish()
-        for failure in failures { Console.error(failure) }
-        let unit = printer.format == .otel ? "OTLP documents" : "events"
-        Console.error("apm-inspect: note: \(printer.count) \(unit); " + summary)
-        return !failures.isEmpty
     }
 }

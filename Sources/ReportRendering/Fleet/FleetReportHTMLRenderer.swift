@@ -7,11 +7,11 @@ import JetsamParsing
 /// A page opened from a CI artifact must show the same figures offline, and a crash report's strings (process
 /// names, frames, paths) are attacker-controlled: every one is escaped for HTML. Tables carry their figures in
 /// `data-` attributes too, so that a check can compare them with `--format json`.
-enum FleetReportHTMLRenderer {
-    static let shownRows = 200
+package enum FleetReportHTMLRenderer {
+    package static let shownRows = 200
     private static let palette = ["#3366cc", "#dc3912", "#ff9900", "#109618", "#990099"]
 
-    static func render(_ summary: FleetSummary) -> String {
+    package static func render(_ summary: FleetSummary) -> String {
         var out = """
             <!DOCTYPE html>
             <html lang="en">
@@ -251,5 +251,5 @@ enum FleetReportHTMLRenderer {
     }
 
     /// Text for HTML element content and quoted attribute values; control characters shown as escapes first.
-    static func escape(_ text: String) -> String { HTMLText.escaped(text) }
+    package static func escape(_ text: String) -> String { HTMLText.escaped(text) }
 }

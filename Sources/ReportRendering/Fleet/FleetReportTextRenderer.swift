@@ -5,17 +5,17 @@ import FleetReport
 ///
 /// Both show the same tables; every string that came from a report is escaped (terminal controls shown as escapes,
 /// Markdown's own characters neutralised).
-enum FleetReportTextRenderer {
+package enum FleetReportTextRenderer {
     /// Rows shown per table: the JSON has them all.
-    static let shownRows = 30
+    package static let shownRows = 30
 
-    enum Style {
+    package enum Style {
         case text, markdown
     }
 
-    static func text(_ summary: FleetSummary) -> String { render(summary, style: .text) }
+    package static func text(_ summary: FleetSummary) -> String { render(summary, style: .text) }
 
-    static func markdown(_ summary: FleetSummary) -> String { render(summary, style: .markdown) }
+    package static func markdown(_ summary: FleetSummary) -> String { render(summary, style: .markdown) }
 
     private static func render(_ summary: FleetSummary, style: Style) -> String {
         var out = style == .markdown ? "# Fleet report\n\n" : "Fleet report: "
@@ -191,7 +191,7 @@ enum FleetReportTextRenderer {
         return out
     }
 
-    static func headline(_ summary: FleetSummary) -> String {
+    package static func headline(_ summary: FleetSummary) -> String {
         var parts = ["\(Formatting.grouped(summary.inputs.reports)) report(s)"]
         let crashes = summary.crashes
         parts.append("\(Formatting.grouped(crashes.total)) crash(es) in \(crashes.signatures) signature(s)")
@@ -204,7 +204,7 @@ enum FleetReportTextRenderer {
     }
 
     /// The categories in a fixed order, with the names the text and HTML reports give them.
-    static func kindRows(_ summary: FleetSummary) -> [(name: String, id: String, count: Int)] {
+    package static func kindRows(_ summary: FleetSummary) -> [(name: String, id: String, count: Int)] {
         let counts = summary.categories
         return [
             ("Crashes", "crashes", counts.crashes), ("Hangs", "hangs", counts.hangs),
@@ -217,7 +217,7 @@ enum FleetReportTextRenderer {
         ]
     }
 
-    static func filterLine(_ filters: FleetSummary.Filters) -> String? {
+    package static func filterLine(_ filters: FleetSummary.Filters) -> String? {
         let parts = [
             filters.since.map { "since \($0)" }, filters.app.map { "app \($0)" },
             filters.version.map { "version \($0)" },
@@ -226,13 +226,13 @@ enum FleetReportTextRenderer {
     }
 
     /// `0.4167` → `41.7 %`.
-    static func percent(_ share: Double) -> String { Formatting.oneDecimal(share * 100) + " %" }
+    package static func percent(_ share: Double) -> String { Formatting.oneDecimal(share * 100) + " %" }
 
     /// The day of an ISO 8601 time, as written (the report's own offset).
-    static func day(_ iso: String) -> String { String(iso.prefix(10)) }
+    package static func day(_ iso: String) -> String { String(iso.prefix(10)) }
 
     /// The top three values and how many more reports there are.
-    static func values(_ values: FleetSummary.Values) -> String {
+    package static func values(_ values: FleetSummary.Values) -> String {
         var parts = values.values.prefix(3).map { "\($0.value) (\($0.count))" }
         let hidden = values.values.dropFirst(3).reduce(0) { $0 + $1.count } + values.others
         if hidden > 0 { parts.append("+\(hidden) more") }
@@ -246,7 +246,7 @@ enum FleetReportTextRenderer {
     private static func bullet(_ style: Style) -> String { style == .markdown ? "- " : "  " }
 
     /// A string from a report, made safe for the style (escaped for the terminal; and for Markdown, its syntax).
-    static func cell(_ text: String, _ style: Style) -> String {
+    package static func cell(_ text: String, _ style: Style) -> String {
         style == .markdown ? MarkdownText.escaped(text) : TerminalText.escaped(text)
     }
 

@@ -1,8 +1,8 @@
 import HTTPCaptureParsing
 
 /// The packet-level part of an HTTP capture summary: container, DNS lookups, TCP connections, TLS handshakes.
-enum PacketRenderer {
-    static func fields(_ packets: PacketAnalysis) -> [(String, String)] {
+package enum PacketRenderer {
+    package static func fields(_ packets: PacketAnalysis) -> [(String, String)] {
         var fields: [(String, String)] = []
         var container = "\(Formatting.grouped(packets.packets)) packets, \(HTTPRenderer.bytes(packets.capturedBytes))"
         if packets.sections > 1 { container += ", \(packets.sections) sections" }
@@ -36,7 +36,7 @@ enum PacketRenderer {
         return fields
     }
 
-    static func sections(_ packets: PacketAnalysis) -> String {
+    package static func sections(_ packets: PacketAnalysis) -> String {
         var out = ""
         if !packets.dns.isEmpty {
             var table = TextTable(

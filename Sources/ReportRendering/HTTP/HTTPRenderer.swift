@@ -2,11 +2,12 @@ import APMInspectCore
 import HTTPCaptureParsing
 
 /// The human summary of an HTTP capture: health figures, hosts, and a text waterfall of the slowest requests.
-enum HTTPRenderer {
+package enum HTTPRenderer {
     /// Width of the waterfall bars, in characters.
-    static let barWidth = 40
+    package static let barWidth = 40
 
-    static func render(_ capture: HTTPCapture, file: String, title: String, detailed: Bool, slowest: Int = 10) -> String
+    package static func render(_ capture: HTTPCapture, file: String, title: String, detailed: Bool, slowest: Int = 10)
+        -> String
     {
         let s = capture.summary
         var out = "\(title)  \(file)\n"
@@ -67,7 +68,7 @@ enum HTTPRenderer {
         return out
     }
 
-    static func sourceName(_ capture: HTTPCapture) -> String {
+    package static func sourceName(_ capture: HTTPCapture) -> String {
         switch capture.source {
         case .har: "HAR \(capture.version ?? "(no version)")"
         case .charlesJSON: "Charles session (.chlsj)"
@@ -77,7 +78,7 @@ enum HTTPRenderer {
         }
     }
 
-    static func hostsTable(_ s: HTTPSummary, limit: Int) -> String {
+    package static func hostsTable(_ s: HTTPSummary, limit: Int) -> String {
         guard !s.hosts.isEmpty else { return "" }
         var table = TextTable(
             headers: [
@@ -113,7 +114,7 @@ enum HTTPRenderer {
         return out
     }
 
-    static func typesTable(_ s: HTTPSummary) -> String {
+    package static func typesTable(_ s: HTTPSummary) -> String {
         guard !s.byType.isEmpty else { return "" }
         var table = TextTable(
             headers: ["TYPE", "REQ", "TRANSFER", "DECODED"],
@@ -136,7 +137,7 @@ enum HTTPRenderer {
 
     /// The slowest requests as bars on a common time axis: `-` blocked, `d` DNS, `c` connect, `s` TLS, `>` send,
     /// `.` waiting for the first byte, `#` receiving.
-    static func waterfall(_ capture: HTTPCapture, limit: Int) -> String {
+    package static func waterfall(_ capture: HTTPCapture, limit: Int) -> String {
         let picked = capture.summary.slowest.prefix(limit).compactMap { index in
             capture.transactions.indices.contains(index) ? capture.transactions[index] : nil
         }
@@ -170,7 +171,7 @@ enum HTTPRenderer {
         return out
     }
 
-    static func bar(_ t: HTTPTransaction, offset: Double, scale: Double) -> String {
+    package static func bar(_ t: HTTPTransaction, offset: Double, scale: Double) -> String {
         var cells = [Character](repeating: " ", count: barWidth)
         let p = t.phases
         func paint(_ from: Double, _ to: Double, _ mark: Character) {
@@ -194,31 +195,31 @@ enum HTTPRenderer {
         return String(cells)
     }
 
-    static func median(_ p: HTTPSummary.Percentiles) -> String { p.n > 0 ? "\(ms(p.p50)) (\(p.n))" : "-" }
+    package static func median(_ p: HTTPSummary.Percentiles) -> String { p.n > 0 ? "\(ms(p.p50)) (\(p.n))" : "-" }
 
-    static func ms(_ value: Double) -> String {
+    package static func ms(_ value: Double) -> String {
         guard value >= 0 else { return "-" }
         if value >= 10_000 { return Formatting.oneDecimal(value / 1000) + " s" }
         if value >= 100 { return Formatting.grouped(Int64(saturating: value.rounded())) + " ms" }
         return Formatting.oneDecimal(value) + " ms"
     }
 
-    static func duration(_ value: Double) -> String {
+    package static func duration(_ value: Double) -> String {
         if value >= 172_800_000 { return Formatting.oneDecimal(value / 86_400_000) + " days" }
         if value >= 7_200_000 { return Formatting.oneDecimal(value / 3_600_000) + " h" }
         if value >= 120_000 { return Formatting.oneDecimal(value / 60_000) + " min" }
         return value >= 1000 ? Formatting.oneDecimal(value / 1000) + " s" : ms(value)
     }
 
-    static func percent(_ rate: Double) -> String { Formatting.oneDecimal(rate * 100) + " %" }
+    package static func percent(_ rate: Double) -> String { Formatting.oneDecimal(rate * 100) + " %" }
 
-    static func bytes(_ value: Int64) -> String {
+    package static func bytes(_ value: Int64) -> String {
         if value >= 1_048_576 { return Formatting.oneDecimal(Double(value) / 1_048_576) + " MB" }
         if value >= 1024 { return Formatting.oneDecimal(Double(value) / 1024) + " KB" }
         return "\(value) B"
     }
 
-    static func pad(_ text: String, _ width: Int) -> String {
+    package static func pad(_ text: String, _ width: Int) -> String {
         text + String(repeating: " ", count: Swift.max(0, width - text.count))
     }
 }

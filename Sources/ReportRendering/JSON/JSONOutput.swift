@@ -2,8 +2,8 @@ import APMInspectCore
 import ReportInspection
 
 /// Encodes output documents: pretty for `json`, one line per document for `ndjson`; keys sorted for stable diffs.
-enum JSONOutput {
-    static func encode(_ value: some Encodable, pretty: Bool) throws -> String {
+package enum JSONOutput {
+    package static func encode(_ value: some Encodable, pretty: Bool) throws -> String {
         try SortedJSONEncoder(pretty: pretty).encode(value)
     }
 
@@ -11,25 +11,25 @@ enum JSONOutput {
     /// within this much is replaced as a whole (an error envelope); a larger one is written as it is encoded, in
     /// fixed memory, and an error past this point cuts it short (docs/json-output.md, "When a report cannot be
     /// written").
-    static let holdLimit = 8 << 20
+    package static let holdLimit = 8 << 20
 
-    /// Writes `value` and a newline to standard output as it is encoded (a large capture is hundreds of megabytes
+    /// Writes `value` and a newline to `sink` as it is encoded (a large capture is hundreds of megabytes
     /// of JSON, never held whole).
     ///
     /// - Throws: what encoding threw; when part of the document was already written, it is ended by a newline.
-    static func print(_ value: some Encodable, pretty: Bool) throws {
+    package static func print(_ value: some Encodable, pretty: Bool, to sink: OutputSink) throws {
         do {
             try SortedJSONEncoder(pretty: pretty).write(value, suffix: "\n", holdingUpTo: holdLimit) {
-                Console.out(bytes: $0)
+                sink.out(bytes: $0)
             }
         } catch let error as SortedJSONEncoder.Interrupted {
-            Console.out("\n")
+            sink.out("\n")
             throw error
         }
     }
 
     /// How writing one envelope went.
-    enum EnvelopeOutcome {
+    package enum EnvelopeOutcome {
         case written
         /// Replaced by its error envelope.
         case replaced
@@ -43,14 +43,15 @@ enum JSONOutput {
     /// null) and the error on standard error; returns true then (exit status 1). `depth` indents it as an
     /// element of a pretty array. An envelope larger than ``holdLimit`` is written as it is encoded: an error past
     /// that point ends its line where it stopped (the error on standard error, true returned).
-    static func printEnvelope(
+    package static func printEnvelope(
         _ inspection: Inspection,
         pretty: Bool,
         depth: Int = 0,
         prefix: String = "",
-        suffix: StaticString = "\n"
+        suffix: StaticString = "\n",
+        to sink: OutputSink
     ) -> Bool {
-        writeEnvelope(inspection, pretty: pretty, depth: depth, prefix: prefix, suffix: suffix) != .written
+        writeEnvelope(inspection, pretty: pretty, depth: depth, prefix: prefix, suffix: suffix, to: sink) != .written
     }
 
     private static func writeEnvelope(
@@ -58,7 +59,8 @@ enum JSONOutput {
         pretty: Bool,
         depth: Int,
         prefix: String,
-        suffix: StaticString
+        suffix: StaticString,
+        to sink: OutputSink
     ) -> EnvelopeOutcome {
         let encoder = SortedJSONEncoder(pretty: pretty)
         var started = false
@@ -66,22 +68,22 @@ enum JSONOutput {
             try encoder.write(inspection, suffix: suffix, depth: depth, holdingUpTo: holdLimit) { bytes in
                 if !started {
                     started = true
-                    Console.out(prefix)
+                    sink.out(prefix)
                 }
-                Console.out(bytes: bytes)
+                sink.out(bytes: bytes)
             }
             return .written
         } catch let error as SortedJSONEncoder.Interrupted {
             let message =
                 "the report could not be written as JSON: \(error.underlying); its output is cut short after "
                 + "\(error.bytesHandedOut) bytes"
-            Console.error(ErrorLine.render(path: inspection.file, location: nil, message: message))
-            Console.out("\n")
+            sink.error(ErrorLine.render(path: inspection.file, location: nil, message: message))
+            sink.out("\n")
             return .cut
         } catch {
             var end = ""
             suffix.withUTF8Buffer { end = String(decoding: $0, as: UTF8.self) }
-            Console.out(prefix + errorEnvelope(inspection, error: error, pretty: pretty, depth: depth) + end)
+            sink.out(prefix + errorEnvelope(inspection, error: error, pretty: pretty, depth: depth, to: sink) + end)
             return .replaced
         }
     }
@@ -92,10 +94,11 @@ enum JSONOutput {
     /// An envelope of up to ``holdLimit`` bytes is encoded before taking the output, so workers encode in parallel;
     /// a larger one is written while it is encoded, holding the output meanwhile, never held whole. Returns true
     /// when the envelope failed (replaced by its error envelope, or cut short as ``printEnvelope``).
-    static func emitEnvelope(
+    package static func emitEnvelope(
         _ inspection: Inspection,
         arrayElement: Bool,
-        exclusive: ((_ wroteBefore: Bool) -> Void) -> Void
+        exclusive: ((_ wroteBefore: Bool) -> Void) -> Void,
+        to sink: OutputSink
     ) -> Bool {
         let suffix: StaticString = arrayElement ? "" : "\n"
         var failed = false
@@ -105,28 +108,34 @@ enum JSONOutput {
                 exclusive { before in
                     let prefix = arrayElement && before ? ",\n" : ""
                     if let bytes {
-                        if !prefix.isEmpty { Console.out(prefix) }
-                        Console.out(bytes: bytes)
+                        if !prefix.isEmpty { sink.out(prefix) }
+                        sink.out(bytes: bytes)
                     } else {
                         failed =
-                            writeEnvelope(inspection, pretty: false, depth: 0, prefix: prefix, suffix: suffix)
+                            writeEnvelope(inspection, pretty: false, depth: 0, prefix: prefix, suffix: suffix, to: sink)
                             != .written
                     }
                 }
             }
         } catch {
-            let replacement = errorEnvelope(inspection, error: error, pretty: false, depth: 0)
+            let replacement = errorEnvelope(inspection, error: error, pretty: false, depth: 0, to: sink)
             let end = arrayElement ? "" : "\n"
-            exclusive { before in Console.out((arrayElement && before ? ",\n" : "") + replacement + end) }
+            exclusive { before in sink.out((arrayElement && before ? ",\n" : "") + replacement + end) }
             return true
         }
         return failed
     }
 
     /// The envelope that stands for a report the encoder refused, after saying so on standard error.
-    private static func errorEnvelope(_ inspection: Inspection, error: any Error, pretty: Bool, depth: Int) -> String {
+    private static func errorEnvelope(
+        _ inspection: Inspection,
+        error: any Error,
+        pretty: Bool,
+        depth: Int,
+        to sink: OutputSink
+    ) -> String {
         let message = "the report could not be written as JSON: \(error)"
-        Console.error(ErrorLine.render(path: inspection.file, location: nil, message: message))
+        sink.error(ErrorLine.render(path: inspection.file, location: nil, message: message))
         let encoder = SortedJSONEncoder(pretty: pretty)
         var replacement = inspection
         replacement.report = nil
@@ -137,33 +146,38 @@ enum JSONOutput {
     }
 
     /// Prints envelopes as `--format ndjson` (one line each) or `--format json` (one pretty document when
-    /// `single`, else an array), each encoded on its own (``printEnvelope(_:pretty:depth:prefix:suffix:)``);
+    /// `single`, else an array), each encoded on its own (``printEnvelope(_:pretty:depth:prefix:suffix:to:)``);
     /// true when one failed.
-    static func printEnvelopes(_ inspections: [Inspection], format: OutputFormat, single: Bool) -> Bool {
+    package static func printEnvelopes(
+        _ inspections: [Inspection],
+        format: OutputFormat,
+        single: Bool,
+        to sink: OutputSink
+    ) -> Bool {
         var failed = false
         if format == .ndjson {
-            for inspection in inspections where printEnvelope(inspection, pretty: false) { failed = true }
+            for inspection in inspections where printEnvelope(inspection, pretty: false, to: sink) { failed = true }
             return failed
         }
         if single, inspections.count == 1, let only = inspections.first {
-            return printEnvelope(only, pretty: true)
+            return printEnvelope(only, pretty: true, to: sink)
         }
         // The layout of the whole array encoded at once, one element at a time.
         guard !inspections.isEmpty else {
-            Console.out("[\n\n]\n")
+            sink.out("[\n\n]\n")
             return false
         }
-        Console.out("[\n")
+        sink.out("[\n")
         for (k, inspection) in inspections.enumerated() {
             let prefix = k > 0 ? ",\n  " : "  "
-            switch writeEnvelope(inspection, pretty: true, depth: 1, prefix: prefix, suffix: "") {
+            switch writeEnvelope(inspection, pretty: true, depth: 1, prefix: prefix, suffix: "", to: sink) {
             case .written: break
             case .replaced: failed = true
             // The array is broken past repair: the document ends where the envelope stopped.
             case .cut: return true
             }
         }
-        Console.out("\n]\n")
+        sink.out("\n]\n")
         return failed
     }
 }

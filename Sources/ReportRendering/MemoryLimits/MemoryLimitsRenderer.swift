@@ -2,16 +2,18 @@ import APMInspectCore
 import JetsamParsing
 
 /// Renders the memory-limit table as text, Markdown or CSV.
-enum MemoryLimitsRenderer {
+package enum MemoryLimitsRenderer {
     /// Counts shown under the table.
-    struct Summary {
-        var files: Int
-        var jetsamEvents = 0
-        var partial = 0
-        var otherFiles = 0
-        var failures = 0
-        var duplicates = 0
-        var excluded: [String: Int] = [:]
+    package struct Summary {
+        package var files: Int
+        package var jetsamEvents = 0
+        package var partial = 0
+        package var otherFiles = 0
+        package var failures = 0
+        package var duplicates = 0
+        package var excluded: [String: Int] = [:]
+
+        package init(files: Int) { self.files = files }
     }
 
     private static let headers = [
@@ -35,7 +37,7 @@ enum MemoryLimitsRenderer {
         return "\(value.min) / \(Formatting.median(value.median)) / \(value.max) (n=\(value.count))"
     }
 
-    static func text(_ rows: [MemoryLimitRow]) -> String {
+    package static func text(_ rows: [MemoryLimitRow]) -> String {
         guard !rows.isEmpty else { return "No per-process-limit evidence found.\n" }
         var table = TextTable(
             headers: headers,
@@ -47,7 +49,7 @@ enum MemoryLimitsRenderer {
 
     /// Every cell escaped (`MarkdownText`): a device or OS string holding `|`, a line break or HTML keeps its row
     /// one row of as many cells as the header, shown as text.
-    static func markdown(_ rows: [MemoryLimitRow]) -> String {
+    package static func markdown(_ rows: [MemoryLimitRow]) -> String {
         var out = "| " + headers.joined(separator: " | ") + " |\n"
         out += "|" + headers.map { _ in " --- |" }.joined() + "\n"
         for row in rows {
@@ -56,7 +58,7 @@ enum MemoryLimitsRenderer {
         return out
     }
 
-    static func csv(_ rows: [MemoryLimitRow]) -> String {
+    package static func csv(_ rows: [MemoryLimitRow]) -> String {
         let columns = [
             "product", "name", "ramMB", "osVersion", "osBuild", "reports", "foregroundMinMB", "foregroundMedianMB",
             "foregroundMaxMB", "foregroundCount", "foregroundPercentOfRAM", "backgroundMinMB", "backgroundMedianMB",
@@ -85,7 +87,7 @@ enum MemoryLimitsRenderer {
         return "\"" + text.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
     }
 
-    static func summaryLine(_ summary: Summary) -> String {
+    package static func summaryLine(_ summary: Summary) -> String {
         var parts = ["\(summary.files) file(s) read", "\(summary.jetsamEvents) JetsamEvent(s)"]
         if summary.partial > 0 { parts.append("\(summary.partial) partial") }
         if summary.duplicates > 0 { parts.append("\(summary.duplicates) duplicate(s) counted once") }

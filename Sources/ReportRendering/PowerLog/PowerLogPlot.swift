@@ -5,14 +5,14 @@ import PowerLogReading
 ///
 /// Stretches with no data longer than `gapSeconds` (the device off, a log rotated away) are cut out of the time
 /// axis and marked, so a 10-hour history around a 6-week gap still reads at a glance.
-struct PowerLogPlot {
-    var report: PowerLogReport
-    var gapSeconds: Double = 3 * 3600
-    var consumersShown = 6
+package struct PowerLogPlot {
+    package var report: PowerLogReport
+    package var gapSeconds: Double = 3 * 3600
+    package var consumersShown = 6
     /// (UTC seconds, local UTC offset) of every sample and bucket, in time order, for axis labels.
     private let zoneTimeline: [(Double, Int)]
 
-    init(report: PowerLogReport) {
+    package init(report: PowerLogReport) {
         self.report = report
         let times = (report.battery?.samples.map(\.at) ?? []) + (report.energy?.buckets.map(\.start) ?? [])
         zoneTimeline = times.compactMap { time in time.wallClock.map { (time.utcSeconds, $0.utcOffsetSeconds) } }
@@ -28,7 +28,7 @@ struct PowerLogPlot {
     private let energyHeight = 190.0
     private let breakWidth = 22.0
 
-    static let palette = ["#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#b07aa1", "#76b7b2", "#edc948"]
+    package static let palette = ["#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#b07aa1", "#76b7b2", "#edc948"]
 
     /// A stretch of the history drawn without a cut.
     private struct Segment {
@@ -39,7 +39,7 @@ struct PowerLogPlot {
         var utcOffset: Int = 0
     }
 
-    func svg() -> String {
+    package func svg() -> String {
         let segments = layout()
         let height = energyTop + energyHeight + 110
         var out = """

@@ -2,9 +2,9 @@ import APMInspectCore
 import PowerLogReading
 
 /// The human output for PowerLog: the `inspect` overview and the `energy` report.
-enum PowerLogRenderer {
+package enum PowerLogRenderer {
     /// The `inspect` overview: device, OS, logging mode, time range, tables and the top energy consumers.
-    static func overview(_ report: PowerLogReport, file: String) -> String {
+    package static func overview(_ report: PowerLogReport, file: String) -> String {
         var out = "PowerLog  \(file)\n"
         out += InspectionRenderer.keyValues(headerFields(report))
         if !report.apps.isEmpty {
@@ -16,7 +16,7 @@ enum PowerLogRenderer {
     }
 
     /// The `energy` report: ranking, components, battery, background location, run time, exits, coalitions.
-    static func energy(_ report: PowerLogReport, diagnostics: [Diagnostic], top: Int) -> String {
+    package static func energy(_ report: PowerLogReport, diagnostics: [Diagnostic], top: Int) -> String {
         let files = report.sources.map(\.path)
         var out = "PowerLog  \(files.count == 1 ? files.joined() : "\(files.count) files merged")\n"
         out += InspectionRenderer.keyValues(headerFields(report))
@@ -39,7 +39,7 @@ enum PowerLogRenderer {
 
     // MARK: - Sections
 
-    static func headerFields(_ report: PowerLogReport) -> [(String, String)] {
+    package static func headerFields(_ report: PowerLogReport) -> [(String, String)] {
         var fields: [(String, String)] = []
         fields.append(("Device", report.device ?? "unknown"))
         fields.append(("OS build", report.osBuild ?? "unknown"))
@@ -69,7 +69,7 @@ enum PowerLogRenderer {
         return fields
     }
 
-    static func ranking(_ report: PowerLogReport, limit: Int) -> String {
+    package static func ranking(_ report: PowerLogReport, limit: Int) -> String {
         var table = TextTable(
             headers: ["#", "CONSUMER", "KIND", "ENERGY", "SHARE", "MAIN COMPONENTS"],
             alignments: [.right, .left, .left, .right, .right, .left]
@@ -318,7 +318,7 @@ enum PowerLogRenderer {
     // MARK: - Formatting
 
     /// `2021-11-02 06:17 -04:00`: local wall-clock time to the minute, with its offset.
-    static func time(_ value: PowerLogTime) -> String {
+    package static func time(_ value: PowerLogTime) -> String {
         guard let wall = value.wallClock else { return "raw \(value.raw)" }
         let text = wall.iso8601
         // `2021-11-02T06:17:41.123-04:00` → date, hour:minute, offset.
@@ -330,18 +330,18 @@ enum PowerLogRenderer {
     }
 
     /// One decimal (`70.8`); values no integer can hold (hostile rows) are printed as they are.
-    static func decimal(_ value: Double) -> String {
+    package static func decimal(_ value: Double) -> String {
         guard value.isFinite else { return "?" }
         return abs(value) < 1e15 ? Formatting.oneDecimal(value) : String(value)
     }
 
     /// Without decimals when integral (`64`), else one decimal.
-    static func whole(_ value: Double) -> String {
+    package static func whole(_ value: Double) -> String {
         guard value.isFinite else { return "?" }
         return abs(value) < 1e15 ? Formatting.median(value) : String(value)
     }
 
-    static func duration(_ seconds: Double) -> String {
+    package static func duration(_ seconds: Double) -> String {
         guard seconds.isFinite, seconds >= 0, seconds < 1e15 else { return "?" }
         if seconds < 60 { return "\(Int(saturating: seconds.rounded())) s" }
         let minutes = Int(saturating: (seconds / 60).rounded())
@@ -351,12 +351,12 @@ enum PowerLogRenderer {
         return "\(hours / 24) d \(hours % 24) h"
     }
 
-    static func energyText(_ value: Double) -> String {
+    package static func energyText(_ value: Double) -> String {
         guard value.isFinite, abs(value) < 9e18 else { return "?" }
         return Formatting.grouped(Int64(saturating: value.rounded()))
     }
 
-    static func percent(_ fraction: Double) -> String { decimal(fraction * 100) + " %" }
+    package static func percent(_ fraction: Double) -> String { decimal(fraction * 100) + " %" }
 
     private static func level(_ value: Double?) -> String { value.map { whole($0) + " %" } ?? "?" }
 

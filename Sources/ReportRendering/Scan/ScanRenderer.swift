@@ -3,11 +3,12 @@ import FleetReport
 import JetsamParsing
 
 /// The human inventory of a scan.
-enum ScanRenderer {
+package enum ScanRenderer {
     /// Rows shown per MetricKit table: the JSON has them all.
-    static let shownMetricKitRows = 20
+    package static let shownMetricKitRows = 20
 
-    static func render(_ inventory: ScanInventory, metricKit: MetricKitFleetSummary = MetricKitFleetSummary()) -> String
+    package static func render(_ inventory: ScanInventory, metricKit: MetricKitFleetSummary = MetricKitFleetSummary())
+        -> String
     {
         var out = "Scan: \(summaryLine(inventory))\n"
         if !inventory.kinds.isEmpty {
@@ -63,7 +64,7 @@ enum ScanRenderer {
 
     /// The MetricKit fleet view: exits by reason, diagnostics by type, and per version and device type the hang
     /// rate and time to first draw.
-    static func render(_ fleet: MetricKitFleetSummary) -> String {
+    package static func render(_ fleet: MetricKitFleetSummary) -> String {
         let diagnostics = fleet.diagnostics.values.reduce(0) { $0.addingReportingOverflow($1).partialValue }
         var out = "\nMetricKit: \(Formatting.grouped(fleet.metricPayloads)) metric payload(s)"
         out += ", \(Formatting.grouped(diagnostics)) diagnostic(s)"
@@ -135,18 +136,18 @@ enum ScanRenderer {
     }
 
     /// `412 ms`, the unit launch times are read in.
-    static func milliseconds(_ seconds: Double) -> String {
+    package static func milliseconds(_ seconds: Double) -> String {
         Formatting.grouped(Int(saturating: (seconds * 1000).rounded())) + " ms"
     }
 
-    static func launchText(_ launch: MetricKitFleetSummary.Launch) -> String {
+    package static func launchText(_ launch: MetricKitFleetSummary.Launch) -> String {
         let p50 = launch.p50Seconds.map(milliseconds) ?? "–"
         let p90 = launch.p90Seconds.map(milliseconds) ?? "–"
         return "p50 \(p50), p90 \(p90) over \(Formatting.grouped(launch.count)) launch(es)"
     }
 
     /// MetricKit's diagnostic arrays in words; any other kind as written (the tables escape it).
-    static func diagnosticLabel(_ kind: String) -> String {
+    package static func diagnosticLabel(_ kind: String) -> String {
         switch kind {
         case "crash": "crash"
         case "hang": "hang"
@@ -159,7 +160,7 @@ enum ScanRenderer {
         }
     }
 
-    static func summaryLine(_ inventory: ScanInventory) -> String {
+    package static func summaryLine(_ inventory: ScanInventory) -> String {
         var parts = [
             "\(Formatting.grouped(inventory.files)) path(s)", "\(Formatting.grouped(inventory.reports)) report(s)",
         ]

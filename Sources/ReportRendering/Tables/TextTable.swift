@@ -1,26 +1,26 @@
 import APMInspectCore
 
 /// Renders rows as aligned columns for a terminal.
-struct TextTable {
-    enum Alignment {
+package struct TextTable {
+    package enum Alignment {
         case left
         case right
     }
 
-    var headers: [String]
-    var alignments: [Alignment]
-    var rows: [[String]] = []
+    package var headers: [String]
+    package var alignments: [Alignment]
+    package var rows: [[String]] = []
 
-    init(headers: [String], alignments: [Alignment]) {
+    package init(headers: [String], alignments: [Alignment]) {
         self.headers = headers
         self.alignments = alignments
     }
 
     /// Cells are report content (process names, symbols, hosts): escaped (``TerminalText``) so that a control
     /// character shows as an escape, and the column widths are those of what is shown.
-    mutating func append(_ row: [String]) { rows.append(row.map(TerminalText.escaped)) }
+    package mutating func append(_ row: [String]) { rows.append(row.map(TerminalText.escaped)) }
 
-    func render(indent: String = "") -> String {
+    package func render(indent: String = "") -> String {
         var widths = headers.map(Self.displayWidth)
         for row in rows {
             for (i, cell) in row.enumerated() where i < widths.count {
@@ -52,7 +52,7 @@ extension TextTable {
     /// Counting characters would misalign every column after a Japanese or Chinese app name, common in this
     /// field's data. The ranges are Unicode's East Asian Wide and Fullwidth blocks (UAX #11), which the standard
     /// library does not expose.
-    static func displayWidth(_ text: String) -> Int {
+    package static func displayWidth(_ text: String) -> Int {
         var width = 0
         for character in text {
             width += displayWidth(of: character)
@@ -60,7 +60,7 @@ extension TextTable {
         return width
     }
 
-    static func displayWidth(of character: Character) -> Int {
+    package static func displayWidth(of character: Character) -> Int {
         var visible = false
         for scalar in character.unicodeScalars {
             if scalar.value == 0xFE0F || scalar.properties.isEmojiPresentation || isWide(scalar.value) { return 2 }

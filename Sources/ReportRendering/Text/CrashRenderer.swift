@@ -2,14 +2,14 @@ import APMInspectCore
 import CrashReportParsing
 
 /// The human summary of a crash report: who crashed, how, and where in the app's code.
-enum CrashRenderer {
+package enum CrashRenderer {
     /// The plain view (no colour), as `inspect` prints it with `options`.
-    static func render(_ report: CrashReport, file: String, options: CrashViewOptions = .standard) -> String {
+    package static func render(_ report: CrashReport, file: String, options: CrashViewOptions = .standard) -> String {
         styled(report, file: file, options: options).plain
     }
 
     /// The view with the crashed thread's heading marked for colour; `options` say which parts are shown.
-    static func styled(_ report: CrashReport, file: String, options: CrashViewOptions) -> StyledText {
+    package static func styled(_ report: CrashReport, file: String, options: CrashViewOptions) -> StyledText {
         var title = "Crash report"
         // An OS fault, a system watchdog crash, a stackshot or a hang read as a crash report says which it is.
         if let code = report.header?.bugType, BugType.lookup(code).family != .crash {

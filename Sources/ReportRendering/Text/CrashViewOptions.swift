@@ -1,47 +1,41 @@
-import ArgumentParser
-
 /// How much of a crash report the text view shows: `inspect`'s `--threads`, `--frames`, `--images` and
 /// `--registers`.
 ///
 /// The default is the summary the view has always printed (the crashed thread, 12 frames), so a person asks for
 /// more, as Console.app shows it, without switching to JSON.
-struct CrashViewOptions: Sendable, Equatable {
+package struct CrashViewOptions: Sendable, Equatable {
     /// Which threads' backtraces are shown.
-    enum Threads: String, CaseIterable, Sendable, ExpressibleByArgument {
+    package enum Threads: String, CaseIterable, Sendable {
         /// The crashed (or attributed) thread only.
         case crashed
         /// Every thread, in the report's order, the crashed one marked as before.
         case all
     }
 
-    /// `--frames N`: a count of frames per backtrace, `0` or `all` for every frame.
-    struct FrameLimit: Sendable, Equatable, ExpressibleByArgument {
+    /// `--frames N`: a count of frames per backtrace, nil for every frame (the executable parses `0` and `all` to
+    /// nil, in `CrashViewOptions+Argument.swift`).
+    package struct FrameLimit: Sendable, Equatable {
         /// Nil for no limit.
-        var count: Int?
+        package var count: Int?
 
-        init(count: Int?) { self.count = count }
-
-        init?(argument: String) {
-            if argument == "all" {
-                count = nil
-            } else if let value = Int(argument), value >= 0 {
-                count = value == 0 ? nil : value
-            } else {
-                return nil
-            }
-        }
-
-        var defaultValueDescription: String { count.map(String.init) ?? "all" }
+        package init(count: Int?) { self.count = count }
     }
 
-    var threads: Threads = .crashed
+    package var threads: Threads
     /// Frames shown per backtrace (the crashed thread's and the last exception backtrace), nil for all.
-    var frameLimit: Int? = 12
+    package var frameLimit: Int?
     /// Shows the binary images, as Apple lays them out.
-    var images = false
+    package var images: Bool
     /// Shows the crashed thread's registers.
-    var registers = false
+    package var registers: Bool
 
     /// Today's view: the crashed thread's first 12 frames.
-    static let standard = CrashViewOptions()
+    package static let standard = CrashViewOptions()
+
+    package init(threads: Threads = .crashed, frameLimit: Int? = 12, images: Bool = false, registers: Bool = false) {
+        self.threads = threads
+        self.frameLimit = frameLimit
+        self.images = images
+        self.registers = registers
+    }
 }

@@ -1,11 +1,14 @@
 import APMInspectCore
 
 /// Formats errors the way compilers do, so editors and CI can jump to them: `path:line:col: error: message`.
-enum ErrorLine {
+package enum ErrorLine {
     /// The line for `path`, its path and message escaped (``TerminalText``).
     ///
-    /// A file name or a message quoting the file cannot break the line in two or forge a location. A location without a line is left out, never shown as `1:1`.
-    static func render(path: String, location: SourceLocation?, message: String, severity: String = "error") -> String {
+    /// A file name or a message quoting the file cannot break the line in two or forge a location. A location without
+    /// a line is left out, never shown as `1:1`.
+    package static func render(path: String, location: SourceLocation?, message: String, severity: String = "error")
+        -> String
+    {
         var prefix = TerminalText.escaped(path)
         if let location, let line = location.line {
             prefix += ":\(line)"

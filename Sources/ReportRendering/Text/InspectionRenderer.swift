@@ -4,17 +4,17 @@ import PowerLogReading
 import ReportInspection
 
 /// The human summary of one inspected file.
-enum InspectionRenderer {
+package enum InspectionRenderer {
     /// Multi-line text goes out through ``Console/text(_:)``, which escapes every control but the layout's line
     /// breaks; the file name and one-line fields are escaped here, so a newline in them cannot forge a line.
-    static func render(_ inspection: Inspection) -> String {
+    package static func render(_ inspection: Inspection) -> String {
         styled(inspection, crashView: .standard).plain
     }
 
     /// The view with the crashed thread and error and warning lines marked for colour (``StyledText``);
     /// `crashView` says how much of a crash report is shown (crash reports, KSCrash, watchdog and MetricKit
     /// crashes; other kinds have no threads to show and ignore it).
-    static func styled(_ inspection: Inspection, crashView: CrashViewOptions) -> StyledText {
+    package static func styled(_ inspection: Inspection, crashView: CrashViewOptions) -> StyledText {
         var inspection = inspection
         inspection.file = TerminalText.escaped(inspection.file)
         var out = StyledText()
@@ -94,7 +94,7 @@ enum InspectionRenderer {
         }
     }
 
-    static func title(for kind: FileKind) -> String {
+    package static func title(for kind: FileKind) -> String {
         switch kind {
         case .jetsamEvent: "JetsamEvent"
         case .crashReport: "Crash report"
@@ -114,7 +114,7 @@ enum InspectionRenderer {
         }
     }
 
-    static func keyValues(_ fields: [(String, String)]) -> String {
+    package static func keyValues(_ fields: [(String, String)]) -> String {
         let width = fields.map(\.0.count).max() ?? 0
         return fields.map {
             "  " + $0.0 + String(repeating: " ", count: width - $0.0.count) + "  " + TerminalText.escaped($0.1) + "\n"

@@ -2,8 +2,8 @@ import APMInspectCore
 import JetsamParsing
 
 /// The human summary of a JetsamEvent: device, OS, time, memory, and who was killed and why.
-enum JetsamRenderer {
-    static func render(_ event: JetsamEvent, file: String) -> String {
+package enum JetsamRenderer {
+    package static func render(_ event: JetsamEvent, file: String) -> String {
         var out = "JetsamEvent\(event.isPartial ? " (partial)" : "")  \(file)\n"
         var fields: [(String, String)] = []
         fields.append(("Device", device(event)))
@@ -69,7 +69,7 @@ enum JetsamRenderer {
         return (a.rpages ?? 0) > (b.rpages ?? 0)
     }
 
-    static func roleName(_ role: ProcessRole) -> String {
+    package static func roleName(_ role: ProcessRole) -> String {
         switch role {
         case .foregroundApp: "foreground app"
         case .backgroundApp: "background app"

@@ -6,13 +6,13 @@ import WatchdogAnalysis
 
 /// The human summary of a MetricKit file: its payloads, each diagnostic (crashes as crash reports, hangs and
 /// exceptions by their heaviest sampled path) and the metric figures.
-enum MetricKitRenderer {
+package enum MetricKitRenderer {
     /// Frames of a heaviest path or figures of a metric payload shown before "… more".
-    static let pathLimit = 16
-    static let entryLimit = 80
+    package static let pathLimit = 16
+    package static let entryLimit = 80
 
     /// `options` apply to the crash diagnostics, each shown as a crash report.
-    static func render(
+    package static func render(
         _ report: MetricKitReport,
         file: String,
         options: CrashViewOptions = .standard
@@ -115,7 +115,7 @@ enum MetricKitRenderer {
     }
 
     /// `1 frame`, `2 frames`.
-    static func counted(_ count: Int, _ noun: String) -> String {
+    package static func counted(_ count: Int, _ noun: String) -> String {
         "\(count) \(noun)" + (count == 1 ? "" : "s")
     }
 
@@ -128,7 +128,7 @@ enum MetricKitRenderer {
     }
 
     /// The flame-graph view in text: callers at the left, callees indented below them, heaviest first.
-    static func render(flame: MetricKitFlameTree, attributedOnly: Bool) -> String {
+    package static func render(flame: MetricKitFlameTree, attributedOnly: Bool) -> String {
         guard flame.totalSamples > 0, !flame.lines.isEmpty else { return "" }
         let share = (flame.minimumShare * 100).wholeOrDecimalText
         let whose = attributedOnly ? "the attributed thread's " : ""
@@ -206,7 +206,7 @@ enum MetricKitRenderer {
         return ""
     }
 
-    static func title(_ kind: MetricKitDiagnostic.Kind) -> String {
+    package static func title(_ kind: MetricKitDiagnostic.Kind) -> String {
         switch kind {
         case .crash: "Crash"
         case .hang: "Hang"

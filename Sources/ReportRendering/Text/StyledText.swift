@@ -6,9 +6,9 @@ import APMInspectCore
 /// terminal as `\x1b`, never as colour. Each span is escaped on its own (``TerminalText``) and only then wrapped
 /// in SGR codes this type writes, so no input can open, close or forge a colour. Without colour the spans are
 /// joined and escaped exactly as the plain view always was.
-struct StyledText: Sendable, Equatable {
+package struct StyledText: Sendable, Equatable {
     /// What a span says, mapped to a colour only when it is written to a terminal.
-    enum Style: Sendable, Equatable {
+    package enum Style: Sendable, Equatable {
         /// The heading of the thread that crashed (or that EXC_RESOURCE blames): bold red.
         case crashed
         /// An error line: red.
@@ -17,7 +17,7 @@ struct StyledText: Sendable, Equatable {
         case warning
 
         /// The Select Graphic Rendition parameters: plain codes every terminal since the VT100 knows.
-        var sgr: String {
+        package var sgr: String {
             switch self {
             case .crashed: "1;31"
             case .error: "31"
@@ -27,19 +27,19 @@ struct StyledText: Sendable, Equatable {
     }
 
     /// One run of text and its style (nil for plain).
-    struct Span: Sendable, Equatable {
-        var text: String
-        var style: Style?
+    package struct Span: Sendable, Equatable {
+        package var text: String
+        package var style: Style?
     }
 
     private(set) var spans: [Span] = []
 
-    init(_ text: String = "") {
+    package init(_ text: String = "") {
         if !text.isEmpty { spans = [Span(text: text, style: nil)] }
     }
 
     /// Appends `text`; plain text joins the plain span before it, so the common view stays one string.
-    mutating func append(_ text: String, style: Style? = nil) {
+    package mutating func append(_ text: String, style: Style? = nil) {
         guard !text.isEmpty else { return }
         if style == nil, let last = spans.indices.last, spans[last].style == nil {
             spans[last].text += text
@@ -48,16 +48,16 @@ struct StyledText: Sendable, Equatable {
         }
     }
 
-    mutating func append(_ other: StyledText) {
+    package mutating func append(_ other: StyledText) {
         for span in other.spans { append(span.text, style: span.style) }
     }
 
     /// The view without colour, as the text view has always been built (not yet escaped).
-    var plain: String { spans.map(\.text).joined() }
+    package var plain: String { spans.map(\.text).joined() }
 
     /// The view for standard output: every span escaped keeping the layout's line breaks, styled spans wrapped
     /// in SGR codes when `color` is true.
-    func terminalText(color: Bool) -> String {
+    package func terminalText(color: Bool) -> String {
         var out = ""
         for span in spans {
             let text = TerminalText.escapedKeepingLayout(span.text)
@@ -70,11 +70,11 @@ struct StyledText: Sendable, Equatable {
         return out
     }
 
-    static func += (lhs: inout StyledText, rhs: String) { lhs.append(rhs) }
+    package static func += (lhs: inout StyledText, rhs: String) { lhs.append(rhs) }
 
-    static func += (lhs: inout StyledText, rhs: StyledText) { lhs.append(rhs) }
+    package static func += (lhs: inout StyledText, rhs: StyledText) { lhs.append(rhs) }
 
-    static func + (lhs: String, rhs: StyledText) -> StyledText {
+    package static func + (lhs: String, rhs: StyledText) -> StyledText {
         var out = StyledText(lhs)
         out.append(rhs)
         return out

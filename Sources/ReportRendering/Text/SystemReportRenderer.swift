@@ -5,12 +5,12 @@ import CrashReportParsing
 ///
 /// A system watchdog (409) and a resource report (145, 202, 206). Every value from the file is escaped
 /// (``InspectionRenderer/keyValues(_:)`` and ``TerminalText``).
-enum SystemReportRenderer {
+package enum SystemReportRenderer {
     /// Frames shown per thread of the watched process, and threads of other processes left out: `--format json`
     /// has them all.
-    static let framesShown = 12
+    package static let framesShown = 12
 
-    static func render(_ report: SystemWatchdogReport, file: String) -> String {
+    package static func render(_ report: SystemWatchdogReport, file: String) -> String {
         var out = "System watchdog  \(file)\n"
         var fields: [(String, String)] = []
         if let code = report.bugType { fields.append(("bug_type", "\(code) (\(report.bugTypeName ?? "?"))")) }
@@ -55,7 +55,7 @@ enum SystemReportRenderer {
         return out
     }
 
-    static func render(_ report: ResourceReport, file: String) -> String {
+    package static func render(_ report: ResourceReport, file: String) -> String {
         var out = "Resource report  \(file)\n"
         var fields: [(String, String)] = []
         if let code = report.bugType { fields.append(("bug_type", "\(code) (\(report.bugTypeName ?? "?"))")) }
@@ -105,7 +105,7 @@ enum SystemReportRenderer {
         return out
     }
 
-    static func resourceName(_ resource: ResourceReport.Resource) -> String {
+    package static func resourceName(_ resource: ResourceReport.Resource) -> String {
         switch resource {
         case .diskWrites: "disk writes"
         case .cpu: "CPU"

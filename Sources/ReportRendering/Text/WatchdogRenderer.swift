@@ -3,8 +3,8 @@ import CrashReportParsing
 import WatchdogAnalysis
 
 /// The human summary of a watchdog report: the verdict in one line, the diagnosis, then the crash summary.
-enum WatchdogRenderer {
-    static func render(
+package enum WatchdogRenderer {
+    package static func render(
         _ watchdog: WatchdogTermination,
         report: CrashReport,
         file: String,
@@ -67,7 +67,7 @@ enum WatchdogRenderer {
     }
 
     /// The one-line verdict: who was killed, during which event, what it was allowed and what it used.
-    static func verdict(_ watchdog: WatchdogTermination, report: CrashReport) -> String {
+    package static func verdict(_ watchdog: WatchdogTermination, report: CrashReport) -> String {
         let who = [report.process, watchdog.bundleId.map { "(\($0))" }].compactMap { $0 }.joined(separator: " ")
         let subject = who.isEmpty ? "The process" : who
         switch watchdog.kind {

@@ -2,6 +2,7 @@ import APMInspectCore
 import ArgumentParser
 import Dispatch
 import Foundation
+import ReportRendering
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,7 @@
 import APMInspectCore
 import ArgumentParser
 import ReportInspection
+import ReportRendering
 
 extension InspectCommand {
     /// `inspect --format sentry|sentry-envelope|otel`: events are built on the workers and printed in input order.

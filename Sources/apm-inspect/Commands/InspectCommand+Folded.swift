@@ -2,6 +2,7 @@ import ArgumentParser
 import CrashReportParsing
 import MetricKitParsing
 import ReportInspection
+import ReportRendering
 
 extension InspectCommand {
     /// `inspect --format folded`: every sampled call-stack tree of the MetricKit inputs as folded stacks, the input

@@ -1,6 +1,7 @@
 import APMInspectCore
 import ArgumentParser
 import ReportInspection
+import ReportRendering
 
 #if canImport(Glibc)
     import Glibc

@@ -3,6 +3,7 @@ import ArgumentParser
 import CrashReportParsing
 import Foundation
 import MetricKitParsing
+import ReportRendering
 
 /// `apm-inspect translate FILE.ips`: the classic Apple text report, as Apple's own translation writes it.
 struct TranslateCommand: ParsableCommand {

@@ -1,4 +1,5 @@
 import APMInspectCore
+import ReportRendering
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,5 @@
 import APMInspectCore
+import ReportRendering
 
 /// The files of a command's paths, taken one at a time by the workers of `scan` and `memory-limits`.
 ///

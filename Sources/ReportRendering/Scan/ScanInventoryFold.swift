@@ -1,4 +1,5 @@
 import APMInspectCore
+import Foundation
 import JetsamParsing
 
 /// Folds the results of a scan into its inventory one at a time, in input order, as the workers hand them over.
@@ -6,33 +7,35 @@ import JetsamParsing
 /// Keeping every record until the end cost about 1 KB per report (131 MB at 100,000 files); the fold keeps
 /// aggregates instead: a count and the first three examples per crash signature, counts per kind, the memory-limit
 /// table. Only what the output lists file by file (watchdog kills, unreadable files, PowerLogs, archive findings)
-/// grows with those files. Results must come in input order, as ``ParallelMap/forEachInOrder`` hands them, so
+/// grows with those files. Results must come in input order, as the executable's `ParallelMap.forEachInOrder` hands them, so
 /// groups, examples and lists come out as when the inventory was built from all records at once.
-final class ScanInventoryFold: @unchecked Sendable {
-    private let lock = NSLockShim()
+package final class ScanInventoryFold: @unchecked Sendable {
+    private let lock = NSLock()
     private var inventory = ScanInventory()
     private var groups: [String: ScanInventory.CrashGroup] = [:]
     /// Signatures in the order they were first met: the tie order of groups with the same count.
     private var order: [String] = []
     private var table = MemoryLimitTable(options: .init(includeBeta: true, includeModifiedKernels: true))
 
+    package init() {}
+
     /// Adds the records and archive findings of one input, the next in input order.
-    func add(_ result: Scanner.Result) {
-        lock.withLock {
-            for record in result.records { add(record) }
-            inventory.archiveFindings += result.findings
-        }
+    package func add(records: [ScanRecord], findings: [String]) {
+        lock.lock()
+        defer { lock.unlock() }
+        for record in records { add(record) }
+        inventory.archiveFindings += findings
     }
 
     /// The inventory of everything added so far, for a scan of `files` inputs.
-    func inventory(files: Int) -> ScanInventory {
-        lock.withLock {
-            var result = inventory
-            result.files = files
-            result.crashGroups = order.compactMap { groups[$0] }.sorted { $0.count > $1.count }
-            result.memoryLimits = table.rows
-            return result
-        }
+    package func inventory(files: Int) -> ScanInventory {
+        lock.lock()
+        defer { lock.unlock() }
+        var result = inventory
+        result.files = files
+        result.crashGroups = order.compactMap { groups[$0] }.sorted { $0.count > $1.count }
+        result.memoryLimits = table.rows
+        return result
     }
 
     private func add(_ record: ScanRecord) {

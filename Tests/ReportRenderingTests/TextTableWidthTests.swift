@@ -1,6 +1,5 @@
+import ReportRendering
 import Testing
-
-@testable import apm_inspect
 
 @Suite("TextTable display width")
 struct TextTableWidthTests {

@@ -7,32 +7,32 @@ import ReportInspection
 import WatchdogAnalysis
 
 /// What `scan` keeps of one report after printing it: enough for the inventory, small enough for 100,000 files.
-struct ScanRecord: Sendable {
-    struct Crash: Sendable {
-        var signature: String
-        var process: String
-        var exception: String
-        var topFrame: String?
+package struct ScanRecord: Sendable {
+    package struct Crash: Sendable {
+        package var signature: String
+        package var process: String
+        package var exception: String
+        package var topFrame: String?
     }
 
-    struct Watchdog: Sendable {
-        var process: String
-        var summary: String
-        var verdict: String?
+    package struct Watchdog: Sendable {
+        package var process: String
+        package var summary: String
+        package var verdict: String?
     }
 
-    var path: String
-    var kind: FileKind
-    var failure: String?
-    var crash: Crash?
-    var watchdog: Watchdog?
-    var jetsam: MemoryLimitEvidence?
-    var jetsamKills = 0
-    var energyTopApps: [String] = []
+    package var path: String
+    package var kind: FileKind
+    package var failure: String?
+    package var crash: Crash?
+    package var watchdog: Watchdog?
+    package var jetsam: MemoryLimitEvidence?
+    package var jetsamKills = 0
+    package var energyTopApps: [String] = []
     /// The facts `report` aggregates; kept only when asked for (`scan` has no use for them).
-    var fleet: FleetEvent?
+    package var fleet: FleetEvent?
 
-    init(_ inspection: Inspection, keepingFleetFacts: Bool = false) {
+    package init(_ inspection: Inspection, keepingFleetFacts: Bool = false) {
         path = inspection.file
         if keepingFleetFacts { fleet = inspection.fleetEvent }
         kind = inspection.kind

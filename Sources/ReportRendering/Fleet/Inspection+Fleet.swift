@@ -3,7 +3,7 @@ import ReportInspection
 
 extension Inspection {
     /// What the fleet report keeps of this inspection (the same facts `report` reads back from its NDJSON).
-    var fleetEvent: FleetEvent {
+    package var fleetEvent: FleetEvent {
         var event = FleetEvent(file: file, kind: kind.rawValue, unreadable: failure != nil)
         switch report {
         case .crash(let report):
