@@ -36,7 +36,7 @@ package enum FleetReportTextRenderer {
                 line += "; \(Formatting.oneDecimal(summary.hangs.totalSeconds)) s in all"
                 line += ", the longest \(Formatting.oneDecimal(longest)) s"
             }
-            out += line + "\n"
+            out += afterTable(line, style)
         }
         let crashes = summary.crashes
         out += heading("Crash groups", style)
@@ -56,7 +56,7 @@ package enum FleetReportTextRenderer {
                 style: style
             )
             if crashes.groups.count > shownRows {
-                out += "… \(crashes.groups.count - shownRows) more signatures (see --format json)\n"
+                out += afterTable("… \(crashes.groups.count - shownRows) more signatures (see --format json)", style)
             }
             if crashes.ungrouped > 0 {
                 out += "\(crashes.ungrouped) crashes past the group limit are counted, not grouped.\n"
@@ -121,7 +121,10 @@ package enum FleetReportTextRenderer {
                     style: style
                 )
                 if summary.oom.metricKitByVersion.count > shownRows {
-                    out += "… \(summary.oom.metricKitByVersion.count - shownRows) more versions (see --format json)\n"
+                    out += afterTable(
+                        "… \(summary.oom.metricKitByVersion.count - shownRows) more versions (see --format json)",
+                        style
+                    )
                 }
             }
             if !summary.oom.memoryLimits.isEmpty {
@@ -159,7 +162,7 @@ package enum FleetReportTextRenderer {
                 style: style
             )
             if summary.metricKit.count > shownRows {
-                out += "… \(summary.metricKit.count - shownRows) more versions (see --format json)\n"
+                out += afterTable("… \(summary.metricKit.count - shownRows) more versions (see --format json)", style)
             }
         }
         let devices = summary.metricKitFleet.byDevice
@@ -181,7 +184,7 @@ package enum FleetReportTextRenderer {
                 style: style
             )
             if devices.count > shownRows {
-                out += "… \(devices.count - shownRows) more device types (see --format json)\n"
+                out += afterTable("… \(devices.count - shownRows) more device types (see --format json)", style)
             }
         }
         if !summary.findings.isEmpty {
@@ -241,6 +244,12 @@ package enum FleetReportTextRenderer {
 
     private static func heading(_ title: String, _ style: Style) -> String {
         style == .markdown ? "\n## \(title)\n\n" : "\n\(title)\n"
+    }
+
+    /// A line of text right under a table: Markdown needs a blank line first, or the line is read as one more row
+    /// of the table (GitHub's tables end only at a blank line or another block).
+    private static func afterTable(_ line: String, _ style: Style) -> String {
+        (style == .markdown ? "\n" : "") + line + "\n"
     }
 
     private static func bullet(_ style: Style) -> String { style == .markdown ? "- " : "  " }
