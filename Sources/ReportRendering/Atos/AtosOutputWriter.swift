@@ -1,8 +1,9 @@
 import APMInspectCore
 import Symbolication
 
-/// Writes `apm-inspect atos` answers as they come, byte for byte what ``AtosCommand/atosLines(_:address:binary:inlines:)``
-/// and the sorted pretty JSON of ``AtosCommand/Result`` give, written by hand for speed.
+/// Writes `apm-inspect atos` answers as they come, byte for byte what the executable's
+/// `AtosCommand.atosLines(_:address:binary:inlines:)` and the sorted pretty JSON of `AtosCommand.Result` give, written
+/// by hand for speed.
 ///
 /// Each name is demangled, escaped and quoted once per key of the ``ImageLocator`` and kept; each path likewise.
 /// Going through `String` building and the `Encodable` JSON writer per frame was most of the time of issue 16's

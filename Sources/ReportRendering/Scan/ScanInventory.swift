@@ -1,7 +1,7 @@
 import APMInspectCore
 import JetsamParsing
 
-/// The summary `scan` prints: what was found, grouped the way people triage it (built by the executable's `ScanInventoryFold`).
+/// The summary `scan` prints: what was found, grouped the way people triage it (built by ``ScanInventoryFold``).
 package struct ScanInventory: Encodable {
     package struct CrashGroup: Encodable {
         package var signature: String

@@ -7,8 +7,8 @@ import JetsamParsing
 /// Keeping every record until the end cost about 1 KB per report (131 MB at 100,000 files); the fold keeps
 /// aggregates instead: a count and the first three examples per crash signature, counts per kind, the memory-limit
 /// table. Only what the output lists file by file (watchdog kills, unreadable files, PowerLogs, archive findings)
-/// grows with those files. Results must come in input order, as the executable's `ParallelMap.forEachInOrder` hands them, so
-/// groups, examples and lists come out as when the inventory was built from all records at once.
+/// grows with those files. Results must come in input order, as the executable's `ParallelMap.forEachInOrder` hands
+/// them, so groups, examples and lists come out as when the inventory was built from all records at once.
 package final class ScanInventoryFold: @unchecked Sendable {
     private let lock = NSLock()
     private var inventory = ScanInventory()

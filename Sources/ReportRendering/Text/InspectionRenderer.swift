@@ -5,8 +5,9 @@ import ReportInspection
 
 /// The human summary of one inspected file.
 package enum InspectionRenderer {
-    /// Multi-line text goes out through ``Console/text(_:)``, which escapes every control but the layout's line
-    /// breaks; the file name and one-line fields are escaped here, so a newline in them cannot forge a line.
+    /// Multi-line text goes out through the executable's `Console.text`, which escapes every control but the
+    /// layout's line breaks; the file name and one-line fields are escaped here, so a newline in them cannot forge a
+    /// line.
     package static func render(_ inspection: Inspection) -> String {
         styled(inspection, crashView: .standard).plain
     }
