@@ -116,11 +116,22 @@ let package = Package(
                 "Symbolication",
             ]
         ),
+        // The text, JSON, Markdown, CSV and HTML views of the models: pure functions of a report (or a sink for the
+        // documents written as they are encoded), so they are tested against golden files without the executable.
+        .target(
+            name: "ReportRendering",
+            dependencies: [
+                "APMInspectCore", "JetsamParsing", "CrashReportParsing", "WatchdogAnalysis", "PowerLogReading",
+                "HTTPCaptureParsing", "MetricKitParsing", "Symbolication", "BackendEvents", "FleetReport",
+                "ReportInspection",
+            ]
+        ),
         .executableTarget(
             name: "apm-inspect",
             dependencies: [
                 "CAllocator",
                 "ReportInspection",
+                "ReportRendering",
                 "ReportSources",
                 "APMInspectCore",
                 "AppleDeviceCatalog",
@@ -243,7 +254,8 @@ let package = Package(
         .testTarget(
             name: "FleetReportTests",
             dependencies: [
-                "FleetReport", "ReportInspection", "ReportSources", "apm-inspect", "FuzzReplaySupport", "APMInspectCore",
+                "FleetReport", "ReportInspection", "ReportRendering", "ReportSources", "apm-inspect", "FuzzReplaySupport",
+                "APMInspectCore",
             ]
         ),
         .testTarget(
@@ -256,11 +268,22 @@ let package = Package(
         ),
         .testTarget(
             name: "FuzzCommandTests",
-            dependencies: ["apm-inspect", "ParserFuzzing", "ReportInspection", "ReportSources", "FuzzReplaySupport"]
+            dependencies: [
+                "apm-inspect", "ParserFuzzing", "ReportInspection", "ReportRendering", "ReportSources", "FuzzReplaySupport",
+            ]
         ),
         .testTarget(
             name: "ParserFuzzingTests",
             dependencies: ["ParserFuzzing", "ReportInspection", "APMInspectCore"]
+        ),
+        .testTarget(
+            name: "ReportRenderingTests",
+            dependencies: [
+                "ReportRendering", "ReportInspection", "APMInspectCore", "JetsamParsing", "FleetReport",
+                "PowerLogReading", "HTTPCaptureParsing",
+            ],
+            // Read at run time from the source tree (Golden.swift), so APM_UPDATE_GOLDEN=1 can rewrite them.
+            exclude: ["golden"]
         ),
     ]
 )

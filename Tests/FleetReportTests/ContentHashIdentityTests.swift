@@ -3,9 +3,8 @@ import FleetReport
 import FuzzReplaySupport
 import JetsamParsing
 import ReportInspection
+import ReportRendering
 import Testing
-
-@testable import apm_inspect
 
 /// `contentHash` has one meaning (issue 40): the FNV-1a of the bytes read.
 ///

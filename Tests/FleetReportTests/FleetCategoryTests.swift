@@ -3,9 +3,8 @@ import FleetReport
 import Foundation
 import FuzzReplaySupport
 import ReportInspection
+import ReportRendering
 import Testing
-
-@testable import apm_inspect
 
 /// `report` counts crashes, hangs, watchdog terminations, OOMs, resource kills and profiles apart: a KSCrash hang,
 /// watchdog kill, profile and memory termination are none of them a crash.

@@ -3,9 +3,8 @@ import FleetReport
 import Foundation
 import FuzzReplaySupport
 import ReportInspection
+import ReportRendering
 import Testing
-
-@testable import apm_inspect
 
 /// NDJSON of an earlier scan gives the same fleet facts as the reports themselves, and bad lines are told apart.
 @Suite struct FleetEnvelopeTests {

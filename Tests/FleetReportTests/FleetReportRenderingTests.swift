@@ -3,6 +3,7 @@ import FleetReport
 import Foundation
 import FuzzReplaySupport
 import ReportInspection
+import ReportRendering
 import ReportSources
 import Testing
 

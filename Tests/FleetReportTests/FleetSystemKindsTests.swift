@@ -4,6 +4,7 @@ import Foundation
 import FuzzReplaySupport
 import JetsamParsing
 import ReportInspection
+import ReportRendering
 import Testing
 
 @testable import apm_inspect

@@ -4,9 +4,8 @@ import Foundation
 import FuzzReplaySupport
 import MetricKitParsing
 import ReportInspection
+import ReportRendering
 import Testing
-
-@testable import apm_inspect
 
 /// The MetricKit fleet view `scan` prints and `report` includes: exits summed by reason, hang rate and time to
 /// first draw per version and device type, capped tables, and the memory kills beside the JetsamEvents.

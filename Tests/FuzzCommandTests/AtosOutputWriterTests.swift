@@ -1,5 +1,6 @@
 import Foundation
 import FuzzReplaySupport
+import ReportRendering
 import Testing
 
 @testable import Symbolication

@@ -1,4 +1,5 @@
 import Foundation
+import ReportRendering
 import Testing
 
 @testable import apm_inspect

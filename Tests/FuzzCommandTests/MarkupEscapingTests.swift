@@ -1,6 +1,7 @@
 import Foundation
 import FuzzReplaySupport
 import JetsamParsing
+import ReportRendering
 import Testing
 
 @testable import apm_inspect

@@ -3,6 +3,7 @@ import Foundation
 import FuzzReplaySupport
 import JetsamParsing
 import ReportInspection
+import ReportRendering
 import ReportSources
 import Testing
 
@@ -120,7 +121,7 @@ import Testing
                 window: window,
                 transform: { results[$0] },
                 consume: { result in
-                    fold.add(result)
+                    fold.add(records: result.records, findings: result.findings)
                     return true
                 }
             )

@@ -1,4 +1,5 @@
 import APMInspectCore
+import ReportRendering
 import Symbolication
 
 /// One read of a Mach-O input the way `atos` and `symbolicate` read a dSYM or binary: the file opened, each

@@ -1,6 +1,7 @@
 import APMInspectCore
 import ArgumentParser
 import Foundation
+import ReportRendering
 import Symbolication
 
 /// `apm-inspect atos -o DSYM_OR_BINARY [-arch A] [-l LOAD_ADDRESS] [-i] ADDRESS...`: atos on Linux.
@@ -87,7 +88,13 @@ struct AtosCommand: ParsableCommand {
         }
         let load = loadAddress.flatMap(AtosAddress.parse)
         let locator = ImageLocator(image: image)
-        let writer = AtosOutputWriter(locator: locator, json: format == .json, inlines: inlines, binary: binaryName)
+        let writer = AtosOutputWriter(
+            locator: locator,
+            json: format == .json,
+            inlines: inlines,
+            binary: binaryName,
+            output: OutputBuffer { Console.out(bytes: $0) }
+        )
         var locations: [ImageLocator.Location] = []
         func answer(_ address: UInt64) {
             // Once the reader is gone (`| head`) the rest would be resolved for nobody.

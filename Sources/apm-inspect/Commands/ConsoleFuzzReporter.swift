@@ -1,4 +1,5 @@
 import ParserFuzzing
+import ReportRendering
 
 /// A fuzz campaign's messages on standard error, as `apm-inspect` writes its other errors and progress lines.
 struct ConsoleFuzzReporter: FuzzRunReporter {

@@ -2,6 +2,7 @@ import APMInspectCore
 import ArgumentParser
 import Foundation
 import PowerLogReading
+import ReportRendering
 import ReportSources
 
 /// `apm-inspect energy PATH...`: per-app energy, battery history, background location and exits from PowerLog.
@@ -152,7 +153,7 @@ struct EnergyCommand: ParsableCommand {
                 diagnostics: result.diagnostics,
                 report: result.report
             )
-            try JSONOutput.print(envelope, pretty: true)
+            try JSONOutput.print(envelope, pretty: true, to: .console)
         default:
             Console.text(PowerLogRenderer.energy(result.report, diagnostics: result.diagnostics, top: top))
             if let plot { Console.out("\nPlot written to \(TerminalText.escaped(plot))\n") }

@@ -1,6 +1,7 @@
 import APMInspectCore
 import HTTPCaptureParsing
 import ReportInspection
+import ReportRendering
 
 extension EnvelopePrinter {
     /// Prints an HTTP capture's envelope with its transactions written one at a time from `stream`, the bytes

@@ -1,4 +1,5 @@
 import ReportInspection
+import ReportRendering
 
 /// Prints envelopes one at a time, as they are read: one pretty object, a pretty array built element by element
 /// (the layout of the whole array encoded at once), or one line each.
@@ -39,12 +40,13 @@ final class EnvelopePrinter: @unchecked Sendable {
                 pretty: true,
                 depth: 1,
                 prefix: printed == 0 ? "  " : ",\n  ",
-                suffix: ""
+                suffix: "",
+                to: .console
             )
         case .json:
-            return JSONOutput.printEnvelope(inspection, pretty: true)
+            return JSONOutput.printEnvelope(inspection, pretty: true, to: .console)
         default:
-            return JSONOutput.printEnvelope(inspection, pretty: false)
+            return JSONOutput.printEnvelope(inspection, pretty: false, to: .console)
         }
     }
 

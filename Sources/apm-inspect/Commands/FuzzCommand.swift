@@ -3,6 +3,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import ParserFuzzing
+import ReportRendering
 import ReportSources
 
 #if canImport(Glibc)

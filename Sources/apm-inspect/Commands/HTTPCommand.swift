@@ -2,6 +2,7 @@ import APMInspectCore
 import ArgumentParser
 import HTTPCaptureParsing
 import ReportInspection
+import ReportRendering
 import ReportSources
 
 /// `apm-inspect http FILE...`: request timings and network health from HAR, Charles and pcap/pcapng captures.

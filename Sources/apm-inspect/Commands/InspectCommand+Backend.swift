@@ -1,6 +1,7 @@
 import APMInspectCore
 import ArgumentParser
 import ReportInspection
+import ReportRendering
 import ReportSources
 
 extension InspectCommand {

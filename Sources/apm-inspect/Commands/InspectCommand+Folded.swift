@@ -2,6 +2,7 @@ import ArgumentParser
 import CrashReportParsing
 import MetricKitParsing
 import ReportInspection
+import ReportRendering
 import ReportSources
 
 extension InspectCommand {

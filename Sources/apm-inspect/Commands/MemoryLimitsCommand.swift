@@ -1,6 +1,7 @@
 import APMInspectCore
 import ArgumentParser
 import JetsamParsing
+import ReportRendering
 import ReportSources
 
 /// `apm-inspect memory-limits PATH...`: per-device app memory limits from many JetsamEvent reports.
@@ -128,10 +129,10 @@ struct MemoryLimitsCommand: ParsableCommand {
             Console.text(MemoryLimitsRenderer.csv(rows))
             Console.error("apm-inspect: note: " + MemoryLimitsRenderer.summaryLine(summary))
         case .json:
-            try JSONOutput.print(rows, pretty: true)
+            try JSONOutput.print(rows, pretty: true, to: .console)
             Console.error("apm-inspect: note: " + MemoryLimitsRenderer.summaryLine(summary))
         case .ndjson:
-            for row in rows { try JSONOutput.print(row, pretty: false) }
+            for row in rows { try JSONOutput.print(row, pretty: false, to: .console) }
             Console.error("apm-inspect: note: " + MemoryLimitsRenderer.summaryLine(summary))
         }
         if failed { throw ExitCode(1) }

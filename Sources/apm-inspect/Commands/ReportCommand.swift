@@ -3,6 +3,7 @@ import ArgumentParser
 import FleetReport
 import Foundation
 import ReportInspection
+import ReportRendering
 import ReportSources
 
 /// `apm-inspect report PATH...`: the fleet view of many reports (crash groups, terminations, OOM kills, MetricKit).

@@ -3,6 +3,7 @@ import ArgumentParser
 import FleetReport
 import Foundation
 import ReportInspection
+import ReportRendering
 import ReportSources
 
 /// `apm-inspect scan PATH...`: every report in folders and sysdiagnose archives, in parallel, streamed.
@@ -113,7 +114,7 @@ struct ScanCommand: ParsableCommand {
                 return scanner.scan(file: file)
             },
             consume: { result in
-                fold.add(result)
+                fold.add(records: result.records, findings: result.findings)
                 return true
             }
         )
@@ -223,7 +224,12 @@ struct Scanner: Sendable {
             return
         }
         guard format == .json || format == .ndjson else { return }
-        if JSONOutput.emitEnvelope(inspection, arrayElement: format == .json, exclusive: output.exclusive) {
+        if JSONOutput.emitEnvelope(
+            inspection,
+            arrayElement: format == .json,
+            exclusive: output.exclusive,
+            to: .console
+        ) {
             output.recordFailure()
         }
     }

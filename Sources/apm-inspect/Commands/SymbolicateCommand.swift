@@ -2,6 +2,7 @@ import APMInspectCore
 import ArgumentParser
 import CrashReportParsing
 import ReportInspection
+import ReportRendering
 import ReportSources
 import Symbolication
 

@@ -4,6 +4,7 @@ import CrashReportParsing
 import Foundation
 import MetricKitParsing
 import ReportInspection
+import ReportRendering
 import ReportSources
 
 /// `apm-inspect translate FILE.ips`: the classic Apple text report, as Apple's own translation writes it.

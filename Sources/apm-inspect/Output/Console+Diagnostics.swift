@@ -1,4 +1,5 @@
 import APMInspectCore
+import ReportRendering
 
 extension Console {
     /// Warnings and errors about `path` on standard error, one `path:line:col: severity: message` line each; notes

@@ -1,4 +1,5 @@
 import APMInspectCore
+import ReportRendering
 import ReportSources
 
 #if canImport(Glibc)

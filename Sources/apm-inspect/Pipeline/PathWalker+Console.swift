@@ -1,5 +1,6 @@
 import APMInspectCore
 import ArgumentParser
+import ReportRendering
 import ReportSources
 
 // The walk's notes and failures as the commands print them, and its usage problem as a usage error: ReportSources

@@ -1,5 +1,6 @@
 import APMInspectCore
 import CrashReportParsing
+import ReportRendering
 import Symbolication
 
 /// `--dsym`: the store of debug information the user gave, and the report symbolicator over it, shared by the

@@ -1,0 +1,191 @@
+import APMInspectCore
+import BackendEvents
+import CrashReportParsing
+import Foundation
+import ReportInspection
+
+/// Turns inspections into Sentry events, Sentry envelopes or OTLP documents, and prints or writes them.
+///
+/// ``render(_:)`` is pure and runs on worker threads; ``write(_:)`` and ``finish()`` serialise the output with a
+/// lock, so `scan`'s workers can call them directly.
+package final class BackendEventPrinter: @unchecked Sendable {
+    /// What one inspection gives: lines for standard output, or envelopes.
+    package struct Rendered: Sendable {
+        package var file: String
+        package var lines: [String] = []
+        package var envelopes: [(id: String, text: String)] = []
+        /// Why the file gave no event (its kind has none), for `inspect` to say.
+        package var note: String?
+        /// An event that could not be encoded.
+        package var failure: String?
+    }
+
+    package let format: BackendFormat
+    /// `-o DIR`: where envelopes are written, one file each.
+    package let directory: String?
+    /// Where lines and the single envelope go.
+    private let sink: OutputSink
+    /// Writes one envelope file (text, path): nil on success, else why it failed.
+    ///
+    /// The executable's refuses to write over one of the command's inputs.
+    private let writeFile: @Sendable (_ text: String, _ path: String) -> String?
+    package let toolVersion: String
+    private let sentAt: String
+    private let lock = NSLock()
+    private var heldEnvelope: String?
+    private var envelopeCount = 0
+    private var events = 0
+    private var failures: [String] = []
+
+    package init(
+        format: BackendFormat,
+        directory: String?,
+        toolVersion: String,
+        now: Date = Date(),
+        sink: OutputSink,
+        writeFile: @escaping @Sendable (_ text: String, _ path: String) -> String?
+    ) {
+        self.format = format
+        self.directory = directory
+        self.toolVersion = toolVersion
+        self.sink = sink
+        self.writeFile = writeFile
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        sentAt = formatter.string(from: now)
+    }
+
+    /// The incidents of an inspection's report; the reason there are none otherwise.
+    package static func incidents(of inspection: Inspection) -> (incidents: [BackendIncident], note: String?) {
+        switch inspection.report {
+        case .crash(let report):
+            let incidents = BackendEvents.incidents(crash: report)
+            let why =
+                report.category == .profile ? "a sampling profile, not a crash" : "the report says it is not a crash"
+            return (incidents, incidents.isEmpty ? why : nil)
+        case .watchdog(let report, let watchdog):
+            let incidents = BackendEvents.incidents(crash: report, watchdog: watchdog)
+            return (incidents, incidents.isEmpty ? "a stackshot, not a termination" : nil)
+        case .jetsam(let event):
+            let incidents = BackendEvents.incidents(jetsam: event)
+            return (incidents, incidents.isEmpty ? "the JetsamEvent lists no process" : nil)
+        case .metricKit(let report):
+            let incidents = BackendEvents.incidents(metricKit: report)
+            return (incidents, incidents.isEmpty ? "no crash, hang, CPU or disk-write diagnostic" : nil)
+        case .resource(let report):
+            return (BackendEvents.incidents(resource: report), nil)
+        case .systemWatchdog(let report):
+            return (BackendEvents.incidents(systemWatchdog: report), nil)
+        case .unrecognised(let summary) where summary.note.contains("apm-inspect scan"):
+            return ([], summary.note)
+        case .some(let other):
+            return ([], "\(Self.kindName(other)) has no backend event")
+        case nil:
+            return ([], nil)
+        }
+    }
+
+    private static func kindName(_ report: Inspection.Report) -> String {
+        switch report {
+        case .http: "an HTTP capture"
+        case .powerLog: "a PowerLog database"
+        case .ips: "a report of this family"
+        case .unrecognised: "a file of unknown kind"
+        default: "this report"
+        }
+    }
+
+    /// The digest the event ids follow: of the file's bytes (``ReportInspector/digestsContent``), else of the
+    /// report as apm-inspect encodes it (a PowerLog database read in place has no event anyway).
+    package static func contentDigest(of inspection: Inspection) -> [UInt8] {
+        if let digest = inspection.contentDigest { return digest }
+        let encoded = (try? SortedJSONEncoder().encode(inspection.report)) ?? inspection.file
+        return SHA256Digest.hash(Array(encoded.utf8))
+    }
+
+    package func render(_ inspection: Inspection) -> Rendered {
+        var rendered = Rendered(file: inspection.file)
+        let (incidents, note) = Self.incidents(of: inspection)
+        var metricPayloads: [MetricPayloadFigures] = []
+        if format == .otel, case .metricKit(let report) = inspection.report {
+            metricPayloads = BackendEvents.metricPayloads(metricKit: report)
+        }
+        rendered.note = metricPayloads.isEmpty ? note : nil
+        guard !incidents.isEmpty || !metricPayloads.isEmpty else { return rendered }
+        let identified = BackendEvents.identified(incidents, contentDigest: Self.contentDigest(of: inspection))
+        let encoder = SortedJSONEncoder()
+        do {
+            switch format {
+            case .sentry, .sentryEnvelope:
+                let writer = SentryEventWriter(toolVersion: toolVersion)
+                for (incident, id) in identified {
+                    let line = try encoder.encode(writer.event(incident, id: id))
+                    if format == .sentry {
+                        rendered.lines.append(line)
+                    } else {
+                        let envelope = SentryEnvelope(eventID: id, payload: line)
+                        rendered.envelopes.append(
+                            (id.hex, envelope.serialized(sentAt: sentAt, toolVersion: toolVersion))
+                        )
+                    }
+                }
+            case .otel:
+                let writer = OTLPLogWriter(toolVersion: toolVersion)
+                rendered.lines.append(try encoder.encode(writer.document(identified, metricPayloads: metricPayloads)))
+            }
+        } catch {
+            rendered.failure = "could not encode its events: \(error)"
+        }
+        return rendered
+    }
+
+    /// Prints or writes what one inspection gave; a failure is kept for ``finish()``.
+    package func write(_ rendered: Rendered) {
+        lock.lock()
+        defer { lock.unlock() }
+        if let failure = rendered.failure {
+            failures.append(ErrorLine.render(path: rendered.file, location: nil, message: failure))
+            return
+        }
+        events += format == .otel ? rendered.lines.count : rendered.lines.count + rendered.envelopes.count
+        for line in rendered.lines { sink.out(line + "\n") }
+        for (id, text) in rendered.envelopes {
+            envelopeCount += 1
+            if let directory {
+                let path = directory + "/" + id + ".envelope"
+                if let problem = writeFile(text, path) {
+                    failures.append(ErrorLine.render(path: path, location: nil, message: problem))
+                }
+            } else if envelopeCount == 1 {
+                heldEnvelope = text
+            } else {
+                heldEnvelope = nil
+            }
+        }
+    }
+
+    /// Prints the single envelope held for standard output; the errors of the run, one line each (an empty list
+    /// when all went well).
+    package func finish() -> [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        if format == .sentryEnvelope && directory == nil {
+            if envelopeCount == 1, let heldEnvelope {
+                sink.out(heldEnvelope)
+            } else if envelopeCount > 1 {
+                failures.append(
+                    "apm-inspect: error: \(envelopeCount) events: an envelope holds one event and envelopes cannot be "
+                        + "concatenated; give -o DIR to write one envelope file per event"
+                )
+            }
+        }
+        return failures
+    }
+
+    /// Events printed or written so far (OTLP: documents).
+    package var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return events
+    }
+}

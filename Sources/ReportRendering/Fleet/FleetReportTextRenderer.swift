@@ -1,0 +1,278 @@
+import APMInspectCore
+import FleetReport
+
+/// The fleet report as text for a terminal, or as Markdown for a pull request or a wiki.
+///
+/// Both show the same tables; every string that came from a report is escaped (terminal controls shown as escapes,
+/// Markdown's own characters neutralised).
+package enum FleetReportTextRenderer {
+    /// Rows shown per table: the JSON has them all.
+    package static let shownRows = 30
+
+    package enum Style {
+        case text, markdown
+    }
+
+    package static func text(_ summary: FleetSummary) -> String { render(summary, style: .text) }
+
+    package static func markdown(_ summary: FleetSummary) -> String { render(summary, style: .markdown) }
+
+    private static func render(_ summary: FleetSummary, style: Style) -> String {
+        var out = style == .markdown ? "# Fleet report\n\n" : "Fleet report: "
+        out += headline(summary) + "\n"
+        if let filters = filterLine(summary.filters) {
+            out += (style == .markdown ? "\n" : "") + "Filters: " + cell(filters, style) + "\n"
+        }
+        out += heading("Reports by kind", style)
+        out += table(
+            ["KIND", "COUNT"],
+            right: [1],
+            rows: kindRows(summary).map { [$0.name, Formatting.grouped($0.count)] },
+            style: style
+        )
+        if summary.hangs.total > 0 {
+            var line = "\(summary.hangs.total) hang(s), \(summary.hangs.recovered) recovered"
+            if let longest = summary.hangs.longestSeconds {
+                line += "; \(Formatting.oneDecimal(summary.hangs.totalSeconds)) s in all"
+                line += ", the longest \(Formatting.oneDecimal(longest)) s"
+            }
+            out += afterTable(line, style)
+        }
+        let crashes = summary.crashes
+        out += heading("Crash groups", style)
+        if crashes.groups.isEmpty {
+            out += "No crashes.\n"
+        } else {
+            out += table(
+                ["COUNT", "SHARE", "SIGNATURE", "FIRST SEEN", "LAST SEEN", "VERSIONS", "OS", "DEVICES", "TOP FRAME"],
+                right: [0, 1],
+                rows: crashes.groups.prefix(shownRows).map { group in
+                    [
+                        Formatting.grouped(group.count), percent(group.share), group.signature,
+                        group.firstSeen.map(day) ?? "–", group.lastSeen.map(day) ?? "–", values(group.appVersions),
+                        values(group.osVersions), values(group.devices), group.topFrame ?? "–",
+                    ]
+                },
+                style: style
+            )
+            if crashes.groups.count > shownRows {
+                out += afterTable("… \(crashes.groups.count - shownRows) more signatures (see --format json)", style)
+            }
+            if crashes.ungrouped > 0 {
+                out += "\(crashes.ungrouped) crashes past the group limit are counted, not grouped.\n"
+            }
+            out += heading("Representative reports", style)
+            for group in crashes.groups.prefix(10) {
+                out +=
+                    bullet(style) + cell(group.signature, style) + "  " + cell(group.process, style) + "  "
+                    + cell(group.exception, style) + "  " + cell(group.representativeFile, style) + "\n"
+            }
+        }
+        if let newest = crashes.newestVersion {
+            out += heading("New in the newest version (\(cell(newest, style)))", style)
+            if crashes.newInNewestVersion.isEmpty {
+                out += "No crash group first appears in it.\n"
+            } else {
+                for signature in crashes.newInNewestVersion.prefix(shownRows) {
+                    let group = crashes.groups.first { $0.signature == signature }
+                    out += bullet(style) + cell(signature, style)
+                    if let group { out += "  \(group.count) crash(es)  " + cell(group.topFrame ?? "–", style) }
+                    out += "\n"
+                }
+            }
+        }
+        if summary.watchdog.total > 0 {
+            out += heading("Watchdog terminations", style)
+            out += table(
+                ["COUNT", "REASON", "MAIN THREAD", "EXAMPLE"],
+                right: [0],
+                rows: summary.watchdog.rows.prefix(shownRows).map {
+                    [Formatting.grouped($0.count), $0.reason, $0.verdict, $0.example]
+                },
+                style: style
+            )
+        }
+        if summary.oom.events > 0 || !summary.oom.metricKitByVersion.isEmpty {
+            out += heading("OOM kills by device", style)
+            out += "\(summary.oom.killed) processes killed in \(summary.oom.events) JetsamEvents\n"
+            out += style == .markdown ? "\n" : ""
+            if summary.oom.events > 0 {
+                out += table(
+                    ["DEVICE", "NAME", "EVENTS", "KILLED"],
+                    right: [2, 3],
+                    rows: summary.oom.byDevice.prefix(shownRows).map {
+                        [$0.device, $0.deviceName ?? "?", Formatting.grouped($0.events), Formatting.grouped($0.killed)]
+                    },
+                    style: style
+                )
+            }
+            if !summary.oom.metricKitByVersion.isEmpty {
+                out += heading("Memory kills by version (MetricKit, beside the JetsamEvents)", style)
+                out += table(
+                    ["SOURCE", "VERSION", "FG MEMORY LIMIT EXITS", "BG MEMORY LIMIT EXITS", "MEMORY EXCEPTIONS"],
+                    right: [2, 3, 4],
+                    rows: summary.oom.metricKitByVersion.prefix(shownRows).map {
+                        [
+                            $0.source, $0.version, Formatting.grouped($0.foregroundMemoryLimitExits),
+                            Formatting.grouped($0.backgroundMemoryLimitExits),
+                            Formatting.grouped($0.memoryExceptionDiagnostics),
+                        ]
+                    },
+                    style: style
+                )
+                if summary.oom.metricKitByVersion.count > shownRows {
+                    out += afterTable(
+                        "… \(summary.oom.metricKitByVersion.count - shownRows) more versions (see --format json)",
+                        style
+                    )
+                }
+            }
+            if !summary.oom.memoryLimits.isEmpty {
+                out += heading("Memory limits", style)
+                out +=
+                    style == .markdown
+                    ? MemoryLimitsRenderer.markdown(summary.oom.memoryLimits)
+                    : MemoryLimitsRenderer.text(summary.oom.memoryLimits)
+            }
+        }
+        if !summary.metricKit.isEmpty {
+            out += heading("MetricKit by version", style)
+            out += table(
+                [
+                    "VERSION", "EXITS", "TOP EXIT REASONS", "DIAGNOSTICS", "HANG s", "FOREGROUND h", "HANG RATE s/h",
+                    "LAUNCHES", "FIRST DRAW p50", "p90",
+                ],
+                right: [1, 4, 5, 6, 7, 8, 9],
+                rows: summary.metricKit.prefix(shownRows).map { row in
+                    let exits = row.exits.values.reduce(Int64(0)) { $0.addingReportingOverflow($1).partialValue }
+                    let reasons = row.exits.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+                        .filter { $0.value > 0 }.prefix(3).map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+                    let diagnostics = row.diagnostics.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+                        .joined(separator: ", ")
+                    return [
+                        row.version, String(exits), reasons.isEmpty ? "–" : reasons,
+                        diagnostics.isEmpty ? "–" : diagnostics, Formatting.oneDecimal(row.hangSeconds),
+                        Formatting.oneDecimal(row.foregroundSeconds / 3600),
+                        row.hangRate.map(Formatting.oneDecimal) ?? "–",
+                        row.launch.map { Formatting.grouped($0.count) } ?? "–",
+                        row.launch?.p50Seconds.map(ScanRenderer.milliseconds) ?? "–",
+                        row.launch?.p90Seconds.map(ScanRenderer.milliseconds) ?? "–",
+                    ]
+                },
+                style: style
+            )
+            if summary.metricKit.count > shownRows {
+                out += afterTable("… \(summary.metricKit.count - shownRows) more versions (see --format json)", style)
+            }
+        }
+        let devices = summary.metricKitFleet.byDevice
+        if !devices.isEmpty {
+            out += heading("MetricKit by device type", style)
+            out += table(
+                ["DEVICE", "PAYLOADS", "EXITS", "HANG RATE s/h", "LAUNCHES", "FIRST DRAW p50", "p90"],
+                right: [1, 2, 3, 4, 5, 6],
+                rows: devices.prefix(shownRows).map { row in
+                    let exits = row.exits.values.reduce(Int64(0)) { $0.addingReportingOverflow($1).partialValue }
+                    return [
+                        row.name, Formatting.grouped(row.metricPayloads), Formatting.grouped(exits),
+                        row.hangRate.map(Formatting.oneDecimal) ?? "–",
+                        row.launch.map { Formatting.grouped($0.count) } ?? "–",
+                        row.launch?.p50Seconds.map(ScanRenderer.milliseconds) ?? "–",
+                        row.launch?.p90Seconds.map(ScanRenderer.milliseconds) ?? "–",
+                    ]
+                },
+                style: style
+            )
+            if devices.count > shownRows {
+                out += afterTable("… \(devices.count - shownRows) more device types (see --format json)", style)
+            }
+        }
+        if !summary.findings.isEmpty {
+            out += heading("Findings", style)
+            for finding in summary.findings { out += bullet(style) + cell(finding, style) + "\n" }
+        }
+        return out
+    }
+
+    package static func headline(_ summary: FleetSummary) -> String {
+        var parts = ["\(Formatting.grouped(summary.inputs.reports)) report(s)"]
+        let crashes = summary.crashes
+        parts.append("\(Formatting.grouped(crashes.total)) crash(es) in \(crashes.signatures) signature(s)")
+        parts.append("\(summary.watchdog.total) watchdog termination(s)")
+        parts.append("\(summary.oom.killed) OOM kill(s) in \(summary.oom.events) JetsamEvent(s)")
+        if summary.inputs.excluded > 0 { parts.append("\(summary.inputs.excluded) left out by the filters") }
+        if summary.inputs.unreadable > 0 { parts.append("\(summary.inputs.unreadable) unreadable") }
+        if summary.inputs.rejectedLines > 0 { parts.append("\(summary.inputs.rejectedLines) NDJSON line(s) rejected") }
+        return parts.joined(separator: "; ")
+    }
+
+    /// The categories in a fixed order, with the names the text and HTML reports give them.
+    package static func kindRows(_ summary: FleetSummary) -> [(name: String, id: String, count: Int)] {
+        let counts = summary.categories
+        return [
+            ("Crashes", "crashes", counts.crashes), ("Hangs", "hangs", counts.hangs),
+            ("Watchdog terminations", "watchdog-terminations", counts.watchdogTerminations),
+            ("Out of memory", "out-of-memory", counts.outOfMemory),
+            ("Resource kills", "resource-kills", counts.resourceKills), ("Profiles", "profiles", counts.profiles),
+            ("Resource warnings", "resource-warnings", counts.resourceWarnings),
+            ("System watchdogs", "system-watchdogs", counts.systemWatchdogs),
+            ("System memory kills", "system-memory-kills", counts.systemMemoryKills),
+        ]
+    }
+
+    package static func filterLine(_ filters: FleetSummary.Filters) -> String? {
+        let parts = [
+            filters.since.map { "since \($0)" }, filters.app.map { "app \($0)" },
+            filters.version.map { "version \($0)" },
+        ].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+
+    /// `0.4167` → `41.7 %`.
+    package static func percent(_ share: Double) -> String { Formatting.oneDecimal(share * 100) + " %" }
+
+    /// The day of an ISO 8601 time, as written (the report's own offset).
+    package static func day(_ iso: String) -> String { String(iso.prefix(10)) }
+
+    /// The top three values and how many more reports there are.
+    package static func values(_ values: FleetSummary.Values) -> String {
+        var parts = values.values.prefix(3).map { "\($0.value) (\($0.count))" }
+        let hidden = values.values.dropFirst(3).reduce(0) { $0 + $1.count } + values.others
+        if hidden > 0 { parts.append("+\(hidden) more") }
+        return parts.joined(separator: ", ")
+    }
+
+    private static func heading(_ title: String, _ style: Style) -> String {
+        style == .markdown ? "\n## \(title)\n\n" : "\n\(title)\n"
+    }
+
+    /// A line of text right under a table: Markdown needs a blank line first, or the line is read as one more row
+    /// of the table (GitHub's tables end only at a blank line or another block).
+    private static func afterTable(_ line: String, _ style: Style) -> String {
+        (style == .markdown ? "\n" : "") + line + "\n"
+    }
+
+    private static func bullet(_ style: Style) -> String { style == .markdown ? "- " : "  " }
+
+    /// A string from a report, made safe for the style (escaped for the terminal; and for Markdown, its syntax).
+    package static func cell(_ text: String, _ style: Style) -> String {
+        style == .markdown ? MarkdownText.escaped(text) : TerminalText.escaped(text)
+    }
+
+    private static func table(_ headers: [String], right: Set<Int>, rows: [[String]], style: Style) -> String {
+        switch style {
+        case .text:
+            var table = TextTable(
+                headers: headers,
+                alignments: headers.indices.map { right.contains($0) ? .right : .left }
+            )
+            for row in rows { table.append(row) }
+            return table.render(indent: "  ")
+        case .markdown:
+            var out = "| " + headers.joined(separator: " | ") + " |\n"
+            out += "|" + headers.indices.map { right.contains($0) ? " ---: |" : " --- |" }.joined() + "\n"
+            for row in rows { out += "| " + row.map { cell($0, .markdown) }.joined(separator: " | ") + " |\n" }
+            return out
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import APMInspectCore
+import ArgumentParser
+import Foundation
+import ReportRendering
+
+extension BackendEventPrinter {
+    /// A printer for a command: lines and the single envelope on standard output, envelope files under `directory`
+    /// never written over one of `inputs` (``OutputFile``).
+    convenience init(format: BackendFormat, directory: String?, inputs: Set<FileIdentity> = [], toolVersion: String) {
+        self.init(
+            format: format,
+            directory: directory,
+            toolVersion: toolVersion,
+            sink: .console,
+            writeFile: { text, path in OutputFile.write(text, toPath: path, protecting: inputs) }
+        )
+    }
+
+    /// `-o DIR` goes with `--format sentry-envelope` only, and names a folder that exists.
+    static func validate(format: InspectFormat, output: String?) throws {
+        guard let output else { return }
+        guard format == .sentryEnvelope else {
+            throw ValidationError("--output applies to --format sentry-envelope only")
+        }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: output, isDirectory: &isFolder), isFolder.boolValue else {
+            throw ValidationError("--output must name an existing folder: \(TerminalText.escaped(output))")
+        }
+    }
+
+    /// Ends a run: prints the held envelope and the errors, and a summary line on standard error; true when
+    /// something failed (exit status 1).
+    static func finish(_ printer: BackendEventPrinter?, summary: String) -> Bool {
+        guard let printer else { return false }
+        let failures = printer.finish()
+        for failure in failures { Console.error(failure) }
+        let unit = printer.format == .otel ? "OTLP documents" : "events"
+        Console.error("apm-inspect: note: \(printer.count) \(unit); " + summary)
+        return !failures.isEmpty
+    }
+}
