@@ -18,7 +18,7 @@ let package = Package(
         .library(name: "FuzzPropertiesPowerLog", targets: ["FuzzPropertiesPowerLog"]),
         .library(name: "MetricKitParsing", targets: ["MetricKitParsing"]),
         .library(name: "Symbolication", targets: ["Symbolication"]),
-        .library(name: "BackendEvents", targets: ["BackendEvents"]),
+        .library(name: "BackendExport", targets: ["BackendExport"]),
         .library(name: "FleetReport", targets: ["FleetReport"]),
         // The entry point for embedders: any file in, its kind and typed report out (docs/library.md).
         .library(name: "ReportInspection", targets: ["ReportInspection"]),
@@ -83,7 +83,7 @@ let package = Package(
             dependencies: ["APMInspectCore", "CrashReportParsing", "CDemangleSandbox"]
         ),
         .target(
-            name: "BackendEvents",
+            name: "BackendExport",
             dependencies: [
                 "APMInspectCore", "CrashReportParsing", "WatchdogAnalysis", "JetsamParsing", "MetricKitParsing",
             ]
@@ -122,7 +122,7 @@ let package = Package(
             name: "ReportRendering",
             dependencies: [
                 "APMInspectCore", "JetsamParsing", "CrashReportParsing", "WatchdogAnalysis", "PowerLogReading",
-                "HTTPCaptureParsing", "MetricKitParsing", "Symbolication", "BackendEvents", "FleetReport",
+                "HTTPCaptureParsing", "MetricKitParsing", "Symbolication", "BackendExport", "FleetReport",
                 "ReportInspection",
             ]
         ),
@@ -143,7 +143,7 @@ let package = Package(
                 "InputMutation",
                 "MetricKitParsing",
                 "Symbolication",
-                "BackendEvents",
+                "BackendExport",
                 "FleetReport",
                 "ParserFuzzing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -245,9 +245,9 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(
-            name: "BackendEventsTests",
+            name: "BackendExportTests",
             dependencies: [
-                "BackendEvents", "APMInspectCore", "CrashReportParsing", "WatchdogAnalysis", "JetsamParsing",
+                "BackendExport", "APMInspectCore", "CrashReportParsing", "WatchdogAnalysis", "JetsamParsing",
                 "MetricKitParsing", "InputMutation", "FuzzReplaySupport",
             ]
         ),
@@ -267,7 +267,7 @@ let package = Package(
             ]
         ),
         .testTarget(
-            name: "FuzzCommandTests",
+            name: "CommandLineTests",
             dependencies: [
                 "apm-inspect", "ParserFuzzing", "ReportInspection", "ReportRendering", "ReportSources", "FuzzReplaySupport",
             ]

@@ -6,7 +6,7 @@ if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then e
 OUT="$(mktemp -d)"
 trap 'rm -rf "$OUT"' EXIT
 LIBRARIES=(APMInspectCore AppleDeviceCatalog JetsamParsing CrashReportParsing WatchdogAnalysis PowerLogReading
-  HTTPCaptureParsing InputMutation MetricKitParsing Symbolication BackendEvents FleetReport ReportInspection)
+  HTTPCaptureParsing InputMutation MetricKitParsing Symbolication BackendExport FleetReport ReportInspection)
 targets=()
 for library in "${LIBRARIES[@]}"; do targets+=(--target "$library"); done
 swift package --disable-sandbox generate-documentation "${targets[@]}" --warnings-as-errors \

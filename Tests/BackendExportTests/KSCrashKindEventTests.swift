@@ -1,5 +1,5 @@
 import APMInspectCore
-import BackendEvents
+import BackendExport
 import CrashReportParsing
 import Foundation
 import Testing

@@ -11,7 +11,7 @@ struct BuiltCommandTests {
         var stderr: String
     }
 
-    /// The package root, from this file's path (Tests/FuzzCommandTests/…).
+    /// The package root, from this file's path (Tests/CommandLineTests/…).
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
