@@ -208,6 +208,12 @@ public struct FleetAggregator: Sendable {
     }
 
     private mutating func add(_ oom: FleetEvent.OOM) {
+        // A copy of an incident already counted (`.ips` and `.ips.synced`, or one file twice) is one OOM, as in
+        // `memory-limits`.
+        guard !limitTable.hasSeen(oom.evidence) else {
+            limitTable.add(oom.evidence)
+            return
+        }
         oomEvents += 1
         if oom.killedDaemonsOnly { systemOOMEvents += 1 }
         oomKilled += oom.killed

@@ -63,6 +63,11 @@ public struct MemoryLimitTable: Sendable {
     /// Distinct reports accepted into rows.
     public var acceptedReports: Int { groups.values.reduce(0) { $0 + $1.reports } }
 
+    /// True when a report of this incident was added before (a copy: `.ips` and `.ips.synced`, or one file twice).
+    public func hasSeen(_ evidence: MemoryLimitEvidence) -> Bool {
+        seen.contains(evidence.identity)
+    }
+
     /// Adds one report's evidence; returns false when it was a duplicate or set aside.
     @discardableResult
     public mutating func add(_ evidence: MemoryLimitEvidence) -> Bool {

@@ -316,17 +316,9 @@ package struct PowerLogPlot {
     }
 
     private func dateLabel(_ day: Int64) -> String {
-        // Days far outside any calendar (a hostile timestamp) would overflow the arithmetic: ±2.7 million years.
-        let z = min(max(day, -1_000_000_000), 1_000_000_000) + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let dayOfMonth = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
-        return "\(year)-\(pad(Int(month)))-\(pad(Int(dayOfMonth)))"
+        // Days far outside any calendar (a hostile timestamp) are clamped by CivilDate: ±2.7 million years.
+        let date = CivilDate(daysSince1970: Int(clamping: day))
+        return "\(date.year)-\(pad(date.month))-\(pad(date.day))"
     }
 
     // MARK: - SVG primitives

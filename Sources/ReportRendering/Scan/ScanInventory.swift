@@ -58,6 +58,8 @@ package struct ScanInventory: Encodable {
     package var crashGroups: [CrashGroup] = []
     package var watchdogKills: [WatchdogKill] = []
     package var oomKills = 0
+    /// Distinct JetsamEvents: copies of one incident (`.ips` and `.ips.synced`) count once, as their kills do.
+    package var oomEvents = 0
     /// For each PowerLog found: its file and the apps that used the most energy, with their share.
     package var energy: [String: [String]] = [:]
     package var memoryLimits: [MemoryLimitRow] = []

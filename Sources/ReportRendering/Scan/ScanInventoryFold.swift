@@ -74,7 +74,11 @@ package final class ScanInventoryFold: @unchecked Sendable {
         }
         if !record.energyTopApps.isEmpty { inventory.energy[record.path] = record.energyTopApps }
         if let evidence = record.jetsam {
-            inventory.oomKills += record.jetsamKills
+            // A copy of an incident already counted (`.ips` and `.ips.synced`) adds no kills, as in `memory-limits`.
+            if !table.hasSeen(evidence) {
+                inventory.oomKills += record.jetsamKills
+                inventory.oomEvents += 1
+            }
             table.add(evidence)
         }
     }

@@ -43,7 +43,7 @@ package enum ScanRenderer {
         }
         if inventory.oomKills > 0 || !inventory.memoryLimits.isEmpty {
             out +=
-                "\nOOM kills: \(inventory.oomKills) killed processes in \(inventory.kinds["jetsamEvent"] ?? 0) JetsamEvents\n"
+                "\nOOM kills: \(inventory.oomKills) killed processes in \(inventory.oomEvents) JetsamEvents\n"
             if !inventory.memoryLimits.isEmpty { out += MemoryLimitsRenderer.text(inventory.memoryLimits) }
         }
         if !metricKit.isEmpty { out += render(metricKit) }
