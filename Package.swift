@@ -123,7 +123,7 @@ let package = Package(
             dependencies: [
                 "APMInspectCore", "JetsamParsing", "CrashReportParsing", "WatchdogAnalysis", "PowerLogReading",
                 "HTTPCaptureParsing", "MetricKitParsing", "Symbolication", "BackendExport", "FleetReport",
-                "ReportInspection",
+                "ReportInspection", "ReportSources",
             ]
         ),
         .executableTarget(

@@ -2,6 +2,7 @@ import APMInspectCore
 import Foundation
 import FuzzReplaySupport
 import ReportInspection
+import ReportRendering
 import ReportSources
 import Testing
 
@@ -98,7 +99,7 @@ import Testing
         try TemporaryFiles.write(bytes, toNewFile: regular)
         let fifo = temporary.path + "/pipe"
         #expect(mkfifo(fifo, 0o600) == 0)
-        let scanner = Scanner(inspector: ReportInspector(), temporary: temporary, format: .text)
+        let scanner = ReportScanner(inspector: ReportInspector(), temporary: temporary, format: .text, sink: .console)
         Self.write(bytes, throughFIFO: fifo)
         let throughFIFO = scanner.scan(file: fifo)
         let fromFile = scanner.scan(file: regular)
@@ -120,7 +121,8 @@ import Testing
         let fifo = temporary.path + "/pipe"
         #expect(mkfifo(fifo, 0o600) == 0)
         Self.write(report, throughFIFO: fifo)
-        let result = Scanner(inspector: ReportInspector(), temporary: temporary, format: .text).scan(file: fifo)
+        let result = ReportScanner(inspector: ReportInspector(), temporary: temporary, format: .text, sink: .console)
+            .scan(file: fifo)
         #expect(result.records.count == 1)
         #expect(result.records.first?.kind == .jetsamEvent)
         #expect(result.records.first?.path == fifo)

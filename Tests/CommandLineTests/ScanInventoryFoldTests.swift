@@ -92,14 +92,14 @@ import Testing
 
     /// The records cut into results of zero to three records (an archive gives several, a failed read one), each
     /// with a finding every fifth input.
-    static func results(_ records: [ScanRecord]) -> [apm_inspect.Scanner.Result] {
-        var results: [apm_inspect.Scanner.Result] = []
+    static func results(_ records: [ScanRecord]) -> [ReportScanner.Result] {
+        var results: [ReportScanner.Result] = []
         var start = 0
         while start < records.count {
             let size = min(results.count % 4, records.count - start)
             let findings = results.count % 5 == 0 ? ["archive-\(results.count): warning: a finding"] : []
             let slice = Array(records[start..<start + size])
-            results.append(apm_inspect.Scanner.Result(records: slice, findings: findings))
+            results.append(ReportScanner.Result(records: slice, findings: findings))
             start += size
         }
         return results

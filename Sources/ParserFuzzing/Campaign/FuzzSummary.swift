@@ -1,6 +1,5 @@
 import APMInspectCore
 import Foundation
-import ReportRendering
 
 /// The end-of-run report: plain text a user can paste into a bug report as it is.
 enum FuzzSummary {

@@ -4,7 +4,6 @@ import Foundation
 import HTTPCaptureParsing
 import InputMutation
 import ReportInspection
-import ReportRendering
 
 /// Runs one input through what `inspect` runs and checks the properties every parse must have.
 ///

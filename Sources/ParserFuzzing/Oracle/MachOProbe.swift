@@ -1,5 +1,4 @@
 import APMInspectCore
-import ReportRendering
 import Symbolication
 
 /// One read of a Mach-O input the way `atos` and `symbolicate` read a dSYM or binary: the file opened, each

@@ -6,17 +6,24 @@
 package struct OutputSink: Sendable {
     private let writeBytes: @Sendable (UnsafeBufferPointer<UInt8>) -> Void
     private let writeError: @Sendable (String) -> Void
+    private let isStopped: @Sendable () -> Bool
 
     /// - Parameters:
     ///   - bytes: receives output bytes, in order; the buffer is valid only during the call.
     ///   - error: receives one message line for standard error, unescaped and without its newline.
+    ///   - stopped: true once the output is gone (a reader that went away, a full disk): writing on is wasted work.
     package init(
         bytes: @escaping @Sendable (UnsafeBufferPointer<UInt8>) -> Void,
-        error: @escaping @Sendable (String) -> Void
+        error: @escaping @Sendable (String) -> Void,
+        stopped: @escaping @Sendable () -> Bool = { false }
     ) {
         writeBytes = bytes
         writeError = error
+        isStopped = stopped
     }
+
+    /// True once the output is gone: a long document stops being built.
+    package var stopped: Bool { isStopped() }
 
     /// Writes `text` to the output as is.
     package func out(_ text: String) {

@@ -60,7 +60,8 @@ struct HTTPCommand: ParsableCommand {
         // single thread's whole wall time once the rebuild got cheaper.
         let output = EnvelopePrinter(
             format: format.format,
-            oneObject: InspectCommand.printsOneObject(paths: paths, array: array)
+            oneObject: InspectCommand.printsOneObject(paths: paths, array: array),
+            sink: .console
         )
         output.begin()
         // One spool for every capture: each read empties it first.

@@ -29,7 +29,7 @@ extension InspectCommand {
             jobs: jobs ?? ProcessInfoShim.activeProcessorCount,
             progress: { progress.advance() },
             transform: { index -> (InputRead, [BackendEventPrinter.Rendered]) in
-                let read = Self.read(inputs[index], with: reader)
+                let read = reader.read(inputs[index])
                 return (read, read.inspections.map { printer.render($0) })
             },
             consume: { read, rendered in

@@ -21,7 +21,7 @@ extension InspectCommand {
         var leftOut = 0
         defer { Self.noteLeftOut(leftOut) }
         let inspections = PathWalker.inputs(in: paths).lazy.flatMap { input in
-            let read = Self.read(input, with: reader)
+            let read = reader.read(input)
             Self.printFindings(read)
             return read.inspections
         }

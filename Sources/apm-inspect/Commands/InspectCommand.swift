@@ -153,7 +153,7 @@ struct InspectCommand: ParsableCommand {
         let crashView = crashView
         let color = color.isEnabled(outputIsTerminal: Console.stdoutIsTerminal, noColor: ColorChoice.noColorVariable)
         let oneObject = Self.printsOneObject(paths: paths, array: array) && inputs.count == 1
-        let output = EnvelopePrinter(format: format, oneObject: oneObject)
+        let output = EnvelopePrinter(format: format, oneObject: oneObject, sink: .console)
         let progress = ProgressBar(total: inputs.count, label: "inspect", streamsOutput: true)
         let selection = AppSelection(apps: app)
         let leftOut = AtomicCounter()
@@ -161,7 +161,7 @@ struct InspectCommand: ParsableCommand {
             count: inputs.count,
             jobs: jobs ?? ProcessInfoShim.activeProcessorCount,
             progress: { progress.advance() },
-            transform: { index in Self.read(inputs[index], with: reader) },
+            transform: { index in reader.read(inputs[index]) },
             consume: { read in
                 // Standard input that held an archive of several reports is printed as an array after all.
                 output.begin(count: read.inspections.count)
@@ -206,74 +206,6 @@ struct InspectCommand: ParsableCommand {
     /// What `--threads`, `--frames`, `--images` and `--registers` ask of a crash report's text view.
     var crashView: CrashViewOptions {
         CrashViewOptions(threads: threads, frameLimit: frames.count, images: images, registers: registers)
-    }
-
-    /// What one input gave: the inspection of a file, or of each report in an archive, with the archive's own
-    /// findings.
-    struct InputRead: Sendable {
-        var shown: String
-        var inspections: [Inspection]
-        var findings: [Diagnostic]
-        /// True for an archive: one that holds no report says so.
-        var isArchive: Bool
-    }
-
-    /// Reads one input through the input layer every command shares (`InputReader`); a path that gave no file
-    /// becomes an envelope with its error, in its place.
-    static func read(_ input: PathWalker.Input, with reader: InputReader) -> InputRead {
-        var inspections: [Inspection] = []
-        switch input {
-        case .file(let file) where file.display == PathWalker.standardInputPath:
-            let shown = PathWalker.standardInputArgument
-            let findings = reader.read(path: PathWalker.standardInputPath, shownAs: shown) { inspections.append($0) }
-            return InputRead(
-                shown: shown,
-                inspections: inspections,
-                findings: findings,
-                isArchive: Self.isArchive(inspections, shown)
-            )
-        case .file(let file):
-            let findings = reader.read(file) { inspections.append($0) }
-            return InputRead(
-                shown: file.display,
-                inspections: inspections,
-                findings: findings,
-                isArchive: Self.isArchive(inspections, file.display)
-            )
-        case .failure(let failure):
-            return InputRead(
-                shown: failure.path,
-                inspections: [inspect(input, with: reader.inspector)],
-                findings: [],
-                isArchive: false
-            )
-        }
-    }
-
-    /// Reads one input as one report (`symbolicate`, which reads no archives); a path that gave no file becomes an
-    /// envelope with its error, in its place.
-    static func inspect(_ input: PathWalker.Input, with inspector: ReportInspector) -> Inspection {
-        switch input {
-        case .file(let file) where file.display == PathWalker.standardInputPath:
-            var inspection = inspector.inspect(path: PathWalker.standardInputPath)
-            inspection.rename(from: PathWalker.standardInputPath, to: PathWalker.standardInputArgument)
-            return inspection
-        case .file(let file):
-            return inspector.inspect(raw: file)
-        case .failure(let failure):
-            return Inspection(
-                file: failure.path,
-                kind: .unknown,
-                diagnostics: [],
-                report: nil,
-                failure: Inspection.Failure(code: "unreadable", message: failure.message, location: nil)
-            )
-        }
-    }
-
-    /// True when the inspections came from inside an archive: none, or members named `ARCHIVE!/path`.
-    private static func isArchive(_ inspections: [Inspection], _ shown: String) -> Bool {
-        inspections.first.map { $0.file.hasPrefix(shown + "!/") } ?? true
     }
 
     /// Prints an archive's findings, and says so when it held no report.

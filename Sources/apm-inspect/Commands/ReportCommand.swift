@@ -76,7 +76,12 @@ struct ReportCommand: ParsableCommand {
         for failure in walkFailures {
             Console.error(ErrorLine.render(path: failure.path, location: nil, message: failure.message))
         }
-        var scanner = Scanner(inspector: ReportInspector(httpSummaryOnly: true), temporary: temporary, format: .text)
+        var scanner = ReportScanner(
+            inspector: ReportInspector(httpSummaryOnly: true),
+            temporary: temporary,
+            format: .text,
+            sink: .console
+        )
         scanner.keepsFleetFacts = true
         let collector = FleetCollector(filter: filter, jobs: jobs ?? ProcessInfoShim.activeProcessorCount)
         let progress = ProgressBar(total: files.count, label: "report", streamsOutput: false)
@@ -150,7 +155,7 @@ struct ReportCommand: ParsableCommand {
 /// The aggregator behind a lock: results arrive in input order, one at a time, from whichever worker has them.
 final class FleetCollector: @unchecked Sendable {
     enum Item: Sendable {
-        case scanned(Scanner.Result)
+        case scanned(ReportScanner.Result)
         /// Read when its turn comes, on the consuming thread: its envelopes stream through the aggregator.
         case ndjson(RawPath)
     }

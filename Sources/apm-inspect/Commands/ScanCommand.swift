@@ -73,10 +73,11 @@ struct ScanCommand: ParsableCommand {
         var inspector = ReportInspector()
         inspector.digestsContent = self.format.inspectFormat.backend != nil
         inspector.symbolicator = ReportSymbolication.make(dsymPaths: dsym)?.symbolicator
-        var configured = Scanner(
+        var configured = ReportScanner(
             inspector: inspector,
             temporary: temporary,
             format: format,
+            sink: .console,
             backend: self.format.inspectFormat.backend.map {
                 BackendEventPrinter(
                     format: $0,
@@ -107,7 +108,7 @@ struct ScanCommand: ParsableCommand {
             progress: { progress.advance() },
             transform: { file in
                 // Once standard output is lost (a reader gone, a full disk), reading on is wasted work.
-                guard !Console.outputFailed else { return Scanner.Result(records: [], findings: []) }
+                guard !Console.outputFailed else { return ReportScanner.Result(records: [], findings: []) }
                 if file.display == PathWalker.standardInputPath {
                     return scanner.scan(file: PathWalker.standardInputPath, shownAs: PathWalker.standardInputArgument)
                 }
@@ -141,144 +142,5 @@ struct ScanCommand: ParsableCommand {
         if walk.failed || !inventory.unreadable.isEmpty || scanner.output.hadFailures || backendFailed {
             throw ExitCode(1)
         }
-    }
-}
-
-/// Reads one path of a scan: a report, or an archive of them; prints envelopes as they come when streaming.
-struct Scanner: Sendable {
-    struct Result: Sendable {
-        var records: [ScanRecord]
-        var findings: [String]
-    }
-
-    let inspector: ReportInspector
-    let temporary: TemporaryFolder
-    let format: OutputFormat
-    let output = OutputGate()
-    /// Set for the backend formats: each inspection becomes native events instead of an envelope.
-    let backend: BackendEventPrinter?
-    /// Records keep the facts of the fleet report (`report` scans with this set).
-    var keepsFleetFacts = false
-    /// Folds the figures of every MetricKit file met (the scan's fleet view); nil when not wanted.
-    var metricKit: MetricKitFleetTally?
-    /// `--app`: reports of other apps are neither printed nor recorded, only counted in ``leftOut``.
-    var selection: AppSelection?
-    let leftOut = AtomicCounter()
-
-    init(
-        inspector: ReportInspector,
-        temporary: TemporaryFolder,
-        format: OutputFormat,
-        backend: BackendEventPrinter? = nil
-    ) {
-        self.backend = backend
-        self.inspector = inspector
-        self.temporary = temporary
-        self.format = format
-    }
-
-    private func record(_ inspection: Inspection) -> ScanRecord {
-        if let metricKit, case .metricKit(let report) = inspection.report {
-            metricKit.add(FleetEvent.metricKitFigures(report))
-        }
-        return ScanRecord(inspection, keepingFleetFacts: keepsFleetFacts)
-    }
-
-    /// Reads a path kept as bytes; a name that is not UTF-8 is read through `/proc/self/fd` and shown escaped.
-    func scan(file raw: RawPath) -> Result {
-        var records: [ScanRecord] = []
-        let findings = InputReader(inspector: inspector, temporary: temporary).read(raw) { keep($0, in: &records) }
-        return Result(records: records, findings: findings.map { Self.line(raw.display, $0) })
-    }
-
-    /// Reads the file at `path`, or each report inside it when it is an archive; `shown` names it in the output.
-    func scan(file path: String, shownAs shown: String? = nil) -> Result {
-        var records: [ScanRecord] = []
-        let reader = InputReader(inspector: inspector, temporary: temporary)
-        let findings = reader.read(path: path, shownAs: shown) { keep($0, in: &records) }
-        return Result(records: records, findings: findings.map { Self.line(shown ?? path, $0) })
-    }
-
-    /// An archive's finding as the inventory lists it.
-    private static func line(_ archive: String, _ finding: Diagnostic) -> String {
-        "\(archive): \(finding.severity.rawValue): \(finding.message)"
-    }
-
-    /// Prints and records an inspection `--app` keeps.
-    private func keep(_ inspection: Inspection, in records: inout [ScanRecord]) {
-        guard keeps(inspection) else { return }
-        emit(inspection)
-        records.append(record(inspection))
-    }
-
-    /// True when `--app` keeps the inspection (always without `--app`); one left out is counted.
-    private func keeps(_ inspection: Inspection) -> Bool {
-        guard let selection, !selection.keeps(inspection) else { return true }
-        _ = leftOut.increment()
-        return false
-    }
-
-    private func emit(_ inspection: Inspection) {
-        if let backend {
-            backend.write(backend.render(inspection))
-            return
-        }
-        guard format == .json || format == .ndjson else { return }
-        if JSONOutput.emitEnvelope(
-            inspection,
-            arrayElement: format == .json,
-            exclusive: output.exclusive,
-            to: .console
-        ) {
-            output.recordFailure()
-        }
-    }
-
-}
-
-/// The MetricKit fleet view of a scan, fed by the worker threads: tallies only, so memory stays flat in the
-/// number of payloads.
-final class MetricKitFleetTally: @unchecked Sendable {
-    private let lock = NSLock()
-    private var fleet = MetricKitFleet()
-
-    func add(_ figures: [FleetEvent.MetricKitFigures]) {
-        lock.lock()
-        defer { lock.unlock() }
-        for entry in figures { fleet.add(entry) }
-    }
-
-    func summary() -> MetricKitFleetSummary {
-        lock.lock()
-        defer { lock.unlock() }
-        return fleet.summary()
-    }
-}
-
-/// Serialises lines written by worker threads, so NDJSON lines never interleave.
-final class OutputGate: @unchecked Sendable {
-    private let lock = NSLock()
-    private var wroteFirst = false
-    private var failures = 0
-
-    /// True when an envelope had to be replaced by its error envelope (exit status 1).
-    var hadFailures: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return failures > 0
-    }
-
-    func recordFailure() {
-        lock.lock()
-        defer { lock.unlock() }
-        failures += 1
-    }
-
-    /// Runs `body` alone on the output, told whether a line was written before; a line is written by then.
-    func exclusive(_ body: (_ wroteBefore: Bool) -> Void) {
-        lock.lock()
-        defer { lock.unlock() }
-        body(wroteFirst)
-        wroteFirst = true
     }
 }

@@ -123,11 +123,11 @@ struct SymbolicateCommand: ParsableCommand {
         inspector.symbolicator = symbolication.symbolicator
         let inputs = PathWalker.inputs(in: paths)
         let oneObject = InspectCommand.printsOneObject(paths: paths, array: false) && inputs.count == 1
-        let printer = EnvelopePrinter(format: .json, oneObject: oneObject)
+        let printer = EnvelopePrinter(format: .json, oneObject: oneObject, sink: .console)
         var failed = false
         printer.begin()
         for input in inputs {
-            let inspection = InspectCommand.inspect(input, with: inspector)
+            let inspection = inspector.inspect(input)
             if let failure = inspection.failure {
                 failed = true
                 Console.error(

@@ -8,16 +8,16 @@ import ReportInspection
 /// killed or on screen (its entries name processes, not bundle ids). A file that names no app (an HTTP capture, a
 /// PowerLog, a file that was not recognised) is left out; a file that could not be read is kept, so its error is
 /// not hidden.
-struct AppSelection: Sendable {
-    let filter: FleetFilter
+package struct AppSelection: Sendable {
+    package let filter: FleetFilter
 
     /// Nil when no `--app` was given: everything is kept.
-    init?(apps: [String]) {
+    package init?(apps: [String]) {
         guard !apps.isEmpty else { return nil }
         filter = FleetFilter(apps: apps)
     }
 
-    func keeps(_ inspection: Inspection) -> Bool {
+    package func keeps(_ inspection: Inspection) -> Bool {
         guard let report = inspection.report else { return inspection.failure != nil }
         switch report {
         case .crash(let crash), .watchdog(let crash, _):

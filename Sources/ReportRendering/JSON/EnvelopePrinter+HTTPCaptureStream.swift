@@ -1,7 +1,6 @@
 import APMInspectCore
 import HTTPCaptureParsing
 import ReportInspection
-import ReportRendering
 
 extension EnvelopePrinter {
     /// Prints an HTTP capture's envelope with its transactions written one at a time from `stream`, the bytes
@@ -12,7 +11,7 @@ extension EnvelopePrinter {
     ///
     /// A stream whose transactions went to `spool` as the file was read (``HTTPCaptureStream/isSpooled``) has them
     /// written from it, each parsed and built once; any other is rebuilt entry by entry.
-    func print(
+    package func print(
         _ inspection: Inspection,
         transactions stream: HTTPCaptureStream?,
         spool: HTTPTransactionSpool? = nil
@@ -30,39 +29,39 @@ extension EnvelopePrinter {
             return print(whole)
         }
         defer { printed += 1 }
-        if inArray { Console.out(printed == 0 ? "  " : ",\n  ") }
-        Console.out(cut.open)
+        if inArray { sink.out(printed == 0 ? "  " : ",\n  ") }
+        sink.out(cut.open)
         /// Ends an envelope whose transactions could not all be written: true (exit status 1), unless the output itself
         /// is gone.
         func cutShort(_ message: String) -> Bool {
-            if Console.outputFailed { return false }
-            Console.error(ErrorLine.render(path: inspection.file, location: nil, message: message))
-            Console.out("\n")
+            if sink.stopped { return false }
+            sink.error(ErrorLine.render(path: inspection.file, location: nil, message: message))
+            sink.out("\n")
             return true
         }
         if let spool, stream.isSpooled {
-            guard spool.writeTransactions(of: stream, to: { Console.out(bytes: $0) }) else {
+            guard spool.writeTransactions(of: stream, to: { sink.out(bytes: $0) }) else {
                 return cutShort("the spooled transactions could not be read back; the output is cut short")
             }
         } else {
             do {
                 // One encoding for the whole array: the encoder sorts the keys of a type once per encoding, and hands
                 // its bytes out in chunks as they come (`holdingUpTo: 0`).
-                try encoder.write(Transactions(stream: stream), depth: depth + 2, holdingUpTo: 0) {
-                    Console.out(bytes: $0)
+                try encoder.write(Transactions(stream: stream, sink: sink), depth: depth + 2, holdingUpTo: 0) {
+                    sink.out(bytes: $0)
                 }
             } catch {
                 return cutShort("the report could not be written as JSON: \(error); its output is cut short")
             }
         }
-        Console.out(inArray ? cut.close : cut.close + "\n")
+        sink.out(inArray ? cut.close : cut.close + "\n")
         return false
     }
 
     /// A spool for the transactions of the captures this printer writes (``print(_:transactions:spool:)``): encoded
     /// as they sit in the envelope; nil for text, or when no temporary file can be made (the transactions are then
     /// rebuilt as they are written, the same bytes).
-    func transactionSpool() -> HTTPTransactionSpool? {
+    package func transactionSpool() -> HTTPTransactionSpool? {
         guard format != .text else { return nil }
         let pretty = format == .json
         let depth = pretty && !oneObject ? 1 : 0
@@ -72,12 +71,13 @@ extension EnvelopePrinter {
     /// The stream's transactions, encoded as the array `HTTPCapture.transactions` encodes, built one at a time.
     private struct Transactions: Encodable {
         let stream: HTTPCaptureStream
+        let sink: OutputSink
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.unkeyedContainer()
             try stream.forEachTransaction { transaction in
                 // Once standard output is lost, building the rest is wasted work.
-                if Console.outputFailed { throw CancellationError() }
+                if sink.stopped { throw CancellationError() }
                 try container.encode(transaction)
             }
         }
@@ -88,7 +88,7 @@ extension EnvelopePrinter {
     ///
     /// The capture's `transactions` key is the last one at its depth (the envelope's later keys hold no capture), and
     /// a key's quotes cannot come from inside a string, where quotes are escaped.
-    static func transactionsArray(in head: String, pretty: Bool, depth: Int) -> (open: String, close: String)? {
+    package static func transactionsArray(in head: String, pretty: Bool, depth: Int) -> (open: String, close: String)? {
         let utf8 = Array(head.utf8)
         let marker = Array(
             (pretty
