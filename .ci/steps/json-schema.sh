@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The JSON output contract (docs/json-output.md) as a JSON Schema: docs/schema/apm-inspect-output.schema.json
 # (draft 2020-12) must accept the reviewed expected outputs under Corpus/*/expected/, `inspect --format json` of every
-# file of Corpus/ and $SHARED/corpus (one object each), the array form of several files, and every line of
+# file of Corpus/ and $SHARED/corpus (one object each; an archive, an array of its members), the array form of several files, and every line of
 # `scan --format ndjson Corpus`. Then a negative self-check: envelopes broken on purpose must be rejected, so the step
 # cannot pass by accepting anything. One Python process validates everything.
 set -euo pipefail
@@ -74,12 +74,23 @@ for path in corpus_files + shared_files:
     except json.JSONDecodeError as error:
         failures.append(f"{path}: output is not JSON: {error}")
         continue
-    if not isinstance(document, dict):
+    # A tar or tar.gz (a sysdiagnose) is read member by member: an array of the reports inside, each named
+    # ARCHIVE!/member; any other file gives one object.
+    if isinstance(document, list):
+        strays = [d.get("file") for d in document if not str(d.get("file", "")).startswith(path + "!/")]
+        if not document or strays:
+            failures.append(f"{path}: an array from one file must hold its archive members, got {strays[:3] or 'none'}")
+            continue
+        documents = document
+    elif isinstance(document, dict):
+        documents = [document]
+    else:
         failures.append(f"{path}: one file must give one object, got {type(document).__name__}")
         continue
     group = "Corpus files" if path in corpus_files else "shared corpus files"
-    check(path, document, group)
-    kinds[document.get("kind")] = kinds.get(document.get("kind"), 0) + 1
+    for document in documents:
+        check(path, document, group)
+        kinds[document.get("kind")] = kinds.get(document.get("kind"), 0) + 1
 
 # (c) scan --format ndjson Corpus, line by line
 text = run(["scan", "--format", "ndjson", "Corpus"], "scan --format ndjson Corpus")
