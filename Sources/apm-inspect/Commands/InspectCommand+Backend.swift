@@ -35,20 +35,10 @@ extension InspectCommand {
             consume: { read, rendered in
                 Self.printFindings(read)
                 for (inspection, rendered) in zip(read.inspections, rendered) {
-                    if let selection, !selection.keeps(inspection) {
-                        _ = leftOut.increment()
+                    guard Self.admits(inspection, selection: selection, leftOut: leftOut, failures: failures) else {
                         continue
                     }
-                    if let failure = inspection.failure {
-                        _ = failures.increment()
-                        Console.error(
-                            ErrorLine.render(
-                                path: inspection.file,
-                                location: failure.location,
-                                message: failure.message
-                            )
-                        )
-                    } else if let note = rendered.note {
+                    if inspection.failure == nil, let note = rendered.note {
                         Console.error(
                             ErrorLine.render(path: inspection.file, location: nil, message: note, severity: "note")
                         )

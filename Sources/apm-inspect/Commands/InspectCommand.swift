@@ -167,19 +167,8 @@ struct InspectCommand: ParsableCommand {
                 output.begin(count: read.inspections.count)
                 Self.printFindings(read)
                 for inspection in read.inspections {
-                    if let selection, !selection.keeps(inspection) {
-                        _ = leftOut.increment()
+                    guard Self.admits(inspection, selection: selection, leftOut: leftOut, failures: failures) else {
                         continue
-                    }
-                    if let failure = inspection.failure {
-                        _ = failures.increment()
-                        Console.error(
-                            ErrorLine.render(
-                                path: inspection.file,
-                                location: failure.location,
-                                message: failure.message
-                            )
-                        )
                     }
                     if format == .text {
                         Console.text(InspectionRenderer.styled(inspection, crashView: crashView), color: color)
@@ -206,6 +195,25 @@ struct InspectCommand: ParsableCommand {
     /// What `--threads`, `--frames`, `--images` and `--registers` ask of a crash report's text view.
     var crashView: CrashViewOptions {
         CrashViewOptions(threads: threads, frameLimit: frames.count, images: images, registers: registers)
+    }
+
+    /// False for an inspection `--app` leaves out (counted); an unreadable one is counted and said on standard
+    /// error, then printed in its place like any other.
+    static func admits(
+        _ inspection: Inspection,
+        selection: AppSelection?,
+        leftOut: AtomicCounter,
+        failures: AtomicCounter
+    ) -> Bool {
+        if let selection, !selection.keeps(inspection) {
+            _ = leftOut.increment()
+            return false
+        }
+        if let failure = inspection.failure {
+            _ = failures.increment()
+            Console.error(ErrorLine.render(path: inspection.file, location: failure.location, message: failure.message))
+        }
+        return true
     }
 
     /// Prints an archive's findings, and says so when it held no report.
