@@ -1,4 +1,5 @@
 import Foundation
+import FuzzReplaySupport
 import Testing
 
 /// The command as users run it: the built `apm-inspect` binary, its exit statuses, streams and temporary files.
@@ -148,6 +149,36 @@ struct BuiltCommandTests {
         #expect(piped.status == 0)
         #expect(piped.stdout.hasPrefix("[\n"))
         #expect(piped.stdout.components(separatedBy: "\"file\" : \"-!/").count == lines.count + 1)
+    }
+
+    /// `http` reads the captures inside a tar or tar.gz through the same input layer (issue 40): each is the
+    /// envelope the capture gives on its own, named `ARCHIVE!/member`; other members are left out.
+    @Test("http reads the captures inside an archive, each as it reads the capture itself")
+    func httpReadsArchives() throws {
+        let bin = try Self.binary()
+        let har = "Corpus/http/firefox_cache-hits_local-offset.har"
+        let bytes = [UInt8](try Data(contentsOf: Self.root.appendingPathComponent(har)))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tar = TarFixture.tar([
+            .init(name: "logs/session.har", data: bytes), .init(name: "logs/notes.txt", data: Array("hi\n".utf8)),
+        ])
+        let archive = folder.appendingPathComponent("captures.tar.gz").path
+        try Data(TarFixture.gzip(tar)).write(to: URL(fileURLWithPath: archive))
+        let fromArchive = try Self.run(bin, ["http", "--format", "ndjson", archive])
+        let alone = try Self.run(bin, ["http", "--format", "ndjson", har])
+        #expect(fromArchive.status == 0 && alone.status == 0)
+        let lines = fromArchive.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 1)
+        let member = try JSONSerialization.jsonObject(with: Data((lines.first ?? "").utf8)) as? [String: Any]
+        let own = try JSONSerialization.jsonObject(with: Data(alone.stdout.utf8)) as? [String: Any]
+        #expect(member?["file"] as? String == archive + "!/logs/session.har")
+        #expect(member?["kind"] as? String == "httpArchive")
+        #expect((member?["report"] as? NSDictionary) == (own?["report"] as? NSDictionary))
+        let text = try Self.run(bin, ["http", archive])
+        #expect(text.status == 0)
+        #expect(text.stdout.contains(archive + "!/logs/session.har"))
     }
 
     @Test("hints: a sysdiagnose given to translate points to scan; a text report is already text")

@@ -14,9 +14,10 @@ struct HTTPCommand: ParsableCommand {
             Reads HAR 1.1/1.2 (also .zhar and .har.gz), Charles .chlsj and .chlsx, and pcap/pcapng. Prints error \
             rates, per-host percentiles of total, DNS, connect, TLS, time to first byte and receive, bytes by host \
             and type, and a waterfall of the slowest requests. --format json prints the envelope {file, kind, \
-            diagnostics, report} with every transaction: one object for one file, an array for a folder or several \
-            paths (--array: an array always). Folders are searched recursively for captures, other files skipped \
-            with a note; - reads standard input. Authorization, Cookie and Set-Cookie values are redacted \
+            diagnostics, report} with every transaction: one object for one file, an array for a folder, an \
+            archive or several paths (--array: an array always). Folders are searched recursively for captures, \
+            other files skipped with a note; the captures inside a tar or tar.gz are read as ARCHIVE!/member; - \
+            reads standard input. Authorization, Cookie and Set-Cookie values are redacted \
             unless --show-secrets is given. Metric definitions: docs/http-captures.md.
             """ + HelpExample.section(examples)
     )
@@ -66,6 +67,8 @@ struct HTTPCommand: ParsableCommand {
         output.begin()
         // One spool for every capture: each read empties it first.
         let spool = output.transactionSpool()
+        let temporary = try TemporaryFolder()
+        defer { temporary.remove() }
         var failed = false
         arguments: for argument in paths {
             let inFolder = PathWalker.isFolder(argument)
@@ -73,19 +76,29 @@ struct HTTPCommand: ParsableCommand {
             for input in PathWalker.inputs(in: [argument]) {
                 // Once standard output is lost (a reader gone, a full disk), reading on is wasted work.
                 if Console.outputFailed { break arguments }
-                guard let read = read(input, inFolder: inFolder, options: options, spool: spool) else { continue }
-                let (inspection, stream) = read
-                captures += 1
-                if let failure = inspection.failure {
-                    failed = true
-                    Console.error(
-                        ErrorLine.render(path: inspection.file, location: failure.location, message: failure.message)
-                    )
-                }
-                if format == .text {
-                    printText(inspection)
-                } else if output.print(inspection, transactions: stream, spool: spool) {
-                    failed = true
+                for (inspection, stream) in read(
+                    input,
+                    inFolder: inFolder,
+                    options: options,
+                    spool: spool,
+                    temporary: temporary
+                ) {
+                    captures += 1
+                    if let failure = inspection.failure {
+                        failed = true
+                        Console.error(
+                            ErrorLine.render(
+                                path: inspection.file,
+                                location: failure.location,
+                                message: failure.message
+                            )
+                        )
+                    }
+                    if format == .text {
+                        printText(inspection)
+                    } else if output.print(inspection, transactions: stream, spool: spool) {
+                        failed = true
+                    }
                 }
             }
             if inFolder && captures == 0 {
@@ -98,7 +111,8 @@ struct HTTPCommand: ParsableCommand {
         if failed { throw ExitCode(1) }
     }
 
-    /// Reads one input; nil for a file of a folder that is not a capture (a note says it was skipped).
+    /// Reads one input: its capture, or the captures inside it when it is a tar or tar.gz (a sysdiagnose); none for
+    /// a file of a folder that is not a capture (a note says it was skipped).
     ///
     /// A file named on the command line is read whatever it is: the reader says why it is not a capture. For JSON
     /// output the transactions come in the stream, written one at a time (``EnvelopePrinter/print(_:transactions:)``).
@@ -106,38 +120,42 @@ struct HTTPCommand: ParsableCommand {
         _ input: PathWalker.Input,
         inFolder: Bool,
         options: HTTPCaptureOptions,
-        spool: HTTPTransactionSpool?
-    ) -> (Inspection, HTTPCaptureStream?)? {
+        spool: HTTPTransactionSpool?,
+        temporary: TemporaryFolder
+    ) -> [(Inspection, HTTPCaptureStream?)] {
         let file: RawPath
         switch input {
         case .failure(let failure):
-            return (Self.failed(failure.path, failure.message), nil)
+            return [(Self.failed(failure.path, failure.message), nil)]
         case .file(let raw):
             file = raw
         }
         let shown = PathWalker.shown(file.display)
-        if !inFolder, let hint = InputCheck.archiveHint(atPath: file.display) { return (Self.failed(shown, hint), nil) }
+        if ArchiveScanner.isArchive(atPath: file.display) {
+            return archiveCaptures(file.display, shown: shown, options: options, temporary: temporary)
+        }
         let bytes: [UInt8]
         do {
             bytes = try FileReading.contents(at: file)
         } catch {
-            return (Self.failed(shown, error.message, code: error.code.rawValue, location: error.location), nil)
+            return [(Self.failed(shown, error.message, code: error.code.rawValue, location: error.location), nil)]
         }
-        if bytes.isEmpty { return (Self.failed(shown, InputCheck.emptyFileMessage), nil) }
+        if bytes.isEmpty { return [(Self.failed(shown, InputCheck.emptyFileMessage), nil)] }
         if inFolder && HTTPCaptureReader.recognise(bytes) == nil {
             Console.error(
                 ErrorLine.render(path: shown, location: nil, message: "not an HTTP capture; skipped", severity: "note")
             )
-            return nil
+            return []
         }
         if format != .text {
-            return HTTPCaptureFamily.inspectStreaming(
+            let (inspection, stream) = HTTPCaptureFamily.inspectStreaming(
                 bytes: bytes,
                 kind: nil,
                 path: shown,
                 options: options,
                 spool: spool
             )
+            return [(inspection, stream)]
         }
         let inspection = HTTPCaptureFamily.inspect(
             bytes: bytes,
@@ -146,7 +164,51 @@ struct HTTPCommand: ParsableCommand {
             options: options,
             summaryOnly: true
         )
-        return (inspection, nil)
+        return [(inspection, nil)]
+    }
+
+    /// The captures inside a tar or tar.gz, read through the input layer every command shares (`ArchiveScanner`,
+    /// the same limits), each named `ARCHIVE!/member`; the archive's findings go to standard error.
+    private func archiveCaptures(
+        _ path: String,
+        shown: String,
+        options: HTTPCaptureOptions,
+        temporary: TemporaryFolder
+    ) -> [(Inspection, HTTPCaptureStream?)] {
+        let family = ArchiveCaptureFamily(options: options, summaryOnly: format == .text)
+        let scanner = ArchiveScanner(inspector: ReportInspector(families: [family]), temporary: temporary)
+        var captures: [(Inspection, HTTPCaptureStream?)] = []
+        let findings = scanner.scan(archive: path, shownAs: shown) { captures.append(($0, nil)) }
+        for finding in findings {
+            Console.error(
+                ErrorLine.render(
+                    path: shown,
+                    location: finding.location,
+                    message: finding.message,
+                    severity: finding.severity.rawValue
+                )
+            )
+        }
+        return captures
+    }
+
+    /// The HTTP family with this run's options (`--show-secrets`, the text summary), for an archive's members.
+    private struct ArchiveCaptureFamily: ReportFamily {
+        let options: HTTPCaptureOptions
+        let summaryOnly: Bool
+
+        var name: String { "HTTP capture" }
+
+        func inspect(_ input: InspectionInput, with inspector: ReportInspector) -> Inspection? {
+            guard let kind = input.httpKind else { return nil }
+            return HTTPCaptureFamily.inspect(
+                bytes: input.bytes,
+                kind: kind,
+                path: input.path,
+                options: options,
+                summaryOnly: summaryOnly
+            )
+        }
     }
 
     private static func failed(
