@@ -553,6 +553,10 @@ def case_tar_bomb(d, s):
             cap=cap),
         Run("scan text bomb.tar.gz", ["scan", bomb], must_report=True, bound=STREAM, cap=cap),
         Run("energy json bomb.tar.gz", ["energy", "--format", "json", bomb], json=True, bound=STREAM, cap=cap),
+        # inspect and http read archives through the same reader and limits as scan (issue 40).
+        Run("inspect json bomb.tar.gz", ["inspect", "--format", "json", bomb], json=True, bound=STREAM, cap=cap),
+        Run("http json bomb.tar.gz", ["http", "--format", "json", bomb], json=True, must_report=True, bound=STREAM,
+            cap=cap),
         Run(f"scan json many.tar.gz ({count} members)", ["scan", "--format", "json", many], json=True,
             bound=STREAM + 2 * KiB * count, cap=cap),
     ]
@@ -581,6 +585,7 @@ def case_tar_big_member(d, s):
         Run("memory-limits big-member.tar.gz", ["memory-limits", path], bound=bound, cap=cap),
         Run("report json big-member.tar.gz", ["report", "--format", "json", path], json=True, bound=bound, cap=cap),
         Run("energy big-member.tar.gz", ["energy", path], bound=bound, cap=cap),
+        Run("inspect json big-member.tar.gz", ["inspect", "--format", "json", path], json=True, bound=bound, cap=cap),
     ]
     return Case("tar-big-member", f"a sysdiagnose .tar.gz holding one {size // MiB} MiB member (under every "
                 "per-member limit) and a JetsamEvent", "read in time and memory in proportion to the member", runs)
@@ -673,6 +678,12 @@ def case_tar_escape(d, s):
         runs.append(Run(f"scan text {name}", ["scan", path], must_report=True, absent=("root:x:0:0",),
                         cap=s["quick_cap"]))
     runs.append(Run("energy json escape.tar.gz", ["energy", "--format", "json", paths[0]], json=True,
+                    absent=("root:x:0:0",), cap=s["quick_cap"]))
+    for path in paths:
+        name = os.path.basename(path)
+        runs.append(Run(f"inspect json {name}", ["inspect", "--format", "json", path], json=True,
+                        absent=("root:x:0:0",), present=("jetsamEvent",), cap=s["quick_cap"]))
+    runs.append(Run("http json escape.tar", ["http", "--format", "json", paths[1]], json=True, must_report=True,
                     absent=("root:x:0:0",), cap=s["quick_cap"]))
     runs.append(Run("memory-limits escape.tar.gz", ["memory-limits", "--format", "json", paths[0]], json=True,
                     cap=s["quick_cap"]))

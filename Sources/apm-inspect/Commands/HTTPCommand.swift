@@ -72,6 +72,7 @@ struct HTTPCommand: ParsableCommand {
         var failed = false
         arguments: for argument in paths {
             let inFolder = PathWalker.isFolder(argument)
+            let inArchive = !inFolder && ArchiveScanner.isArchive(atPath: argument)
             var captures = 0
             for input in PathWalker.inputs(in: [argument]) {
                 // Once standard output is lost (a reader gone, a full disk), reading on is wasted work.
@@ -101,9 +102,10 @@ struct HTTPCommand: ParsableCommand {
                     }
                 }
             }
-            if inFolder && captures == 0 {
+            if (inFolder || inArchive) && captures == 0 {
                 failed = true
-                let message = "no HTTP capture (HAR, Charles session, pcap/pcapng) found in the folder"
+                let place = inFolder ? "folder" : "archive"
+                let message = "no HTTP capture (HAR, Charles session, pcap/pcapng) found in the \(place)"
                 Console.error(ErrorLine.render(path: argument, location: nil, message: message))
             }
         }
