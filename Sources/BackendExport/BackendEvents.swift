@@ -6,14 +6,17 @@ import WatchdogAnalysis
 
 /// The incidents of each report a backend takes, in the order they are written (which their ids follow).
 public enum BackendEvents {
+    /// The incident of a crash report, a watchdog termination when `watchdog` is given.
     public static func incidents(crash report: CrashReport, watchdog: WatchdogTermination? = nil) -> [BackendIncident] {
         BackendIncident(crash: report, watchdog: watchdog).map { [$0] } ?? []
     }
 
+    /// The incident of a JetsamEvent (an out-of-memory termination).
     public static func incidents(jetsam event: JetsamEvent) -> [BackendIncident] {
         BackendIncident(jetsam: event).map { [$0] } ?? []
     }
 
+    /// The incidents of a MetricKit report: one per diagnostic of each payload that makes one.
     public static func incidents(metricKit report: MetricKitReport) -> [BackendIncident] {
         var incidents: [BackendIncident] = []
         for payload in report.payloads {

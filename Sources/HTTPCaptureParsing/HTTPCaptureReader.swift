@@ -6,6 +6,7 @@ import APMInspectCore
 public struct HTTPCaptureReader: Sendable {
     public var options: HTTPCaptureOptions
 
+    /// A reader with the given limits (the defaults suit any capture a phone writes).
     public init(options: HTTPCaptureOptions = HTTPCaptureOptions()) {
         self.options = options
     }
@@ -15,7 +16,7 @@ public struct HTTPCaptureReader: Sendable {
         public var capture: HTTPCapture
         public var diagnostics: [Diagnostic]
 
-        public init(capture: HTTPCapture, diagnostics: [Diagnostic]) {
+        package init(capture: HTTPCapture, diagnostics: [Diagnostic]) {
             self.capture = capture
             self.diagnostics = diagnostics
         }
@@ -23,13 +24,13 @@ public struct HTTPCaptureReader: Sendable {
 
     /// The capture kind of `bytes` when it is one this module reads, nil otherwise; cheap for pcap and XML, and
     /// for JSON it parses only far enough to look at the top-level keys.
-    public static func recognise(_ bytes: [UInt8]) -> FileKind? {
+    package static func recognise(_ bytes: [UInt8]) -> FileKind? {
         recognise(bytes, format: ContentSniffer.format(of: bytes))
     }
 
     /// ``recognise(_:)`` for bytes whose `ContentSniffer` format the caller has (`format` must be what the
     /// sniffer says of `bytes`): the inspector sniffs each file once for all its families.
-    public static func recognise(_ bytes: [UInt8], format: ContentFormat) -> FileKind? {
+    package static func recognise(_ bytes: [UInt8], format: ContentFormat) -> FileKind? {
         switch format {
         case .pcap, .pcapng: return .packetCapture
         case .xml: return CharlesXMLReader.looksLikeCharles(bytes) ? .charlesSession : nil
@@ -114,7 +115,7 @@ public struct HTTPCaptureReader: Sendable {
     /// the default summary.
     ///
     /// - Throws: as ``read(_:)``.
-    public func visit(_ bytes: [UInt8], _ body: (HTTPTransaction) -> Void) throws(HTTPCaptureError) -> Result {
+    package func visit(_ bytes: [UInt8], _ body: (HTTPTransaction) -> Void) throws(HTTPCaptureError) -> Result {
         try read(bytes, streaming: true, body)
     }
 
@@ -127,7 +128,7 @@ public struct HTTPCaptureReader: Sendable {
     /// folded, percentiles approximated) follow the reader's.
     ///
     /// - Throws: as ``read(_:)``.
-    public func readSummary(
+    package func readSummary(
         _ bytes: [UInt8],
         limits: HTTPSummaryAccumulator.Limits = HTTPSummaryAccumulator.Limits()
     ) throws(HTTPCaptureError) -> Result {
@@ -177,7 +178,7 @@ public struct HTTPCaptureReader: Sendable {
     /// (``HTTPCaptureStream``), so that `--format json` on a large HAR holds the file and not every transaction.
     ///
     /// - Throws: as ``read(_:)``.
-    public func readStream(_ bytes: [UInt8]) throws(HTTPCaptureError) -> HTTPCaptureStream {
+    package func readStream(_ bytes: [UInt8]) throws(HTTPCaptureError) -> HTTPCaptureStream {
         try readStream(bytes, spool: nil)
     }
 
@@ -189,7 +190,7 @@ public struct HTTPCaptureReader: Sendable {
     /// ``readStream(_:)`` makes it.
     ///
     /// - Throws: as ``read(_:)``.
-    public func readStream(_ bytes: [UInt8], spool: HTTPTransactionSpool?) throws(HTTPCaptureError)
+    package func readStream(_ bytes: [UInt8], spool: HTTPTransactionSpool?) throws(HTTPCaptureError)
         -> HTTPCaptureStream
     {
         try decompressing(bytes) { (plain) throws(HTTPCaptureError) in try streamUncompressed(plain, spool: spool) }

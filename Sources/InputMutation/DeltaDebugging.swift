@@ -1,19 +1,19 @@
 /// Minimisation by delta debugging (ddmin): the smallest input found that still fails, as a pure function of the
 /// input and the predicate.
-public enum DeltaDebugging {
-    public struct Result: Sendable, Equatable {
-        public var bytes: [UInt8]
+package enum DeltaDebugging {
+    package struct Result: Sendable, Equatable {
+        package var bytes: [UInt8]
         /// How many times the predicate ran.
-        public var tests: Int
+        package var tests: Int
         /// False when the budget ran out before no chunk could be removed (the result is smaller, not minimal).
-        public var isComplete: Bool
+        package var isComplete: Bool
     }
 
     /// Removes chunks of `input` while `isFailing` still holds, halving the chunk size when none can go.
     ///
     /// `input` itself is assumed to fail; the result is 1-minimal (no single byte can be removed) when
     /// ``Result/isComplete`` is true.
-    public static func minimise(
+    package static func minimise(
         _ input: [UInt8],
         maxTests: Int = 1000,
         isFailing: ([UInt8]) -> Bool

@@ -1,7 +1,7 @@
 import APMInspectCore
 
 /// The families of input the engine knows the structure of; decided from content by `ContentSniffer`, and by
-/// ``MachOMagic`` for Mach-O, which the sniffer leaves as binary data.
+/// `MachOMagic` for Mach-O, which the sniffer leaves as binary data.
 public enum InputFamily: String, Sendable, CaseIterable, Codable, Hashable {
     /// JSON: `.ips` (header line and body), HAR, Charles JSON sessions, MetricKit and KSCrash payloads.
     case json
@@ -22,6 +22,7 @@ public enum InputFamily: String, Sendable, CaseIterable, Codable, Hashable {
     /// Anything else, mutated byte by byte only.
     case binary
 
+    /// The family of a sniffed content format.
     public init(format: ContentFormat) {
         switch format {
         case .ips, .json: self = .json

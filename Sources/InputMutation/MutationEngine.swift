@@ -7,6 +7,7 @@ public struct MutationEngine: Sendable {
     /// The largest output produced; insertions beyond it are cut.
     public var maxOutputBytes: Int
 
+    /// An engine whose mutants stay within `maxOutputBytes`.
     public init(maxOutputBytes: Int = 16 << 20) {
         self.maxOutputBytes = max(maxOutputBytes, 1)
     }
@@ -14,7 +15,7 @@ public struct MutationEngine: Sendable {
     /// A changed copy of `input`.
     ///
     /// `donors` are other inputs of the same family, for splicing.
-    public func mutate(_ input: MutationInput, donors: [MutationInput] = [], rng: inout SplitMix64) -> Mutation {
+    package func mutate(_ input: MutationInput, donors: [MutationInput] = [], rng: inout SplitMix64) -> Mutation {
         var steps: [String] = []
         var current = input.bytes
         let structured = applicable(to: input, donors: donors).filter(\.isStructureAware)

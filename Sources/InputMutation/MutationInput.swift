@@ -14,11 +14,11 @@ public struct MutationInput: Sendable {
 }
 
 /// What one call of ``MutationEngine/mutate(_:donors:rng:)`` produced, and how.
-public struct Mutation: Sendable, Equatable {
-    public var bytes: [UInt8]
+package struct Mutation: Sendable, Equatable {
+    package var bytes: [UInt8]
     /// The mutators applied, in order, each with the offset it worked at (`json.number-at-limit@1234`).
-    public var steps: [String]
+    package var steps: [String]
 
     /// The steps as one line.
-    public var summary: String { steps.joined(separator: " + ") }
+    package var summary: String { steps.joined(separator: " + ") }
 }

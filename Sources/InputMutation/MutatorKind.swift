@@ -67,7 +67,7 @@ public enum MutatorKind: String, Sendable, CaseIterable, Codable {
     }
 
     /// True for the mutators that use the input's structure.
-    public var isStructureAware: Bool {
+    package var isStructureAware: Bool {
         requiredRole != nil || self == .lengthField || self == .compressedContent
     }
 }

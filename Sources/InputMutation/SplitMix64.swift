@@ -2,11 +2,12 @@
 ///
 /// `SystemRandomNumberGenerator` cannot be seeded, and the standard library's `random(in:using:)` algorithms may
 /// change between toolchains; a finding is only useful when `--seed` replays it exactly, so the engine draws every
-/// choice through this generator and its own ``below(_:)``.
+/// choice through this generator and its own `below(_:)`.
 public struct SplitMix64: Sendable, Equatable {
     /// The generator's whole state: two generators with equal states produce equal sequences.
     public private(set) var state: UInt64
 
+    /// A generator from `seed`: the same seed gives the same sequence.
     public init(seed: UInt64) {
         state = seed
     }
@@ -23,6 +24,7 @@ public struct SplitMix64: Sendable, Equatable {
         return generator
     }
 
+    /// The next 64 random bits.
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
@@ -32,7 +34,7 @@ public struct SplitMix64: Sendable, Equatable {
     }
 
     /// A number in `0..<bound`; 0 when `bound` is 1 or less.
-    public mutating func below(_ bound: Int) -> Int {
+    package mutating func below(_ bound: Int) -> Int {
         guard bound > 1 else { return 0 }
         // Multiply-shift: the high word of a 64x64 product is below `bound`.
         let product = next().multipliedFullWidth(by: UInt64(bound))

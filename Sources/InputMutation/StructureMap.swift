@@ -33,25 +33,26 @@ public struct StructureMap: Sendable, Equatable {
         case schemaText
     }
 
+    /// A byte range of the input and what the bytes in it are.
     public struct Span: Sendable, Equatable {
         public var range: Range<Int>
         public var role: Role
 
-        public init(_ range: Range<Int>, _ role: Role) {
+        package init(_ range: Range<Int>, _ role: Role) {
             self.range = range
             self.role = role
         }
     }
 
     /// The most spans kept: a bound on memory for very large inputs (the first ones are kept).
-    public static let maxSpans = 200_000
+    package static let maxSpans = 200_000
 
     public var family: InputFamily
     /// Offsets strictly inside the input where a structure starts or ends, ascending and unique.
     public var boundaries: [Int]
     public var spans: [Span]
 
-    public init(family: InputFamily, boundaries: [Int] = [], spans: [Span] = []) {
+    package init(family: InputFamily, boundaries: [Int] = [], spans: [Span] = []) {
         self.family = family
         self.boundaries = boundaries
         self.spans = spans
@@ -79,12 +80,12 @@ public struct StructureMap: Sendable, Equatable {
     }
 
     /// The spans with `role`.
-    public func spans(_ role: Role) -> [Span] {
+    package func spans(_ role: Role) -> [Span] {
         spans.filter { $0.role == role }
     }
 
     /// The roles present, in a stable order.
-    public var roles: [Role] {
+    package var roles: [Role] {
         var seen: Set<Role> = []
         var ordered: [Role] = []
         for span in spans where seen.insert(span.role).inserted { ordered.append(span.role) }

@@ -13,6 +13,7 @@ public struct PowerLogReadOptions: Sendable, Equatable {
     /// Where temporary copies (decompressed `.gz`, WAL databases) are written; `TMPDIR` or `/tmp` when nil.
     public var temporaryDirectory: String?
 
+    /// Options with the given limits; the defaults bound memory for any real device log.
     public init(
         maxRowsPerTable: Int = 5_000_000,
         maxDecompressedBytes: Int = 4 << 30,

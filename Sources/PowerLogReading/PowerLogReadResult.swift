@@ -5,7 +5,7 @@ public struct PowerLogReadResult: Sendable, Equatable {
     public var report: PowerLogReport
     public var diagnostics: [Diagnostic]
 
-    public init(report: PowerLogReport, diagnostics: [Diagnostic]) {
+    package init(report: PowerLogReport, diagnostics: [Diagnostic]) {
         self.report = report
         self.diagnostics = diagnostics
     }

@@ -2,16 +2,16 @@ import APMInspectCore
 
 extension PowerLogReader {
     /// What a folder search found, and every path it could not search.
-    public struct Discovery: Sendable, Equatable {
+    package struct Discovery: Sendable, Equatable {
         /// The PowerLog files, in byte order of their paths; names kept as bytes (they need not be UTF-8).
-        public var files: [RawPath]
+        package var files: [RawPath]
         /// What the walk could not read, for the caller to show (a library does not print).
         ///
         /// A folder that could not be listed is an error (a database may be in it); a link loop or a FIFO is a
         /// note.
-        public var findings: [DirectoryWalker.Finding]
+        package var findings: [DirectoryWalker.Finding]
 
-        public init(files: [RawPath], findings: [DirectoryWalker.Finding]) {
+        package init(files: [RawPath], findings: [DirectoryWalker.Finding]) {
             self.files = files
             self.findings = findings
         }
@@ -22,7 +22,7 @@ extension PowerLogReader {
     ///
     /// The walk is `DirectoryWalker`'s, the one `scan` uses, so a subfolder that cannot be listed is reported
     /// rather than skipped, and a name that is not UTF-8 is found and still opens.
-    public static func discover(in folder: RawPath, walker: DirectoryWalker = DirectoryWalker()) -> Discovery {
+    package static func discover(in folder: RawPath, walker: DirectoryWalker = DirectoryWalker()) -> Discovery {
         let (files, findings) = walker.files(in: [folder])
         return Discovery(files: files.filter { isPowerLogName($0.lastComponent) }, findings: findings)
     }

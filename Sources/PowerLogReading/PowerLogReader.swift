@@ -20,6 +20,7 @@ import Foundation
 public struct PowerLogReader: Sendable {
     public var options: PowerLogReadOptions
 
+    /// A reader with the given options.
     public init(options: PowerLogReadOptions = PowerLogReadOptions()) {
         self.options = options
     }
@@ -38,7 +39,8 @@ public struct PowerLogReader: Sendable {
     /// counts), and a bound that was reached is a warning.
     ///
     /// - Throws: ``PowerLogError`` as ``read(path:)``.
-    public func readSummary(path: String, limits: PowerLogSummaryLimits = PowerLogSummaryLimits()) throws(PowerLogError)
+    package func readSummary(path: String, limits: PowerLogSummaryLimits = PowerLogSummaryLimits())
+        throws(PowerLogError)
         -> PowerLogReadResult
     {
         try read(path: path, summary: limits)
@@ -53,7 +55,7 @@ public struct PowerLogReader: Sendable {
     }
 
     /// ``read(bytes:name:)`` for a text summary, as ``readSummary(path:limits:)``.
-    public func readSummary(bytes: [UInt8], name: String, limits: PowerLogSummaryLimits = PowerLogSummaryLimits())
+    package func readSummary(bytes: [UInt8], name: String, limits: PowerLogSummaryLimits = PowerLogSummaryLimits())
         throws(PowerLogError) -> PowerLogReadResult
     {
         try read(bytes: bytes, name: name, summary: limits)
@@ -99,12 +101,12 @@ public struct PowerLogReader: Sendable {
     ]
 
     /// What ``readNamingFailure(paths:)`` throws: the error, and the given path it is about when it is about one.
-    public struct PathFailure: Error, Sendable {
-        public var error: PowerLogError
+    package struct PathFailure: Error, Sendable {
+        package var error: PowerLogError
         /// The given path the error is about, which its message does not repeat; nil when it is about no one path.
-        public var path: String?
+        package var path: String?
 
-        public init(_ error: PowerLogError, path: String? = nil) {
+        package init(_ error: PowerLogError, path: String? = nil) {
             self.error = error
             self.path = path
         }
@@ -112,7 +114,7 @@ public struct PowerLogReader: Sendable {
 
     /// ``read(paths:)`` for a caller that shows the file apart from the message (the CLI's `path: error: message`
     /// line): the path an error is about comes as a value, so the file is named once, not found again in the words.
-    public func readNamingFailure(paths: [String]) throws(PathFailure) -> PowerLogReadResult {
+    package func readNamingFailure(paths: [String]) throws(PathFailure) -> PowerLogReadResult {
         guard !paths.isEmpty else { throw PathFailure(PowerLogError(.noInput, "no PowerLog file given")) }
         var merged: PowerLogRecords?
         var failures: [Diagnostic] = []
@@ -201,7 +203,7 @@ public struct PowerLogReader: Sendable {
     }
 
     /// True when `prefix` (the first bytes of a file) is gzip whose content starts as an SQLite database.
-    public static func isCompressedSQLite(prefix: [UInt8]) -> Bool {
+    package static func isCompressedSQLite(prefix: [UInt8]) -> Bool {
         guard prefix.count > 2, prefix[0] == 0x1F, prefix[1] == 0x8B else { return false }
         guard let inflated = ContentSniffer.inflatedPrefix(of: prefix, count: 64) else { return false }
         return ContentSniffer.format(of: inflated) == .sqlite
@@ -212,7 +214,7 @@ public struct PowerLogReader: Sendable {
     /// True when the file at `path` is a tar archive, plain or gzip-compressed (a sysdiagnose `.tar.gz`).
     ///
     /// Only a regular file is looked at: the head of a FIFO can be read only once, by the reader that keeps it.
-    public static func isArchive(_ path: String) -> Bool {
+    package static func isArchive(_ path: String) -> Bool {
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
         guard let head = try? head(of: path) else { return false }

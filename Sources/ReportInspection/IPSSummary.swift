@@ -10,6 +10,7 @@ public struct IPSSummary: Sendable, Encodable {
     public var bodyBytes: Int
     public var note: String
 
+    /// A summary from its parts.
     public init(
         bugType: String?,
         bugTypeName: String?,

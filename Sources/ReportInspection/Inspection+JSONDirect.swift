@@ -7,7 +7,7 @@ import WatchdogAnalysis
 // `encode(to:)`, byte for byte as before.
 extension Inspection: JSONDirectEncodable {
     /// The members `encode(to:)` writes, in key order: `report` as `null` when there is none.
-    public func writeJSONMembers(into object: inout JSONObjectWriter) {
+    package func writeJSONMembers(into object: inout JSONObjectWriter) {
         object.write("contentHash", contentHash.map(ContentHash.text))
         object.write("diagnostics", diagnostics)
         object.write("error", failure)
@@ -43,7 +43,7 @@ extension Inspection: JSONDirectEncodable {
 
 extension Inspection.Failure: JSONDirectEncodable {
     /// The members the synthesised `encode(to:)` writes, in key order.
-    public func writeJSONMembers(into object: inout JSONObjectWriter) {
+    package func writeJSONMembers(into object: inout JSONObjectWriter) {
         object.write("code", code)
         object.write("location", location)
         object.write("message", message)

@@ -70,12 +70,13 @@ public struct Inspection: Sendable, Encodable {
     public var source: SysdiagnoseFacts?
     /// SHA-256 of the bytes read, when the inspector was asked for it (the backend formats' event ids); not encoded.
     public var contentDigest: [UInt8]?
-    /// ``ContentHash`` of the bytes read, for JetsamEvent reports.
+    /// `ContentHash` of the bytes read, for JetsamEvent reports.
     ///
     /// Their identity when they have no incident id, in `memory-limits`, `scan` and `report` alike. Encoded as
     /// `contentHash` (16 hexadecimal digits).
     public var contentHash: UInt64?
 
+    /// An inspection from its parts, as a family of your own returns it.
     public init(
         file: String,
         kind: FileKind,
@@ -102,7 +103,7 @@ public struct Inspection: Sendable, Encodable {
         public var message: String
         public var location: SourceLocation?
 
-        public init(code: String, message: String, location: SourceLocation?) {
+        package init(code: String, message: String, location: SourceLocation?) {
             self.code = code
             self.message = message
             self.location = location

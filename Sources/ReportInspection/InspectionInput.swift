@@ -16,6 +16,7 @@ public final class InspectionInput {
     private var cachedContainer: IPSContainer?
     private var cachedHTTPKind: FileKind??
 
+    /// The input of `bytes` read from `path`; the .ips container and HTTP sniff are computed when first asked.
     public init(bytes: [UInt8], path: String) {
         self.bytes = bytes
         self.path = path

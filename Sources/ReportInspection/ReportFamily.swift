@@ -25,10 +25,12 @@ public protocol ReportFamily: Sendable {
 }
 
 extension ReportFamily {
+    /// By default a family reads bytes, never a file in place.
     public func mayInspectInPlace(head: [UInt8]) -> Bool {
         false
     }
 
+    /// By default a family reads bytes, never a file in place.
     public func inspectInPlace(path: String, head: [UInt8], with inspector: ReportInspector) -> Inspection? {
         nil
     }

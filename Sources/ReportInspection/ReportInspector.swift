@@ -34,6 +34,7 @@ public struct ReportInspector: Sendable {
         IPSSummaryFamily(),
     ]
 
+    /// An inspector that asks `families` in order (the standard ones by default).
     public init(
         families: [any ReportFamily] = ReportInspector.standardFamilies,
         httpSummaryOnly: Bool = false,
@@ -75,12 +76,12 @@ public struct ReportInspector: Sendable {
     }
 
     /// What the in-place families look at: the sniffers need no more.
-    public static let headBytes = 8192
+    package static let headBytes = 8192
 
     /// Whether a family would read a file starting with `head` where it lies rather than from its bytes (only the
     /// first ``headBytes`` are looked at): a caller that reads files its own way stops there and calls
     /// ``inspect(path:)``.
-    public func mayInspectInPlace(head: [UInt8]) -> Bool {
+    package func mayInspectInPlace(head: [UInt8]) -> Bool {
         let head = head.count > Self.headBytes ? Array(head.prefix(Self.headBytes)) : head
         return families.contains { $0.mayInspectInPlace(head: head) }
     }

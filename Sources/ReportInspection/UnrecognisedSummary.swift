@@ -6,7 +6,7 @@ public struct UnrecognisedSummary: Sendable, Encodable {
     public var bytes: Int
     public var note: String
 
-    public init(format: ContentFormat, bytes: Int, note: String) {
+    package init(format: ContentFormat, bytes: Int, note: String) {
         self.format = format
         self.bytes = bytes
         self.note = note

@@ -11,7 +11,7 @@ extension FuzzChecks {
 
     /// Splits a `FuzzDWARF` input into sections: each a 4-byte little-endian length then its bytes, in the order
     /// of ``dwarfSectionOrder``; a length past the end takes what is left, missing sections are empty.
-    public static func dwarfSections(_ bytes: [UInt8]) -> DWARFSections {
+    package static func dwarfSections(_ bytes: [UInt8]) -> DWARFSections {
         var sections = DWARFSections()
         var position = 0
         for keyPath in dwarfSectionOrder {
@@ -27,7 +27,7 @@ extension FuzzChecks {
     }
 
     /// The inverse of ``dwarfSections(_:)``, for seeds.
-    public static func dwarfInput(_ sections: DWARFSections) -> [UInt8] {
+    package static func dwarfInput(_ sections: DWARFSections) -> [UInt8] {
         var bytes: [UInt8] = []
         for keyPath in dwarfSectionOrder {
             let part = sections[keyPath: keyPath]

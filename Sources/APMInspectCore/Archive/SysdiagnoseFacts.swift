@@ -12,7 +12,7 @@ public struct SysdiagnoseFacts: Sendable, Equatable, Codable {
     public var osVersion: String?
     public var osBuild: String?
 
-    public init(
+    package init(
         archive: String,
         date: AppleTimestamp? = nil,
         platform: String? = nil,
@@ -33,7 +33,7 @@ public struct SysdiagnoseFacts: Sendable, Equatable, Codable {
     /// Reads what an archive or folder name says: `sysdiagnose_2023.05.24_13-29-15-0700_iPhone-OS_iPhone_19H349.tar.gz`.
     ///
     /// Returns nil when the name is not a sysdiagnose name.
-    public init?(name archivePath: String) {
+    package init?(name archivePath: String) {
         let base = archivePath.split(separator: "/").last.map(String.init) ?? archivePath
         guard base.hasPrefix("sysdiagnose_") else { return nil }
         var stem = Substring(base.dropFirst("sysdiagnose_".count))
@@ -58,7 +58,7 @@ public struct SysdiagnoseFacts: Sendable, Equatable, Codable {
     }
 
     /// Reads `ProductType => iPhone14,2`, `OSVersion => 16.1`, `BuildVersion => 20B82` from `remotectl_dumpstate.txt`.
-    public mutating func readDumpstate(_ text: String) {
+    package mutating func readDumpstate(_ text: String) {
         for line in text.split(separator: "\n") {
             let trimmed = String(line).trimmingASCIIWhitespace()
             guard let arrow = trimmed.firstRange(of: " => ") else { continue }

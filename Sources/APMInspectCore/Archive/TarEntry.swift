@@ -1,7 +1,7 @@
 /// One member of a tar archive.
-public struct TarEntry: Sendable, Equatable {
+package struct TarEntry: Sendable, Equatable {
     /// What kind of member it is.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         case file
         case directory
         case symbolicLink(target: String)
@@ -10,16 +10,16 @@ public struct TarEntry: Sendable, Equatable {
     }
 
     /// The member's path inside the archive, normalised (no `./`, no empty components).
-    public var path: String
-    public var kind: Kind
+    package var path: String
+    package var kind: Kind
     /// The size the header declares.
-    public var size: UInt64
+    package var size: UInt64
     /// The bytes of a regular file (empty for other kinds, and for files skipped for their size).
-    public var data: [UInt8]
+    package var data: [UInt8]
     /// True when the file was larger than the per-entry limit and its bytes were skipped.
-    public var skippedForSize: Bool
+    package var skippedForSize: Bool
 
-    public init(path: String, kind: Kind, size: UInt64, data: [UInt8], skippedForSize: Bool = false) {
+    package init(path: String, kind: Kind, size: UInt64, data: [UInt8], skippedForSize: Bool = false) {
         self.path = path
         self.kind = kind
         self.size = size

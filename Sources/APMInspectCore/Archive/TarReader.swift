@@ -4,26 +4,26 @@
 /// links are reported and never followed, FIFOs and device nodes are reported and ignored, and the work is bounded
 /// relative to the input (see ``Options``); a truncated archive yields the members before the cut plus a
 /// diagnostic. PAX (`x`, `g`) and GNU (`L`, `K`) long-name headers are honoured. Nothing is written to disk.
-public struct TarReader: Sendable {
+package struct TarReader: Sendable {
     /// Limits for one archive.
     ///
     /// Each one that fires says so by name, with its value. The defaults are the one set every command reads
     /// archives with (`scan`, `report`, `memory-limits`, `energy`; docs/scan.md): reports are small, PowerLog
     /// databases stay well under 256 MiB, and sample sysdiagnoses expand about 5:1 where a bomb reaches 1000:1.
-    public struct Options: Sendable, Equatable {
+    package struct Options: Sendable, Equatable {
         /// Total work: the most bytes of the (decompressed) stream read.
-        public var maxTotalBytes: UInt64
-        public var maxEntries: Int
-        /// Members larger than this are reported with ``TarEntry/skippedForSize`` and no data.
-        public var maxEntryBytes: UInt64
+        package var maxTotalBytes: UInt64
+        package var maxEntries: Int
+        /// Members larger than this are reported with `TarEntry/skippedForSize` and no data.
+        package var maxEntryBytes: UInt64
         /// The most decompressed bytes per compressed byte, over the stream read so far (gzip tops out near
         /// 1032:1; the project's sample sysdiagnoses expand about 5:1).
-        public var maxExpansionRatio: UInt64
+        package var maxExpansionRatio: UInt64
         /// The ratio is checked only once this much has been decompressed, so small archives of repetitive text
         /// are never refused.
-        public var ratioFloorBytes: UInt64
+        package var ratioFloorBytes: UInt64
 
-        public init(
+        package init(
             maxTotalBytes: UInt64 = 8 << 30,
             maxEntries: Int = 500_000,
             maxEntryBytes: UInt64 = 256 << 20,
@@ -38,14 +38,14 @@ public struct TarReader: Sendable {
         }
     }
 
-    public var options: Options
+    package var options: Options
 
-    public init(options: Options = Options()) {
+    package init(options: Options = Options()) {
         self.options = options
     }
 
     /// True when `bytes` start like a tar archive (the `ustar` magic of the first header).
-    public static func isTar(_ prefix: [UInt8]) -> Bool {
+    package static func isTar(_ prefix: [UInt8]) -> Bool {
         guard prefix.count >= 262 else { return false }
         return prefix[257] == UInt8(ascii: "u") && prefix[258] == UInt8(ascii: "s") && prefix[259] == UInt8(ascii: "t")
             && prefix[260] == UInt8(ascii: "a") && prefix[261] == UInt8(ascii: "r")
@@ -56,7 +56,7 @@ public struct TarReader: Sendable {
     /// - Returns: Findings: skipped members and why, truncation, limits reached.
     /// - Throws: ``InputError`` when the file cannot be read or is not an archive at all; `body`'s errors pass
     ///   through.
-    public func read(
+    package func read(
         fileAt path: String,
         _ body: (TarEntry) throws -> Void
     ) throws -> [Diagnostic] {
@@ -64,7 +64,7 @@ public struct TarReader: Sendable {
     }
 
     /// Reads the archive at a path kept as bytes (a name that is not UTF-8).
-    public func read(fileAt path: RawPath, _ body: (TarEntry) throws -> Void) throws -> [Diagnostic] {
+    package func read(fileAt path: RawPath, _ body: (TarEntry) throws -> Void) throws -> [Diagnostic] {
         let source = ByteSource(path: path)
         var state = ParserState(options: options)
         try source.stream { chunk, consumed in
@@ -77,7 +77,7 @@ public struct TarReader: Sendable {
     }
 
     /// Reads an archive already in memory (plain or gzip-compressed), with the same limits as a file.
-    public func read(bytes: [UInt8], _ body: (TarEntry) throws -> Void) throws -> [Diagnostic] {
+    package func read(bytes: [UInt8], _ body: (TarEntry) throws -> Void) throws -> [Diagnostic] {
         var state = ParserState(options: options)
         let (truncated, trailing) = try ByteSource.stream(bytes) { chunk, consumed in
             try state.feed(chunk, consumed: consumed, body)

@@ -16,15 +16,15 @@ import CZlib
 /// follows its local header. Every offset, count and size is checked against the archive's size before it is
 /// used, entries are inflated under an ``ExpansionLimit``, and the CRC is checked, so a damaged or hostile archive
 /// gives an ``InputError`` with the byte offset, never a trap or an unbounded allocation.
-public struct ZipReader: Sendable {
+package struct ZipReader: Sendable {
     /// The bounds a hostile archive runs into.
-    public struct Limits: Sendable, Equatable {
+    package struct Limits: Sendable, Equatable {
         /// Central directory entries read (an archive of dSYMs holds tens).
-        public var maxEntries: Int
+        package var maxEntries: Int
         /// How far one entry may expand.
-        public var expansion: ExpansionLimit
+        package var expansion: ExpansionLimit
 
-        public init(maxEntries: Int = 100_000, expansion: ExpansionLimit = ExpansionLimit(maxBytes: 2 << 30)) {
+        package init(maxEntries: Int = 100_000, expansion: ExpansionLimit = ExpansionLimit(maxBytes: 2 << 30)) {
             self.maxEntries = maxEntries
             self.expansion = expansion
         }
@@ -38,13 +38,13 @@ public struct ZipReader: Sendable {
 
     private let source: Source
     /// The archive's size in bytes.
-    public let size: Int
-    public let limits: Limits
+    package let size: Int
+    package let limits: Limits
     /// The entries, in central directory order.
-    public private(set) var entries: [ZipEntry] = []
+    package private(set) var entries: [ZipEntry] = []
 
     /// Reads the central directory of the archive in `bytes`.
-    public init(bytes: [UInt8], limits: Limits = Limits()) throws(InputError) {
+    package init(bytes: [UInt8], limits: Limits = Limits()) throws(InputError) {
         source = .bytes(bytes)
         size = bytes.count
         self.limits = limits
@@ -52,7 +52,7 @@ public struct ZipReader: Sendable {
     }
 
     /// Reads the central directory of the archive at `path`; entries are read from the file when asked for.
-    public init(path: RawPath, limits: Limits = Limits()) throws(InputError) {
+    package init(path: RawPath, limits: Limits = Limits()) throws(InputError) {
         var info = stat()
         guard path.withCString({ stat($0, &info) }) == 0 else {
             throw InputError(.unreadable, "cannot open: \(String(cString: strerror(errno)))")
@@ -65,7 +65,7 @@ public struct ZipReader: Sendable {
     }
 
     /// True when `prefix` starts like a zip archive (a local header, or the end record of an empty one).
-    public static func looksLikeZip(_ prefix: some Collection<UInt8>) -> Bool {
+    package static func looksLikeZip(_ prefix: some Collection<UInt8>) -> Bool {
         let head = Array(prefix.prefix(4))
         return head == [0x50, 0x4B, 0x03, 0x04] || head == [0x50, 0x4B, 0x05, 0x06]
     }
@@ -76,7 +76,7 @@ public struct ZipReader: Sendable {
     ///
     /// - Throws: ``InputError``: `unreadable` for an encrypted entry or an unknown method, `syntax` for a damaged
     ///   header, data or CRC, `tooLarge` past the expansion limit.
-    public func contents(of entry: ZipEntry) throws(InputError) -> [UInt8] {
+    package func contents(of entry: ZipEntry) throws(InputError) -> [UInt8] {
         let name = entry.name
         let entryLocation = SourceLocation(byteOffset: Int(clamping: entry.localHeaderOffset), keyPath: name)
         if entry.isEncrypted { throw InputError(.unreadable, "the entry \(name) is encrypted", at: entryLocation) }

@@ -8,6 +8,7 @@ public struct ExpansionLimit: Sendable, Equatable {
     /// Output always allowed, whatever the ratio.
     public var floorBytes: Int
 
+    /// A limit of `maxBytes` output, and of `maxRatio` times the input past `floorBytes`.
     public init(maxBytes: Int, maxRatio: Int = 100, floorBytes: Int = 64 << 20) {
         self.maxBytes = maxBytes
         self.maxRatio = maxRatio
@@ -21,7 +22,7 @@ public struct ExpansionLimit: Sendable, Equatable {
     }
 
     /// Which limit a stream that passed ``bytes(forCompressed:)`` ran into, with its value.
-    public func describe(compressed: Int) -> String {
+    package func describe(compressed: Int) -> String {
         let limit = bytes(forCompressed: compressed)
         if limit < maxBytes {
             let floor = limit == floorBytes ? ", never below \(floorBytes) bytes" : ""

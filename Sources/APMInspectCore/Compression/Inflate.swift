@@ -10,12 +10,12 @@
 ///
 /// Both headers are detected automatically (`windowBits` 15 + 32). A stream that ends early yields what was
 /// decompressed plus ``Result/isTruncated``, so a cut-off archive still gives its readable part.
-public enum Inflate {
+package enum Inflate {
     /// What a decompression produced.
-    public struct Result: Sendable, Equatable {
-        public var bytes: [UInt8]
+    package struct Result: Sendable, Equatable {
+        package var bytes: [UInt8]
         /// True when the input ended before the compressed stream did.
-        public var isTruncated: Bool
+        package var isTruncated: Bool
     }
 
     /// Decompresses `input` (gzip or zlib).
@@ -25,21 +25,21 @@ public enum Inflate {
     ///   - maxOutputBytes: The most output accepted: a guard against decompression bombs.
     /// - Returns: The decompressed bytes and whether the stream was cut off.
     /// - Throws: ``InputError`` with code `syntax` for corrupt data, `tooLarge` past the output bound.
-    public static func decompress(_ input: [UInt8], maxOutputBytes: Int = 1 << 30) throws(InputError) -> Result {
+    package static func decompress(_ input: [UInt8], maxOutputBytes: Int = 1 << 30) throws(InputError) -> Result {
         let inflater = try Inflater()
         let (bytes, ended) = try inflater.feed(input, maxOutputBytes: maxOutputBytes)
         return Result(bytes: bytes, isTruncated: !ended)
     }
 
     /// How a decompression to a file ended.
-    public struct FileOutcome: Sendable, Equatable {
+    package struct FileOutcome: Sendable, Equatable {
         /// True when the input ended before the compressed stream did.
-        public var isTruncated: Bool
+        package var isTruncated: Bool
         /// True when the output stopped at the length `head` asked for while the stream went on: the rest
         /// (padding after a database, say) was never decompressed.
-        public var stoppedAtLength: Bool
+        package var stoppedAtLength: Bool
         /// Bytes written to the destination.
-        public var bytesWritten: Int
+        package var bytesWritten: Int
     }
 
     /// Decompresses the file at `source` into a new file at `destination`, in pieces of at most 64 KiB (never
@@ -56,7 +56,7 @@ public enum Inflate {
     /// - Returns: Whether the stream was cut off or stopped at the head's length, and how much was written.
     /// - Throws: ``InputError`` when a file cannot be read or written (the destination must not exist: it is
     ///   created exclusively, mode 0600), the data is corrupt, a bound is passed, or `head` refuses.
-    public static func decompressFile(
+    package static func decompressFile(
         at source: String,
         to destination: String,
         maxOutputBytes: Int = 8 << 30,

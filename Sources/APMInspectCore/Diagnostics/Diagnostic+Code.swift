@@ -9,6 +9,7 @@ extension Diagnostic {
     public struct Code: Sendable, Hashable, Codable, CustomStringConvertible, Comparable {
         public let rawValue: String
 
+        /// A code from its JSON value (`diagnostics[].code`).
         public init(_ rawValue: String) { self.rawValue = rawValue }
 
         public init(from decoder: any Decoder) throws {
@@ -29,7 +30,7 @@ extension Diagnostic {
         public static func input(_ code: InputError.Code) -> Code { Code("input." + code.rawValue) }
 
         /// True when the code is one or more dot-separated words of lower-case letters, digits and hyphens.
-        public var isWellFormed: Bool {
+        package var isWellFormed: Bool {
             let words = rawValue.split(separator: ".", omittingEmptySubsequences: false)
             return words.count >= 2
                 && words.allSatisfy { word in
@@ -46,7 +47,7 @@ extension Diagnostic {
 
 extension Diagnostic {
     /// A diagnostic of `code`; the message is for people and may change between releases, the code does not.
-    public init(_ severity: Severity, _ code: Code, _ message: String, at location: SourceLocation? = nil) {
+    package init(_ severity: Severity, _ code: Code, _ message: String, at location: SourceLocation? = nil) {
         self.init(severity: severity, code: code, message: message, location: location)
     }
 

@@ -3,19 +3,19 @@
 /// A large file with one quirk in every entry reports it a few times with a count instead of a million times: a
 /// diagnostic costs a message and a location, so an uncapped list grew faster than the input (a 4 MB JetsamEvent
 /// of mistyped values held two million of them). The message and location are made only for the ones kept.
-public struct DiagnosticLog: Sendable {
-    public private(set) var diagnostics: [Diagnostic] = []
+package struct DiagnosticLog: Sendable {
+    package private(set) var diagnostics: [Diagnostic] = []
     /// Per code, or per code and group: how many were met and how many are listed.
     private var tallies: [String: (met: Int, listed: Int)] = [:]
     private var order: [String] = []
     /// Diagnostics of kinds met after ``total`` kinds were known (a file can make every message a kind of its own).
     private var otherKinds = 0
     /// How many diagnostics of one kind are listed.
-    public let perKind: Int
+    package let perKind: Int
     /// How many diagnostics are listed in all; later ones are only counted.
-    public let total: Int
+    package let total: Int
 
-    public init(perKind: Int = 5, total: Int = 1_000) {
+    package init(perKind: Int = 5, total: Int = 1_000) {
         self.perKind = max(perKind, 0)
         self.total = max(total, 0)
     }
@@ -24,7 +24,7 @@ public struct DiagnosticLog: Sendable {
     ///
     /// `group` splits one code's cap: a mistyped value of each field (`group` the field) is listed up to the cap,
     /// so many bad `states` do not hide the one bad `rpages`.
-    public mutating func add(
+    package mutating func add(
         _ code: Diagnostic.Code,
         _ severity: Diagnostic.Severity,
         _ message: @autoclosure () -> String,
@@ -49,12 +49,12 @@ public struct DiagnosticLog: Sendable {
     }
 
     /// Records `diagnostic` under its own code.
-    public mutating func add(_ diagnostic: Diagnostic) {
+    package mutating func add(_ diagnostic: Diagnostic) {
         add(diagnostic.code, diagnostic.severity, diagnostic.message, at: diagnostic.location)
     }
 
     /// The diagnostics, with one note per kind that was cut short.
-    public func finished() -> [Diagnostic] {
+    package func finished() -> [Diagnostic] {
         var out = diagnostics
         for kind in order {
             guard let tally = tallies[kind], tally.met > tally.listed else { continue }

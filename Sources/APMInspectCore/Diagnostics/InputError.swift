@@ -14,6 +14,7 @@ public struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         public let rawValue: String
 
+        /// A code from its JSON value (`failure.code`).
         public init(_ rawValue: String) { self.rawValue = rawValue }
 
         public var description: String { rawValue }
@@ -39,6 +40,7 @@ public struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
     public var message: String
     public var location: SourceLocation?
 
+    /// An error with its code, message and where in the input it was found.
     public init(_ code: Code, _ message: String, at location: SourceLocation? = nil) {
         self.code = code
         self.message = message

@@ -1,7 +1,7 @@
 // Written with every located diagnostic and failure of an envelope.
 extension SourceLocation: JSONDirectEncodable {
     /// The members the synthesised `encode(to:)` writes, in key order.
-    public func writeJSONMembers(into object: inout JSONObjectWriter) {
+    package func writeJSONMembers(into object: inout JSONObjectWriter) {
         object.write("byteOffset", byteOffset)
         object.write("column", column)
         object.write("keyPath", keyPath)

@@ -8,6 +8,7 @@ public struct SourceLocation: Sendable, Equatable, Hashable, Codable, CustomStri
     public var column: Int?
     public var keyPath: String?
 
+    /// A location; any part may be unknown.
     public init(byteOffset: Int? = nil, line: Int? = nil, column: Int? = nil, keyPath: String? = nil) {
         self.byteOffset = byteOffset
         self.line = line

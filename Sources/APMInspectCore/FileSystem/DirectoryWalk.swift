@@ -15,8 +15,8 @@
 /// The order is the byte order of the whole paths, as when every path was collected and sorted: within a folder,
 /// entries are taken in the byte order of their names with a `/` after each folder's name, because a path under
 /// folder `a` compares with a sibling file `a-b` exactly as `a/` does with `a-b`.
-public struct DirectoryWalk: IteratorProtocol, Sendable {
-    public enum Item: Sendable, Equatable {
+package struct DirectoryWalk: IteratorProtocol, Sendable {
+    package enum Item: Sendable, Equatable {
         case file(RawPath)
         case finding(DirectoryWalker.Finding)
     }
@@ -42,7 +42,7 @@ public struct DirectoryWalk: IteratorProtocol, Sendable {
 
     /// The regular files counted while planning: what a progress bar can expect (files added or removed before
     /// they are reached change what is read, not this figure).
-    public let expectedFiles: Int
+    package let expectedFiles: Int
 
     private let walker: DirectoryWalker
     private var steps: [Step]
@@ -60,7 +60,7 @@ public struct DirectoryWalk: IteratorProtocol, Sendable {
         self.expectedFiles = expectedFiles
     }
 
-    public mutating func next() -> Item? {
+    package mutating func next() -> Item? {
         while true {
             if nextFinding < findings.count {
                 let finding = findings[nextFinding]

@@ -12,16 +12,16 @@
 /// followed, to files and to folders, but a folder already walked is not walked again, which ends link loops.
 /// Every path that is not read gets a finding: an error when it may hold input that was not read (a folder that
 /// cannot be listed, a path that does not exist), a note otherwise (a loop, a FIFO, a dangling link).
-public struct DirectoryWalker: Sendable {
-    public struct Finding: Sendable, Equatable {
-        public var path: RawPath
+package struct DirectoryWalker: Sendable {
+    package struct Finding: Sendable, Equatable {
+        package var path: RawPath
         /// What the finding is about (`walk.cannot-list`, `walk.dangling-link`, …).
-        public var code: Diagnostic.Code
-        public var message: String
+        package var code: Diagnostic.Code
+        package var message: String
         /// True when input may have gone unread: the command exits 1.
-        public var isError: Bool
+        package var isError: Bool
 
-        public init(path: RawPath, code: Diagnostic.Code, message: String, isError: Bool) {
+        package init(path: RawPath, code: Diagnostic.Code, message: String, isError: Bool) {
             self.path = path
             self.code = code
             self.message = message
@@ -33,11 +33,11 @@ public struct DirectoryWalker: Sendable {
     ///
     /// The type saves a `stat` call per regular file on the file systems that fill it in; `DT_UNKNOWN` (0), which
     /// the others give, makes the walker ask the file system instead.
-    public struct Listed: Sendable, Equatable {
-        public var name: [UInt8]
-        public var type: UInt8
+    package struct Listed: Sendable, Equatable {
+        package var name: [UInt8]
+        package var type: UInt8
 
-        public init(name: [UInt8], type: UInt8 = 0) {
+        package init(name: [UInt8], type: UInt8 = 0) {
             self.name = name
             self.type = type
         }
@@ -48,22 +48,22 @@ public struct DirectoryWalker: Sendable {
     }
 
     /// What listing a folder gave: its entries, or the errno that stopped it.
-    public typealias Lister = @Sendable (RawPath) -> Result<[Listed], Errno>
+    package typealias Lister = @Sendable (RawPath) -> Result<[Listed], Errno>
 
-    public struct Errno: Error, Sendable, Equatable {
-        public var code: Int32
+    package struct Errno: Error, Sendable, Equatable {
+        package var code: Int32
 
-        public init(_ code: Int32) {
+        package init(_ code: Int32) {
             self.code = code
         }
 
-        public var text: String { String(cString: strerror(code)) }
+        package var text: String { String(cString: strerror(code)) }
     }
 
     /// Lists folders; tests replace it to make a listing fail the way an unreadable folder does.
-    public var list: Lister
+    package var list: Lister
 
-    public init(list: @escaping Lister = DirectoryWalker.readDirectory) {
+    package init(list: @escaping Lister = DirectoryWalker.readDirectory) {
         self.list = list
     }
 
@@ -71,7 +71,7 @@ public struct DirectoryWalker: Sendable {
     ///
     /// Collects ``walk(_:)``: for a caller that wants every path at once. A scan of a large tree should take the
     /// walk instead, which holds one listing per folder level rather than every path.
-    public func files(in paths: [RawPath]) -> (files: [RawPath], findings: [Finding]) {
+    package func files(in paths: [RawPath]) -> (files: [RawPath], findings: [Finding]) {
         var files: [RawPath] = []
         var findings: [Finding] = []
         var walk = walk(paths)
@@ -88,7 +88,7 @@ public struct DirectoryWalker: Sendable {
     ///
     /// Each folder tree is planned first (which folders are walked, decided exactly as a whole walk decides them,
     /// and how many files they hold), then listed again folder by folder as the files are taken.
-    public func walk(_ paths: [RawPath]) -> DirectoryWalk {
+    package func walk(_ paths: [RawPath]) -> DirectoryWalk {
         var steps: [DirectoryWalk.Step] = []
         var expected = 0
         for path in paths {
@@ -278,7 +278,7 @@ public struct DirectoryWalker: Sendable {
     }
 
     /// The entries of a folder (without `.` and `..`), unsorted.
-    public static let readDirectory: Lister = { path in
+    package static let readDirectory: Lister = { path in
         guard let directory = path.withCString({ opendir($0) }) else { return .failure(Errno(errno)) }
         defer { closedir(directory) }
         var names: [Listed] = []

@@ -6,24 +6,24 @@
 public struct RawPath: Sendable, Hashable, Comparable, CustomStringConvertible {
     public var bytes: [UInt8]
 
-    public init(bytes: [UInt8]) {
+    package init(bytes: [UInt8]) {
         self.bytes = bytes
     }
 
-    public init(_ text: String) {
+    package init(_ text: String) {
         bytes = Array(text.utf8)
     }
 
     /// The path as text, invalid UTF-8 bytes written `\xHH` (see docs/scan.md).
-    public var display: String { Self.escaped(bytes) }
+    package var display: String { Self.escaped(bytes) }
 
     public var description: String { display }
 
     /// True when the bytes are valid UTF-8, so `String` round-trips them.
-    public var isUTF8: Bool { String(validating: bytes, as: UTF8.self) != nil }
+    package var isUTF8: Bool { String(validating: bytes, as: UTF8.self) != nil }
 
     /// This path with `/` and `name` appended.
-    public func appending(_ name: [UInt8]) -> RawPath {
+    package func appending(_ name: [UInt8]) -> RawPath {
         var joined = bytes
         if joined.last != UInt8(ascii: "/") { joined.append(UInt8(ascii: "/")) }
         joined += name
@@ -31,7 +31,7 @@ public struct RawPath: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// Calls `body` with the path as a NUL-terminated C string, for system calls.
-    public func withCString<R>(_ body: (UnsafePointer<CChar>) throws -> R) rethrows -> R {
+    package func withCString<R>(_ body: (UnsafePointer<CChar>) throws -> R) rethrows -> R {
         var terminated = bytes
         terminated.append(0)
         return try terminated.withUnsafeBufferPointer { buffer in
@@ -44,7 +44,7 @@ public struct RawPath: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// The last component's bytes.
-    public var lastComponent: [UInt8] {
+    package var lastComponent: [UInt8] {
         let trimmed = bytes.last == UInt8(ascii: "/") ? Array(bytes.dropLast()) : bytes
         guard let slash = trimmed.lastIndex(of: UInt8(ascii: "/")) else { return trimmed }
         return Array(trimmed[(slash + 1)...])
@@ -55,7 +55,7 @@ public struct RawPath: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// `bytes` as text: valid UTF-8 kept, every byte of an invalid sequence written as `\xHH` (uppercase hex).
-    public static func escaped(_ bytes: [UInt8]) -> String {
+    package static func escaped(_ bytes: [UInt8]) -> String {
         if let text = String(validating: bytes, as: UTF8.self) { return text }
         var out = ""
         out.reserveCapacity(bytes.count + 16)

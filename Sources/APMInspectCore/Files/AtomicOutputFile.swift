@@ -17,9 +17,9 @@
 /// inode, so `./x.ips`, a symbolic link and a hard link are caught), a path that is itself a symbolic link (it is
 /// neither followed nor replaced), and a folder. A device, FIFO or socket already at the path (`/dev/full`,
 /// `/dev/null`) is written in place: there is no file to replace, and renaming over it would replace the node.
-public enum AtomicOutputFile {
+package enum AtomicOutputFile {
     /// Writes `text` to `path`, unless `path` is one of `inputs` (or a link, or a folder).
-    public static func write(
+    package static func write(
         _ text: String,
         to path: String,
         protecting inputs: Set<FileIdentity> = []
@@ -32,7 +32,7 @@ public enum AtomicOutputFile {
     }
 
     /// Writes `bytes` to `path`, unless `path` is one of `inputs` (or a link, or a folder).
-    public static func write(
+    package static func write(
         _ bytes: [UInt8],
         to path: String,
         protecting inputs: Set<FileIdentity> = []
@@ -45,7 +45,7 @@ public enum AtomicOutputFile {
 
     /// Why `path` cannot be an output of a command that reads `inputs`, before any work is done (a usage error);
     /// nil when it can be tried.
-    public static func refusal(of path: String, protecting inputs: Set<FileIdentity>) -> OutputFileError? {
+    package static func refusal(of path: String, protecting inputs: Set<FileIdentity>) -> OutputFileError? {
         if let identity = FileIdentity(path: path), inputs.contains(identity) {
             return OutputFileError(.sameAsInput, "it is one of the inputs; inputs are never overwritten")
         }

@@ -10,36 +10,36 @@
 ///
 /// Comparing spellings misses `./x.ips`, a symbolic link or a hard link to the same file; comparing identities
 /// does not, so an output that would land on an input is recognised however either was named.
-public struct FileIdentity: Hashable, Sendable {
-    public var device: UInt64
-    public var inode: UInt64
+package struct FileIdentity: Hashable, Sendable {
+    package var device: UInt64
+    package var inode: UInt64
 
-    public init(device: UInt64, inode: UInt64) {
+    package init(device: UInt64, inode: UInt64) {
         self.device = device
         self.inode = inode
     }
 
     /// The file `path` leads to (links followed); nil when there is none.
-    public init?(path: String) {
+    package init?(path: String) {
         guard let identity = path.withCString({ Self(cString: $0) }) else { return nil }
         self = identity
     }
 
     /// The file the raw path leads to (links followed); nil when there is none.
-    public init?(path: RawPath) {
+    package init?(path: RawPath) {
         guard let identity = path.withCString({ Self(cString: $0) }) else { return nil }
         self = identity
     }
 
     /// The file `path` leads to (links followed); nil when there is none.
-    public init?(cString path: UnsafePointer<CChar>) {
+    package init?(cString path: UnsafePointer<CChar>) {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         self.init(info)
     }
 
     /// The file open on `descriptor` (standard input read from a redirected file, say); nil when it is closed.
-    public init?(descriptor: Int32) {
+    package init?(descriptor: Int32) {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return nil }
         self.init(info)

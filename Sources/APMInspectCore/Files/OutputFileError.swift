@@ -1,6 +1,6 @@
 /// Why a file the user named for output was not written; the old file at that path, if any, is as it was.
-public struct OutputFileError: Error, Sendable, Equatable, CustomStringConvertible {
-    public enum Kind: Sendable, Equatable {
+package struct OutputFileError: Error, Sendable, Equatable, CustomStringConvertible {
+    package enum Kind: Sendable, Equatable {
         /// The path leads to a file the command reads (same device and inode, whatever the spelling).
         case sameAsInput
         /// The path itself is a symbolic link: it is neither followed nor replaced.
@@ -11,20 +11,20 @@ public struct OutputFileError: Error, Sendable, Equatable, CustomStringConvertib
         case system
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The reason in words, without the path (callers name it, escaped, in their own line).
-    public var message: String
+    package var message: String
     /// The `errno` of a failed system call.
-    public var errorNumber: Int32?
+    package var errorNumber: Int32?
 
-    public init(_ kind: Kind, _ message: String, errorNumber: Int32? = nil) {
+    package init(_ kind: Kind, _ message: String, errorNumber: Int32? = nil) {
         self.kind = kind
         self.message = message
         self.errorNumber = errorNumber
     }
 
     /// True when the path was refused before anything was tried (an input, a link, a folder).
-    public var isRefusal: Bool { kind != .system }
+    package var isRefusal: Bool { kind != .system }
 
-    public var description: String { message }
+    package var description: String { message }
 }

@@ -13,13 +13,13 @@ import Synchronization
 /// when the process is killed).
 ///
 /// Folders are made with `mkdtemp` (a fresh name, mode 0700): nobody else can create or read a file in them.
-public enum TemporaryFiles {
+package enum TemporaryFiles {
     private static let registered = Mutex<Set<String>>([])
 
     /// Creates a fresh private folder under `base` (`TMPDIR`, else `/tmp`, when nil) and registers it.
     ///
     /// - Throws: ``InputError`` with code `unreadable` when the folder cannot be created.
-    public static func makeFolder(in base: String? = nil, prefix: String) throws(InputError) -> String {
+    package static func makeFolder(in base: String? = nil, prefix: String) throws(InputError) -> String {
         let (root, name) = Self.template(in: base, prefix: prefix)
         var template = name
         let created = template.withUnsafeMutableBufferPointer { buffer in
@@ -38,7 +38,7 @@ public enum TemporaryFiles {
     /// For scratch data that should not be held in memory (``JSONArraySpool``); the caller closes the descriptor.
     ///
     /// - Throws: ``InputError`` with code `unreadable` when the file cannot be created.
-    public static func makeUnlinkedFile(in base: String? = nil, prefix: String) throws(InputError) -> Int32 {
+    package static func makeUnlinkedFile(in base: String? = nil, prefix: String) throws(InputError) -> Int32 {
         let (root, name) = Self.template(in: base, prefix: prefix)
         var template = name
         let fd = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
@@ -61,24 +61,24 @@ public enum TemporaryFiles {
     }
 
     /// Removes `folder` with everything in it and forgets it.
-    public static func remove(_ folder: String) {
+    package static func remove(_ folder: String) {
         registered.withLock { _ = $0.remove(folder) }
         removeTree(folder)
     }
 
     /// Registers a folder created elsewhere (the executable's own scratch folder), or a file being written under a
     /// temporary name (``AtomicOutputFile``), so that an interrupt removes it.
-    public static func register(_ folder: String) {
+    package static func register(_ folder: String) {
         registered.withLock { _ = $0.insert(folder) }
     }
 
     /// Forgets a registered path without removing it: a temporary file renamed to its final name is kept.
-    public static func forget(_ path: String) {
+    package static func forget(_ path: String) {
         registered.withLock { _ = $0.remove(path) }
     }
 
     /// Removes every registered folder: called by the executable on SIGINT and SIGTERM, before it exits.
-    public static func removeAll() {
+    package static func removeAll() {
         let all = registered.withLock { folders in
             let copy = folders
             folders.removeAll()
@@ -88,19 +88,19 @@ public enum TemporaryFiles {
     }
 
     /// The registered folders (tests check that none is left behind).
-    public static var folders: Set<String> { registered.withLock { $0 } }
+    package static var folders: Set<String> { registered.withLock { $0 } }
 
     /// Creates `name` inside `folder` exclusively (`O_EXCL`, mode 0600) and returns its descriptor.
     ///
     /// - Throws: ``InputError`` with code `unreadable` when the file exists or cannot be created.
-    public static func createFile(_ path: String) throws(InputError) -> Int32 {
+    package static func createFile(_ path: String) throws(InputError) -> Int32 {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw InputError(.unreadable, "cannot create \(path): \(errnoText())") }
         return fd
     }
 
     /// Writes all of `bytes` to a new private file at `path`.
-    public static func write(_ bytes: [UInt8], toNewFile path: String) throws(InputError) {
+    package static func write(_ bytes: [UInt8], toNewFile path: String) throws(InputError) {
         let fd = try createFile(path)
         defer { close(fd) }
         guard writeAll(fd, bytes) else {
@@ -112,12 +112,12 @@ public enum TemporaryFiles {
     }
 
     /// Removes one file this process made (a link is removed, never followed).
-    public static func removeFile(_ path: String) {
+    package static func removeFile(_ path: String) {
         unlink(path)
     }
 
     /// Writes every byte of `bytes` to `fd`, retrying short writes and EINTR; false on any other failure.
-    public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    package static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBytes { buffer -> Bool in
             guard let base = buffer.baseAddress else { return true }
             var offset = 0

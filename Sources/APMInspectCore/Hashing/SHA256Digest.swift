@@ -2,7 +2,7 @@
 ///
 /// Written here because the toolchain on Linux has no CryptoKit and the project takes no crypto dependency; it is
 /// only used for identity (de-duplication), never for security.
-public struct SHA256Digest: Sendable {
+package struct SHA256Digest: Sendable {
     private var state: [UInt32] = [
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
     ]
@@ -22,16 +22,16 @@ public struct SHA256Digest: Sendable {
         0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
     ]
 
-    public init() {}
+    package init() {}
 
     /// The digest of `bytes` in one call.
-    public static func hash(_ bytes: some Collection<UInt8>) -> [UInt8] {
+    package static func hash(_ bytes: some Collection<UInt8>) -> [UInt8] {
         var digest = SHA256Digest()
         digest.update(bytes)
         return digest.finish()
     }
 
-    public mutating func update(_ bytes: some Collection<UInt8>) {
+    package mutating func update(_ bytes: some Collection<UInt8>) {
         let done: Void? = bytes.withContiguousStorageIfAvailable { update(buffer: $0) }
         if done == nil { Array(bytes).withUnsafeBufferPointer { update(buffer: $0) } }
     }
@@ -58,7 +58,7 @@ public struct SHA256Digest: Sendable {
     }
 
     /// The 32-byte digest; the value is spent afterwards.
-    public mutating func finish() -> [UInt8] {
+    package mutating func finish() -> [UInt8] {
         let bits = length &* 8
         var tail = pending
         tail.append(0x80)

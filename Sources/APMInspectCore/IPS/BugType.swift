@@ -3,9 +3,9 @@
 /// The registry is Apple's OSAnalytics log-type table, generated into `BugType+Table.swift` by
 /// `Scripts/generate-bug-types.py`. A `bug_type` only suggests a family: parsers still
 /// check the content, since a 309 header can sit on a text body and 211 files can look like JetsamEvents.
-public struct BugType: Sendable, Equatable, Hashable, Codable {
+package struct BugType: Sendable, Equatable, Hashable, Codable {
     /// What a report of this type is.
-    public enum Family: String, Sendable, Equatable, Hashable, Codable {
+    package enum Family: String, Sendable, Equatable, Hashable, Codable {
         case jetsam
         case crash
         case excResource
@@ -29,30 +29,30 @@ public struct BugType: Sendable, Equatable, Hashable, Codable {
         case other
     }
 
-    public var code: String
-    public var name: String
-    public var family: Family
+    package var code: String
+    package var name: String
+    package var family: Family
 
-    public init(code: String, name: String, family: Family) {
+    package init(code: String, name: String, family: Family) {
         self.code = code
         self.name = name
         self.family = family
     }
 
     /// The registry entry for `code`, or an `other` entry naming the unknown code.
-    public static func lookup(_ code: String) -> BugType {
+    package static func lookup(_ code: String) -> BugType {
         let trimmed = code.trimmingASCIIWhitespace()
         if let entry = registry[trimmed] { return entry }
         return BugType(code: trimmed, name: "Unknown", family: .other)
     }
 
     /// True when the code is in the registry.
-    public static func isKnown(_ code: String) -> Bool { registry[code.trimmingASCIIWhitespace()] != nil }
+    package static func isKnown(_ code: String) -> Bool { registry[code.trimmingASCIIWhitespace()] != nil }
 
     /// True when the body of a report of this type is shaped like a crash report (a `.crash`-style text body or
     /// the 309 JSON body: exception, threads, binary images), so the crash reader can read it: OS faults, system
     /// watchdog crashes, terminating stackshots and run-loop hangs, besides crashes and resource reports.
-    public var hasCrashShapedBody: Bool {
+    package var hasCrashShapedBody: Bool {
         switch family {
         case .crash, .excResource, .fault, .systemWatchdog: true
         default: Self.crashShapedCodes.contains(code)
@@ -75,14 +75,14 @@ public struct BugType: Sendable, Equatable, Hashable, Codable {
     }()
 
     /// The codes the table enables (a disabled type is one Apple no longer submits, still named when met).
-    public static let enabledCodes: Set<String> = Set(table.lazy.filter(\.isEnabled).map(\.code))
+    package static let enabledCodes: Set<String> = Set(table.lazy.filter(\.isEnabled).map(\.code))
 
     /// Every code of the table, enabled or not.
-    public static let knownCodes: Set<String> = Set(registry.keys)
+    package static let knownCodes: Set<String> = Set(registry.keys)
 
     /// What to say of a header whose `bug_type` is not in the table: its number is kept and shown, with the name
     /// "Unknown".
-    public static func unknownCodeNote(_ code: String) -> String {
+    package static func unknownCodeNote(_ code: String) -> String {
         "bug_type \(code.trimmingASCIIWhitespace()) is not in Apple's OSAnalytics log-type table as this build "
             + "knows it; its number is kept and the report is read by its content"
     }

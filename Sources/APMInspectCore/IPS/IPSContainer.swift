@@ -26,7 +26,7 @@ public struct IPSContainer: Sendable {
     public var diagnostics: [Diagnostic]
 
     /// The bug type from the header, falling back to a `bug_type` member at the top of a JSON body.
-    public var bugType: BugType? {
+    package var bugType: BugType? {
         if let code = header?.bugType { return BugType.lookup(code) }
         return nil
     }
@@ -128,7 +128,7 @@ public struct IPSContainer: Sendable {
     /// Parses the body as JSON, leniently, with locations pointing into the whole file.
     ///
     /// - Throws: ``InputError`` when the body holds no JSON at all or exceeds the limits.
-    public func parseJSONBody(options: JSONParseOptions = JSONParseOptions()) throws(InputError) -> JSONDocument {
+    package func parseJSONBody(options: JSONParseOptions = JSONParseOptions()) throws(InputError) -> JSONDocument {
         try JSONDocument(bytes: body, options: options, origin: bodyOrigin)
     }
 

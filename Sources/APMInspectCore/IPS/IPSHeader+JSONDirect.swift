@@ -2,7 +2,7 @@
 // encoder.
 extension IPSHeader: JSONDirectEncodable {
     /// The members the synthesised `encode(to:)` writes, in key order (`fields` always, as its wrapper is).
-    public func writeJSONMembers(into object: inout JSONObjectWriter) {
+    package func writeJSONMembers(into object: inout JSONObjectWriter) {
         object.write("appVersion", appVersion)
         object.write("bugType", bugType)
         object.write("bugTypeName", bugTypeName)

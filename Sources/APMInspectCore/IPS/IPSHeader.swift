@@ -13,7 +13,7 @@ public struct IPSHeader: Sendable, Equatable, Codable {
     /// Every key of the header, verbatim and in order, including the typed ones above.
     @LazyJSONValue public var fields: JSONValue
 
-    public init(
+    package init(
         bugType: String? = nil,
         bugTypeName: String? = nil,
         timestamp: AppleTimestamp? = nil,
@@ -36,7 +36,7 @@ public struct IPSHeader: Sendable, Equatable, Codable {
     }
 
     /// Reads the header's keys from a parsed JSON object.
-    public init(object: JSONElement) {
+    package init(object: JSONElement) {
         func text(_ key: String) -> String? {
             guard let value = object[key] else { return nil }
             return value.string ?? value.rawText
@@ -56,7 +56,7 @@ public struct IPSHeader: Sendable, Equatable, Codable {
     }
 
     /// The header's value for `key`, verbatim.
-    public subscript(key: String) -> JSONValue? { fields[key] }
+    package subscript(key: String) -> JSONValue? { fields[key] }
 
     /// `fields` as kept, for the direct writer: its text is written from a parse of it, never made into a value.
     var keptFields: LazyJSONValue { _fields }

@@ -32,6 +32,7 @@ public struct JSONElement: Sendable {
 
     @usableFromInline var node: JSONNode { document.nodes[index] }
 
+    /// The JSON type of this value.
     @inlinable
     public var kind: Kind {
         JSONNode.publicKind(node.kind)
@@ -309,6 +310,7 @@ public struct JSONElementSequence: Sequence, Sendable {
         self.end = end
     }
 
+    /// Walks the elements of an array in order.
     public struct Iterator: IteratorProtocol {
         @usableFromInline let document: JSONDocument
         @usableFromInline var current: Int

@@ -4,22 +4,22 @@
 /// A reader that joins the pieces of a body cut apart by a stray `}`, or sets an object aside, says so here. Past
 /// ``maxListed`` (a hostile list of a million objects) the rest are counted in one diagnostic, at the first of them,
 /// so that neither the list nor the cost of locating them grows with the input.
-public struct JSONFragmentNotes: Sendable {
-    public static let maxListed = 20
+package struct JSONFragmentNotes: Sendable {
+    package static let maxListed = 20
 
     private let document: JSONDocument
     private var listed: [Diagnostic] = []
     private var firstUnlisted: Int?
     private var unlisted = 0
 
-    public init(document: JSONDocument) {
+    package init(document: JSONDocument) {
         self.document = document
     }
 
     /// The message for an object read as part of the body: a piece a stray `}` cut off, or an `.ips` header
     /// object among the fragments (line 1 too long to be read as a header, or a second report's header), whose
     /// members are kept with the body's rather than dropped.
-    public static func readAsPiece(_ element: JSONElement) -> String {
+    package static func readAsPiece(_ element: JSONElement) -> String {
         if looksLikeIPSHeader(element) {
             return "an .ips header object in the body; read its \(element.count) member(s) as part of the body"
         }
@@ -28,19 +28,19 @@ public struct JSONFragmentNotes: Sendable {
     }
 
     /// The code of ``readAsPiece(_:)``'s finding about `element`.
-    public static func pieceCode(_ element: JSONElement) -> Diagnostic.Code {
+    package static func pieceCode(_ element: JSONElement) -> Diagnostic.Code {
         looksLikeIPSHeader(element) ? .jsonHeaderObjectInBody : .jsonBodyInPieces
     }
 
     /// True for an object with a key of an `.ips` header line that a body does not have (`bug_type` is not one:
     /// bodies repeat it).
-    public static func looksLikeIPSHeader(_ element: JSONElement) -> Bool {
+    package static func looksLikeIPSHeader(_ element: JSONElement) -> Bool {
         element.kind == .object
             && (element.member("timestamp") != nil || element.member("os_version") != nil
                 || element.member("incident_id") != nil)
     }
 
-    public var diagnostics: [Diagnostic] {
+    package var diagnostics: [Diagnostic] {
         guard let firstUnlisted else { return listed }
         return listed + [
             Diagnostic(
@@ -53,7 +53,7 @@ public struct JSONFragmentNotes: Sendable {
     }
 
     /// Records a finding about the fragment `element`, located at its first byte.
-    public mutating func add(
+    package mutating func add(
         _ severity: Diagnostic.Severity,
         _ code: Diagnostic.Code,
         _ message: String,

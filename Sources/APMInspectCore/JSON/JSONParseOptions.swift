@@ -32,6 +32,7 @@ public struct JSONParseOptions: Sendable, Equatable {
     /// container is empty when read, and a reader that sets this reports the cuts.
     public var skipsTooDeep: Bool
 
+    /// Options with the given bounds; the defaults bound memory and depth for hostile input.
     public init(
         maxDepth: Int = 128,
         maxInputBytes: Int = 1 << 30,

@@ -8,7 +8,7 @@ public indirect enum JSONValue: Sendable, Equatable, Hashable {
         public var key: String
         public var value: JSONValue
 
-        public init(key: String, value: JSONValue) {
+        package init(key: String, value: JSONValue) {
             self.key = key
             self.value = value
         }
@@ -23,7 +23,7 @@ public indirect enum JSONValue: Sendable, Equatable, Hashable {
     case object([Member])
 
     /// The value of the first member named `key`, if this is an object that has one.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.key == key }?.value
     }

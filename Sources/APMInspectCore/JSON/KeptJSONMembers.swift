@@ -3,7 +3,7 @@
 ///
 /// A capture written out one transaction at a time made every vendor value (`_initiator` call stacks, hundreds of
 /// nodes each) into a ``JSONValue`` only to write and free it. An element is written straight from its document's
-/// tape (``JSONObjectWriter``) to the same bytes. It holds its whole document alive, so a reader keeps elements only
+/// tape (`JSONObjectWriter`) to the same bytes. It holds its whole document alive, so a reader keeps elements only
 /// where the model is written and dropped one at a time. Encoding, decoding and equality go through the values.
 @propertyWrapper
 public struct KeptJSONMembers: Sendable, Equatable, Codable {
@@ -23,33 +23,37 @@ public struct KeptJSONMembers: Sendable, Equatable, Codable {
 
     public var members: [String: Member]
 
+    /// No members.
     public init() {
         members = [:]
     }
 
+    /// Members already decoded.
     public init(wrappedValue: [String: JSONValue]) {
         members = wrappedValue.mapValues { .value($0) }
     }
 
+    /// The members, decoded on first read.
     public var wrappedValue: [String: JSONValue] {
         get { members.mapValues(\.value) }
         set { members = newValue.mapValues { .value($0) } }
     }
 
+    /// How many members are kept, without decoding them.
     public var count: Int { members.count }
 
-    public subscript(key: String) -> Member? {
+    package subscript(key: String) -> Member? {
         get { members[key] }
         set { members[key] = newValue }
     }
 
     /// The same members with every element made into its value, so that no parsed document is held.
-    public var madeValues: KeptJSONMembers {
+    package var madeValues: KeptJSONMembers {
         KeptJSONMembers(wrappedValue: wrappedValue)
     }
 
     /// Adds `other`'s members; where both have a key, `other`'s member wins when `otherWins`, else this one's.
-    public mutating func merge(_ other: KeptJSONMembers, otherWins: Bool) {
+    package mutating func merge(_ other: KeptJSONMembers, otherWins: Bool) {
         members.merge(other.members) { current, new in otherWins ? new : current }
     }
 

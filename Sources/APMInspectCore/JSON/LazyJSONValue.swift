@@ -13,6 +13,7 @@ public struct LazyJSONValue: Sendable, Equatable, Codable {
 
     var storage: Storage
 
+    /// A value already decoded.
     public init(wrappedValue: JSONValue) {
         storage = .value(wrappedValue)
     }
@@ -28,6 +29,7 @@ public struct LazyJSONValue: Sendable, Equatable, Codable {
         }
     }
 
+    /// The value, decoded on first read.
     public var wrappedValue: JSONValue {
         get { kept.value }
         set { storage = .value(newValue) }

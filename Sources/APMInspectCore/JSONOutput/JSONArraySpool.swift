@@ -14,7 +14,7 @@
 /// (``TemporaryFiles/makeUnlinkedFile(in:prefix:)``), so nothing is left behind and nothing lands beside the input.
 ///
 /// One thread appends, then writes: not `Sendable`.
-public final class JSONArraySpool {
+package final class JSONArraySpool {
     /// Where the encoded bytes go: the file, written at offsets of its own (a restart empties it and starts again
     /// from 0, which `write(2)`'s file position would not).
     private final class Output {
@@ -50,7 +50,7 @@ public final class JSONArraySpool {
     private var sink: JSONByteSink
     /// Writes one element's bytes, given its place in the array written and among the elements appended, to the
     /// output it is handed.
-    public typealias ElementWriter = (
+    package typealias ElementWriter = (
         _ rank: Int, _ position: Int, UnsafeBufferPointer<UInt8>, (UnsafeBufferPointer<UInt8>) -> Void
     ) -> Void
 
@@ -67,7 +67,7 @@ public final class JSONArraySpool {
     ///   - directory: where the nameless file is made (`TMPDIR`, else `/tmp`, when nil).
     ///   - chunk: bytes encoded before they go to the file, and read back at once (tests use tiny ones).
     /// - Throws: ``InputError`` when the file cannot be created.
-    public init(
+    package init(
         encoder: SortedJSONEncoder,
         depth: Int,
         directory: String? = nil,
@@ -86,15 +86,15 @@ public final class JSONArraySpool {
     }
 
     /// Elements appended since the spool was made or last emptied.
-    public var count: Int { starts.count }
+    package var count: Int { starts.count }
 
     /// False once a write failed (a full disk) or an element failed to encode: the spool is then spent for good,
     /// emptied or not, and the caller writes its array otherwise.
-    public var isUsable: Bool { !output.failed }
+    package var isUsable: Bool { !output.failed }
 
     /// Encodes `value` as the next element; false when it could not be kept (the spool is then spent).
     @discardableResult
-    public func append(_ value: some Encodable) -> Bool {
+    package func append(_ value: some Encodable) -> Bool {
         guard !output.failed, !finished else { return false }
         let start = sink.total
         do {
@@ -111,7 +111,7 @@ public final class JSONArraySpool {
     /// Forgets every element and empties the file, for a reader that starts again from its first element; false when
     /// the file cannot be emptied (the spool is then spent).
     @discardableResult
-    public func removeAll() -> Bool {
+    package func removeAll() -> Bool {
         starts.removeAll(keepingCapacity: true)
         end = 0
         finished = false
@@ -132,7 +132,7 @@ public final class JSONArraySpool {
     ///   - body: takes the output, in pieces.
     /// - Returns: false when the spool is spent or a read failed; the output is then cut short if part of it was
     ///   handed over (only a read failure does that).
-    public func writeArray(
+    package func writeArray(
         order: [Int]? = nil,
         element: ElementWriter? = nil,
         to body: (UnsafeBufferPointer<UInt8>) -> Void

@@ -8,6 +8,6 @@
 ///
 /// An adopting type writes the members of its object (scalars, strings, arrays, kept `JSONValue`s and other adopting
 /// values) in the UTF-8 byte order of their keys, omitting exactly the members its `encode(to:)` omits.
-public protocol JSONDirectEncodable: Encodable {
+package protocol JSONDirectEncodable: Encodable {
     func writeJSONMembers(into object: inout JSONObjectWriter)
 }

@@ -14,7 +14,7 @@
 /// same order, with the same repairs, as making the value would: both walk the same nodes.
 extension JSONObjectWriter {
     /// A member whose value is `element` as its materialized value would be written.
-    public mutating func write(_ name: StaticString, _ element: JSONElement) {
+    package mutating func write(_ name: StaticString, _ element: JSONElement) {
         key(name)
         Self.write(element, into: sink, pretty: pretty, depth: depth + 1)
     }
@@ -208,7 +208,7 @@ extension JSONObjectWriter {
 extension JSONObjectWriter {
     /// Kept members as their dictionary of values (`[String: JSONValue]`) is written, the elements
     /// straight from their documents.
-    public mutating func write(_ name: StaticString, _ kept: KeptJSONMembers) {
+    package mutating func write(_ name: StaticString, _ kept: KeptJSONMembers) {
         key(name)
         let members = kept.members
         let keys = members.keys.sorted { JSONTree.compareUTF8($0, $1) < 0 }
@@ -221,7 +221,7 @@ extension JSONObjectWriter {
 
     /// An object of `count` kept members, written as the `JSONValue.object` of them in this order is: sorted by key,
     /// the last of equal keys only, each element straight from its document.
-    public mutating func write(
+    package mutating func write(
         _ name: StaticString,
         count: Int,
         key memberKey: (Int) -> String,
@@ -246,7 +246,7 @@ extension JSONObjectWriter {
     }
 
     /// A lazily kept value: its text, when it is still text, written from the tape of a parse of it.
-    public mutating func write(_ name: StaticString, _ lazy: LazyJSONValue) {
+    package mutating func write(_ name: StaticString, _ lazy: LazyJSONValue) {
         key(name)
         Self.write(lazy.kept, into: sink, pretty: pretty, depth: depth + 1)
     }

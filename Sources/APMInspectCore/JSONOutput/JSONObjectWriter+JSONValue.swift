@@ -1,18 +1,18 @@
 /// Kept JSON (`JSONValue`, the unknown fields a model keeps verbatim) written as its `encode(to:)` writes it through
 /// ``SortedJSONEncoder``: objects in key order, the last of equal keys only, numbers in their written-back form.
 extension JSONObjectWriter {
-    public mutating func write(_ name: StaticString, _ value: JSONValue) {
+    package mutating func write(_ name: StaticString, _ value: JSONValue) {
         key(name)
         Self.write(value, into: sink, pretty: pretty, depth: depth + 1)
     }
 
-    public mutating func write(_ name: StaticString, _ value: JSONValue?) {
+    package mutating func write(_ name: StaticString, _ value: JSONValue?) {
         guard let value else { return }
         write(name, value)
     }
 
     /// A dictionary of kept values, as a `[String: JSONValue]` encodes: an object of its keys in UTF-8 order.
-    public mutating func write(_ name: StaticString, _ members: [String: JSONValue]) {
+    package mutating func write(_ name: StaticString, _ members: [String: JSONValue]) {
         key(name)
         let keys = members.keys.sorted { JSONTree.compareUTF8($0, $1) < 0 }
         Self.writeObject(count: keys.count, into: sink, pretty: pretty, depth: depth + 1) {

@@ -4,7 +4,7 @@
 /// Keys are written as given, unescaped: they are the adopting type's coding keys, plain ASCII identifiers. Values
 /// are written as ``SortedJSONEncoder`` writes them from `encode(to:)`; the optional forms write nothing for nil,
 /// as `encodeIfPresent` does.
-public struct JSONObjectWriter {
+package struct JSONObjectWriter {
     /// The document's encoder state, for members written through their `encode(to:)`.
     let context: JSONStreamContext
     let sink: JSONByteSink
@@ -49,63 +49,63 @@ public struct JSONObjectWriter {
         isEmpty = false
     }
 
-    public mutating func write(_ name: StaticString, _ value: Int) {
+    package mutating func write(_ name: StaticString, _ value: Int) {
         key(name)
         sink.append(decimal: Int64(truncatingIfNeeded: value))
     }
 
-    public mutating func write(_ name: StaticString, _ value: Int?) {
+    package mutating func write(_ name: StaticString, _ value: Int?) {
         guard let value else { return }
         write(name, value)
     }
 
-    public mutating func write(_ name: StaticString, _ value: Int64?) {
+    package mutating func write(_ name: StaticString, _ value: Int64?) {
         guard let value else { return }
         key(name)
         sink.append(decimal: value)
     }
 
-    public mutating func write(_ name: StaticString, _ value: UInt64?) {
+    package mutating func write(_ name: StaticString, _ value: UInt64?) {
         guard let value else { return }
         key(name)
         sink.append(decimal: value)
     }
 
-    public mutating func write(_ name: StaticString, _ value: Bool) {
+    package mutating func write(_ name: StaticString, _ value: Bool) {
         key(name)
         sink.append(literal: value ? "true" : "false")
     }
 
-    public mutating func write(_ name: StaticString, _ value: Bool?) {
+    package mutating func write(_ name: StaticString, _ value: Bool?) {
         guard let value else { return }
         write(name, value)
     }
 
-    public mutating func write(_ name: StaticString, _ value: String) {
+    package mutating func write(_ name: StaticString, _ value: String) {
         key(name)
         JSONTree.writeString(value, into: sink)
     }
 
-    public mutating func write(_ name: StaticString, _ value: String?) {
+    package mutating func write(_ name: StaticString, _ value: String?) {
         guard let value else { return }
         write(name, value)
     }
 
     /// A string given as its UTF-8 bytes, which must be exactly the bytes of the `String` `encode(to:)` writes:
     /// text kept as a window on a report's bytes is written without becoming a `String`.
-    public mutating func write(_ name: StaticString, utf8 value: UnsafeBufferPointer<UInt8>) {
+    package mutating func write(_ name: StaticString, utf8 value: UnsafeBufferPointer<UInt8>) {
         key(name)
         JSONTree.writeString(utf8: value, into: sink)
     }
 
     /// A number as `encode(to:)` writes a `Double`: Swift's shortest form without a trailing `.0`, `null` when not
     /// finite.
-    public mutating func write(_ name: StaticString, _ value: Double) {
+    package mutating func write(_ name: StaticString, _ value: Double) {
         key(name)
         Self.append(number: value, to: sink)
     }
 
-    public mutating func write(_ name: StaticString, _ value: Double?) {
+    package mutating func write(_ name: StaticString, _ value: Double?) {
         guard let value else { return }
         write(name, value)
     }
@@ -148,7 +148,7 @@ public struct JSONObjectWriter {
     }
 
     /// A nested object that writes itself.
-    public mutating func write<Value: JSONDirectEncodable>(_ name: StaticString, _ value: Value) {
+    package mutating func write<Value: JSONDirectEncodable>(_ name: StaticString, _ value: Value) {
         key(name)
         Self.write(value, context: context, depth: depth + 1)
     }
@@ -157,42 +157,42 @@ public struct JSONObjectWriter {
     ///
     /// A type can write its common members directly and leave the rare or foreign ones (a family's summary, a value
     /// registered from outside) to the encoder. What its encoding throws fails the document.
-    public mutating func write(_ name: StaticString, encoding value: some Encodable) {
+    package mutating func write(_ name: StaticString, encoding value: some Encodable) {
         key(name)
         context.write(value, depth: depth + 1)
     }
 
-    public mutating func write(_ name: StaticString, encoding value: (some Encodable)?) {
+    package mutating func write(_ name: StaticString, encoding value: (some Encodable)?) {
         guard let value else { return }
         write(name, encoding: value)
     }
 
     /// An explicit `null`, as `encodeNil(forKey:)` writes it.
-    public mutating func writeNull(_ name: StaticString) {
+    package mutating func writeNull(_ name: StaticString) {
         key(name)
         sink.append(literal: "null")
     }
 
-    public mutating func write<Value: JSONDirectEncodable>(_ name: StaticString, _ value: Value?) {
+    package mutating func write<Value: JSONDirectEncodable>(_ name: StaticString, _ value: Value?) {
         guard let value else { return }
         write(name, value)
     }
 
     /// An array of strings.
-    public mutating func write(_ name: StaticString, _ elements: [String]) {
+    package mutating func write(_ name: StaticString, _ elements: [String]) {
         key(name)
         Self.writeArray(count: elements.count, into: sink, pretty: pretty, depth: depth + 1) { k in
             JSONTree.writeString(elements[k], into: sink)
         }
     }
 
-    public mutating func write(_ name: StaticString, _ elements: [String]?) {
+    package mutating func write(_ name: StaticString, _ elements: [String]?) {
         guard let elements else { return }
         write(name, elements)
     }
 
     /// An array of unsigned integers (page counts).
-    public mutating func write(_ name: StaticString, _ elements: [UInt64]?) {
+    package mutating func write(_ name: StaticString, _ elements: [UInt64]?) {
         guard let elements else { return }
         key(name)
         Self.writeArray(count: elements.count, into: sink, pretty: pretty, depth: depth + 1) { k in
@@ -226,18 +226,18 @@ public struct JSONObjectWriter {
     }
 
     /// A hex value as its `encode(to:)` writes it: the string of its ``HexValue/description``.
-    public mutating func write(_ name: StaticString, _ value: HexValue) {
+    package mutating func write(_ name: StaticString, _ value: HexValue) {
         key(name)
         sink.append(hexString: value.value)
     }
 
-    public mutating func write(_ name: StaticString, _ value: HexValue?) {
+    package mutating func write(_ name: StaticString, _ value: HexValue?) {
         guard let value else { return }
         write(name, value)
     }
 
     /// An array of hex values (exception codes).
-    public mutating func write(_ name: StaticString, _ elements: [HexValue]?) {
+    package mutating func write(_ name: StaticString, _ elements: [HexValue]?) {
         guard let elements else { return }
         key(name)
         Self.writeArray(count: elements.count, into: sink, pretty: pretty, depth: depth + 1) { k in
@@ -246,7 +246,7 @@ public struct JSONObjectWriter {
     }
 
     /// An array of values that write themselves, as `encode(to:)` writes an array of them.
-    public mutating func write<Element: JSONDirectEncodable>(_ name: StaticString, _ elements: [Element]) {
+    package mutating func write<Element: JSONDirectEncodable>(_ name: StaticString, _ elements: [Element]) {
         key(name)
         // The array is a member, one level below the object; its elements one more.
         Self.writeArray(count: elements.count, into: sink, pretty: pretty, depth: depth + 1) { k in
@@ -254,7 +254,7 @@ public struct JSONObjectWriter {
         }
     }
 
-    public mutating func write<Element: JSONDirectEncodable>(_ name: StaticString, _ elements: [Element]?) {
+    package mutating func write<Element: JSONDirectEncodable>(_ name: StaticString, _ elements: [Element]?) {
         guard let elements else { return }
         write(name, elements)
     }
@@ -262,7 +262,7 @@ public struct JSONObjectWriter {
     /// True when `bytes` are all ASCII (and, with `withoutBackslash`, hold no `\`): then they are exactly the
     /// `String` that decoding them gives, repaired UTF-8 or resolved JSON escapes alike, and can be written as they
     /// are.
-    public static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>, withoutBackslash: Bool) -> Bool {
+    package static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>, withoutBackslash: Bool) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let count = bytes.count
         let ones: UInt64 = 0x0101_0101_0101_0101
@@ -289,7 +289,7 @@ public struct JSONObjectWriter {
 
 extension JSONObjectWriter {
     /// A timestamp as its `encode(to:)` writes it: the string of its ISO 8601 form.
-    public mutating func write(_ name: StaticString, _ value: AppleTimestamp?) {
+    package mutating func write(_ name: StaticString, _ value: AppleTimestamp?) {
         guard let value else { return }
         value.withISO8601UTF8 { write(name, utf8: $0) }
     }

@@ -9,19 +9,20 @@ public struct SortedJSONEncoder: Sendable {
     /// Foundation's pretty layout (two-space indent, `"key" : value`) instead of one line.
     public var pretty: Bool
 
+    /// An encoder of compact JSON (`--format ndjson`), or indented JSON when `pretty` (`--format json`).
     public init(pretty: Bool = false) {
         self.pretty = pretty
     }
 
     /// A value failed to encode after part of it was handed out (``write(_:suffix:depth:holdingUpTo:to:)``): the
     /// document handed out so far is cut short.
-    public struct Interrupted: Error, CustomStringConvertible {
+    package struct Interrupted: Error, CustomStringConvertible {
         /// What the value's encoding threw.
-        public var underlying: any Error
+        package var underlying: any Error
         /// Bytes of the document already handed out.
-        public var bytesHandedOut: Int
+        package var bytesHandedOut: Int
 
-        public var description: String { "\(underlying)" }
+        package var description: String { "\(underlying)" }
     }
 
     /// The JSON text of `value`.
@@ -68,7 +69,7 @@ public struct SortedJSONEncoder: Sendable {
     /// times.
     ///
     /// - Throws: as ``encode(_:)``, and what `body` throws.
-    public func withEncoded<Result>(
+    package func withEncoded<Result>(
         _ value: some Encodable,
         suffix: StaticString = "",
         upTo limit: Int,
@@ -93,7 +94,7 @@ public struct SortedJSONEncoder: Sendable {
     /// value that fails within that much costs nothing already written; past it, memory stays at a buffer of
     /// 64 KiB whatever the size of the document. `depth` as in ``encode(_:depth:)``.
     ///
-    /// - Throws: as ``encode(_:)`` when nothing was handed out yet; ``Interrupted`` when part of the document was.
+    /// - Throws: as ``encode(_:)`` when nothing was handed out yet; `Interrupted` when part of the document was.
     public func write(
         _ value: some Encodable,
         suffix: StaticString = "",
@@ -151,7 +152,7 @@ public struct SortedJSONEncoder: Sendable {
     /// reference that the streaming writer and every `JSONDirectEncodable` conformance are tested against.
     ///
     /// Slower and holding the whole document; for checks, not for output.
-    public func encodeThroughTree(_ value: some Encodable, depth: Int = 0) throws -> String {
+    package func encodeThroughTree(_ value: some Encodable, depth: Int = 0) throws -> String {
         let encoder = JSONTreeEncoder()
         try value.encode(to: encoder)
         guard let tree = encoder.result else {

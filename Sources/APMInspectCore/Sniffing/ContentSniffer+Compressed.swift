@@ -5,7 +5,7 @@ extension ContentSniffer {
     /// The stream is inflated in small slices until `count` bytes are out, so the answer never depends on how
     /// compressible the start is (a first megabyte of zeros decides nothing) and the work stays bounded: at most
     /// `count` plus one slice's worth (about 260 KB) of output, whatever the ratio.
-    public static func inflatedPrefix(of bytes: [UInt8], count: Int) -> [UInt8]? {
+    package static func inflatedPrefix(of bytes: [UInt8], count: Int) -> [UInt8]? {
         let format = format(of: Array(bytes.prefix(2)))
         guard format == .gzip || format == .zlib, count > 0 else { return nil }
         guard let inflater = try? Inflater() else { return nil }
@@ -23,7 +23,7 @@ extension ContentSniffer {
 
     /// What a gzip or zlib stream holds (`.tar`, `.json`, `.sqlite` …), judged from its first 64 KB once
     /// inflated; nil when `bytes` are not compressed or do not open.
-    public static func compressedContentFormat(of bytes: [UInt8]) -> ContentFormat? {
+    package static func compressedContentFormat(of bytes: [UInt8]) -> ContentFormat? {
         inflatedPrefix(of: bytes, count: 64 << 10).map { format(of: $0) }
     }
 }

@@ -29,7 +29,7 @@ extension ContentSniffer {
     /// One pass over the bytes: every key starts with a quote and `b`, `r` or `c`, so only those places are
     /// compared. Five searches of the whole file, one per key, were a tenth of `scan` over JSON crash reports,
     /// which hold none of them.
-    public static func mentionsKSCrashKeys(_ bytes: [UInt8]) -> Bool {
+    package static func mentionsKSCrashKeys(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in
             var foundReport = false
             var foundCrash = false

@@ -1,12 +1,12 @@
 /// Identifies a file's format from its content, never from its name.
-public enum ContentSniffer {
+package enum ContentSniffer {
     /// The format of `bytes` (only the first few kilobytes are looked at).
-    public static func format(of bytes: [UInt8]) -> ContentFormat {
+    package static func format(of bytes: [UInt8]) -> ContentFormat {
         bytes.withUnsafeBytes { format(of: $0) }
     }
 
     /// The format of the bytes in `buffer`.
-    public static func format(of buffer: UnsafeRawBufferPointer) -> ContentFormat {
+    package static func format(of buffer: UnsafeRawBufferPointer) -> ContentFormat {
         if buffer.isEmpty { return .empty }
         if let magic = magicFormat(buffer) { return magic }
         var i = 0
@@ -53,7 +53,7 @@ public enum ContentSniffer {
 
     /// The format the first bytes' magic number names (SQLite, gzip, zlib, pcap, pcapng, tar), or nil: what
     /// ``format(of:)-([UInt8])`` says of such bytes, at the cost of a few comparisons.
-    public static func magicFormat(of bytes: [UInt8]) -> ContentFormat? {
+    package static func magicFormat(of bytes: [UInt8]) -> ContentFormat? {
         bytes.withUnsafeBytes { magicFormat($0) }
     }
 
@@ -135,7 +135,7 @@ public enum ContentSniffer {
     }
 
     /// True when `haystack` contains the UTF-8 bytes of `needle` (plain search, for short prefixes of files).
-    public static func containsText(_ haystack: UnsafeRawBufferPointer, _ needle: String) -> Bool {
+    package static func containsText(_ haystack: UnsafeRawBufferPointer, _ needle: String) -> Bool {
         contains(haystack, needle)
     }
 
@@ -146,7 +146,7 @@ public enum ContentSniffer {
     }
 
     /// The offset of the first occurrence of `needle`'s UTF-8 bytes in `haystack` at or after `start`, or nil.
-    public static func firstOffset(of needle: String, in haystack: UnsafeRawBufferPointer, from start: Int) -> Int? {
+    package static func firstOffset(of needle: String, in haystack: UnsafeRawBufferPointer, from start: Int) -> Int? {
         var needle = needle
         let text = haystack.assumingMemoryBound(to: UInt8.self)
         return needle.withUTF8 { pattern in UTF8Search.firstOffset(of: pattern, in: text, from: start) }

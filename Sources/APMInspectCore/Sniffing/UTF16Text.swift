@@ -1,19 +1,19 @@
 /// Text saved as UTF-16 with a byte-order mark, as some Windows tools save reports: transcoded to UTF-8 so the
 /// parsers read it like any other report.
-public struct UTF16Text: Sendable, Equatable {
-    public enum ByteOrder: String, Sendable, Equatable {
+package struct UTF16Text: Sendable, Equatable {
+    package enum ByteOrder: String, Sendable, Equatable {
         case littleEndian = "UTF-16LE"
         case bigEndian = "UTF-16BE"
     }
 
     /// The text as UTF-8, without the byte-order mark.
-    public var utf8: [UInt8]
-    public var byteOrder: ByteOrder
+    package var utf8: [UInt8]
+    package var byteOrder: ByteOrder
     /// Unpaired surrogates and a trailing odd byte, each replaced with U+FFFD.
-    public var replaced: Int
+    package var replaced: Int
 
     /// A note for the report's diagnostics: byte offsets in them count the UTF-8 text, not the file.
-    public var note: String {
+    package var note: String {
         var text =
             "read as \(byteOrder.rawValue) text (a byte-order mark), transcoded to UTF-8; byte offsets count the UTF-8 text"
         if replaced > 0 { text += "; \(replaced) invalid code units replaced with U+FFFD" }
@@ -23,7 +23,7 @@ public struct UTF16Text: Sendable, Equatable {
     /// Transcodes `bytes` when they start with a UTF-16 byte-order mark (and not a UTF-32 one); nil otherwise.
     ///
     /// The output is at most 1.5 times the input.
-    public init?(bytes: [UInt8]) {
+    package init?(bytes: [UInt8]) {
         guard bytes.count >= 2 else { return nil }
         if bytes[0] == 0xFF, bytes[1] == 0xFE {
             // FF FE 00 00 is the UTF-32LE mark (or UTF-16LE starting with NUL, which no report does).

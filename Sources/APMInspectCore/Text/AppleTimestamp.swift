@@ -2,7 +2,7 @@
 ///
 /// Reads `2016-07-25 19:49:19.19 -0400` (any number of fraction digits, or none), ISO 8601 with `T`, offsets as
 /// `-0400`, `-04:00` or `Z`. The instant is kept as seconds since 1970 UTC and the offset as written, so the
-/// local time the device showed is never lost; ``iso8601`` renders it with the offset (and the source's fraction
+/// local time the device showed is never lost; `iso8601` renders it with the offset (and the source's fraction
 /// digits), and that is how it is encoded in JSON.
 public struct AppleTimestamp: Sendable, Equatable, Hashable {
     /// Seconds since 1970-01-01T00:00:00Z, with the fraction.
@@ -20,7 +20,7 @@ public struct AppleTimestamp: Sendable, Equatable, Hashable {
     public var fractionDigits: String
 
     /// Parses an Apple or ISO 8601 timestamp; nil when `text` is not one.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         var utf8 = Array(text.utf8)
         while let last = utf8.last, last == 0x20 || last == 0x09 { utf8.removeLast() }
         var i = 0
@@ -91,7 +91,7 @@ public struct AppleTimestamp: Sendable, Equatable, Hashable {
     }
 
     /// ISO 8601 local time with its offset: `2016-07-25T19:49:19.19-04:00`.
-    public var iso8601: String {
+    package var iso8601: String {
         guard let length = iso8601Length else { return paddedISO8601 }
         return String(unsafeUninitializedCapacity: length, initializingUTF8With: fillISO8601)
     }
@@ -100,7 +100,7 @@ public struct AppleTimestamp: Sendable, Equatable, Hashable {
     ///
     /// Every JSON report holds two to four timestamps: built from padded pieces, the string cost more instructions
     /// than the rest of the `.ips` header it sits in (a tenth of writing a JSON crash report's envelope).
-    public func withISO8601UTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    package func withISO8601UTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         guard let length = iso8601Length else {
             var text = paddedISO8601
             return text.withUTF8(body)

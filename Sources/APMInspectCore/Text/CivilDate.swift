@@ -4,22 +4,22 @@
 /// The one conversion of the package: the readers write and read dates without Foundation (KSCrash, PowerLog and
 /// capture timestamps, Apple's own timestamps, the fleet report's days, the energy plot's labels), and six copies of
 /// this arithmetic had grown before it was shared.
-public struct CivilDate: Sendable, Equatable {
-    public var year: Int
-    public var month: Int
-    public var day: Int
+package struct CivilDate: Sendable, Equatable {
+    package var year: Int
+    package var month: Int
+    package var day: Int
 
     /// Day counts are clamped to about ±2.7 million years, so a hostile timestamp cannot overflow the arithmetic.
-    public static let dayRange = -1_000_000_000...1_000_000_000
+    package static let dayRange = -1_000_000_000...1_000_000_000
 
-    public init(year: Int, month: Int, day: Int) {
+    package init(year: Int, month: Int, day: Int) {
         self.year = year
         self.month = month
         self.day = day
     }
 
     /// The date `days` after 1970-01-01 (before it when negative), clamped to ``dayRange``.
-    public init(daysSince1970 days: Int) {
+    package init(daysSince1970 days: Int) {
         let z = min(max(days, Self.dayRange.lowerBound), Self.dayRange.upperBound) + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097
@@ -32,7 +32,7 @@ public struct CivilDate: Sendable, Equatable {
     }
 
     /// Days since 1970-01-01; the month is taken as 1 to 12 and the year within ±2 billion (what a reader checked).
-    public var daysSince1970: Int {
+    package var daysSince1970: Int {
         let month = min(max(self.month, 1), 12)
         let year = min(max(self.year, -2_000_000_000), 2_000_000_000)
         let day = min(max(self.day, -1_000), 1_000)
@@ -46,12 +46,12 @@ public struct CivilDate: Sendable, Equatable {
     }
 
     /// `YYYY-MM-DD`, the year of at least four digits (a negative one with its sign before them).
-    public var isoDate: String {
+    package var isoDate: String {
         "\(Self.padded(year, 4))-\(Self.padded(month, 2))-\(Self.padded(day, 2))"
     }
 
     /// `value` in decimal, zero-padded to `width` digits, the minus sign of a negative value before the zeros.
-    public static func padded(_ value: some BinaryInteger, _ width: Int) -> String {
+    package static func padded(_ value: some BinaryInteger, _ width: Int) -> String {
         let digits = String(value.magnitude)
         let zeros = String(repeating: "0", count: max(0, width - digits.count))
         return (value < 0 ? "-" : "") + zeros + digits

@@ -55,7 +55,7 @@ public enum FileReading {
     }
 
     /// How long a FIFO given as input may wait for a writer before it is an error.
-    public static let fifoWriterWaitSeconds: Int32 = 10
+    package static let fifoWriterWaitSeconds: Int32 = 10
 
     /// Opens `path` for reading; a FIFO without a writer is an error after ``fifoWriterWaitSeconds``, not a hang,
     /// and a device is refused.
@@ -182,7 +182,7 @@ public enum FileReading {
     ///
     /// False for FIFOs, devices, sockets, folders and paths that do not exist. Asked without opening the path:
     /// opening a FIFO blocks until a writer comes, and whatever the writer sends can be read only once.
-    public static func isRegularFile(atPath path: String) -> Bool {
+    package static func isRegularFile(atPath path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }

@@ -5,9 +5,9 @@
 /// Controls are first shown as escapes (as for a terminal), so no raw control reaches the page (XML forbids most
 /// of them) and a line break in a name stays visible; then `&`, `<`, `>`, `"` and `'` become character
 /// references. Escaped text never holds `<`, so it cannot end a `<script>` or `<style>` block either.
-public enum HTMLText {
+package enum HTMLText {
     /// `text` for element content or a single- or double-quoted attribute value.
-    public static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         let line = TerminalText.escaped(text)
         guard line.utf8.contains(where: needsEscape) else { return line }
         var out = ""

@@ -5,19 +5,19 @@
 public struct HexValue: Sendable, Equatable, Hashable, Comparable, CustomStringConvertible {
     public var value: UInt64
 
-    public init(_ value: UInt64) {
+    package init(_ value: UInt64) {
         self.value = value
     }
 
     /// Parses `0x1a2b`, `1a2b` with `hex: true`, or decimal text; nil when it is neither.
-    public init?(parsing text: Substring, hex: Bool = false) {
+    package init?(parsing text: Substring, hex: Bool = false) {
         var text = text
         guard let value = text.withUTF8({ HexValue(parsingBytes: $0, hex: hex) }) else { return nil }
         self = value
     }
 
     /// ``init(parsing:hex:)`` on UTF-8 bytes, for readers that hold a file's bytes rather than a `String`.
-    public init?(parsingBytes bytes: UnsafeBufferPointer<UInt8>, hex: Bool = false) {
+    package init?(parsingBytes bytes: UnsafeBufferPointer<UInt8>, hex: Bool = false) {
         var digits = bytes
         var radix: UInt64 = hex ? 16 : 10
         if bytes.count >= 2, bytes[0] == 0x30, bytes[1] == 0x78 || bytes[1] == 0x58 {

@@ -6,9 +6,9 @@
 /// line; Markdown's own characters are then backslash-escaped, and `<`, `>`, `&` written as character
 /// references, which every Markdown flavour (CommonMark, GitHub's tables, the original Markdown.pl) shows as the
 /// character and none reads as markup.
-public enum MarkdownText {
+package enum MarkdownText {
     /// `text` as literal Markdown text on one line: what a renderer shows is `text` with controls escaped.
-    public static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         let line = TerminalText.escaped(text)
         guard line.utf8.contains(where: needsEscape) else { return line }
         var out = ""

@@ -12,7 +12,7 @@ public struct OSVersion: Sendable, Equatable, Hashable, Codable {
     /// The whole string as written.
     public var raw: String
 
-    public init(name: String, version: String, build: String, raw: String) {
+    package init(name: String, version: String, build: String, raw: String) {
         self.name = name
         self.version = version
         self.build = build
@@ -20,7 +20,7 @@ public struct OSVersion: Sendable, Equatable, Hashable, Codable {
     }
 
     /// Splits `raw`; never fails (unparseable text ends up whole in ``name``).
-    public init(parsing raw: String) {
+    package init(parsing raw: String) {
         let text = raw.trimmingASCIIWhitespace()
         if let parts = Self.asciiParts(of: text) {
             self.init(name: parts.name, version: parts.version, build: parts.build, raw: raw)
@@ -91,13 +91,13 @@ public struct OSVersion: Sendable, Equatable, Hashable, Codable {
     }
 
     /// The major version number (`13` for `13.3.1`).
-    public var major: Int? { version.split(separator: ".").first.flatMap { Int($0) } }
+    package var major: Int? { version.split(separator: ".").first.flatMap { Int($0) } }
 
     /// True for beta and seed builds, whose build number ends in a lowercase letter (`21A5291j`).
-    public var isBeta: Bool { build.last.map { $0.isLowercase } ?? false }
+    package var isBeta: Bool { build.last.map { $0.isLowercase } ?? false }
 
     /// The platform family the name stands for.
-    public var platform: Platform { Platform(osName: name) }
+    package var platform: Platform { Platform(osName: name) }
 
     /// Apple platforms, as far as a report's OS name tells.
     public enum Platform: String, Sendable, Equatable, Hashable, Codable {

@@ -5,13 +5,14 @@ public struct TextOrigin: Sendable, Equatable, Hashable {
     /// Line number (1-based) of the slice's first byte, which must be at the start of that line.
     public var line: Int
 
+    /// The origin of a text that starts `byteOffset` bytes and `line - 1` lines into its file.
     public init(byteOffset: Int = 0, line: Int = 1) {
         self.byteOffset = byteOffset
         self.line = line
     }
 
     /// Moves a location within the slice to the same place in the file.
-    public func shift(_ location: SourceLocation) -> SourceLocation {
+    package func shift(_ location: SourceLocation) -> SourceLocation {
         var moved = location
         moved.byteOffset = location.byteOffset.map { $0 + byteOffset }
         moved.line = location.line.map { $0 + line - 1 }

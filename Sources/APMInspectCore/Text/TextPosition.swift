@@ -1,9 +1,9 @@
 /// Converts byte offsets into 1-based line and column numbers.
-public enum TextPosition {
+package enum TextPosition {
     /// The location of `byteOffset` in `buffer`, with its line and column (columns count bytes).
     ///
     /// This scans from the start, so it is meant for the few offsets that end up in diagnostics.
-    public static func location(in buffer: UnsafeRawBufferPointer, byteOffset: Int) -> SourceLocation {
+    package static func location(in buffer: UnsafeRawBufferPointer, byteOffset: Int) -> SourceLocation {
         let offset = max(0, min(byteOffset, buffer.count))
         var line = 1
         var lineStart = 0
@@ -19,7 +19,7 @@ public enum TextPosition {
     }
 
     /// The location of `byteOffset` in `bytes`.
-    public static func location(in bytes: [UInt8], byteOffset: Int) -> SourceLocation {
+    package static func location(in bytes: [UInt8], byteOffset: Int) -> SourceLocation {
         bytes.withUnsafeBytes { location(in: $0, byteOffset: byteOffset) }
     }
 }

@@ -159,6 +159,7 @@ public struct BackendAttribute: Sendable, Equatable {
     public var key: String
     public var value: AttributeValue
 
+    /// An attribute from its key and value.
     public init(key: String, value: AttributeValue) {
         self.key = key
         self.value = value

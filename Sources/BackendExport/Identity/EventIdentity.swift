@@ -8,6 +8,7 @@ import APMInspectCore
 public struct EventIdentity: Sendable, Equatable, Hashable {
     public let bytes: [UInt8]
 
+    /// The id of the `ordinal`th incident of the file whose SHA-256 is `contentDigest`.
     public init(contentDigest: [UInt8], ordinal: Int) {
         var hasher = SHA256Digest()
         hasher.update(contentDigest)

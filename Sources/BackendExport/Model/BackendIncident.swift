@@ -80,6 +80,7 @@ public struct BackendIncident: Sendable, Equatable {
         public var imageUUID: String?
     }
 
+    /// A thread of the incident and its frames.
     public struct Thread: Sendable, Equatable {
         public var id: Int
         public var name: String?
@@ -88,6 +89,7 @@ public struct BackendIncident: Sendable, Equatable {
         public var frames: [Frame]
     }
 
+    /// A binary image loaded in the process.
     public struct Image: Sendable, Equatable {
         /// 32 lower-case hex digits.
         public var uuid: String

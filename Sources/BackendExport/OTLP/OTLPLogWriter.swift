@@ -8,6 +8,7 @@ import APMInspectCore
 public struct OTLPLogWriter: Sendable {
     public var toolVersion: String
 
+    /// A writer whose records carry `toolVersion` as `service.version`.
     public init(toolVersion: String) {
         self.toolVersion = toolVersion
     }

@@ -10,6 +10,7 @@ public struct SentryEnvelope: Sendable {
     /// The event's JSON text, one line.
     public var payload: String
 
+    /// An envelope of one event.
     public init(eventID: EventIdentity, payload: String) {
         self.eventID = eventID
         self.payload = payload

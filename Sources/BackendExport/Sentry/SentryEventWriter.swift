@@ -5,6 +5,7 @@ public struct SentryEventWriter: Sendable {
     /// The `sdk.version` the events name.
     public var toolVersion: String
 
+    /// A writer whose events name `toolVersion` as the SDK version.
     public init(toolVersion: String) {
         self.toolVersion = toolVersion
     }

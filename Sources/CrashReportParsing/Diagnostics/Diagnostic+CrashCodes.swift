@@ -9,182 +9,182 @@ extension Diagnostic.Code {
     /// A JSON value did not have the type its field reads; the field stays empty, and the value is kept in
     /// unknownKeys where it could be, so nothing the report said is lost.
     /// Example: expected a string for 'procName'; kept the value verbatim in unknownKeys
-    public static let crashFieldWrongType = Self("crash.field-wrong-type")
+    package static let crashFieldWrongType = Self("crash.field-wrong-type")
     /// A known key appears twice in the body; the first is read, and the later value is kept in unknownKeys.
     /// Example: key "pid" is repeated; the first is read and this value is kept in unknownKeys
-    public static let crashRepeatedKey = Self("crash.repeated-key")
+    package static let crashRepeatedKey = Self("crash.repeated-key")
     /// A known key is spelled with JSON escapes, which its field does not match: the value is kept in unknownKeys
     /// rather than read, so the field may look missing.
     /// Example: key "pid" is spelled with escapes, which its field does not read; the value is kept in unknownKeys
-    public static let crashEscapedKey = Self("crash.escaped-key")
+    package static let crashEscapedKey = Self("crash.escaped-key")
     /// `faultingThread` names a thread past the list: no thread is marked crashed from it.
     /// Example: faultingThread 7 is past the 3 threads listed
-    public static let crashFaultingThreadOutOfRange = Self("crash.faulting-thread-out-of-range")
+    package static let crashFaultingThreadOutOfRange = Self("crash.faulting-thread-out-of-range")
     /// The header names a crashed thread the text does not list; the thread marked Crashed is used instead.
     /// Example: the header names thread 4 as crashed, but it is not listed; thread 0 is marked Crashed, so that one is used
-    public static let crashCrashedThreadNotListed = Self("crash.crashed-thread-not-listed")
+    package static let crashCrashedThreadNotListed = Self("crash.crashed-thread-not-listed")
     /// The file has an `.ips` header line and nothing after it: the report holds only what the header says.
     /// Example: the report has a header but no body
-    public static let crashHeaderWithoutBody = Self("crash.header-without-body")
+    package static let crashHeaderWithoutBody = Self("crash.header-without-body")
     /// A text report has header fields but no exception, threads or binary images: it is marked partial.
     /// Example: the report has only its header: no exception, threads or binary images
-    public static let crashHeaderOnly = Self("crash.header-only")
+    package static let crashHeaderOnly = Self("crash.header-only")
     /// The report has no header, or starts in the middle (a pasted excerpt): it is marked partial, and what is
     /// missing cannot be told from what was cut.
     /// Example: the report is a fragment: no header, or it starts in the middle
-    public static let crashFragment = Self("crash.fragment")
+    package static let crashFragment = Self("crash.fragment")
     /// The file stops before a whole report's end (no Binary Images section, or a last image line cut): the
     /// report is marked partial, and frames may not be matched to images.
     /// Example: the report ends at line 42 without a Binary Images section: the file looks cut short, and its frames cannot be matched to images
-    public static let crashCutShort = Self("crash.cut-short")
+    package static let crashCutShort = Self("crash.cut-short")
     /// A text line longer than the reader reads; only its start was read, so a value on it may be cut.
     /// Example: line 12 is 70000 bytes long; only its first 65536 bytes were read (lines are cut at 65536 bytes)
-    public static let crashLineTooLong = Self("crash.line-too-long")
+    package static let crashLineTooLong = Self("crash.line-too-long")
     /// A line inside a thread's backtrace is not a frame; it is kept in unknownKeys rather than dropped.
     /// Example: a line in a backtrace is not a frame; kept in unknownKeys
-    public static let crashBacktraceLineNotFrame = Self("crash.backtrace-line-not-frame")
+    package static let crashBacktraceLineNotFrame = Self("crash.backtrace-line-not-frame")
     /// A date or time is not in a format the reader knows; the report has no date, and the text is kept as written.
     /// Example: Date/Time: yesterday at noon: a date/time that is not in a known format; kept verbatim
-    public static let crashUnknownDateFormat = Self("crash.unknown-date-format")
+    package static let crashUnknownDateFormat = Self("crash.unknown-date-format")
     /// Lines of a text report matched no known field, block or frame; they are kept verbatim in unknownKeys.
     /// Example: 3 line(s) matched no known field, block or frame; kept verbatim in unknownKeys
-    public static let crashUnparsedLines = Self("crash.unparsed-lines")
+    package static let crashUnparsedLines = Self("crash.unparsed-lines")
     /// A thread had more frames than the per-thread limit: the rest were counted, not read, and the report is partial.
     /// Example: 12 frame(s) past the limit of 100000 frames per thread were counted, not read
-    public static let crashThreadFramesTruncated = Self("crash.thread-frames-truncated")
+    package static let crashThreadFramesTruncated = Self("crash.thread-frames-truncated")
     /// The report had more frames in all than the limit: the rest were counted, not read, and the report is partial.
     /// Example: 12 frame(s) past the limit of 1000000 frames in all were counted, not read
-    public static let crashFramesTruncated = Self("crash.frames-truncated")
+    package static let crashFramesTruncated = Self("crash.frames-truncated")
     /// The report had more threads than the limit: the rest were counted, not read, and the report is partial.
     /// Example: 2 thread(s) past the limit of 10000 threads were counted, not read (with their 40 frame(s))
-    public static let crashThreadListTruncated = Self("crash.thread-list-truncated")
+    package static let crashThreadListTruncated = Self("crash.thread-list-truncated")
     /// The report had more binary images than the limit: the rest were counted, not read; frames in them have no
     /// image.
     /// Example: 5 binary image(s) past the limit of 100000 were counted, not read
-    public static let crashImageListTruncated = Self("crash.image-list-truncated")
+    package static let crashImageListTruncated = Self("crash.image-list-truncated")
     /// Strings longer than the limit were cut to it, so a long value (a reason, a path) is not whole.
     /// Example: 1 string(s) longer than 65536 bytes were cut to that length
-    public static let crashStringTruncated = Self("crash.string-truncated")
+    package static let crashStringTruncated = Self("crash.string-truncated")
     /// More unknown lines or fields than unknownKeys keeps: the later ones were dropped.
     /// Example: 4 unknown line(s) or field(s) (120 bytes) past the limit of 10000 entries or 1048576 bytes kept in unknownKeys were dropped; the first 10000 were kept
-    public static let crashUnknownKeysTruncated = Self("crash.unknown-keys-truncated")
+    package static let crashUnknownKeysTruncated = Self("crash.unknown-keys-truncated")
 
     // MARK: - KSCrash
 
     /// The KSCrash report is not strict JSON and was read leniently: it is marked partial, since a repair may
     /// have guessed.
     /// Example: the report is not strict JSON: it was read leniently (2 repair(s))
-    public static let kscrashLenientJSON = Self("kscrash.lenient-json")
+    package static let kscrashLenientJSON = Self("kscrash.lenient-json")
     /// The file holds more than one JSON value; the first KSCrash report among them was read, the rest ignored.
     /// Example: more than one JSON value: the first KSCrash report was read
-    public static let kscrashSeveralValues = Self("kscrash.several-values")
+    package static let kscrashSeveralValues = Self("kscrash.several-values")
     /// A value has a JSON type its field does not read (an object, an array, a number expected); it was skipped,
     /// or an empty entry stands in for it.
     /// Example: expected an array of frames; the value was skipped
-    public static let kscrashWrongType = Self("kscrash.wrong-type")
+    package static let kscrashWrongType = Self("kscrash.wrong-type")
     /// The file holds only the recrash report (the crash handler crashed before writing the main one); it was read
     /// as the report and is incomplete.
     /// Example: the file holds only a recrash report (the crash handler crashed before the main report was written): that report was read, and is incomplete
-    public static let kscrashRecrashOnly = Self("kscrash.recrash-only")
+    package static let kscrashRecrashOnly = Self("kscrash.recrash-only")
     /// The crash handler crashed while writing the report; its own report is kept in a Recrash Report block.
     /// Example: the crash handler crashed while writing this report: its own report (recrash_report) is kept verbatim and summed up in the Recrash Report block
-    public static let kscrashRecrash = Self("kscrash.recrash")
+    package static let kscrashRecrash = Self("kscrash.recrash")
     /// KSCrash marked the report incomplete (writing stopped part way): it is marked partial.
     /// Example: KSCrash marked the report incomplete: writing it stopped part way
-    public static let kscrashIncomplete = Self("kscrash.incomplete")
+    package static let kscrashIncomplete = Self("kscrash.incomplete")
     /// The timestamp is in no format the reader knows; the report has no date.
     /// Example: the timestamp is not a date this reader knows (ISO 8601, or epoch seconds or µs)
-    public static let kscrashUnknownTimestamp = Self("kscrash.unknown-timestamp")
+    package static let kscrashUnknownTimestamp = Self("kscrash.unknown-timestamp")
     /// Binary images without a readable load address were skipped: frames in them are not matched to an image.
     /// Example: 2 binary image(s) without a readable image_addr were skipped
-    public static let kscrashImageWithoutAddress = Self("kscrash.image-without-address")
+    package static let kscrashImageWithoutAddress = Self("kscrash.image-without-address")
     /// A hang report lacks its hang block: start, end and duration are unknown.
     /// Example: a hang report without its hang block: start, end and duration are unknown
-    public static let kscrashHangBlockMissing = Self("kscrash.hang-block-missing")
+    package static let kscrashHangBlockMissing = Self("kscrash.hang-block-missing")
     /// The hang's start or end time is missing: its duration is unknown.
     /// Example: the hang lacks a start or an end time: its duration is unknown
-    public static let kscrashHangTimeMissing = Self("kscrash.hang-time-missing")
+    package static let kscrashHangTimeMissing = Self("kscrash.hang-time-missing")
     /// The hang ends before it starts: its duration is unknown rather than negative.
     /// Example: the hang ends before it starts: its duration is unknown
-    public static let kscrashHangEndsBeforeStart = Self("kscrash.hang-ends-before-start")
+    package static let kscrashHangEndsBeforeStart = Self("kscrash.hang-ends-before-start")
     /// A profile report lacks its profile block: there are no samples.
     /// Example: a profile report without its profile block
-    public static let kscrashProfileBlockMissing = Self("kscrash.profile-block-missing")
+    package static let kscrashProfileBlockMissing = Self("kscrash.profile-block-missing")
     /// The profile's time units are not ones the reader knows: its times are left out rather than guessed.
     /// Example: time units this reader does not know (fortnights): the profile's times are left out
-    public static let kscrashUnknownTimeUnits = Self("kscrash.unknown-time-units")
+    package static let kscrashUnknownTimeUnits = Self("kscrash.unknown-time-units")
     /// Profile samples name frames past the profile's frame table; those frames are left out of the samples.
     /// Example: 3 sample frame index(es) name no frame of the profile's table: left out
-    public static let kscrashSampleFrameOutOfRange = Self("kscrash.sample-frame-out-of-range")
+    package static let kscrashSampleFrameOutOfRange = Self("kscrash.sample-frame-out-of-range")
     /// Profile samples without a frame list were skipped.
     /// Example: 2 sample(s) without a frame list were skipped
-    public static let kscrashSampleWithoutFrames = Self("kscrash.sample-without-frames")
+    package static let kscrashSampleWithoutFrames = Self("kscrash.sample-without-frames")
     /// The profile had more samples than are kept: the rest were counted.
     /// Example: 100 sample(s) past the limit were counted, not kept
-    public static let kscrashSamplesTruncated = Self("kscrash.samples-truncated")
+    package static let kscrashSamplesTruncated = Self("kscrash.samples-truncated")
     /// A termination whose reason the reader does not know is read as a crash, which may not be what it was.
     /// Example: a termination whose reason this reader does not know (none): read as a crash
-    public static let kscrashUnknownTerminationReason = Self("kscrash.unknown-termination-reason")
+    package static let kscrashUnknownTerminationReason = Self("kscrash.unknown-termination-reason")
     /// KSCrash itself left frames out of the backtraces it wrote (deep recursion): the stacks are not whole.
     /// Example: KSCrash left 120 frame(s) out of the backtraces it wrote (deep recursion)
-    public static let kscrashFramesLeftOut = Self("kscrash.frames-left-out")
+    package static let kscrashFramesLeftOut = Self("kscrash.frames-left-out")
 
     // MARK: - System watchdog stackshots
 
     /// The stackshot report has no termination: the watchdog's reason is unknown.
     /// Example: the report has no termination: the watchdog's reason is unknown
-    public static let watchdogNoTermination = Self("watchdog.no-termination")
+    package static let watchdogNoTermination = Self("watchdog.no-termination")
     /// The stackshot report has no process table: no process or thread is known.
     /// Example: the report has no stackshot.processByPid: no process or thread is known
-    public static let watchdogNoProcessTable = Self("watchdog.no-process-table")
+    package static let watchdogNoProcessTable = Self("watchdog.no-process-table")
     /// The report's pid is -1: the watched process is found by its name instead.
     /// Example: the report's pid is -1: the watched process is found by its name in the stackshot
-    public static let watchdogUnknownPID = Self("watchdog.unknown-pid")
+    package static let watchdogUnknownPID = Self("watchdog.unknown-pid")
     /// The watched process is not among the stackshot's processes: none is marked as watched.
     /// Example: the watched process is not in the stackshot
-    public static let watchdogProcessNotInStackshot = Self("watchdog.process-not-in-stackshot")
+    package static let watchdogProcessNotInStackshot = Self("watchdog.process-not-in-stackshot")
     /// A value has a JSON type its field does not read; it was skipped.
     /// Example: `termination` is not an object; skipped
-    public static let watchdogWrongType = Self("watchdog.wrong-type")
+    package static let watchdogWrongType = Self("watchdog.wrong-type")
     /// More binary images than are kept: the rest were left out, and frames in them have no image.
     /// Example: kept the first 65536 images
-    public static let watchdogImageListTruncated = Self("watchdog.image-list-truncated")
+    package static let watchdogImageListTruncated = Self("watchdog.image-list-truncated")
     /// More processes than are kept: the rest were left out.
     /// Example: kept the first 8192 processes; 3 more were left out
-    public static let watchdogProcessListTruncated = Self("watchdog.process-list-truncated")
+    package static let watchdogProcessListTruncated = Self("watchdog.process-list-truncated")
     /// More threads than are kept: the rest were left out.
     /// Example: kept the first 65536 threads; 3 more were left out
-    public static let watchdogThreadListTruncated = Self("watchdog.thread-list-truncated")
+    package static let watchdogThreadListTruncated = Self("watchdog.thread-list-truncated")
     /// More frames than are kept: the rest were left out.
     /// Example: kept the first 1048576 frames; 3 more were left out
-    public static let watchdogFrameListTruncated = Self("watchdog.frame-list-truncated")
+    package static let watchdogFrameListTruncated = Self("watchdog.frame-list-truncated")
     /// Frames that are not `[imageIndex, offset]` pairs were skipped.
     /// Example: 2 frames are not [imageIndex, offset] pairs of non-negative integers; skipped
-    public static let watchdogUnreadableFrame = Self("watchdog.unreadable-frame")
+    package static let watchdogUnreadableFrame = Self("watchdog.unreadable-frame")
     /// Frames name an image past the image list; they are kept without an image.
     /// Example: 2 frames name an image index past the 40 images; kept without an image
-    public static let watchdogFrameImageOutOfRange = Self("watchdog.frame-image-out-of-range")
+    package static let watchdogFrameImageOutOfRange = Self("watchdog.frame-image-out-of-range")
 
     // MARK: - Resource reports
 
     /// A line of the heaviest stack is not a frame; it was skipped (said once per report).
     /// Example: a line of the heaviest stack is not a frame (count, symbol, (image + offset))
-    public static let resourceUnreadableFrame = Self("resource.unreadable-frame")
+    package static let resourceUnreadableFrame = Self("resource.unreadable-frame")
     /// The heaviest stack has more frames than are kept: the rest were left out.
     /// Example: kept the first 1024 frames of the heaviest stack; 10 more were left out
-    public static let resourceFrameListTruncated = Self("resource.frame-list-truncated")
+    package static let resourceFrameListTruncated = Self("resource.frame-list-truncated")
     /// The report has more fields than are kept: the rest were left out.
     /// Example: kept the first 512 fields; 3 more were left out
-    public static let resourceFieldListTruncated = Self("resource.field-list-truncated")
+    package static let resourceFieldListTruncated = Self("resource.field-list-truncated")
     /// The report states no limit for its resource: how far it was exceeded is unknown.
     /// Example: the report states no CPU limit
-    public static let resourceNoLimit = Self("resource.no-limit")
+    package static let resourceNoLimit = Self("resource.no-limit")
     /// A second, complete crash report body follows the first in one file (two reports pasted together); only the
     /// first is the report, the second is not read.
     /// Example: a second crash report body was not read: the first is the report
-    public static let crashSecondBodyIgnored = Self("crash.second-body-ignored")
+    package static let crashSecondBodyIgnored = Self("crash.second-body-ignored")
     /// Text before or after the JSON body (a log line, a paste's heading) is not part of the report; it was left
     /// out.
     /// Example: text before the JSON body was not part of the report
-    public static let crashTextBesideBody = Self("crash.text-beside-body")
+    package static let crashTextBesideBody = Self("crash.text-beside-body")
 }

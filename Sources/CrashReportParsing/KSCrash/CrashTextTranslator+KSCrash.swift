@@ -5,7 +5,7 @@ extension CrashTextTranslator {
     /// (the caller then reads them as an `.ips`).
     ///
     /// - Throws: ``CrashParseError`` when the bytes are a KSCrash report that cannot be read.
-    public func translation(ofKSCrash bytes: [UInt8]) throws(CrashParseError) -> (
+    package func translation(ofKSCrash bytes: [UInt8]) throws(CrashParseError) -> (
         text: String, diagnostics: [Diagnostic]
     )? {
         guard ContentSniffer.mentionsKSCrashKeys(bytes) else { return nil }

@@ -14,6 +14,7 @@ public struct KSCrashReader: Sendable {
     /// How much of a report is modelled; see ``CrashParseLimits``.
     public var limits: CrashParseLimits
 
+    /// A reader with the given JSON options and limits.
     public init(
         json: JSONParseOptions = JSONParseOptions(skipsTooDeep: true),
         limits: CrashParseLimits = CrashParseLimits()

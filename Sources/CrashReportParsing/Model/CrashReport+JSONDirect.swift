@@ -6,7 +6,7 @@ import APMInspectCore
 extension CrashReport: JSONDirectEncodable {
     /// The members the synthesised `encode(to:)` writes, in key order: the optional ones only when present,
     /// `unknownKeys` as its wrapper's coding writes it (nothing for nil).
-    public func writeJSONMembers(into object: inout JSONObjectWriter) {
+    package func writeJSONMembers(into object: inout JSONObjectWriter) {
         object.write("appBuild", appBuild)
         object.write("appVersion", appVersion)
         object.write("applicationSpecificInformation", applicationSpecificInformation)

@@ -4,7 +4,7 @@ import APMInspectCore
 // `String` for every path kept as a window on the report's bytes.
 extension CrashReport.BinaryImage: JSONDirectEncodable {
     /// The members `encode(to:)` writes, in key order.
-    public func writeJSONMembers(into object: inout JSONObjectWriter) {
+    package func writeJSONMembers(into object: inout JSONObjectWriter) {
         object.write("arch", arch)
         object.write("base", base)
         object.write("bundleId", bundleId)

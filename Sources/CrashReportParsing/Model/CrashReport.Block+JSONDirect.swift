@@ -3,7 +3,7 @@ import APMInspectCore
 // Written directly with the report's top level.
 extension CrashReport.Block: JSONDirectEncodable {
     /// The members `encode(to:)` writes, in key order.
-    public func writeJSONMembers(into object: inout JSONObjectWriter) {
+    package func writeJSONMembers(into object: inout JSONObjectWriter) {
         object.write("lines", lines)
         object.write("title", title)
     }

@@ -25,7 +25,7 @@ extension CrashReport {
             case text(String)
         }
 
-        public init(title: String, lines: [String]) {
+        package init(title: String, lines: [String]) {
             self.title = title
             self.storage = .lines(lines)
         }

@@ -3,7 +3,7 @@ import APMInspectCore
 // Parts of the report's top level, written directly with it.
 extension CrashReport.Exception: JSONDirectEncodable {
     /// The members the synthesised `encode(to:)` writes, in key order.
-    public func writeJSONMembers(into object: inout JSONObjectWriter) {
+    package func writeJSONMembers(into object: inout JSONObjectWriter) {
         object.write("codeValues", codeValues)
         object.write("codes", codes)
         object.write("faultAddress", faultAddress)
@@ -23,7 +23,7 @@ extension CrashReport.Exception: JSONDirectEncodable {
 
 extension CrashReport.Termination: JSONDirectEncodable {
     /// The members the synthesised `encode(to:)` writes, in key order (`reasons` always).
-    public func writeJSONMembers(into object: inout JSONObjectWriter) {
+    package func writeJSONMembers(into object: inout JSONObjectWriter) {
         object.write("byPid", byPid)
         object.write("byProcess", byProcess)
         object.write("code", code)

@@ -26,7 +26,7 @@ extension CrashReport {
         /// What the exception means, in plain words.
         public var meaning: String?
 
-        public init(
+        package init(
             type: String? = nil,
             signal: String? = nil,
             codes: String? = nil,
@@ -60,7 +60,7 @@ extension CrashReport {
 
         /// The type as Apple's `Exception Type:` line writes it: `EXC_BAD_ACCESS (SIGSEGV)`, or the signal alone
         /// when the report names no Mach exception (PLCrashReporter's `Exception Type: SIGBUS`).
-        public var typeAndSignal: String? {
+        package var typeAndSignal: String? {
             guard let type else { return signal.map { "(\($0))" } }
             guard let signal, signal != type else { return type }
             return "\(type) (\(signal))"
@@ -85,7 +85,7 @@ extension CrashReport {
         /// The whole `Termination Reason` text as written.
         public var raw: String?
 
-        public init(
+        package init(
             namespace: String? = nil,
             code: HexValue? = nil,
             indicator: String? = nil,

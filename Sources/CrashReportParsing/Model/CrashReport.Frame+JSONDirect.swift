@@ -4,7 +4,7 @@ import APMInspectCore
 // output time (perf), and each window text became a `String` only to be copied out again.
 extension CrashReport.Frame: JSONDirectEncodable {
     /// The members `encode(to:)` writes, in key order.
-    public func writeJSONMembers(into object: inout JSONObjectWriter) {
+    package func writeJSONMembers(into object: inout JSONObjectWriter) {
         object.write("address", address)
         object.write("column", column)
         write("file", fileText, into: &object)

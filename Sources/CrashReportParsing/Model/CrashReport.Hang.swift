@@ -18,7 +18,7 @@ extension CrashReport {
         public var startRole: String?
         public var endRole: String?
 
-        public init(
+        package init(
             durationSeconds: Double? = nil,
             recovered: Bool,
             startNanoseconds: UInt64? = nil,
@@ -45,7 +45,7 @@ extension CrashReport {
 // Written directly with the report's top level.
 extension CrashReport.Hang: JSONDirectEncodable {
     /// The members `encode(to:)` writes, in key order.
-    public func writeJSONMembers(into object: inout JSONObjectWriter) {
+    package func writeJSONMembers(into object: inout JSONObjectWriter) {
         object.write("durationSeconds", durationSeconds)
         object.write("endNanoseconds", endNanoseconds)
         object.write("endRole", endRole)

@@ -6,7 +6,7 @@ extension CrashReport.Profile {
     ///
     /// A sample lists its frames innermost first; folded stacks start at the root, so each is read backwards. Frame
     /// names lose the characters the format gives a meaning to (`;`, whitespace) and control characters.
-    public func foldedStacks(frameBudget: Int = 5_000_000) -> (lines: [String], isComplete: Bool) {
+    package func foldedStacks(frameBudget: Int = 5_000_000) -> (lines: [String], isComplete: Bool) {
         var labels = [String?](repeating: nil, count: frames.count)
         var counts: [String: Int] = [:]
         var budget = frameBudget
@@ -44,7 +44,7 @@ extension CrashReport.Profile {
     }
 
     /// `name` made safe for one field of a folded line: `;`, whitespace and control characters become `_`.
-    public static func foldedField(_ name: String) -> String {
+    package static func foldedField(_ name: String) -> String {
         var scalars = String.UnicodeScalarView()
         for scalar in name.unicodeScalars {
             let unsafe =

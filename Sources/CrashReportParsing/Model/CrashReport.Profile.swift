@@ -11,7 +11,7 @@ extension CrashReport {
             /// How long the sample took, in seconds, when given.
             public var durationSeconds: Double?
 
-            public init(frames: [Int], durationSeconds: Double? = nil) {
+            package init(frames: [Int], durationSeconds: Double? = nil) {
                 self.frames = frames
                 self.durationSeconds = durationSeconds
             }
@@ -28,7 +28,7 @@ extension CrashReport {
         /// Samples past the limit, counted and not kept.
         public var samplesLeftOut: Int
 
-        public init(
+        package init(
             name: String? = nil,
             id: String? = nil,
             durationSeconds: Double? = nil,
@@ -51,7 +51,7 @@ extension CrashReport {
 // Written directly with the report's top level.
 extension CrashReport.Profile: JSONDirectEncodable {
     /// The members `encode(to:)` writes, in key order.
-    public func writeJSONMembers(into object: inout JSONObjectWriter) {
+    package func writeJSONMembers(into object: inout JSONObjectWriter) {
         object.write("durationSeconds", durationSeconds)
         object.write("frames", frames)
         object.write("id", id)
@@ -64,7 +64,7 @@ extension CrashReport.Profile: JSONDirectEncodable {
 
 extension CrashReport.Profile.Sample: JSONDirectEncodable {
     /// The members `encode(to:)` writes, in key order.
-    public func writeJSONMembers(into object: inout JSONObjectWriter) {
+    package func writeJSONMembers(into object: inout JSONObjectWriter) {
         object.write("durationSeconds", durationSeconds)
         object.write("frames", encoding: frames)
     }

@@ -4,7 +4,7 @@ import APMInspectCore
 // of through the encoder's member sorting once per thread.
 extension CrashReport.Thread: JSONDirectEncodable {
     /// The members the synthesised `encode(to:)` writes, in key order.
-    public func writeJSONMembers(into object: inout JSONObjectWriter) {
+    package func writeJSONMembers(into object: inout JSONObjectWriter) {
         object.write("attributed", attributed)
         object.write("crashed", crashed)
         object.write("frames", frames)

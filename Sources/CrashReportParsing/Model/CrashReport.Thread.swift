@@ -17,7 +17,7 @@ extension CrashReport {
         public var registerFlavor: String?
         public var registers: [Register]?
 
-        public init(
+        package init(
             index: Int,
             id: UInt64? = nil,
             name: String? = nil,
@@ -48,6 +48,7 @@ extension CrashReport {
         public var address: HexValue?
         /// Offset of the address from its image's base, from the report or from the binary images.
         public var imageOffset: UInt64?
+        /// The symbol name, if the report or symbolication gave one.
         public var symbol: String? {
             get { symbolText?.string(source) }
             set { symbolText = newValue.map(FrameText.text) }
@@ -58,6 +59,7 @@ extension CrashReport {
         /// symbolication, so a reader can always get back to the name the linker saw.
         public var mangledSymbol: String?
         public var symbolOffset: UInt64?
+        /// The source file, if symbolication found one.
         public var file: String? {
             get { fileText?.string(source) }
             set { fileText = newValue.map(FrameText.text) }
@@ -80,7 +82,7 @@ extension CrashReport {
         /// The report's bytes, which the windows of ``symbolText``, ``fileText`` and ``rawLine`` point into.
         var source: SharedText?
 
-        public init(
+        package init(
             index: Int,
             image: String? = nil,
             address: HexValue? = nil,
@@ -166,7 +168,7 @@ extension CrashReport {
         /// `(Data Abort) byte write Translation fault`, a symbol, or text after the value.
         public var description: String?
 
-        public init(name: String, value: HexValue, description: String? = nil) {
+        package init(name: String, value: HexValue, description: String? = nil) {
             self.name = name
             self.value = value
             self.description = description
@@ -180,13 +182,14 @@ extension CrashReport {
         /// The last byte of the image (inclusive).
         public var end: HexValue?
         /// 32 lower-case hex digits, no dashes.
-        public var uuid: String? {
+        package var uuid: String? {
             get { uuidText?.string }
             set { uuidText = newValue.map(LazyText.text) }
         }
         /// Where ``uuid`` comes from: kept as a window on the report's bytes, normalised when it is read.
         var uuidText: LazyText?
         public var arch: String?
+        /// The image's path on the device.
         public var path: String? {
             get { pathText?.string }
             set { pathText = newValue.map(LazyText.text) }
@@ -200,7 +203,7 @@ extension CrashReport {
         /// The JSON `source`: `P` process, `S` shared cache, `A` absolute, and others.
         public var source: String?
 
-        public init(
+        package init(
             name: String? = nil,
             base: HexValue,
             end: HexValue? = nil,

@@ -93,6 +93,7 @@ public struct CrashReport: Sendable, Equatable, Codable {
     /// Why the OS ended the process, as a crash reporter names it (KSCrash's `termination_reason`: `memory_limit` …).
     public var terminationReason: String?
 
+    /// A report from its parts, for a family or a test that builds one.
     public init(
         sourceFormat: SourceFormat,
         header: IPSHeader? = nil,

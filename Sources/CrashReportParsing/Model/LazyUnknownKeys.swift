@@ -22,6 +22,7 @@ public struct LazyUnknownKeys: Sendable, Equatable, Codable {
 
     var storage: Storage
 
+    /// Keys already decoded.
     public init(wrappedValue: JSONValue?) {
         storage = .value(wrappedValue)
     }
@@ -30,6 +31,7 @@ public struct LazyUnknownKeys: Sendable, Equatable, Codable {
         storage = members.isEmpty ? .value(nil) : .members(shared, members)
     }
 
+    /// The unknown keys, decoded on first read.
     public var wrappedValue: JSONValue? {
         get {
             switch storage {
@@ -94,14 +96,14 @@ public struct LazyUnknownKeys: Sendable, Equatable, Codable {
 // output when there is no value, and accept its absence, as for a plain optional property.
 extension KeyedEncodingContainer {
     /// Encodes the wrapped value, or nothing when it is nil.
-    public mutating func encode(_ value: LazyUnknownKeys, forKey key: Key) throws {
+    package mutating func encode(_ value: LazyUnknownKeys, forKey key: Key) throws {
         try encodeIfPresent(value.wrappedValue, forKey: key)
     }
 }
 
 extension KeyedDecodingContainer {
     /// Decodes the wrapped value, or nil when the key is absent.
-    public func decode(_ type: LazyUnknownKeys.Type, forKey key: Key) throws -> LazyUnknownKeys {
+    package func decode(_ type: LazyUnknownKeys.Type, forKey key: Key) throws -> LazyUnknownKeys {
         LazyUnknownKeys(wrappedValue: try decodeIfPresent(JSONValue.self, forKey: key))
     }
 }

@@ -27,6 +27,7 @@ public struct CrashParseLimits: Sendable, Equatable {
     /// Bytes of key and value text kept in ``CrashReport/unknownKeys``; entries past it are counted and dropped.
     public var maxUnknownBytes: Int
 
+    /// Limits with the given bounds; the defaults bound memory for hostile input.
     public init(
         maxFramesPerThread: Int = 100_000,
         maxTotalFrames: Int = 1_000_000,

@@ -5,7 +5,7 @@ public struct CrashParseResult: Sendable, Equatable {
     public var report: CrashReport
     public var diagnostics: [Diagnostic]
 
-    public init(report: CrashReport, diagnostics: [Diagnostic]) {
+    package init(report: CrashReport, diagnostics: [Diagnostic]) {
         self.report = report
         self.diagnostics = diagnostics
     }

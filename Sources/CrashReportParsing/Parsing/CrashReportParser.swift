@@ -12,6 +12,7 @@ public struct CrashReportParser: Sendable {
     /// How much of a report is modelled; see ``CrashParseLimits``.
     public var limits: CrashParseLimits
 
+    /// A parser with the given JSON options and limits.
     public init(
         json: JSONParseOptions = JSONParseOptions(skipsTooDeep: true),
         limits: CrashParseLimits = CrashParseLimits()
@@ -32,7 +33,7 @@ public struct CrashReportParser: Sendable {
     /// OS faults (308), system watchdog crashes (409), terminating stackshots (509) and run-loop hangs are read
     /// as crash reports when their body is shaped like one (`BugType.hasCrashShapedBody`); otherwise they stay
     /// the opaque summary of their type.
-    public static func isCrashReport(_ container: IPSContainer) -> Bool {
+    package static func isCrashReport(_ container: IPSContainer) -> Bool {
         if let bugType = container.bugType {
             if bugType.family == .crash || bugType.family == .excResource { return true }
             return bugType.hasCrashShapedBody && hasCrashShapedBody(container)

@@ -65,9 +65,9 @@ public struct ResourceReport: Sendable, Encodable {
     public var fields: [Field]
 
     /// Always true: a resource report is a resource event, never a crash.
-    public var isNotACrash: Bool { true }
+    package var isNotACrash: Bool { true }
     /// `resourceKill` for a fatal report, `resourceWarning` otherwise.
-    public var category: String { isFatal ? "resourceKill" : "resourceWarning" }
+    package var category: String { isFatal ? "resourceKill" : "resourceWarning" }
 
     private enum CodingKeys: String, CodingKey {
         case header, bugType, bugTypeName, resource, event, actionTaken, isFatal, process, path, pid, osVersion

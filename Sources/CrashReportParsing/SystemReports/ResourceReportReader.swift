@@ -5,22 +5,22 @@ import APMInspectCore
 ///
 /// Every line is looked at once; the stack stops at its first blank line and at `maxFrames` frames, the fields
 /// at `maxFields`, so time and memory follow the size of the input. What cannot be read is a diagnostic.
-public struct ResourceReportReader: Sendable {
+package struct ResourceReportReader: Sendable {
     /// More frames than any real heaviest stack (a few dozen): the rest are counted in a diagnostic.
-    public var maxFrames = 1024
+    package var maxFrames = 1024
     /// More `Key: value` lines than a real report's preamble has.
-    public var maxFields = 512
+    package var maxFields = 512
 
-    public init() {}
+    package init() {}
 
     /// True when the bug type is one of the resource reports this reader models.
-    public static func reads(_ bugType: BugType) -> Bool { ["145", "202", "206"].contains(bugType.code) }
+    package static func reads(_ bugType: BugType) -> Bool { ["145", "202", "206"].contains(bugType.code) }
 
     /// Reads the container's text body.
     ///
     /// - Throws: `InputError` when the body is not text (a resource report's body is never JSON) or holds
     ///   neither an `Event` nor a heaviest stack.
-    public func parse(_ container: IPSContainer) throws(InputError) -> (
+    package func parse(_ container: IPSContainer) throws(InputError) -> (
         report: ResourceReport, diagnostics: [Diagnostic]
     ) {
         guard container.bodyKind == .text else {

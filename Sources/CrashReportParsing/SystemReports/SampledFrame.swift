@@ -20,7 +20,7 @@ public struct SampledFrame: Sendable, Equatable, Encodable {
     /// How many samples had this frame (microstackshots).
     public var sampleCount: Int?
 
-    public init(
+    package init(
         imageIndex: Int? = nil,
         image: String? = nil,
         imageUUID: String? = nil,
@@ -39,7 +39,7 @@ public struct SampledFrame: Sendable, Equatable, Encodable {
     }
 
     /// `image + offset`, the way Apple's reports print an unsymbolicated frame.
-    public var imageAndOffset: String {
+    package var imageAndOffset: String {
         let name = image ?? imageIndex.map { "image #\($0)" } ?? "???"
         guard let imageOffset else { return name }
         return "\(name) + \(imageOffset)"

@@ -6,16 +6,16 @@ import APMInspectCore
 /// Both real shapes are read: with a `build` and the watched process's pid, and with `pid` -1 and no build (the
 /// watched process is then found by name). Members of the wrong type are skipped with a diagnostic; frames, threads
 /// and processes are capped (`maxFrames` …) so that a crafted file costs time and memory in proportion to it.
-public struct SystemWatchdogReader: Sendable {
-    public var maxProcesses = 8192
-    public var maxThreads = 65_536
-    public var maxFrames = 1 << 20
-    public var maxImages = 65_536
+package struct SystemWatchdogReader: Sendable {
+    package var maxProcesses = 8192
+    package var maxThreads = 65_536
+    package var maxFrames = 1 << 20
+    package var maxImages = 65_536
 
-    public init() {}
+    package init() {}
 
     /// - Throws: `InputError` when the body is not JSON or not an object.
-    public func parse(_ container: IPSContainer) throws(InputError) -> (
+    package func parse(_ container: IPSContainer) throws(InputError) -> (
         report: SystemWatchdogReport, diagnostics: [Diagnostic]
     ) {
         let document = try container.parseJSONBody()

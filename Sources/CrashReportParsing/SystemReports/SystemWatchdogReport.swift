@@ -23,6 +23,7 @@ public struct SystemWatchdogReport: Sendable, Encodable {
         public var loadAddress: HexValue?
     }
 
+    /// A thread of the stackshot and its sampled frames.
     public struct Thread: Sendable, Equatable, Encodable {
         public var id: Int64?
         public var name: String?
@@ -34,6 +35,7 @@ public struct SystemWatchdogReport: Sendable, Encodable {
         public var frames: [SampledFrame]
     }
 
+    /// A process of the stackshot and its threads.
     public struct Process: Sendable, Equatable, Encodable {
         public var pid: Int64?
         public var name: String?
@@ -65,12 +67,12 @@ public struct SystemWatchdogReport: Sendable, Encodable {
     public var frameCount: Int
 
     /// Always true: the report is a system event, never the crash of an app.
-    public var isNotACrash: Bool { true }
+    package var isNotACrash: Bool { true }
     /// The kind of event, for readers that group reports: `systemWatchdog`.
-    public var category: String { "systemWatchdog" }
+    package var category: String { "systemWatchdog" }
 
     /// The process the watchdog named, as the stackshot has it.
-    public var watchedProcess: Process? { processes.first(where: \.isWatchedProcess) }
+    package var watchedProcess: Process? { processes.first(where: \.isWatchedProcess) }
 
     private enum CodingKeys: String, CodingKey {
         case header, bugType, bugTypeName, process, pid, build, modelCode, displayState, thermalPressureLevel

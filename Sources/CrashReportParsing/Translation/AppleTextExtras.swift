@@ -5,45 +5,45 @@ import APMInspectCore
 /// Read from the JSON next to the model: which image each frame belongs to, the instruction stream bytes,
 /// the Application Specific Information strings per image, and the raw multi-line strings (`vmSummary`,
 /// `ktriageinfo`) whose blank lines the model's blocks drop.
-public struct AppleTextExtras: Sendable, Equatable {
+package struct AppleTextExtras: Sendable, Equatable {
     /// The bytes around the PC of one thread (`instructionState.instructionStream`).
-    public struct InstructionStream: Sendable, Equatable {
-        public var bytes: [UInt8]
+    package struct InstructionStream: Sendable, Equatable {
+        package var bytes: [UInt8]
         /// Index in ``bytes`` of the byte at the PC.
-        public var offset: Int
+        package var offset: Int
 
-        public init(bytes: [UInt8], offset: Int) {
+        package init(bytes: [UInt8], offset: Int) {
             self.bytes = bytes
             self.offset = offset
         }
     }
 
     /// `imageIndex` of each frame, by thread index then frame index.
-    public var frameImages: [[Int?]]
+    package var frameImages: [[Int?]]
     /// `imageIndex` of each `lastExceptionBacktrace` frame.
-    public var lastExceptionImages: [Int?]
+    package var lastExceptionImages: [Int?]
     /// Instruction streams by thread index.
-    public var instructionStreams: [Int: InstructionStream]
+    package var instructionStreams: [Int: InstructionStream]
     /// The `asi` strings, without the image names the model prefixes.
-    public var applicationSpecificInformation: [String]?
+    package var applicationSpecificInformation: [String]?
     /// `ktriageinfo` as written.
-    public var kernelTriage: String?
+    package var kernelTriage: String?
     /// `vmSummary` as written.
-    public var vmSummary: String?
+    package var vmSummary: String?
     /// `vmregioninfo` as written.
-    public var vmRegionInfo: String?
+    package var vmRegionInfo: String?
     /// `bundleInfo.DTAppStoreToolsBuild`.
-    public var appStoreToolsBuild: String?
+    package var appStoreToolsBuild: String?
     /// `storeInfo.applicationVariant`.
-    public var appVariant: String?
+    package var appVariant: String?
     /// `storeInfo.itemID` (macOS `App Item ID:`).
-    public var itemID: String?
+    package var itemID: String?
     /// `storeInfo.softwareVersionExternalIdentifier` (macOS `App External ID:`).
-    public var externalID: String?
+    package var externalID: String?
     /// `osVersion.isEmbedded`.
-    public var isEmbedded: Bool?
+    package var isEmbedded: Bool?
 
-    public init(
+    package init(
         frameImages: [[Int?]] = [],
         lastExceptionImages: [Int?] = [],
         instructionStreams: [Int: InstructionStream] = [:],
@@ -68,7 +68,7 @@ public struct AppleTextExtras: Sendable, Equatable {
     }
 
     /// Reads the extras from a 309 JSON body object.
-    public init(body: JSONElement) {
+    package init(body: JSONElement) {
         self.init(body: CrashJSONBody(body))
     }
 

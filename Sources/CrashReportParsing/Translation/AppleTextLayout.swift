@@ -1,7 +1,7 @@
 import APMInspectCore
 
 /// Which of Apple's two text layouts a translation writes.
-public enum AppleTextLayout: String, Sendable, Equatable, CaseIterable {
+package enum AppleTextLayout: String, Sendable, Equatable, CaseIterable {
     /// iOS, iPadOS, tvOS, watchOS devices: `Report Version: 104`, `Triggered by Thread:`.
     case iOS
     /// macOS, including simulator and iOS-on-Mac reports: a leading blank line, `Report Version: 12`,
@@ -13,7 +13,7 @@ public enum AppleTextLayout: String, Sendable, Equatable, CaseIterable {
     ///
     /// A simulator (platform 7) or an iOS app on an Apple-silicon Mac (platform 2) runs on macOS and gets the
     /// macOS layout.
-    public static func forReport(_ report: CrashReport, isEmbedded: Bool? = nil) -> AppleTextLayout {
+    package static func forReport(_ report: CrashReport, isEmbedded: Bool? = nil) -> AppleTextLayout {
         if let isEmbedded { return isEmbedded ? .iOS : .macOS }
         if let os = report.osVersion ?? report.header?.osVersion {
             switch OSVersion(parsing: os).platform {

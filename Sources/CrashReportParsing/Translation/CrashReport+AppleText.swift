@@ -5,7 +5,7 @@ extension CrashReport {
     ///
     /// Uses only the model; `CrashTextTranslator().translate(bytes)` also reads the JSON details the
     /// model drops (frame image indexes, instruction stream, blank lines of the VM summary).
-    public func appleText(layout: AppleTextLayout? = nil) -> String {
+    package func appleText(layout: AppleTextLayout? = nil) -> String {
         CrashTextTranslator(layout: layout).translate(self)
     }
 }

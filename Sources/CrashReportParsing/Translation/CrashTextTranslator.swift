@@ -5,18 +5,18 @@ import APMInspectCore
 ///
 /// iOS reports get the iOS layout (`Report Version: 104`), macOS reports the macOS one (`Report Version: 12`,
 /// external modifications, VM region summary). docs/crash-translation.md lists what differs from Apple's output.
-public struct CrashTextTranslator: Sendable {
+package struct CrashTextTranslator: Sendable {
     /// The layout to write; nil chooses it from the report's platform.
-    public var layout: AppleTextLayout?
+    package var layout: AppleTextLayout?
 
-    public init(layout: AppleTextLayout? = nil) {
+    package init(layout: AppleTextLayout? = nil) {
         self.layout = layout
     }
 
     /// Parses a bug_type 309 `.ips` file and translates it.
     ///
     /// - Throws: ``CrashParseError`` when the file is not a crash report with a JSON body.
-    public func translate(_ bytes: [UInt8]) throws(CrashParseError) -> String {
+    package func translate(_ bytes: [UInt8]) throws(CrashParseError) -> String {
         try translation(of: bytes).text
     }
 
@@ -24,7 +24,7 @@ public struct CrashTextTranslator: Sendable {
     /// JSON), so a caller can say that the text comes from damaged input.
     ///
     /// - Throws: ``CrashParseError`` when the file is not a crash report with a JSON body.
-    public func translation(of bytes: [UInt8]) throws(CrashParseError) -> (text: String, diagnostics: [Diagnostic]) {
+    package func translation(of bytes: [UInt8]) throws(CrashParseError) -> (text: String, diagnostics: [Diagnostic]) {
         let container = IPSContainer(bytes: bytes)
         guard container.bodyKind == .json else {
             throw CrashParseError(
@@ -50,7 +50,7 @@ public struct CrashTextTranslator: Sendable {
     }
 
     /// Translates a report already read; `extras` carries the JSON details the model does not keep.
-    public func translate(_ report: CrashReport, extras: AppleTextExtras = AppleTextExtras()) -> String {
+    package func translate(_ report: CrashReport, extras: AppleTextExtras = AppleTextExtras()) -> String {
         var writer = AppleTextWriter(report: report, extras: extras)
         switch layout ?? AppleTextLayout.forReport(report, isEmbedded: extras.isEmbedded) {
         case .iOS: writer.writeIOS()

@@ -17,7 +17,7 @@ public struct CappedCounts: Sendable, Equatable {
     /// The smallest value kept, once the capacity is reached.
     private var floor: String?
 
-    public init(capacity: Int, order: @escaping @Sendable (String, String) -> Bool = { $0 < $1 }) {
+    package init(capacity: Int, order: @escaping @Sendable (String, String) -> Bool = { $0 < $1 }) {
         self.capacity = max(1, capacity)
         self.order = order
     }
@@ -26,6 +26,7 @@ public struct CappedCounts: Sendable, Equatable {
         lhs.counts == rhs.counts && lhs.others == rhs.others
     }
 
+    /// Counts `value`; past the cap, new values go to the others count.
     public mutating func add(_ value: String, count: Int = 1) {
         if counts[value] != nil {
             counts[value, default: 0] += count
@@ -47,11 +48,12 @@ public struct CappedCounts: Sendable, Equatable {
     }
 
     /// Every kept value, most reports first, then by value.
-    public var entries: [Entry] {
+    package var entries: [Entry] {
         counts.map { Entry(value: $0.key, count: $0.value) }.sorted {
             $0.count != $1.count ? $0.count > $1.count : $0.value.utf8.lexicographicallyPrecedes($1.value.utf8)
         }
     }
 
+    /// True when nothing was counted.
     public var isEmpty: Bool { counts.isEmpty && others == 0 }
 }

@@ -4,7 +4,7 @@ import JetsamParsing
 
 /// Folds fleet events into the fleet report, keeping groups and bounded tallies, never the events.
 ///
-/// Every tally is independent of the order events arrive in (see ``CappedCounts`` and ``DayCounts``; ties are
+/// Every tally is independent of the order events arrive in (see ``CappedCounts`` and `DayCounts`; ties are
 /// broken by value), except which signatures are grouped once ``FleetLimits/maxGroups`` is reached.
 public struct FleetAggregator: Sendable {
     private struct Group {
@@ -55,6 +55,7 @@ public struct FleetAggregator: Sendable {
     private var categories = FleetSummary.Categories()
     private var hangs = FleetSummary.Hangs()
 
+    /// An aggregator that keeps the events `filter` accepts, within `limits`.
     public init(filter: FleetFilter = FleetFilter(), limits: FleetLimits = FleetLimits()) {
         self.filter = filter
         self.limits = limits
@@ -68,6 +69,7 @@ public struct FleetAggregator: Sendable {
         if findings.count < limits.maxFindings { findings.append(finding) }
     }
 
+    /// Counts one event; `fromNDJSON` says it came from an envelope line rather than a file.
     public mutating func add(_ event: FleetEvent, fromNDJSON: Bool = false) {
         inputs.reports += 1
         if fromNDJSON { inputs.ndjsonEnvelopes += 1 }

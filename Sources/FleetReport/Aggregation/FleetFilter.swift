@@ -10,7 +10,7 @@ public struct FleetFilter: Sendable, Equatable {
     /// bundle ids).
     public var apps: [String]
     /// The first of ``apps``; setting it replaces them.
-    public var app: String? {
+    package var app: String? {
         get { apps.first }
         set { apps = newValue.map { [$0] } ?? [] }
     }
@@ -18,6 +18,7 @@ public struct FleetFilter: Sendable, Equatable {
     /// (JetsamEvents).
     public var version: String?
 
+    /// A filter on time (seconds since 1970), app and version; nil or empty accepts all.
     public init(since: Double? = nil, app: String? = nil, version: String? = nil, apps: [String] = []) {
         self.since = since
         self.apps = (app.map { [$0] } ?? []) + apps
@@ -25,21 +26,22 @@ public struct FleetFilter: Sendable, Equatable {
     }
 
     /// Reads `--since`: a day (`2024-06-01`, midnight UTC) or a time as reports write it (ISO 8601 with offset).
-    public static func parseSince(_ text: String) -> Double? {
+    package static func parseSince(_ text: String) -> Double? {
         if let day = DayCounts.day(isoDate: text) { return Double(day) * 86_400 }
         return AppleTimestamp(text)?.secondsSince1970
     }
 
+    /// True when the filter accepts every event.
     public var isEmpty: Bool { since == nil && apps.isEmpty && version == nil }
 
     /// True when `--app` keeps a report of this bundle id or process name (or no `--app` was given).
-    public func admitsApp(bundleId: String?, process: String?) -> Bool {
+    package func admitsApp(bundleId: String?, process: String?) -> Bool {
         if apps.isEmpty { return true }
         return apps.contains { $0 == bundleId || $0 == process }
     }
 
     /// True when `--app` keeps a JetsamEvent with these killed and frontmost process names.
-    public func admitsJetsam(killed: [String], frontmost: [String]) -> Bool {
+    package func admitsJetsam(killed: [String], frontmost: [String]) -> Bool {
         if apps.isEmpty { return true }
         return apps.contains { killed.contains($0) || frontmost.contains($0) }
     }

@@ -15,5 +15,6 @@ public struct FleetLimits: Sendable, Equatable {
     /// Groups drawn in the per-day chart.
     public var chartGroups = 5
 
+    /// The default limits.
     public init() {}
 }

@@ -4,7 +4,7 @@
 /// Only tallies are kept: per app version and per device type (each at most ``maxGroups``), a few dozen exit
 /// reasons and at most ``maxLaunchBuckets`` launch buckets over all of them, never the payloads, so memory does not
 /// grow with their number.
-public struct MetricKitFleet: Sendable, Equatable {
+package struct MetricKitFleet: Sendable, Equatable {
     struct Tally: Sendable, Equatable {
         var metricPayloads = 0
         var exits: [String: Int64] = [:]
@@ -61,10 +61,10 @@ public struct MetricKitFleet: Sendable, Equatable {
     static let maxExitReasons = 64
 
     /// Versions and devices kept as rows.
-    public let maxGroups: Int
+    package let maxGroups: Int
     /// Distinct launch buckets kept over every tally together: with ``maxGroups`` rows of up to
     /// ``FleetEvent/MetricKitFigures/maxLaunchBuckets`` each, a per-row limit alone would allow tens of millions.
-    public let maxLaunchBuckets: Int
+    package let maxLaunchBuckets: Int
     private var bucketBudget: Int
     private var total = Tally()
     private var versions: [String: Tally] = [:]
@@ -72,13 +72,13 @@ public struct MetricKitFleet: Sendable, Equatable {
     private var ungroupedVersions = 0
     private var ungroupedDevices = 0
 
-    public init(maxGroups: Int = 10_000, maxLaunchBuckets: Int = 300_000) {
+    package init(maxGroups: Int = 10_000, maxLaunchBuckets: Int = 300_000) {
         self.maxGroups = max(1, maxGroups)
         self.maxLaunchBuckets = max(0, maxLaunchBuckets)
         bucketBudget = self.maxLaunchBuckets
     }
 
-    public mutating func add(_ figures: FleetEvent.MetricKitFigures) {
+    package mutating func add(_ figures: FleetEvent.MetricKitFigures) {
         total.add(figures, bucketBudget: &bucketBudget)
         if !Self.add(figures, to: &versions, key: figures.version, maxGroups: maxGroups, bucketBudget: &bucketBudget) {
             ungroupedVersions += 1
@@ -112,7 +112,7 @@ public struct MetricKitFleet: Sendable, Equatable {
     }
 
     /// The view of everything added so far.
-    public func summary() -> MetricKitFleetSummary {
+    package func summary() -> MetricKitFleetSummary {
         var summary = MetricKitFleetSummary()
         summary.metricPayloads = total.metricPayloads
         summary.diagnostics = total.diagnostics
@@ -134,7 +134,7 @@ public struct MetricKitFleet: Sendable, Equatable {
     }
 
     /// Exit reasons in the words MetricKit's documentation uses, in its order; the reader's names as keys.
-    public static let exitReasons: [(reason: String, label: String)] = [
+    package static let exitReasons: [(reason: String, label: String)] = [
         ("normal", "normal"), ("abnormal", "abnormal"), ("watchdog", "watchdog"),
         ("memoryResourceLimit", "memory limit"), ("memoryPressure", "memory pressure"),
         ("suspendedWithLockedFile", "suspended with locked file"), ("cPUResourceLimit", "CPU limit"),

@@ -2,8 +2,8 @@
 ///
 /// Digit runs compare as numbers (by length once leading zeros are gone, so a hundred-digit run never overflows),
 /// other runs as bytes; equal-reading strings fall back to their bytes so that the order is total.
-public enum VersionOrder {
-    public static func precedes(_ lhs: String, _ rhs: String) -> Bool {
+package enum VersionOrder {
+    package static func precedes(_ lhs: String, _ rhs: String) -> Bool {
         let left = Array(lhs.utf8)
         let right = Array(rhs.utf8)
         var i = 0

@@ -6,9 +6,9 @@ import APMInspectCore
 extension Diagnostic.Code {
     /// A line is longer than the reader takes: it is rejected unread, so the event it holds is not counted.
     /// Example: the line is longer than 67108864 bytes
-    public static let fleetLineTooLong = Self("fleet.line-too-long")
+    package static let fleetLineTooLong = Self("fleet.line-too-long")
     /// A line is not an envelope (not JSON, or a key missing or of the wrong type): it is rejected, so the event
     /// it holds is not counted.
     /// Example: not an envelope: the line is not JSON
-    public static let fleetNotAnEnvelope = Self("fleet.not-an-envelope")
+    package static let fleetNotAnEnvelope = Self("fleet.not-an-envelope")
 }

@@ -9,8 +9,8 @@ import WatchdogAnalysis
 ///
 /// The report is decoded into the same models the parsers build, and the event is made by the same functions as
 /// for a file read directly, so the two ways in agree. Keys this version does not know are ignored.
-public struct FleetEnvelope: Decodable {
-    public var event: FleetEvent
+package struct FleetEnvelope: Decodable {
+    package var event: FleetEvent
 
     private enum Keys: String, CodingKey {
         case file, kind, report, error, contentHash
@@ -20,7 +20,7 @@ public struct FleetEnvelope: Decodable {
         case watchdog
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
         let file = try container.decode(String.self, forKey: .file)
         let kind = try container.decode(String.self, forKey: .kind)
@@ -73,7 +73,7 @@ public struct FleetEnvelope: Decodable {
     /// An envelope starts with `{"diagnostics":[`, keys being written sorted, so that a folder of NDJSON scans is
     /// told from reports by content, not by name. A JetsamEvent's envelope starts with its `contentHash` (16
     /// hexadecimal digits), which sorts first.
-    public static func looksLikeNDJSON(prefix: some Collection<UInt8>) -> Bool {
+    package static func looksLikeNDJSON(prefix: some Collection<UInt8>) -> Bool {
         var start = prefix.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
         let hashKey = Array(#"{"contentHash":""#.utf8)
         if start.starts(with: hashKey) {
@@ -88,7 +88,7 @@ public struct FleetEnvelope: Decodable {
     }
 
     /// Decodes one line; the error says why a line is not an envelope.
-    public static func decode(line: [UInt8]) throws -> FleetEvent {
+    package static func decode(line: [UInt8]) throws -> FleetEvent {
         try JSONDecoder().decode(FleetEnvelope.self, from: Data(line)).event
     }
 }

@@ -3,9 +3,9 @@ import Dispatch
 import Foundation
 
 /// Streams the envelopes of an NDJSON file, one line at a time, in memory bounded by the longest line allowed.
-public struct NDJSONReader: Sendable {
+package struct NDJSONReader: Sendable {
     /// What one line gave.
-    public enum Line: Sendable {
+    package enum Line: Sendable {
         case event(FleetEvent)
         /// A line that is not an envelope (too long, not JSON, not an envelope's shape): skipped, with why.
         case rejected(Diagnostic)
@@ -13,11 +13,11 @@ public struct NDJSONReader: Sendable {
 
     /// Longer lines are skipped (not held): `scan` writes a report of any size on one line, and a line is decoded
     /// whole.
-    public var maxLineBytes: Int
+    package var maxLineBytes: Int
     /// How much is read from the file at a time.
-    public var chunkBytes: Int
+    package var chunkBytes: Int
 
-    public init(maxLineBytes: Int = 64 << 20, chunkBytes: Int = 1 << 20) {
+    package init(maxLineBytes: Int = 64 << 20, chunkBytes: Int = 1 << 20) {
         self.maxLineBytes = max(1, maxLineBytes)
         self.chunkBytes = max(1, chunkBytes)
     }
@@ -37,7 +37,7 @@ public struct NDJSONReader: Sendable {
     /// handed over in file order: decoding is most of the work, and an envelope does not depend on its neighbours.
     ///
     /// - Throws: `InputError` (`unreadable`) when the file cannot be opened or read.
-    public func read(path: String, jobs: Int = 1, batchBytes: Int = 16 << 20, _ body: (Line) -> Bool)
+    package func read(path: String, jobs: Int = 1, batchBytes: Int = 16 << 20, _ body: (Line) -> Bool)
         throws(InputError)
     {
         var batch: [RawLine] = []

@@ -5,7 +5,7 @@ extension FleetEvent.MetricKitFigures {
     /// Distinct launch-histogram buckets kept per entry: payloads of one OS share their bucket bounds, so this
     /// is far more than a real file needs; a hostile payload with thousands of odd bounds keeps only these (the
     /// samples of the rest are counted in ``launchSamplesLeftOut``).
-    public static let maxLaunchBuckets = 1024
+    package static let maxLaunchBuckets = 1024
 
     /// Folds one metric payload into the figures: exits, foreground and hang time, launch buckets.
     mutating func add(_ metrics: MetricKitMetrics) {

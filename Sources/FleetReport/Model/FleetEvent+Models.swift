@@ -34,7 +34,7 @@ extension FleetEvent {
 
     /// The facts of a report its reader says is not a crash (a hang, a profile, an OOM or resource kill); nil for
     /// a crash or a report that does not say.
-    public static func occurrence(_ report: CrashReport) -> Occurrence? {
+    package static func occurrence(_ report: CrashReport) -> Occurrence? {
         guard let category = report.category, category != .crash else { return nil }
         return Occurrence(
             category: category,
@@ -49,7 +49,7 @@ extension FleetEvent {
     /// Without an incident id it is identified by `contentHash` (``ContentHash`` of
     /// its file's bytes), so copies count once as in `memory-limits`; by `file` only when the hash is not known
     /// (an envelope written before envelopes carried it).
-    public static func oom(_ event: JetsamEvent, contentHash: UInt64?, file: String) -> OOM {
+    package static func oom(_ event: JetsamEvent, contentHash: UInt64?, file: String) -> OOM {
         let killed = event.processes.filter { $0.reason != nil }
         return OOM(
             evidence: MemoryLimitEvidence(event: event, contentHash: contentHash, file: file),
@@ -64,7 +64,7 @@ extension FleetEvent {
     }
 
     /// The facts of an Apple resource report: a resource kill (206) or a warning (145, 202).
-    public static func occurrence(resource report: ResourceReport) -> Occurrence {
+    package static func occurrence(resource report: ResourceReport) -> Occurrence {
         Occurrence(
             category: report.isFatal ? .resourceKill : .resourceWarning,
             context: systemContext(process: report.process, osVersion: report.osVersion, header: report.header)
@@ -72,7 +72,7 @@ extension FleetEvent {
     }
 
     /// The facts of a system watchdog crash (409): the watched service is its process.
-    public static func occurrence(systemWatchdog report: SystemWatchdogReport) -> Occurrence {
+    package static func occurrence(systemWatchdog report: SystemWatchdogReport) -> Occurrence {
         Occurrence(
             category: .systemWatchdog,
             context: systemContext(
@@ -121,7 +121,7 @@ extension FleetEvent {
     ///
     /// A file groups into as many entries as it has distinct (version, device) pairs, at most
     /// ``maxFiguresPerFile``; payloads past that are left out, so a hostile file costs bounded memory.
-    public static func metricKitFigures(_ report: MetricKitReport) -> [MetricKitFigures] {
+    package static func metricKitFigures(_ report: MetricKitReport) -> [MetricKitFigures] {
         struct Key: Hashable {
             var version: String
             var device: String?
@@ -164,7 +164,7 @@ extension FleetEvent {
     }
 
     /// Distinct (app version, device type) entries kept from one MetricKit file.
-    public static let maxFiguresPerFile = 256
+    package static let maxFiguresPerFile = 256
 
     static func context(of report: CrashReport) -> Context {
         Context(

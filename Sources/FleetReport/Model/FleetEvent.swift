@@ -17,7 +17,7 @@ public struct FleetEvent: Sendable, Equatable {
         public var device: String?
         public var date: AppleTimestamp?
 
-        public init(
+        package init(
             bundleId: String? = nil,
             process: String? = nil,
             appVersion: String? = nil,
@@ -45,6 +45,7 @@ public struct FleetEvent: Sendable, Equatable {
         public var topFrame: String?
         public var context: Context
 
+        /// A crash event from its grouping signature and context.
         public init(signature: String, source: String, exception: String, topFrame: String?, context: Context) {
             self.signature = signature
             self.source = source
@@ -64,7 +65,7 @@ public struct FleetEvent: Sendable, Equatable {
         /// What the kill counts as: a watchdog termination, or a resource kill (CPU) a crash reporter recorded.
         public var category: ReportCategory
 
-        public init(
+        package init(
             reason: String,
             verdict: String?,
             context: Context,
@@ -87,7 +88,7 @@ public struct FleetEvent: Sendable, Equatable {
         public var recovered: Bool?
         public var context: Context
 
-        public init(category: ReportCategory, hangSeconds: Double? = nil, recovered: Bool? = nil, context: Context) {
+        package init(category: ReportCategory, hangSeconds: Double? = nil, recovered: Bool? = nil, context: Context) {
             self.category = category
             self.hangSeconds = hangSeconds
             self.recovered = recovered
@@ -100,16 +101,16 @@ public struct FleetEvent: Sendable, Equatable {
         public var evidence: MemoryLimitEvidence
         public var deviceName: String?
         public var killed: Int
-        /// Names of the killed processes, at most ``FleetEvent/maxKilledNames`` (for `--app`).
+        /// Names of the killed processes, at most `FleetEvent/maxKilledNames` (for `--app`).
         public var killedNames: [String]
-        /// Names of the processes on screen (`frontmost`), at most ``FleetEvent/maxKilledNames`` (for `--app`).
+        /// Names of the processes on screen (`frontmost`), at most `FleetEvent/maxKilledNames` (for `--app`).
         public var frontmostNames: [String]
         /// True when every killed process is a daemon or system process: memory pressure on the device rather
         /// than the app's OOM (false when an app or extension was killed, or nothing is marked killed).
         public var killedDaemonsOnly: Bool
         public var date: AppleTimestamp?
 
-        public init(
+        package init(
             evidence: MemoryLimitEvidence,
             deviceName: String?,
             killed: Int,
@@ -136,7 +137,7 @@ public struct FleetEvent: Sendable, Equatable {
             public var end: Double
             public var count: Int64
 
-            public init(start: Double, end: Double, count: Int64) {
+            package init(start: Double, end: Double, count: Int64) {
                 self.start = start
                 self.end = end
                 self.count = count
@@ -151,7 +152,7 @@ public struct FleetEvent: Sendable, Equatable {
         public var metricPayloads = 0
         /// `histogrammedTimeToFirstDraw` buckets whose bounds are times (merged when equal).
         public var launchBuckets: [LaunchBucket] = []
-        /// Launches in buckets past ``maxLaunchBuckets``: counted, not in the estimates.
+        /// Launches in buckets past `maxLaunchBuckets`: counted, not in the estimates.
         public var launchSamplesLeftOut: Int64 = 0
         /// Exit counts by reason (`background.memoryPressure`).
         public var exits: [String: Int64]
@@ -161,7 +162,7 @@ public struct FleetEvent: Sendable, Equatable {
         public var foregroundSeconds: Double
         public var date: AppleTimestamp?
 
-        public init(
+        package init(
             version: String,
             bundleId: String?,
             exits: [String: Int64] = [:],
@@ -181,9 +182,9 @@ public struct FleetEvent: Sendable, Equatable {
     }
 
     /// Killed process names kept per JetsamEvent: enough for `--app`, bounded for a report that lists thousands.
-    public static let maxKilledNames = 64
+    package static let maxKilledNames = 64
     /// Crashes kept from one MetricKit file: a hostile file can hold millions of diagnostics.
-    public static let maxCrashesPerFile = 10_000
+    package static let maxCrashesPerFile = 10_000
 
     /// The path as given (`ARCHIVE!/member` inside archives).
     public var file: String
@@ -198,7 +199,7 @@ public struct FleetEvent: Sendable, Equatable {
     /// A hang, profile or crash reporter's OOM or resource kill (never with a crash or a watchdog).
     public var occurrence: Occurrence?
 
-    public init(
+    package init(
         file: String,
         kind: String,
         unreadable: Bool = false,

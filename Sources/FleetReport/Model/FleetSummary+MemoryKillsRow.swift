@@ -15,7 +15,7 @@ extension FleetSummary {
         public var memoryExceptionDiagnostics: Int
 
         /// Nil when the version has no memory-limit exit and no memory exception.
-        public init?(metricKit row: MetricKitFleetSummary.Row) {
+        package init?(metricKit row: MetricKitFleetSummary.Row) {
             version = row.name
             source = "metrickit"
             foregroundMemoryLimitExits = row.exits["foreground.memoryResourceLimit"] ?? 0

@@ -5,6 +5,7 @@ import JetsamParsing
 /// Every list is in a fixed order (most reports first, then by name), so the same reports give the same bytes
 /// whatever order they were read in.
 public struct FleetSummary: Sendable, Equatable, Encodable {
+    /// What the aggregation read and what it could not.
     public struct Inputs: Sendable, Equatable, Encodable {
         /// Reports read: files, archive members and NDJSON envelopes.
         public var reports = 0
@@ -19,6 +20,7 @@ public struct FleetSummary: Sendable, Equatable, Encodable {
         public var excluded = 0
     }
 
+    /// The filters the aggregation applied, echoed so a summary says what it covers.
     public struct Filters: Sendable, Equatable, Encodable {
         public var since: String?
         /// The `--app` values joined by `, ` (each of them in ``apps``).
@@ -26,7 +28,7 @@ public struct FleetSummary: Sendable, Equatable, Encodable {
         public var apps: [String]?
         public var version: String?
 
-        public init(since: String? = nil, app: String? = nil, version: String? = nil, apps: [String]? = nil) {
+        package init(since: String? = nil, app: String? = nil, version: String? = nil, apps: [String]? = nil) {
             self.since = since
             self.app = app
             self.version = version
@@ -40,6 +42,7 @@ public struct FleetSummary: Sendable, Equatable, Encodable {
         public var others: Int
     }
 
+    /// The crashes that share one signature.
     public struct CrashGroup: Sendable, Equatable, Encodable {
         public var signature: String
         public var count: Int
@@ -63,16 +66,18 @@ public struct FleetSummary: Sendable, Equatable, Encodable {
         public var newInNewestVersion: Bool
     }
 
+    /// A number of events on one UTC day.
     public struct DayCount: Sendable, Equatable, Encodable {
         public var day: String
         public var count: Int
 
-        public init(day: String, count: Int) {
+        package init(day: String, count: Int) {
             self.day = day
             self.count = count
         }
     }
 
+    /// The events of one signature per day.
     public struct DaySeries: Sendable, Equatable, Encodable {
         public var signature: String
         public var days: [DayCount]
@@ -80,6 +85,7 @@ public struct FleetSummary: Sendable, Equatable, Encodable {
         public var earlier: Int
     }
 
+    /// The crash part of the summary: totals and groups.
     public struct Crashes: Sendable, Equatable, Encodable {
         public var total = 0
         public var signatures = 0
@@ -92,6 +98,7 @@ public struct FleetSummary: Sendable, Equatable, Encodable {
         public var perDay: [DaySeries] = []
     }
 
+    /// The watchdog terminations for one reason.
     public struct WatchdogRow: Sendable, Equatable, Encodable {
         public var reason: String
         /// The main-thread verdict, `none` when the report had none.
@@ -100,6 +107,7 @@ public struct FleetSummary: Sendable, Equatable, Encodable {
         public var example: String
     }
 
+    /// The watchdog part of the summary.
     public struct Watchdog: Sendable, Equatable, Encodable {
         public var total = 0
         public var rows: [WatchdogRow] = []
@@ -107,6 +115,7 @@ public struct FleetSummary: Sendable, Equatable, Encodable {
         public var ungrouped = 0
     }
 
+    /// The out-of-memory events of one device model.
     public struct DeviceRow: Sendable, Equatable, Encodable {
         public var device: String
         public var deviceName: String?
@@ -116,6 +125,7 @@ public struct FleetSummary: Sendable, Equatable, Encodable {
         public var killed: Int
     }
 
+    /// The out-of-memory (JetsamEvent) part of the summary.
     public struct OOM: Sendable, Equatable, Encodable {
         public var events = 0
         public var killed = 0
@@ -127,6 +137,7 @@ public struct FleetSummary: Sendable, Equatable, Encodable {
         public var metricKitByVersion: [MemoryKillsRow] = []
     }
 
+    /// The MetricKit figures of one app version.
     public struct MetricKitRow: Sendable, Equatable, Encodable {
         public var version: String
         public var exits: [String: Int64]
@@ -187,5 +198,5 @@ public struct FleetSummary: Sendable, Equatable, Encodable {
     /// Findings about the inputs (lines of NDJSON that were not envelopes), the first ones only.
     public var findings: [String] = []
 
-    public init() {}
+    package init() {}
 }

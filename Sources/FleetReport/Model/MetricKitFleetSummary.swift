@@ -59,7 +59,7 @@ public struct MetricKitFleetSummary: Sendable, Equatable, Encodable {
     public var ungroupedVersions = 0
     public var ungroupedDevices = 0
 
-    public init() {}
+    package init() {}
 
     /// True when no MetricKit payload was met.
     public var isEmpty: Bool { metricPayloads == 0 && diagnostics.isEmpty }

@@ -1,10 +1,10 @@
 import APMInspectCore
 
 /// Reads Charles Proxy `.chlsj` sessions: a JSON array of transactions with absolute `times` and `durations`.
-public struct CharlesJSONReader: Sendable {
-    public var options: HTTPCaptureOptions
+package struct CharlesJSONReader: Sendable {
+    package var options: HTTPCaptureOptions
 
-    public init(options: HTTPCaptureOptions = HTTPCaptureOptions()) {
+    package init(options: HTTPCaptureOptions = HTTPCaptureOptions()) {
         self.options = options
     }
 
@@ -15,7 +15,7 @@ public struct CharlesJSONReader: Sendable {
     ]
 
     /// True when `root` is shaped like a `.chlsj` session (an array of objects with Charles keys).
-    public static func looksLikeCharles(_ root: JSONElement) -> Bool {
+    package static func looksLikeCharles(_ root: JSONElement) -> Bool {
         guard root.kind == .array else { return false }
         var iterator = root.elements.makeIterator()
         // The first transaction is parsed when the document kept it opaque (see ``itemDepth``).
@@ -25,12 +25,12 @@ public struct CharlesJSONReader: Sendable {
 
     /// The nesting level of a transaction (the top-level array is 1): a document parsed with containers from here
     /// kept opaque (`JSONParseOptions.opaqueDepth`) holds one node per transaction, each parsed when it is read.
-    public static let itemDepth = 2
+    package static let itemDepth = 2
 
     /// Reads a parsed `.chlsj` document.
     ///
     /// - Throws: ``HTTPCaptureError`` when the document is not an array of transactions.
-    public func read(_ document: JSONDocument) throws(HTTPCaptureError) -> (HTTPCapture, [Diagnostic]) {
+    package func read(_ document: JSONDocument) throws(HTTPCaptureError) -> (HTTPCapture, [Diagnostic]) {
         var transactions: [HTTPTransaction] = []
         var (capture, diagnostics) = try visit(document) { transactions.append($0) }
         capture.transactions = HTTPCaptureSorting.sorted(transactions)
@@ -45,7 +45,7 @@ public struct CharlesJSONReader: Sendable {
     /// readable ones, before any sorting.
     ///
     /// - Throws: ``HTTPCaptureError`` when the document is not an array of transactions.
-    public func visit(
+    package func visit(
         _ document: JSONDocument,
         _ body: (HTTPTransaction) -> Void
     ) throws(HTTPCaptureError) -> (HTTPCapture, [Diagnostic]) {

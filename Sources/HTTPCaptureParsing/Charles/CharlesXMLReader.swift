@@ -11,13 +11,13 @@ import APMInspectCore
 ///
 /// Parsed with `XMLParser` (libxml2 on Linux, through FoundationXML) with external entities off: the DOCTYPE
 /// points at a URL and nothing is ever fetched.
-public struct CharlesXMLReader: Sendable {
-    public var options: HTTPCaptureOptions
+package struct CharlesXMLReader: Sendable {
+    package var options: HTTPCaptureOptions
 
     /// Serialises `XMLParser` runs (see ``read(_:)``).
     private static let lock = NSLock()
 
-    public init(options: HTTPCaptureOptions = HTTPCaptureOptions()) {
+    package init(options: HTTPCaptureOptions = HTTPCaptureOptions()) {
         self.options = options
     }
 
@@ -70,7 +70,7 @@ public struct CharlesXMLReader: Sendable {
     }
 
     /// True when the XML text names a Charles session root within its first bytes.
-    public static func looksLikeCharles(_ bytes: [UInt8]) -> Bool {
+    package static func looksLikeCharles(_ bytes: [UInt8]) -> Bool {
         let head = String(decoding: bytes.prefix(1024), as: UTF8.self)
         return head.contains("<charles-session") || head.contains("charles-session")
     }
@@ -78,7 +78,7 @@ public struct CharlesXMLReader: Sendable {
     /// Reads `.chlsx` bytes.
     ///
     /// - Throws: ``HTTPCaptureError`` when the XML is broken before any transaction or is not a Charles session.
-    public func read(_ bytes: [UInt8]) throws(HTTPCaptureError) -> (HTTPCapture, [Diagnostic]) {
+    package func read(_ bytes: [UInt8]) throws(HTTPCaptureError) -> (HTTPCapture, [Diagnostic]) {
         var transactions: [HTTPTransaction] = []
         var (capture, diagnostics) = try visit(bytes) { transactions.append($0) }
         capture.transactions = HTTPCaptureSorting.sorted(transactions)
@@ -93,7 +93,7 @@ public struct CharlesXMLReader: Sendable {
     /// file, before any sorting.
     ///
     /// - Throws: ``HTTPCaptureError`` as ``read(_:)``.
-    public func visit(_ bytes: [UInt8], _ body: (HTTPTransaction) -> Void) throws(HTTPCaptureError) -> (
+    package func visit(_ bytes: [UInt8], _ body: (HTTPTransaction) -> Void) throws(HTTPCaptureError) -> (
         HTTPCapture, [Diagnostic]
     ) {
         let outcome = withoutActuallyEscaping(body) { escapable in

@@ -5,10 +5,10 @@ import APMInspectCore
 /// Timing conventions are decided per file from the data: whether `ssl` sits inside `connect` (HAR 1.2, Chrome,
 /// Charles) or on top of it (mitmproxy, some Firefox entries), and whether `time` is wall-clock (Safari).
 /// Vendor fields are kept verbatim in each transaction's `extensions`.
-public struct HARReader: Sendable {
-    public var options: HTTPCaptureOptions
+package struct HARReader: Sendable {
+    package var options: HTTPCaptureOptions
 
-    public init(options: HTTPCaptureOptions = HTTPCaptureOptions()) {
+    package init(options: HTTPCaptureOptions = HTTPCaptureOptions()) {
         self.options = options
     }
 
@@ -17,10 +17,10 @@ public struct HARReader: Sendable {
     /// Captures are parsed with containers from this level kept opaque (`JSONParseOptions.opaqueDepth`): each
     /// entry is parsed when it is read and its tape dropped after, so a million entries never hold a node per value
     /// at once (the whole tape took about 3.5 times the file).
-    public static let entryDepth = 4
+    package static let entryDepth = 4
 
     /// True when `root` is shaped like a HAR document (`{"log": {...}}` or `{"log": [...]}`).
-    public static func looksLikeHAR(_ root: JSONElement) -> Bool {
+    package static func looksLikeHAR(_ root: JSONElement) -> Bool {
         guard root.kind == .object, let log = root.member("log") else { return false }
         return log.kind == .object || log.kind == .array
     }
@@ -28,7 +28,7 @@ public struct HARReader: Sendable {
     /// Reads a parsed HAR document.
     ///
     /// - Throws: ``HTTPCaptureError`` when the document has no `log` object.
-    public func read(_ document: JSONDocument) throws(HTTPCaptureError) -> (HTTPCapture, [Diagnostic]) {
+    package func read(_ document: JSONDocument) throws(HTTPCaptureError) -> (HTTPCapture, [Diagnostic]) {
         var transactions: [HTTPTransaction] = []
         if let entries = document.root.member("log")?.member("entries") { transactions.reserveCapacity(entries.count) }
         var (capture, diagnostics) = try visit(document) { transactions.append($0) }
@@ -45,7 +45,7 @@ public struct HARReader: Sendable {
     /// over is its position among the readable entries, before any sorting.
     ///
     /// - Throws: ``HTTPCaptureError`` when the document has no `log` object.
-    public func visit(
+    package func visit(
         _ document: JSONDocument,
         _ body: (HTTPTransaction) -> Void
     ) throws(HTTPCaptureError) -> (HTTPCapture, [Diagnostic]) {

@@ -4,19 +4,19 @@ import APMInspectCore
 ///
 /// Accepts 0–9 fraction digits, `Z`, `±hh:mm`, `±hhmm`, `±hh` or no zone at all (read as UTC and flagged), and a
 /// space instead of `T`. `ISO8601DateFormatter` rejects several of these, so it is not used.
-public struct CaptureTimestamp: Sendable, Equatable {
+package struct CaptureTimestamp: Sendable, Equatable {
     /// Seconds since 1970-01-01T00:00:00Z.
-    public var secondsSince1970: Double
+    package var secondsSince1970: Double
     /// True when the text had no zone and UTC was assumed.
-    public var zoneMissing: Bool
+    package var zoneMissing: Bool
 
-    public init(secondsSince1970: Double, zoneMissing: Bool = false) {
+    package init(secondsSince1970: Double, zoneMissing: Bool = false) {
         self.secondsSince1970 = secondsSince1970
         self.zoneMissing = zoneMissing
     }
 
     /// Parses `text`; nil when it is not a timestamp.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         var parsed: CaptureTimestamp?
         var copy = text
         copy.withUTF8 { parsed = Self.parse($0) }
@@ -99,7 +99,7 @@ public struct CaptureTimestamp: Sendable, Equatable {
     }
 
     /// Renders seconds since 1970 as ISO 8601 UTC with milliseconds (`2024-01-02T03:04:05.678Z`).
-    public static func iso8601(_ secondsSince1970: Double) -> String {
+    package static func iso8601(_ secondsSince1970: Double) -> String {
         guard secondsSince1970.isFinite, abs(secondsSince1970) < 1e12 else { return "" }
         let millis = Int64(saturating: (secondsSince1970 * 1000).rounded())
         var days = millis / 86_400_000

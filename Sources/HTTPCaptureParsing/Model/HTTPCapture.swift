@@ -29,6 +29,7 @@ public struct HTTPCapture: Sendable, Equatable, Codable {
     /// Top-level fields the model does not know, verbatim (`log.comment`, `log._…`).
     public var extensions: [String: JSONValue]
 
+    /// A capture from its parts, for a family or a test that builds one.
     public init(
         source: Source,
         compression: String? = nil,
@@ -54,7 +55,7 @@ public struct HTTPCapture: Sendable, Equatable, Codable {
     }
 
     /// The report kind of this capture in the output envelope.
-    public var fileKind: FileKind {
+    package var fileKind: FileKind {
         switch source {
         case .har: .httpArchive
         case .charlesJSON, .charlesXML: .charlesSession

@@ -10,7 +10,7 @@ public struct HTTPCaptureOptions: Sendable, Equatable {
     public var maxPackets: Int
     /// Most bytes buffered per TCP direction for HTTP and TLS reassembly.
     public var maxStreamBytes: Int
-    /// Rebuild a streamed HAR's transactions (``HTTPCaptureStream/forEachTransaction(_:)``) a chunk ahead on a
+    /// Rebuild a streamed HAR's transactions (`HTTPCaptureStream/forEachTransaction(_:)`) a chunk ahead on a
     /// second thread while the caller takes the current chunk.
     ///
     /// Off by default, so a library caller's work stays on its own thread unless it asks; `apm-inspect http` leaves
@@ -18,6 +18,7 @@ public struct HTTPCaptureOptions: Sendable, Equatable {
     /// more CPU (handing transactions between threads costs allocator and cache work).
     public var buildsAhead: Bool
 
+    /// Options with the given limits; the defaults bound memory for hostile input.
     public init(
         maxDecompressedBytes: Int = 1 << 30,
         redactSecrets: Bool = true,

@@ -7,15 +7,15 @@ import APMInspectCore
 /// would hold them. A HAR file's are rebuilt from the file's bytes one by one (a second parse of each entry), so the
 /// full transactions, several times the size of the file for a large HAR, are never held together; other formats
 /// hold them as they were read.
-public struct HTTPCaptureStream: Sendable {
+package struct HTTPCaptureStream: Sendable {
     enum Storage: Sendable {
         case held([HTTPTransaction])
         case har(HARReplay)
     }
 
     /// The capture without its transactions.
-    public var capture: HTTPCapture
-    public var diagnostics: [Diagnostic]
+    package var capture: HTTPCapture
+    package var diagnostics: [Diagnostic]
     let storage: Storage
     /// The spool that took every transaction while the file was read, if one did
     /// (``HTTPTransactionSpool/writeTransactions(of:to:)``).
@@ -40,10 +40,10 @@ public struct HTTPCaptureStream: Sendable {
     /// True when the spool given to ``HTTPCaptureReader/readStream(_:spool:)`` took every transaction, so
     /// ``HTTPTransactionSpool/writeTransactions(of:to:)`` writes them; ``forEachTransaction(_:)`` still hands them
     /// over (rebuilt, for a HAR).
-    public var isSpooled: Bool { spooled != nil }
+    package var isSpooled: Bool { spooled != nil }
 
     /// How many transactions ``forEachTransaction(_:)`` hands over.
-    public var transactionCount: Int {
+    package var transactionCount: Int {
         switch storage {
         case .held(let transactions): transactions.count
         case .har(let replay): replay.entries.count
@@ -54,7 +54,7 @@ public struct HTTPCaptureStream: Sendable {
     ///
     /// A HAR transaction handed over keeps its vendor fields as elements of its entry's parsed text, which it holds
     /// until it is dropped; to keep many, keep ``whole`` (or set their `extensions` again), which holds values.
-    public func forEachTransaction(_ body: (HTTPTransaction) throws -> Void) rethrows {
+    package func forEachTransaction(_ body: (HTTPTransaction) throws -> Void) rethrows {
         switch storage {
         case .held(let transactions):
             for transaction in transactions { try body(transaction) }
@@ -64,7 +64,7 @@ public struct HTTPCaptureStream: Sendable {
     }
 
     /// The capture with its transactions, as ``HTTPCaptureReader/read(_:)`` returns it.
-    public var whole: HTTPCapture {
+    package var whole: HTTPCapture {
         var out = capture
         var transactions: [HTTPTransaction] = []
         transactions.reserveCapacity(transactionCount)

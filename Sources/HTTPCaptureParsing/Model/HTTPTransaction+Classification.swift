@@ -1,7 +1,7 @@
 extension HTTPTransaction {
     /// Normalises a protocol name: `HTTP/2.0`, `http/2`, `h2` → `h2`; `HTTP/3`, `h3-29` → `h3`; `spdy/3.1` → `spdy`;
     /// empty → `unknown`.
-    public static func normalisedProtocol(_ raw: String) -> String {
+    package static func normalisedProtocol(_ raw: String) -> String {
         let text = raw.lowercased().trimmingSpaces
         if text.isEmpty { return "unknown" }
         if text == "h2" || text == "h2c" || text.hasPrefix("http/2") { return "h2" }
@@ -15,7 +15,7 @@ extension HTTPTransaction {
     }
 
     /// The outcome from a status, an error text and whether a response exists (reference §7).
-    public static func outcome(status: Int?, error: String?, hasResponse: Bool) -> Outcome {
+    package static func outcome(status: Int?, error: String?, hasResponse: Bool) -> Outcome {
         if let error, !error.isEmpty { return .networkError }
         guard hasResponse else { return .networkError }
         guard let status else { return .unknown }
@@ -29,7 +29,7 @@ extension HTTPTransaction {
     }
 
     /// The traffic type from a MIME type, a vendor resource type and the method.
-    public static func trafficType(mimeType: String, resourceType: String? = nil, method: String = "GET")
+    package static func trafficType(mimeType: String, resourceType: String? = nil, method: String = "GET")
         -> TrafficType
     {
         switch mimeType.utf8.withContiguousStorageIfAvailable({ mimeVerdict($0, method: method) }) ?? .notASCII {
@@ -78,7 +78,7 @@ extension HTTPTransaction {
     }
 
     /// The scheme, host and port of an absolute URL (`https://[::1]:8443/x` → `https`, `::1`, 8443).
-    public static func urlParts(_ url: String) -> (scheme: String, host: String, port: Int?) {
+    package static func urlParts(_ url: String) -> (scheme: String, host: String, port: Int?) {
         if let parts = url.utf8.withContiguousStorageIfAvailable(asciiURLParts), let parts { return parts }
         return urlPartsByCharacters(url)
     }
@@ -166,7 +166,7 @@ extension HTTPTransaction {
     }
 
     /// True for header names whose values hold secrets.
-    public static func isSecretHeader(_ name: String) -> Bool {
+    package static func isSecretHeader(_ name: String) -> Bool {
         switch name.lowercased() {
         case "authorization", "cookie", "set-cookie", "proxy-authorization", "x-api-key": true
         default: false
@@ -174,7 +174,7 @@ extension HTTPTransaction {
     }
 
     /// The value of the first header named `name` (case-insensitive).
-    public static func headerValue(_ name: String, in headers: [Header]) -> String? {
+    package static func headerValue(_ name: String, in headers: [Header]) -> String? {
         var lower: String?
         for header in headers {
             // ASCII names compare without a lowercased copy of each; another name takes `lowercased()`, whose

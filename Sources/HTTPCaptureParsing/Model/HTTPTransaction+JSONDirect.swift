@@ -5,7 +5,7 @@ import APMInspectCore
 // `http --format json`).
 extension HTTPTransaction: JSONDirectEncodable {
     /// The members the synthesised `encode(to:)` writes, in key order.
-    public func writeJSONMembers(into object: inout JSONObjectWriter) {
+    package func writeJSONMembers(into object: inout JSONObjectWriter) {
         object.write("connectionID", connectionID)
         object.write("durations", durations)
         object.write("error", error)
@@ -40,7 +40,7 @@ extension HTTPTransaction: JSONDirectEncodable {
 }
 
 extension HTTPTransaction.Phases: JSONDirectEncodable {
-    public func writeJSONMembers(into object: inout JSONObjectWriter) {
+    package func writeJSONMembers(into object: inout JSONObjectWriter) {
         object.write("connectEnd", connectEnd)
         object.write("connectStart", connectStart)
         object.write("domainLookupEnd", domainLookupEnd)
@@ -56,7 +56,7 @@ extension HTTPTransaction.Phases: JSONDirectEncodable {
 }
 
 extension HTTPTransaction.Durations: JSONDirectEncodable {
-    public func writeJSONMembers(into object: inout JSONObjectWriter) {
+    package func writeJSONMembers(into object: inout JSONObjectWriter) {
         object.write("blocked", blocked)
         object.write("connect", connect)
         object.write("dns", dns)
@@ -69,7 +69,7 @@ extension HTTPTransaction.Durations: JSONDirectEncodable {
 }
 
 extension HTTPTransaction.Sizes: JSONDirectEncodable {
-    public func writeJSONMembers(into object: inout JSONObjectWriter) {
+    package func writeJSONMembers(into object: inout JSONObjectWriter) {
         object.write("decoded", decoded)
         object.write("request", request)
         object.write("requestBody", requestBody)
@@ -81,14 +81,14 @@ extension HTTPTransaction.Sizes: JSONDirectEncodable {
 }
 
 extension HTTPTransaction.Header: JSONDirectEncodable {
-    public func writeJSONMembers(into object: inout JSONObjectWriter) {
+    package func writeJSONMembers(into object: inout JSONObjectWriter) {
         object.write("name", name)
         object.write("value", value)
     }
 }
 
 extension HTTPTransaction.TLSInfo: JSONDirectEncodable {
-    public func writeJSONMembers(into object: inout JSONObjectWriter) {
+    package func writeJSONMembers(into object: inout JSONObjectWriter) {
         object.write("alert", alert)
         object.write("alpn", alpn)
         object.write("cipherSuite", cipherSuite)
@@ -98,7 +98,7 @@ extension HTTPTransaction.TLSInfo: JSONDirectEncodable {
 }
 
 extension HTTPTransaction.Provenance: JSONDirectEncodable {
-    public func writeJSONMembers(into object: inout JSONObjectWriter) {
+    package func writeJSONMembers(into object: inout JSONObjectWriter) {
         object.write("cacheInferred", cacheInferred)
         object.write("connectIncludesDNS", connectIncludesDNS)
         object.write("encrypted", encrypted)

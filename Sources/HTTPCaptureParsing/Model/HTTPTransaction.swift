@@ -48,7 +48,7 @@ public struct HTTPTransaction: Sendable, Equatable, Codable {
     /// their path inside the entry (`response._transferSize`).
     @KeptJSONMembers public var extensions: [String: JSONValue]
 
-    public init(
+    package init(
         index: Int = 0,
         method: String = "",
         url: String = "",
@@ -160,7 +160,7 @@ extension HTTPTransaction {
         public var responseStart: Double
         public var responseEnd: Double
 
-        public init(
+        package init(
             fetchStart: Double = -1,
             domainLookupStart: Double = -1,
             domainLookupEnd: Double = -1,
@@ -201,7 +201,7 @@ extension HTTPTransaction {
         public var receive: Double
         public var total: Double
 
-        public init(
+        package init(
             blocked: Double = -1,
             dns: Double = -1,
             connect: Double = -1,
@@ -236,7 +236,7 @@ extension HTTPTransaction {
         /// Response body after removing chunking and content encoding.
         public var decoded: Int64
 
-        public init(
+        package init(
             request: Int64 = -1,
             requestHeaders: Int64 = -1,
             requestBody: Int64 = -1,
@@ -261,7 +261,7 @@ extension HTTPTransaction {
         public var name: String
         public var value: String
 
-        public init(name: String, value: String) {
+        package init(name: String, value: String) {
             self.name = name
             self.value = value
         }
@@ -277,7 +277,7 @@ extension HTTPTransaction {
         /// A TLS alert, as `fatal handshake_failure (40)`.
         public var alert: String?
 
-        public init(
+        package init(
             serverName: String? = nil,
             version: String? = nil,
             cipherSuite: String? = nil,
@@ -315,7 +315,7 @@ extension HTTPTransaction {
         /// Values that were dropped as data errors (negative other than -1, implausibly large).
         public var rejected: [String]
 
-        public init(
+        package init(
             measured: [String] = [],
             unknown: [String] = [],
             sslIncludedInConnect: Bool? = nil,

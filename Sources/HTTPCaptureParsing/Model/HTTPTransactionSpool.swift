@@ -11,7 +11,7 @@ import APMInspectCore
 /// A transaction is encoded before its place in the capture's start-time order is known, with its place in the file
 /// as its `index`; ``writeTransactions(of:to:)`` writes each one's place in the capture instead, as the encoded
 /// capture has it.
-public final class HTTPTransactionSpool {
+package final class HTTPTransactionSpool {
     let spool: JSONArraySpool
     private let pretty: Bool
 
@@ -20,18 +20,19 @@ public final class HTTPTransactionSpool {
     ///
     /// - Throws: `InputError` when the temporary file cannot be created (`TMPDIR`, else `/tmp`, unless
     ///   `directory`).
-    public init(encoder: SortedJSONEncoder, depth: Int, directory: String? = nil) throws(InputError) {
+    package init(encoder: SortedJSONEncoder, depth: Int, directory: String? = nil) throws(InputError) {
         spool = try JSONArraySpool(encoder: encoder, depth: depth, directory: directory)
         pretty = encoder.pretty
     }
 
     /// Transactions spooled.
-    public var count: Int { spool.count }
+    package var count: Int { spool.count }
 
     /// Writes the `transactions` array of `stream`'s capture, `[` to `]`, as encoding the capture writes it; false
     /// when `stream` was not spooled here in full or the spool could not be read back (the output is cut short only
     /// in the second case).
-    public func writeTransactions(of stream: HTTPCaptureStream, to body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+    package func writeTransactions(of stream: HTTPCaptureStream, to body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool
+    {
         guard stream.spooled == ObjectIdentifier(self), spool.count == stream.transactionCount else { return false }
         let pretty = pretty
         return spool.writeArray(

@@ -25,7 +25,7 @@ public struct PacketAnalysis: Sendable, Equatable, Codable {
     public var dns: [DNSLookup]
     public var connections: [Connection]
 
-    public init(
+    package init(
         format: String = "pcap",
         byteOrders: [String] = [],
         sections: Int = 0,
@@ -75,7 +75,7 @@ extension PacketAnalysis {
         /// `µs`, `ns`, or another unit from `if_tsresol`.
         public var timestampResolution: String
 
-        public init(linkType: Int, linkTypeName: String, snapLength: Int, timestampResolution: String) {
+        package init(linkType: Int, linkTypeName: String, snapLength: Int, timestampResolution: String) {
             self.linkType = linkType
             self.linkTypeName = linkTypeName
             self.snapLength = snapLength
@@ -109,7 +109,7 @@ extension PacketAnalysis {
         /// True when the response had the TC bit (the client should retry over TCP).
         public var truncatedResponse: Bool
 
-        public init(
+        package init(
             name: String,
             type: String,
             transactionID: Int,
@@ -167,7 +167,7 @@ extension PacketAnalysis {
         /// HTTP exchanges rebuilt on this connection.
         public var httpExchanges: Int
 
-        public init(
+        package init(
             client: String,
             server: String,
             handshakeSeen: Bool,
@@ -219,7 +219,7 @@ extension PacketAnalysis {
         /// A clear-text alert, as `fatal handshake_failure (40)`.
         public var alert: String?
 
-        public init(
+        package init(
             serverName: String? = nil,
             offeredVersions: [String] = [],
             version: String? = nil,

@@ -2,10 +2,10 @@ import APMInspectCore
 
 extension HTTPSummary {
     /// How many slowest transactions the summary lists.
-    public static let slowestCount = 10
+    package static let slowestCount = 10
 
     /// Computes the health figures of `transactions` (indexes refer to positions in that array).
-    public init(transactions: [HTTPTransaction]) {
+    package init(transactions: [HTTPTransaction]) {
         self.init()
         // Indexes, not copies: a transaction is a large value.
         var network: [Int] = []
@@ -93,12 +93,12 @@ extension HTTPSummary {
 
 extension HTTPSummary.PhaseStatistics {
     /// Percentiles of each phase over the transactions where it is known.
-    public init(_ transactions: [HTTPTransaction]) {
+    package init(_ transactions: [HTTPTransaction]) {
         self.init(transactions, indexes: Array(transactions.indices))
     }
 
     /// Percentiles of each phase over `transactions[indexes]` where it is known.
-    public init(_ transactions: [HTTPTransaction], indexes: [Int]) {
+    package init(_ transactions: [HTTPTransaction], indexes: [Int]) {
         func stats(_ value: (HTTPTransaction.Durations) -> Double) -> HTTPSummary.Percentiles {
             HTTPSummary.Percentiles(values: indexes.map { value(transactions[$0].durations) }.filter { $0 >= 0 })
         }
@@ -115,7 +115,7 @@ extension HTTPSummary.PhaseStatistics {
 
 extension HTTPSummary.Percentiles {
     /// Nearest-rank percentiles: the value at rank ⌈p/100 × n⌉ of the sorted values.
-    public init(values: [Double]) {
+    package init(values: [Double]) {
         guard !values.isEmpty else {
             self.init()
             return

@@ -33,6 +33,7 @@ public struct HTTPSummary: Sendable, Equatable, Codable {
     /// Transaction count per normalised protocol.
     public var protocols: [String: Int]
 
+    /// A summary with the given figures; the readers make it, this is public for callers building test fixtures.
     public init(
         requests: Int = 0,
         encryptedConnections: Int = 0,
@@ -84,6 +85,7 @@ extension HTTPSummary {
         public var p99: Double
         public var max: Double
 
+        /// Percentiles of `n` values; -1 marks a percentile that has no value.
         public init(n: Int = 0, p50: Double = -1, p90: Double = -1, p99: Double = -1, max: Double = -1) {
             self.n = n
             self.p50 = p50
@@ -102,6 +104,7 @@ extension HTTPSummary {
         public var ttfb: Percentiles
         public var receive: Percentiles
 
+        /// The statistics of each phase; the default is empty, as for a capture without timings.
         public init(
             total: Percentiles = Percentiles(),
             dns: Percentiles = Percentiles(),
@@ -135,7 +138,7 @@ extension HTTPSummary {
         public var decodedBytes: Int64
         public var phases: PhaseStatistics
 
-        public init(
+        package init(
             host: String,
             requests: Int = 0,
             encryptedConnections: Int = 0,
@@ -175,7 +178,7 @@ extension HTTPSummary {
         public var transferBytes: Int64
         public var decodedBytes: Int64
 
-        public init(
+        package init(
             type: HTTPTransaction.TrafficType,
             requests: Int = 0,
             encryptedConnections: Int = 0,

@@ -7,30 +7,30 @@ import APMInspectCore
 /// every sketch together holds at most ``Limits/exactValues`` values, then all switch to log-bucketed histograms
 /// (``PercentileSketch``); hosts beyond ``Limits/maxHosts`` are counted together as ``otherHosts``. Within those
 /// limits the result equals ``HTTPSummary/init(transactions:)`` whatever order the transactions come in.
-public struct HTTPSummaryAccumulator: Sendable {
+package struct HTTPSummaryAccumulator: Sendable {
     /// How much the accumulator may keep.
-    public struct Limits: Sendable, Equatable {
+    package struct Limits: Sendable, Equatable {
         /// Distinct hosts with their own row; later new hosts go to ``HTTPSummaryAccumulator/otherHosts``.
-        public var maxHosts: Int
+        package var maxHosts: Int
         /// Phase values kept exactly, over all sketches, before every sketch becomes a histogram.
-        public var exactValues: Int
+        package var exactValues: Int
         /// Slowest transactions kept.
-        public var slowest: Int
+        package var slowest: Int
 
-        public init(maxHosts: Int = 1000, exactValues: Int = 2_000_000, slowest: Int = HTTPSummary.slowestCount) {
+        package init(maxHosts: Int = 1000, exactValues: Int = 2_000_000, slowest: Int = HTTPSummary.slowestCount) {
             self.maxHosts = maxHosts
             self.exactValues = exactValues
             self.slowest = slowest
         }
 
         /// No cap: the figures of every host, exact percentiles (memory grows with the capture).
-        public static let unbounded = Limits(maxHosts: .max, exactValues: .max)
+        package static let unbounded = Limits(maxHosts: .max, exactValues: .max)
     }
 
     /// The row that gathers the hosts seen after ``Limits/maxHosts`` distinct ones.
-    public static let otherHosts = "(other hosts)"
+    package static let otherHosts = "(other hosts)"
 
-    public let limits: Limits
+    package let limits: Limits
     private var summary = HTTPSummary()
     private var networkCount = 0
     private var first = Double.infinity
@@ -44,13 +44,13 @@ public struct HTTPSummaryAccumulator: Sendable {
     private var ranked: [(order: OrderKey, transaction: HTTPTransaction)] = []
     private var sequence = 0
 
-    public init(limits: Limits = Limits()) {
+    package init(limits: Limits = Limits()) {
         self.limits = limits
     }
 
     /// Adds one transaction; `order` ranks equal totals in the slowest list (the position in the capture's
     /// start-time order, or the file position when visited unsorted), nil for the count of transactions added.
-    public mutating func add(_ transaction: HTTPTransaction, order: Int? = nil) {
+    package mutating func add(_ transaction: HTTPTransaction, order: Int? = nil) {
         let position = order ?? sequence
         sequence += 1
         summary.protocols[transaction.networkProtocol, default: 0] += 1
@@ -117,7 +117,7 @@ public struct HTTPSummaryAccumulator: Sendable {
 
     /// The figures so far, with the slowest transactions (slowest first) that `summary.slowest` refers to: their
     /// `order` values, or positions in the returned list when `slowestAsPositions` is true.
-    public func finished(slowestAsPositions: Bool = false) -> (
+    package func finished(slowestAsPositions: Bool = false) -> (
         summary: HTTPSummary, slowest: [HTTPTransaction], diagnostics: [Diagnostic]
     ) {
         var out = summary

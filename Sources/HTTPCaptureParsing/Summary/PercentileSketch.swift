@@ -7,9 +7,9 @@ import APMInspectCore
 /// smallest and largest value seen, so a histogram percentile is within 0.8 % of the exact one. Values under 2^-20
 /// (about 1 ns in ms, and 0) share one bucket reported as the smallest value, values over 2^40 (35 years in ms) one
 /// reported as the largest: at most 3,842 buckets per sketch, whatever the number of values.
-public struct PercentileSketch: Sendable, Equatable {
+package struct PercentileSketch: Sendable, Equatable {
     /// The bound on a histogram percentile's relative error, in percent.
-    public static let relativeErrorPercent = 0.8
+    package static let relativeErrorPercent = 0.8
 
     private static let perOctave = 64
     private static let lowestExponent = -20
@@ -24,11 +24,11 @@ public struct PercentileSketch: Sendable, Equatable {
     private var smallest = Double.infinity
     private var largest = -Double.infinity
 
-    public init() {}
+    package init() {}
 
     /// Adds `value` when it is known (non-negative); returns 1 when it was kept exactly, 0 otherwise.
     @discardableResult
-    public mutating func add(_ value: Double) -> Int {
+    package mutating func add(_ value: Double) -> Int {
         guard value >= 0 else { return 0 }
         count += 1
         smallest = Swift.min(smallest, value)
@@ -42,14 +42,14 @@ public struct PercentileSketch: Sendable, Equatable {
     }
 
     /// Drops the kept values for their bucket counts.
-    public mutating func switchToHistogram() {
+    package mutating func switchToHistogram() {
         guard !histogram else { return }
         histogram = true
         for value in values { buckets[Self.bucket(value), default: 0] += 1 }
         values = []
     }
 
-    public var percentiles: HTTPSummary.Percentiles {
+    package var percentiles: HTTPSummary.Percentiles {
         guard !histogram else { return histogramPercentiles }
         return HTTPSummary.Percentiles(values: values)
     }

@@ -6,7 +6,7 @@ public struct LimitStatistics: Sendable, Equatable, Codable {
     public var max: UInt64
     public var count: Int
 
-    public init(min: UInt64, median: Double, max: UInt64, count: Int) {
+    package init(min: UInt64, median: Double, max: UInt64, count: Int) {
         self.min = min
         self.median = median
         self.max = max
@@ -14,7 +14,7 @@ public struct LimitStatistics: Sendable, Equatable, Codable {
     }
 
     /// The statistics of `values`, or nil when there are none.
-    public init?(_ values: [UInt64]) {
+    package init?(_ values: [UInt64]) {
         guard !values.isEmpty else { return nil }
         let sorted = values.sorted()
         let middle = sorted.count / 2

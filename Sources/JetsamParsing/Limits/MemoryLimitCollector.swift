@@ -16,6 +16,7 @@ public struct MemoryLimitCollector: Sendable {
 
     public var parser: JetsamParser
 
+    /// A collector that reads each report with `parser`.
     public init(parser: JetsamParser = JetsamParser()) {
         self.parser = parser
     }

@@ -10,7 +10,7 @@ public struct MemoryLimitEvidence: Sendable, Equatable, Codable {
         public var name: String?
         public var limitMB: UInt64
 
-        public init(role: ProcessRole, name: String?, limitMB: UInt64) {
+        package init(role: ProcessRole, name: String?, limitMB: UInt64) {
             self.role = role
             self.name = name
             self.limitMB = limitMB
@@ -31,6 +31,7 @@ public struct MemoryLimitEvidence: Sendable, Equatable, Codable {
     public var hasPageSize: Bool
     public var kills: [Kill]
 
+    /// Evidence from its parts, as `MemoryLimitEvidence(event:contentHash:)` derives them.
     public init(
         identity: String,
         product: String?,
@@ -118,7 +119,7 @@ public struct MemoryLimitEvidence: Sendable, Equatable, Codable {
         identity(of: event) { "content:\(ContentHash.text(contentHash()))" }
     }
 
-    /// The identity of reports without an incident id: ``ContentHash/of(_:)`` of the file's bytes.
+    /// The identity of reports without an incident id: `ContentHash/of(_:)` of the file's bytes.
     public static func contentHash(_ bytes: [UInt8]) -> UInt64 {
         ContentHash.of(bytes)
     }

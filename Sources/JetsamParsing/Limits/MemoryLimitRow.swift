@@ -30,7 +30,7 @@ public struct MemoryLimitRow: Sendable, Equatable, Codable {
     /// Why the row deserves care: `beta`, `modified-kernel`, `not-iOS`, `ram-ambiguous`, `no-page-size`.
     public var flags: [String]
 
-    public init(
+    package init(
         product: String,
         name: String?,
         ramMB: Int?,
@@ -70,7 +70,7 @@ public struct MemoryLimitRow: Sendable, Equatable, Codable {
         public var median: Double
         public var max: Double
 
-        public init(min: Double, median: Double, max: Double) {
+        package init(min: Double, median: Double, max: Double) {
             self.min = min
             self.median = median
             self.max = max

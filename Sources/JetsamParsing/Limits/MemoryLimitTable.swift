@@ -17,6 +17,7 @@ public struct MemoryLimitTable: Sendable {
         /// Count reports from macOS, watchOS and other non-iOS systems.
         public var includeOtherPlatforms: Bool
 
+        /// Options of the table; by default beta builds, modified kernels and non-iOS reports are set aside.
         public init(
             includeBeta: Bool = false,
             includeModifiedKernels: Bool = false,
@@ -50,21 +51,22 @@ public struct MemoryLimitTable: Sendable {
     private var groups: [Key: Accumulator] = [:]
     /// Reports counted once already (same incident).
     public private(set) var duplicates = 0
-    /// Reports set aside, by reason (`beta`, `modified-kernel`, `not-iOS`, and ``noDevice``).
+    /// Reports set aside, by reason (`beta`, `modified-kernel`, `not-iOS`, and `noDevice`).
     public private(set) var excluded: [String: Int] = [:]
 
     /// The reason for excerpts that name no device (no `product`): never made a row, whatever the options.
-    public static let noDevice = "no-device"
+    package static let noDevice = "no-device"
 
+    /// An empty table.
     public init(options: Options = Options()) {
         self.options = options
     }
 
     /// Distinct reports accepted into rows.
-    public var acceptedReports: Int { groups.values.reduce(0) { $0 + $1.reports } }
+    package var acceptedReports: Int { groups.values.reduce(0) { $0 + $1.reports } }
 
     /// True when a report of this incident was added before (a copy: `.ips` and `.ips.synced`, or one file twice).
-    public func hasSeen(_ evidence: MemoryLimitEvidence) -> Bool {
+    package func hasSeen(_ evidence: MemoryLimitEvidence) -> Bool {
         seen.contains(evidence.identity)
     }
 

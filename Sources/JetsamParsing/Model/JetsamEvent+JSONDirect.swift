@@ -6,7 +6,7 @@ import APMInspectCore
 // `encode(to:)`.
 extension JetsamEvent: JSONDirectEncodable {
     /// The members the synthesised `encode(to:)` writes, in key order.
-    public func writeJSONMembers(into object: inout JSONObjectWriter) {
+    package func writeJSONMembers(into object: inout JSONObjectWriter) {
         object.write("bugType", bugType)
         object.write("codeSigningMonitor", codeSigningMonitor)
         object.write("crashReporterKey", crashReporterKey)

@@ -17,7 +17,7 @@ extension JetsamEvent {
         public var largestZoneSize: UInt64?
         public var unknownKeys: JSONValue?
 
-        public init(
+        package init(
             pageSize: UInt64? = nil,
             compressorSize: UInt64? = nil,
             compressions: UInt64? = nil,
@@ -59,7 +59,7 @@ extension JetsamEvent {
         public var speculative: UInt64?
         public var unknownKeys: JSONValue?
 
-        public init(
+        package init(
             active: UInt64? = nil,
             throttled: UInt64? = nil,
             fileBacked: UInt64? = nil,
@@ -95,7 +95,7 @@ extension JetsamEvent {
         /// True when the nominal value was picked among several options using the estimate.
         public var resolvedByEstimate: Bool
 
-        public init(
+        package init(
             estimatedMB: Double? = nil,
             nominalMB: Int? = nil,
             nominalOptionsMB: [Int]? = nil,

@@ -4,7 +4,7 @@ import APMInspectCore
 // encoder's member keeping and sorting, which was half the time of `scan --format ndjson` over JetsamEvents.
 extension JetsamEvent.Process: JSONDirectEncodable {
     /// The members the synthesised `encode(to:)` writes, in key order.
-    public func writeJSONMembers(into object: inout JSONObjectWriter) {
+    package func writeJSONMembers(into object: inout JSONObjectWriter) {
         object.write("age", age)
         object.write("coalition", coalition)
         object.write("cpuTime", cpuTime)
@@ -38,7 +38,7 @@ extension JetsamEvent.Process: JSONDirectEncodable {
 }
 
 extension JetsamEvent.PhysicalPages: JSONDirectEncodable {
-    public func writeJSONMembers(into object: inout JSONObjectWriter) {
+    package func writeJSONMembers(into object: inout JSONObjectWriter) {
         object.write("frozenToSwapPages", frozenToSwapPages)
         object.write("internal", `internal`)
         object.write("unknownKeys", unknownKeys)

@@ -47,7 +47,7 @@ extension JetsamEvent {
         /// Keys this model does not know, verbatim.
         public var unknownKeys: JSONValue?
 
-        public init(
+        package init(
             pid: Int64? = nil,
             name: String? = nil,
             uuid: String? = nil,
@@ -110,7 +110,7 @@ extension JetsamEvent {
         }
 
         /// True when the process carries a kill reason.
-        public var isKilled: Bool { reason != nil }
+        package var isKilled: Bool { reason != nil }
     }
 
     /// A process's `physicalPages` breakdown (iOS 14+), omitted by the generator when empty.
@@ -121,7 +121,7 @@ extension JetsamEvent {
         /// Internal-build counters and any other keys, verbatim.
         public var unknownKeys: JSONValue?
 
-        public init(internal: [UInt64]? = nil, frozenToSwapPages: UInt64? = nil, unknownKeys: JSONValue? = nil) {
+        package init(internal: [UInt64]? = nil, frozenToSwapPages: UInt64? = nil, unknownKeys: JSONValue? = nil) {
             self.internal = `internal`
             self.frozenToSwapPages = frozenToSwapPages
             self.unknownKeys = unknownKeys

@@ -57,6 +57,7 @@ public struct JetsamEvent: Sendable, Equatable, Codable {
     /// Body keys this model does not know, verbatim.
     public var unknownKeys: JSONValue?
 
+    /// An event from its parts, for a family or a test that builds one.
     public init(
         header: IPSHeader? = nil,
         bugType: String? = nil,
@@ -122,5 +123,5 @@ public struct JetsamEvent: Sendable, Equatable, Codable {
     }
 
     /// The processes that carry a kill `reason`.
-    public var killedProcesses: [Process] { processes.filter { $0.reason != nil } }
+    package var killedProcesses: [Process] { processes.filter { $0.reason != nil } }
 }

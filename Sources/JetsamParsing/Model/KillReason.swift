@@ -3,19 +3,19 @@
 /// The strings match xnu's `memorystatus_kill_cause_name[]`. Two codes were renamed (5: `vm-thrashing` →
 /// `proc-thrashing` in iOS 12, 8: `diagnostic` → `disk-space-shortage`); both spellings are known. Unknown strings
 /// are kept as they are, with no meaning attached.
-public struct KillReason: Sendable, Equatable, Hashable, Codable {
+package struct KillReason: Sendable, Equatable, Hashable, Codable {
     /// The string as written in the report.
-    public var name: String
+    package var name: String
     /// The kernel's cause number, when known.
-    public var code: Int?
+    package var code: Int?
     /// What the cause means, in plain words.
-    public var meaning: String
+    package var meaning: String
     /// True only for `per-process-limit`: the process crossed its own hard limit, so its footprint is its limit.
-    public var revealsLimit: Bool
+    package var revealsLimit: Bool
     /// True when the string is not in the table (a newer OS, or a typo in a pasted report).
-    public var isUnknown: Bool
+    package var isUnknown: Bool
 
-    public init(name: String, code: Int?, meaning: String, revealsLimit: Bool, isUnknown: Bool) {
+    package init(name: String, code: Int?, meaning: String, revealsLimit: Bool, isUnknown: Bool) {
         self.name = name
         self.code = code
         self.meaning = meaning
@@ -24,7 +24,7 @@ public struct KillReason: Sendable, Equatable, Hashable, Codable {
     }
 
     /// The table entry for `name`, or an unknown entry that keeps it.
-    public init(_ name: String) {
+    package init(_ name: String) {
         if let known = Self.table[name] {
             self = known
         } else {
@@ -39,10 +39,10 @@ public struct KillReason: Sendable, Equatable, Hashable, Codable {
     }
 
     /// `per-process-limit`.
-    public static let perProcessLimit = "per-process-limit"
+    package static let perProcessLimit = "per-process-limit"
 
     /// Every known cause, by string.
-    public static let table: [String: KillReason] = {
+    package static let table: [String: KillReason] = {
         let rows: [(String, Int, String)] = [
             ("jettisoned", 1, "killed for some other reason (generic jettison)"),
             ("highwater", 2, "over its soft (high-water) limit while memory was low"),

@@ -9,14 +9,14 @@ public enum PriorityScale: String, Sendable, Equatable, Hashable, Codable {
     case modern
 
     /// The band on the modern scale.
-    public func normalize(_ priority: Int64) -> Int64 {
+    package func normalize(_ priority: Int64) -> Int64 {
         if priority == 999 || self == .modern { return priority }
         let (scaled, overflow) = priority.multipliedReportingOverflow(by: 10)
         return overflow ? priority : scaled
     }
 
     /// The name of the band a modern-scale priority falls in (the highest band at or below it).
-    public static func bandName(forNormalized priority: Int64) -> String {
+    package static func bandName(forNormalized priority: Int64) -> String {
         if priority == 999 { return "INTERNAL" }
         var name = priority < 0 ? "INVALID" : "IDLE"
         for (value, band) in bands where priority >= value { name = band }

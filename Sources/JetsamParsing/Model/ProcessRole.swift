@@ -21,7 +21,7 @@ public enum ProcessRole: String, Sendable, Equatable, Hashable, Codable, CaseIte
     ///   - states: The entry's `states`.
     ///   - normalizedPriority: The band on the iOS 16+ scale, when the report has priorities.
     /// - Returns: The role the rules give.
-    public static func classify(name: String?, states: [String], normalizedPriority: Int64?) -> ProcessRole {
+    package static func classify(name: String?, states: [String], normalizedPriority: Int64?) -> ProcessRole {
         let name = name ?? ""
         if name == "kernel_task" || name == "launchd" || states.contains("daemon") { return .daemon }
         if isExtensionName(name) { return .extension }

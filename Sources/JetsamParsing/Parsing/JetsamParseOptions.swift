@@ -14,6 +14,7 @@ public struct JetsamParseOptions: Sendable, Equatable {
     /// Most bytes of the file (key and value text) kept that way.
     public var maxUnknownBytes: Int
 
+    /// Options with the given limits; the defaults bound memory for hostile input.
     public init(
         json: JSONParseOptions = JSONParseOptions(),
         maxProcesses: Int = 100_000,

@@ -6,7 +6,7 @@ public struct JetsamParseResult: Sendable, Equatable {
     /// Repairs, skipped data and missing facts, with their locations.
     public var diagnostics: [Diagnostic]
 
-    public init(event: JetsamEvent, diagnostics: [Diagnostic]) {
+    package init(event: JetsamEvent, diagnostics: [Diagnostic]) {
         self.event = event
         self.diagnostics = diagnostics
     }

@@ -8,6 +8,7 @@ import APMInspectCore
 public struct JetsamParser: Sendable {
     public var options: JetsamParseOptions
 
+    /// A parser with the given options.
     public init(options: JetsamParseOptions = JetsamParseOptions()) {
         self.options = options
     }
@@ -20,7 +21,7 @@ public struct JetsamParser: Sendable {
     }
 
     /// Whether a container is a JetsamEvent by its header, or (with no header) by the shape of its body.
-    public static func isJetsamEvent(_ container: IPSContainer) -> Bool {
+    package static func isJetsamEvent(_ container: IPSContainer) -> Bool {
         if let bugType = container.bugType { return bugType.family == .jetsam }
         guard container.bodyKind == .json, let document = try? container.parseJSONBody() else { return false }
         return findContent(document.root).found

@@ -8,7 +8,7 @@ extension MetricKitCallTree {
     /// exceed it and its self samples are the difference. Frames under `minimumShare` of the samples, deeper than
     /// `maxDepth`, or past `maxLines` lines are counted instead of listed; folding stops after `frameBudget`
     /// frames (a chain where every frame ends a stack costs its depth squared).
-    public func flameTree(
+    package func flameTree(
         stacks: Set<Int>? = nil,
         minimumShare: Double = 0.02,
         maxDepth: Int = 48,

@@ -5,7 +5,7 @@ extension MetricKitCallTree {
     /// Frame labels are those of ``label(of:)`` with `;`, white space and control characters replaced by `_`, so a
     /// hostile binary name cannot split a line or a stack. Lines stop once `frameBudget` frames have been
     /// written (a chain where every frame ends a stack costs its depth squared); `isComplete` then says so.
-    public func foldedStacks(frameBudget: Int = 5_000_000) -> (lines: [String], isComplete: Bool) {
+    package func foldedStacks(frameBudget: Int = 5_000_000) -> (lines: [String], isComplete: Bool) {
         var labels = [String?](repeating: nil, count: frames.count)
         func safeLabel(_ id: Int) -> String {
             if let known = labels[id] { return known }

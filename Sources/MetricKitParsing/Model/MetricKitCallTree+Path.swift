@@ -2,7 +2,7 @@ extension MetricKitCallTree {
     /// ``heaviestPath`` within one stack, from its root frame with the most samples (the first on a tie).
     ///
     /// A tree per thread needs the blamed thread's path, which the heaviest over all threads need not be.
-    public func heaviestPath(ofStack index: Int) -> [Int] {
+    package func heaviestPath(ofStack index: Int) -> [Int] {
         guard let stack = stacks.first(where: { $0.index == index }) else { return [] }
         var best: Int?
         for root in stack.rootFrames where frames.indices.contains(root) {

@@ -44,7 +44,7 @@ public struct MetricKitCallTree: Sendable, Equatable, Codable {
         /// 64 bits), verbatim.
         public var unknownKeys: JSONValue?
 
-        public init(id: Int, parent: Int?, stack: Int, depth: Int) {
+        package init(id: Int, parent: Int?, stack: Int, depth: Int) {
             self.id = id
             self.parent = parent
             self.stack = stack
@@ -66,7 +66,7 @@ public struct MetricKitCallTree: Sendable, Equatable, Codable {
         public var totalSamples: Int
         public var unknownKeys: JSONValue?
 
-        public init(index: Int, threadAttributed: Bool? = nil, rootFrames: [Int] = [], totalSamples: Int = 0) {
+        package init(index: Int, threadAttributed: Bool? = nil, rootFrames: [Int] = [], totalSamples: Int = 0) {
             self.index = index
             self.threadAttributed = threadAttributed
             self.rootFrames = rootFrames
@@ -86,7 +86,7 @@ public struct MetricKitCallTree: Sendable, Equatable, Codable {
     /// Tree keys this reader does not model, verbatim.
     public var unknownKeys: JSONValue?
 
-    public init(perThread: Bool? = nil, stacks: [Stack] = [], frames: [Frame] = []) {
+    package init(perThread: Bool? = nil, stacks: [Stack] = [], frames: [Frame] = []) {
         self.perThread = perThread
         self.stacks = stacks
         self.frames = frames
@@ -95,7 +95,7 @@ public struct MetricKitCallTree: Sendable, Equatable, Codable {
     }
 
     /// `binaryName+0xoffset` (or the address, or `?`) for a frame, the way the text view and folded stacks name it.
-    public func label(of index: Int) -> String {
+    package func label(of index: Int) -> String {
         guard frames.indices.contains(index) else { return "?" }
         let frame = frames[index]
         let name = frame.binaryName ?? frame.binaryUUID ?? "?"

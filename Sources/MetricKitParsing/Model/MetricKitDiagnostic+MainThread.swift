@@ -7,7 +7,7 @@ extension MetricKitDiagnostic {
     ///
     /// App frames are those of the app's executable, inferred as the binary that dyld's `start` called (MetricKit
     /// does not name the process). Nil without a tree or frames.
-    public var blamedThread: CrashReport.Thread? {
+    package var blamedThread: CrashReport.Thread? {
         guard let tree = callTree else { return nil }
         let attributed = tree.stacks.first { $0.threadAttributed == true }
         let path = attributed.map { tree.heaviestPath(ofStack: $0.index) } ?? tree.heaviestPath
@@ -31,7 +31,7 @@ extension MetricKitDiagnostic {
 extension MetricKitReport {
     /// The report with every hang's ``MetricKitDiagnostic/analysis`` set by `classify`, given the hang's
     /// ``MetricKitDiagnostic/blamedThread``.
-    public func analyzingHangs(with classify: (CrashReport.Thread) -> MetricKitHangAnalysis?) -> MetricKitReport {
+    package func analyzingHangs(with classify: (CrashReport.Thread) -> MetricKitHangAnalysis?) -> MetricKitReport {
         var report = self
         for p in report.payloads.indices {
             for d in report.payloads[p].diagnostics.indices where report.payloads[p].diagnostics[d].kind == .hang {

@@ -15,7 +15,7 @@ public struct MetricKitDiagnostic: Sendable, Equatable, Codable {
         case callStackTree
 
         /// The payload key of the array (`crashDiagnostics` …).
-        public var payloadKey: String {
+        package var payloadKey: String {
             switch self {
             case .crash: "crashDiagnostics"
             case .hang: "hangDiagnostics"
@@ -55,12 +55,12 @@ public struct MetricKitDiagnostic: Sendable, Equatable, Codable {
     /// images from the frames' UUIDs and load addresses), for everything that reads crash reports.
     public var crashReport: CrashReport?
     /// Hangs: what the main thread was doing, set by the tool from the watchdog analysis' classifier
-    /// (``MetricKitReport/analyzingHangs(with:)``); nil when not analysed.
+    /// (`MetricKitReport/analyzingHangs(with:)`); nil when not analysed.
     public var analysis: MetricKitHangAnalysis?
     /// Keys of the diagnostic object this reader does not model, verbatim.
     public var unknownKeys: JSONValue?
 
-    public init(kind: Kind, keyPath: String, metadata: MetricKitMetadata = MetricKitMetadata()) {
+    package init(kind: Kind, keyPath: String, metadata: MetricKitMetadata = MetricKitMetadata()) {
         self.kind = kind
         self.keyPath = keyPath
         self.metadata = metadata

@@ -6,10 +6,10 @@
 /// and merging equal frames gives the view people draw flame graphs for. The tree is pruned for a terminal: frames
 /// under a share of the samples, past a depth or past a line count are counted, not listed, so a hostile tree
 /// thousands of frames wide or deep still gives a short view. Built by ``MetricKitCallTree/flameTree(stacks:minimumShare:maxDepth:maxLines:frameBudget:)``.
-public struct MetricKitFlameTree: Sendable, Equatable, Codable {
+package struct MetricKitFlameTree: Sendable, Equatable, Codable {
     /// One line of the view, in the order to print it (each frame before its callees, heaviest callee first).
-    public struct Line: Sendable, Equatable, Codable {
-        public enum Kind: String, Sendable, Equatable, Codable {
+    package struct Line: Sendable, Equatable, Codable {
+        package enum Kind: String, Sendable, Equatable, Codable {
             /// A frame, with its samples.
             case frame
             /// Callees left out because each had less than ``MetricKitFlameTree/minimumShare`` of the samples.
@@ -18,21 +18,21 @@ public struct MetricKitFlameTree: Sendable, Equatable, Codable {
             case tooDeep
         }
 
-        public var kind: Kind
+        package var kind: Kind
         /// Nesting level: 0 for an outermost caller.
-        public var depth: Int
+        package var depth: Int
         /// A frame of the call tree this line stands for (``MetricKitCallTree/frames`` index), nil for a cut line.
-        public var frame: Int?
+        package var frame: Int?
         /// `binaryName+0xoffset`, as ``MetricKitCallTree/label(of:)`` names it; empty for a cut line.
-        public var label: String
+        package var label: String
         /// Samples in which this frame was on the stack (for a cut line: the samples of what was left out).
-        public var totalSamples: Int
+        package var totalSamples: Int
         /// Samples in which this frame was the executing one: its total less its callees' totals.
-        public var selfSamples: Int
+        package var selfSamples: Int
         /// Frames left out, counting every frame below them (cut lines only; 0 for a frame).
-        public var hiddenFrames: Int
+        package var hiddenFrames: Int
 
-        public init(
+        package init(
             kind: Kind,
             depth: Int,
             frame: Int?,
@@ -52,16 +52,16 @@ public struct MetricKitFlameTree: Sendable, Equatable, Codable {
     }
 
     /// Samples over every stack folded in: the 100 % of the percentages.
-    public var totalSamples: Int
-    public var lines: [Line]
+    package var totalSamples: Int
+    package var lines: [Line]
     /// The share of ``totalSamples`` under which a frame is counted in a cut line instead of listed.
-    public var minimumShare: Double
+    package var minimumShare: Double
     /// Frames left out once the line cap was reached (with everything below them).
-    public var framesPastLineCap: Int
+    package var framesPastLineCap: Int
     /// False when the frame budget ran out while folding: the numbers then cover only the stacks folded.
-    public var isComplete: Bool
+    package var isComplete: Bool
 
-    public init(
+    package init(
         totalSamples: Int = 0,
         lines: [Line] = [],
         minimumShare: Double = 0,
@@ -76,7 +76,7 @@ public struct MetricKitFlameTree: Sendable, Equatable, Codable {
     }
 
     /// `part` as a percentage of ``totalSamples`` (0 when there are no samples).
-    public func percent(_ part: Int) -> Double {
+    package func percent(_ part: Int) -> Double {
         totalSamples > 0 ? Double(part) / Double(totalSamples) * 100 : 0
     }
 }

@@ -2,7 +2,7 @@
 /// (`synchronousFileOrDatabaseIO`, `waitingOnLock`, `synchronousNetworking` …) from the hang's heaviest path.
 ///
 /// Kept as plain values so this library needs no other family's: the classifier lives in WatchdogAnalysis, and
-/// the tool joins the two (``MetricKitReport/analyzingHangs(with:)``).
+/// the tool joins the two (`MetricKitReport/analyzingHangs(with:)`).
 public struct MetricKitHangAnalysis: Sendable, Equatable, Codable {
     /// The watchdog analysis' verdict name (`synchronousFileOrDatabaseIO` …).
     public var verdict: String
@@ -14,7 +14,7 @@ public struct MetricKitHangAnalysis: Sendable, Equatable, Codable {
     /// The frames that show it, as `image symbol` or `image + offset`.
     public var evidenceFrames: [String]
 
-    public init(verdict: String, summary: String, confidence: String, reasons: [String], evidenceFrames: [String]) {
+    package init(verdict: String, summary: String, confidence: String, reasons: [String], evidenceFrames: [String]) {
         self.verdict = verdict
         self.summary = summary
         self.confidence = confidence

@@ -17,7 +17,7 @@ public struct MetricKitMeasurement: Sendable, Equatable, Codable {
     /// The text as written.
     public var raw: String
 
-    public init(raw: String) {
+    package init(raw: String) {
         self.raw = raw
         let (number, unitText) = Self.plainNumberAndUnit(raw) ?? Self.numberAndUnit(raw)
         value = number

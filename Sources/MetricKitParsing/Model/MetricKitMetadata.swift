@@ -20,5 +20,5 @@ public struct MetricKitMetadata: Sendable, Equatable, Codable {
     /// Keys this reader does not model (the measurement and crash keys are read into the diagnostic), verbatim.
     public var unknownKeys: JSONValue?
 
-    public init() {}
+    package init() {}
 }

@@ -6,6 +6,7 @@ import APMInspectCore
 public struct MetricKitMetrics: Sendable, Equatable, Codable {
     /// A histogram (`histogramValue` buckets) summarised.
     public struct Histogram: Sendable, Equatable, Codable {
+        /// One histogram bucket: its bounds and how many values fell in it.
         public struct Bucket: Sendable, Equatable, Codable {
             public var start: MetricKitMeasurement?
             public var end: MetricKitMeasurement?
@@ -56,7 +57,7 @@ public struct MetricKitMetrics: Sendable, Equatable, Codable {
     /// App exits by reason, from `applicationExitMetrics` (`foreground.normal`, `background.memoryLimit` …).
     public var exits: [String: Int64]
 
-    public init() {
+    package init() {
         entries = []
         exits = [:]
     }

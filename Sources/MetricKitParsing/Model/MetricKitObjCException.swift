@@ -12,5 +12,5 @@ public struct MetricKitObjCException: Sendable, Equatable, Codable {
     /// `exceptionType`, a human-readable type.
     public var type: String?
 
-    public init() {}
+    package init() {}
 }

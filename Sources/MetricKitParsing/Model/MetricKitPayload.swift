@@ -2,6 +2,7 @@ import APMInspectCore
 
 /// One payload: an `MXDiagnosticPayload` or an `MXMetricPayload` as `jsonRepresentation()` writes it.
 public struct MetricKitPayload: Sendable, Equatable, Codable {
+    /// Whether the payload carries diagnostics or metrics.
     public enum Kind: String, Sendable, Equatable, Codable {
         case diagnostic
         case metric
@@ -22,7 +23,7 @@ public struct MetricKitPayload: Sendable, Equatable, Codable {
     /// Payload keys this reader does not model, verbatim.
     public var unknownKeys: JSONValue?
 
-    public init(kind: Kind, keyPath: String) {
+    package init(kind: Kind, keyPath: String) {
         self.kind = kind
         self.keyPath = keyPath
         self.diagnostics = []

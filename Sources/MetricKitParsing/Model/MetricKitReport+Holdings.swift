@@ -3,7 +3,7 @@ import CrashReportParsing
 extension MetricKitReport {
     /// What the file holds in words (`2 hang diagnostics, 1 metric payload`), for messages that must say why a
     /// command meant for one kind of diagnostic has nothing to do with this file.
-    public var holdingsDescription: String {
+    package var holdingsDescription: String {
         var parts: [String] = []
         for kind in MetricKitDiagnostic.Kind.allCases {
             guard let count = diagnosticCounts[kind.rawValue], count > 0 else { continue }
@@ -16,7 +16,7 @@ extension MetricKitReport {
     }
 
     /// The crash diagnostics with their crash report model, in file order.
-    public var crashReports: [(keyPath: String, report: CrashReport)] {
+    package var crashReports: [(keyPath: String, report: CrashReport)] {
         diagnostics.compactMap { diagnostic in
             guard diagnostic.kind == .crash, let report = diagnostic.crashReport else { return nil }
             return (diagnostic.keyPath, report)
@@ -26,7 +26,7 @@ extension MetricKitReport {
 
 extension MetricKitDiagnostic.Kind {
     /// `hang diagnostic`, `CPU exception diagnostics` …: the kind counted in a sentence.
-    public func nounPhrase(count: Int) -> String {
+    package func nounPhrase(count: Int) -> String {
         let noun: String
         switch self {
         case .crash: noun = "crash diagnostic"

@@ -8,6 +8,7 @@ public struct MetricKitReport: Sendable, Equatable, Codable {
     /// True when the file is a JSON array of payloads.
     public var isArray: Bool
 
+    /// A report of the given payloads; `isArray` says whether the file held a JSON array of them.
     public init(payloads: [MetricKitPayload] = [], isArray: Bool = false) {
         self.payloads = payloads
         self.isArray = isArray
@@ -17,7 +18,7 @@ public struct MetricKitReport: Sendable, Equatable, Codable {
     }
 
     /// Recomputes the counts from ``payloads``.
-    public mutating func recount() {
+    package mutating func recount() {
         var counts: [String: Int] = [:]
         var metrics = 0
         for payload in payloads {

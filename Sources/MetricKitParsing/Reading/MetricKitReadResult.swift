@@ -5,7 +5,7 @@ public struct MetricKitReadResult: Sendable {
     public var report: MetricKitReport
     public var diagnostics: [Diagnostic]
 
-    public init(report: MetricKitReport, diagnostics: [Diagnostic]) {
+    package init(report: MetricKitReport, diagnostics: [Diagnostic]) {
         self.report = report
         self.diagnostics = diagnostics
     }

@@ -17,6 +17,7 @@ public struct MetricKitReader: Sendable {
     /// Metric figures read over the whole file.
     public var maxMetricEntries: Int
 
+    /// A reader that stops at `maxFrames` call-stack frames and `maxMetricEntries` metric figures over the whole file.
     public init(maxFrames: Int = 2_000_000, maxMetricEntries: Int = 200_000) {
         json = JSONParseOptions(maxDepth: 1024)
         self.maxFrames = maxFrames
@@ -43,13 +44,13 @@ public struct MetricKitReader: Sendable {
     ///
     /// A key counts only when a colon follows it: a report about MetricKit files (this tool's own JSON output)
     /// names the keys as values.
-    public static func recognise(_ bytes: [UInt8]) -> Bool {
+    package static func recognise(_ bytes: [UInt8]) -> Bool {
         recognise(bytes, format: ContentSniffer.format(of: bytes))
     }
 
     /// ``recognise(_:)`` for bytes whose `ContentSniffer` format the caller has (`format` must be what the
     /// sniffer says of `bytes`): the inspector sniffs each file once for all its families.
-    public static func recognise(_ bytes: [UInt8], format: ContentFormat) -> Bool {
+    package static func recognise(_ bytes: [UInt8], format: ContentFormat) -> Bool {
         guard format == .json else { return false }
         return bytes.withUnsafeBytes { buffer in
             let prefix = UnsafeRawBufferPointer(rebasing: buffer[0..<min(buffer.count, 1 << 16)])

@@ -19,7 +19,7 @@ public enum PowerLogComponent: String, Sendable, Equatable, Hashable, Codable, C
     case other
 
     /// The component of an iOS 10+ root node (`PLAccountingOperator_EventNone_Nodes.Name` of a `RootNodeID`).
-    public init(rootNodeName name: String) {
+    package init(rootNodeName name: String) {
         let lower = name.lowercased()
         switch lower {
         case "cpu": self = .cpu
@@ -46,7 +46,7 @@ public enum PowerLogComponent: String, Sendable, Equatable, Hashable, Codable, C
     }
 
     /// The component of an iOS 8 `BLMEnergy…` column; nil for the total, the background subsets and other columns.
-    public init?(blmColumn name: String) {
+    package init?(blmColumn name: String) {
         let lower = name.lowercased()
         guard lower.hasPrefix("blmenergy"), !lower.hasPrefix("blmenergy_") else { return nil }
         let part = String(lower.dropFirst("blmenergy".count))

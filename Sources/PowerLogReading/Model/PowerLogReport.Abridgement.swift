@@ -1,5 +1,5 @@
 extension PowerLogReport {
-    /// What a summary read (``PowerLogReader/readSummary(path:limits:)``) counted but did not keep.
+    /// What a summary read (`PowerLogReader/readSummary(path:limits:)`) counted but did not keep.
     ///
     /// The report's lists of samples, sessions, exits and background location are then thinned or cut to the most
     /// recent, and these figures cover every row. Nil in a full read.
@@ -18,7 +18,7 @@ extension PowerLogReport {
         /// Background location use per app, folded from every row.
         public var backgroundLocationApps: [BackgroundLocationApp]
 
-        public init(
+        package init(
             batterySamples: Int = 0,
             batteryLevel: Range? = nil,
             batteryTemperatureCelsius: Range? = nil,
@@ -38,11 +38,12 @@ extension PowerLogReport {
             self.backgroundLocationApps = backgroundLocationApps
         }
 
+        /// The lowest and highest value of a series that was folded into aggregates.
         public struct Range: Sendable, Equatable, Codable {
             public var low: Double
             public var high: Double
 
-            public init(low: Double, high: Double) {
+            package init(low: Double, high: Double) {
                 self.low = low
                 self.high = high
             }
@@ -55,6 +56,7 @@ extension PowerLogReport {
             }
         }
 
+        /// An app that used location in the background, folded to its totals.
         public struct BackgroundLocationApp: Sendable, Equatable, Codable {
             public var app: String
             public var buckets: Int
@@ -63,7 +65,7 @@ extension PowerLogReport {
             public var first: PowerLogTime
             public var last: PowerLogTime
 
-            public init(
+            package init(
                 app: String,
                 buckets: Int,
                 energy: Double,

@@ -14,7 +14,7 @@ extension PowerLogReport {
         public var backgroundPluggedInSeconds: Double
         public var buckets: Int
 
-        public init(
+        package init(
             bundleID: String,
             foregroundSeconds: Double,
             backgroundSeconds: Double,
@@ -51,7 +51,7 @@ extension PowerLogReport {
         /// The `energy` column, raw (unit undocumented).
         public var energy: Double
 
-        public init(
+        package init(
             name: String,
             intervals: Int,
             seconds: Double,
@@ -80,7 +80,7 @@ extension PowerLogReport {
         public var onSeconds: Double
         public var offSeconds: Double
 
-        public init(source: String, changes: [Change], onSeconds: Double, offSeconds: Double) {
+        package init(source: String, changes: [Change], onSeconds: Double, offSeconds: Double) {
             self.source = source
             self.changes = changes
             self.onSeconds = onSeconds
@@ -92,7 +92,7 @@ extension PowerLogReport {
             public var at: PowerLogTime
             public var isOn: Bool
 
-            public init(at: PowerLogTime, isOn: Bool) {
+            package init(at: PowerLogTime, isOn: Bool) {
                 self.at = at
                 self.isOn = isOn
             }

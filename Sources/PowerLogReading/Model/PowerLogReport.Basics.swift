@@ -10,7 +10,7 @@ extension PowerLogReport {
         /// True when `-wal` / `-shm` siblings were read with the database.
         public var withWriteAheadLog: Bool
 
-        public init(path: String, format: String, tableCount: Int, withWriteAheadLog: Bool) {
+        package init(path: String, format: String, tableCount: Int, withWriteAheadLog: Bool) {
             self.path = path
             self.format = format
             self.tableCount = tableCount
@@ -23,7 +23,7 @@ extension PowerLogReport {
         public var start: PowerLogTime
         public var end: PowerLogTime
 
-        public init(start: PowerLogTime, end: PowerLogTime) {
+        package init(start: PowerLogTime, end: PowerLogTime) {
             self.start = start
             self.end = end
         }
@@ -37,7 +37,7 @@ extension PowerLogReport {
         public var at: PowerLogTime
         public var systemSeconds: Double
 
-        public init(at: PowerLogTime, systemSeconds: Double) {
+        package init(at: PowerLogTime, systemSeconds: Double) {
             self.at = at
             self.systemSeconds = systemSeconds
         }
@@ -50,7 +50,7 @@ extension PowerLogReport {
         public var entryType: String?
         public var rows: Int64
 
-        public init(name: String, entryType: String?, rows: Int64) {
+        package init(name: String, entryType: String?, rows: Int64) {
             self.name = name
             self.entryType = entryType
             self.rows = rows

@@ -11,7 +11,7 @@ extension PowerLogReport {
         public var designCapacityMAh: Int64?
         public var maxCapacityMAh: Int64?
 
-        public init(
+        package init(
             source: String,
             samples: [Sample],
             sessions: [Session],
@@ -54,29 +54,29 @@ extension PowerLogReport {
             }
 
             /// The gauge's fractional level, percent.
-            public var rawLevel: Double? {
+            package var rawLevel: Double? {
                 get { reading(storedRawLevel, 2) }
                 set { storedRawLevel = store(newValue, 2) }
             }
 
-            public var voltageMillivolts: Double? {
+            package var voltageMillivolts: Double? {
                 get { reading(storedVoltage, 4) }
                 set { storedVoltage = store(newValue, 4) }
             }
 
             /// Instantaneous current, mA: positive into the battery, negative out of it.
-            public var currentMilliamps: Double? {
+            package var currentMilliamps: Double? {
                 get { reading(storedCurrent, 8) }
                 set { storedCurrent = store(newValue, 8) }
             }
 
             /// °C (values written in centi-degrees by some builds are divided by 100).
-            public var temperatureCelsius: Double? {
+            package var temperatureCelsius: Double? {
                 get { reading(storedTemperature, 16) }
                 set { storedTemperature = store(newValue, 16) }
             }
 
-            public init(
+            package init(
                 at: PowerLogTime,
                 level: Double?,
                 rawLevel: Double? = nil,
@@ -97,7 +97,7 @@ extension PowerLogReport {
             }
 
             /// The most precise level known.
-            public var bestLevel: Double? { rawLevel ?? level }
+            package var bestLevel: Double? { rawLevel ?? level }
 
             private func reading(_ value: Double, _ bit: UInt8) -> Double? { present & bit != 0 ? value : nil }
 
@@ -171,6 +171,7 @@ extension PowerLogReport {
 
         /// A run of consecutive samples in one charging state, with no sampling gap longer than the configured one.
         public struct Session: Sendable, Equatable, Codable {
+            /// Whether the session charged or discharged the battery.
             public enum Kind: String, Sendable, Equatable, Codable {
                 case charging
                 /// On the charger but not charging (full, or held by optimised charging).
@@ -185,7 +186,7 @@ extension PowerLogReport {
             public var endLevel: Double?
             public var samples: Int
 
-            public init(
+            package init(
                 kind: Kind,
                 start: PowerLogTime,
                 end: PowerLogTime,
@@ -201,10 +202,10 @@ extension PowerLogReport {
                 self.samples = samples
             }
 
-            public var durationSeconds: Double { end.utcSeconds - start.utcSeconds }
+            package var durationSeconds: Double { end.utcSeconds - start.utcSeconds }
 
             /// Level change per hour (negative while discharging); nil for sessions under a minute.
-            public var percentPerHour: Double? {
+            package var percentPerHour: Double? {
                 guard let startLevel, let endLevel, durationSeconds >= 60 else { return nil }
                 return (endLevel - startLevel) / durationSeconds * 3600
             }
@@ -217,7 +218,7 @@ extension PowerLogReport {
             /// Time for which no screen state is known.
             public var screenUnknown: Rate?
 
-            public init(screenOn: Rate?, screenOff: Rate?, screenUnknown: Rate?) {
+            package init(screenOn: Rate?, screenOff: Rate?, screenUnknown: Rate?) {
                 self.screenOn = screenOn
                 self.screenOff = screenOff
                 self.screenUnknown = screenUnknown
@@ -230,7 +231,7 @@ extension PowerLogReport {
                 public var percent: Double
                 public var percentPerHour: Double
 
-                public init(seconds: Double, percent: Double) {
+                package init(seconds: Double, percent: Double) {
                     self.seconds = seconds
                     self.percent = percent
                     self.percentPerHour = seconds > 0 ? percent / seconds * 3600 : 0

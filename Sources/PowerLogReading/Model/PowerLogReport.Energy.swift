@@ -17,7 +17,7 @@ extension PowerLogReport {
         /// Energy per bucket and consumer, in time order.
         public var buckets: [Bucket]
 
-        public init(
+        package init(
             source: String,
             unit: String,
             total: Double,
@@ -42,7 +42,7 @@ extension PowerLogReport {
             /// Fraction of the total, 0…1.
             public var share: Double
 
-            public init(component: PowerLogComponent, energy: Double, share: Double) {
+            package init(component: PowerLogComponent, energy: Double, share: Double) {
                 self.component = component
                 self.energy = energy
                 self.share = share
@@ -59,7 +59,7 @@ extension PowerLogReport {
             /// Energy per component in this bucket (`cpu`, `display` …).
             public var components: [String: Double]
 
-            public init(
+            package init(
                 start: PowerLogTime,
                 intervalSeconds: Double,
                 total: Double,
@@ -73,11 +73,12 @@ extension PowerLogReport {
                 self.components = components
             }
 
+            /// One process of a bucket and its share of the energy.
             public struct Consumer: Sendable, Equatable, Codable {
                 public var name: String
                 public var energy: Double
 
-                public init(name: String, energy: Double) {
+                package init(name: String, energy: Double) {
                     self.name = name
                     self.energy = energy
                 }
@@ -115,7 +116,7 @@ extension PowerLogReport {
         /// How many buckets the consumer appears in.
         public var buckets: Int
 
-        public init(
+        package init(
             name: String,
             kind: Kind,
             energy: Double,
@@ -152,7 +153,7 @@ extension PowerLogReport {
         /// The table it comes from.
         public var source: String
 
-        public init(
+        package init(
             app: String,
             start: PowerLogTime,
             intervalSeconds: Double,

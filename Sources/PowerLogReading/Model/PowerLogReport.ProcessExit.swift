@@ -10,7 +10,7 @@ extension PowerLogReport {
         public var timeSinceSpawnSeconds: Double?
         public var lastTimeToRelaunchSeconds: Double?
 
-        public init(
+        package init(
             at: PowerLogTime,
             pid: Int64?,
             process: String?,
@@ -51,7 +51,7 @@ extension PowerLogReport {
             public var codeName: String?
             public var category: Category
 
-            public init(namespace: Int64?, code: UInt64?) {
+            package init(namespace: Int64?, code: UInt64?) {
                 self.namespace = namespace
                 self.code = code.map { "0x" + String($0, radix: 16) }
                 let names = Self.namespaceNames

@@ -42,6 +42,7 @@ public struct PowerLogReport: Sendable, Equatable, Codable {
     /// Set by a summary read only: the figures its thinned and cut lists no longer show.
     public var abridged: Abridgement?
 
+    /// A report from its parts, for a family or a test that builds one.
     public init(
         sources: [Source] = [],
         device: String? = nil,

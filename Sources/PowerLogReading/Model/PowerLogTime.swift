@@ -38,7 +38,7 @@ public struct PowerLogTime: Sendable, Equatable, Hashable, Codable {
     }
 
     /// Seconds added to ``raw`` to get UTC (0 when the database has no offset table).
-    public var clockOffset: Double {
+    package var clockOffset: Double {
         get { storedClockOffset }
         set {
             freezeWallClock()
@@ -57,7 +57,7 @@ public struct PowerLogTime: Sendable, Equatable, Hashable, Codable {
         set { storedWallClock = Self.storage(for: newValue, utc: utcSeconds) }
     }
 
-    public init(raw: Double, clockOffset: Double, wallClock: AppleTimestamp?) {
+    package init(raw: Double, clockOffset: Double, wallClock: AppleTimestamp?) {
         storedRaw = raw
         storedClockOffset = clockOffset
         storedWallClock = Self.storage(for: wallClock, utc: raw + clockOffset)
@@ -72,7 +72,7 @@ public struct PowerLogTime: Sendable, Equatable, Hashable, Codable {
     }
 
     /// Wall-clock seconds since 1970 UTC.
-    public var utcSeconds: Double { raw + clockOffset }
+    package var utcSeconds: Double { raw + clockOffset }
 
     /// The compact form when the offset rebuilds `value` exactly, the value itself otherwise.
     private static func storage(for value: AppleTimestamp?, utc: Double) -> WallClock {

@@ -8,6 +8,7 @@ import WatchdogAnalysis
 public struct CrashReportFamily: ReportFamily {
     public var name: String { "crash report" }
 
+    /// The family; it has no options (the inspector carries them).
     public init() {}
 
     public func inspect(_ input: InspectionInput, with inspector: ReportInspector) -> Inspection? {

@@ -5,6 +5,7 @@ import HTTPCaptureParsing
 public struct HTTPCaptureFamily: ReportFamily {
     public var name: String { "HTTP capture" }
 
+    /// The family; it has no options (the inspector carries them).
     public init() {}
 
     public func inspect(_ input: InspectionInput, with inspector: ReportInspector) -> Inspection? {
@@ -45,7 +46,7 @@ public struct HTTPCaptureFamily: ReportFamily {
     ///
     /// With a `spool`, a HAR's transactions are encoded into it as they are read
     /// (`HTTPCaptureReader.readStream(_:spool:)`).
-    public static func inspectStreaming(
+    package static func inspectStreaming(
         bytes: [UInt8],
         kind: FileKind?,
         path: String,

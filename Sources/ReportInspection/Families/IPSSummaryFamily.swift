@@ -6,6 +6,7 @@ import APMInspectCore
 public struct IPSSummaryFamily: ReportFamily {
     public var name: String { "other .ips" }
 
+    /// The family; it has no options (the inspector carries them).
     public init() {}
 
     public func inspect(_ input: InspectionInput, with inspector: ReportInspector) -> Inspection? {

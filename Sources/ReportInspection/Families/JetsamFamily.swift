@@ -5,6 +5,7 @@ import JetsamParsing
 public struct JetsamFamily: ReportFamily {
     public var name: String { "JetsamEvent" }
 
+    /// The family; it has no options (the inspector carries them).
     public init() {}
 
     public func inspect(_ input: InspectionInput, with inspector: ReportInspector) -> Inspection? {

@@ -6,6 +6,7 @@ import WatchdogAnalysis
 public struct KSCrashFamily: ReportFamily {
     public var name: String { "KSCrash report" }
 
+    /// The family; it has no options (the inspector carries them).
     public init() {}
 
     /// nil when the JSON is not a KSCrash report: the later families then read it as other JSON.

@@ -7,6 +7,7 @@ import WatchdogAnalysis
 public struct MetricKitFamily: ReportFamily {
     public var name: String { "MetricKit payload" }
 
+    /// The family; it has no options (the inspector carries them).
     public init() {}
 
     /// A file recognised as MetricKit but unreadable is a failure of that kind.
@@ -28,7 +29,7 @@ public struct MetricKitFamily: ReportFamily {
 
     /// The watchdog analysis' classifier on a hang's blamed (main) thread: the join of two libraries that do not
     /// know each other, so that a hang says what the main thread was doing as a watchdog report does.
-    public static func hangAnalysis(_ thread: CrashReport.Thread) -> MetricKitHangAnalysis {
+    package static func hangAnalysis(_ thread: CrashReport.Thread) -> MetricKitHangAnalysis {
         let diagnosis = MainThreadClassifier.classify(thread)
         return MetricKitHangAnalysis(
             verdict: diagnosis.verdict.rawValue,

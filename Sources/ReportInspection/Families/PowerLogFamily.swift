@@ -5,6 +5,7 @@ import PowerLogReading
 public struct PowerLogFamily: ReportFamily {
     public var name: String { "PowerLog database" }
 
+    /// The family; it has no options (the inspector carries them).
     public init() {}
 
     /// A database read from bytes (a FIFO, a device, an archive member); nil for an SQLite file without PowerLog
@@ -20,6 +21,7 @@ public struct PowerLogFamily: ReportFamily {
         return Self.inspect(path: path, bytes: head, summaryOnly: inspector.httpSummaryOnly)
     }
 
+    /// True for an SQLite header: the database is then opened where it lies, not read into memory.
     public func mayInspectInPlace(head: [UInt8]) -> Bool {
         // Asked of every file a scan reads: the magic number is all a database needs, not a full sniff.
         Self.isDatabase(ContentSniffer.magicFormat(of: head), prefix: head[...])

@@ -9,6 +9,7 @@ import CrashReportParsing
 public struct SystemReportFamily: ReportFamily {
     public var name: String { "system watchdog and resource reports" }
 
+    /// The family; it has no options (the inspector carries them).
     public init() {}
 
     public func inspect(_ input: InspectionInput, with inspector: ReportInspector) -> Inspection? {

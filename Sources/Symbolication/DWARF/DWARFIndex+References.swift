@@ -1,7 +1,7 @@
 extension DWARFIndex {
     /// A file of one unit's line table, named by index rather than as a path, so that a caller resolving many
     /// addresses can make each path once (``fileName(_:)``).
-    public struct FileReference: Sendable, Hashable {
+    package struct FileReference: Sendable, Hashable {
         var unit: Int32
         var table: Int32
         var index: UInt64
@@ -9,24 +9,24 @@ extension DWARFIndex {
 
     /// One frame of a lookup with its name and file left as references: ``Frame`` without the text, which is
     /// most of a lookup's cost when the same few thousand functions answer a hundred thousand addresses.
-    public struct FrameReference: Sendable, Equatable {
+    package struct FrameReference: Sendable, Equatable {
         /// The function (``name(ofFunction:)``); -1 when the address lies in a unit's line table but no subprogram
         /// covers it.
-        public var function: Int32
-        public var offset: UInt64
-        public var file: FileReference?
+        package var function: Int32
+        package var offset: UInt64
+        package var file: FileReference?
         /// 0 when unknown, as in DWARF.
-        public var line: UInt32
+        package var line: UInt32
         /// 0 when unknown, as in DWARF.
-        public var column: UInt32
-        public var isInlined: Bool
+        package var column: UInt32
+        package var isInlined: Bool
     }
 
     /// The frames for `fileAddress`, innermost first, into `frames` (emptied first, its storage kept so that a
     /// loop over many addresses allocates nothing per lookup); empty when the DWARF covers nothing there.
     ///
     /// ``frames(at:)`` is this with the text made: the two cannot disagree.
-    public func frameReferences(at fileAddress: UInt64, into frames: inout [FrameReference]) {
+    package func frameReferences(at fileAddress: UInt64, into frames: inout [FrameReference]) {
         frames.removeAll(keepingCapacity: true)
         guard let leaf = functionSegments.owner(of: fileAddress) else {
             guard let unit = unitSegments.owner(of: fileAddress), let table = lineTable(ofUnit: unit),
@@ -81,13 +81,13 @@ extension DWARFIndex {
     }
 
     /// The name of function `function` (linkage name first); nil when it has none or the index is out of range.
-    public func name(ofFunction function: Int32) -> String? {
+    package func name(ofFunction function: Int32) -> String? {
         guard function >= 0, Int(function) < functions.count else { return nil }
         return functions[Int(function)].name?.text(in: sections)
     }
 
     /// The path of `file`, joined as ``frames(at:)`` joins it; nil when the table has no such file.
-    public func fileName(_ file: FileReference) -> String? {
+    package func fileName(_ file: FileReference) -> String? {
         guard file.table >= 0, Int(file.table) < lineTables.count else { return nil }
         return fileName(file.index, table: Int(file.table), unit: file.unit)
     }

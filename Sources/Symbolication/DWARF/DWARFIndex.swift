@@ -8,19 +8,19 @@
 ///
 /// Damaged DWARF does not cost what could be read: a unit that breaks part way keeps the DIEs before the break,
 /// a line program keeps the sequences it completed, and each break is kept in ``issues``.
-public struct DWARFIndex: AddressResolver {
+package struct DWARFIndex: AddressResolver {
     /// One frame of a lookup.
     ///
     /// `name` is nil when the address lies in a unit's line table but no subprogram of the
     /// DWARF covers it (the caller may take the name from the symbol table).
-    public struct Frame: Sendable, Equatable {
-        public var name: String?
+    package struct Frame: Sendable, Equatable {
+        package var name: String?
         /// Distance from the start of the function (for the concrete function) or of the inlined range.
-        public var offset: UInt64
-        public var file: String?
-        public var line: Int?
-        public var column: Int?
-        public var isInlined: Bool
+        package var offset: UInt64
+        package var file: String?
+        package var line: Int?
+        package var column: Int?
+        package var isInlined: Bool
     }
 
     struct Function: Sendable {
@@ -68,18 +68,18 @@ public struct DWARFIndex: AddressResolver {
     var sections = DWARFSections()
 
     /// What could not be read: each a ``SymbolicationError`` naming the section and byte offset.
-    public internal(set) var issues: [SymbolicationError] = []
+    package internal(set) var issues: [SymbolicationError] = []
 
     /// Number of units read (fully or in part).
-    public var unitCount: Int { unitLineTables.count }
+    package var unitCount: Int { unitLineTables.count }
     /// Number of functions (concrete and inlined) that cover at least one address.
-    public var functionCount: Int { functions.count }
+    package var functionCount: Int { functions.count }
 
     /// Builds the index.
     ///
     /// Throws only when nothing at all could be read from a non-empty `.debug_info`; a partly
     /// readable input gives an index of what was read, with the breaks in ``issues``.
-    public init(_ sections: DWARFSections) throws(SymbolicationError) {
+    package init(_ sections: DWARFSections) throws(SymbolicationError) {
         if sections.isEmpty { return }
         var builder = DWARFIndexBuilder(sections: sections)
         try DWARFBuffers.with(sections) { buffers throws(SymbolicationError) in
@@ -91,7 +91,7 @@ public struct DWARFIndex: AddressResolver {
 
     init() {}
 
-    public func locations(at fileAddress: UInt64) -> [SymbolicatedLocation] {
+    package func locations(at fileAddress: UInt64) -> [SymbolicatedLocation] {
         let frames = frames(at: fileAddress)
         // Without the concrete function's name its inlined callees would end the chain and read as the function.
         guard frames.last?.name != nil else { return [] }
@@ -109,7 +109,7 @@ public struct DWARFIndex: AddressResolver {
     }
 
     /// The frames for `fileAddress`, innermost first; empty when the DWARF covers nothing there.
-    public func frames(at fileAddress: UInt64) -> [Frame] {
+    package func frames(at fileAddress: UInt64) -> [Frame] {
         var references: [FrameReference] = []
         frameReferences(at: fileAddress, into: &references)
         return references.map { reference in

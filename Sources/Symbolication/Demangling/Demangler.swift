@@ -17,9 +17,9 @@
 /// names, argument labels only, no return types (the Swift runtime's `SimplifiedUIDemangleOptions`, reached
 /// through the backtracer's demangling entry point). The full form is `swift_demangle`'s:
 /// `closure #1 () -> () in Demo.ViewController.viewDidLoad() -> ()`.
-public enum Demangler {
+package enum Demangler {
     /// How much of a Swift name to show.
-    public enum Style: Sendable {
+    package enum Style: Sendable {
         /// As Apple's crash reports and atos show it (the default).
         case simplified
         /// Everything the mangling holds: module names, types, specialization details.
@@ -30,10 +30,10 @@ public enum Demangler {
     ///
     /// Printing a mangled name can expand it a great deal (substitutions are
     /// printed in full each time), so the bound is on what goes in; real Swift names stay well under it.
-    public static let maxMangledLength = 8192
+    package static let maxMangledLength = 8192
     /// Longest demangled name returned; past it the name is not demangled (the mangled name is kept, as
     /// LLVM's and Swift's tools keep it), so no reader holds or prints a name without bound.
-    public static let maxDemangledLength = 1 << 16
+    package static let maxDemangledLength = 1 << 16
     /// How long a C++ name that may print past ``maxDemangledLength`` may take to demangle, in milliseconds, and
     /// how much memory beyond the process's own: real names take microseconds and kilobytes.
     static let sandboxTimeoutMilliseconds: Int32 = 1_000
@@ -46,7 +46,7 @@ public enum Demangler {
     ///
     /// A C name such as `main` and a name longer than ``maxMangledLength`` give nil too. Names are accepted with or
     /// without the Mach-O leading underscore (`_$s4Demo…` and `$s4Demo…`, `__ZN…` and `_ZN…`).
-    public static func demangle(_ name: String, style: Style = .simplified) -> String? {
+    package static func demangle(_ name: String, style: Style = .simplified) -> String? {
         guard var bytes = mangledBytes(name) else { return nil }
         let isSwift = kind(of: bytes) == .swift
         bytes.append(0)
@@ -73,7 +73,7 @@ public enum Demangler {
     }
 
     /// True when `name` carries a Swift or C++ mangling prefix (whether or not it then demangles).
-    public static func isMangled(_ name: String) -> Bool {
+    package static func isMangled(_ name: String) -> Bool {
         mangledBytes(name) != nil
     }
 

@@ -8,53 +8,53 @@ extension Diagnostic.Code {
 
     /// A path given to search for dSYMs cannot be opened: nothing under it was searched.
     /// Example: /tmp/Symbols: cannot open: No such file or directory
-    public static let dsymCannotOpen = Self("dsym.cannot-open")
+    package static let dsymCannotOpen = Self("dsym.cannot-open")
     /// A folder holds more files than are searched: dSYMs among the rest are not found, so their images stay
     /// unsymbolicated.
     /// Example: /tmp/Symbols: more than 100000 files: the rest were not searched for dSYMs
-    public static let dsymFileLimit = Self("dsym.file-limit")
+    package static let dsymFileLimit = Self("dsym.file-limit")
     /// No dSYM or Mach-O file was found where symbols were looked for: nothing can be symbolicated.
     /// Example: /tmp/Symbols: no dSYM or Mach-O file found
-    public static let dsymNoneFound = Self("dsym.none-found")
+    package static let dsymNoneFound = Self("dsym.none-found")
     /// A file given as symbols, or inside a dSYM's DWARF folder, is not a Mach-O file (nor a dSYM or a zip of them):
     /// it is skipped.
     /// Example: /tmp/App.dSYM/Contents/Info.plist: not a dSYM, a Mach-O file or a zip of dSYMs
-    public static let dsymNotMachO = Self("dsym.not-macho")
+    package static let dsymNotMachO = Self("dsym.not-macho")
     /// A zip given as symbols cannot be read as a zip archive: nothing in it was searched.
     /// Example: /tmp/dSYMs.zip: not a readable zip archive: no zip end-of-central-directory record
-    public static let dsymUnreadableZip = Self("dsym.unreadable-zip")
+    package static let dsymUnreadableZip = Self("dsym.unreadable-zip")
     /// A zip entry's name leads out of its folder: it is read in memory only, never written anywhere.
     /// Example: s.zip:../A.dSYM/Contents/Resources/DWARF/A: an entry name that leaves its folder (read in memory only)
-    public static let dsymUnsafeZipEntry = Self("dsym.unsafe-zip-entry")
+    package static let dsymUnsafeZipEntry = Self("dsym.unsafe-zip-entry")
     /// A zip given as symbols holds no dSYM: nothing in it is used.
     /// Example: /tmp/logs.zip: a zip archive without dSYMs (no `Contents/Resources/DWARF/`)
-    public static let dsymZipWithoutDSYMs = Self("dsym.zip-without-dsyms")
+    package static let dsymZipWithoutDSYMs = Self("dsym.zip-without-dsyms")
 
     // MARK: - Mach-O
 
     /// Symbols of a Mach-O slice point outside its string table or into a section it does not have: they are
     /// skipped, so addresses they would name fall to the symbol before them.
     /// Example: 3 symbols skipped: 2 named outside the string table, 1 in a section the slice does not have
-    public static let machoSymbolsSkipped = Self("macho.symbols-skipped")
+    package static let machoSymbolsSkipped = Self("macho.symbols-skipped")
 
     // MARK: - Reports
 
     /// A dSYM matched an image but has no function at some of its frames' addresses: those frames stay
     /// unsymbolicated (a stripped or mismatched build).
     /// Example: the dSYM for image A (UUID 1B4E28BA-2FA1-11D2-883F-0016D3CCA427) has no function at 2 of its frames' addresses: they stay unsymbolicated
-    public static let symbolicateNoFunction = Self("symbolicate.no-function")
+    package static let symbolicateNoFunction = Self("symbolicate.no-function")
     /// No dSYM was found for an image, so its frames stay unsymbolicated: a warning for the app's own images, a note
     /// for system images, which need Apple's shared cache symbols.
     /// Example: no dSYM for image App (UUID 1B4E28BA-2FA1-11D2-883F-0016D3CCA427, arm64): its frames stay unsymbolicated
-    public static let symbolicateMissingDSYM = Self("symbolicate.missing-dsym")
+    package static let symbolicateMissingDSYM = Self("symbolicate.missing-dsym")
     /// The dSYM for an image was found but cannot be read: its frames stay unsymbolicated.
     /// Example: the dSYM for image App (UUID 1B4E28BA-2FA1-11D2-883F-0016D3CCA427) cannot be read: the fat header is cut off; its frames stay unsymbolicated
-    public static let symbolicateUnreadableDSYM = Self("symbolicate.unreadable-dsym")
+    package static let symbolicateUnreadableDSYM = Self("symbolicate.unreadable-dsym")
     /// A report's JSON body cannot be rewritten in place: the report is written as it was, without symbols.
     /// Example: the JSON body cannot be rewritten in place: the report is written unchanged
-    public static let symbolicateBodyNotRewritten = Self("symbolicate.body-not-rewritten")
+    package static let symbolicateBodyNotRewritten = Self("symbolicate.body-not-rewritten")
     /// A KSCrash report is not rewritten with symbols (only `--format json` gives it symbolicated): it is written as
     /// it was.
     /// Example: a KSCrash report is written unchanged: --format json gives it symbolicated
-    public static let symbolicateKSCrashUnchanged = Self("symbolicate.kscrash-unchanged")
+    package static let symbolicateKSCrashUnchanged = Self("symbolicate.kscrash-unchanged")
 }

@@ -4,24 +4,24 @@
 ///
 /// Addresses are file addresses (see ``AddressResolver``); ``textVMAddress`` is what turns a runtime address into
 /// one: `fileAddress = runtimeAddress - loadAddress + textVMAddress`.
-public struct DebugImage: AddressResolver {
-    public let uuid: MachOUUID?
-    public let architecture: MachOArchitecture
+package struct DebugImage: AddressResolver {
+    package let uuid: MachOUUID?
+    package let architecture: MachOArchitecture
     /// The `__TEXT` segment's vmaddr: the file address a load address corresponds to.
-    public let textVMAddress: UInt64
+    package let textVMAddress: UInt64
     /// The DWARF index, nil when the slice has no `__debug_info`.
-    public let dwarf: DWARFIndex?
+    package let dwarf: DWARFIndex?
     /// The fallback for addresses the DWARF has no function for.
-    public let symbols: (any AddressResolver)?
+    package let symbols: (any AddressResolver)?
     /// What could not be read of the DWARF (the index keeps the rest).
-    public let issues: [SymbolicationError]
+    package let issues: [SymbolicationError]
 
     /// Builds the image of `slice`, with `symbols` as the fallback or, when nil, the slice's own symbol table
     /// (none when it cannot be read).
     ///
     /// Throws when the slice's DWARF sections cannot be located at all; damaged
     /// DWARF inside them is kept in ``issues`` and costs only the units it breaks.
-    public init(slice: MachOSlice, symbols: (any AddressResolver)? = nil) throws(SymbolicationError) {
+    package init(slice: MachOSlice, symbols: (any AddressResolver)? = nil) throws(SymbolicationError) {
         uuid = slice.uuid
         architecture = slice.architecture
         textVMAddress = slice.textVMAddress ?? 0
@@ -43,7 +43,7 @@ public struct DebugImage: AddressResolver {
     }
 
     /// An image over an index made elsewhere (tests, prepared indexes).
-    public init(
+    package init(
         uuid: MachOUUID?,
         architecture: MachOArchitecture,
         textVMAddress: UInt64,
@@ -60,7 +60,7 @@ public struct DebugImage: AddressResolver {
 
     /// The file address of `runtimeAddress` in an image loaded at `loadAddress`; nil when the address lies below
     /// the load address or the arithmetic would leave 64 bits.
-    public func fileAddress(of runtimeAddress: UInt64, loadAddress: UInt64) -> UInt64? {
+    package func fileAddress(of runtimeAddress: UInt64, loadAddress: UInt64) -> UInt64? {
         guard runtimeAddress >= loadAddress else { return nil }
         let (sum, overflow) = (runtimeAddress - loadAddress).addingReportingOverflow(textVMAddress)
         return overflow ? nil : sum
@@ -73,7 +73,7 @@ public struct DebugImage: AddressResolver {
     /// keeps no linkage names) or spell an assembler name differently, and the symbol is what the crash report
     /// and atos show. Inlined frames exist only in the DWARF and keep its names; an inlined frame without one is
     /// left out, and a concrete function that neither names leaves no answer.
-    public func locations(at fileAddress: UInt64) -> [SymbolicatedLocation] {
+    package func locations(at fileAddress: UInt64) -> [SymbolicatedLocation] {
         let frames = dwarf?.frames(at: fileAddress) ?? []
         guard !frames.isEmpty else { return symbols?.locations(at: fileAddress) ?? [] }
         var result: [SymbolicatedLocation] = []

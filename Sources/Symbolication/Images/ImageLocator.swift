@@ -7,27 +7,27 @@
 ///
 /// Kept text is bounded (``maximumKeptBytes``): past it, names and paths are made per lookup again, as the image
 /// makes them, so a hostile index of a million functions naming long strings costs time, not memory.
-public final class ImageLocator {
+package final class ImageLocator {
     /// One location of a lookup: ``SymbolicatedLocation`` with its symbol and file as keys, their text from
     /// ``symbol(of:)`` and ``file(of:)``.
     ///
     /// Keys rather than text, because copying a kept `String` into every location (a reference count
     /// touched per frame) was a tenth of `atos`'s time once the text was made only once.
-    public struct Location: Sendable, Equatable {
+    package struct Location: Sendable, Equatable {
         /// Equal keys, equal symbols: a caller may keep what it makes of the symbol under it; -1 when not keyed.
-        public var symbolKey: Int
-        public var symbolOffset: UInt64
+        package var symbolKey: Int
+        package var symbolOffset: UInt64
         /// Equal keys, equal files, as `symbolKey`; -1 when there is no file or it is not keyed.
-        public var fileKey: Int
-        public var line: Int?
-        public var column: Int?
-        public var isInlined: Bool
+        package var fileKey: Int
+        package var line: Int?
+        package var column: Int?
+        package var isInlined: Bool
         /// The text of what the keys do not cover (a symbol resolver other than the Mach-O symbol table).
         var madeSymbol = ""
         var madeFile: String?
 
         /// True when the location has a file.
-        public var hasFile: Bool { fileKey >= 0 || madeFile != nil }
+        package var hasFile: Bool { fileKey >= 0 || madeFile != nil }
     }
 
     /// A name or path of the index: not made yet, absent, made but over the budget, or made and kept.
@@ -39,11 +39,11 @@ public final class ImageLocator {
     }
 
     /// Most bytes of names and paths kept.
-    public static let maximumKeptBytes = 64 << 20
+    package static let maximumKeptBytes = 64 << 20
     /// Most distinct files given a key (each costs a dictionary entry).
-    public static let maximumFileKeys = 1 << 20
+    package static let maximumFileKeys = 1 << 20
 
-    public let image: DebugImage
+    package let image: DebugImage
     private let symbolTable: MachOSymbolTable?
     private var functionNames: [Kept]
     private var symbolNames: [Kept]
@@ -54,7 +54,7 @@ public final class ImageLocator {
     /// Reused by every lookup.
     private var references: [DWARFIndex.FrameReference] = []
 
-    public init(image: DebugImage) {
+    package init(image: DebugImage) {
         self.image = image
         symbolTable = image.symbols as? MachOSymbolTable
         functionNames = Array(repeating: .unknown, count: image.dwarf?.functionCount ?? 0)
@@ -63,7 +63,7 @@ public final class ImageLocator {
 
     /// What ``DebugImage/locations(at:)`` answers for `fileAddress`, into `locations` (emptied first, its storage
     /// kept).
-    public func locations(at fileAddress: UInt64, into locations: inout [Location]) {
+    package func locations(at fileAddress: UInt64, into locations: inout [Location]) {
         locations.removeAll(keepingCapacity: true)
         if let dwarf = image.dwarf {
             dwarf.frameReferences(at: fileAddress, into: &references)
@@ -106,7 +106,7 @@ public final class ImageLocator {
     }
 
     /// The symbol of `location`.
-    public func symbol(of location: Location) -> String {
+    package func symbol(of location: Location) -> String {
         let key = location.symbolKey
         guard key >= 0 else { return location.madeSymbol }
         if key < functionNames.count {
@@ -120,7 +120,7 @@ public final class ImageLocator {
     }
 
     /// The file of `location`.
-    public func file(of location: Location) -> String? {
+    package func file(of location: Location) -> String? {
         let key = location.fileKey
         guard key >= 0, key < fileNames.count else { return location.madeFile }
         if case .text(let kept) = fileNames[key] { return kept }
@@ -128,7 +128,7 @@ public final class ImageLocator {
     }
 
     /// `location` as the image gives it.
-    public func plain(_ location: Location) -> SymbolicatedLocation {
+    package func plain(_ location: Location) -> SymbolicatedLocation {
         SymbolicatedLocation(
             symbol: symbol(of: location),
             symbolOffset: location.symbolOffset,

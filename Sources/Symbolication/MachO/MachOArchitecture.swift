@@ -2,14 +2,14 @@
 ///
 /// Crash reports name a binary image's architecture by that name, and images are matched to dSYM slices by UUID
 /// and architecture, so the name must be the one Apple prints.
-public struct MachOArchitecture: Sendable, Hashable, CustomStringConvertible {
+package struct MachOArchitecture: Sendable, Hashable, CustomStringConvertible {
     /// `cputype` as the header stores it (the 64-bit ABI flag 0x01000000 included).
-    public var cpuType: Int32
+    package var cpuType: Int32
     /// `cpusubtype` as the header stores it; the top byte holds capability bits (pointer authentication ABI
     /// version on arm64e) that do not change the architecture.
-    public var cpuSubtype: Int32
+    package var cpuSubtype: Int32
 
-    public init(cpuType: Int32, cpuSubtype: Int32) {
+    package init(cpuType: Int32, cpuSubtype: Int32) {
         self.cpuType = cpuType
         self.cpuSubtype = cpuSubtype
     }
@@ -20,24 +20,24 @@ public struct MachOArchitecture: Sendable, Hashable, CustomStringConvertible {
     static let typeARM: Int32 = 12
     static let typePowerPC: Int32 = 18
 
-    public static let arm64 = MachOArchitecture(cpuType: typeARM | abi64, cpuSubtype: 0)
-    public static let arm64e = MachOArchitecture(cpuType: typeARM | abi64, cpuSubtype: 2)
+    package static let arm64 = MachOArchitecture(cpuType: typeARM | abi64, cpuSubtype: 0)
+    package static let arm64e = MachOArchitecture(cpuType: typeARM | abi64, cpuSubtype: 2)
     // Named as Apple's tools name the architecture.
     // swift-format-ignore: AlwaysUseLowerCamelCase
-    public static let x86_64 = MachOArchitecture(cpuType: typeX86 | abi64, cpuSubtype: 3)
+    package static let x86_64 = MachOArchitecture(cpuType: typeX86 | abi64, cpuSubtype: 3)
     // Named as Apple's tools name the architecture.
     // swift-format-ignore: AlwaysUseLowerCamelCase
-    public static let x86_64h = MachOArchitecture(cpuType: typeX86 | abi64, cpuSubtype: 8)
-    public static let i386 = MachOArchitecture(cpuType: typeX86, cpuSubtype: 3)
-    public static let armv7 = MachOArchitecture(cpuType: typeARM, cpuSubtype: 9)
-    public static let armv7s = MachOArchitecture(cpuType: typeARM, cpuSubtype: 11)
-    public static let armv7k = MachOArchitecture(cpuType: typeARM, cpuSubtype: 12)
+    package static let x86_64h = MachOArchitecture(cpuType: typeX86 | abi64, cpuSubtype: 8)
+    package static let i386 = MachOArchitecture(cpuType: typeX86, cpuSubtype: 3)
+    package static let armv7 = MachOArchitecture(cpuType: typeARM, cpuSubtype: 9)
+    package static let armv7s = MachOArchitecture(cpuType: typeARM, cpuSubtype: 11)
+    package static let armv7k = MachOArchitecture(cpuType: typeARM, cpuSubtype: 12)
     // Named as Apple's tools name the architecture.
     // swift-format-ignore: AlwaysUseLowerCamelCase
-    public static let arm64_32 = MachOArchitecture(cpuType: typeARM | abi64With32BitPointers, cpuSubtype: 1)
+    package static let arm64_32 = MachOArchitecture(cpuType: typeARM | abi64With32BitPointers, cpuSubtype: 1)
 
     /// Every architecture with a name, for parsing `-arch` arguments and report fields.
-    public static let named: [MachOArchitecture] = [
+    package static let named: [MachOArchitecture] = [
         arm64, arm64e, x86_64, x86_64h, i386, armv7, armv7s, armv7k, arm64_32,
         MachOArchitecture(cpuType: typeARM, cpuSubtype: 6),
         MachOArchitecture(cpuType: typeARM, cpuSubtype: 0),
@@ -46,13 +46,13 @@ public struct MachOArchitecture: Sendable, Hashable, CustomStringConvertible {
     ]
 
     /// The subtype without its capability bits.
-    public var baseSubtype: Int32 { cpuSubtype & 0x00FF_FFFF }
+    package var baseSubtype: Int32 { cpuSubtype & 0x00FF_FFFF }
 
     /// True when addresses and the Mach-O header are 64-bit (arm64_32 has 32-bit pointers).
-    public var is64Bit: Bool { cpuType & Self.abi64 != 0 }
+    package var is64Bit: Bool { cpuType & Self.abi64 != 0 }
 
     /// The name Apple's tools print, or `cputype N subtype M` for one they have no name for.
-    public var name: String {
+    package var name: String {
         switch (cpuType, baseSubtype) {
         case (Self.typeARM | Self.abi64, 2): "arm64e"
         case (Self.typeARM | Self.abi64, 1): "arm64v8"
@@ -77,17 +77,17 @@ public struct MachOArchitecture: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public var description: String { name }
+    package var description: String { name }
 
     /// The architecture Apple's tools call `name` (`arm64e`, `armv7s` …), or nil for a name they do not use.
-    public init?(name: String) {
+    package init?(name: String) {
         guard let match = Self.named.first(where: { $0.name == name }) else { return nil }
         self = match
     }
 
     /// True when `other` names the same architecture: same CPU type and subtype once capability bits are set
     /// aside (an arm64e slice whose subtype carries the pointer authentication ABI version is still arm64e).
-    public func matches(_ other: MachOArchitecture) -> Bool {
+    package func matches(_ other: MachOArchitecture) -> Bool {
         cpuType == other.cpuType && name == other.name
     }
 }

@@ -10,7 +10,7 @@ extension MachOFile {
     /// Reads the binary, or the DWARF file of a `.dSYM` bundle (in `Contents/Resources/DWARF/`), at `path`.
     ///
     /// The file is only read, never written or locked.
-    public init(path: String) throws(SymbolicationError) {
+    package init(path: String) throws(SymbolicationError) {
         self = try MachOFile(bytes: try Self.readFile(path))
     }
 

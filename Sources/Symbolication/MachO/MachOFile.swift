@@ -4,19 +4,19 @@ import APMInspectCore
 ///
 /// A fat file whose slices are partly unreadable keeps the slices that read, with a diagnostic for each one that
 /// did not; only a file with no readable slice at all throws.
-public struct MachOFile: Sendable {
+package struct MachOFile: Sendable {
     /// The slices in `fat_arch` order (one for a thin file).
-    public let slices: [MachOSlice]
+    package let slices: [MachOSlice]
     /// True when the file starts with a fat header (`FAT_MAGIC` or `FAT_MAGIC_64`).
-    public let isFat: Bool
+    package let isFat: Bool
     /// Slices skipped and why.
-    public let diagnostics: [Diagnostic]
+    package let diagnostics: [Diagnostic]
 
     static let fatMagic: UInt32 = 0xCAFE_BABE
     static let fatMagic64: UInt32 = 0xCAFE_BABF
 
     /// Reads the file's headers and load commands; section and symbol bytes are read when asked for.
-    public init(bytes: [UInt8]) throws(SymbolicationError) {
+    package init(bytes: [UInt8]) throws(SymbolicationError) {
         let file = MachOBytes(bytes: bytes)
         guard let magic = file.u32(at: 0, littleEndian: false) else {
             throw SymbolicationError(
@@ -50,17 +50,17 @@ public struct MachOFile: Sendable {
     }
 
     /// The slice for `architecture` (capability bits of the subtype set aside), if the file has one.
-    public func slice(for architecture: MachOArchitecture) -> MachOSlice? {
+    package func slice(for architecture: MachOArchitecture) -> MachOSlice? {
         slices.first { $0.architecture.matches(architecture) }
     }
 
     /// The slice whose LC_UUID is `uuid`, if any.
-    public func slice(uuid: MachOUUID) -> MachOSlice? {
+    package func slice(uuid: MachOUUID) -> MachOSlice? {
         slices.first { $0.uuid == uuid }
     }
 
     /// Every slice's UUID, in slice order (slices without one left out).
-    public var uuids: [MachOUUID] { slices.compactMap(\.uuid) }
+    package var uuids: [MachOUUID] { slices.compactMap(\.uuid) }
 
     /// Reads the fat header's table and each slice it lists, with its problem when it cannot be read.
     private static func fatArchitectures(

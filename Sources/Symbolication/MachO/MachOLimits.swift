@@ -2,14 +2,14 @@
 ///
 /// Everything else the reader allocates is bounded by the file itself: a load command takes at least 8 bytes of
 /// its area and a symbol 12 or 16 bytes of the symbol table, both inside the file.
-public enum MachOLimits {
+package enum MachOLimits {
     /// Largest file read into memory (a dSYM of a very large app is around 2 GB).
-    public static let maxFileSize = 4 << 30
+    package static let maxFileSize = 4 << 30
     /// Most architectures one fat header may list.
     ///
     /// A fat header listing more is not a fat header: Java class files share its magic and put their version (45 and
     /// up) where the count is. Apple ships at most a handful per file.
-    public static let maxFatArchitectures = 30
+    package static let maxFatArchitectures = 30
 }
 
 extension MachOLimits {
@@ -17,5 +17,5 @@ extension MachOLimits {
     ///
     /// Swift's longest generic specializations run to a
     /// few kilobytes.
-    public static let maxSymbolNameLength = 1 << 16
+    package static let maxSymbolNameLength = 1 << 16
 }

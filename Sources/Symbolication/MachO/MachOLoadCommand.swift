@@ -1,15 +1,15 @@
 /// One load command of a slice, kept whether or not this reader understands it, so nothing in the file is lost.
-public struct MachOLoadCommand: Sendable, Hashable {
+package struct MachOLoadCommand: Sendable, Hashable {
     /// `cmd` as stored (LC_REQ_DYLD bit included).
-    public var command: UInt32
+    package var command: UInt32
     /// Position among the slice's load commands, 0-based: the index in key paths such as `LC_SEGMENT_64[3]`.
-    public var index: Int
+    package var index: Int
     /// Offset of the command in the file (not the slice), for error locations.
-    public var fileOffset: Int
+    package var fileOffset: Int
     /// `cmdsize`.
-    public var size: Int
+    package var size: Int
 
-    public init(command: UInt32, index: Int, fileOffset: Int, size: Int) {
+    package init(command: UInt32, index: Int, fileOffset: Int, size: Int) {
         self.command = command
         self.index = index
         self.fileOffset = fileOffset
@@ -22,7 +22,7 @@ public struct MachOLoadCommand: Sendable, Hashable {
     static let uuid: UInt32 = 0x1B
 
     /// `LC_SEGMENT_64`, `LC_UUID` … as `otool -l` names them, or the number in hex.
-    public var name: String {
+    package var name: String {
         switch command {
         case 0x1: "LC_SEGMENT"
         case 0x2: "LC_SYMTAB"
@@ -49,5 +49,5 @@ public struct MachOLoadCommand: Sendable, Hashable {
     }
 
     /// The key path of this command in error locations: `LC_SEGMENT_64[3]`.
-    public var keyPath: String { "\(name)[\(index)]" }
+    package var keyPath: String { "\(name)[\(index)]" }
 }

@@ -1,22 +1,22 @@
 /// One section of a segment: where its bytes are in the file and where it is mapped.
-public struct MachOSection: Sendable, Hashable {
+package struct MachOSection: Sendable, Hashable {
     /// The section's `sectname`, such as `__text`, `__debug_info` or `__debug_str_offs` (16 bytes of a name kept).
-    public var name: String
+    package var name: String
     /// `segname` as the section states it (in object files every section sits in one unnamed segment and only
     /// this field says `__DWARF`).
-    public var segmentName: String
+    package var segmentName: String
     /// Virtual address in the slice's file address space.
-    public var address: UInt64
+    package var address: UInt64
     /// Size in bytes.
-    public var size: UInt64
+    package var size: UInt64
     /// `offset`: where the bytes start, relative to the slice (0 for zero-fill sections).
-    public var offset: UInt32
+    package var offset: UInt32
     /// `flags`: the section type in the low byte and attributes above.
-    public var flags: UInt32
+    package var flags: UInt32
     /// Key path of the section in error locations: `LC_SEGMENT_64[1].__debug_info`.
-    public var keyPath: String
+    package var keyPath: String
 
-    public init(
+    package init(
         name: String,
         segmentName: String,
         address: UInt64,
@@ -35,13 +35,13 @@ public struct MachOSection: Sendable, Hashable {
     }
 
     /// True for sections that occupy no file bytes (`S_ZEROFILL`, `S_GB_ZEROFILL`, `S_THREAD_LOCAL_ZEROFILL`).
-    public var isZeroFill: Bool {
+    package var isZeroFill: Bool {
         let type = flags & 0xFF
         return type == 0x1 || type == 0xC || type == 0x12
     }
 
     /// True when `address` lies inside the section's mapped range.
-    public func contains(_ address: UInt64) -> Bool {
+    package func contains(_ address: UInt64) -> Bool {
         address >= self.address && address - self.address < size
     }
 }

@@ -1,17 +1,17 @@
 /// One LC_SEGMENT or LC_SEGMENT_64: a mapped range of the slice and its sections.
-public struct MachOSegment: Sendable, Hashable {
+package struct MachOSegment: Sendable, Hashable {
     /// The segment's `segname`, such as `__TEXT`, `__DATA`, `__LINKEDIT` or `__DWARF`.
-    public var name: String
-    public var vmAddress: UInt64
-    public var vmSize: UInt64
+    package var name: String
+    package var vmAddress: UInt64
+    package var vmSize: UInt64
     /// Relative to the slice.
-    public var fileOffset: UInt64
-    public var fileSize: UInt64
-    public var sections: [MachOSection]
+    package var fileOffset: UInt64
+    package var fileSize: UInt64
+    package var sections: [MachOSection]
     /// The load command this segment came from.
-    public var loadCommand: MachOLoadCommand
+    package var loadCommand: MachOLoadCommand
 
-    public init(
+    package init(
         name: String,
         vmAddress: UInt64,
         vmSize: UInt64,

@@ -6,7 +6,7 @@ extension MachOSlice {
     ///
     /// Mach-O section names keep 16 bytes, so dsymutil writes `__debug_str_offsets` as `__debug_str_offs`; the
     /// long spelling is looked for too, should a producer write it.
-    public func dwarfSections() throws(SymbolicationError) -> DWARFSections {
+    package func dwarfSections() throws(SymbolicationError) -> DWARFSections {
         func read(_ names: String...) throws(SymbolicationError) -> [UInt8] {
             for name in names {
                 if let found = section("__DWARF", name) { return try bytes(of: found) }

@@ -11,7 +11,7 @@ extension MachOSlice {
     /// A slice without LC_SYMTAB gives an empty table. Throws when the symbol or string table lies outside the
     /// slice; single symbols with a name outside the string table or an unknown section are skipped with a
     /// diagnostic.
-    public func symbolTable() throws(SymbolicationError) -> MachOSymbolTable {
+    package func symbolTable() throws(SymbolicationError) -> MachOSymbolTable {
         let sections = self.sections
         guard let symtab else {
             return MachOSymbolTable(entries: [], strings: [], sections: sections, diagnostics: [])

@@ -4,25 +4,25 @@ import APMInspectCore
 ///
 /// The slice keeps the file's bytes (shared, not copied) and its parsed load commands; section bytes are copied
 /// out on demand, each range checked against the slice first.
-public struct MachOSlice: Sendable {
+package struct MachOSlice: Sendable {
     /// CPU type and subtype from the slice's own header.
-    public let architecture: MachOArchitecture
+    package let architecture: MachOArchitecture
     /// True for a 64-bit header (`MH_MAGIC_64`): 64-bit segments, sections and symbols.
-    public let is64Bit: Bool
-    public let isLittleEndian: Bool
+    package let is64Bit: Bool
+    package let isLittleEndian: Bool
     /// The header's `filetype`: 2 for an executable, 6 for a dylib, 10 (`MH_DSYM`) for a dSYM's companion file.
-    public let fileType: UInt32
-    public let flags: UInt32
+    package let fileType: UInt32
+    package let flags: UInt32
     /// Where the slice starts in the file, and its size.
-    public let fileOffset: Int
-    public let size: Int
+    package let fileOffset: Int
+    package let size: Int
     /// Every load command in file order, understood or not.
-    public let loadCommands: [MachOLoadCommand]
-    public let segments: [MachOSegment]
+    package let loadCommands: [MachOLoadCommand]
+    package let segments: [MachOSegment]
     /// LC_UUID; nil when the slice has none (a binary linked with `-no_uuid`).
-    public let uuid: MachOUUID?
+    package let uuid: MachOUUID?
     /// Prefix of this slice's key paths in errors: empty for a thin file, `fat_arch[1].` in a fat one.
-    public let keyPrefix: String
+    package let keyPrefix: String
 
     let file: MachOBytes
     let symtab: SymtabCommand?
@@ -37,23 +37,23 @@ public struct MachOSlice: Sendable {
     }
 
     /// `MH_DSYM`: the file type of the DWARF companion inside a `.dSYM` bundle.
-    public static let fileTypeDSYM: UInt32 = 0xA
+    package static let fileTypeDSYM: UInt32 = 0xA
 
     /// The `__TEXT` segment's vmaddr; nil when the slice has none (an object file).
     ///
     /// A runtime address minus the image's load address, plus this, is the file address resolvers take.
-    public var textVMAddress: UInt64? {
+    package var textVMAddress: UInt64? {
         segments.first { $0.name == "__TEXT" }?.vmAddress
     }
 
     /// Pointer size in bytes: 8 for arm64 and x86_64, 4 for armv7 and arm64_32.
-    public var addressSize: Int { is64Bit ? 8 : 4 }
+    package var addressSize: Int { is64Bit ? 8 : 4 }
 
     /// Every section of every segment, in load command order.
-    public var sections: [MachOSection] { segments.flatMap(\.sections) }
+    package var sections: [MachOSection] { segments.flatMap(\.sections) }
 
     /// The first section called `name` whose own segment name is `segment`.
-    public func section(_ segment: String, _ name: String) -> MachOSection? {
+    package func section(_ segment: String, _ name: String) -> MachOSection? {
         for candidate in segments {
             if let match = candidate.sections.first(where: { $0.segmentName == segment && $0.name == name }) {
                 return match
@@ -65,7 +65,7 @@ public struct MachOSlice: Sendable {
     /// A copy of the section's bytes.
     ///
     /// A zero-fill section has none; a section whose range leaves the slice throws.
-    public func bytes(of section: MachOSection) throws(SymbolicationError) -> [UInt8] {
+    package func bytes(of section: MachOSection) throws(SymbolicationError) -> [UInt8] {
         if section.isZeroFill || section.size == 0 { return [] }
         guard let count = MachOBytes.offset(section.size), let start = MachOBytes.offset(section.offset),
             let end = MachOBytes.end(start, count), end <= size,

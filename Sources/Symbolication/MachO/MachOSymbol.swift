@@ -1,16 +1,16 @@
 /// A defined symbol of a Mach-O symbol table: a name, the address it starts at, and its section.
-public struct MachOSymbol: Sendable, Hashable {
+package struct MachOSymbol: Sendable, Hashable {
     /// The name without the Mach-O leading underscore (`main`, `$s4Demo…`, `_ZN4demo…`): C names as written and
     /// mangled names as the demangler takes them.
-    public var name: String
+    package var name: String
     /// File address (the slice's own virtual address space).
-    public var address: UInt64
+    package var address: UInt64
     /// The section the symbol is defined in.
-    public var section: MachOSection
+    package var section: MachOSection
     /// True for an external (`N_EXT`) symbol, false for a local or private one.
-    public var isExternal: Bool
+    package var isExternal: Bool
 
-    public init(name: String, address: UInt64, section: MachOSection, isExternal: Bool) {
+    package init(name: String, address: UInt64, section: MachOSection, isExternal: Bool) {
         self.name = name
         self.address = address
         self.section = section

@@ -7,7 +7,7 @@ import APMInspectCore
 /// end of its nearest symbol's section resolves to nothing, so padding between sections is not blamed on the last
 /// function before it. Names are read from the string table when asked for, so the table costs a fixed few bytes a
 /// symbol however long or shared the names are.
-public struct MachOSymbolTable: AddressResolver {
+package struct MachOSymbolTable: AddressResolver {
     /// One defined symbol, with its name left in the string table.
     struct Entry: Sendable {
         var address: UInt64
@@ -22,33 +22,33 @@ public struct MachOSymbolTable: AddressResolver {
     /// The slice's sections, 0-based (n_sect is 1-based).
     let sections: [MachOSection]
     /// Symbols skipped and why (names outside the string table, sections that do not exist).
-    public let diagnostics: [Diagnostic]
+    package let diagnostics: [Diagnostic]
 
     /// The number of defined section symbols.
-    public var count: Int { entries.count }
+    package var count: Int { entries.count }
 
     /// Every symbol in address order.
     ///
     /// Builds every name: for listings and tests, not per-address lookups.
-    public var symbols: [MachOSymbol] { entries.map(symbol(for:)) }
+    package var symbols: [MachOSymbol] { entries.map(symbol(for:)) }
 
     /// The first `count` symbols in address order.
     ///
     /// Only their names are built: a hostile table of a million entries sharing one 64 KB name costs what is
     /// listed, where ``symbols`` would build every name.
-    public func symbols(first count: Int) -> [MachOSymbol] {
+    package func symbols(first count: Int) -> [MachOSymbol] {
         entries.prefix(max(count, 0)).map(symbol(for:))
     }
 
     /// The symbol whose code holds `address`, and the distance from its start, as atos gives it without DWARF.
-    public func symbol(containing address: UInt64) -> (symbol: MachOSymbol, offset: UInt64)? {
+    package func symbol(containing address: UInt64) -> (symbol: MachOSymbol, offset: UInt64)? {
         guard let found = entry(containing: address) else { return nil }
         return (symbol(for: entries[found.entry]), found.offset)
     }
 
     /// The position of the symbol whose code holds `address` (for ``name(ofEntry:)``) and the distance from its
     /// start: ``symbol(containing:)`` without making the name, for callers that make each name once.
-    public func entry(containing address: UInt64) -> (entry: Int, offset: UInt64)? {
+    package func entry(containing address: UInt64) -> (entry: Int, offset: UInt64)? {
         // Binary search for the first entry past `address`; the one before it is the nearest preceding symbol.
         var low = 0
         var high = entries.count
@@ -68,12 +68,12 @@ public struct MachOSymbolTable: AddressResolver {
     }
 
     /// The name of the symbol at position `entry` of ``entry(containing:)``; empty when out of range.
-    public func name(ofEntry entry: Int) -> String {
+    package func name(ofEntry entry: Int) -> String {
         guard entry >= 0, entry < entries.count else { return "" }
         return name(at: Int(entries[entry].nameOffset))
     }
 
-    public func locations(at fileAddress: UInt64) -> [SymbolicatedLocation] {
+    package func locations(at fileAddress: UInt64) -> [SymbolicatedLocation] {
         guard let found = symbol(containing: fileAddress) else { return [] }
         return [SymbolicatedLocation(symbol: found.symbol.name, symbolOffset: found.offset)]
     }

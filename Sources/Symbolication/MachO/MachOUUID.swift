@@ -3,19 +3,19 @@
 /// Reports spell it in two ways (text reports `<4c4c44a955553144a1f65da1eeb71e0f>`, JSON `.ips` files
 /// `4c4c44a9-5555-3144-a1f6-5da1eeb71e0f`); both parse to the same value, and it prints the way `dwarfdump --uuid`
 /// does, upper case with dashes.
-public struct MachOUUID: Sendable, Hashable, Comparable, CustomStringConvertible {
+package struct MachOUUID: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The 16 bytes, in the order the load command stores them.
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
 
     /// Nil unless `bytes` holds exactly 16 bytes.
-    public init?(bytes: [UInt8]) {
+    package init?(bytes: [UInt8]) {
         guard bytes.count == 16 else { return nil }
         self.bytes = bytes
     }
 
     /// Parses 32 hexadecimal digits in either case, with or without dashes and surrounding angle brackets; nil for
     /// anything else.
-    public init?(string: String) {
+    package init?(string: String) {
         var digits: [UInt8] = []
         for scalar in string.unicodeScalars {
             switch scalar {
@@ -37,7 +37,7 @@ public struct MachOUUID: Sendable, Hashable, Comparable, CustomStringConvertible
     }
 
     /// `4C4C44A9-5555-3144-A1F6-5DA1EEB71E0F`, as `dwarfdump --uuid` and `atos` print it.
-    public var description: String {
+    package var description: String {
         let hex = Array("0123456789ABCDEF".utf8)
         var text: [UInt8] = []
         text.reserveCapacity(36)
@@ -49,7 +49,7 @@ public struct MachOUUID: Sendable, Hashable, Comparable, CustomStringConvertible
         return String(decoding: text, as: UTF8.self)
     }
 
-    public static func < (lhs: MachOUUID, rhs: MachOUUID) -> Bool {
+    package static func < (lhs: MachOUUID, rhs: MachOUUID) -> Bool {
         lhs.bytes.lexicographicallyPrecedes(rhs.bytes)
     }
 }

@@ -7,13 +7,13 @@ import CrashReportParsing
 /// A resolved frame object keeps its own members and gains those Apple's symbolicated `.ips` carry: `symbol`
 /// (demangled), `symbolLocation`, `sourceFile` (the file's name, as Apple writes it), `sourceLine`, and
 /// `inline: true` for each inlined function of a chain, which takes a frame object of its own.
-public enum IPSReportRewriter {
+package enum IPSReportRewriter {
     /// The members a resolved frame replaces.
     static let replacedKeys: Set<String> = ["symbol", "symbolLocation", "sourceFile", "sourceLine", "inline"]
 
     /// The file's bytes with the frames of `outcome`, or nil when the body is not JSON this rewriter can splice
     /// (the caller then writes the report unchanged, with a diagnostic).
-    public static func rewrite(
+    package static func rewrite(
         _ bytes: [UInt8],
         original: CrashReport,
         outcome: SymbolicationOutcome

@@ -3,20 +3,20 @@ import CrashReportParsing
 
 /// A crash report's bytes in, the same report symbolicated in its own layout out: a JSON `.ips` stays JSON (see
 /// ``IPSReportRewriter``), text stays text (see ``TextReportRewriter``).
-public enum ReportRewriter {
+package enum ReportRewriter {
     /// What symbolicating one report's bytes gave.
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// The report to write: the input's bytes when nothing was resolved.
-        public var bytes: [UInt8]
+        package var bytes: [UInt8]
         /// The symbolicated model.
-        public var report: CrashReport
+        package var report: CrashReport
         /// What parsing found, then one per image without usable debug information.
-        public var diagnostics: [Diagnostic]
-        public var resolvedFrames: Int
+        package var diagnostics: [Diagnostic]
+        package var resolvedFrames: Int
     }
 
     /// - Throws: `CrashParseError` when the bytes are not a crash report.
-    public static func rewrite(
+    package static func rewrite(
         _ bytes: [UInt8],
         with symbolicator: ReportSymbolicator
     ) throws(CrashParseError) -> Result {

@@ -16,6 +16,7 @@ public struct ReportSymbolicator: Sendable {
     /// Turns a mangled name into the one people read; nil keeps the name as the binary spells it.
     public var demangle: @Sendable (String) -> String?
 
+    /// A symbolicator over `source`; `force` re-symbolicates frames that already have a symbol.
     public init(
         source: any SymbolSource,
         force: Bool = false,
@@ -33,11 +34,11 @@ public struct ReportSymbolicator: Sendable {
     /// arm64e signs return addresses and function pointers in the bits above the virtual address; user space
     /// addresses on every Apple platform fit in 47 bits, so clearing the rest strips any signature (what atos,
     /// symbolicatecrash and Sentry's symbolicator do).
-    public static let addressMask: UInt64 = (1 << 47) - 1
+    package static let addressMask: UInt64 = (1 << 47) - 1
 
     /// The file address for a runtime `address` of an image loaded at `base` whose `__TEXT` vmaddr is
     /// `textVMAddress`; nil when the address is below the image or the sum overflows.
-    public static func fileAddress(runtime address: UInt64, base: UInt64, textVMAddress: UInt64) -> UInt64? {
+    package static func fileAddress(runtime address: UInt64, base: UInt64, textVMAddress: UInt64) -> UInt64? {
         let stripped = address & addressMask
         let strippedBase = base & addressMask
         guard stripped >= strippedBase else { return nil }
@@ -45,6 +46,7 @@ public struct ReportSymbolicator: Sendable {
         return overflow ? nil : sum
     }
 
+    /// The report with its frames resolved, and what was resolved and what could not be.
     public func symbolicate(_ report: CrashReport) -> SymbolicationOutcome {
         var session = Session(symbolicator: self, images: report.binaryImages)
         var symbolicated = report

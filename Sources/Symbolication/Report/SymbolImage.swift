@@ -7,7 +7,7 @@ public struct SymbolImage: Sendable {
     /// Where the debug information came from (a dSYM's DWARF file, a binary, a zip entry), for messages.
     public var origin: String
 
-    public init(textVMAddress: UInt64, resolver: any AddressResolver, origin: String) {
+    package init(textVMAddress: UInt64, resolver: any AddressResolver, origin: String) {
         self.textVMAddress = textVMAddress
         self.resolver = resolver
         self.origin = origin

@@ -12,9 +12,9 @@ import CrashReportParsing
 /// `f\n0   Forged  0x0 main + 0\nBinary Images:` would otherwise write frames and images of its own. Every line
 /// written here has its controls escaped (tabs kept, as the layout's own), and a name or path its tabs too, so one
 /// frame is one line whatever its names hold. Lines not rewritten stay as the report had them.
-public enum TextReportRewriter {
+package enum TextReportRewriter {
     /// The report's text with the frames of `outcome` in place of those of `original`.
-    public static func rewrite(_ text: [UInt8], original: CrashReport, outcome: SymbolicationOutcome) -> [UInt8] {
+    package static func rewrite(_ text: [UInt8], original: CrashReport, outcome: SymbolicationOutcome) -> [UInt8] {
         var replacements: [String: [[String]]] = [:]
         func plan(_ frames: [CrashReport.Frame], _ new: [CrashReport.Frame], _ origins: [Int], _ changed: Set<Int>) {
             guard !changed.isEmpty, origins.count == new.count else { return }
@@ -127,7 +127,7 @@ public enum TextReportRewriter {
 
     /// `0x1007da4bc main + 40 (AppDelegate.swift:9)`, the part of a frame line after the image column; the name
     /// and file with every control escaped (tabs and line breaks too), so that they stay inside their line.
-    public static func symbolText(_ frame: CrashReport.Frame) -> String {
+    package static func symbolText(_ frame: CrashReport.Frame) -> String {
         var text = TerminalText.escaped(frame.symbol ?? "???")
         if let offset = frame.symbolOffset { text += " + \(offset)" }
         if let file = frame.file {

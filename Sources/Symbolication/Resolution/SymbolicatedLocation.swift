@@ -19,6 +19,7 @@ public struct SymbolicatedLocation: Sendable, Equatable, Hashable, Codable {
     /// True for every location but the last of a chain: code inlined into its caller.
     public var isInlined: Bool
 
+    /// A location, as an `AddressResolver` of your own returns it.
     public init(
         symbol: String,
         symbolOffset: UInt64,

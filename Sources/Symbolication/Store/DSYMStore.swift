@@ -13,7 +13,7 @@ public final class DSYMStore: SymbolSource, Sendable {
         public var slice: DebugSlice
         public var location: DSYMLocation
 
-        public init(slice: DebugSlice, location: DSYMLocation) {
+        package init(slice: DebugSlice, location: DSYMLocation) {
             self.slice = slice
             self.location = location
         }
@@ -57,8 +57,9 @@ public final class DSYMStore: SymbolSource, Sendable {
     }
 
     /// How many images were opened (read and indexed) so far: what the cache saves shows here.
-    public var openedCount: Int { cache.withLock { $0.opened } }
+    package var openedCount: Int { cache.withLock { $0.opened } }
 
+    /// The debug image for `uuid` and `arch`, or why there is none.
     public func image(uuid: String, arch: String?) -> SymbolLookup {
         guard let candidates = byUUID[uuid.lowercased()], let first = candidates.first else { return .missing }
         // A UUID names one slice; the architecture only breaks a tie between copies of it.

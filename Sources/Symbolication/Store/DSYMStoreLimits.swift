@@ -14,6 +14,7 @@ public struct DSYMStoreLimits: Sendable, Equatable {
     /// Opened images kept: each holds its DWARF index.
     public var openImages: Int
 
+    /// Limits with the given bounds; the defaults bound memory for any real dSYM folder.
     public init(
         maxFiles: Int = 100_000,
         maxFileBytes: Int = 2 << 30,

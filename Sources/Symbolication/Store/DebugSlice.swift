@@ -9,7 +9,7 @@ public struct DebugSlice: Sendable, Hashable {
     public var fileOffset: Int
     public var size: Int
 
-    public init(uuid: String, arch: String, textVMAddress: UInt64, fileOffset: Int = 0, size: Int) {
+    package init(uuid: String, arch: String, textVMAddress: UInt64, fileOffset: Int = 0, size: Int) {
         self.uuid = uuid
         self.arch = arch
         self.textVMAddress = textVMAddress

@@ -2,17 +2,17 @@
 ///
 /// `resolverFactory` is the one place where an opened slice becomes a resolver, so a later reader (the symbol
 /// table fallback for a binary without DWARF) plugs in without touching the store.
-public struct MachODebugImageLoader: DebugImageLoader {
-    public var resolverFactory: @Sendable (MachOSlice) throws(SymbolicationError) -> any AddressResolver
+package struct MachODebugImageLoader: DebugImageLoader {
+    package var resolverFactory: @Sendable (MachOSlice) throws(SymbolicationError) -> any AddressResolver
 
-    public init(
+    package init(
         resolverFactory: @escaping @Sendable (MachOSlice) throws(SymbolicationError) -> any AddressResolver =
             MachODebugImageLoader.dwarfResolver
     ) {
         self.resolverFactory = resolverFactory
     }
 
-    public func slices(in bytes: [UInt8]) throws(SymbolicationError) -> [DebugSlice] {
+    package func slices(in bytes: [UInt8]) throws(SymbolicationError) -> [DebugSlice] {
         let file = try MachOFile(bytes: bytes)
         var slices: [DebugSlice] = []
         for slice in file.slices {
@@ -33,7 +33,7 @@ public struct MachODebugImageLoader: DebugImageLoader {
         return slices
     }
 
-    public func open(_ bytes: [UInt8], slice: DebugSlice) throws(SymbolicationError) -> any AddressResolver {
+    package func open(_ bytes: [UInt8], slice: DebugSlice) throws(SymbolicationError) -> any AddressResolver {
         let file = try MachOFile(bytes: bytes)
         guard let found = file.slices.first(where: { $0.uuid.map(Self.plain) == slice.uuid }) else {
             throw SymbolicationError(.unreadable, "the slice \(slice.arch) with UUID \(slice.uuid) is gone")
@@ -43,7 +43,7 @@ public struct MachODebugImageLoader: DebugImageLoader {
 
     /// The slice's DWARF, indexed, with the symbol table behind it where the DWARF names nothing (and alone for a
     /// binary without DWARF: `symbol + offset`, as atos prints it).
-    public static let dwarfResolver: @Sendable (MachOSlice) throws(SymbolicationError) -> any AddressResolver = {
+    package static let dwarfResolver: @Sendable (MachOSlice) throws(SymbolicationError) -> any AddressResolver = {
         slice throws(SymbolicationError) in
         // DebugImage reads the symbol table too; a damaged one costs the fallback only: the DWARF still answers.
         let image = try DebugImage(slice: slice)

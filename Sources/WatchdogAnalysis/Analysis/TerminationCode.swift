@@ -1,14 +1,14 @@
 import APMInspectCore
 
 /// The termination codes Apple documents, with their names and meanings.
-public struct TerminationCode: Sendable, Equatable {
-    public var code: UInt64
-    public var name: String
-    public var kind: WatchdogTermination.Kind
-    public var meaning: String
+package struct TerminationCode: Sendable, Equatable {
+    package var code: UInt64
+    package var name: String
+    package var kind: WatchdogTermination.Kind
+    package var meaning: String
 
     /// The table entry for `code`, or nil.
-    public static func lookup(_ code: UInt64) -> TerminationCode? { table[code] }
+    package static func lookup(_ code: UInt64) -> TerminationCode? { table[code] }
 
     private static let table: [UInt64: TerminationCode] = {
         let rows: [(UInt64, String, WatchdogTermination.Kind, String)] = [
@@ -53,7 +53,7 @@ public struct TerminationCode: Sendable, Equatable {
     }()
 
     /// xnu's reason namespaces by number (`bsd/sys/reason.h`; 15 and up from newer headers).
-    public static let namespaces: [Int: String] = [
+    package static let namespaces: [Int: String] = [
         0: "INVALID", 1: "JETSAM", 2: "SIGNAL", 3: "CODESIGNING", 4: "HANGTRACER", 5: "TEST", 6: "DYLD", 7: "LIBXPC",
         8: "OBJC", 9: "EXEC", 10: "SPRINGBOARD", 11: "TCC", 12: "REPORTCRASH", 13: "COREANIMATION", 14: "AGGREGATED",
         15: "RUNNINGBOARD", 16: "SKYWALK", 17: "SETTINGS", 18: "LIBSYSTEM", 19: "FOUNDATION", 20: "WATCHDOG",
@@ -61,7 +61,7 @@ public struct TerminationCode: Sendable, Equatable {
     ]
 
     /// `termination.flags` bit names.
-    public static func flagNames(_ flags: UInt64) -> [String] {
+    package static func flagNames(_ flags: UInt64) -> [String] {
         let bits: [(UInt64, String)] = [
             (0x1, "NO_CRASH_REPORT"), (0x2, "GENERATE_CRASH_REPORT"), (0x4, "FROM_USERSPACE"),
             (0x8, "FAILED_DATA_COPYIN"), (0x10, "PAYLOAD_TRUNCATED"), (0x20, "BAD_PARAMS"),

@@ -4,7 +4,7 @@ import APMInspectCore
 // writing the whole report (its members and its parts' sorted one by one).
 extension WatchdogTermination: JSONDirectEncodable {
     /// The members the synthesised `encode(to:)` writes, in key order.
-    public func writeJSONMembers(into object: inout JSONObjectWriter) {
+    package func writeJSONMembers(into object: inout JSONObjectWriter) {
         object.write("allowanceKind", allowanceKind)
         object.write("allowanceSeconds", allowanceSeconds)
         object.write("bundleId", bundleId)
@@ -34,7 +34,7 @@ extension WatchdogTermination: JSONDirectEncodable {
 
 extension WatchdogTermination.CPUStatistics: JSONDirectEncodable {
     /// The members the synthesised `encode(to:)` writes, in key order.
-    public func writeJSONMembers(into object: inout JSONObjectWriter) {
+    package func writeJSONMembers(into object: inout JSONObjectWriter) {
         object.write("appPercent", appPercent)
         object.write("appSeconds", appSeconds)
         object.write("systemSeconds", systemSeconds)
@@ -46,7 +46,7 @@ extension WatchdogTermination.CPUStatistics: JSONDirectEncodable {
 
 extension WatchdogTermination.Thermal: JSONDirectEncodable {
     /// The members the synthesised `encode(to:)` writes, in key order.
-    public func writeJSONMembers(into object: inout JSONObjectWriter) {
+    package func writeJSONMembers(into object: inout JSONObjectWriter) {
         object.write("level", level)
         object.write("state", state)
     }
@@ -54,7 +54,7 @@ extension WatchdogTermination.Thermal: JSONDirectEncodable {
 
 extension WatchdogTermination.Diagnosis: JSONDirectEncodable {
     /// The members the synthesised `encode(to:)` writes, in key order.
-    public func writeJSONMembers(into object: inout JSONObjectWriter) {
+    package func writeJSONMembers(into object: inout JSONObjectWriter) {
         object.write("confidence", confidence.rawValue)
         object.write("evidenceFrames", evidenceFrames)
         object.write("reasons", reasons)

@@ -8,7 +8,7 @@ extension WatchdogTermination {
         public var appSeconds: Double?
         public var appPercent: Double?
 
-        public init(
+        package init(
             totalSeconds: Double? = nil,
             userSeconds: Double? = nil,
             systemSeconds: Double? = nil,
@@ -30,7 +30,7 @@ extension WatchdogTermination {
         public var level: Int?
         public var state: String?
 
-        public init(level: Int? = nil, state: String? = nil) {
+        package init(level: Int? = nil, state: String? = nil) {
             self.level = level
             self.state = state
         }
@@ -68,7 +68,7 @@ extension WatchdogTermination {
         /// Index of the thread examined.
         public var thread: Int?
 
-        public init(
+        package init(
             verdict: Verdict,
             summary: String,
             confidence: Confidence,

@@ -71,6 +71,7 @@ public struct WatchdogTermination: Sendable, Equatable, Codable {
     /// The reason text the fields were read from.
     public var raw: String?
 
+    /// A termination from its parts, for a test that builds one.
     public init(
         kind: Kind,
         code: HexValue? = nil,
