@@ -6,7 +6,7 @@ extension WatchdogDetector {
     ///
     /// The exit reason's code goes through the same table as Apple's reports, else what KSCrash's
     /// `termination_reason` names (thermal, CPU) decides. nil for a report of another category, and for one that holds neither a code nor a named reason.
-    public static func analyze(kscrash report: CrashReport) -> WatchdogTermination? {
+    package static func analyze(kscrash report: CrashReport) -> WatchdogTermination? {
         guard report.category == .watchdogTermination || report.category == .resourceKill else { return nil }
         if let code = report.exitReasonCode {
             // The code as an Apple report's termination would carry it, for the same table and reading.
