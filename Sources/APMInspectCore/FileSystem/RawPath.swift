@@ -1,7 +1,7 @@
 /// A file path as the file system stores it: bytes, which need not be UTF-8.
 ///
 /// Linux file names are any bytes but `/` and NUL; a Swift `String` made from them replaces invalid sequences
-/// with U+FFFD and can no longer name the file. The bytes are kept for every system call, and ``display`` gives
+/// with U+FFFD and can no longer name the file. The bytes are kept for every system call, and `display` gives
 /// the text shown to people and written to JSON: valid UTF-8 as is, each byte of an invalid sequence as `\xHH`.
 public struct RawPath: Sendable, Hashable, Comparable, CustomStringConvertible {
     public var bytes: [UInt8]

@@ -10,7 +10,7 @@ import APMInspectCore
 /// Every row of a database carries one of these, so it is kept small: a time read from a database stores only the
 /// local UTC offset, and ``wallClock`` is rebuilt from it exactly as the reader built it before (with the
 /// `AppleTimestamp` stored the time took 96 bytes on x86_64, now 24: 72 MB less per million battery samples). A
-/// wall clock given to ``init(raw:clockOffset:wallClock:)`` or set that the offset cannot rebuild is kept as given.
+/// wall clock given to `init(raw:clockOffset:wallClock:)` or set that the offset cannot rebuild is kept as given.
 public struct PowerLogTime: Sendable, Equatable, Hashable, Codable {
     /// Where ``wallClock`` comes from.
     private enum WallClock: Sendable {
