@@ -151,6 +151,39 @@ struct BuiltCommandTests {
         #expect(piped.stdout.components(separatedBy: "\"file\" : \"-!/").count == lines.count + 1)
     }
 
+    /// An archive's own findings are in the JSON of every command that reads it (issue 40): an envelope of kind
+    /// `archive` after its reports', with the findings' codes; `report` reads them back from the NDJSON as it lists
+    /// them when it reads the archive itself.
+    @Test("an archive's findings are an envelope of their own in scan and inspect JSON, and report reads them back")
+    func archiveFindingsInJSON() throws {
+        let bin = try Self.binary()
+        let archive = "Corpus/sysdiagnose/hostile/links.tar.gz"
+        for command in [["scan", "--format", "ndjson"], ["inspect", "--format", "ndjson"]] {
+            let run = try Self.run(bin, command + [archive])
+            #expect(run.status == 0)
+            let last = run.stdout.split(separator: "\n").last.map(String.init) ?? ""
+            let envelope = try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any]
+            #expect(envelope?["kind"] as? String == "archive", "\(command)")
+            #expect(envelope?["file"] as? String == archive)
+            let codes = (envelope?["diagnostics"] as? [[String: Any]])?.compactMap { $0["code"] as? String }
+            #expect(codes == ["archive.link-not-followed", "archive.link-not-followed"], "\(command)")
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let ndjson = folder.appendingPathComponent("scan.ndjson").path
+        try Data(try Self.run(bin, ["scan", "--format", "ndjson", archive]).stdout.utf8).write(
+            to: URL(fileURLWithPath: ndjson)
+        )
+        let direct = try Self.run(bin, ["report", "--format", "json", archive])
+        let replayed = try Self.run(bin, ["report", "--format", "json", ndjson])
+        let findings = { (text: String) in
+            ((try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any])?["findings"] as? [String]
+        }
+        #expect(findings(direct.stdout)?.count == 2)
+        #expect(findings(direct.stdout) == findings(replayed.stdout))
+    }
+
     /// `http` reads the captures inside a tar or tar.gz through the same input layer (issue 40): each is the
     /// envelope the capture gives on its own, named `ARCHIVE!/member`; other members are left out.
     @Test("http reads the captures inside an archive, each as it reads the capture itself")

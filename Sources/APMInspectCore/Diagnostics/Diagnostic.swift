@@ -54,3 +54,11 @@ public struct Diagnostic: Sendable, Equatable, Hashable, Codable, CustomStringCo
         location = try container.decodeIfPresent(SourceLocation.self, forKey: .location)
     }
 }
+
+extension Diagnostic {
+    /// The finding as a list of an input's findings shows it, `PATH: severity: message`: the scan inventory and the
+    /// fleet report, whether the input was read or its `archive` envelope read back from NDJSON.
+    package func findingLine(about path: String) -> String {
+        "\(path): \(severity.rawValue): \(message)"
+    }
+}

@@ -11,9 +11,12 @@ import WatchdogAnalysis
 /// for a file read directly, so the two ways in agree. Keys this version does not know are ignored.
 package struct FleetEnvelope: Decodable {
     package var event: FleetEvent
+    /// For an archive's own envelope (`kind` `archive`): its findings as the fleet report lists them; it is not a
+    /// report and adds no event.
+    package var archiveFindings: [String]?
 
     private enum Keys: String, CodingKey {
-        case file, kind, report, error, contentHash
+        case file, kind, report, error, contentHash, diagnostics
     }
 
     private enum WatchdogKey: String, CodingKey {
@@ -25,6 +28,12 @@ package struct FleetEnvelope: Decodable {
         let file = try container.decode(String.self, forKey: .file)
         let kind = try container.decode(String.self, forKey: .kind)
         var event = FleetEvent(file: file, kind: kind)
+        if kind == FileKind.archive.rawValue {
+            let findings = try container.decodeIfPresent([Diagnostic].self, forKey: .diagnostics) ?? []
+            archiveFindings = findings.map { $0.findingLine(about: file) }
+            self.event = event
+            return
+        }
         let errorIsNull = (try? container.decodeNil(forKey: .error)) ?? true
         event.unreadable = container.contains(.error) && !errorIsNull
         let reportIsNull = container.contains(.report) ? try container.decodeNil(forKey: .report) : true
@@ -85,6 +94,11 @@ package struct FleetEnvelope: Decodable {
             return start.starts(with: Array(#"diagnostics":["#.utf8))
         }
         return start.starts(with: Array(#"{"diagnostics":["#.utf8))
+    }
+
+    /// Decodes one line as an envelope: an event, or an archive's findings.
+    package static func envelope(line: [UInt8]) throws -> FleetEnvelope {
+        try JSONDecoder().decode(FleetEnvelope.self, from: Data(line))
     }
 
     /// Decodes one line; the error says why a line is not an envelope.

@@ -7,6 +7,8 @@ package struct NDJSONReader: Sendable {
     /// What one line gave.
     package enum Line: Sendable {
         case event(FleetEvent)
+        /// An archive's own envelope: its findings, as the fleet report lists them.
+        case findings([String])
         /// A line that is not an envelope (too long, not JSON, not an envelope's shape): skipped, with why.
         case rejected(Diagnostic)
     }
@@ -142,7 +144,8 @@ package struct NDJSONReader: Sendable {
                     )
                 } else {
                     do {
-                        line = .event(try FleetEnvelope.decode(line: raw.bytes))
+                        let envelope = try FleetEnvelope.envelope(line: raw.bytes)
+                        line = envelope.archiveFindings.map(Line.findings) ?? .event(envelope.event)
                     } catch {
                         line = .rejected(
                             Diagnostic(

@@ -46,6 +46,8 @@ package final class FleetCollector: @unchecked Sendable {
                     switch line {
                     case .event(let event):
                         aggregator.add(event, fromNDJSON: true)
+                    case .findings(let findings):
+                        for finding in findings { aggregator.note(finding) }
                     case .rejected(let diagnostic):
                         let message = ErrorLine.render(
                             path: display,

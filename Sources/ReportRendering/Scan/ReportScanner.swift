@@ -58,7 +58,8 @@ package struct ReportScanner: Sendable {
     package func scan(file raw: RawPath) -> Result {
         var records: [ScanRecord] = []
         let findings = InputReader(inspector: inspector, temporary: temporary).read(raw) { keep($0, in: &records) }
-        return Result(records: records, findings: findings.map { Self.line(raw.display, $0) })
+        emitArchive(raw.display, findings)
+        return Result(records: records, findings: findings.map { $0.findingLine(about: raw.display) })
     }
 
     /// Reads the file at `path`, or each report inside it when it is an archive; `shown` names it in the output.
@@ -66,12 +67,15 @@ package struct ReportScanner: Sendable {
         var records: [ScanRecord] = []
         let reader = InputReader(inspector: inspector, temporary: temporary)
         let findings = reader.read(path: path, shownAs: shown) { keep($0, in: &records) }
-        return Result(records: records, findings: findings.map { Self.line(shown ?? path, $0) })
+        emitArchive(shown ?? path, findings)
+        return Result(records: records, findings: findings.map { $0.findingLine(about: shown ?? path) })
     }
 
-    /// An archive's finding as the inventory lists it.
-    private static func line(_ archive: String, _ finding: Diagnostic) -> String {
-        "\(archive): \(finding.severity.rawValue): \(finding.message)"
+    /// An archive's findings as an envelope of their own, after its reports', in the JSON formats (the backend
+    /// formats make events of reports only).
+    private func emitArchive(_ archive: String, _ findings: [Diagnostic]) {
+        guard !findings.isEmpty, backend == nil else { return }
+        emit(.archive(archive, findings: findings))
     }
 
     /// Prints and records an inspection `--app` keeps.

@@ -111,6 +111,7 @@ package enum InspectionRenderer {
         case .metrickit: "MetricKit"
         case .systemWatchdog: "System watchdog"
         case .resourceReport: "Resource report"
+        case .archive: "Archive"
         case .unknown: "Unknown"
         }
     }

@@ -61,3 +61,11 @@ extension ReportInspector {
         }
     }
 }
+
+extension Inspection {
+    /// The envelope of an archive's own findings (`kind` `archive`, no report): JSON output carries them beside the
+    /// envelopes of the reports inside, so no finding is only on standard error.
+    package static func archive(_ path: String, findings: [Diagnostic]) -> Inspection {
+        Inspection(file: path, kind: .archive, diagnostics: findings, report: nil, failure: nil)
+    }
+}

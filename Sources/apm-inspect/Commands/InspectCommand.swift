@@ -164,7 +164,10 @@ struct InspectCommand: ParsableCommand {
             transform: { index in reader.read(inputs[index]) },
             consume: { read in
                 // Standard input that held an archive of several reports is printed as an array after all.
-                output.begin(count: read.inspections.count)
+                let archive =
+                    read.findings.isEmpty || format == .text
+                    ? nil : Inspection.archive(read.shown, findings: read.findings)
+                output.begin(count: read.inspections.count + (archive == nil ? 0 : 1))
                 Self.printFindings(read)
                 for inspection in read.inspections {
                     guard Self.admits(inspection, selection: selection, leftOut: leftOut, failures: failures) else {
@@ -176,6 +179,8 @@ struct InspectCommand: ParsableCommand {
                         _ = failures.increment()
                     }
                 }
+                // The archive's own findings, after its reports, so the JSON holds every finding.
+                if let archive, output.print(archive) { _ = failures.increment() }
                 // Once standard output is lost (a reader gone, a full disk), reading on is wasted work.
                 return !Console.outputFailed
             }
