@@ -18,33 +18,6 @@ package struct AppSelection: Sendable {
     }
 
     package func keeps(_ inspection: Inspection) -> Bool {
-        guard let report = inspection.report else { return inspection.failure != nil }
-        switch report {
-        case .crash(let crash), .watchdog(let crash, _):
-            return filter.admitsApp(bundleId: crash.bundleId, process: crash.process)
-        case .jetsam(let event):
-            return filter.admitsJetsam(
-                killed: event.killedProcesses.compactMap(\.name),
-                frontmost: event.processes.filter { $0.states.contains("frontmost") }.compactMap(\.name)
-            )
-        case .metricKit(let metricKit):
-            return metricKit.payloads.contains { payload in
-                let ids = payload.diagnostics.map(\.metadata.bundleIdentifier)
-                return (ids + [payload.metrics?.metadata?.bundleIdentifier]).contains {
-                    filter.admitsApp(bundleId: $0, process: nil)
-                }
-            }
-        case .resource(let resource):
-            return filter.admitsApp(bundleId: resource.header?.bundleID, process: resource.process)
-        case .systemWatchdog(let watchdog):
-            return filter.admitsApp(
-                bundleId: watchdog.header?.bundleID,
-                process: watchdog.watchedProcess?.name ?? watchdog.process
-            )
-        case .ips(let summary):
-            return filter.admitsApp(bundleId: summary.header?.bundleID, process: summary.header?.name)
-        case .unrecognised, .http, .powerLog, .other:
-            return inspection.failure != nil
-        }
+        FamilyRegistry.keeps(inspection, filter: filter)
     }
 }

@@ -39,38 +39,8 @@ package struct ScanRecord: Sendable {
         failure = inspection.failure.map { failure in
             ErrorLine.render(path: inspection.file, location: failure.location, message: failure.message)
         }
-        switch inspection.report {
-        case .crash(let report):
-            crash = Self.crash(report)
-        case .watchdog(let report, let watchdog):
-            // OS kills are listed on their own, not mixed into crash signatures.
-            self.watchdog = Watchdog(
-                process: report.process ?? "?",
-                summary: WatchdogRenderer.verdict(watchdog, report: report),
-                verdict: watchdog.diagnosis?.summary
-            )
-        case .powerLog(let report):
-            energyTopApps = report.apps.filter { $0.kind == .app }.prefix(5).map { app in
-                "\(app.name) \(Formatting.oneDecimal(app.share * 100)) %"
-            }
-        case .jetsam(let event):
-            jetsam = MemoryLimitEvidence(event: event, contentHash: inspection.contentHash, file: inspection.file)
-            jetsamKills = event.killedProcesses.count
-        default:
-            break
+        if let report = inspection.report, let views = FamilyRegistry.views(of: report) {
+            views.record(of: report, inspection: inspection, into: &self)
         }
-    }
-
-    private static func crash(_ report: CrashReport) -> Crash? {
-        guard let signature = report.signature, !report.isNotACrash, report.category ?? .crash == .crash else {
-            return nil
-        }
-        let exception = report.exception?.typeAndSignal ?? ""
-        return Crash(
-            signature: signature,
-            process: report.process ?? "?",
-            exception: exception.isEmpty ? "?" : exception,
-            topFrame: report.signatureFrames?.first
-        )
     }
 }

@@ -19,52 +19,17 @@ package enum InspectionRenderer {
         var inspection = inspection
         inspection.file = TerminalText.escaped(inspection.file)
         var out = StyledText()
-        switch inspection.report {
-        case .jetsam(let event):
-            out += JetsamRenderer.render(event, file: inspection.file)
-        case .ips(let summary):
-            out += "\(title(for: inspection.kind))  \(inspection.file)\n"
-            var fields: [(String, String)] = []
-            if let code = summary.bugType { fields.append(("bug_type", "\(code) (\(summary.bugTypeName ?? "?"))")) }
-            if let header = summary.header {
-                if let name = header.name { fields.append(("Process", name)) }
-                if let os = header.osVersion { fields.append(("OS", os)) }
-                if let time = header.timestamp { fields.append(("Time", time.iso8601)) }
-                if let incident = header.incidentID { fields.append(("Incident", incident)) }
+        if let report = inspection.report {
+            if let views = FamilyRegistry.views(of: report),
+                let text = views.text(of: report, inspection: inspection, crashView: crashView)
+            {
+                out += text
+            } else {
+                // A family registered by an embedder has no text view here: its model is shown as its JSON.
+                out += "\(title(for: inspection.kind))  \(inspection.file)\n"
+                out += (try? JSONOutput.encode(report, pretty: true)).map { $0 + "\n" } ?? ""
             }
-            fields.append(("Body", "\(summary.bodyKind), \(Formatting.grouped(summary.bodyBytes)) bytes"))
-            fields.append(("Note", summary.note))
-            out += keyValues(fields)
-        case .unrecognised(let summary):
-            out += "Unknown  \(inspection.file)\n"
-            out += keyValues([
-                ("Format", summary.format.rawValue), ("Size", "\(Formatting.grouped(summary.bytes)) bytes"),
-                ("Note", summary.note),
-            ])
-        case .http(let capture):
-            out += HTTPRenderer.render(
-                capture,
-                file: inspection.file,
-                title: title(for: inspection.kind),
-                detailed: false
-            )
-        case .crash(let report):
-            out += CrashRenderer.styled(report, file: inspection.file, options: crashView)
-        case .watchdog(let report, let watchdog):
-            out += WatchdogRenderer.render(watchdog, report: report, file: inspection.file, options: crashView)
-        case .powerLog(let report):
-            out += PowerLogRenderer.overview(report, file: inspection.file)
-        case .metricKit(let report):
-            out += MetricKitRenderer.render(report, file: inspection.file, options: crashView)
-        case .systemWatchdog(let report):
-            out += SystemReportRenderer.render(report, file: inspection.file)
-        case .resource(let report):
-            out += SystemReportRenderer.render(report, file: inspection.file)
-        case .other(let report):
-            // A family registered by an embedder has no text view here: its model is shown as its JSON.
-            out += "\(title(for: inspection.kind))  \(inspection.file)\n"
-            out += (try? JSONOutput.encode(report, pretty: true)).map { $0 + "\n" } ?? ""
-        case nil:
+        } else {
             out += "\(title(for: inspection.kind))  \(inspection.file)\n"
             if let failure = inspection.failure {
                 out += "  "

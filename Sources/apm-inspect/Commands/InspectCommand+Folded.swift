@@ -37,12 +37,7 @@ extension InspectCommand {
                 )
                 continue
             }
-            if case .crash(let report) = inspection.report, let profile = report.profile {
-                writeFolded(profile, file: inspection.file)
-                if Console.outputFailed { break }
-                continue
-            }
-            guard case .metricKit(let report) = inspection.report else {
+            guard let stacks = FamilyRegistry.foldedStacks(of: inspection) else {
                 Console.error(
                     ErrorLine.render(
                         path: inspection.file,
@@ -54,58 +49,18 @@ extension InspectCommand {
                 )
                 continue
             }
-            var trees = 0
-            for diagnostic in report.diagnostics {
-                guard let tree = diagnostic.callTree else { continue }
-                trees += 1
-                let root = "\(diagnostic.kind.rawValue)@\(diagnostic.keyPath)".map { $0 == ";" || $0 == " " ? "_" : $0 }
-                let (lines, complete) = tree.foldedStacks()
-                Console.text(lines.map { String(root) + ";" + $0 + "\n" }.joined())
-                if !complete {
+            for entry in stacks.entries {
+                switch entry {
+                case .stacks(let text):
+                    Console.text(text)
+                case .finding(let severity, let message):
                     Console.error(
-                        ErrorLine.render(
-                            path: inspection.file,
-                            location: nil,
-                            message: "\(diagnostic.keyPath): the tree is deeper than the frame budget; stacks cut",
-                            severity: "warning"
-                        )
+                        ErrorLine.render(path: inspection.file, location: nil, message: message, severity: severity)
                     )
                 }
-            }
-            if trees == 0 {
-                Console.error(
-                    ErrorLine.render(
-                        path: inspection.file,
-                        location: nil,
-                        message: "no diagnostic with a call-stack tree",
-                        severity: "note"
-                    )
-                )
             }
             if Console.outputFailed { break }
         }
         if failed || Console.outputFailed { throw ExitCode(1) }
-    }
-
-    /// A KSCrash profile's samples, each stack under a root frame naming the profile.
-    private func writeFolded(_ profile: CrashReport.Profile, file: String) {
-        let root = CrashReport.Profile.foldedField("profile@" + (profile.name ?? "?"))
-        let (lines, complete) = profile.foldedStacks()
-        Console.text(lines.map { root + ";" + $0 + "\n" }.joined())
-        if lines.isEmpty {
-            Console.error(
-                ErrorLine.render(path: file, location: nil, message: "the profile has no sample", severity: "note")
-            )
-        }
-        if !complete {
-            Console.error(
-                ErrorLine.render(
-                    path: file,
-                    location: nil,
-                    message: "the profile's samples exceed the frame budget; stacks cut",
-                    severity: "warning"
-                )
-            )
-        }
     }
 }
