@@ -6,11 +6,18 @@ import ReportRendering
 extension BackendEventPrinter {
     /// A printer for a command: lines and the single envelope on standard output, envelope files under `directory`
     /// never written over one of `inputs` (``OutputFile``).
-    convenience init(format: BackendFormat, directory: String?, inputs: Set<FileIdentity> = [], toolVersion: String) {
+    convenience init(
+        format: BackendFormat,
+        directory: String?,
+        inputs: Set<FileIdentity> = [],
+        toolVersion: String,
+        imageVMAddress: (@Sendable (_ uuid: String, _ arch: String?) -> UInt64?)? = nil
+    ) {
         self.init(
             format: format,
             directory: directory,
             toolVersion: toolVersion,
+            imageVMAddress: imageVMAddress,
             sink: .console,
             writeFile: { text, path in OutputFile.write(text, toPath: path, protecting: inputs) }
         )
@@ -36,6 +43,14 @@ extension BackendEventPrinter {
         for failure in failures { Console.error(failure) }
         let unit = printer.format == .otel ? "OTLP documents" : "events"
         Console.error("apm-inspect: note: \(printer.count) \(unit); " + summary)
+        let old = printer.beyondRetentionCount
+        if old > 0 {
+            Console.error(
+                "apm-inspect: note: \(old) \(old == 1 ? "event is" : "events are") older than Sentry's 90-day "
+                    + "retention window: Sentry will show the time it receives them; each keeps its own time in the "
+                    + "tag original_timestamp"
+            )
+        }
         return !failures.isEmpty
     }
 }
