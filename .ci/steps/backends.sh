@@ -58,6 +58,18 @@ mine_key = lambda i: (i["uuid"].lower(), int(i["image_addr"], 16), i.get("image_
 key = lambda i: (i["debug_id"].lower(), int(i["image_addr"], 16), i.get("image_size"), i["code_file"])
 assert [i["type"] for i in ours] == ["apple"] * len(ours), "not apple images"
 assert [mine_key(i) for i in ours] == [key(i) for i in theirs], "debug_meta.images differ from sentry-cocoa's"
+# The crashed thread's registers, the Mach exception and the faulting address, as sentry-cocoa writes them.
+event = json.loads(open(sys.argv[1]).readline())
+oracle = json.load(open(sys.argv[2]))
+crashed = lambda e: next(t for t in e["threads"]["values"] if t.get("crashed"))["stacktrace"]["registers"]
+mine_registers, their_registers = crashed(event), crashed(oracle)
+for name, value in their_registers.items():
+    assert int(mine_registers[name], 16) == int(value, 16), (name, mine_registers.get(name), value)
+mine_mechanism = event["exception"]["values"][0]["mechanism"]
+their_mechanism = oracle["exception"]["values"][0]["mechanism"]
+assert mine_mechanism["meta"]["mach_exception"] == their_mechanism["meta"]["mach_exception"], mine_mechanism
+assert int(mine_mechanism["data"]["relevant_address"], 16) == int(their_mechanism["data"]["relevant_address"], 16)
+assert mine_mechanism["meta"]["signal"]["number"] == their_mechanism["meta"]["signal"]["number"]
 # Not asserted by its test, but the same facts: each thread it lists has our frames, oldest first, with the same
 # addresses, packages, in_app and functions. Where the report redacted a symbol it writes `<redacted>` (with the
 # image base as symbol address in app frames) and we write no function: those two fields are compared elsewhere.
@@ -79,7 +91,8 @@ for thread in json.load(open(sys.argv[2]))["threads"]["values"]:
         else:
             assert "function" not in b, (thread["id"], b)
         frames += 1
-print(f"backends: debug_meta.images ({len(ours)}) and thread frames ({frames}) equal sentry-cocoa's for its oracle")
+print(f"backends: debug_meta.images ({len(ours)}), thread frames ({frames}), {len(their_registers)} registers and "
+      "the mechanism equal sentry-cocoa's for its oracle")
 PY
 else
   echo "FAIL: the sentry-cocoa oracle pair is missing"; exit 1

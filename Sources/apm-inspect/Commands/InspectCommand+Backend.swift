@@ -3,7 +3,6 @@ import ArgumentParser
 import ReportInspection
 import ReportRendering
 import ReportSources
-import Symbolication
 
 extension InspectCommand {
     /// `inspect --format sentry|sentry-envelope|otel`: events are built on the workers and printed in input order.
@@ -21,7 +20,7 @@ extension InspectCommand {
             directory: output,
             inputs: output == nil ? [] : Self.identities(of: inputs, named: paths),
             toolVersion: APMInspect.configuration.version,
-            imageVMAddress: symbolication.map { Self.vmAddresses(from: $0.symbolicator.source) }
+            imageVMAddress: symbolication.map { BackendEventPrinter.vmAddresses(from: $0.symbolicator.source) }
         )
         let failures = AtomicCounter()
         let progress = ProgressBar(total: inputs.count, label: "inspect", streamsOutput: true)
@@ -48,8 +47,8 @@ extension InspectCommand {
                     }
                     for (id, time) in rendered.beyondRetention {
                         let note =
-                            "event \(id) happened at \(time), older than Sentry's 90-day retention window: Sentry "
-                            + "will show the time it receives it; the event keeps \(time) in the tag original_timestamp"
+                            "event \(id) happened at \(time), before Sentry's 90-day retention window: Sentry will "
+                            + "date it when it receives it; the tag original_timestamp keeps its own time"
                         Console.error(
                             ErrorLine.render(path: inspection.file, location: nil, message: note, severity: "note")
                         )
@@ -63,14 +62,6 @@ extension InspectCommand {
         Self.noteLeftOut(leftOut.current)
         let failed = BackendEventPrinter.finish(printer, summary: "\(inputs.count) inputs")
         if failures.current > 0 || failed { throw ExitCode(1) }
-    }
-
-    /// The `__TEXT` vmaddr of an image by UUID and architecture, from the dSYMs and binaries of `--dsym`.
-    static func vmAddresses(from source: any SymbolSource) -> @Sendable (String, String?) -> UInt64? {
-        { uuid, arch in
-            if case .found(let image) = source.image(uuid: uuid, arch: arch) { return image.textVMAddress }
-            return nil
-        }
     }
 
     /// The files read, by identity: envelopes written into `-o DIR` never replace one of them.
