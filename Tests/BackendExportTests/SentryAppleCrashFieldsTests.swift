@@ -83,6 +83,21 @@ import WatchdogAnalysis
             try Self.exception(of: nsException.event)["value"] as? String
                 == "*** -[__NSDictionaryM setObject:forKey:]: object cannot be nil (key: draftTitle)"
         )
+        // A JSON report of an uncaught NSException: `exceptionReason.composed_message` comes before the
+        // Application Specific Information (`abort() called`).
+        let file = "crash/ios17.2.1_309_json_exc_crash_sigabrt_nsexception_leb_unknown_keys.ips"
+        let text = String(decoding: try CorpusIncidents.bytes(file), as: UTF8.self)
+        let reason =
+            #""exceptionReason" : {"name":"NSRangeException","type":"objc-exception","class":"NSException","#
+            + #""composed_message":"*** -[__NSArrayM objectAtIndexedSubscript:]: index 7 beyond bounds [0 .. 3]"},"#
+        let insertion = try #require(text.firstRange(of: #""exception" : {"#)).lowerBound
+        var edited = text
+        edited.insert(contentsOf: reason, at: insertion)
+        let loaded = try CorpusIncidents.load(bytes: Array(edited.utf8), family: "crash")
+        let objc = try #require(loaded.incidents.first)
+        #expect(objc.exceptionValue == "*** -[__NSArrayM objectAtIndexedSubscript:]: index 7 beyond bounds [0 .. 3]")
+        let plain = try #require(try CorpusIncidents.load(file).incidents.first)
+        #expect(plain.exceptionValue == "libsystem_c.dylib: abort() called")
         let abort = try Self.event("crash/ios8.1.2_109_text_body_exc_crash_sigabrt.ips")
         #expect(try Self.exception(of: abort.event)["value"] as? String == "abort() called")
         let deadlock = try Self.event("crash/kscrash_style_x86_64_simulator_side_by_side.crash")

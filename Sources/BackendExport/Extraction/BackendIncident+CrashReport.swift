@@ -183,7 +183,13 @@ extension BackendIncident {
         let lines = (report.applicationSpecificInformation ?? []).map {
             $0.trimmingASCIIWhitespace()
         }.filter { !$0.isEmpty && !$0.hasPrefix("dyld4 config:") && !$0.hasPrefix("dyld3 config:") }
-        // An uncaught NSException: its reason is the message (the type is its name).
+        // An uncaught NSException: its reason is the message (the type is its name). A JSON report since iOS 15
+        // writes it composed in `exceptionReason`, which the crash model keeps among its unknown keys.
+        if case .string(let composed)? = report.unknownKeys?["exceptionReason"]?["composed_message"],
+            !composed.isEmpty
+        {
+            return String(composed.prefix(1_000))
+        }
         for line in lines {
             if let reason = uncaughtReason(line) { return String(reason.prefix(1_000)) }
         }
