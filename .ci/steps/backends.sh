@@ -52,8 +52,24 @@ if [ -f "$RAW" ] && [ -f "$ORACLE" ]; then
 import json, sys
 ours = json.loads(open(sys.argv[1]).readline())["debug_meta"]["images"]
 theirs = json.load(open(sys.argv[2]))["debug_meta"]["images"]
-key = lambda i: (i["type"], i["debug_id"].lower(), int(i["image_addr"], 16), i.get("image_size"), i["code_file"])
-assert [key(i) for i in ours] == [key(i) for i in theirs], "debug_meta.images differ from sentry-cocoa's"
+# Ours are `apple` images (`uuid`, `name`: the type sentry-cli's model reads), sentry-cocoa's `macho` ones (`debug_id`,
+# `code_file`): the same facts under the two types' names.
+mine_key = lambda i: (i["uuid"].lower(), int(i["image_addr"], 16), i.get("image_size"), i["name"])
+key = lambda i: (i["debug_id"].lower(), int(i["image_addr"], 16), i.get("image_size"), i["code_file"])
+assert [i["type"] for i in ours] == ["apple"] * len(ours), "not apple images"
+assert [mine_key(i) for i in ours] == [key(i) for i in theirs], "debug_meta.images differ from sentry-cocoa's"
+# The crashed thread's registers, the Mach exception and the faulting address, as sentry-cocoa writes them.
+event = json.loads(open(sys.argv[1]).readline())
+oracle = json.load(open(sys.argv[2]))
+crashed = lambda e: next(t for t in e["threads"]["values"] if t.get("crashed"))["stacktrace"]["registers"]
+mine_registers, their_registers = crashed(event), crashed(oracle)
+for name, value in their_registers.items():
+    assert int(mine_registers[name], 16) == int(value, 16), (name, mine_registers.get(name), value)
+mine_mechanism = event["exception"]["values"][0]["mechanism"]
+their_mechanism = oracle["exception"]["values"][0]["mechanism"]
+assert mine_mechanism["meta"]["mach_exception"] == their_mechanism["meta"]["mach_exception"], mine_mechanism
+assert int(mine_mechanism["data"]["relevant_address"], 16) == int(their_mechanism["data"]["relevant_address"], 16)
+assert mine_mechanism["meta"]["signal"]["number"] == their_mechanism["meta"]["signal"]["number"]
 # Not asserted by its test, but the same facts: each thread it lists has our frames, oldest first, with the same
 # addresses, packages, in_app and functions. Where the report redacted a symbol it writes `<redacted>` (with the
 # image base as symbol address in app frames) and we write no function: those two fields are compared elsewhere.
@@ -75,7 +91,8 @@ for thread in json.load(open(sys.argv[2]))["threads"]["values"]:
         else:
             assert "function" not in b, (thread["id"], b)
         frames += 1
-print(f"backends: debug_meta.images ({len(ours)}) and thread frames ({frames}) equal sentry-cocoa's for its oracle")
+print(f"backends: debug_meta.images ({len(ours)}), thread frames ({frames}), {len(their_registers)} registers and "
+      "the mechanism equal sentry-cocoa's for its oracle")
 PY
 else
   echo "FAIL: the sentry-cocoa oracle pair is missing"; exit 1
@@ -90,6 +107,11 @@ from opentelemetry.proto.collector.logs.v1 import logs_service_pb2
 schema_path, out = sys.argv[1], sys.argv[2]
 schema = json.load(open(schema_path))
 validator = jsonschema.Draft7Validator(schema, format_checker=jsonschema.Draft7Validator.FORMAT_CHECKER)
+# The schema's DebugImage also admits any object: each image is checked against AppleDebugImage itself.
+apple_image = jsonschema.Draft7Validator(
+    {"$ref": "#/definitions/AppleDebugImage", "definitions": schema["definitions"]},
+    format_checker=jsonschema.Draft7Validator.FORMAT_CHECKER,
+)
 events = [json.loads(line) for line in open(os.path.join(out, "sentry.ndjson")) if line.strip()]
 assert len(events) >= 30, f"only {len(events)} Sentry events from the corpus"
 kinds = set()
@@ -108,8 +130,10 @@ for event in events:
                 if key in frame:
                     assert re.fullmatch(r"0x[0-9a-f]+", frame[key]), (key, frame[key])
     for image in event.get("debug_meta", {}).get("images", []):
-        assert image["type"] == "macho"
-        assert re.fullmatch(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", image["debug_id"])
+        assert image["type"] == "apple"
+        errors = list(apple_image.iter_errors({k: v for k, v in image.items() if k != "type"}))
+        assert not errors, f"{event['event_id']}: {errors[0].message} in {image}"
+        assert re.fullmatch(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", image["uuid"])
     kinds.add(event["tags"]["kind"])
 for needed in ("crash", "watchdog", "oom", "metrickit_crash", "metrickit_hang"):
     assert needed in kinds, f"no {needed} event among {sorted(kinds)}"

@@ -6,9 +6,14 @@ import WatchdogAnalysis
 
 /// The incidents of each report a backend takes, in the order they are written (which their ids follow).
 public enum BackendEvents {
-    /// The incident of a crash report, a watchdog termination when `watchdog` is given.
-    public static func incidents(crash report: CrashReport, watchdog: WatchdogTermination? = nil) -> [BackendIncident] {
-        BackendIncident(crash: report, watchdog: watchdog).map { [$0] } ?? []
+    /// The incident of a crash report, a watchdog termination when `watchdog` is given; `imageVMAddress` gives
+    /// the images' vmaddr where a dSYM or binary knows it.
+    public static func incidents(
+        crash report: CrashReport,
+        watchdog: WatchdogTermination? = nil,
+        imageVMAddress: (@Sendable (_ uuid: String, _ arch: String?) -> UInt64?)? = nil
+    ) -> [BackendIncident] {
+        BackendIncident(crash: report, watchdog: watchdog, imageVMAddress: imageVMAddress).map { [$0] } ?? []
     }
 
     /// The incident of a JetsamEvent (an out-of-memory termination).

@@ -13,7 +13,14 @@ extension BackendIncident {
 
     /// The incident of a crash report, or of a watchdog termination when `watchdog` is given; nil for a report
     /// that says it is not a crash (`SIMULATED`, stackshots).
-    public init?(crash report: CrashReport, watchdog: WatchdogTermination? = nil) {
+    ///
+    /// `imageVMAddress` answers, for an image's UUID and architecture, the `__TEXT` vmaddr a dSYM or binary gives:
+    /// a report never writes it, and Sentry wants it only when it is known.
+    public init?(
+        crash report: CrashReport,
+        watchdog: WatchdogTermination? = nil,
+        imageVMAddress: (@Sendable (_ uuid: String, _ arch: String?) -> UInt64?)? = nil
+    ) {
         // A sampling profile records no failure: no event at all.
         if report.category == .profile { return nil }
         let kind = Self.kind(of: report, watchdog: watchdog)
@@ -45,9 +52,15 @@ extension BackendIncident {
         }
         signal = Self.signal(of: exception)
         machException = Self.machException(of: exception)
+        relevantAddress = exception?.faultAddress?.value
         if kind == .crash && machException == nil && signal != nil { mechanismType = "signal" }
         fillContext(from: report)
         images = Self.images(of: report, droppedInto: &extra)
+        if let imageVMAddress {
+            for index in images.indices {
+                images[index].vmAddress = imageVMAddress(images[index].uuid, images[index].arch)
+            }
+        }
         let imagesByName = Self.imageLookup(report.binaryImages)
         var threads: [Thread] = []
         for thread in report.threads.prefix(Self.maximumThreads) {
@@ -57,7 +70,8 @@ extension BackendIncident {
                     name: thread.name ?? thread.queue,
                     crashed: thread.crashed || thread.attributed,
                     isMain: thread.index == 0,
-                    frames: Self.frames(thread.frames, images: imagesByName)
+                    frames: Self.frames(thread.frames, images: imagesByName),
+                    registers: thread.index == report.crashedThread ? Self.registers(thread.registers) : []
                 )
             )
         }
@@ -87,15 +101,19 @@ extension BackendIncident {
         if let information = report.applicationSpecificInformation, !information.isEmpty {
             extra.append(("application_specific_information", information.joined(separator: "\n")))
         }
+        let functions = Self.groupingFunctions(of: report)
         if let watchdog {
             // Grouped by kill code first: the same frames under 0x8badf00d and 0xdead10cc are different problems.
+            // Without function names, Sentry's own grouping (the stack it symbolicates) goes after the code.
             fingerprint =
-                ["watchdog", watchdog.code?.description ?? watchdog.kind.rawValue] + (signature.map { [$0] } ?? [])
+                ["watchdog", watchdog.code?.description ?? watchdog.kind.rawValue] + (functions ?? ["{{ default }}"])
             if let diagnosis = watchdog.diagnosis {
                 extra.append(("main_thread_verdict", diagnosis.verdict.rawValue))
                 extra.append(("main_thread_summary", diagnosis.summary))
             }
             if let event = watchdog.event { extra.append(("watchdog_event", event)) }
+        } else if let functions {
+            fingerprint = [kind == .crash ? Self.groupingKind(of: report) : kind.tag] + functions
         }
     }
 
@@ -143,28 +161,49 @@ extension BackendIncident {
         return (named ?? report.binaryImages.first { $0.isApp && $0.uuid != nil })?.uuid
     }
 
-    /// The codes or subtype as written, then what explains them: the exception message, the uncaught exception's
-    /// reason from Application Specific Information, or else what the exception type means.
-    private static func crashValue(_ report: CrashReport) -> String? {
+    /// What the crash says about itself, as Sentry's Apple pipeline shows it: the uncaught exception's reason, the
+    /// crash_info or Application Specific Information message, the exception message; only without any of these
+    /// the codes or subtype as written and what the exception type means.
+    static func crashValue(_ report: CrashReport) -> String? {
         let exception = report.exception
+        if let message = messageValue(report) { return message }
         var parts: [String] = []
         if let subtype = exception?.subtype, !subtype.isEmpty {
             parts.append(subtype)
         } else if let codes = exception?.codes, !codes.isEmpty {
             parts.append(codes)
         }
-        var explained = false
-        if let message = exception?.message, !message.isEmpty {
-            parts.append(message)
-            explained = true
-        }
-        if let reason = report.applicationSpecificInformation?.first(where: { $0.contains("exception") }) {
-            parts.append(String(reason.prefix(1_000)))
-            explained = true
-        }
-        if !explained, let meaning = exception?.meaning { parts.append(meaning) }
+        if let meaning = exception?.meaning { parts.append(meaning) }
         if parts.isEmpty, let indicator = report.termination?.indicator { parts.append(indicator) }
         return parts.isEmpty ? nil : parts.joined(separator: " > ")
+    }
+
+    /// The report's own words on why it crashed, at most 1,000 characters (Sentry cuts longer values).
+    static func messageValue(_ report: CrashReport) -> String? {
+        let lines = (report.applicationSpecificInformation ?? []).map {
+            $0.trimmingASCIIWhitespace()
+        }.filter { !$0.isEmpty && !$0.hasPrefix("dyld4 config:") && !$0.hasPrefix("dyld3 config:") }
+        // An uncaught NSException: its reason is the message (the type is its name). A JSON report since iOS 15
+        // writes it composed in `exceptionReason`, which the crash model keeps among its unknown keys.
+        if case .string(let composed)? = report.unknownKeys?["exceptionReason"]?["composed_message"],
+            !composed.isEmpty
+        {
+            return String(composed.prefix(1_000))
+        }
+        for line in lines {
+            if let reason = uncaughtReason(line) { return String(reason.prefix(1_000)) }
+        }
+        if !lines.isEmpty { return String(lines.joined(separator: "\n").prefix(1_000)) }
+        if let message = report.exception?.message, !message.isEmpty { return String(message.prefix(1_000)) }
+        return nil
+    }
+
+    /// The reason of `*** Terminating app due to uncaught exception 'NAME', reason: 'REASON'`.
+    static func uncaughtReason(_ line: String) -> String? {
+        guard line.contains("uncaught exception"), let marker = line.firstRange(of: "reason: '") else { return nil }
+        var reason = line[marker.upperBound...]
+        if reason.hasSuffix("'") { reason = reason.dropLast() }
+        return reason.isEmpty ? nil : String(reason)
     }
 
     private static func watchdogValue(_ watchdog: WatchdogTermination) -> String {
@@ -194,12 +233,12 @@ extension BackendIncident {
             return nil
         }
         var mach = MachException(exception: number, name: name)
-        if let values = exception.codeValues, let first = values.first {
-            mach.code = first.value
-            if values.count > 1 { mach.subcode = values[1].value }
-        } else if let kern = exception.kernReturn.flatMap(AppleCodes.kernReturn) {
+        if let values = exception.codeValues, values.count >= 2 {
+            mach.code = values[0].value
+            mach.subcode = values[1].value
+        } else if let kern = exception.kernReturn.flatMap(AppleCodes.kernReturn), let address = exception.faultAddress {
             mach.code = kern
-            mach.subcode = exception.faultAddress?.value
+            mach.subcode = address.value
         }
         return mach
     }
@@ -233,6 +272,34 @@ extension BackendIncident {
         let kept = report.binaryImages.count - withoutUUID
         if kept > maximumImages { extra.append(("images_left_out", String(kept - maximumImages))) }
         return images
+    }
+
+    /// The registers as Sentry keys them: the name as the report wrote it, lower-cased (`x0`, `fp`, `pc`, `rip`).
+    static func registers(_ registers: [CrashReport.Register]?) -> [Register] {
+        (registers ?? []).prefix(128).compactMap { register in
+            let name = register.name.trimmingASCIIWhitespace().lowercased()
+            return name.isEmpty ? nil : Register(name: name, value: register.value.value)
+        }
+    }
+
+    /// The kind words of the signature: Mach exception, signal and termination namespace.
+    static func groupingKind(of report: CrashReport) -> String {
+        let exception = report.exception
+        let machType = exception?.type == exception?.signal ? nil : exception?.type
+        let kind = [machType, exception?.signal, report.termination?.namespace].compactMap { $0 }
+        return kind.isEmpty ? "crash" : kind.joined(separator: " ")
+    }
+
+    /// The frames the signature is made of (`image`function`), when every one of them has a function name: an
+    /// offset changes with each build, so a fingerprint of offsets would split one bug into a group per release.
+    static func groupingFunctions(of report: CrashReport) -> [String]? {
+        guard let parts = report.signatureFrames, !parts.isEmpty else { return nil }
+        let named = parts.allSatisfy { part in
+            guard let tick = part.firstIndex(of: "`") else { return false }
+            let function = part[part.index(after: tick)...]
+            return !function.isEmpty && function != "<redacted>" && function != "???"
+        }
+        return named ? parts.map { String($0.prefix(200)) } : nil
     }
 
     static func imageLookup(_ images: [CrashReport.BinaryImage]) -> [String: CrashReport.BinaryImage] {

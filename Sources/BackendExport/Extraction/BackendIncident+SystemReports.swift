@@ -44,7 +44,12 @@ extension BackendIncident {
         let frames = report.heaviestStack.reversed().map(Self.frame)
         threads = [Thread(id: 0, name: "heaviest stack", crashed: false, isMain: false, frames: frames)]
         exceptionThread = frames.isEmpty ? nil : 0
-        let top = report.heaviestStack.last.map(\.imageAndOffset) ?? "no stack"
+        // The innermost frame by name; an offset changes with each build, so without a name Sentry's own grouping
+        // of the stack (after it symbolicates) stands in.
+        var top = "{{ default }}"
+        if let frame = report.heaviestStack.last, let symbol = frame.symbol, symbol != "???", !symbol.isEmpty {
+            top = (frame.image ?? "?") + "`" + symbol
+        }
         fingerprint = [kind.tag, report.process ?? "unknown", resource.tag, top]
         extra.append(("resource", resource.tag))
         if let summary = report.summary { extra.append(("resource_summary", summary)) }

@@ -80,6 +80,12 @@ public struct BackendIncident: Sendable, Equatable {
         public var imageUUID: String?
     }
 
+    /// A register of the crashed thread's state, as the report wrote it.
+    public struct Register: Sendable, Equatable {
+        public var name: String
+        public var value: UInt64
+    }
+
     /// A thread of the incident and its frames.
     public struct Thread: Sendable, Equatable {
         public var id: Int
@@ -87,6 +93,8 @@ public struct BackendIncident: Sendable, Equatable {
         public var crashed: Bool
         public var isMain: Bool
         public var frames: [Frame]
+        /// The crashed thread's registers (empty for the others): Sentry shows them beside its stack trace.
+        public var registers: [Register] = []
     }
 
     /// A binary image loaded in the process.
@@ -97,6 +105,9 @@ public struct BackendIncident: Sendable, Equatable {
         public var size: UInt64?
         public var codeFile: String
         public var arch: String?
+        /// The `__TEXT` segment's preferred load address, from a dSYM or binary; nil when none was given (a report
+        /// does not write it).
+        public var vmAddress: UInt64?
     }
 
     public var kind: Kind
@@ -106,6 +117,8 @@ public struct BackendIncident: Sendable, Equatable {
     public var mechanismType: String
     public var signal: Signal?
     public var machException: MachException?
+    /// The address the crash was about (the faulting address of a bad access).
+    public var relevantAddress: UInt64?
     /// Index into ``threads`` of the thread the exception is attributed to.
     public var exceptionThread: Int?
     /// The frames of the exception itself when they differ from the crashed thread (an NSException's last
@@ -131,7 +144,8 @@ public struct BackendIncident: Sendable, Equatable {
     public var timestamp: AppleTimestamp?
 
     public var signature: String?
-    /// How a backend groups the event; nil to group by ``signature``.
+    /// How a backend groups the event: function names and fixed words, never offsets, so that builds of the same
+    /// code group together; nil to leave grouping to the backend (Sentry groups by the stack trace it symbolicates).
     public var fingerprint: [String]?
     public var incidentID: String?
     public var bugType: String?
@@ -143,7 +157,8 @@ public struct BackendIncident: Sendable, Equatable {
     public static func == (lhs: BackendIncident, rhs: BackendIncident) -> Bool {
         lhs.kind == rhs.kind && lhs.exceptionType == rhs.exceptionType && lhs.exceptionValue == rhs.exceptionValue
             && lhs.mechanismType == rhs.mechanismType && lhs.signal == rhs.signal
-            && lhs.machException == rhs.machException && lhs.exceptionThread == rhs.exceptionThread
+            && lhs.machException == rhs.machException && lhs.relevantAddress == rhs.relevantAddress
+            && lhs.exceptionThread == rhs.exceptionThread
             && lhs.exceptionFrames == rhs.exceptionFrames && lhs.threads == rhs.threads && lhs.images == rhs.images
             && lhs.isFatal == rhs.isFatal && lhs.hardwareModel == rhs.hardwareModel
             && lhs.deviceArch == rhs.deviceArch && lhs.memorySize == rhs.memorySize && lhs.osName == rhs.osName

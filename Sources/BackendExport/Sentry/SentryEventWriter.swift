@@ -4,10 +4,27 @@ import APMInspectCore
 public struct SentryEventWriter: Sendable {
     /// The `sdk.version` the events name.
     public var toolVersion: String
+    /// When the events are sent, in seconds since 1970; nil to skip the retention check.
+    public var now: Int64?
 
-    /// A writer whose events name `toolVersion` as the SDK version.
-    public init(toolVersion: String) {
+    /// How far back Sentry takes an event's own time: 90 days, the event retention of sentry.io.
+    ///
+    /// Relay stamps an older event with the time it receives it, so the event sorts and ages as if it happened
+    /// the day it was sent.
+    public static let retentionSeconds: Int64 = 90 * 86_400
+
+    /// A writer whose events name `toolVersion` as the SDK version, checked against Sentry's retention at `now`.
+    public init(toolVersion: String, now: Int64? = nil) {
         self.toolVersion = toolVersion
+        self.now = now
+    }
+
+    /// True when the incident's time is older than ``retentionSeconds`` before ``now``: Sentry will show the time
+    /// it receives the event instead, and the event keeps its own in the `original_timestamp` tag.
+    public func isBeyondRetention(_ incident: BackendIncident) -> Bool {
+        guard let now, let seconds = incident.timestamp?.unixParts?.seconds else { return false }
+        let (oldest, overflow) = now.subtractingReportingOverflow(Self.retentionSeconds)
+        return !overflow && seconds < oldest
     }
 
     /// The event of one incident, with the id given (see ``EventIdentity``).
@@ -42,10 +59,11 @@ public struct SentryEventWriter: Sendable {
         }
     }
 
+    /// The incident's own fingerprint; none otherwise, so that Sentry groups by the stack trace it symbolicates
+    /// (the signature hash is no fingerprint: it is made of offsets when the frames have no names).
     static func fingerprint(_ incident: BackendIncident) -> [String]? {
-        if let fingerprint = incident.fingerprint, !fingerprint.isEmpty { return fingerprint }
-        guard let signature = incident.signature, !signature.isEmpty else { return nil }
-        return [incident.kind == .crash ? signature : "\(incident.kind.tag):\(signature)"]
+        guard let fingerprint = incident.fingerprint, !fingerprint.isEmpty else { return nil }
+        return fingerprint
     }
 
     private func exception(_ incident: BackendIncident) -> JSONObjectBuilder {
@@ -57,7 +75,9 @@ public struct SentryEventWriter: Sendable {
         mechanism.add("type", string: incident.mechanismType)
         mechanism.add("handled", bool: false)
         var meta = JSONObjectBuilder()
-        if let signal = incident.signal {
+        // Sentry's models (sentry-cli's among them) want a signal's number and a Mach exception's whole triple:
+        // a part without them is left out rather than guessed.
+        if let signal = incident.signal, signal.number != nil {
             var object = JSONObjectBuilder()
             object.add("number", integer: signal.number)
             object.add("name", string: signal.name)
@@ -65,7 +85,7 @@ public struct SentryEventWriter: Sendable {
             object.add("code_name", string: signal.codeName)
             meta.add("signal", object: object)
         }
-        if let mach = incident.machException {
+        if let mach = incident.machException, mach.exception != nil, mach.code != nil, mach.subcode != nil {
             var object = JSONObjectBuilder()
             object.add("exception", integer: mach.exception)
             object.add("name", string: mach.name)
@@ -74,8 +94,15 @@ public struct SentryEventWriter: Sendable {
             meta.add("mach_exception", object: object)
         }
         mechanism.add("meta", object: meta)
+        var data = JSONObjectBuilder()
+        data.add("relevant_address", address: incident.relevantAddress)
+        mechanism.add("data", object: data)
         value.add("mechanism", object: mechanism)
-        value.add("stacktrace", object: stacktrace(incident.framesOfException))
+        // The crashed thread's registers go with the exception's stack when it is that thread's.
+        let registers =
+            incident.exceptionFrames == nil
+            ? incident.threads.first { $0.id == incident.exceptionThread }?.registers ?? [] : []
+        value.add("stacktrace", object: stacktrace(incident.framesOfException, registers: registers))
         var exception = JSONObjectBuilder()
         exception.add("values", .array([value.value]))
         return exception
@@ -91,7 +118,7 @@ public struct SentryEventWriter: Sendable {
             object.add("crashed", bool: thread.crashed)
             object.add("current", bool: thread.id == incident.exceptionThread)
             object.add("main", bool: thread.isMain ? true : nil)
-            object.add("stacktrace", object: stacktrace(thread.frames))
+            object.add("stacktrace", object: stacktrace(thread.frames, registers: thread.registers))
             return object.value
         }
         threads.add("values", .array(values))
@@ -99,7 +126,10 @@ public struct SentryEventWriter: Sendable {
     }
 
     /// Sentry lists frames oldest first: the reverse of Apple's order.
-    private func stacktrace(_ frames: [BackendIncident.Frame]) -> JSONObjectBuilder {
+    private func stacktrace(
+        _ frames: [BackendIncident.Frame],
+        registers: [BackendIncident.Register] = []
+    ) -> JSONObjectBuilder {
         var stacktrace = JSONObjectBuilder()
         guard !frames.isEmpty else { return stacktrace }
         let values = frames.reversed().map { frame in
@@ -120,22 +150,31 @@ public struct SentryEventWriter: Sendable {
             return object.value
         }
         stacktrace.add("frames", .array(values))
+        var state = JSONObjectBuilder()
+        for register in registers { state.add(register.name, address: register.value) }
+        stacktrace.add("registers", object: state)
         return stacktrace
     }
 
     private func debugMeta(_ incident: BackendIncident) -> JSONObjectBuilder {
         var meta = JSONObjectBuilder()
         guard !incident.images.isEmpty else { return meta }
-        let images = incident.images.map { image in
+        // `apple` images (`name`, `uuid`): the one Mach-O image type both Relay and the Sentry Rust SDK's model
+        // know, and sentry-cli parses envelopes with that model (it rejects `macho` as an unknown variant). That
+        // model also wants a size: an image without one is left out and counted.
+        let images = incident.images.compactMap { image -> JSONValue? in
+            guard let size = image.size else { return nil }
             var object = JSONObjectBuilder()
-            object.add("type", string: "macho")
-            object.add("debug_id", string: EventIdentity.dashed(image.uuid))
+            object.add("type", string: "apple")
+            object.add("uuid", string: EventIdentity.dashed(image.uuid))
             object.add("image_addr", address: image.address)
-            object.add("image_size", integer: image.size)
-            object.add("code_file", .string(image.codeFile))
+            object.add("image_size", integer: size)
+            object.add("image_vmaddr", address: image.vmAddress)
+            object.add("name", .string(image.codeFile))
             object.add("arch", string: image.arch)
             return object.value
         }
+        guard !images.isEmpty else { return meta }
         meta.add("images", .array(images))
         return meta
     }
@@ -179,12 +218,17 @@ public struct SentryEventWriter: Sendable {
         tags.add("incident_id", string: incident.incidentID.map { String($0.prefix(200)) })
         tags.add("bug_type", string: incident.bugType.map { String($0.prefix(200)) })
         tags.add("signature", string: incident.signature.map { String($0.prefix(200)) })
+        if isBeyondRetention(incident) {
+            tags.add("original_timestamp", string: incident.timestamp.map { String($0.iso8601.prefix(200)) })
+        }
         return tags
     }
 
     private func extra(_ incident: BackendIncident) -> JSONObjectBuilder {
         var extra = JSONObjectBuilder()
         for (key, value) in incident.extra { extra.add(key, string: value) }
+        let unsized = incident.images.count { $0.size == nil }
+        if unsized > 0 { extra.add("images_without_size", string: String(unsized)) }
         for (key, value) in incident.metricKitAttributes {
             switch value {
             case .string(let text): extra.add(key, string: text)

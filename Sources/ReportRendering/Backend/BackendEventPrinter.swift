@@ -18,6 +18,9 @@ package final class BackendEventPrinter: @unchecked Sendable {
         package var note: String?
         /// An event that could not be encoded.
         package var failure: String?
+        /// Events older than Sentry's retention window (id, the report's time): Sentry will show when it received
+        /// them, and their own time is in the `original_timestamp` tag.
+        package var beyondRetention: [(id: String, time: String)] = []
     }
 
     package let format: BackendFormat
@@ -31,17 +34,23 @@ package final class BackendEventPrinter: @unchecked Sendable {
     private let writeFile: @Sendable (_ text: String, _ path: String) -> String?
     package let toolVersion: String
     private let sentAt: String
+    /// When the run started, seconds since 1970: what Sentry's retention window is measured from.
+    private let now: Int64?
+    /// The vmaddr a dSYM or binary gives an image (UUID, architecture), when `--dsym` was given.
+    private let imageVMAddress: (@Sendable (_ uuid: String, _ arch: String?) -> UInt64?)?
     private let lock = NSLock()
     private var heldEnvelope: String?
     private var envelopeCount = 0
     private var events = 0
     private var failures: [String] = []
+    private var oldEvents = 0
 
     package init(
         format: BackendFormat,
         directory: String?,
         toolVersion: String,
         now: Date = Date(),
+        imageVMAddress: (@Sendable (_ uuid: String, _ arch: String?) -> UInt64?)? = nil,
         sink: OutputSink,
         writeFile: @escaping @Sendable (_ text: String, _ path: String) -> String?
     ) {
@@ -50,21 +59,27 @@ package final class BackendEventPrinter: @unchecked Sendable {
         self.toolVersion = toolVersion
         self.sink = sink
         self.writeFile = writeFile
+        self.imageVMAddress = imageVMAddress
+        let seconds = now.timeIntervalSince1970.rounded(.down)
+        self.now = seconds.isFinite ? Int64(exactly: seconds) : nil
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = TimeZone(identifier: "UTC")
         sentAt = formatter.string(from: now)
     }
 
     /// The incidents of an inspection's report; the reason there are none otherwise.
-    package static func incidents(of inspection: Inspection) -> (incidents: [BackendIncident], note: String?) {
+    package static func incidents(
+        of inspection: Inspection,
+        imageVMAddress: (@Sendable (_ uuid: String, _ arch: String?) -> UInt64?)? = nil
+    ) -> (incidents: [BackendIncident], note: String?) {
         switch inspection.report {
         case .crash(let report):
-            let incidents = BackendEvents.incidents(crash: report)
+            let incidents = BackendEvents.incidents(crash: report, imageVMAddress: imageVMAddress)
             let why =
                 report.category == .profile ? "a sampling profile, not a crash" : "the report says it is not a crash"
             return (incidents, incidents.isEmpty ? why : nil)
         case .watchdog(let report, let watchdog):
-            let incidents = BackendEvents.incidents(crash: report, watchdog: watchdog)
+            let incidents = BackendEvents.incidents(crash: report, watchdog: watchdog, imageVMAddress: imageVMAddress)
             return (incidents, incidents.isEmpty ? "a stackshot, not a termination" : nil)
         case .jetsam(let event):
             let incidents = BackendEvents.incidents(jetsam: event)
@@ -105,7 +120,7 @@ package final class BackendEventPrinter: @unchecked Sendable {
 
     package func render(_ inspection: Inspection) -> Rendered {
         var rendered = Rendered(file: inspection.file)
-        let (incidents, note) = Self.incidents(of: inspection)
+        let (incidents, note) = Self.incidents(of: inspection, imageVMAddress: imageVMAddress)
         var metricPayloads: [MetricPayloadFigures] = []
         if format == .otel, case .metricKit(let report) = inspection.report {
             metricPayloads = BackendEvents.metricPayloads(metricKit: report)
@@ -117,9 +132,12 @@ package final class BackendEventPrinter: @unchecked Sendable {
         do {
             switch format {
             case .sentry, .sentryEnvelope:
-                let writer = SentryEventWriter(toolVersion: toolVersion)
+                let writer = SentryEventWriter(toolVersion: toolVersion, now: now)
                 for (incident, id) in identified {
                     let line = try encoder.encode(writer.event(incident, id: id))
+                    if writer.isBeyondRetention(incident), let time = incident.timestamp?.iso8601 {
+                        rendered.beyondRetention.append((id.hex, time))
+                    }
                     if format == .sentry {
                         rendered.lines.append(line)
                     } else {
@@ -148,6 +166,7 @@ package final class BackendEventPrinter: @unchecked Sendable {
             return
         }
         events += format == .otel ? rendered.lines.count : rendered.lines.count + rendered.envelopes.count
+        oldEvents += rendered.beyondRetention.count
         for line in rendered.lines { sink.out(line + "\n") }
         for (id, text) in rendered.envelopes {
             envelopeCount += 1
@@ -180,6 +199,13 @@ package final class BackendEventPrinter: @unchecked Sendable {
             }
         }
         return failures
+    }
+
+    /// Sentry events written so far whose time is older than Sentry's retention window.
+    package var beyondRetentionCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return oldEvents
     }
 
     /// Events printed or written so far (OTLP: documents).

@@ -12,13 +12,15 @@ extension InspectCommand {
         let inputs = PathWalker.inputs(in: paths)
         var digesting = ReportInspector()
         digesting.digestsContent = true
-        digesting.symbolicator = ReportSymbolication.make(dsymPaths: dsym)?.symbolicator
+        let symbolication = ReportSymbolication.make(dsymPaths: dsym)
+        digesting.symbolicator = symbolication?.symbolicator
         let reader = InputReader(inspector: digesting, temporary: temporary)
         let printer = BackendEventPrinter(
             format: backend,
             directory: output,
             inputs: output == nil ? [] : Self.identities(of: inputs, named: paths),
-            toolVersion: APMInspect.configuration.version
+            toolVersion: APMInspect.configuration.version,
+            imageVMAddress: symbolication.map { BackendEventPrinter.vmAddresses(from: $0.symbolicator.source) }
         )
         let failures = AtomicCounter()
         let progress = ProgressBar(total: inputs.count, label: "inspect", streamsOutput: true)
@@ -39,6 +41,14 @@ extension InspectCommand {
                         continue
                     }
                     if inspection.failure == nil, let note = rendered.note {
+                        Console.error(
+                            ErrorLine.render(path: inspection.file, location: nil, message: note, severity: "note")
+                        )
+                    }
+                    for (id, time) in rendered.beyondRetention {
+                        let note =
+                            "event \(id) happened at \(time), before Sentry's 90-day retention window: Sentry will "
+                            + "date it when it receives it; the tag original_timestamp keeps its own time"
                         Console.error(
                             ErrorLine.render(path: inspection.file, location: nil, message: note, severity: "note")
                         )

@@ -72,7 +72,8 @@ struct ScanCommand: ParsableCommand {
         let format = format.format
         var inspector = ReportInspector()
         inspector.digestsContent = self.format.inspectFormat.backend != nil
-        inspector.symbolicator = ReportSymbolication.make(dsymPaths: dsym)?.symbolicator
+        let symbolication = ReportSymbolication.make(dsymPaths: dsym)
+        inspector.symbolicator = symbolication?.symbolicator
         var configured = ReportScanner(
             inspector: inspector,
             temporary: temporary,
@@ -83,7 +84,8 @@ struct ScanCommand: ParsableCommand {
                     format: $0,
                     directory: output,
                     inputs: output == nil ? [] : OutputFile.identities(of: paths),
-                    toolVersion: APMInspect.configuration.version
+                    toolVersion: APMInspect.configuration.version,
+                    imageVMAddress: symbolication.map { BackendEventPrinter.vmAddresses(from: $0.symbolicator.source) }
                 )
             }
         )

@@ -2,18 +2,35 @@ import APMInspectCore
 import ArgumentParser
 import Foundation
 import ReportRendering
+import Symbolication
 
 extension BackendEventPrinter {
     /// A printer for a command: lines and the single envelope on standard output, envelope files under `directory`
     /// never written over one of `inputs` (``OutputFile``).
-    convenience init(format: BackendFormat, directory: String?, inputs: Set<FileIdentity> = [], toolVersion: String) {
+    convenience init(
+        format: BackendFormat,
+        directory: String?,
+        inputs: Set<FileIdentity> = [],
+        toolVersion: String,
+        imageVMAddress: (@Sendable (_ uuid: String, _ arch: String?) -> UInt64?)? = nil
+    ) {
         self.init(
             format: format,
             directory: directory,
             toolVersion: toolVersion,
+            imageVMAddress: imageVMAddress,
             sink: .console,
             writeFile: { text, path in OutputFile.write(text, toPath: path, protecting: inputs) }
         )
+    }
+
+    /// The `__TEXT` vmaddr of an image by UUID and architecture, from the dSYMs and binaries of `--dsym`: what
+    /// Sentry's `image_vmaddr` is, known only where such a file is given.
+    static func vmAddresses(from source: any SymbolSource) -> @Sendable (String, String?) -> UInt64? {
+        { uuid, arch in
+            if case .found(let image) = source.image(uuid: uuid, arch: arch) { return image.textVMAddress }
+            return nil
+        }
     }
 
     /// `-o DIR` goes with `--format sentry-envelope` only, and names a folder that exists.
@@ -36,6 +53,15 @@ extension BackendEventPrinter {
         for failure in failures { Console.error(failure) }
         let unit = printer.format == .otel ? "OTLP documents" : "events"
         Console.error("apm-inspect: note: \(printer.count) \(unit); " + summary)
+        let old = printer.beyondRetentionCount
+        if old > 0 {
+            let what =
+                old == 1
+                ? "1 event is older than Sentry's 90-day retention window: Sentry will date it when it receives it"
+                : "\(old) events are older than Sentry's 90-day retention window: Sentry will date them when it "
+                    + "receives them"
+            Console.error("apm-inspect: note: " + what + "; the tag original_timestamp keeps each one's own time")
+        }
         return !failures.isEmpty
     }
 }
