@@ -136,8 +136,9 @@ public struct ReportInspector: Sendable {
         case .sqlite: "an SQLite database without PowerLog tables"
         case .gzip: "gzip-compressed data"
         case .zlib: "zlib-compressed data (a .zhar HTTP archive is likely)"
-        case .pcap, .pcapng: "a packet capture; captures are read by a later version"
-        case .tar: "a tar archive (sysdiagnose archives are read by a later version)"
+        case .pcap, .pcapng: "a packet capture"
+        // The inspector reads one report; the commands' input layer (ReportSources' InputReader) opens archives.
+        case .tar: "a tar archive: `apm-inspect inspect` or `scan` reads the reports inside it"
         case .xml: "XML"
         case .text: "text that is not a known report"
         case .binary: "binary data that is not a known report"

@@ -67,47 +67,15 @@ package final class BackendEventPrinter: @unchecked Sendable {
         sentAt = formatter.string(from: now)
     }
 
-    /// The incidents of an inspection's report; the reason there are none otherwise.
+    /// The incidents of an inspection's report (its family's views say which); the reason there are none otherwise.
     package static func incidents(
         of inspection: Inspection,
-        imageVMAddress: (@Sendable (_ uuid: String, _ arch: String?) -> UInt64?)? = nil
+        imageVMAddress: ImageVMAddressLookup? = nil
     ) -> (incidents: [BackendIncident], note: String?) {
-        switch inspection.report {
-        case .crash(let report):
-            let incidents = BackendEvents.incidents(crash: report, imageVMAddress: imageVMAddress)
-            let why =
-                report.category == .profile ? "a sampling profile, not a crash" : "the report says it is not a crash"
-            return (incidents, incidents.isEmpty ? why : nil)
-        case .watchdog(let report, let watchdog):
-            let incidents = BackendEvents.incidents(crash: report, watchdog: watchdog, imageVMAddress: imageVMAddress)
-            return (incidents, incidents.isEmpty ? "a stackshot, not a termination" : nil)
-        case .jetsam(let event):
-            let incidents = BackendEvents.incidents(jetsam: event)
-            return (incidents, incidents.isEmpty ? "the JetsamEvent lists no process" : nil)
-        case .metricKit(let report):
-            let incidents = BackendEvents.incidents(metricKit: report)
-            return (incidents, incidents.isEmpty ? "no crash, hang, CPU or disk-write diagnostic" : nil)
-        case .resource(let report):
-            return (BackendEvents.incidents(resource: report), nil)
-        case .systemWatchdog(let report):
-            return (BackendEvents.incidents(systemWatchdog: report), nil)
-        case .unrecognised(let summary) where summary.note.contains("apm-inspect scan"):
-            return ([], summary.note)
-        case .some(let other):
-            return ([], "\(Self.kindName(other)) has no backend event")
-        case nil:
-            return ([], nil)
-        }
-    }
-
-    private static func kindName(_ report: Inspection.Report) -> String {
-        switch report {
-        case .http: "an HTTP capture"
-        case .powerLog: "a PowerLog database"
-        case .ips: "a report of this family"
-        case .unrecognised: "a file of unknown kind"
-        default: "this report"
-        }
+        guard let report = inspection.report else { return ([], nil) }
+        guard let views = FamilyRegistry.views(of: report) else { return ([], "this report has no backend event") }
+        let found = views.backendIncidents(of: report, imageVMAddress: imageVMAddress)
+        return (found.incidents, found.note)
     }
 
     /// The digest the event ids follow: of the file's bytes (``ReportInspector/digestsContent``), else of the
@@ -122,8 +90,8 @@ package final class BackendEventPrinter: @unchecked Sendable {
         var rendered = Rendered(file: inspection.file)
         let (incidents, note) = Self.incidents(of: inspection, imageVMAddress: imageVMAddress)
         var metricPayloads: [MetricPayloadFigures] = []
-        if format == .otel, case .metricKit(let report) = inspection.report {
-            metricPayloads = BackendEvents.metricPayloads(metricKit: report)
+        if format == .otel, let report = inspection.report, let views = FamilyRegistry.views(of: report) {
+            metricPayloads = views.backendMetricPayloads(of: report)
         }
         rendered.note = metricPayloads.isEmpty ? note : nil
         guard !incidents.isEmpty || !metricPayloads.isEmpty else { return rendered }

@@ -1,9 +1,10 @@
 import APMInspectCore
+import BackendExport
 import FleetReport
 import ReportInspection
 
-/// Everything a family's model means beyond parsing: how it reads as text, what `scan`, `report`, `--app` and
-/// `--format folded` take from it.
+/// Everything a family's model means beyond parsing: how it reads as text, what `scan`, `report`, `--app`,
+/// `--format folded` and the backend formats (Sentry, OTLP) take from it.
 ///
 /// The commands never switch over the report's kind: they ask the registry (``FamilyRegistry``) for the views of
 /// a report and call these. A family of reports is thus one folder (its ``ReportFamily`` in ReportInspection, its
@@ -34,6 +35,29 @@ package protocol ReportViews: Sendable {
 
     /// The model's sampled call stacks as flame-graph input (`inspect --format folded`); nil when it has none.
     func foldedStacks(_ model: Model) -> FoldedStacks?
+
+    /// The incidents the backend formats send (Sentry events, OTLP log records), or why there are none.
+    func backendIncidents(_ model: Model, imageVMAddress: ImageVMAddressLookup?) -> BackendIncidents
+
+    /// The metric payloads OTLP sends beside the incidents (MetricKit's metrics).
+    func backendMetricPayloads(_ model: Model) -> [MetricPayloadFigures]
+
+    /// What the model is, for a sentence ("an HTTP capture has no backend event").
+    var noun: String { get }
+}
+
+/// A dSYM or binary's `__TEXT` address for an image (uuid, architecture): Sentry's `image_vmaddr`.
+package typealias ImageVMAddressLookup = @Sendable (_ uuid: String, _ arch: String?) -> UInt64?
+
+/// The incidents of one report for the backend formats, or the reason it has none (said on standard error).
+package struct BackendIncidents {
+    package var incidents: [BackendIncident]
+    package var note: String?
+
+    package init(_ incidents: [BackendIncident], whenEmpty note: String? = nil) {
+        self.incidents = incidents
+        self.note = incidents.isEmpty ? note : nil
+    }
 }
 
 extension ReportViews {
@@ -47,6 +71,18 @@ extension ReportViews {
 
     package func foldedStacks(_ model: Model) -> FoldedStacks? {
         nil
+    }
+
+    package func backendIncidents(_ model: Model, imageVMAddress: ImageVMAddressLookup?) -> BackendIncidents {
+        BackendIncidents([], whenEmpty: "\(noun) has no backend event")
+    }
+
+    package func backendMetricPayloads(_ model: Model) -> [MetricPayloadFigures] {
+        []
+    }
+
+    package var noun: String {
+        "this report"
     }
 }
 
@@ -77,5 +113,13 @@ extension ReportViews {
 
     func foldedStacks(of report: Inspection.Report) -> FoldedStacks? {
         model(of: report).flatMap { foldedStacks($0) }
+    }
+
+    func backendIncidents(of report: Inspection.Report, imageVMAddress: ImageVMAddressLookup?) -> BackendIncidents {
+        model(of: report).map { backendIncidents($0, imageVMAddress: imageVMAddress) } ?? BackendIncidents([])
+    }
+
+    func backendMetricPayloads(of report: Inspection.Report) -> [MetricPayloadFigures] {
+        model(of: report).map { backendMetricPayloads($0) } ?? []
     }
 }

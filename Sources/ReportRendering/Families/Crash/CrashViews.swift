@@ -1,4 +1,5 @@
 import APMInspectCore
+import BackendExport
 import CrashReportParsing
 import FleetReport
 import ReportInspection
@@ -46,5 +47,13 @@ struct CrashViews: ReportViews {
         if lines.isEmpty { stacks.note("the profile has no sample") }
         if !complete { stacks.warn("the profile's samples exceed the frame budget; stacks cut") }
         return stacks
+    }
+
+    func backendIncidents(_ crash: CrashReport, imageVMAddress: ImageVMAddressLookup?) -> BackendIncidents {
+        BackendIncidents(
+            BackendEvents.incidents(crash: crash, imageVMAddress: imageVMAddress),
+            whenEmpty: crash.category == .profile
+                ? "a sampling profile, not a crash" : "the report says it is not a crash"
+        )
     }
 }

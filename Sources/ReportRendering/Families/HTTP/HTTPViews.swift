@@ -18,4 +18,6 @@ struct HTTPViews: ReportViews {
             )
         )
     }
+
+    var noun: String { "an HTTP capture" }
 }

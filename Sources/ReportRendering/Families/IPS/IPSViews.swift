@@ -29,4 +29,6 @@ struct IPSViews: ReportViews {
     func speaks(of filter: FleetFilter, in summary: IPSSummary) -> Bool {
         filter.admitsApp(bundleId: summary.header?.bundleID, process: summary.header?.name)
     }
+
+    var noun: String { "a report of this family" }
 }

@@ -1,3 +1,4 @@
+import BackendExport
 import FleetReport
 import JetsamParsing
 import ReportInspection
@@ -29,5 +30,9 @@ struct JetsamViews: ReportViews {
 
     func fleetFacts(_ event: JetsamEvent, inspection: Inspection, into fleet: inout FleetEvent) {
         fleet.oom = FleetEvent.oom(event, contentHash: inspection.contentHash, file: inspection.file)
+    }
+
+    func backendIncidents(_ event: JetsamEvent, imageVMAddress: ImageVMAddressLookup?) -> BackendIncidents {
+        BackendIncidents(BackendEvents.incidents(jetsam: event), whenEmpty: "the JetsamEvent lists no process")
     }
 }

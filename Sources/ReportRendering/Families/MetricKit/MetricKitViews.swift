@@ -1,3 +1,4 @@
+import BackendExport
 import FleetReport
 import MetricKitParsing
 import ReportInspection
@@ -45,5 +46,16 @@ struct MetricKitViews: ReportViews {
         }
         if trees == 0 { stacks.note("no diagnostic with a call-stack tree") }
         return stacks
+    }
+
+    func backendIncidents(_ report: MetricKitReport, imageVMAddress: ImageVMAddressLookup?) -> BackendIncidents {
+        BackendIncidents(
+            BackendEvents.incidents(metricKit: report),
+            whenEmpty: "no crash, hang, CPU or disk-write diagnostic"
+        )
+    }
+
+    func backendMetricPayloads(_ report: MetricKitReport) -> [MetricPayloadFigures] {
+        BackendEvents.metricPayloads(metricKit: report)
     }
 }

@@ -18,4 +18,6 @@ struct PowerLogViews: ReportViews {
             "\(app.name) \(Formatting.oneDecimal(app.share * 100)) %"
         }
     }
+
+    var noun: String { "a PowerLog database" }
 }

@@ -1,3 +1,4 @@
+import BackendExport
 import CrashReportParsing
 import FleetReport
 import ReportInspection
@@ -20,5 +21,9 @@ struct ResourceViews: ReportViews {
 
     func fleetFacts(_ report: ResourceReport, inspection: Inspection, into event: inout FleetEvent) {
         event.occurrence = FleetEvent.occurrence(resource: report)
+    }
+
+    func backendIncidents(_ report: ResourceReport, imageVMAddress: ImageVMAddressLookup?) -> BackendIncidents {
+        BackendIncidents(BackendEvents.incidents(resource: report))
     }
 }

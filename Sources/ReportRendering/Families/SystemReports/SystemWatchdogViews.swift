@@ -1,3 +1,4 @@
+import BackendExport
 import CrashReportParsing
 import FleetReport
 import ReportInspection
@@ -21,5 +22,10 @@ struct SystemWatchdogViews: ReportViews {
 
     func fleetFacts(_ report: SystemWatchdogReport, inspection: Inspection, into event: inout FleetEvent) {
         event.occurrence = FleetEvent.occurrence(systemWatchdog: report)
+    }
+
+    func backendIncidents(_ report: SystemWatchdogReport, imageVMAddress: ImageVMAddressLookup?) -> BackendIncidents
+    {
+        BackendIncidents(BackendEvents.incidents(systemWatchdog: report))
     }
 }

@@ -15,4 +15,6 @@ struct UnrecognisedViews: ReportViews {
         ])
         return StyledText(out)
     }
+
+    var noun: String { "a file of unknown kind" }
 }

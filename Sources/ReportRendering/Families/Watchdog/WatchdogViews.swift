@@ -1,3 +1,4 @@
+import BackendExport
 import CrashReportParsing
 import FleetReport
 import ReportInspection
@@ -31,5 +32,12 @@ struct WatchdogViews: ReportViews {
 
     func fleetFacts(_ model: WatchdogModel, inspection: Inspection, into event: inout FleetEvent) {
         event.watchdog = FleetEvent.watchdog(model.termination, report: model.report)
+    }
+
+    func backendIncidents(_ model: WatchdogModel, imageVMAddress: ImageVMAddressLookup?) -> BackendIncidents {
+        BackendIncidents(
+            BackendEvents.incidents(crash: model.report, watchdog: model.termination, imageVMAddress: imageVMAddress),
+            whenEmpty: "a stackshot, not a termination"
+        )
     }
 }
