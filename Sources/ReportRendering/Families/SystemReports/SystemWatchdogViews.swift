@@ -24,8 +24,7 @@ struct SystemWatchdogViews: ReportViews {
         event.occurrence = FleetEvent.occurrence(systemWatchdog: report)
     }
 
-    func backendIncidents(_ report: SystemWatchdogReport, imageVMAddress: ImageVMAddressLookup?) -> BackendIncidents
-    {
+    func backendIncidents(_ report: SystemWatchdogReport, imageVMAddress: ImageVMAddressLookup?) -> BackendIncidents {
         BackendIncidents(BackendEvents.incidents(systemWatchdog: report))
     }
 }
