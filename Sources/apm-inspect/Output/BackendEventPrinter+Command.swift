@@ -2,6 +2,7 @@ import APMInspectCore
 import ArgumentParser
 import Foundation
 import ReportRendering
+import ReportSources
 
 extension BackendEventPrinter {
     /// A printer for a command: lines and the single envelope on standard output, envelope files under `directory`
@@ -26,16 +27,5 @@ extension BackendEventPrinter {
         guard FileManager.default.fileExists(atPath: output, isDirectory: &isFolder), isFolder.boolValue else {
             throw ValidationError("--output must name an existing folder: \(TerminalText.escaped(output))")
         }
-    }
-
-    /// Ends a run: prints the held envelope and the errors, and a summary line on standard error; true when
-    /// something failed (exit status 1).
-    static func finish(_ printer: BackendEventPrinter?, summary: String) -> Bool {
-        guard let printer else { return false }
-        let failures = printer.finish()
-        for failure in failures { Console.error(failure) }
-        let unit = printer.format == .otel ? "OTLP documents" : "events"
-        Console.error("apm-inspect: note: \(printer.count) \(unit); " + summary)
-        return !failures.isEmpty
     }
 }
