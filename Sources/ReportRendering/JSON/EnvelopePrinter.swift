@@ -10,7 +10,8 @@ package final class EnvelopePrinter: @unchecked Sendable {
     package private(set) var oneObject: Bool
     /// Where the envelopes go (the executable's console).
     package let sink: OutputSink
-    private var begun = false
+    /// True once the array (or the single object) was begun: the shape is settled.
+    package private(set) var begun = false
     /// Envelopes printed so far (the array's separators).
     package var printed = 0
 

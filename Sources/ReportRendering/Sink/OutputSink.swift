@@ -1,3 +1,5 @@
+import APMInspectCore
+
 /// Where streamed output goes: standard output and standard error for the executable, a collector for a test.
 ///
 /// A library never prints (design.md), yet some documents are too large to return whole (the JSON of a capture runs
@@ -34,6 +36,16 @@ package struct OutputSink: Sendable {
     /// Writes `bytes` to the output as is.
     package func out(bytes: UnsafeBufferPointer<UInt8>) {
         writeBytes(bytes)
+    }
+
+    /// Writes a text view: report content escaped for a terminal, the view's line breaks and tabs kept.
+    package func text(_ text: String) {
+        out(TerminalText.escapedKeepingLayout(text))
+    }
+
+    /// Writes a text view as ``text(_:)`` does; with `color`, its styled spans in SGR codes added after escaping.
+    package func text(_ view: StyledText, color: Bool) {
+        out(view.terminalText(color: color))
     }
 
     /// Reports one line for standard error.

@@ -6,36 +6,75 @@ import ReportInspection
 package struct InputRead: Sendable {
     /// The input as the user named it (`-` for standard input).
     package var shown: String
+    /// The inspections held; empty when they were handed out as they were read (``InputReader/stream(_:_:)``).
     package var inspections: [Inspection]
     package var findings: [Diagnostic]
     /// True for an archive: one that holds no report says so.
     package var isArchive: Bool
+    /// How many inspections the input gave, held in ``inspections`` or handed out as they were read.
+    package var reports: Int
 }
 
 extension InputReader {
     /// Reads one input of a walk; a path that gave no file becomes an envelope with its error, in its place.
     package func read(_ input: PathWalker.Input) -> InputRead {
         var inspections: [Inspection] = []
+        var read = stream(input) { inspections.append($0) }
+        read.inspections = inspections
+        return read
+    }
+
+    /// Reads one input of a walk as ``read(_:)`` does, handing each inspection to `body` as it is read instead of
+    /// holding them: an archive of a thousand reports holds one at a time.
+    package func stream(_ input: PathWalker.Input, _ body: (Inspection) -> Void) -> InputRead {
+        // Never nil: nothing is deferred.
+        read(input, deferringArchives: false, body)
+            ?? InputRead(shown: "", inspections: [], findings: [], isArchive: false, reports: 0)
+    }
+
+    /// Reads one input of a walk unless it may hold several reports (``read(path:shownAs:deferringArchives:_:)``):
+    /// nil then, for ``stream(_:_:)`` to read when the caller's turn for it comes.
+    package func readUnlessArchive(_ input: PathWalker.Input) -> InputRead? {
+        var inspections: [Inspection] = []
+        guard var read = read(input, deferringArchives: true, { inspections.append($0) }) else { return nil }
+        read.inspections = inspections
+        return read
+    }
+
+    private func read(
+        _ input: PathWalker.Input,
+        deferringArchives: Bool,
+        _ body: (Inspection) -> Void
+    ) -> InputRead? {
+        var first: String?
+        var reports = 0
+        func counting(_ inspection: Inspection) {
+            if first == nil { first = inspection.file }
+            reports += 1
+            body(inspection)
+        }
         let shown: String
-        let findings: [Diagnostic]
+        let findings: [Diagnostic]?
         switch input {
         case .file(let file) where file.display == PathWalker.standardInputPath:
             shown = PathWalker.standardInputArgument
-            findings = read(path: PathWalker.standardInputPath, shownAs: shown) { inspections.append($0) }
+            findings = read(
+                path: PathWalker.standardInputPath,
+                shownAs: shown,
+                deferringArchives: deferringArchives,
+                counting
+            )
         case .file(let file):
             shown = file.display
-            findings = read(file) { inspections.append($0) }
+            findings = read(file, deferringArchives: deferringArchives, counting)
         case .failure(let failure):
-            return InputRead(
-                shown: failure.path,
-                inspections: [inspector.inspect(input)],
-                findings: [],
-                isArchive: false
-            )
+            body(inspector.inspect(input))
+            return InputRead(shown: failure.path, inspections: [], findings: [], isArchive: false, reports: 1)
         }
+        guard let findings else { return nil }
         // From inside an archive: no report, or members named `ARCHIVE!/path`.
-        let isArchive = inspections.first.map { $0.file.hasPrefix(shown + "!/") } ?? true
-        return InputRead(shown: shown, inspections: inspections, findings: findings, isArchive: isArchive)
+        let isArchive = first.map { $0.hasPrefix(shown + "!/") } ?? true
+        return InputRead(shown: shown, inspections: [], findings: findings, isArchive: isArchive, reports: reports)
     }
 }
 

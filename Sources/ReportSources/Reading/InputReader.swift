@@ -20,7 +20,16 @@ package struct InputReader: Sendable {
     ///
     /// - Returns: The archive's own findings (none for a file that is not an archive).
     package func read(_ raw: RawPath, _ body: (Inspection) -> Void) -> [Diagnostic] {
-        switch raw.withOpenablePath({ path in read(path: path, shownAs: raw.display, body) }) {
+        read(raw, deferringArchives: false, body) ?? []
+    }
+
+    /// Reads a path kept as bytes as ``read(_:_:)`` does, unless `deferringArchives` and it may hold several
+    /// reports (an archive, or a stream that may be one): nil then, with nothing handed to `body`.
+    package func read(_ raw: RawPath, deferringArchives: Bool, _ body: (Inspection) -> Void) -> [Diagnostic]? {
+        let opened = raw.withOpenablePath { path in
+            read(path: path, shownAs: raw.display, deferringArchives: deferringArchives, body)
+        }
+        switch opened {
         case .success(let findings):
             return findings
         case .failure(let failure):
@@ -42,6 +51,20 @@ package struct InputReader: Sendable {
     ///
     /// - Returns: The archive's own findings (none for a file that is not an archive).
     package func read(path: String, shownAs shown: String? = nil, _ body: (Inspection) -> Void) -> [Diagnostic] {
+        read(path: path, shownAs: shown, deferringArchives: false, body) ?? []
+    }
+
+    /// The same, unless `deferringArchives` and the file may hold several reports: nil then, the file left unread
+    /// past its first 64 KiB, so that a caller printing in input order reads it when its turn comes, streaming its
+    /// reports instead of holding them (`inspect`).
+    ///
+    /// A FIFO or standard input is left too: it cannot be sniffed without being read, and may be an archive.
+    package func read(
+        path: String,
+        shownAs shown: String? = nil,
+        deferringArchives: Bool,
+        _ body: (Inspection) -> Void
+    ) -> [Diagnostic]? {
         let display = shown ?? path
         let inspected: Inspection
         if FileReading.isRegularFile(atPath: path) {
@@ -54,6 +77,7 @@ package struct InputReader: Sendable {
             case .whole(let bytes)?:
                 inspected = inspector.inspect(bytes: bytes, path: path)
             case .stopped(let prefix)? where ArchiveScanner.isArchive(prefix: prefix):
+                if deferringArchives { return nil }
                 return ArchiveScanner(inspector: inspector, temporary: temporary).scan(
                     archive: path,
                     shownAs: display,
@@ -64,6 +88,7 @@ package struct InputReader: Sendable {
                 inspected = inspector.inspect(path: path)
             }
         } else {
+            if deferringArchives { return nil }
             // A FIFO (`scan <(cat x.tar.gz)`) is read once; its bytes are scanned as an archive when they are one.
             switch ArchiveScanner(inspector: inspector, temporary: temporary).scan(stream: path, shownAs: display, body)
             {

@@ -1,6 +1,5 @@
 import APMInspectCore
 import ArgumentParser
-import Foundation
 import ReportRendering
 import Symbolication
 
@@ -73,91 +72,15 @@ struct AtosCommand: ParsableCommand {
     }
 
     func run() throws {
-        let image: DebugImage
-        let binaryName: String
-        do {
-            (image, binaryName) = try openImage()
-        } catch {
-            Console.error(ErrorLine.render(path: object, location: error.location, message: error.message))
-            throw ExitCode(1)
-        }
-        for issue in image.issues.prefix(20) {
-            Console.error(
-                ErrorLine.render(path: object, location: issue.location, message: issue.message, severity: "warning")
-            )
-        }
-        let load = loadAddress.flatMap(AtosAddress.parse)
-        let locator = ImageLocator(image: image)
-        let writer = AtosOutputWriter(
-            locator: locator,
-            json: format == .json,
+        let run = AtosRun(
+            object: object,
+            architecture: architecture,
+            loadAddress: loadAddress.flatMap(AtosAddress.parse),
             inlines: inlines,
-            binary: binaryName,
-            output: OutputBuffer { Console.out(bytes: $0) }
+            json: format == .json,
+            sink: .console
         )
-        var locations: [ImageLocator.Location] = []
-        func answer(_ address: UInt64) {
-            // Once the reader is gone (`| head`) the rest would be resolved for nobody.
-            guard !Console.outputFailed else { return }
-            let fileAddress = load.map { image.fileAddress(of: address, loadAddress: $0) } ?? address
-            if let fileAddress { locator.locations(at: fileAddress, into: &locations) } else { locations.removeAll() }
-            writer.write(locations, address: address, fileAddress: fileAddress)
-        }
-        if addresses.isEmpty {
-            let input = Self.standardInput()
-            input.withUnsafeBufferPointer { bytes in
-                AtosAddress.forEachWord(of: bytes) { word in
-                    if let address = AtosAddress.parse(word) {
-                        answer(address)
-                    } else {
-                        let text = String(decoding: word, as: UTF8.self)
-                        Console.error("warning: '\(TerminalText.escaped(text))' is not a hexadecimal address")
-                    }
-                }
-            }
-        } else {
-            // validate() refused any argument that is not an address.
-            for address in addresses.compactMap(AtosAddress.parse) { answer(address) }
-        }
-        writer.finish()
-    }
-
-    /// Opens `-o`: a `.dSYM` bundle's DWARF file, or the file itself; picks the slice by `-arch`.
-    private func openImage() throws(SymbolicationError) -> (DebugImage, String) {
-        let path = Self.dwarfFile(for: object)
-        let name = (path as NSString).lastPathComponent
-        return (try AtosImage.open(path: path, architecture: architecture), name)
-    }
-
-    /// The DWARF file inside a `.dSYM` bundle (the only file of `Contents/Resources/DWARF`, or the one named as
-    /// the bundle), else `path` unchanged.
-    static func dwarfFile(for path: String) -> String {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            return path
-        }
-        let folder = (path as NSString).appendingPathComponent("Contents/Resources/DWARF")
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
-        let bundleName = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-        if let named = names.first(where: { $0 == bundleName }) ?? names.first {
-            return (folder as NSString).appendingPathComponent(named)
-        }
-        return path
-    }
-
-    /// Most of standard input read for addresses (about 4 million of them).
-    static let standardInputLimit = 64 << 20
-
-    /// Standard input, up to ``standardInputLimit`` bytes (and the rest of the read that crossed it).
-    static func standardInput() -> [UInt8] {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while bytes.count < standardInputLimit {
-            let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
-            bytes += chunk[0..<count]
-        }
-        return bytes
+        // validate() refused any argument that is not an address.
+        if !run.run(addresses.compactMap(AtosAddress.parse)) { throw ExitCode(1) }
     }
 }

@@ -1,7 +1,5 @@
 import APMInspectCore
 import ArgumentParser
-import Foundation
-import PowerLogReading
 import ReportRendering
 import ReportSources
 
@@ -43,129 +41,11 @@ struct EnergyCommand: ParsableCommand {
     }
 
     func run() throws {
-        var found: [RawPath] = []
-        var walkFailed = false
-        for path in PathWalker.rawArguments(paths.map(PathWalker.openable)) {
-            var info = stat()
-            guard path.withCString({ stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFDIR else {
-                if let problem = InputCheck.problem(at: path) {
-                    walkFailed = true
-                    let shown = PathWalker.shown(path.display)
-                    Console.error(ErrorLine.render(path: shown, location: nil, message: problem))
-                } else {
-                    found.append(path)
-                }
-                continue
-            }
-            let discovery = PowerLogReader.discover(in: path)
-            for finding in discovery.findings {
-                walkFailed = walkFailed || finding.isError
-                Console.error(
-                    ErrorLine.render(
-                        path: finding.path.display,
-                        location: nil,
-                        message: finding.message,
-                        severity: finding.isError ? "error" : "note"
-                    )
-                )
-            }
-            if discovery.files.isEmpty {
-                // A folder of nothing at all is said in the words every command uses.
-                let isEmpty = DirectoryWalker().files(in: [path]).files.isEmpty
-                walkFailed = true
-                Console.error(
-                    ErrorLine.render(
-                        path: path.display,
-                        location: nil,
-                        message: isEmpty
-                            ? PathWalker.emptyFolderMessage : "no PowerLog database (*.PLSQL, *.PLSQL.gz …) found"
-                    )
-                )
-            }
-            found += discovery.files
-        }
-        let opened = OpenedFiles(found)
-        for failure in opened.failures {
-            walkFailed = true
-            Console.error(ErrorLine.render(path: failure.path, location: nil, message: failure.message))
-        }
-        let files = opened.paths
+        let run = EnergyRun(paths: paths, format: format.format, top: top, plot: plot, sink: .console)
+        let files = run.files()
         // The databases are evidence: a plot path that is one of them, a link or a folder is refused before any work.
-        let inputs = OutputFile.identities(of: paths).union(OutputFile.identities(of: found))
+        let inputs = OutputFile.identities(of: paths).union(OutputFile.identities(of: files.found))
         if let plot { try OutputFile.refuseUnusable(plot, option: "--plot", inputs: inputs) }
-        let readsStandardInput = paths.contains(PathWalker.standardInputArgument)
-        // What the reader says names its files: stand-ins and standard input as the user gave them.
-        let shown = { (text: String) -> String in
-            let text = opened.shown(text)
-            guard readsStandardInput else { return text }
-            return text.replacingOccurrences(of: PathWalker.standardInputPath, with: PathWalker.standardInputArgument)
-        }
-        guard !files.isEmpty else { throw ExitCode(1) }
-        var result: PowerLogReadResult
-        do throws(PowerLogReader.PathFailure) {
-            // Text of one database folds its rows into bounded aggregates; JSON and merged histories keep every row.
-            // Only a regular file: a FIFO is read once, into memory, by the full reader.
-            let single =
-                files.count == 1
-                ? files.first.flatMap { path -> String? in
-                    var info = stat()
-                    let regular = stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
-                    return regular && !PowerLogReader.isArchive(path) ? path : nil
-                } : nil
-            let limits = PowerLogSummaryLimits(keptRecent: min(max(1000, top), 1_000_000))
-            if format == .text, let single {
-                do {
-                    result = try PowerLogReader().readSummary(path: single, limits: limits)
-                } catch {
-                    throw PowerLogReader.PathFailure(error)
-                }
-            } else {
-                result = try PowerLogReader().readNamingFailure(paths: files)
-            }
-        } catch let failure {
-            // The error is about one of the files when the reader names it, else about all of them: the path is
-            // shown once, apart from the message.
-            let path = shown(failure.path ?? files.joined(separator: ", "))
-            Console.error(
-                ErrorLine.render(path: path, location: failure.error.location, message: shown(failure.error.message))
-            )
-            throw ExitCode(1)
-        }
-        for index in result.report.sources.indices {
-            result.report.sources[index].path = shown(result.report.sources[index].path)
-        }
-        for index in result.diagnostics.indices {
-            result.diagnostics[index].message = shown(result.diagnostics[index].message)
-        }
-        let failed = walkFailed || result.diagnostics.contains { $0.severity == .error }
-        if let plot {
-            let svg = PowerLogPlot(report: result.report).svg()
-            if let failure = OutputFile.write(svg, toPath: plot, protecting: inputs) {
-                Console.error(ErrorLine.render(path: plot, location: nil, message: "cannot write the plot: \(failure)"))
-                throw ExitCode(1)
-            }
-        }
-        switch format.format {
-        case .json:
-            let envelope = EnergyDocument(
-                files: files.map { shown($0) },
-                kind: .powerLog,
-                diagnostics: result.diagnostics,
-                report: result.report
-            )
-            try JSONOutput.print(envelope, pretty: true, to: .console)
-        default:
-            Console.text(PowerLogRenderer.energy(result.report, diagnostics: result.diagnostics, top: top))
-            if let plot { Console.out("\nPlot written to \(TerminalText.escaped(plot))\n") }
-        }
-        if failed { throw ExitCode(1) }
+        if try run.run(files, protecting: inputs) { throw ExitCode(1) }
     }
-}
-
-/// The JSON document of `energy --format json`: the inspect envelope, with every file read.
-private struct EnergyDocument: Encodable {
-    var files: [String]
-    var kind: FileKind
-    var diagnostics: [Diagnostic]
-    var report: PowerLogReport
 }

@@ -12,9 +12,8 @@ extension InspectCommand {
         let inputs = PathWalker.inputs(in: paths)
         var digesting = ReportInspector()
         digesting.digestsContent = true
-        let symbolication = ReportSymbolication.make(dsymPaths: dsym)
+        let symbolication = ReportSymbolication.make(dsymPaths: dsym, sink: .console)
         digesting.symbolicator = symbolication?.symbolicator
-        let reader = InputReader(inspector: digesting, temporary: temporary)
         let printer = BackendEventPrinter(
             format: backend,
             directory: output,
@@ -22,46 +21,19 @@ extension InspectCommand {
             toolVersion: APMInspect.configuration.version,
             imageVMAddress: symbolication.map { BackendEventPrinter.vmAddresses(from: $0.symbolicator.source) }
         )
-        let failures = AtomicCounter()
-        let progress = ProgressBar(total: inputs.count, label: "inspect", streamsOutput: true)
-        let selection = AppSelection(apps: app)
-        let leftOut = AtomicCounter()
-        ParallelMap.forEachInOrder(
-            count: inputs.count,
+        let run = InspectRun(
+            reader: InputReader(inspector: digesting, temporary: temporary),
+            format: format.format,
+            selection: AppSelection(apps: app),
             jobs: jobs ?? ProcessInfoShim.activeProcessorCount,
-            progress: { progress.advance() },
-            transform: { index -> (InputRead, [BackendEventPrinter.Rendered]) in
-                let read = reader.read(inputs[index])
-                return (read, read.inspections.map { printer.render($0) })
-            },
-            consume: { read, rendered in
-                Self.printFindings(read)
-                for (inspection, rendered) in zip(read.inspections, rendered) {
-                    guard Self.admits(inspection, selection: selection, leftOut: leftOut, failures: failures) else {
-                        continue
-                    }
-                    if inspection.failure == nil, let note = rendered.note {
-                        Console.error(
-                            ErrorLine.render(path: inspection.file, location: nil, message: note, severity: "note")
-                        )
-                    }
-                    for (id, time) in rendered.beyondRetention {
-                        let note =
-                            "event \(id) happened at \(time), before Sentry's 90-day retention window: Sentry will "
-                            + "date it when it receives it; the tag original_timestamp keeps its own time"
-                        Console.error(
-                            ErrorLine.render(path: inspection.file, location: nil, message: note, severity: "note")
-                        )
-                    }
-                    printer.write(rendered)
-                }
-                return !Console.outputFailed
-            }
+            sink: .console
         )
+        let progress = ProgressBar(total: inputs.count, label: "inspect", streamsOutput: true)
+        let outcome = run.runBackend(inputs, printer: printer, progress: { progress.advance() })
         progress.finish()
-        Self.noteLeftOut(leftOut.current)
-        let failed = BackendEventPrinter.finish(printer, summary: "\(inputs.count) inputs")
-        if failures.current > 0 || failed { throw ExitCode(1) }
+        Self.noteLeftOut(outcome.leftOut)
+        let failed = printer.finish(summary: "\(inputs.count) inputs", sink: .console)
+        if outcome.failures > 0 || failed { throw ExitCode(1) }
     }
 
     /// The files read, by identity: envelopes written into `-o DIR` never replace one of them.

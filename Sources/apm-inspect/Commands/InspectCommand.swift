@@ -4,12 +4,6 @@ import ReportInspection
 import ReportRendering
 import ReportSources
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// `apm-inspect inspect FILE...`: what each file is and what it says.
 struct InspectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -146,55 +140,27 @@ struct InspectCommand: ParsableCommand {
         let inputs = PathWalker.inputs(in: paths)
         var textInspector = ReportInspector()
         textInspector.httpSummaryOnly = format == .text
-        textInspector.symbolicator = ReportSymbolication.make(dsymPaths: dsym)?.symbolicator
-        let reader = InputReader(inspector: textInspector, temporary: temporary)
-        let failures = AtomicCounter()
-        let format = format.format
-        let crashView = crashView
-        let color = color.isEnabled(outputIsTerminal: Console.stdoutIsTerminal, noColor: ColorChoice.noColorVariable)
-        let oneObject = Self.printsOneObject(paths: paths, array: array) && inputs.count == 1
-        let output = EnvelopePrinter(format: format, oneObject: oneObject, sink: .console)
-        let progress = ProgressBar(total: inputs.count, label: "inspect", streamsOutput: true)
-        let selection = AppSelection(apps: app)
-        let leftOut = AtomicCounter()
-        ParallelMap.forEachInOrder(
-            count: inputs.count,
+        textInspector.symbolicator = ReportSymbolication.make(dsymPaths: dsym, sink: .console)?.symbolicator
+        let run = InspectRun(
+            reader: InputReader(inspector: textInspector, temporary: temporary),
+            format: format.format,
+            oneObject: Self.printsOneObject(paths: paths, array: array) && inputs.count == 1,
+            crashView: crashView,
+            color: color.isEnabled(outputIsTerminal: Console.stdoutIsTerminal, noColor: ColorChoice.noColorVariable),
+            selection: AppSelection(apps: app),
             jobs: jobs ?? ProcessInfoShim.activeProcessorCount,
-            progress: { progress.advance() },
-            transform: { index in reader.read(inputs[index]) },
-            consume: { read in
-                // Standard input that held an archive of several reports is printed as an array after all.
-                let archive =
-                    read.findings.isEmpty || format == .text
-                    ? nil : Inspection.archive(read.shown, findings: read.findings)
-                output.begin(count: read.inspections.count + (archive == nil ? 0 : 1))
-                Self.printFindings(read)
-                for inspection in read.inspections {
-                    guard Self.admits(inspection, selection: selection, leftOut: leftOut, failures: failures) else {
-                        continue
-                    }
-                    if format == .text {
-                        Console.text(InspectionRenderer.styled(inspection, crashView: crashView), color: color)
-                    } else if output.print(inspection) {
-                        _ = failures.increment()
-                    }
-                }
-                // The archive's own findings, after its reports, so the JSON holds every finding.
-                if let archive, output.print(archive) { _ = failures.increment() }
-                // Once standard output is lost (a reader gone, a full disk), reading on is wasted work.
-                return !Console.outputFailed
-            }
+            sink: .console
         )
+        let progress = ProgressBar(total: inputs.count, label: "inspect", streamsOutput: true)
+        let outcome = run.run(inputs, progress: { progress.advance() })
         progress.finish()
-        output.finish()
-        Self.noteLeftOut(leftOut.current)
-        if failures.current > 0 { throw ExitCode(1) }
+        Self.noteLeftOut(outcome.leftOut)
+        if outcome.failures > 0 { throw ExitCode(1) }
     }
 
     /// Says on standard error how many files `--app` left out, when it left any out.
     static func noteLeftOut(_ count: Int) {
-        guard count > 0 else { return }
-        Console.error("note: \(count) file(s) left out by --app (they speak of no app given)")
+        if let note = InspectRun.leftOutNote(count) { Console.error(note) }
     }
 
     /// What `--threads`, `--frames`, `--images` and `--registers` ask of a crash report's text view.
@@ -202,46 +168,8 @@ struct InspectCommand: ParsableCommand {
         CrashViewOptions(threads: threads, frameLimit: frames.count, images: images, registers: registers)
     }
 
-    /// False for an inspection `--app` leaves out (counted); an unreadable one is counted and said on standard
-    /// error, then printed in its place like any other.
-    static func admits(
-        _ inspection: Inspection,
-        selection: AppSelection?,
-        leftOut: AtomicCounter,
-        failures: AtomicCounter
-    ) -> Bool {
-        if let selection, !selection.keeps(inspection) {
-            _ = leftOut.increment()
-            return false
-        }
-        if let failure = inspection.failure {
-            _ = failures.increment()
-            Console.error(ErrorLine.render(path: inspection.file, location: failure.location, message: failure.message))
-        }
-        return true
-    }
-
     /// Prints an archive's findings, and says so when it held no report.
     static func printFindings(_ read: InputRead) {
-        for finding in read.findings {
-            Console.error(
-                ErrorLine.render(
-                    path: read.shown,
-                    location: finding.location,
-                    message: finding.message,
-                    severity: finding.severity.rawValue
-                )
-            )
-        }
-        if read.isArchive && read.inspections.isEmpty {
-            Console.error(
-                ErrorLine.render(
-                    path: read.shown,
-                    location: nil,
-                    message: "the archive holds no report this build reads",
-                    severity: "note"
-                )
-            )
-        }
+        InspectRun.printFindings(read, to: .console)
     }
 }

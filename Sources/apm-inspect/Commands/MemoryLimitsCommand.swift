@@ -42,52 +42,6 @@ struct MemoryLimitsCommand: ParsableCommand {
     @Flag(help: "Also count beta builds, modified kernels and non-iOS reports.")
     var includeAll = false
 
-    /// The outcome of a file, or of every member when it is a tar or tar.gz archive (a sysdiagnose).
-    ///
-    /// The file is opened by its bytes, so a name that is not UTF-8 is read too; messages show it escaped.
-    static func outcomes(
-        of path: RawPath,
-        collector: MemoryLimitCollector
-    ) -> [(String?, MemoryLimitCollector.Outcome)] {
-        // Opened and read once: only an archive (its first 64 KiB say so) is read again, streamed by the tar reader.
-        let read: FileReading.PrefixedRead
-        do {
-            read = try FileReading.contents(at: path, stoppingAfter: 65_536, when: ArchiveScanner.isArchive(prefix:))
-        } catch {
-            return [(nil, .failed(error.location, error.message))]
-        }
-        guard case .stopped = read else {
-            guard case .whole(let bytes) = read, !bytes.isEmpty else {
-                return [(nil, .failed(nil, "the file is empty"))]
-            }
-            return [(nil, collector.evidence(in: bytes))]
-        }
-        let shown = PathWalker.shown(path.display)
-        var results: [(String?, MemoryLimitCollector.Outcome)] = []
-        do {
-            // The archive limits of every command (TarReader.Options' defaults), as `scan` reads the same archive.
-            let findings = try TarReader().read(fileAt: path) { entry in
-                guard entry.kind == .file, !entry.data.isEmpty else { return }
-                let outcome = collector.evidence(in: entry.data)
-                if case .notJetsam = outcome { return }
-                results.append(("\(shown)!/\(entry.path)", outcome))
-            }
-            for finding in findings where finding.severity >= .warning {
-                Console.error(
-                    ErrorLine.render(
-                        path: shown,
-                        location: finding.location,
-                        message: finding.message,
-                        severity: "warning"
-                    )
-                )
-            }
-        } catch {
-            results.append((shown, .failed(nil, "cannot read the archive: \(error)")))
-        }
-        return results
-    }
-
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         try PathWalker.validate(paths)
@@ -95,46 +49,19 @@ struct MemoryLimitsCommand: ParsableCommand {
 
     func run() throws {
         let walk = WalkedFiles(paths)
-        let collector = MemoryLimitCollector()
-        let progress = ProgressBar(total: walk.expectedFiles, label: "memory-limits")
-        let options = MemoryLimitTable.Options(
-            includeBeta: includeAll,
-            includeModifiedKernels: includeAll,
-            includeOtherPlatforms: includeAll
-        )
-        let fold = MemoryLimitsFold(options: options)
-        // Folded in input order as they come, so the first copy of an incident is the one counted, as before; files
-        // are taken from the walk as workers ask for them, so no list of every path is held.
-        let read = ParallelMap.forEachInOrder(
-            inputs: walk.next,
+        let run = MemoryLimitsRun(
+            options: MemoryLimitTable.Options(
+                includeBeta: includeAll,
+                includeModifiedKernels: includeAll,
+                includeOtherPlatforms: includeAll
+            ),
             jobs: jobs ?? ProcessInfoShim.activeProcessorCount,
-            window: ScanCommand.reorderWindow,
-            progress: { progress.advance() },
-            transform: { file in (file, Self.outcomes(of: file, collector: collector)) },
-            consume: { file, outcomes in
-                fold.add(outcomes, shown: PathWalker.shown(file.display))
-                return true
-            }
+            sink: .console
         )
+        let progress = ProgressBar(total: walk.expectedFiles, label: "memory-limits")
+        let (rows, summary, failures) = run.collect(walk.next) { progress.advance() }
         progress.finish()
-        let (rows, summary, failures) = fold.finish(files: read)
-        for line in failures { Console.error(line) }
-        let failed = walk.failed || summary.failures > 0
-        switch format {
-        case .text:
-            Console.text(MemoryLimitsRenderer.text(rows) + "\n" + MemoryLimitsRenderer.summaryLine(summary) + "\n")
-        case .markdown:
-            Console.text(MemoryLimitsRenderer.markdown(rows) + "\n" + MemoryLimitsRenderer.summaryLine(summary) + "\n")
-        case .csv:
-            Console.text(MemoryLimitsRenderer.csv(rows))
-            Console.error("apm-inspect: note: " + MemoryLimitsRenderer.summaryLine(summary))
-        case .json:
-            try JSONOutput.print(rows, pretty: true, to: .console)
-            Console.error("apm-inspect: note: " + MemoryLimitsRenderer.summaryLine(summary))
-        case .ndjson:
-            for row in rows { try JSONOutput.print(row, pretty: false, to: .console) }
-            Console.error("apm-inspect: note: " + MemoryLimitsRenderer.summaryLine(summary))
-        }
-        if failed { throw ExitCode(1) }
+        try run.print(rows, summary: summary, failures: failures, as: format)
+        if walk.failed || summary.failures > 0 { throw ExitCode(1) }
     }
 }

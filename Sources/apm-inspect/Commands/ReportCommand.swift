@@ -1,7 +1,6 @@
 import APMInspectCore
 import ArgumentParser
 import FleetReport
-import Foundation
 import ReportInspection
 import ReportRendering
 import ReportSources
@@ -26,10 +25,6 @@ struct ReportCommand: ParsableCommand {
         HelpExample("Crash groups, watchdog terminations and OOM kills of a folder", "report Corpus")
     ]
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, markdown, json, html
-    }
-
     @Argument(help: "Files, folders, archives or NDJSON of earlier scans (- for standard input).", completion: .file())
     var paths: [String]
 
@@ -48,7 +43,7 @@ struct ReportCommand: ParsableCommand {
     var version: String?
 
     @Option(name: .shortAndLong, help: "Output format.")
-    var format: Format = .text
+    var format: FleetReportFormat = .text
 
     @Option(name: .shortAndLong, help: "Write the report to this file instead of standard output.")
     var output: String?
@@ -65,7 +60,6 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let filter = FleetFilter(since: since.flatMap(FleetFilter.parseSince), version: version, apps: app)
         let temporary = try TemporaryFolder()
         defer { temporary.remove() }
         let (files, walkFailures) = PathWalker.rawFiles(in: paths)
@@ -76,52 +70,16 @@ struct ReportCommand: ParsableCommand {
         for failure in walkFailures {
             Console.error(ErrorLine.render(path: failure.path, location: nil, message: failure.message))
         }
-        var scanner = ReportScanner(
-            inspector: ReportInspector(httpSummaryOnly: true),
-            temporary: temporary,
-            format: .text,
-            sink: .console
-        )
-        scanner.keepsFleetFacts = true
-        let collector = FleetCollector(filter: filter, jobs: jobs ?? ProcessInfoShim.activeProcessorCount)
-        let progress = ProgressBar(total: files.count, label: "report", streamsOutput: false)
-        let scanning = scanner
-        ParallelMap.forEachInOrder(
-            count: files.count,
-            jobs: jobs ?? ProcessInfoShim.activeProcessorCount,
-            progress: { progress.advance() },
-            transform: { index -> FleetCollector.Item in
-                let raw = files[index]
-                if raw.display == PathWalker.standardInputPath {
-                    let result = scanning.scan(
-                        file: PathWalker.standardInputPath,
-                        shownAs: PathWalker.standardInputArgument
-                    )
-                    return .scanned(result)
-                }
-                if FleetCollector.isNDJSON(raw) { return .ndjson(raw) }
-                return .scanned(scanning.scan(file: raw))
-            },
-            consume: { item in
-                collector.take(item)
-                return true
-            }
-        )
-        progress.finish()
-        var summary = collector.summary()
-        summary.filters = FleetSummary.Filters(
+        let run = FleetReportRun(
             since: since,
-            app: app.isEmpty ? nil : app.joined(separator: ", "),
+            apps: app,
             version: version,
-            apps: app.isEmpty ? nil : app
+            jobs: jobs ?? ProcessInfoShim.activeProcessorCount
         )
-        let text: String
-        switch format {
-        case .json: text = try JSONOutput.encode(summary, pretty: true) + "\n"
-        case .text: text = FleetReportTextRenderer.text(summary)
-        case .markdown: text = FleetReportTextRenderer.markdown(summary)
-        case .html: text = FleetReportHTMLRenderer.render(summary)
-        }
+        let progress = ProgressBar(total: files.count, label: "report", streamsOutput: false)
+        let (summary, errors) = run.summary(of: files, temporary: temporary, sink: .console) { progress.advance() }
+        progress.finish()
+        let text = try FleetReportRun.render(summary, as: format)
         if let output {
             if let failure = OutputFile.write(text, toPath: output, protecting: inputs) {
                 Console.error("error: cannot write \(TerminalText.escaped(output)): \(failure)")
@@ -132,7 +90,7 @@ struct ReportCommand: ParsableCommand {
         } else {
             Console.out(text)
         }
-        for line in collector.errors { Console.error(line) }
+        for line in errors { Console.error(line) }
         if !walkFailures.isEmpty || summary.inputs.unreadable > 0 || summary.inputs.rejectedLines > 0 {
             throw ExitCode(1)
         }

@@ -1,7 +1,5 @@
 import APMInspectCore
 import ArgumentParser
-import FleetReport
-import Foundation
 import ReportInspection
 import ReportRendering
 import ReportSources
@@ -56,9 +54,6 @@ struct ScanCommand: ParsableCommand {
     )
     var app: [String] = []
 
-    /// Results waiting for an earlier, slower one: a few hundred small records at most.
-    static let reorderWindow = 256
-
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         try PathWalker.validate(paths)
@@ -69,17 +64,15 @@ struct ScanCommand: ParsableCommand {
         let temporary = try TemporaryFolder()
         defer { temporary.remove() }
         let walk = WalkedFiles(paths)
-        let format = format.format
         var inspector = ReportInspector()
-        inspector.digestsContent = self.format.inspectFormat.backend != nil
-        let symbolication = ReportSymbolication.make(dsymPaths: dsym)
+        inspector.digestsContent = format.inspectFormat.backend != nil
+        let symbolication = ReportSymbolication.make(dsymPaths: dsym, sink: .console)
         inspector.symbolicator = symbolication?.symbolicator
-        var configured = ReportScanner(
+        let run = ScanRun(
             inspector: inspector,
             temporary: temporary,
-            format: format,
-            sink: .console,
-            backend: self.format.inspectFormat.backend.map {
+            format: format.format,
+            backend: format.inspectFormat.backend.map {
                 BackendEventPrinter(
                     format: $0,
                     directory: output,
@@ -87,62 +80,16 @@ struct ScanCommand: ParsableCommand {
                     toolVersion: APMInspect.configuration.version,
                     imageVMAddress: symbolication.map { BackendEventPrinter.vmAddresses(from: $0.symbolicator.source) }
                 )
-            }
-        )
-        let metricKit = MetricKitFleetTally()
-        configured.metricKit = metricKit
-        configured.selection = AppSelection(apps: app)
-        let scanner = configured
-        if format == .json { Console.out("{\n\"files\": [\n") }
-        let progress = ProgressBar(
-            total: walk.expectedFiles,
-            label: "scan",
-            streamsOutput: format != .text || scanner.backend != nil
-        )
-        let fold = ScanInventoryFold()
-        // Each result is folded into the inventory as soon as it and those before it are in, so no record outlives
-        // its turn; the window lets a slow input (a large archive) hold up the fold without stopping the workers.
-        // Files are taken from the walk as workers ask for them: no list of every path is ever held.
-        let scanned = ParallelMap.forEachInOrder(
-            inputs: walk.next,
-            jobs: jobs ?? ProcessInfoShim.activeProcessorCount,
-            window: Self.reorderWindow,
-            progress: { progress.advance() },
-            transform: { file in
-                // Once standard output is lost (a reader gone, a full disk), reading on is wasted work.
-                guard !Console.outputFailed else { return ReportScanner.Result(records: [], findings: []) }
-                if file.display == PathWalker.standardInputPath {
-                    return scanner.scan(file: PathWalker.standardInputPath, shownAs: PathWalker.standardInputArgument)
-                }
-                return scanner.scan(file: file)
             },
-            consume: { result in
-                fold.add(records: result.records, findings: result.findings)
-                return true
-            }
+            selection: AppSelection(apps: app),
+            jobs: jobs ?? ProcessInfoShim.activeProcessorCount,
+            sink: .console
         )
+        let progress = ProgressBar(total: walk.expectedFiles, label: "scan", streamsOutput: run.streamsOutput)
+        let inventory = run.scan(walk.next, progress: { progress.advance() })
         progress.finish()
         // A reader that went away wanted no more: the run ends quietly (APMInspect.main).
         if Console.readerWentAway { return }
-        var inventory = fold.inventory(files: scanned)
-        if scanner.selection != nil { inventory.leftOutByApp = scanner.leftOut.current }
-        let fleet = metricKit.summary()
-        var backendFailed = false
-        switch format {
-        case _ where scanner.backend != nil:
-            backendFailed = BackendEventPrinter.finish(scanner.backend, summary: ScanRenderer.summaryLine(inventory))
-        case .json:
-            var tail = "\n],\n\"inventory\": " + (try JSONOutput.encode(inventory, pretty: true))
-            if !fleet.isEmpty { tail += ",\n\"metricKit\": " + (try JSONOutput.encode(fleet, pretty: true)) }
-            Console.out(tail + "\n}\n")
-        case .ndjson:
-            Console.error("apm-inspect: note: " + ScanRenderer.summaryLine(inventory))
-        default:
-            Console.text(ScanRenderer.render(inventory, metricKit: fleet))
-        }
-        for item in inventory.unreadable { Console.error(item.reason) }
-        if walk.failed || !inventory.unreadable.isEmpty || scanner.output.hadFailures || backendFailed {
-            throw ExitCode(1)
-        }
+        if try run.finish(inventory) || walk.failed { throw ExitCode(1) }
     }
 }

@@ -2,6 +2,7 @@ import APMInspectCore
 import ArgumentParser
 import Foundation
 import ReportRendering
+import ReportSources
 import Symbolication
 
 extension BackendEventPrinter {
@@ -43,25 +44,5 @@ extension BackendEventPrinter {
         guard FileManager.default.fileExists(atPath: output, isDirectory: &isFolder), isFolder.boolValue else {
             throw ValidationError("--output must name an existing folder: \(TerminalText.escaped(output))")
         }
-    }
-
-    /// Ends a run: prints the held envelope and the errors, and a summary line on standard error; true when
-    /// something failed (exit status 1).
-    static func finish(_ printer: BackendEventPrinter?, summary: String) -> Bool {
-        guard let printer else { return false }
-        let failures = printer.finish()
-        for failure in failures { Console.error(failure) }
-        let unit = printer.format == .otel ? "OTLP documents" : "events"
-        Console.error("apm-inspect: note: \(printer.count) \(unit); " + summary)
-        let old = printer.beyondRetentionCount
-        if old > 0 {
-            let what =
-                old == 1
-                ? "1 event is older than Sentry's 90-day retention window: Sentry will date it when it receives it"
-                : "\(old) events are older than Sentry's 90-day retention window: Sentry will date them when it "
-                    + "receives them"
-            Console.error("apm-inspect: note: " + what + "; the tag original_timestamp keeps each one's own time")
-        }
-        return !failures.isEmpty
     }
 }

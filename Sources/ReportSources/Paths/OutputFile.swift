@@ -1,15 +1,13 @@
 import APMInspectCore
-import ArgumentParser
-import ReportSources
 
 /// Writes a file the user named for output (`translate -o`, `report -o`, `energy --plot`, envelopes into `-o DIR`)
 /// through ``AtomicOutputFile``: never through a link, never over an input, never half a file over a whole one.
 ///
 /// `String.write(toFile:atomically:)` reported success for `/dev/full` on Linux with nothing written; here a short
 /// write, a failed `close` or `fsync`, or an unwritable folder is an error.
-enum OutputFile {
+package enum OutputFile {
     /// Writes `text` to `path` unless it is one of `inputs`; nil on success, else why it failed (or was refused).
-    static func write(_ text: String, toPath path: String, protecting inputs: Set<FileIdentity>) -> String? {
+    package static func write(_ text: String, toPath path: String, protecting inputs: Set<FileIdentity>) -> String? {
         do {
             try AtomicOutputFile.write(text, to: path, protecting: inputs)
             return nil
@@ -20,7 +18,7 @@ enum OutputFile {
 
     /// The files a command reads, by identity: each path as named (links followed) and, for `-`, the file standard
     /// input was redirected from.
-    static func identities(of paths: [String]) -> Set<FileIdentity> {
+    package static func identities(of paths: [String]) -> Set<FileIdentity> {
         Set(
             paths.compactMap { path in
                 path == PathWalker.standardInputArgument
@@ -30,16 +28,7 @@ enum OutputFile {
     }
 
     /// The files a command reads, by identity, from the paths a walk gave.
-    static func identities(of paths: [RawPath]) -> Set<FileIdentity> {
+    package static func identities(of paths: [RawPath]) -> Set<FileIdentity> {
         Set(paths.compactMap { FileIdentity(path: $0) })
-    }
-
-    /// Refuses, before any work, an output that is one of the inputs, a symbolic link or a folder.
-    ///
-    /// Says why on standard error, naming `option` and the path escaped, and exits 2 (a usage error).
-    static func refuseUnusable(_ path: String, option: String, inputs: Set<FileIdentity>) throws {
-        guard let refusal = AtomicOutputFile.refusal(of: path, protecting: inputs) else { return }
-        Console.error("apm-inspect: error: \(option) \(TerminalText.escaped(path)): \(refusal.message)")
-        throw ExitCode(APMInspect.usageStatus)
     }
 }

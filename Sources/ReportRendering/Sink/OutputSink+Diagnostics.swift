@@ -1,10 +1,9 @@
 import APMInspectCore
-import ReportRendering
 
-extension Console {
-    /// Warnings and errors about `path` on standard error, one `path:line:col: severity: message` line each; notes
+extension OutputSink {
+    /// Warnings and errors about `path` for standard error, one `path:line:col: severity: message` line each; notes
     /// only count, so the output of a file read with notes stays quiet.
-    static func error(_ diagnostics: [Diagnostic], about path: String) {
+    package func error(_ diagnostics: [Diagnostic], about path: String) {
         for diagnostic in diagnostics where diagnostic.severity != .note {
             error(
                 ErrorLine.render(

@@ -1,6 +1,4 @@
 import APMInspectCore
-import ReportInspection
-import ReportSources
 
 #if canImport(Glibc)
     import Glibc
@@ -10,20 +8,20 @@ import ReportSources
 
 /// The failures every command can meet before it reads a file, in one wording for all of them, with the hint for
 /// the next step where there is one.
-enum InputCheck {
+package enum InputCheck {
     /// The words for a file of no bytes (ReportInspector's).
-    static let emptyFileMessage = "the file is empty"
+    package static let emptyFileMessage = "the file is empty"
 
     /// Why the file at `path` cannot be read, found before it is opened.
     ///
     /// It does not exist ("cannot open: …", FileReading's words) or is a regular file of no bytes. Nil otherwise,
     /// and for pipes and devices, which are only known once read.
-    static func problem(atPath path: String) -> String? {
+    package static func problem(atPath path: String) -> String? {
         problem(at: RawPath(path))
     }
 
     /// The same for a path kept as bytes.
-    static func problem(at path: RawPath) -> String? {
+    package static func problem(at path: RawPath) -> String? {
         var info = stat()
         guard path.withCString({ stat($0, &info) }) == 0 else {
             return "cannot open: \(String(cString: strerror(errno)))"
@@ -33,7 +31,7 @@ enum InputCheck {
     }
 
     /// The hint for an archive given to a command that reads one report: `scan` reads what is inside.
-    static func archiveHint(atPath path: String) -> String? {
+    package static func archiveHint(atPath path: String) -> String? {
         guard ArchiveScanner.isArchive(atPath: path) else { return nil }
         return "a tar or tar.gz archive (a sysdiagnose?): `apm-inspect scan` reads the reports inside it"
     }

@@ -1,20 +1,21 @@
 import APMInspectCore
 import CrashReportParsing
-import ReportRendering
 import Symbolication
 
 /// `--dsym`: the store of debug information the user gave, and the report symbolicator over it, shared by the
 /// commands that take the option (`symbolicate`, `inspect`, `translate`, `scan`).
-struct ReportSymbolication: Sendable {
-    let store: DSYMStore
-    let symbolicator: ReportSymbolicator
+package struct ReportSymbolication: Sendable {
+    package let store: DSYMStore
+    package let symbolicator: ReportSymbolicator
 
-    /// Indexes `paths` and says on standard error what could not be used; nil when no path was given.
-    static func make(dsymPaths paths: [String], force: Bool = false) -> ReportSymbolication? {
+    /// Indexes `paths` and says on `sink`'s standard error what could not be used; nil when no path was given.
+    package static func make(dsymPaths paths: [String], force: Bool = false, sink: OutputSink)
+        -> ReportSymbolication?
+    {
         guard !paths.isEmpty else { return nil }
         let store = DSYMStore(paths: paths, loader: MachODebugImageLoader())
         for finding in store.findings {
-            Console.error(
+            sink.error(
                 ErrorLine.render(
                     path: "--dsym",
                     location: nil,
@@ -32,7 +33,7 @@ struct ReportSymbolication: Sendable {
     /// The report in `bytes` symbolicated and written in its own layout (see ``ReportRewriter``).
     ///
     /// - Throws: ``CrashParseError`` when the bytes are not a crash report.
-    func rewrite(_ bytes: [UInt8]) throws(CrashParseError) -> ReportRewriter.Result {
+    package func rewrite(_ bytes: [UInt8]) throws(CrashParseError) -> ReportRewriter.Result {
         try ReportRewriter.rewrite(bytes, with: symbolicator)
     }
 }

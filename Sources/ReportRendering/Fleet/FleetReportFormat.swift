@@ -1,0 +1,4 @@
+/// The views of `report`'s fleet summary (the option parsing is the executable's).
+package enum FleetReportFormat: String, CaseIterable, Sendable {
+    case text, markdown, json, html
+}

@@ -1,0 +1,111 @@
+import APMInspectCore
+import JetsamParsing
+import ReportSources
+
+/// `memory-limits`' pipeline: the JetsamEvents of every file (and of every archive member) read on worker threads,
+/// folded into the table in input order, then the table in the format asked for.
+package struct MemoryLimitsRun: Sendable {
+    package var options: MemoryLimitTable.Options
+    package var jobs: Int
+    /// Standard output and standard error (the executable's console).
+    package let sink: OutputSink
+    private let collector = MemoryLimitCollector()
+
+    package init(options: MemoryLimitTable.Options, jobs: Int, sink: OutputSink) {
+        self.options = options
+        self.jobs = jobs
+        self.sink = sink
+    }
+
+    /// What the files `next` hands out gave: the rows, the summary and the failures' lines.
+    ///
+    /// Folded in input order as they come, so the first copy of an incident is the one counted; files are taken
+    /// from the walk as workers ask for them, so no list of every path is held.
+    package func collect(
+        _ next: @escaping () -> RawPath?,
+        progress: (@Sendable () -> Void)? = nil
+    ) -> (rows: [MemoryLimitRow], summary: MemoryLimitsRenderer.Summary, failures: [String]) {
+        let fold = MemoryLimitsFold(options: options)
+        let read = ParallelMap.forEachInOrder(
+            inputs: next,
+            jobs: jobs,
+            window: ScanRun.reorderWindow,
+            progress: progress,
+            transform: { file in (file, outcomes(of: file)) },
+            consume: { file, outcomes in
+                fold.add(outcomes, shown: PathWalker.shown(file.display))
+                return true
+            }
+        )
+        return fold.finish(files: read)
+    }
+
+    /// Prints the failures on standard error, then the rows and the summary line as `format` shows them.
+    package func print(
+        _ rows: [MemoryLimitRow],
+        summary: MemoryLimitsRenderer.Summary,
+        failures: [String],
+        as format: OutputFormat
+    ) throws {
+        for line in failures { sink.error(line) }
+        switch format {
+        case .text:
+            sink.text(MemoryLimitsRenderer.text(rows) + "\n" + MemoryLimitsRenderer.summaryLine(summary) + "\n")
+        case .markdown:
+            sink.text(MemoryLimitsRenderer.markdown(rows) + "\n" + MemoryLimitsRenderer.summaryLine(summary) + "\n")
+        case .csv:
+            sink.text(MemoryLimitsRenderer.csv(rows))
+            sink.error("apm-inspect: note: " + MemoryLimitsRenderer.summaryLine(summary))
+        case .json:
+            try JSONOutput.print(rows, pretty: true, to: sink)
+            sink.error("apm-inspect: note: " + MemoryLimitsRenderer.summaryLine(summary))
+        case .ndjson:
+            for row in rows { try JSONOutput.print(row, pretty: false, to: sink) }
+            sink.error("apm-inspect: note: " + MemoryLimitsRenderer.summaryLine(summary))
+        }
+    }
+
+    /// The outcome of a file, or of every member when it is a tar or tar.gz archive (a sysdiagnose); the archive's
+    /// warnings go to standard error.
+    ///
+    /// The file is opened by its bytes, so a name that is not UTF-8 is read too; messages show it escaped.
+    package func outcomes(of path: RawPath) -> [(String?, MemoryLimitCollector.Outcome)] {
+        // Opened and read once: only an archive (its first 64 KiB say so) is read again, streamed by the tar reader.
+        let read: FileReading.PrefixedRead
+        do {
+            read = try FileReading.contents(at: path, stoppingAfter: 65_536, when: ArchiveScanner.isArchive(prefix:))
+        } catch {
+            return [(nil, .failed(error.location, error.message))]
+        }
+        guard case .stopped = read else {
+            guard case .whole(let bytes) = read, !bytes.isEmpty else {
+                return [(nil, .failed(nil, "the file is empty"))]
+            }
+            return [(nil, collector.evidence(in: bytes))]
+        }
+        let shown = PathWalker.shown(path.display)
+        var results: [(String?, MemoryLimitCollector.Outcome)] = []
+        do {
+            // The archive limits of every command (TarReader.Options' defaults), as `scan` reads the same archive.
+            let findings = try TarReader().read(fileAt: path) { entry in
+                guard entry.kind == .file, !entry.data.isEmpty else { return }
+                let outcome = collector.evidence(in: entry.data)
+                if case .notJetsam = outcome { return }
+                results.append(("\(shown)!/\(entry.path)", outcome))
+            }
+            for finding in findings where finding.severity >= .warning {
+                sink.error(
+                    ErrorLine.render(
+                        path: shown,
+                        location: finding.location,
+                        message: finding.message,
+                        severity: "warning"
+                    )
+                )
+            }
+        } catch {
+            results.append((shown, .failed(nil, "cannot read the archive: \(error)")))
+        }
+        return results
+    }
+}
