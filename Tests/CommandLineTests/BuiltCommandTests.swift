@@ -214,6 +214,32 @@ struct BuiltCommandTests {
         #expect(text.stdout.contains(archive + "!/logs/session.har"))
     }
 
+    /// An archive's own findings reach `http`'s JSON as its envelope of kind `archive` after its captures, as in
+    /// `inspect` and `scan`, and still go to standard error.
+    @Test("http --format ndjson carries a truncated archive's finding as its own envelope")
+    func httpArchiveFindingsInJSON() throws {
+        let bin = try Self.binary()
+        let har = "Corpus/http/firefox_cache-hits_local-offset.har"
+        let bytes = [UInt8](try Data(contentsOf: Self.root.appendingPathComponent(har)))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tar = TarFixture.tar([.init(name: "one.har", data: bytes), .init(name: "two.har", data: bytes)])
+        let gzip = TarFixture.gzip(tar)
+        let archive = folder.appendingPathComponent("cut.tar.gz").path
+        try Data(gzip.prefix(gzip.count * 3 / 4)).write(to: URL(fileURLWithPath: archive))
+        let run = try Self.run(bin, ["http", "--format", "ndjson", archive])
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        let envelopes = try lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        let last = try #require(envelopes.last ?? nil)
+        #expect(last["kind"] as? String == "archive")
+        #expect(last["file"] as? String == archive)
+        let codes = (last["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
+        #expect(codes.contains("archive.truncated"), "\(codes)")
+        #expect(envelopes.dropLast().allSatisfy { ($0?["kind"] as? String) == "httpArchive" })
+        #expect(run.stderr.contains("archive.truncated") || run.stderr.contains("truncated"))
+    }
+
     @Test("hints: a sysdiagnose given to translate points to scan; a text report is already text")
     func hints() throws {
         let bin = try Self.binary()

@@ -46,7 +46,8 @@ package struct HTTPCaptureRun {
                 // Once standard output is lost (a reader gone, a full disk), reading on is wasted work.
                 if sink.stopped { break arguments }
                 for (inspection, stream) in read(input, inFolder: inFolder, spool: spool, temporary: temporary) {
-                    captures += 1
+                    // An archive's own envelope (its findings) is not a capture.
+                    if inspection.kind != .archive { captures += 1 }
                     if let failure = inspection.failure {
                         failed = true
                         sink.error(
@@ -131,7 +132,8 @@ package struct HTTPCaptureRun {
     }
 
     /// The captures inside a tar or tar.gz, read through the input layer every command shares (`ArchiveScanner`,
-    /// the same limits), each named `ARCHIVE!/member`; the archive's findings go to standard error.
+    /// the same limits), each named `ARCHIVE!/member`; the archive's findings go to standard error and, in the JSON
+    /// formats, follow its captures as its own envelope (kind `archive`), as `inspect` and `scan` print them.
     private func archiveCaptures(
         _ path: String,
         shown: String,
@@ -150,6 +152,9 @@ package struct HTTPCaptureRun {
                     severity: finding.severity.rawValue
                 )
             )
+        }
+        if format != .text && !findings.isEmpty {
+            captures.append((Inspection.archive(shown, findings: findings), nil))
         }
         return captures
     }
