@@ -405,13 +405,7 @@ final class CharlesXMLDelegate: NSObject, XMLParserDelegate {
             }
             return value
         }
-        r.dns = duration("dnsDuration")
-        r.connect = duration("connectDuration")
-        r.ssl = duration("sslDuration")
-        r.requestDuration = duration("requestDuration")
-        r.latency = duration("latency")
-        r.responseDuration = duration("responseDuration")
-        r.total = duration("duration")
+        for phase in CharlesRecord.durationFields { r[keyPath: phase.field] = duration(phase.xml) }
         r.totalSize = attributes["totalSize"].flatMap { Int64($0) } ?? -1
         for (key, value) in attributes where !knownAttributes.contains(key) {
             r.extensions[key] = .string(value)
