@@ -33,8 +33,7 @@ package struct CharlesJSONReader: Sendable {
     package func read(_ document: JSONDocument) throws(HTTPCaptureError) -> (HTTPCapture, [Diagnostic]) {
         var transactions: [HTTPTransaction] = []
         var (capture, diagnostics) = try visit(document) { transactions.append($0) }
-        capture.transactions = HTTPCaptureSorting.sorted(transactions)
-        capture.summary = HTTPSummary(transactions: capture.transactions)
+        capture.setTransactions(transactions)
         return (capture, diagnostics)
     }
 

@@ -81,8 +81,7 @@ package struct CharlesXMLReader: Sendable {
     package func read(_ bytes: [UInt8]) throws(HTTPCaptureError) -> (HTTPCapture, [Diagnostic]) {
         var transactions: [HTTPTransaction] = []
         var (capture, diagnostics) = try visit(bytes) { transactions.append($0) }
-        capture.transactions = HTTPCaptureSorting.sorted(transactions)
-        capture.summary = HTTPSummary(transactions: capture.transactions)
+        capture.setTransactions(transactions)
         return (capture, diagnostics)
     }
 
