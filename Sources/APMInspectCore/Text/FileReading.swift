@@ -39,8 +39,7 @@ public enum FileReading {
         stoppingAfter prefixBytes: Int,
         when stop: ([UInt8]) -> Bool
     ) throws(InputError) -> PrefixedRead {
-        let fd = try path.withCString { openForReading($0) }.get()
-        return try contents(opened: fd, maxBytes: maxBytes, stoppingAfter: prefixBytes, when: stop)
+        try contents(at: RawPath(path), maxBytes: maxBytes, stoppingAfter: prefixBytes, when: stop)
     }
 
     /// The same for a path kept as bytes, so a name that is not UTF-8 is read too.

@@ -8,25 +8,15 @@
 package enum HTMLText {
     /// `text` for element content or a single- or double-quoted attribute value.
     package static func escaped(_ text: String) -> String {
-        let line = TerminalText.escaped(text)
-        guard line.utf8.contains(where: needsEscape) else { return line }
-        var out = ""
-        out.reserveCapacity(line.utf8.count + 16)
-        for scalar in line.unicodeScalars {
+        TerminalText.escapedLine(text) { scalar in
             switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(scalar)
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\"": "&quot;"
+            case "'": "&#39;"
+            default: nil
             }
         }
-        return out
-    }
-
-    private static func needsEscape(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
-            || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
     }
 }

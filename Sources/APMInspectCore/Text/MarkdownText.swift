@@ -9,31 +9,14 @@
 package enum MarkdownText {
     /// `text` as literal Markdown text on one line: what a renderer shows is `text` with controls escaped.
     package static func escaped(_ text: String) -> String {
-        let line = TerminalText.escaped(text)
-        guard line.utf8.contains(where: needsEscape) else { return line }
-        var out = ""
-        out.reserveCapacity(line.utf8.count + 16)
-        for scalar in line.unicodeScalars {
+        TerminalText.escapedLine(text) { scalar in
             switch scalar {
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "&": out += "&amp;"
-            case "\\", "`", "*", "_", "[", "]", "|", "#", "!", "~":
-                out += "\\"
-                out.unicodeScalars.append(scalar)
-            default: out.unicodeScalars.append(scalar)
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "&": "&amp;"
+            case "\\", "`", "*", "_", "[", "]", "|", "#", "!", "~": "\\" + String(scalar)
+            default: nil
             }
-        }
-        return out
-    }
-
-    private static func needsEscape(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "\\"), UInt8(ascii: "`"),
-            UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "|"),
-            UInt8(ascii: "#"), UInt8(ascii: "!"), UInt8(ascii: "~"):
-            true
-        default: false
         }
     }
 }

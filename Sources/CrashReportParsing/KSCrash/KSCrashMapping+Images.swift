@@ -6,12 +6,7 @@ extension KSCrashMapping {
     mutating func readImages(_ list: JSONElement, keyPath: String, messages: inout [String]) -> [CrashReport
         .BinaryImage]
     {
-        guard list.kind == .array else {
-            if list.kind != .null {
-                warn(.kscrashWrongType, "expected an array of images; the value was skipped", list, keyPath)
-            }
-            return []
-        }
+        guard expectArray(list, of: "images", keyPath) else { return [] }
         let capacity = min(list.count, tally.limits.maxBinaryImages)
         tally.skipImages(list.count - capacity)
         var images: [CrashReport.BinaryImage] = []

@@ -8,12 +8,7 @@ extension KSCrashMapping {
     /// `crash.threads`: each thread's name, queue, backtrace and registers; the members the model has no field
     /// for (`stack`, `notable_addresses`, `current_thread` …) go to `extras`, one object per thread that has any.
     mutating func readThreads(_ list: JSONElement, keyPath: String, extras: inout [JSONValue]) -> [CrashReport.Thread] {
-        guard list.kind == .array else {
-            if list.kind != .null {
-                warn(.kscrashWrongType, "expected an array of threads; the value was skipped", list, keyPath)
-            }
-            return []
-        }
+        guard expectArray(list, of: "threads", keyPath) else { return [] }
         let capacity = min(list.count, tally.limits.maxThreads)
         tally.skipThreads(list.count - capacity)
         var threads: [CrashReport.Thread] = []
@@ -80,12 +75,7 @@ extension KSCrashMapping {
 
     /// A backtrace: instruction address, image name and base, symbol name and address.
     mutating func readFrames(_ list: JSONElement, keyPath: String, held: Int) -> [CrashReport.Frame] {
-        guard list.kind == .array else {
-            if list.kind != .null {
-                warn(.kscrashWrongType, "expected an array of frames; the value was skipped", list, keyPath)
-            }
-            return []
-        }
+        guard expectArray(list, of: "frames", keyPath) else { return [] }
         let kept = tally.admitFrames(list.count, held: held)
         var frames: [CrashReport.Frame] = []
         frames.reserveCapacity(kept)

@@ -277,9 +277,21 @@ struct KSCrashMapping {
 
     /// True for an object; otherwise says what the value is instead.
     mutating func expectObject(_ element: JSONElement, _ keyPath: String) -> Bool {
-        if element.kind == .object { return true }
+        expect(.object, element, "an object", keyPath)
+    }
+
+    /// True for an array; otherwise says that an array of `items` was expected.
+    mutating func expectArray(_ element: JSONElement, of items: String, _ keyPath: String) -> Bool {
+        expect(.array, element, "an array of " + items, keyPath)
+    }
+
+    /// True when `element` is of `kind`; a null is an absent value, anything else a warning that it was skipped.
+    private mutating func expect(_ kind: JSONElement.Kind, _ element: JSONElement, _ what: String, _ keyPath: String)
+        -> Bool
+    {
+        if element.kind == kind { return true }
         if element.kind != .null {
-            warn(.kscrashWrongType, "expected an object; the value was skipped", element, keyPath)
+            warn(.kscrashWrongType, "expected " + what + "; the value was skipped", element, keyPath)
         }
         return false
     }

@@ -62,7 +62,6 @@ extension AppleTextWriter {
             if let codes = exception.codes { line("Exception Codes: " + codes) }
             if let region = extras.vmRegionInfo ?? block("VM Region Info") {
                 raw("VM Region Info: " + region)
-                if !region.hasSuffix("\n") { line() }
             }
             if let note = exceptionNote { line("Exception Note:  " + note) }
         }
@@ -87,11 +86,7 @@ extension AppleTextWriter {
             line()
         }
         if let triage = extras.kernelTriage ?? block("Kernel Triage") {
-            line("Kernel Triage:")
-            raw(triage)
-            if !triage.hasSuffix("\n") { line() }
-            line()
-            line()
+            titledBlock("Kernel Triage:", triage, blankLines: 2)
         }
         if let backtrace = report.lastExceptionBacktrace, !backtrace.isEmpty {
             line("Last Exception Backtrace:")

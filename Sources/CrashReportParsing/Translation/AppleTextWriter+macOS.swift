@@ -61,12 +61,7 @@ extension AppleTextWriter {
         line()
         writeExternalModifications()
         if let summary = extras.vmSummary ?? block("VM Region Summary") {
-            line("VM Region Summary:")
-            raw(summary)
-            if !summary.hasSuffix("\n") { line() }
-            line()
-            line()
-            line()
+            titledBlock("VM Region Summary:", summary, blankLines: 3)
         }
     }
 
@@ -100,7 +95,6 @@ extension AppleTextWriter {
         }
         if let region = extras.vmRegionInfo ?? block("VM Region Info") {
             raw("VM Region Info: " + region)
-            if !region.hasSuffix("\n") { line() }
             line()
         }
     }
@@ -124,10 +118,7 @@ extension AppleTextWriter {
             line()
         }
         if let triage = extras.kernelTriage ?? block("Kernel Triage") {
-            line("Kernel Triage:")
-            raw(triage)
-            if !triage.hasSuffix("\n") { line() }
-            line()
+            titledBlock("Kernel Triage:", triage, blankLines: 1)
         }
     }
 

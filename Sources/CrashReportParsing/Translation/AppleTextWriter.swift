@@ -14,8 +14,19 @@ struct AppleTextWriter {
     // MARK: Lines
 
     /// Appends multi-line strings from the JSON that keep their own newlines; every other control is escaped.
+    ///
+    /// The JSON may leave off the last line's newline, which Apple's text always has.
     mutating func raw(_ text: String) {
         output += TerminalText.escapedKeepingLayout(text)
+        if !text.hasSuffix("\n") { output += "\n" }
+    }
+
+    /// Appends a multi-line block under its title line, then `blankLines` empty lines: the spacing after a block
+    /// differs between blocks and between the two layouts.
+    mutating func titledBlock(_ title: String, _ text: String, blankLines: Int) {
+        line(title)
+        raw(text)
+        for _ in 0..<blankLines { line() }
     }
 
     /// Appends one line: whatever a field holds (a symbol or process name with a line feed, an escape sequence),

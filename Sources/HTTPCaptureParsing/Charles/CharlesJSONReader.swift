@@ -33,8 +33,7 @@ package struct CharlesJSONReader: Sendable {
     package func read(_ document: JSONDocument) throws(HTTPCaptureError) -> (HTTPCapture, [Diagnostic]) {
         var transactions: [HTTPTransaction] = []
         var (capture, diagnostics) = try visit(document) { transactions.append($0) }
-        capture.transactions = HTTPCaptureSorting.sorted(transactions)
-        capture.summary = HTTPSummary(transactions: capture.transactions)
+        capture.setTransactions(transactions)
         return (capture, diagnostics)
     }
 
@@ -135,13 +134,7 @@ package struct CharlesJSONReader: Sendable {
                         $0 >= 0 && $0 <= HAREntryBuilder.maxPhase ? $0 : nil
                     }
                 }
-                record.dns = duration("dns")
-                record.connect = duration("connect")
-                record.ssl = duration("ssl")
-                record.requestDuration = duration("request")
-                record.latency = duration("latency")
-                record.responseDuration = duration("response")
-                record.total = duration("total")
+                for phase in CharlesRecord.durationFields { record[keyPath: phase.field] = duration(phase.json) }
             }
             if let request = item.member("request"), request.kind == .object {
                 readMessage(request, into: &record, isResponse: false, fit)

@@ -81,8 +81,7 @@ package struct CharlesXMLReader: Sendable {
     package func read(_ bytes: [UInt8]) throws(HTTPCaptureError) -> (HTTPCapture, [Diagnostic]) {
         var transactions: [HTTPTransaction] = []
         var (capture, diagnostics) = try visit(bytes) { transactions.append($0) }
-        capture.transactions = HTTPCaptureSorting.sorted(transactions)
-        capture.summary = HTTPSummary(transactions: capture.transactions)
+        capture.setTransactions(transactions)
         return (capture, diagnostics)
     }
 
@@ -405,13 +404,7 @@ final class CharlesXMLDelegate: NSObject, XMLParserDelegate {
             }
             return value
         }
-        r.dns = duration("dnsDuration")
-        r.connect = duration("connectDuration")
-        r.ssl = duration("sslDuration")
-        r.requestDuration = duration("requestDuration")
-        r.latency = duration("latency")
-        r.responseDuration = duration("responseDuration")
-        r.total = duration("duration")
+        for phase in CharlesRecord.durationFields { r[keyPath: phase.field] = duration(phase.xml) }
         r.totalSize = attributes["totalSize"].flatMap { Int64($0) } ?? -1
         for (key, value) in attributes where !knownAttributes.contains(key) {
             r.extensions[key] = .string(value)

@@ -32,10 +32,7 @@ package struct HARReader: Sendable {
         var transactions: [HTTPTransaction] = []
         if let entries = document.root.member("log")?.member("entries") { transactions.reserveCapacity(entries.count) }
         var (capture, diagnostics) = try visit(document) { transactions.append($0) }
-        // Readers must sort: by parsed start time, unknown starts last, file order kept among equals.
-        HTTPCaptureSorting.sort(&transactions)
-        capture.transactions = transactions
-        capture.summary = HTTPSummary(transactions: capture.transactions)
+        capture.setTransactions(transactions)
         return (capture, diagnostics)
     }
 

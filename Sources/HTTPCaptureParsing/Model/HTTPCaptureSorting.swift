@@ -1,13 +1,6 @@
 /// Orders transactions by start time.
 enum HTTPCaptureSorting {
-    /// Sorted by start time (unknown starts last, input order kept among equals), with `index` renumbered.
-    static func sorted(_ transactions: [HTTPTransaction]) -> [HTTPTransaction] {
-        var out = transactions
-        sort(&out)
-        return out
-    }
-
-    /// The positions of `transactions` in start-time order (``sorted(_:)``'s order), or nil when they are in it
+    /// The positions of `transactions` in start-time order (``sort(_:)``'s order), or nil when they are in it
     /// already.
     ///
     /// A capture streamed to the output sorts a light copy of its transactions and replays the full ones in this
@@ -29,7 +22,7 @@ enum HTTPCaptureSorting {
         }
     }
 
-    /// ``sorted(_:)`` in place.
+    /// Sorts by start time (unknown starts last, input order kept among equals), with `index` renumbered.
     ///
     /// The order is worked out on indexes and then applied by following its cycles with swaps: building a sorted
     /// copy held two arrays of transactions at once (a million HAR entries made the copy 0.6 GB).

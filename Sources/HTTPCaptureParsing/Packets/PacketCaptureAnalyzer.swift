@@ -210,8 +210,7 @@ struct PacketCaptureAnalyzer {
         }
         linkDNS(&transactions, queries: queries)
         var capture = HTTPCapture(source: info.format == "pcapng" ? .pcapng : .pcap, version: info.version)
-        capture.transactions = HTTPCaptureSorting.sorted(transactions)
-        capture.summary = HTTPSummary(transactions: capture.transactions)
+        capture.setTransactions(transactions)
         capture.packets = analysis
         if analysis.packets == 0 { log.add(.pcapNoPackets, .note, "the capture holds no packets", at: nil) }
         return (capture, log.finished())

@@ -13,54 +13,19 @@ extension HTTPSummary {
         var hostOrder: [String] = []
         var byHost: [String: [Int]] = [:]
         var types: [HTTPTransaction.TrafficType: TypeShare] = [:]
-        var first = Double.infinity
-        var last = -Double.infinity
+        var span = Span()
         for (position, transaction) in transactions.enumerated() {
-            protocols[transaction.networkProtocol, default: 0] += 1
-            let connectionOnly = transaction.provenance.encrypted
-            if connectionOnly {
-                encryptedConnections += 1
-                network.append(position)
-                if transaction.outcome == .networkError { failedConnections += 1 }
-            } else if transaction.fromCache {
-                requests += 1
-                cached += 1
-            } else {
-                requests += 1
-                network.append(position)
-                switch transaction.outcome {
-                case .success: succeeded += 1
-                case .clientError: clientErrors += 1
-                case .serverError: serverErrors += 1
-                case .networkError: networkErrors += 1
-                case .unknown: unknownOutcome += 1
-                }
-            }
+            if count(transaction) { network.append(position) }
             let host = transaction.host.isEmpty ? "(unknown)" : transaction.host
             if byHost[host] == nil { hostOrder.append(host) }
             byHost[host, default: []].append(position)
-            var share = types[transaction.trafficType] ?? TypeShare(type: transaction.trafficType)
-            if connectionOnly { share.encryptedConnections += 1 } else { share.requests += 1 }
-            if transaction.sizes.transfer >= 0 {
-                share.transferBytes = share.transferBytes.saturatingAdd(transaction.sizes.transfer)
-            }
-            if transaction.sizes.decoded >= 0 {
-                share.decodedBytes = share.decodedBytes.saturatingAdd(transaction.sizes.decoded)
-            }
-            types[transaction.trafficType] = share
-            if transaction.startEpochSeconds >= 0 {
-                let start = transaction.startEpochSeconds * 1000
-                first = Swift.min(first, start)
-                let end = Swift.max(0, transaction.phases.responseEnd, transaction.durations.total)
-                last = Swift.max(last, start + end)
-            }
+            types[transaction.trafficType, default: TypeShare(type: transaction.trafficType)].add(
+                transaction,
+                connectionOnly: transaction.provenance.encrypted
+            )
+            span.add(transaction)
         }
-        let httpErrors = clientErrors + serverErrors
-        let answered = succeeded + httpErrors
-        httpErrorRate = answered > 0 ? Double(httpErrors) / Double(answered) : 0
-        networkErrorRate = network.isEmpty ? 0 : Double(networkErrors + failedConnections) / Double(network.count)
-        cachedShare = requests > 0 ? Double(cached) / Double(requests) : 0
-        spanMilliseconds = last >= first ? last - first : -1
+        setRates(networkCount: network.count, span: span)
         overall = PhaseStatistics(transactions, indexes: network)
         hosts = hostOrder.map { name in
             let group = byHost[name] ?? []

@@ -33,8 +33,7 @@ package struct HTTPSummaryAccumulator: Sendable {
     package let limits: Limits
     private var summary = HTTPSummary()
     private var networkCount = 0
-    private var first = Double.infinity
-    private var last = -Double.infinity
+    private var span = HTTPSummary.Span()
     private var overall = PhaseSketches()
     private var hosts: [String: HostTotals] = [:]
     private var types: [HTTPTransaction.TrafficType: HTTPSummary.TypeShare] = [:]
@@ -53,27 +52,9 @@ package struct HTTPSummaryAccumulator: Sendable {
     package mutating func add(_ transaction: HTTPTransaction, order: Int? = nil) {
         let position = order ?? sequence
         sequence += 1
-        summary.protocols[transaction.networkProtocol, default: 0] += 1
         let connectionOnly = transaction.provenance.encrypted
-        let live = !transaction.fromCache || connectionOnly
-        if connectionOnly {
-            summary.encryptedConnections += 1
-            networkCount += 1
-            if transaction.outcome == .networkError { summary.failedConnections += 1 }
-        } else if live {
-            summary.requests += 1
-            networkCount += 1
-            switch transaction.outcome {
-            case .success: summary.succeeded += 1
-            case .clientError: summary.clientErrors += 1
-            case .serverError: summary.serverErrors += 1
-            case .networkError: summary.networkErrors += 1
-            case .unknown: summary.unknownOutcome += 1
-            }
-        } else {
-            summary.requests += 1
-            summary.cached += 1
-        }
+        let live = summary.count(transaction)
+        if live { networkCount += 1 }
         var name = transaction.host.isEmpty ? "(unknown)" : transaction.host
         if hosts[name] == nil, hosts.count >= limits.maxHosts {
             requestsFolded += 1
@@ -95,17 +76,11 @@ package struct HTTPSummaryAccumulator: Sendable {
             host.row.cached += 1
         }
         hosts[name] = host
-        var share = types[transaction.trafficType] ?? HTTPSummary.TypeShare(type: transaction.trafficType)
-        if connectionOnly { share.encryptedConnections += 1 } else { share.requests += 1 }
-        if sizes.transfer >= 0 { share.transferBytes = share.transferBytes.saturatingAdd(sizes.transfer) }
-        if sizes.decoded >= 0 { share.decodedBytes = share.decodedBytes.saturatingAdd(sizes.decoded) }
-        types[transaction.trafficType] = share
-        if transaction.startEpochSeconds >= 0 {
-            let start = transaction.startEpochSeconds * 1000
-            first = Swift.min(first, start)
-            let end = Swift.max(0, transaction.phases.responseEnd, transaction.durations.total)
-            last = Swift.max(last, start + end)
-        }
+        types[transaction.trafficType, default: HTTPSummary.TypeShare(type: transaction.trafficType)].add(
+            transaction,
+            connectionOnly: connectionOnly
+        )
+        span.add(transaction)
         if live {
             storedValues = storedValues.addingReportingOverflow(overall.add(transaction.durations)).partialValue
             if transaction.durations.total >= 0 {
@@ -121,13 +96,7 @@ package struct HTTPSummaryAccumulator: Sendable {
         summary: HTTPSummary, slowest: [HTTPTransaction], diagnostics: [Diagnostic]
     ) {
         var out = summary
-        let httpErrors = out.clientErrors + out.serverErrors
-        let answered = out.succeeded + httpErrors
-        out.httpErrorRate = answered > 0 ? Double(httpErrors) / Double(answered) : 0
-        out.networkErrorRate =
-            networkCount == 0 ? 0 : Double(out.networkErrors + out.failedConnections) / Double(networkCount)
-        out.cachedShare = out.requests > 0 ? Double(out.cached) / Double(out.requests) : 0
-        out.spanMilliseconds = last >= first ? last - first : -1
+        out.setRates(networkCount: networkCount, span: span)
         out.overall = overall.statistics
         out.hosts = hosts.values.map { totals in
             var row = totals.row

@@ -123,13 +123,8 @@ extension JetsamParser {
     ) -> MemoryLimitEvidence {
         let pageSize = pageSize(of: event)
         return MemoryLimitEvidence(
+            event: event,
             identity: MemoryLimitEvidence.identity(of: event, contentHash: contentHash),
-            product: event.product,
-            osName: event.osName,
-            osVersion: event.osVersion,
-            osBuild: event.osBuild,
-            platform: event.platform,
-            isBetaBuild: event.isBetaBuild,
             isModifiedKernel: event.kernel.map(JetsamRules.isModifiedKernel) ?? false,
             estimatedRAMMB: JetsamRules.ramEstimateMB(status: event.memoryStatus, pageSize: pageSize),
             hasPageSize: pageSize != nil,

@@ -90,6 +90,26 @@ public struct MemoryLimitEvidence: Sendable, Equatable, Codable {
             kills.append(Kill(role: process.role, name: process.name, limitMB: limit))
         }
         self.init(
+            event: event,
+            identity: identity,
+            isModifiedKernel: event.isModifiedKernel,
+            estimatedRAMMB: event.ram?.estimatedMB,
+            hasPageSize: event.pageSize != nil,
+            kills: kills
+        )
+    }
+
+    /// The evidence with the header fields `event` states; the figures the full model and the memory-limit fast
+    /// path work out each their own way are given.
+    init(
+        event: JetsamEvent,
+        identity: String,
+        isModifiedKernel: Bool,
+        estimatedRAMMB: Double?,
+        hasPageSize: Bool,
+        kills: [Kill]
+    ) {
+        self.init(
             identity: identity,
             product: event.product,
             osName: event.osName,
@@ -97,9 +117,9 @@ public struct MemoryLimitEvidence: Sendable, Equatable, Codable {
             osBuild: event.osBuild,
             platform: event.platform,
             isBetaBuild: event.isBetaBuild,
-            isModifiedKernel: event.isModifiedKernel,
-            estimatedRAMMB: event.ram?.estimatedMB,
-            hasPageSize: event.pageSize != nil,
+            isModifiedKernel: isModifiedKernel,
+            estimatedRAMMB: estimatedRAMMB,
+            hasPageSize: hasPageSize,
             kills: kills
         )
     }

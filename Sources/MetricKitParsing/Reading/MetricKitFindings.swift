@@ -12,6 +12,19 @@ struct MetricKitFindings {
         self.document = document
     }
 
+    /// True when `element` is of `kind`; otherwise a `metricKitWrongType` warning with `message` at `keyPath`
+    /// (built only then: a frame's path is walked up from its parents).
+    mutating func expect(
+        _ element: JSONElement,
+        is kind: JSONElement.Kind,
+        _ message: @autoclosure () -> String,
+        keyPath: @autoclosure () -> String
+    ) -> Bool {
+        if element.kind == kind { return true }
+        add(.warning, .metricKitWrongType, message(), at: element, keyPath: keyPath())
+        return false
+    }
+
     mutating func add(
         _ severity: Diagnostic.Severity,
         _ code: Diagnostic.Code,

@@ -27,14 +27,7 @@ extension MetricKitReader {
             case "diagnosticMetaData":
                 diagnostic.metadata = readMetadata(value, keyPath: path, measurements: &facts, findings: &findings)
             case "callStackTree":
-                guard value.kind == .object else {
-                    findings.add(
-                        .warning,
-                        .metricKitWrongType,
-                        "callStackTree is not an object",
-                        at: value,
-                        keyPath: path
-                    )
+                guard findings.expect(value, is: .object, "callStackTree is not an object", keyPath: path) else {
                     return
                 }
                 diagnostic.callTree = readTree(value, keyPath: path, findings: &findings, budget: &budget)
@@ -102,8 +95,7 @@ extension MetricKitReader {
         findings: inout MetricKitFindings
     ) -> MetricKitMetadata {
         var metadata = MetricKitMetadata()
-        guard object.kind == .object else {
-            findings.add(.warning, .metricKitWrongType, "the metadata is not an object", at: object, keyPath: keyPath)
+        guard findings.expect(object, is: .object, "the metadata is not an object", keyPath: keyPath) else {
             return metadata
         }
         var unknown: [JSONValue.Member] = []
@@ -117,8 +109,8 @@ extension MetricKitReader {
             case "platformArchitecture": metadata.platformArchitecture = value.string
             case "bundleIdentifier": metadata.bundleIdentifier = value.string
             case "pid": metadata.pid = value.int64 ?? value.string.flatMap { Int64($0) }
-            case "lowPowerModeEnabled": metadata.lowPowerModeEnabled = value.bool ?? value.int64.map { $0 != 0 }
-            case "isTestFlightApp": metadata.isTestFlightApp = value.bool ?? value.int64.map { $0 != 0 }
+            case "lowPowerModeEnabled": metadata.lowPowerModeEnabled = Self.flag(value)
+            case "isTestFlightApp": metadata.isTestFlightApp = Self.flag(value)
             default:
                 if Self.diagnosticKeys.contains(key) {
                     facts[key] = value

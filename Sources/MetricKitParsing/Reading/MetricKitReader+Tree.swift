@@ -9,17 +9,10 @@ extension MetricKitReader {
         budget: inout Budget
     ) -> MetricKitCallTree {
         var tree = MetricKitCallTree()
-        var treeUnknown: [JSONValue.Member] = []
-        var stacksElement: JSONElement?
-        object.forEachMember { key, value in
-            switch key {
-            case "callStackPerThread": tree.perThread = value.bool ?? value.int64.map { $0 != 0 }
-            case "callStacks": stacksElement = value
-            default: treeUnknown.append(JSONValue.Member(key: key, value: value.materialized))
-            }
-        }
-        if !treeUnknown.isEmpty { tree.unknownKeys = .object(treeUnknown) }
-        guard let stacksElement else {
+        let (perThread, stacks, treeUnknown) = Self.level(object, flag: "callStackPerThread", child: "callStacks")
+        tree.perThread = perThread
+        tree.unknownKeys = treeUnknown
+        guard let stacksElement = stacks else {
             findings.add(
                 .warning,
                 .metricKitTreeWithoutStacks,
@@ -29,16 +22,14 @@ extension MetricKitReader {
             )
             return tree
         }
-        guard stacksElement.kind == .array else {
-            findings.add(
-                .warning,
-                .metricKitWrongType,
+        guard
+            findings.expect(
+                stacksElement,
+                is: .array,
                 "callStacks is not an array",
-                at: stacksElement,
                 keyPath: Self.join(keyPath, "callStacks")
             )
-            return tree
-        }
+        else { return tree }
         struct Pending {
             var element: JSONElement
             var parent: Int?
@@ -67,16 +58,13 @@ extension MetricKitReader {
         for (stackIndex, stackElement) in stacksElement.elements.enumerated() {
             let stackPath = Self.join(keyPath, "callStacks[\(stackIndex)]")
             var stack = MetricKitCallTree.Stack(index: stackIndex)
-            var roots: JSONElement?
-            var stackUnknown: [JSONValue.Member] = []
-            stackElement.forEachMember { key, value in
-                switch key {
-                case "threadAttributed": stack.threadAttributed = value.bool ?? value.int64.map { $0 != 0 }
-                case "callStackRootFrames": roots = value
-                default: stackUnknown.append(JSONValue.Member(key: key, value: value.materialized))
-                }
-            }
-            if !stackUnknown.isEmpty { stack.unknownKeys = .object(stackUnknown) }
+            let (threadAttributed, roots, stackUnknown) = Self.level(
+                stackElement,
+                flag: "threadAttributed",
+                child: "callStackRootFrames"
+            )
+            stack.threadAttributed = threadAttributed
+            stack.unknownKeys = stackUnknown
             var pending: [Pending] = []
             if let roots, roots.kind == .array {
                 for (k, element) in roots.elements.enumerated().reversed() {
@@ -113,16 +101,13 @@ extension MetricKitReader {
                     }
                     break
                 }
-                guard next.element.kind == .object else {
-                    findings.add(
-                        .warning,
-                        .metricKitWrongType,
-                        "a frame is not an object",
-                        at: next.element,
-                        keyPath: path(stack: stackIndex, parent: next.parent, index: next.index)
-                    )
-                    continue
-                }
+                let isObject = findings.expect(
+                    next.element,
+                    is: .object,
+                    "a frame is not an object",
+                    keyPath: path(stack: stackIndex, parent: next.parent, index: next.index)
+                )
+                guard isObject else { continue }
                 budget.frames -= 1
                 let id = tree.frames.count
                 var frame = MetricKitCallTree.Frame(id: id, parent: next.parent, stack: stackIndex, depth: next.depth)
@@ -309,4 +294,23 @@ extension MetricKitReader {
             }
         }
     }
+
+    /// The members of one level of a call-stack tree (the tree, or one of its stacks): a flag, the element holding
+    /// the next level down, and the members the model has no field for, kept verbatim (nil when there are none).
+    private static func level(_ object: JSONElement, flag flagKey: String, child childKey: String) -> (
+        flag: Bool?, child: JSONElement?, unknown: JSONValue?
+    ) {
+        var flag: Bool?
+        var child: JSONElement?
+        var unknown: [JSONValue.Member] = []
+        object.forEachMember { key, value in
+            switch key {
+            case flagKey: flag = Self.flag(value)
+            case childKey: child = value
+            default: unknown.append(JSONValue.Member(key: key, value: value.materialized))
+            }
+        }
+        return (flag, child, unknown.isEmpty ? nil : .object(unknown))
+    }
+
 }

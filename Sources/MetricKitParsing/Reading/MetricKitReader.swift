@@ -79,16 +79,14 @@ public struct MetricKitReader: Sendable {
             report.isArray = !document.isFragmentList
             for (index, element) in root.elements.enumerated() {
                 let path = "[\(index)]"
-                guard element.kind == .object else {
-                    findings.add(
-                        .warning,
-                        .metricKitWrongType,
+                guard
+                    findings.expect(
+                        element,
+                        is: .object,
                         "an element of the array is not a payload object",
-                        at: element,
                         keyPath: path
                     )
-                    continue
-                }
+                else { continue }
                 report.payloads.append(readPayload(element, keyPath: path, findings: &findings, budget: &budget))
             }
         default:
@@ -155,23 +153,14 @@ public struct MetricKitReader: Sendable {
                 metrics.metadata = readMetadata(value, keyPath: path, measurements: &ignored, findings: &findings)
             default:
                 if let kind = MetricKitDiagnostic.Kind.payloadKeys[key] {
-                    guard value.kind == .array else {
-                        findings.add(.warning, .metricKitWrongType, "\(key) is not an array", at: value, keyPath: path)
+                    guard findings.expect(value, is: .array, "\(key) is not an array", keyPath: path) else {
                         unknown.append(JSONValue.Member(key: key, value: value.materialized))
                         return
                     }
                     for (index, element) in value.elements.enumerated() {
                         let itemPath = "\(path)[\(index)]"
-                        guard element.kind == .object else {
-                            findings.add(
-                                .warning,
-                                .metricKitWrongType,
-                                "a diagnostic is not an object",
-                                at: element,
-                                keyPath: itemPath
-                            )
-                            continue
-                        }
+                        guard findings.expect(element, is: .object, "a diagnostic is not an object", keyPath: itemPath)
+                        else { continue }
                         payload.diagnostics.append(
                             readDiagnostic(element, kind: kind, keyPath: itemPath, findings: &findings, budget: &budget)
                         )
@@ -193,6 +182,11 @@ public struct MetricKitReader: Sendable {
 
     static func join(_ prefix: String, _ key: String) -> String {
         prefix.isEmpty ? key : prefix + "." + key
+    }
+
+    /// A flag as MetricKit writes it: `true`/`false`, or `1`/`0` in some payloads.
+    static func flag(_ value: JSONElement) -> Bool? {
+        value.bool ?? value.int64.map { $0 != 0 }
     }
 }
 

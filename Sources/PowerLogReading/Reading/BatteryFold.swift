@@ -26,7 +26,6 @@ struct BatteryFold {
     private var temperatures: Range?
     private var voltages: Range?
     private var drainTally = DrainTally()
-    private var screenIndex = 0
 
     init(limits: PowerLogSummaryLimits, maxGap: Double) {
         self.maxGap = maxGap
@@ -53,53 +52,18 @@ struct BatteryFold {
         temperatures = Range.including(sample.temperatureCelsius, in: temperatures)
         voltages = Range.including(sample.voltageMillivolts, in: voltages)
         session(sample)
-        if let previous { drain(previous, sample, screen: screen) }
+        if let previous { drainTally.add(previous, sample, maxGap: maxGap, screen: screen) }
         previous = sample
     }
 
-    private static func kind(_ sample: Sample) -> Session.Kind {
-        if sample.isCharging == true { return .charging }
-        if sample.externalConnected == true { return .onCharger }
-        return .discharging
-    }
-
     private mutating func session(_ sample: Sample) {
-        let sampleKind = Self.kind(sample)
-        let gap = previous.map { sample.at.utcSeconds - $0.at.utcSeconds } ?? 0
-        if var session = current, session.kind == sampleKind, gap <= maxGap {
-            session.end = sample.at
-            session.endLevel = sample.level ?? sample.rawLevel
-            session.samples += 1
-            current = session
-            return
-        }
-        if let session = current { keep(session) }
-        let start = (gap <= maxGap ? previous?.at : nil) ?? sample.at
-        current = .init(
-            kind: sampleKind,
-            start: start,
-            end: sample.at,
-            startLevel: (gap <= maxGap ? previous?.level : nil) ?? sample.level ?? sample.rawLevel,
-            endLevel: sample.level ?? sample.rawLevel,
-            samples: 1
-        )
+        if let ended = Session.advance(&current, previous: previous, with: sample, maxGap: maxGap) { keep(ended) }
     }
 
     private mutating func keep(_ session: Session) {
         sessionCount += 1
         sessions.append(session)
         if sessions.count >= 2 * keptSessions { sessions.removeFirst(sessions.count - keptSessions) }
-    }
-
-    private mutating func drain(_ a: Sample, _ b: Sample, screen: [ScreenFold.Transition]) {
-        let seconds = b.at.utcSeconds - a.at.utcSeconds
-        guard seconds > 0, seconds <= maxGap, Self.kind(a) == .discharging, Self.kind(b) == .discharging,
-            let from = a.bestLevel, let to = b.bestLevel
-        else { return }
-        while screenIndex + 1 < screen.count, screen[screenIndex + 1].raw <= a.at.raw { screenIndex += 1 }
-        let state: Bool? =
-            screen.indices.contains(screenIndex) && screen[screenIndex].raw <= a.at.raw ? screen[screenIndex].isOn : nil
-        drainTally.add(seconds: seconds, from: from, to: to, screenOn: state)
     }
 
     /// The battery section and the figures of every sample; nil without samples.

@@ -9,11 +9,24 @@ struct EnergyBuckets {
         var interval: Double
     }
 
+    /// One bucket's sums, taken in row order: the full analysis keeps these too, so both sum in the same order.
     struct Sums {
         var time: PowerLogTime
         var total = 0.0
         var perConsumer: [String: Double] = [:]
         var perComponent: [String: Double] = [:]
+
+        /// Adds one row's `energy` to the total and to `consumer`'s sum.
+        mutating func add(consumer: String, energy: Double) {
+            total += energy
+            perConsumer[consumer, default: 0] += energy
+        }
+
+        /// Adds a row that is all of one component (a root node's).
+        mutating func add(consumer: String, component: String, energy: Double) {
+            add(consumer: consumer, energy: energy)
+            perComponent[component, default: 0] += energy
+        }
     }
 
     let maxBuckets: Int
@@ -72,7 +85,10 @@ struct EnergyBuckets {
     }
 
     /// The buckets in time order, consumers largest first (the full analysis's order).
-    func buckets() -> [PowerLogReport.EnergySummary.Bucket] {
+    func buckets() -> [PowerLogReport.EnergySummary.Bucket] { Self.buckets(sums) }
+
+    /// The report's buckets from their sums, in time order, consumers largest first.
+    static func buckets(_ sums: [Key: Sums]) -> [PowerLogReport.EnergySummary.Bucket] {
         sums.sorted { ($0.key.raw, $0.key.interval) < ($1.key.raw, $1.key.interval) }.map { key, value in
             PowerLogReport.EnergySummary.Bucket(
                 start: value.time,

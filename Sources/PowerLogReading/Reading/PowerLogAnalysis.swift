@@ -85,11 +85,7 @@ enum PowerLogAnalysis {
 
     // MARK: - Energy
 
-    /// A bucket's identity: its raw start and length.
-    private struct BucketKey: Hashable {
-        var raw: Double
-        var interval: Double
-    }
+    private typealias BucketKey = EnergyBuckets.Key
 
     /// Which rows count: every hourly bucket, and daily buckets only for days no hourly bucket covers (PowerLog
     /// keeps hourly rows 14 days and daily rows 30, and a daily row repeats the hours of its day).
@@ -112,22 +108,6 @@ enum PowerLogAnalysis {
         return (long.isEmpty ? short : short + long, shortSpans.count, longSpans.count)
     }
 
-    /// One bucket's sums, in row order (the order the sums were taken in before).
-    private struct BucketSums {
-        var time: PowerLogTime
-        var total = 0.0
-        var perConsumer: [String: Double] = [:]
-        var perComponent: [String: Double] = [:]
-
-        init(time: PowerLogTime) { self.time = time }
-
-        mutating func add(consumer: String, component: String, energy: Double) {
-            total += energy
-            perConsumer[consumer, default: 0] += energy
-            perComponent[component, default: 0] += energy
-        }
-    }
-
     private static func rootNodeEnergy(_ rows: [EnergyRow]) -> (
         PowerLogReport.EnergySummary, [PowerLogReport.AppEnergy]
     ) {
@@ -135,7 +115,7 @@ enum PowerLogAnalysis {
         var consumers: [String: PowerLogReport.AppEnergy] = [:]
         var componentTotals: [PowerLogComponent: Double] = [:]
         // Summed as rows come: grouping the rows themselves per bucket held every row a second time.
-        var bucketSums: [BucketKey: BucketSums] = [:]
+        var bucketSums: [BucketKey: EnergyBuckets.Sums] = [:]
         var total = 0.0
         for row in counted.rows {
             total += row.energy
@@ -149,25 +129,13 @@ enum PowerLogAnalysis {
             entry.sources[row.root, default: 0] += row.energy
             consumers[row.node] = entry
             let bucket = BucketKey(raw: row.time.raw, interval: row.interval)
-            bucketSums[bucket, default: BucketSums(time: row.time)].add(
+            bucketSums[bucket, default: .init(time: row.time)].add(
                 consumer: row.node,
                 component: component.rawValue,
                 energy: row.energy
             )
         }
-        let buckets = bucketSums.sorted { ($0.key.raw, $0.key.interval) < ($1.key.raw, $1.key.interval) }.map {
-            key,
-            value in
-            PowerLogReport.EnergySummary.Bucket(
-                start: value.time,
-                intervalSeconds: key.interval,
-                total: value.total,
-                consumers: value.perConsumer.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map {
-                    .init(name: $0.key, energy: $0.value)
-                },
-                components: value.perComponent
-            )
-        }
+        let buckets = EnergyBuckets.buckets(bucketSums)
         var countsPerConsumer: [String: Int] = [:]
         for bucket in buckets { for consumer in bucket.consumers { countsPerConsumer[consumer.name, default: 0] += 1 } }
         let apps = rank(
@@ -194,8 +162,7 @@ enum PowerLogAnalysis {
         let counted = countedRows(rows, time: \.time, interval: \.interval)
         var consumers: [String: PowerLogReport.AppEnergy] = [:]
         var componentTotals: [PowerLogComponent: Double] = [:]
-        var bucketRows: [BucketKey: (time: PowerLogTime, rows: [(String, Double)])] = [:]
-        var bucketComponents: [BucketKey: [String: Double]] = [:]
+        var bucketSums: [BucketKey: EnergyBuckets.Sums] = [:]
         var total = 0.0
         for row in counted.rows {
             let componentSum = row.columns.filter { PowerLogComponent(blmColumn: $0.key) != nil }.values.reduce(0, +)
@@ -206,40 +173,22 @@ enum PowerLogAnalysis {
                 consumers[row.app]
                 ?? PowerLogReport.AppEnergy(consumer: row.app)
             entry.energy += energy
+            let bucket = BucketKey(raw: row.time.raw, interval: row.interval)
             // Zero columns are the norm (an app uses a few components), and listing them says nothing.
             for (column, value) in row.columns where value != 0 {
                 entry.sources[column, default: 0] += value
                 guard let component = PowerLogComponent(blmColumn: column) else { continue }
                 entry.components[component.rawValue, default: 0] += value
                 componentTotals[component, default: 0] += value
-                bucketComponents[BucketKey(raw: row.time.raw, interval: row.interval), default: [:]][
-                    component.rawValue,
-                    default: 0
-                ] += value
+                bucketSums[bucket, default: .init(time: row.time)].perComponent[component.rawValue, default: 0] += value
             }
             if let value = row.backgroundCPU { entry.backgroundCPU = (entry.backgroundCPU ?? 0) + value }
             if let value = row.backgroundLocation { entry.backgroundLocation = (entry.backgroundLocation ?? 0) + value }
             entry.buckets += 1
             consumers[row.app] = entry
-            bucketRows[BucketKey(raw: row.time.raw, interval: row.interval), default: (row.time, [])].rows.append(
-                (row.app, energy)
-            )
+            bucketSums[bucket, default: .init(time: row.time)].add(consumer: row.app, energy: energy)
         }
-        let buckets = bucketRows.sorted { ($0.key.raw, $0.key.interval) < ($1.key.raw, $1.key.interval) }.map {
-            key,
-            value in
-            var perConsumer: [String: Double] = [:]
-            for (app, energy) in value.rows { perConsumer[app, default: 0] += energy }
-            return PowerLogReport.EnergySummary.Bucket(
-                start: value.time,
-                intervalSeconds: key.interval,
-                total: value.rows.reduce(0) { $0 + $1.1 },
-                consumers: perConsumer.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map {
-                    .init(name: $0.key, energy: $0.value)
-                },
-                components: bucketComponents[key] ?? [:]
-            )
-        }
+        let buckets = EnergyBuckets.buckets(bucketSums)
         let summary = PowerLogReport.EnergySummary(
             source: PowerLogExtractor.blmTable,
             unit: unit,
@@ -316,28 +265,7 @@ enum PowerLogAnalysis {
 
     private static func coalitions(_ rows: [CoalitionRow]) -> [PowerLogReport.Coalition] {
         var byName: [String: PowerLogReport.Coalition] = [:]
-        for row in rows {
-            var entry =
-                byName[row.name]
-                ?? .init(
-                    name: row.name,
-                    intervals: 0,
-                    seconds: 0,
-                    cpuSeconds: 0,
-                    gpuSeconds: 0,
-                    bytesRead: 0,
-                    bytesWritten: 0,
-                    energy: 0
-                )
-            entry.intervals += 1
-            entry.seconds += row.seconds
-            entry.cpuSeconds += row.cpu
-            entry.gpuSeconds += row.gpu
-            entry.bytesRead = entry.bytesRead.addingReportingOverflow(row.bytesRead).partialValue
-            entry.bytesWritten = entry.bytesWritten.addingReportingOverflow(row.bytesWritten).partialValue
-            entry.energy += row.energy
-            byName[row.name] = entry
-        }
+        for row in rows { byName[row.name, default: .init(name: row.name)].add(row) }
         return byName.values.sorted { ($0.cpuSeconds, $1.name) > ($1.cpuSeconds, $0.name) }
     }
 
@@ -385,46 +313,26 @@ enum PowerLogAnalysis {
         )
     }
 
-    private static func kind(_ sample: PowerLogReport.Battery.Sample) -> PowerLogReport.Battery.Session.Kind {
-        if sample.isCharging == true { return .charging }
-        if sample.externalConnected == true { return .onCharger }
-        return .discharging
-    }
-
     private static func sessions(_ samples: [PowerLogReport.Battery.Sample], maxGap: Double)
         -> [PowerLogReport.Battery.Session]
     {
-        var sessions: [PowerLogReport.Battery.Session] = []
+        typealias Session = PowerLogReport.Battery.Session
+        var sessions: [Session] = []
         // Counted first, by the test below: a list grown by doubling held half as much again while it was copied,
         // the peak of a JSON read when every sample starts a session.
         var starts = 0
         for (index, sample) in samples.enumerated() {
             let gap = index > 0 ? sample.at.utcSeconds - samples[index - 1].at.utcSeconds : 0
-            if index == 0 || kind(samples[index - 1]) != kind(sample) || !(gap <= maxGap) { starts += 1 }
+            if index == 0 || Session.Kind(of: samples[index - 1]) != Session.Kind(of: sample) || !(gap <= maxGap) {
+                starts += 1
+            }
         }
         sessions.reserveCapacity(starts)
-        var current: PowerLogReport.Battery.Session?
+        var current: Session?
         var previous: PowerLogReport.Battery.Sample?
         for sample in samples {
-            let sampleKind = kind(sample)
-            let gap = previous.map { sample.at.utcSeconds - $0.at.utcSeconds } ?? 0
-            if var session = current, session.kind == sampleKind, gap <= maxGap {
-                session.end = sample.at
-                session.endLevel = sample.level ?? sample.rawLevel
-                session.samples += 1
-                current = session
-            } else {
-                if let session = current { sessions.append(session) }
-                // A state change between two close samples starts the new session where the old one ended.
-                let start = (gap <= maxGap ? previous?.at : nil) ?? sample.at
-                current = .init(
-                    kind: sampleKind,
-                    start: start,
-                    end: sample.at,
-                    startLevel: (gap <= maxGap ? previous?.level : nil) ?? sample.level ?? sample.rawLevel,
-                    endLevel: sample.level ?? sample.rawLevel,
-                    samples: 1
-                )
+            if let ended = Session.advance(&current, previous: previous, with: sample, maxGap: maxGap) {
+                sessions.append(ended)
             }
             previous = sample
         }
@@ -439,21 +347,9 @@ enum PowerLogAnalysis {
         screen: [PowerLogReport.Screen.Change],
         maxGap: Double
     ) -> PowerLogReport.Battery.Drain {
+        let transitions = screen.map { ScreenFold.Transition(raw: $0.at.raw, isOn: $0.isOn) }
         var tally = DrainTally()
-        var screenIndex = 0
-        for (a, b) in zip(samples, samples.dropFirst()) {
-            let seconds = b.at.utcSeconds - a.at.utcSeconds
-            guard seconds > 0, seconds <= maxGap, kind(a) == .discharging, kind(b) == .discharging,
-                let from = a.bestLevel, let to = b.bestLevel
-            else { continue }
-            while screenIndex + 1 < screen.count, screen[screenIndex + 1].at.raw <= a.at.raw {
-                screenIndex += 1
-            }
-            let state: Bool? =
-                screen.indices.contains(screenIndex) && screen[screenIndex].at.raw <= a.at.raw
-                ? screen[screenIndex].isOn : nil
-            tally.add(seconds: seconds, from: from, to: to, screenOn: state)
-        }
+        for (a, b) in zip(samples, samples.dropFirst()) { tally.add(a, b, maxGap: maxGap, screen: transitions) }
         return tally.drain
     }
 }

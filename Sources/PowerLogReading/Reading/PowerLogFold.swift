@@ -53,27 +53,7 @@ struct PowerLogFold {
     }
 
     mutating func add(_ row: CoalitionRow) {
-        coalitions.update(
-            row.name,
-            make: .init(
-                name: row.name,
-                intervals: 0,
-                seconds: 0,
-                cpuSeconds: 0,
-                gpuSeconds: 0,
-                bytesRead: 0,
-                bytesWritten: 0,
-                energy: 0
-            )
-        ) { entry in
-            entry.intervals += 1
-            entry.seconds += row.seconds
-            entry.cpuSeconds += row.cpu
-            entry.gpuSeconds += row.gpu
-            entry.bytesRead = entry.bytesRead.addingReportingOverflow(row.bytesRead).partialValue
-            entry.bytesWritten = entry.bytesWritten.addingReportingOverflow(row.bytesWritten).partialValue
-            entry.energy += row.energy
-        }
+        coalitions.update(row.name, make: .init(name: row.name)) { $0.add(row) }
     }
 
     /// Fills the report's summaries from the folded state (the header fields come from the records); returns the

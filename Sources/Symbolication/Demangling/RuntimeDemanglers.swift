@@ -66,29 +66,19 @@ enum RuntimeDemanglers {
         guard backtraceDemangle != nil || swiftDemangle != nil else { return nil }
         let simplifiedFunction: apm_backtrace_demangle_fn? = backtraceDemangle
         let fullFunction: apm_swift_demangle_fn? = swiftDemangle
-        let capacity = Demangler.maxDemangledLength
-        var output = [UInt8](repeating: 0, count: capacity)
-        let length = bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { name in
-                output.withUnsafeMutableBufferPointer { out in
-                    out.withMemoryRebound(to: CChar.self) { into in
-                        apm_demangle_in_worker(
-                            op,
-                            simplifiedFunction,
-                            fullFunction,
-                            name.baseAddress,
-                            max(name.count - 1, 0),
-                            into.baseAddress,
-                            capacity,
-                            Demangler.workerTimeoutMilliseconds,
-                            Demangler.sandboxMemoryBytes
-                        )
-                    }
-                }
-            }
+        return written(by: bytes, minimumLength: 0) { name, into, capacity in
+            apm_demangle_in_worker(
+                op,
+                simplifiedFunction,
+                fullFunction,
+                name.baseAddress,
+                max(name.count - 1, 0),
+                into,
+                capacity,
+                Demangler.workerTimeoutMilliseconds,
+                Demangler.sandboxMemoryBytes
+            )
         }
-        guard length >= 0, length <= capacity else { return nil }
-        return String(decoding: output[0..<length], as: UTF8.self)
     }
 
     /// The readable form of an Itanium C++ name; `bytes` is NUL-terminated.
@@ -111,25 +101,38 @@ enum RuntimeDemanglers {
     /// NUL-terminated.
     static func cxxSandboxed(_ bytes: [UInt8]) -> String? {
         guard let function = cxxDemangle else { return nil }
+        return written(by: bytes, minimumLength: 1) { name, into, capacity in
+            apm_demangle_sandboxed(
+                function,
+                name.baseAddress,
+                into,
+                capacity,
+                Demangler.sandboxTimeoutMilliseconds,
+                Demangler.sandboxMemoryBytes
+            )
+        }
+    }
+
+    /// What a demangler running in another process wrote: both child-process demanglers hand back text through a
+    /// buffer of ``Demangler/maxDemangledLength`` bytes and a length, negative when they failed or were stopped.
+    ///
+    /// `demangle` gets `bytes` (NUL-terminated) as C characters, the buffer and its capacity; a returned length
+    /// under `minimumLength` or past the buffer is no answer.
+    private static func written(
+        by bytes: [UInt8],
+        minimumLength: Int,
+        _ demangle: (UnsafeBufferPointer<CChar>, UnsafeMutablePointer<CChar>?, Int) -> Int
+    ) -> String? {
         let capacity = Demangler.maxDemangledLength
         var output = [UInt8](repeating: 0, count: capacity)
         let length = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { name in
                 output.withUnsafeMutableBufferPointer { out in
-                    out.withMemoryRebound(to: CChar.self) { into in
-                        apm_demangle_sandboxed(
-                            function,
-                            name.baseAddress,
-                            into.baseAddress,
-                            capacity,
-                            Demangler.sandboxTimeoutMilliseconds,
-                            Demangler.sandboxMemoryBytes
-                        )
-                    }
+                    out.withMemoryRebound(to: CChar.self) { into in demangle(name, into.baseAddress, capacity) }
                 }
             }
         }
-        guard length > 0, length <= capacity else { return nil }
+        guard length >= minimumLength, length <= capacity else { return nil }
         return String(decoding: output[0..<length], as: UTF8.self)
     }
 
