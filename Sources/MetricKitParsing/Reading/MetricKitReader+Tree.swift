@@ -1,20 +1,34 @@
 import APMInspectCore
 
 extension MetricKitReader {
+    /// The names a call-stack tree's lists go by: `jsonRepresentation()`'s, or those of the Codable
+    /// `CallStackTree` of iOS/macOS 27, which also names binaries once in `binaryInfo` rather than in every frame.
+    struct TreeKeys {
+        var stacks: String
+        var roots: String
+        var readsBinaryInfo: Bool
+
+        static let legacy = TreeKeys(stacks: "callStacks", roots: "callStackRootFrames", readsBinaryInfo: false)
+        static let codable = TreeKeys(stacks: "callStackThreads", roots: "rootFrames", readsBinaryInfo: true)
+    }
+
     /// Reads an `MXCallStackTree` depth first with an explicit stack: frames in pre-order, each with its parent.
     func readTree(
         _ object: JSONElement,
         keyPath: String,
+        keys: TreeKeys = .legacy,
         findings: inout MetricKitFindings,
         budget: inout Budget
     ) -> MetricKitCallTree {
         var tree = MetricKitCallTree()
         var treeUnknown: [JSONValue.Member] = []
         var stacksElement: JSONElement?
+        var binaryInfo: JSONElement?
         object.forEachMember { key, value in
             switch key {
             case "callStackPerThread": tree.perThread = value.bool ?? value.int64.map { $0 != 0 }
-            case "callStacks": stacksElement = value
+            case keys.stacks: stacksElement = value
+            case "binaryInfo" where keys.readsBinaryInfo: binaryInfo = value
             default: treeUnknown.append(JSONValue.Member(key: key, value: value.materialized))
             }
         }
@@ -23,7 +37,7 @@ extension MetricKitReader {
             findings.add(
                 .warning,
                 .metricKitTreeWithoutStacks,
-                "the call-stack tree has no callStacks",
+                "the call-stack tree has no \(keys.stacks)",
                 at: object,
                 keyPath: keyPath
             )
@@ -33,9 +47,9 @@ extension MetricKitReader {
             findings.add(
                 .warning,
                 .metricKitWrongType,
-                "callStacks is not an array",
+                "\(keys.stacks) is not an array",
                 at: stacksElement,
-                keyPath: Self.join(keyPath, "callStacks")
+                keyPath: Self.join(keyPath, keys.stacks)
             )
             return tree
         }
@@ -56,23 +70,23 @@ extension MetricKitReader {
                 parts.append("subFrames[\(positions[id])]")
                 cursor = tree.frames[id].parent
             }
-            let leaf = parent == nil ? "callStackRootFrames[\(index)]" : "subFrames[\(index)]"
-            var text = Self.join(keyPath, "callStacks[\(stack)]")
+            let leaf = parent == nil ? "\(keys.roots)[\(index)]" : "subFrames[\(index)]"
+            var text = Self.join(keyPath, "\(keys.stacks)[\(stack)]")
             // The outermost position is that of the root among the stack's roots.
-            if let root = parts.popLast() { text += ".callStackRootFrames" + root.dropFirst("subFrames".count) }
+            if let root = parts.popLast() { text += "." + keys.roots + root.dropFirst("subFrames".count) }
             for part in parts.reversed() { text += "." + part }
             return text + "." + leaf
         }
         var childSums: [Int] = []
         for (stackIndex, stackElement) in stacksElement.elements.enumerated() {
-            let stackPath = Self.join(keyPath, "callStacks[\(stackIndex)]")
+            let stackPath = Self.join(keyPath, "\(keys.stacks)[\(stackIndex)]")
             var stack = MetricKitCallTree.Stack(index: stackIndex)
             var roots: JSONElement?
             var stackUnknown: [JSONValue.Member] = []
             stackElement.forEachMember { key, value in
                 switch key {
                 case "threadAttributed": stack.threadAttributed = value.bool ?? value.int64.map { $0 != 0 }
-                case "callStackRootFrames": roots = value
+                case keys.roots: roots = value
                 default: stackUnknown.append(JSONValue.Member(key: key, value: value.materialized))
                 }
             }
@@ -94,7 +108,7 @@ extension MetricKitReader {
                 findings.add(
                     .warning,
                     .metricKitWrongType,
-                    "callStackRootFrames is not an array",
+                    "\(keys.roots) is not an array",
                     at: roots,
                     keyPath: stackPath
                 )
@@ -181,6 +195,9 @@ extension MetricKitReader {
                 }
             }
             tree.stacks.append(stack)
+        }
+        if let binaryInfo {
+            nameBinaries(&tree, from: binaryInfo, keyPath: Self.join(keyPath, "binaryInfo"), findings: &findings)
         }
         Self.summarise(&tree, childSums: &childSums)
         resolveLoadAddresses(&tree, keyPath: keyPath, findings: &findings)
