@@ -25,6 +25,7 @@ public struct ReportInspector: Sendable {
     /// The families of this package, most specific first.
     public static let standardFamilies: [any ReportFamily] = [
         HTTPCaptureFamily(),
+        MetricKitDiagnosticReportFamily(),
         MetricKitFamily(),
         PowerLogFamily(),
         KSCrashFamily(),

@@ -27,6 +27,9 @@ enum CorpusIncidents {
         "metrickit/ios17.4_metric_payload.json",
         // A slow launch is a figure (metrickit.diagnostic.app_launch.launch_duration), not an incident.
         "metrickit/ios18.0.1_app_launch_diagnostic.json",
+        // A MetricKit memory exception (iOS 27) has no backend mapping yet (BackendIncident(metricKit:) names the
+        // crash, hang, CPU and disk-write kinds only): `report` counts it as an OOM.
+        "metrickit/ios27.0_diagnostic_report_memory_exception.json",
         // A sampling profile records no failure.
         "kscrash/v3.7.0_ios18.2_arm64_profile_startup_samples.json",
     ]
@@ -70,7 +73,10 @@ enum CorpusIncidents {
             }
             return Loaded(incidents: BackendEvents.incidents(jetsam: event), digest: digest)
         case "metrickit":
-            let report = try MetricKitReader().read(bytes).report
+            // The iOS 27 `DiagnosticReport` has its own reader, picked as the inspector's family order picks it.
+            let codable = MetricKitDiagnosticReportReader.recognise(bytes, format: ContentSniffer.format(of: bytes))
+            let report =
+                try (codable ? MetricKitDiagnosticReportReader().read(bytes) : MetricKitReader().read(bytes)).report
             return Loaded(
                 incidents: BackendEvents.incidents(metricKit: report),
                 digest: digest,

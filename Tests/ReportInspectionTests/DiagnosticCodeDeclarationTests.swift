@@ -34,6 +34,7 @@ import Testing
     static let metricKitCodes: [Diagnostic.Code] = [
         .metricKitWrongType, .metricKitTreeWithoutStacks, .metricKitCrashStackBranches, .metricKitLoadAddressAsOffset,
         .metricKitFramesTruncated, .metricKitMetricsTruncated, .metricKitTruncatedJSON, .metricKitFindingsNotListed,
+        .metricKitCodableVariant, .metricKitUnknownResult, .metricKitNoResult,
     ]
 
     static let reportInspectionCodes: [Diagnostic.Code] = [

@@ -1,6 +1,7 @@
 import APMInspectCore
 import CrashReportParsing
 import JetsamParsing
+import MetricKitParsing
 
 /// Folds fleet events into the fleet report, keeping groups and bounded tallies, never the events.
 ///
@@ -48,6 +49,8 @@ public struct FleetAggregator: Sendable {
     /// JetsamEvents that killed daemons alone (in ``oomEvents`` too: the memory limits use every kill).
     private var systemOOMEvents = 0
     private var oomKilled = 0
+    /// MetricKit memory-exception diagnostics: OOMs the OS reported with the app's stack.
+    private var metricKitMemoryExceptions = 0
     private var ungroupedDevices = 0
     private var limitTable = MemoryLimitTable(options: .init(includeBeta: true, includeModifiedKernels: true))
     private var metricKit: MetricKitFleet
@@ -234,6 +237,8 @@ public struct FleetAggregator: Sendable {
     private mutating func add(_ figures: FleetEvent.MetricKitFigures) {
         noteVersion(figures.version == "?" ? nil : figures.version)
         metricKit.add(figures)
+        let memoryExceptions = figures.diagnostics[MetricKitDiagnostic.Kind.memoryException.rawValue] ?? 0
+        metricKitMemoryExceptions = Self.adding(metricKitMemoryExceptions, max(0, memoryExceptions))
     }
 
     /// The report of everything added so far.
@@ -244,6 +249,7 @@ public struct FleetAggregator: Sendable {
         summary.categories = categories
         summary.categories.crashes += crashTotal
         summary.categories.outOfMemory += oomEvents - systemOOMEvents
+        summary.categories.outOfMemory = Self.adding(summary.categories.outOfMemory, metricKitMemoryExceptions)
         summary.categories.systemMemoryKills = systemOOMEvents
         summary.hangs = hangs
         summary.hangs.totalSeconds = Self.rounded(hangs.totalSeconds)
@@ -312,6 +318,10 @@ public struct FleetAggregator: Sendable {
             )
         }.sorted { $0.killed != $1.killed ? $0.killed > $1.killed : $0.device < $1.device }
         summary.oom.memoryLimits = limitTable.rows
+        summary.oom.confirmed = FleetSummary.ConfirmedOOMs(
+            jetsamEvents: oomEvents - systemOOMEvents,
+            metricKitMemoryExceptions: metricKitMemoryExceptions
+        )
         let fleet = metricKit.summary()
         summary.metricKitFleet = fleet
         summary.metricKit = fleet.byVersion.map { row in
@@ -327,6 +337,12 @@ public struct FleetAggregator: Sendable {
         }
         summary.oom.metricKitByVersion = fleet.byVersion.compactMap(FleetSummary.MemoryKillsRow.init(metricKit:))
         return summary
+    }
+
+    /// `a + b`, at most `Int.max`: counts from hostile NDJSON saturate instead of trapping.
+    static func adding(_ a: Int, _ b: Int) -> Int {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? Int.max : sum
     }
 
     /// Six decimals: enough to read, and the same whatever order the sums were made in.

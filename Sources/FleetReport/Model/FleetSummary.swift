@@ -135,6 +135,8 @@ public struct FleetSummary: Sendable, Equatable, Encodable {
         public var memoryLimits: [MemoryLimitRow] = []
         /// What MetricKit says of memory kills, per app version, beside the JetsamEvents (which name no version).
         public var metricKitByVersion: [MemoryKillsRow] = []
+        /// OOMs the OS itself reported, with their sources.
+        public var confirmed = ConfirmedOOMs()
     }
 
     /// The MetricKit figures of one app version.

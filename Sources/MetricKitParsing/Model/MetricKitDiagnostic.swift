@@ -1,7 +1,8 @@
 import APMInspectCore
 import CrashReportParsing
 
-/// One diagnostic of an `MXDiagnosticPayload`: a crash, hang, CPU or disk-write exception, or slow launch.
+/// One diagnostic of an `MXDiagnosticPayload`, or the result of an iOS/macOS 27 `DiagnosticReport`: a crash, hang,
+/// CPU or disk-write exception, slow launch or memory exception.
 public struct MetricKitDiagnostic: Sendable, Equatable, Codable {
     /// The payload array the diagnostic came from.
     public enum Kind: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
@@ -47,6 +48,10 @@ public struct MetricKitDiagnostic: Sendable, Equatable, Codable {
     public var exceptionCode: Int64?
     public var signal: Int64?
     public var terminationReason: String?
+    /// Crashes (iOS/macOS 27 `CrashDiagnostic.terminationCategory`): the category the OS counts the termination
+    /// under in its foreground and background termination metrics (`watchdog`, `badAccess` …), as written, so a
+    /// crash can be matched with those counts.
+    public var terminationCategory: String?
     public var virtualMemoryRegionInfo: String?
     public var objectiveCException: MetricKitObjCException?
     /// The sampled call stacks.

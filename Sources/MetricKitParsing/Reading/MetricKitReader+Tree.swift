@@ -1,35 +1,58 @@
 import APMInspectCore
 
 extension MetricKitReader {
+    /// The names a call-stack tree's lists go by: `jsonRepresentation()`'s, or those of the Codable
+    /// `CallStackTree` of iOS/macOS 27, which also names binaries once in `binaryInfo` rather than in every frame.
+    struct TreeKeys {
+        var stacks: String
+        var roots: String
+        var readsBinaryInfo: Bool
+
+        static let legacy = TreeKeys(stacks: "callStacks", roots: "callStackRootFrames", readsBinaryInfo: false)
+        static let codable = TreeKeys(stacks: "callStackThreads", roots: "rootFrames", readsBinaryInfo: true)
+    }
+
     /// Reads an `MXCallStackTree` depth first with an explicit stack: frames in pre-order, each with its parent.
     func readTree(
         _ object: JSONElement,
         keyPath: String,
+        keys: TreeKeys = .legacy,
         findings: inout MetricKitFindings,
         budget: inout Budget
     ) -> MetricKitCallTree {
         var tree = MetricKitCallTree()
-        let (perThread, stacks, treeUnknown) = Self.level(object, flag: "callStackPerThread", child: "callStacks")
-        tree.perThread = perThread
-        tree.unknownKeys = treeUnknown
-        guard let stacksElement = stacks else {
+        var treeUnknown: [JSONValue.Member] = []
+        var stacksElement: JSONElement?
+        var binaryInfo: JSONElement?
+        object.forEachMember { key, value in
+            switch key {
+            case "callStackPerThread": tree.perThread = Self.flag(value)
+            case keys.stacks: stacksElement = value
+            case "binaryInfo" where keys.readsBinaryInfo: binaryInfo = value
+            default: treeUnknown.append(JSONValue.Member(key: key, value: value.materialized))
+            }
+        }
+        if !treeUnknown.isEmpty { tree.unknownKeys = .object(treeUnknown) }
+        guard let stacksElement else {
             findings.add(
                 .warning,
                 .metricKitTreeWithoutStacks,
-                "the call-stack tree has no callStacks",
+                "the call-stack tree has no \(keys.stacks)",
                 at: object,
                 keyPath: keyPath
             )
             return tree
         }
-        guard
-            findings.expect(
-                stacksElement,
-                is: .array,
-                "callStacks is not an array",
-                keyPath: Self.join(keyPath, "callStacks")
+        guard stacksElement.kind == .array else {
+            findings.add(
+                .warning,
+                .metricKitWrongType,
+                "\(keys.stacks) is not an array",
+                at: stacksElement,
+                keyPath: Self.join(keyPath, keys.stacks)
             )
-        else { return tree }
+            return tree
+        }
         struct Pending {
             var element: JSONElement
             var parent: Int?
@@ -47,21 +70,21 @@ extension MetricKitReader {
                 parts.append("subFrames[\(positions[id])]")
                 cursor = tree.frames[id].parent
             }
-            let leaf = parent == nil ? "callStackRootFrames[\(index)]" : "subFrames[\(index)]"
-            var text = Self.join(keyPath, "callStacks[\(stack)]")
+            let leaf = parent == nil ? "\(keys.roots)[\(index)]" : "subFrames[\(index)]"
+            var text = Self.join(keyPath, "\(keys.stacks)[\(stack)]")
             // The outermost position is that of the root among the stack's roots.
-            if let root = parts.popLast() { text += ".callStackRootFrames" + root.dropFirst("subFrames".count) }
+            if let root = parts.popLast() { text += "." + keys.roots + root.dropFirst("subFrames".count) }
             for part in parts.reversed() { text += "." + part }
             return text + "." + leaf
         }
         var childSums: [Int] = []
         for (stackIndex, stackElement) in stacksElement.elements.enumerated() {
-            let stackPath = Self.join(keyPath, "callStacks[\(stackIndex)]")
+            let stackPath = Self.join(keyPath, "\(keys.stacks)[\(stackIndex)]")
             var stack = MetricKitCallTree.Stack(index: stackIndex)
             let (threadAttributed, roots, stackUnknown) = Self.level(
                 stackElement,
                 flag: "threadAttributed",
-                child: "callStackRootFrames"
+                child: keys.roots
             )
             stack.threadAttributed = threadAttributed
             stack.unknownKeys = stackUnknown
@@ -82,7 +105,7 @@ extension MetricKitReader {
                 findings.add(
                     .warning,
                     .metricKitWrongType,
-                    "callStackRootFrames is not an array",
+                    "\(keys.roots) is not an array",
                     at: roots,
                     keyPath: stackPath
                 )
@@ -166,6 +189,9 @@ extension MetricKitReader {
                 }
             }
             tree.stacks.append(stack)
+        }
+        if let binaryInfo {
+            nameBinaries(&tree, from: binaryInfo, keyPath: Self.join(keyPath, "binaryInfo"), findings: &findings)
         }
         Self.summarise(&tree, childSums: &childSums)
         resolveLoadAddresses(&tree, keyPath: keyPath, findings: &findings)

@@ -50,12 +50,14 @@ package enum MetricKitRenderer {
     ) -> StyledText {
         if let crash = diagnostic.crashReport {
             var out = CrashRenderer.styled(crash, file: "\(file) \(diagnostic.keyPath)", options: options)
+            var fields: [(String, String)] = []
             if let objc = diagnostic.objectiveCException {
-                var fields: [(String, String)] = []
                 if let name = objc.name ?? objc.className { fields.append(("ObjC exception", name)) }
                 if let message = objc.message { fields.append(("", message)) }
-                out += InspectionRenderer.keyValues(fields)
             }
+            // The category the OS counts the termination under in its termination metrics (iOS 27).
+            if let category = diagnostic.terminationCategory { fields.append(("Termination category", category)) }
+            if !fields.isEmpty { out += InspectionRenderer.keyValues(fields) }
             return out
         }
         var out = "\(title(diagnostic.kind))  \(diagnostic.keyPath)\n"
