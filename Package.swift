@@ -270,6 +270,7 @@ let package = Package(
             name: "CommandLineTests",
             dependencies: [
                 "apm-inspect", "ParserFuzzing", "ReportInspection", "ReportRendering", "ReportSources", "FuzzReplaySupport",
+                "FleetReport",
             ]
         ),
         .testTarget(

@@ -1,5 +1,6 @@
 import APMInspectCore
 import Foundation
+import FleetReport
 import FuzzReplaySupport
 import JetsamParsing
 import ReportInspection
@@ -97,9 +98,11 @@ import Testing
         var start = 0
         while start < records.count {
             let size = min(results.count % 4, records.count - start)
-            let findings = results.count % 5 == 0 ? ["archive-\(results.count): warning: a finding"] : []
+            let finding = Diagnostic(.warning, .archiveTruncated, "a finding")
+            let findings =
+                results.count % 5 == 0 ? [FleetFinding(file: "archive-\(results.count)", diagnostic: finding)] : []
             let slice = Array(records[start..<start + size])
-            results.append(ReportScanner.Result(records: slice, findings: findings))
+            results.append(ReportScanner.Result(records: slice, diagnostics: findings))
             start += size
         }
         return results

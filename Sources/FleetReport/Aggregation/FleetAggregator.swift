@@ -55,6 +55,7 @@ public struct FleetAggregator: Sendable {
     private var limitTable = MemoryLimitTable(options: .init(includeBeta: true, includeModifiedKernels: true))
     private var metricKit: MetricKitFleet
     private var findings: [String] = []
+    private var diagnostics: [FleetFinding] = []
     private var categories = FleetSummary.Categories()
     private var hangs = FleetSummary.Hangs()
 
@@ -70,6 +71,13 @@ public struct FleetAggregator: Sendable {
     public mutating func note(_ finding: String, rejectedLine: Bool = false) {
         if rejectedLine { inputs.rejectedLines += 1 }
         if findings.count < limits.maxFindings { findings.append(finding) }
+    }
+
+    /// Notes a finding with its code: listed as `line` (by default the finding's own line) under `findings`, and
+    /// as data under `diagnostics`, both kept up to ``FleetLimits/maxFindings``.
+    public mutating func note(_ finding: FleetFinding, line: String? = nil, rejectedLine: Bool = false) {
+        note(line ?? finding.line, rejectedLine: rejectedLine)
+        if diagnostics.count < limits.maxFindings { diagnostics.append(finding) }
     }
 
     /// Counts one event; `fromNDJSON` says it came from an envelope line rather than a file.
@@ -246,6 +254,7 @@ public struct FleetAggregator: Sendable {
         var summary = FleetSummary()
         summary.inputs = inputs
         summary.findings = findings
+        summary.diagnostics = diagnostics
         summary.categories = categories
         summary.categories.crashes += crashTotal
         summary.categories.outOfMemory += oomEvents - systemOOMEvents

@@ -13,7 +13,7 @@ package struct FleetEnvelope: Decodable {
     package var event: FleetEvent
     /// For an archive's own envelope (`kind` `archive`): its findings as the fleet report lists them; it is not a
     /// report and adds no event.
-    package var archiveFindings: [String]?
+    package var archiveFindings: [FleetFinding]?
 
     private enum Keys: String, CodingKey {
         case file, kind, report, error, contentHash, diagnostics
@@ -30,7 +30,7 @@ package struct FleetEnvelope: Decodable {
         var event = FleetEvent(file: file, kind: kind)
         if kind == FileKind.archive.rawValue {
             let findings = try container.decodeIfPresent([Diagnostic].self, forKey: .diagnostics) ?? []
-            archiveFindings = findings.map { $0.findingLine(about: file) }
+            archiveFindings = findings.map { FleetFinding(file: file, diagnostic: $0) }
             self.event = event
             return
         }

@@ -8,7 +8,7 @@ package struct NDJSONReader: Sendable {
     package enum Line: Sendable {
         case event(FleetEvent)
         /// An archive's own envelope: its findings, as the fleet report lists them.
-        case findings([String])
+        case findings([FleetFinding])
         /// A line that is not an envelope (too long, not JSON, not an envelope's shape): skipped, with why.
         case rejected(Diagnostic)
     }

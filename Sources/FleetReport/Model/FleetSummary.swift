@@ -199,6 +199,8 @@ public struct FleetSummary: Sendable, Equatable, Encodable {
     public var metricKitFleet = MetricKitFleetSummary()
     /// Findings about the inputs (lines of NDJSON that were not envelopes), the first ones only.
     public var findings: [String] = []
+    /// The same findings as data, each with its stable code (docs/diagnostics.md): `diagnostics` in the JSON.
+    public var diagnostics: [FleetFinding] = []
 
     package init() {}
 }

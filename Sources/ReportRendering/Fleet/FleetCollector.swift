@@ -31,7 +31,7 @@ package final class FleetCollector: @unchecked Sendable {
                     if let event = record.fleet { aggregator.add(event) }
                     if let failure = record.failure, errors.count < 1000 { errors.append(failure) }
                 }
-                for finding in result.findings { aggregator.note(finding) }
+                for finding in result.diagnostics { aggregator.note(finding) }
             case .ndjson(let raw):
                 readNDJSON(raw)
             }
@@ -54,7 +54,11 @@ package final class FleetCollector: @unchecked Sendable {
                             location: diagnostic.location,
                             message: diagnostic.message
                         )
-                        aggregator.note(message, rejectedLine: true)
+                        aggregator.note(
+                            FleetFinding(file: display, diagnostic: diagnostic),
+                            line: message,
+                            rejectedLine: true
+                        )
                         if errors.count < 1000 { errors.append(message) }
                     }
                     return true

@@ -8,11 +8,15 @@ import ReportSources
 package struct ReportScanner: Sendable {
     package struct Result: Sendable {
         package var records: [ScanRecord]
-        package var findings: [String]
+        /// The archive's own findings, with their codes.
+        package var diagnostics: [FleetFinding]
 
-        package init(records: [ScanRecord], findings: [String]) {
+        /// The findings as the inventory lists them.
+        package var findings: [String] { diagnostics.map(\.line) }
+
+        package init(records: [ScanRecord], diagnostics: [FleetFinding] = []) {
             self.records = records
-            self.findings = findings
+            self.diagnostics = diagnostics
         }
     }
 
@@ -59,7 +63,7 @@ package struct ReportScanner: Sendable {
         var records: [ScanRecord] = []
         let findings = InputReader(inspector: inspector, temporary: temporary).read(raw) { keep($0, in: &records) }
         emitArchive(raw.display, findings)
-        return Result(records: records, findings: findings.map { $0.findingLine(about: raw.display) })
+        return Result(records: records, diagnostics: findings.map { FleetFinding(file: raw.display, diagnostic: $0) })
     }
 
     /// Reads the file at `path`, or each report inside it when it is an archive; `shown` names it in the output.
@@ -68,7 +72,7 @@ package struct ReportScanner: Sendable {
         let reader = InputReader(inspector: inspector, temporary: temporary)
         let findings = reader.read(path: path, shownAs: shown) { keep($0, in: &records) }
         emitArchive(shown ?? path, findings)
-        return Result(records: records, findings: findings.map { $0.findingLine(about: shown ?? path) })
+        return Result(records: records, diagnostics: findings.map { FleetFinding(file: shown ?? path, diagnostic: $0) })
     }
 
     /// An archive's findings as an envelope of their own, after its reports', in the JSON formats (the backend

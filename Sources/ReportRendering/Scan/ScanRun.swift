@@ -57,7 +57,7 @@ package struct ScanRun: Sendable {
             progress: progress,
             transform: { file in
                 // Once standard output is lost (a reader gone, a full disk), reading on is wasted work.
-                guard !sink.stopped else { return ReportScanner.Result(records: [], findings: []) }
+                guard !sink.stopped else { return ReportScanner.Result(records: []) }
                 if file.display == PathWalker.standardInputPath {
                     return scanner.scan(file: PathWalker.standardInputPath, shownAs: PathWalker.standardInputArgument)
                 }
