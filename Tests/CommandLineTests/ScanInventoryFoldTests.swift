@@ -1,6 +1,6 @@
 import APMInspectCore
-import Foundation
 import FleetReport
+import Foundation
 import FuzzReplaySupport
 import JetsamParsing
 import ReportInspection
