@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// `report --format json` carries its inputs' findings with their codes under `diagnostics` (issue 40): an
-/// NDJSON line that is not an envelope and an archive's own envelope, each with the file it is about.
+/// `report --format json` and `memory-limits --format json --schema-version 2` carry their inputs' findings with
+/// their codes under `diagnostics` (issue 40), each with the file it is about.
 @Suite struct ReportDiagnosticsCommandTests {
     @Test func findingsOfNDJSONInputsCarryTheirCodes() throws {
         let bin = try BuiltCommandTests.binary()
@@ -31,5 +31,36 @@ import Testing
         #expect((diagnostics.last?["location"] as? [String: Any])?["line"] as? Int == 2)
         // The lines of `findings` stay as they were, one per diagnostic.
         #expect((summary["findings"] as? [String])?.count == 2)
+    }
+
+    @Test func memoryLimitsSchemaVersion2CarriesRowsInputsAndDiagnostics() throws {
+        let bin = try BuiltCommandTests.binary()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("limits-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let empty = folder.appendingPathComponent("empty.ips").path
+        try Data().write(to: URL(fileURLWithPath: empty))
+        let version1 = try BuiltCommandTests.run(bin, ["memory-limits", "--format", "json", "Corpus/jetsam"])
+        let version2 = try BuiltCommandTests.run(
+            bin,
+            ["memory-limits", "--format", "json", "--schema-version", "2", "Corpus/jetsam", empty]
+        )
+        #expect(version2.status == 1)
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(version1.stdout.utf8)) as? [Any])
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(version2.stdout.utf8)) as? [String: Any]
+        )
+        #expect(document["schemaVersion"] as? Int == 2)
+        // The rows are version 1's, unchanged, under `limits`.
+        #expect((document["limits"] as? NSArray) == (rows as NSArray))
+        let inputs = try #require(document["inputs"] as? [String: Any])
+        #expect(inputs["failures"] as? Int == 1)
+        #expect((inputs["jetsamEvents"] as? Int ?? 0) >= 15)
+        let diagnostics = try #require(document["diagnostics"] as? [[String: Any]])
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?["code"] as? String == "input.empty")
+        #expect(diagnostics.first?["file"] as? String == empty)
+        let misuse = try BuiltCommandTests.run(bin, ["memory-limits", "--schema-version", "2", "Corpus/jetsam"])
+        #expect(misuse.status == 2)
     }
 }

@@ -20,6 +20,21 @@ struct SentryExportCommandTests {
         try #require((event["debug_meta"] as? [String: Any])?["images"] as? [[String: Any]])
     }
 
+    /// `--dsym` takes one path per occurrence: given before the report, it does not swallow the report, and the
+    /// event is the one `--dsym` after the report gives (issue 46).
+    @Test func dsymBeforeTheReportTakesOnePath() throws {
+        let after = try Self.event([Self.report, "--format", "sentry", "--dsym", Self.fixtures + "/Demo-arm64.dSYM"])
+        let before = try Self.event(["--dsym", Self.fixtures + "/Demo-arm64.dSYM", "--format", "sentry", Self.report])
+        #expect(before.event["fingerprint"] as? [String] == after.event["fingerprint"] as? [String])
+        #expect(before.event["fingerprint"] != nil)
+        let swallowed = try BuiltCommandTests.run(
+            try BuiltCommandTests.binary(),
+            ["inspect", "--dsym", Self.fixtures + "/Demo-arm64.dSYM", Self.report, "--format", "json"]
+        )
+        #expect(swallowed.status == 0, "\(swallowed.stderr)")
+        #expect(swallowed.stdout.contains("Demo-arm64-ios.crash"))
+    }
+
     /// Unsymbolicated frames (`Demo + offset`) give no fingerprint; the dSYM's names give one, and its vmaddr.
     @Test func dsymGivesNamesToGroupByAndTheVMAddress() throws {
         let bare = try Self.event([Self.report, "--format", "sentry"])

@@ -32,7 +32,7 @@ import Testing
         }
         #expect(evidence.kills.contains { $0.limitMB == 1450 })
         // The text form of the name cannot open the file: the reason the bytes are kept.
-        guard case .failed(_, let message) = collector.evidence(atPath: path.display) else {
+        guard case .failed(_, let message, _) = collector.evidence(atPath: path.display) else {
             Issue.record("the escaped name opened a file")
             return
         }
@@ -41,6 +41,6 @@ import Testing
 
     @Test func aMissingFileNamedByBytesIsAFailure() {
         let outcome = MemoryLimitCollector().evidence(at: RawPath(bytes: Array("/nonexistent/".utf8) + [0xFF]))
-        #expect(outcome == .failed(nil, "cannot open: No such file or directory"))
+        #expect(outcome == .failed(nil, "cannot open: No such file or directory", code: .unreadable))
     }
 }

@@ -72,7 +72,7 @@ import Testing
 
     @Test func aJetsamHeaderOverATextBodyIsAFailureWithALocation() {
         let outcome = collector.evidence(in: Array("{\"bug_type\":\"298\"}\nthis is not json\n".utf8))
-        guard case .failed(let location, let message) = outcome else {
+        guard case .failed(let location, let message, _) = outcome else {
             Issue.record("expected a failure, got \(outcome)")
             return
         }
@@ -91,7 +91,7 @@ import Testing
     }
 
     @Test func unreadablePathIsAFailure() {
-        guard case .failed(_, let message) = collector.evidence(atPath: "/nonexistent/apm-inspect/file.ips") else {
+        guard case .failed(_, let message, _) = collector.evidence(atPath: "/nonexistent/apm-inspect/file.ips") else {
             Issue.record("expected a failure")
             return
         }

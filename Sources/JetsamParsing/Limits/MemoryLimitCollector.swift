@@ -10,8 +10,9 @@ public struct MemoryLimitCollector: Sendable {
         case evidence(MemoryLimitEvidence, partial: Bool)
         /// Some other kind of file.
         case notJetsam
-        /// The file could not be read, or claims to be a JetsamEvent and could not be parsed.
-        case failed(SourceLocation?, String)
+        /// The file could not be read, or claims to be a JetsamEvent and could not be parsed: why, and the
+        /// error's code (in `memory-limits`' JSON as the diagnostic code `input.CODE`).
+        case failed(SourceLocation?, String, code: InputError.Code)
     }
 
     public var parser: JetsamParser
@@ -26,7 +27,7 @@ public struct MemoryLimitCollector: Sendable {
         do {
             return evidence(in: try FileReading.contents(atPath: path))
         } catch {
-            return .failed(error.location, error.message)
+            return .failed(error.location, error.message, code: error.code)
         }
     }
 
@@ -35,7 +36,7 @@ public struct MemoryLimitCollector: Sendable {
         do {
             return evidence(in: try FileReading.contents(at: path))
         } catch {
-            return .failed(error.location, error.message)
+            return .failed(error.location, error.message, code: error.code)
         }
     }
 
@@ -53,7 +54,7 @@ public struct MemoryLimitCollector: Sendable {
             let result = try parser.memoryLimitEvidence(container) { MemoryLimitEvidence.contentHash(bytes) }
             return .evidence(result.evidence, partial: result.isPartial)
         } catch {
-            return .failed(error.location, error.message)
+            return .failed(error.location, error.message, code: error.code)
         }
     }
 }

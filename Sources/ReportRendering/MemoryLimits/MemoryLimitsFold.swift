@@ -1,4 +1,5 @@
 import APMInspectCore
+import FleetReport
 import Foundation
 import JetsamParsing
 
@@ -12,6 +13,9 @@ package final class MemoryLimitsFold: @unchecked Sendable {
     private var summary: MemoryLimitsRenderer.Summary
     /// Printed after the scan, where they were printed when the outcomes were kept.
     private var failures: [String] = []
+    /// The failures and the archives' findings with their codes, for `--schema-version 2` (at most 1,000).
+    private var diagnostics: [FleetFinding] = []
+    private static let maxDiagnostics = 1_000
 
     package init(options: MemoryLimitTable.Options) {
         table = MemoryLimitTable(options: options)
@@ -30,11 +34,35 @@ package final class MemoryLimitsFold: @unchecked Sendable {
                 table.add(evidence)
             case .notJetsam:
                 summary.otherFiles += 1
-            case .failed(let location, let message):
+            case .failed(let location, let message, let code):
                 summary.failures += 1
                 failures.append(ErrorLine.render(path: member ?? shown, location: location, message: message))
+                keep(
+                    FleetFinding(
+                        file: member ?? shown,
+                        diagnostic: Diagnostic(.error, .input(code), message, at: location)
+                    )
+                )
             }
         }
+    }
+
+    /// Keeps the findings of an archive (`shown`) for the JSON.
+    package func add(findings: [Diagnostic], shown: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        for finding in findings { keep(FleetFinding(file: shown, diagnostic: finding)) }
+    }
+
+    /// The failures and findings kept, in input order: `memory-limits`' `diagnostics`.
+    package var findings: [FleetFinding] {
+        lock.lock()
+        defer { lock.unlock() }
+        return diagnostics
+    }
+
+    private func keep(_ finding: FleetFinding) {
+        if diagnostics.count < Self.maxDiagnostics { diagnostics.append(finding) }
     }
 
     /// The rows, the summary and the failure lines of everything added, `files` being the number of files read.

@@ -1,4 +1,5 @@
 import APMInspectCore
+import FleetReport
 import JetsamParsing
 import ReportSources
 
@@ -24,7 +25,9 @@ package struct MemoryLimitsRun: Sendable {
     package func collect(
         _ next: @escaping () -> RawPath?,
         progress: (@Sendable () -> Void)? = nil
-    ) -> (rows: [MemoryLimitRow], summary: MemoryLimitsRenderer.Summary, failures: [String]) {
+    ) -> (
+        rows: [MemoryLimitRow], summary: MemoryLimitsRenderer.Summary, failures: [String], diagnostics: [FleetFinding]
+    ) {
         let fold = MemoryLimitsFold(options: options)
         let read = ParallelMap.forEachInOrder(
             inputs: next,
@@ -32,20 +35,28 @@ package struct MemoryLimitsRun: Sendable {
             window: ScanRun.reorderWindow,
             progress: progress,
             transform: { file in (file, outcomes(of: file)) },
-            consume: { file, outcomes in
-                fold.add(outcomes, shown: PathWalker.shown(file.display))
+            consume: { file, read in
+                let shown = PathWalker.shown(file.display)
+                fold.add(read.outcomes, shown: shown)
+                fold.add(findings: read.findings, shown: shown)
                 return true
             }
         )
-        return fold.finish(files: read)
+        let (rows, summary, failures) = fold.finish(files: read)
+        return (rows, summary, failures, fold.findings)
     }
 
     /// Prints the failures on standard error, then the rows and the summary line as `format` shows them.
+    ///
+    /// `schemaVersion` 2 makes `--format json` one object (``MemoryLimitsDocument``) that carries the summary and
+    /// `diagnostics` beside the rows; 1 keeps the array of rows documented first.
     package func print(
         _ rows: [MemoryLimitRow],
         summary: MemoryLimitsRenderer.Summary,
         failures: [String],
-        as format: OutputFormat
+        diagnostics: [FleetFinding] = [],
+        as format: OutputFormat,
+        schemaVersion: Int = 1
     ) throws {
         for line in failures { sink.error(line) }
         switch format {
@@ -55,6 +66,10 @@ package struct MemoryLimitsRun: Sendable {
             sink.text(MemoryLimitsRenderer.markdown(rows) + "\n" + MemoryLimitsRenderer.summaryLine(summary) + "\n")
         case .csv:
             sink.text(MemoryLimitsRenderer.csv(rows))
+            sink.error("apm-inspect: note: " + MemoryLimitsRenderer.summaryLine(summary))
+        case .json where schemaVersion >= 2:
+            let document = MemoryLimitsDocument(limits: rows, summary: summary, diagnostics: diagnostics)
+            try JSONOutput.print(document, pretty: true, to: sink)
             sink.error("apm-inspect: note: " + MemoryLimitsRenderer.summaryLine(summary))
         case .json:
             try JSONOutput.print(rows, pretty: true, to: sink)
@@ -69,22 +84,25 @@ package struct MemoryLimitsRun: Sendable {
     /// warnings go to standard error.
     ///
     /// The file is opened by its bytes, so a name that is not UTF-8 is read too; messages show it escaped.
-    package func outcomes(of path: RawPath) -> [(String?, MemoryLimitCollector.Outcome)] {
+    package func outcomes(of path: RawPath) -> (
+        outcomes: [(String?, MemoryLimitCollector.Outcome)], findings: [Diagnostic]
+    ) {
         // Opened and read once: only an archive (its first 64 KiB say so) is read again, streamed by the tar reader.
         let read: FileReading.PrefixedRead
         do {
             read = try FileReading.contents(at: path, stoppingAfter: 65_536, when: ArchiveScanner.isArchive(prefix:))
         } catch {
-            return [(nil, .failed(error.location, error.message))]
+            return ([(nil, .failed(error.location, error.message, code: error.code))], [])
         }
         guard case .stopped = read else {
             guard case .whole(let bytes) = read, !bytes.isEmpty else {
-                return [(nil, .failed(nil, "the file is empty"))]
+                return ([(nil, .failed(nil, "the file is empty", code: .empty))], [])
             }
-            return [(nil, collector.evidence(in: bytes))]
+            return ([(nil, collector.evidence(in: bytes))], [])
         }
         let shown = PathWalker.shown(path.display)
         var results: [(String?, MemoryLimitCollector.Outcome)] = []
+        var kept: [Diagnostic] = []
         do {
             // The archive limits of every command (TarReader.Options' defaults), as `scan` reads the same archive.
             let findings = try TarReader().read(fileAt: path) { entry in
@@ -93,7 +111,8 @@ package struct MemoryLimitsRun: Sendable {
                 if case .notJetsam = outcome { return }
                 results.append(("\(shown)!/\(entry.path)", outcome))
             }
-            for finding in findings where finding.severity >= .warning {
+            kept = findings.filter { $0.severity >= .warning }
+            for finding in kept {
                 sink.error(
                     ErrorLine.render(
                         path: shown,
@@ -104,8 +123,8 @@ package struct MemoryLimitsRun: Sendable {
                 )
             }
         } catch {
-            results.append((shown, .failed(nil, "cannot read the archive: \(error)")))
+            results.append((shown, .failed(nil, "cannot read the archive: \(error)", code: .unreadable)))
         }
-        return results
+        return (results, kept)
     }
 }

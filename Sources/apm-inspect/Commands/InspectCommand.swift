@@ -101,8 +101,7 @@ struct InspectCommand: ParsableCommand {
     var color: ColorChoice = .auto
 
     @Option(
-        parsing: .upToNextOption,
-        help: "Symbolicate crash reports with these dSYMs, Mach-O files, folders or zips."
+        help: "Symbolicate crash reports with this dSYM, Mach-O file, folder or zip (repeatable: one path each)."
     )
     var dsym: [String] = []
 

@@ -42,8 +42,20 @@ struct MemoryLimitsCommand: ParsableCommand {
     @Flag(help: "Also count beta builds, modified kernels and non-iOS reports.")
     var includeAll = false
 
+    @Option(
+        help: """
+            With --format json: 1 prints the array of rows; 2 prints one object with the rows (limits), what was \
+            read (inputs) and the inputs' findings with their codes (diagnostics).
+            """
+    )
+    var schemaVersion = 1
+
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        guard schemaVersion == 1 || schemaVersion == 2 else { throw ValidationError("--schema-version is 1 or 2") }
+        if schemaVersion != 1 && format != .json {
+            throw ValidationError("--schema-version applies to --format json only")
+        }
         try PathWalker.validate(paths)
     }
 
@@ -59,9 +71,16 @@ struct MemoryLimitsCommand: ParsableCommand {
             sink: .console
         )
         let progress = ProgressBar(total: walk.expectedFiles, label: "memory-limits")
-        let (rows, summary, failures) = run.collect(walk.next) { progress.advance() }
+        let (rows, summary, failures, diagnostics) = run.collect(walk.next) { progress.advance() }
         progress.finish()
-        try run.print(rows, summary: summary, failures: failures, as: format)
+        try run.print(
+            rows,
+            summary: summary,
+            failures: failures,
+            diagnostics: diagnostics,
+            as: format,
+            schemaVersion: schemaVersion
+        )
         if walk.failed || summary.failures > 0 { throw ExitCode(1) }
     }
 }

@@ -41,8 +41,7 @@ struct ScanCommand: ParsableCommand {
     var jobs: Int?
 
     @Option(
-        parsing: .upToNextOption,
-        help: "Symbolicate crash reports with these dSYMs, Mach-O files, folders or zips."
+        help: "Symbolicate crash reports with this dSYM, Mach-O file, folder or zip (repeatable: one path each)."
     )
     var dsym: [String] = []
 

@@ -3,7 +3,7 @@ import ArgumentParser
 import ReportRendering
 import ReportSources
 
-/// `apm-inspect symbolicate REPORT... --dsym PATH...`: each report with its app frames resolved, in its own layout.
+/// `apm-inspect symbolicate REPORT... --dsym PATH [--dsym PATH...]`: each report with its app frames resolved, in its own layout.
 struct SymbolicateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "symbolicate",
@@ -34,8 +34,7 @@ struct SymbolicateCommand: ParsableCommand {
 
     @Option(
         name: .long,
-        parsing: .upToNextOption,
-        help: "dSYM bundles, Mach-O files, folders or zips of dSYMs (repeatable).",
+        help: "A dSYM bundle, Mach-O file, folder or zip of dSYMs (repeatable: --dsym A --dsym B).",
         completion: .file()
     )
     var dsym: [String] = []

@@ -47,7 +47,7 @@ struct TranslateCommand: ParsableCommand {
     @Option(help: "Force a layout: ios or macos (default: from the report's platform).")
     var layout: String?
 
-    @Option(parsing: .upToNextOption, help: "Symbolicate the reports with these dSYMs, Mach-O files, folders or zips.")
+    @Option(help: "Symbolicate the reports with this dSYM, Mach-O file, folder or zip (repeatable: one path each).")
     var dsym: [String] = []
 
     func validate() throws {
