@@ -1,4 +1,5 @@
 import Foundation
+import FuzzReplaySupport
 import Testing
 
 /// `report --format json` and `memory-limits --format json --schema-version 2` carry their inputs' findings with
@@ -62,5 +63,26 @@ import Testing
         #expect(diagnostics.first?["file"] as? String == empty)
         let misuse = try BuiltCommandTests.run(bin, ["memory-limits", "--schema-version", "2", "Corpus/jetsam"])
         #expect(misuse.status == 2)
+    }
+
+    /// A tar.gz on standard input gives `memory-limits` what the file gives (issue 46: it printed nothing).
+    @Test func memoryLimitsReadsAnArchiveOnStandardInput() throws {
+        let bin = try BuiltCommandTests.binary()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("limits-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let corpus = BuiltCommandTests.root.appendingPathComponent("Corpus/jetsam")
+        let names = try FileManager.default.contentsOfDirectory(atPath: corpus.path).filter { $0.hasSuffix(".ips") }
+        let members = try names.sorted().map { name in
+            TarFixture.Member(name: name, data: [UInt8](try Data(contentsOf: corpus.appendingPathComponent(name))))
+        }
+        #expect(members.count >= 10)
+        let archive = folder.appendingPathComponent("events.tar.gz").path
+        try Data(TarFixture.gzip(TarFixture.tar(members))).write(to: URL(fileURLWithPath: archive))
+        let fromFile = try BuiltCommandTests.run(bin, ["memory-limits", "--format", "csv", archive])
+        let fromStdin = try BuiltCommandTests.run(bin, ["memory-limits", "--format", "csv", "-"], stdin: archive)
+        #expect(fromFile.status == 0 && fromStdin.status == 0, "\(fromStdin.stderr)")
+        #expect(fromFile.stdout.split(separator: "\n").count > 5)
+        #expect(fromStdin.stdout == fromFile.stdout)
     }
 }

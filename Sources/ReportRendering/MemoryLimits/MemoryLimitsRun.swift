@@ -94,23 +94,32 @@ package struct MemoryLimitsRun: Sendable {
         } catch {
             return ([(nil, .failed(error.location, error.message, code: error.code))], [])
         }
-        guard case .stopped = read else {
-            guard case .whole(let bytes) = read, !bytes.isEmpty else {
-                return ([(nil, .failed(nil, "the file is empty", code: .empty))], [])
-            }
+        // Standard input and FIFOs come whole (they can be read once only): an archive among them is read from
+        // its bytes, so `cat sysdiagnose.tar.gz | apm-inspect memory-limits -` counts what the file does.
+        var archiveBytes: [UInt8]?
+        switch read {
+        case .whole(let bytes) where bytes.isEmpty:
+            return ([(nil, .failed(nil, "the file is empty", code: .empty))], [])
+        case .whole(let bytes) where ArchiveScanner.isArchive(prefix: bytes):
+            archiveBytes = bytes
+        case .whole(let bytes):
             return ([(nil, collector.evidence(in: bytes))], [])
+        case .stopped:
+            break
         }
         let shown = PathWalker.shown(path.display)
         var results: [(String?, MemoryLimitCollector.Outcome)] = []
         var kept: [Diagnostic] = []
         do {
-            // The archive limits of every command (TarReader.Options' defaults), as `scan` reads the same archive.
-            let findings = try TarReader().read(fileAt: path) { entry in
+            func take(_ entry: TarEntry) {
                 guard entry.kind == .file, !entry.data.isEmpty else { return }
                 let outcome = collector.evidence(in: entry.data)
                 if case .notJetsam = outcome { return }
                 results.append(("\(shown)!/\(entry.path)", outcome))
             }
+            // The archive limits of every command (TarReader.Options' defaults), as `scan` reads the same archive.
+            let findings =
+                try archiveBytes.map { try TarReader().read(bytes: $0, take) } ?? TarReader().read(fileAt: path, take)
             kept = findings.filter { $0.severity >= .warning }
             for finding in kept {
                 sink.error(
