@@ -87,19 +87,7 @@ public struct MetricKitDiagnosticReportReader: Sendable {
         default:
             throw InputError(.wrongKind, "MetricKit JSON is an object or an array of diagnostic report objects")
         }
-        report.recount()
-        var diagnostics = document.diagnostics
-        if document.isTruncated {
-            diagnostics.append(
-                Diagnostic(
-                    .warning,
-                    .metricKitTruncatedJSON,
-                    "the file ends inside the JSON: what comes before was read"
-                )
-            )
-        }
-        diagnostics += findings.all
-        return MetricKitReadResult(report: report, diagnostics: diagnostics)
+        return MetricKitReadResult(finishing: report, document: document, findings: findings)
     }
 
     /// One `DiagnosticReport` as one diagnostic payload holding its one diagnostic (or none, when its result is

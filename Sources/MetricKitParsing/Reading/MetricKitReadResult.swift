@@ -10,3 +10,24 @@ public struct MetricKitReadResult: Sendable {
         self.diagnostics = diagnostics
     }
 }
+
+extension MetricKitReadResult {
+    /// The end of a read, legacy payloads or iOS 27 reports alike: the report's counts made, then the JSON
+    /// reader's diagnostics, a warning when the file ended inside the JSON, and the reader's own findings.
+    init(finishing report: MetricKitReport, document: JSONDocument, findings: MetricKitFindings) {
+        var report = report
+        report.recount()
+        var diagnostics = document.diagnostics
+        if document.isTruncated {
+            diagnostics.append(
+                Diagnostic(
+                    .warning,
+                    .metricKitTruncatedJSON,
+                    "the file ends inside the JSON: what comes before was read"
+                )
+            )
+        }
+        diagnostics += findings.all
+        self.init(report: report, diagnostics: diagnostics)
+    }
+}

@@ -92,19 +92,7 @@ public struct MetricKitReader: Sendable {
         default:
             throw InputError(.wrongKind, "MetricKit JSON is an object or an array of payload objects")
         }
-        report.recount()
-        var diagnostics = document.diagnostics
-        if document.isTruncated {
-            diagnostics.append(
-                Diagnostic(
-                    .warning,
-                    .metricKitTruncatedJSON,
-                    "the file ends inside the JSON: what comes before was read"
-                )
-            )
-        }
-        diagnostics += findings.all
-        return MetricKitReadResult(report: report, diagnostics: diagnostics)
+        return MetricKitReadResult(finishing: report, document: document, findings: findings)
     }
 
     /// What is left of the work allowed for one file.
