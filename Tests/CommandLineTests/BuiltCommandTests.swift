@@ -212,6 +212,12 @@ struct BuiltCommandTests {
         let text = try Self.run(bin, ["http", archive])
         #expect(text.status == 0)
         #expect(text.stdout.contains(archive + "!/logs/session.har"))
+        // The same archive on standard input (issue 46): the same envelope, named `-!/member`.
+        let piped = try Self.run(bin, ["http", "--format", "ndjson", "-"], stdin: archive)
+        #expect(piped.status == 0, "\(piped.stderr)")
+        let pipedMember = try JSONSerialization.jsonObject(with: Data(piped.stdout.utf8)) as? [String: Any]
+        #expect(pipedMember?["file"] as? String == "-!/logs/session.har")
+        #expect((pipedMember?["report"] as? NSDictionary) == (own?["report"] as? NSDictionary))
     }
 
     /// An archive's own findings reach `http`'s JSON as its envelope of kind `archive` after its captures, as in

@@ -96,7 +96,9 @@ package struct HTTPCaptureRun {
         }
         let shown = PathWalker.shown(file.display)
         if ArchiveScanner.isArchive(atPath: file.display) {
-            return archiveCaptures(file.display, shown: shown, temporary: temporary)
+            return archiveCaptures(shown: shown, temporary: temporary) { scanner, body in
+                scanner.scan(archive: file.display, shownAs: shown, body)
+            }
         }
         let bytes: [UInt8]
         do {
@@ -105,6 +107,13 @@ package struct HTTPCaptureRun {
             return [(Self.failed(shown, error.message, code: error.code.rawValue, location: error.location), nil)]
         }
         if bytes.isEmpty { return [(Self.failed(shown, InputCheck.emptyFileMessage), nil)] }
+        // Standard input or a FIFO comes whole (it cannot be sniffed first): a tar or tar.gz among them is read from
+        // its bytes, so `cat captures.tar.gz | apm-inspect http -` gives what the file does.
+        if ArchiveScanner.isArchive(prefix: bytes) {
+            return archiveCaptures(shown: shown, temporary: temporary) { scanner, body in
+                scanner.scan(bytes: bytes, shownAs: shown, body)
+            }
+        }
         if inFolder && HTTPCaptureReader.recognise(bytes) == nil {
             sink.error(
                 ErrorLine.render(path: shown, location: nil, message: "not an HTTP capture; skipped", severity: "note")
@@ -135,14 +144,14 @@ package struct HTTPCaptureRun {
     /// the same limits), each named `ARCHIVE!/member`; the archive's findings go to standard error and, in the JSON
     /// formats, follow its captures as its own envelope (kind `archive`), as `inspect` and `scan` print them.
     private func archiveCaptures(
-        _ path: String,
         shown: String,
-        temporary: TemporaryFolder
+        temporary: TemporaryFolder,
+        scan: (ArchiveScanner, (Inspection) -> Void) -> [Diagnostic]
     ) -> [(Inspection, HTTPCaptureStream?)] {
         let family = ArchiveCaptureFamily(options: options, summaryOnly: format == .text)
         let scanner = ArchiveScanner(inspector: ReportInspector(families: [family]), temporary: temporary)
         var captures: [(Inspection, HTTPCaptureStream?)] = []
-        let findings = scanner.scan(archive: path, shownAs: shown) { captures.append(($0, nil)) }
+        let findings = scan(scanner) { captures.append(($0, nil)) }
         for finding in findings {
             sink.error(
                 ErrorLine.render(
