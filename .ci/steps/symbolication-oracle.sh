@@ -90,4 +90,32 @@ PY
 done
 echo "symbolication oracle: $total_addresses addresses compared"
 if [ "$failed" -ne 0 ]; then echo "FAIL: symbolication differs from llvm-symbolizer"; exit 1; fi
+
+# `uuid` against llvm-dwarfdump --uuid on every fixture file (binaries and dSYMs): the same lines, in the same order.
+DWARFDUMP="${LLVM_DWARFDUMP:-$(command -v llvm-dwarfdump || true)}"
+[ -n "$DWARFDUMP" ] || { echo "FAIL: llvm-dwarfdump is needed (Debian: apt-get install llvm)"; exit 1; }
+uuid_files=0
+for file in "$FIXTURES"/Demo-* "$FIXTURES"/*.dSYM/Contents/Resources/DWARF/*; do
+  [ -f "$file" ] || continue
+  "$DWARFDUMP" --uuid "$file" > "$WORK/uuid.llvm"
+  "$BIN" uuid "$file" > "$WORK/uuid.ours"
+  if ! diff -u "$WORK/uuid.llvm" "$WORK/uuid.ours"; then echo "FAIL: uuid differs from llvm-dwarfdump on $file"; exit 1; fi
+  uuid_files=$((uuid_files + 1))
+done
+[ "$uuid_files" -ge 6 ] || { echo "FAIL: only $uuid_files fixture files for uuid"; exit 1; }
+echo "uuid: $uuid_files files, the same lines as llvm-dwarfdump --uuid"
+
+# `demangle` against swift-demangle --simplified on the fixtures' Swift names (from their symbol tables).
+SWIFT_DEMANGLE="${SWIFT_DEMANGLE:-$(command -v swift-demangle || true)}"
+[ -n "$SWIFT_DEMANGLE" ] || { echo "FAIL: swift-demangle (the Swift toolchain's) is needed"; exit 1; }
+NM="${LLVM_NM:-$(command -v llvm-nm || true)}"
+[ -n "$NM" ] || { echo "FAIL: llvm-nm is needed (Debian: apt-get install llvm)"; exit 1; }
+"$NM" --defined-only -j "$FIXTURES/Demo-arm64" "$FIXTURES/Demo-x86_64" | grep -E '^_?(\$[sS]|_T0)' | sort -u > "$WORK/swift-names"
+[ "$(wc -l < "$WORK/swift-names")" -ge 2 ] || { echo "FAIL: no Swift names in the fixtures"; exit 1; }
+# swift-demangle is given the names without the Mach-O underscore: it reads `_$s` either way but `__T0` only
+# without it, where ours (like atos) takes both.
+sed 's/^_//' "$WORK/swift-names" | "$SWIFT_DEMANGLE" --simplified --compact > "$WORK/demangle.swift"
+"$BIN" demangle < "$WORK/swift-names" > "$WORK/demangle.ours"
+if ! diff -u "$WORK/demangle.swift" "$WORK/demangle.ours"; then echo "FAIL: demangle differs from swift-demangle"; exit 1; fi
+echo "demangle: $(wc -l < "$WORK/swift-names") Swift names, the same as swift-demangle --simplified"
 echo "symbolication oracle passed"

@@ -22,7 +22,8 @@ struct APMInspect: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             InspectCommand.self, MemoryLimitsCommand.self, HTTPCommand.self, EnergyCommand.self, TranslateCommand.self,
-            ScanCommand.self, ReportCommand.self, SymbolicateCommand.self, AtosCommand.self, FuzzCommand.self,
+            ScanCommand.self, ReportCommand.self, SymbolicateCommand.self, AtosCommand.self, UUIDCommand.self,
+            DemangleCommand.self, FuzzCommand.self,
         ]
     )
 

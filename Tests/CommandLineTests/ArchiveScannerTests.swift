@@ -66,6 +66,7 @@ import Testing
         #expect(findings.filter { $0.severity == .error }.isEmpty, "\(findings)")
         #expect(inspections.count == 1)
         #expect(inspections.first?.failure?.code == "unreadable")
+        // wording: `unreadable` also covers the member itself; the words say it was the private copy that failed.
         #expect(inspections.first?.failure?.message.contains("cannot write a temporary copy") == true)
         #expect(try FileReading.contents(atPath: victim) == Array("untouched".utf8))
         var info = stat()

@@ -26,6 +26,8 @@ struct HelpExamplesTests {
         ("report", ReportCommand.examples),
         ("symbolicate", SymbolicateCommand.examples),
         ("atos", AtosCommand.examples),
+        ("uuid", UUIDCommand.examples),
+        ("demangle", DemangleCommand.examples),
         ("fuzz", FuzzCommand.examples),
     ]
 

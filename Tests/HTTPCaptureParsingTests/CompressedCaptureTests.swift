@@ -41,6 +41,7 @@ import Testing
             Issue.record("a decompression bomb was read")
         } catch {
             #expect(error.code == .compression)
+            // wording: the error names the limit that fired (ratio, not size) and its figures.
             #expect(error.message.contains("expansion-ratio limit: 100:1 of \(compressed.count) compressed bytes"))
         }
         // The absolute bound still applies, and says it is the one that fired.
@@ -50,6 +51,7 @@ import Testing
         do {
             _ = try HTTPCaptureReader(options: options).read(compressed)
         } catch {
+            // wording: the error names the limit that fired (size, not ratio).
             #expect(error.message.contains("(size limit)"))
         }
     }

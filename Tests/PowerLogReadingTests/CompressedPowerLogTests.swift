@@ -52,6 +52,7 @@ import Testing
             Issue.record("a decompression bomb was read")
         } catch {
             #expect(error.code == .decompression)
+            // wording: the error names the limit that fired (ratio, not size) and its figures.
             #expect(error.message.contains("expansion-ratio limit: 100:1 of \(bomb.count) compressed bytes"))
         }
     }
@@ -70,6 +71,7 @@ import Testing
             Issue.record("a tar bomb was read")
         } catch {
             let expected = "the archive holds no PowerLog database; expansion-ratio limit reached"
+            // wording: the error names the limit that fired and its figures.
             #expect(error.message.contains(expected))
         }
     }

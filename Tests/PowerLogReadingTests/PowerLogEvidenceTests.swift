@@ -214,6 +214,7 @@ import Testing
             try PowerLogReader(options: options).read(path: path)
         } throws: { error in
             guard let error = error as? PowerLogError else { return false }
+            // wording: the error names the limit that fired (size, not ratio) and its figure.
             return error.code == .decompression && error.message.contains("past 2097152 bytes (size limit)")
         }
         #expect(space.temporaryIsEmpty)

@@ -55,6 +55,7 @@ import Testing
         let cut = Array(bytes[..<(headerEnd + 40)])
         let inspection = ReportInspector().inspect(bytes: cut, path: Self.watchdogPath)
         let failure = try #require(inspection.failure)
+        // wording: the failure says how many bytes of the body there were before the cut.
         #expect(failure.message.contains("cut short after 39 bytes"))
     }
 }

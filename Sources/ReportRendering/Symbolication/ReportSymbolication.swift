@@ -8,16 +8,34 @@ package struct ReportSymbolication: Sendable {
     package let store: DSYMStore
     package let symbolicator: ReportSymbolicator
 
-    /// Indexes `paths` and says on `sink`'s standard error what could not be used; nil when no path was given.
-    package static func make(dsymPaths paths: [String], force: Bool = false, sink: OutputSink)
-        -> ReportSymbolication?
-    {
-        guard !paths.isEmpty else { return nil }
-        let store = DSYMStore(paths: paths, loader: MachODebugImageLoader())
+    /// Indexes `paths` and the `--symbols` sources as one set and says on `sink`'s standard error what could not
+    /// be used; nil when neither gave anything to search.
+    package static func make(
+        dsymPaths paths: [String],
+        symbols: SymbolSources = SymbolSources(),
+        force: Bool = false,
+        sink: OutputSink
+    ) -> ReportSymbolication? {
+        for source in symbols.unsupported {
+            sink.error(
+                ErrorLine.render(
+                    path: "--symbols " + source,
+                    location: nil,
+                    message: "symbol servers and S3 are not read by this version; the source is skipped",
+                    severity: "warning"
+                )
+            )
+        }
+        guard !paths.isEmpty || !symbols.local.isEmpty else { return nil }
+        let (store, _, _) = DSYMStore.indexed(
+            dsymPaths: paths,
+            sourceFolders: symbols.local,
+            cacheDirectory: symbols.cacheDirectory
+        )
         for finding in store.findings {
             sink.error(
                 ErrorLine.render(
-                    path: "--dsym",
+                    path: paths.isEmpty ? "--symbols" : "--dsym",
                     location: nil,
                     message: finding.message,
                     severity: finding.severity.rawValue

@@ -17,14 +17,23 @@ package struct TranslationRun {
     package var layout: AppleTextLayout?
     /// `--dsym`: the reports are symbolicated first.
     package var dsym: [String]
+    /// `--symbols` and the environment's sources, searched with `--dsym` as one set.
+    package var symbols: SymbolSources
     /// True when standard output is a terminal: the text, data meant for a file, is then escaped.
     package var stdoutIsTerminal: Bool
     /// Standard output and standard error (the executable's console).
     package let sink: OutputSink
 
-    package init(layout: AppleTextLayout?, dsym: [String], stdoutIsTerminal: Bool, sink: OutputSink) {
+    package init(
+        layout: AppleTextLayout?,
+        dsym: [String],
+        symbols: SymbolSources = SymbolSources(),
+        stdoutIsTerminal: Bool,
+        sink: OutputSink
+    ) {
         self.layout = layout
         self.dsym = dsym
+        self.symbols = symbols
         self.stdoutIsTerminal = stdoutIsTerminal
         self.sink = sink
     }
@@ -51,7 +60,7 @@ package struct TranslationRun {
         var names = Set<String>()
         var failed = false
         var shown = 0
-        let symbolication = ReportSymbolication.make(dsymPaths: dsym, sink: sink)
+        let symbolication = ReportSymbolication.make(dsymPaths: dsym, symbols: symbols, sink: sink)
         for path in paths {
             if sink.stopped { break }
             guard let texts = translations(of: path, symbolication: symbolication) else {
@@ -133,7 +142,11 @@ package struct TranslationRun {
         }
         let result: ReportTranslation.Result
         if MetricKitReader.recognise(bytes) {
-            result = ReportTranslation.metricKit(bytes, layout: layout, dsymGiven: !dsym.isEmpty)
+            result = ReportTranslation.metricKit(
+                bytes,
+                layout: layout,
+                dsymGiven: !dsym.isEmpty || !symbols.local.isEmpty
+            )
         } else {
             var bytes = bytes
             if let symbolication, let symbolicated = symbolicated(bytes, path: path, with: symbolication) {

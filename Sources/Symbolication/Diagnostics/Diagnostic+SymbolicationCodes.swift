@@ -29,6 +29,10 @@ extension Diagnostic.Code {
     /// A zip given as symbols holds no dSYM: nothing in it is used.
     /// Example: /tmp/logs.zip: a zip archive without dSYMs (no `Contents/Resources/DWARF/`)
     package static let dsymZipWithoutDSYMs = Self("dsym.zip-without-dsyms")
+    /// The index of a folder source could not be kept in the symbol cache: this run is complete, the next one reads
+    /// the folder's files again instead of reusing what this one found.
+    /// Example: the index of /srv/dsyms could not be kept in the symbol cache (/home/u/.cache/apm-inspect/symbols/folders/0f3a….json): Permission denied; the next run reads the folder again
+    package static let symbolCacheUnwritable = Self("symbols.cache-unwritable")
 
     // MARK: - Mach-O
 

@@ -17,8 +17,20 @@ extension DSYMStore {
     struct Discovery {
         let loader: any DebugImageLoader
         let limits: DSYMStoreLimits
+        /// Keeps a slice each time it is found (`apm-inspect uuid` lists every copy); a store keeps one per UUID and
+        /// architecture, the dSYM's where there is one.
+        var keepsEveryCopy = false
+        /// What earlier runs found in the files of folder sources (`--symbols DIR`), by the folder's path as given:
+        /// a file unchanged since is not read again.
+        var folderIndexes: [[UInt8]: DSYMFolderIndex] = [:]
 
         func index(_ paths: [RawPath]) -> (entries: [Entry], findings: [Diagnostic]) {
+            let (entries, located) = indexLocated(paths)
+            return (entries, located.map(\.joined))
+        }
+
+        /// ``index(_:)``, each finding beside the path it is about (the message without that path).
+        func indexLocated(_ paths: [RawPath]) -> (entries: [Entry], findings: [LocatedFinding]) {
             var state = State()
             for path in paths {
                 guard let info = Self.status(path) else {
@@ -41,6 +53,7 @@ extension DSYMStore {
                         )
                     }
                     var looked = 0
+                    let folderIndex = folderIndexes[path.bytes]
                     for file in files {
                         guard looked < limits.maxFiles else {
                             state.finding(
@@ -52,7 +65,20 @@ extension DSYMStore {
                             break
                         }
                         looked += 1
+                        guard let index = folderIndex, let info = Self.status(file) else {
+                            consider(file, given: false, into: &state)
+                            continue
+                        }
+                        if let cached = index.entries(of: file, status: info) {
+                            for (entry, inDSYM) in cached { state.merge(entry, inDSYM: inDSYM) }
+                            continue
+                        }
+                        let (foundBefore, findingsBefore) = (state.found.count, state.findings.count)
                         consider(file, given: false, into: &state)
+                        // A file that gave a finding is read again next time, in case it was being written.
+                        if state.findings.count == findingsBefore {
+                            index.record(file, status: info, entries: Array(state.found[foundBefore...]))
+                        }
                     }
                 } else {
                     consider(path, given: true, into: &state)
@@ -154,18 +180,14 @@ extension DSYMStore {
                 return
             }
             for slice in slices {
-                let key = slice.uuid + "/" + slice.arch
-                if let existing = state.seen[key] {
-                    // An Xcode archive holds the app and its dSYM, with one UUID: the dSYM has the DWARF.
-                    if inDSYM && !state.inDSYM[existing] {
-                        state.entries[existing] = Entry(slice: slice, location: location)
-                        state.inDSYM[existing] = true
-                    }
-                    continue
+                let entry = Entry(slice: slice, location: location)
+                state.found.append((entry, inDSYM))
+                if keepsEveryCopy {
+                    state.entries.append(entry)
+                    state.inDSYM.append(inDSYM)
+                } else {
+                    state.merge(entry, inDSYM: inDSYM)
                 }
-                state.seen[key] = state.entries.count
-                state.entries.append(Entry(slice: slice, location: location))
-                state.inDSYM.append(inDSYM)
             }
         }
 
@@ -173,7 +195,25 @@ extension DSYMStore {
             var entries: [Entry] = []
             var inDSYM: [Bool] = []
             var seen: [String: Int] = [:]
-            var findings: [Diagnostic] = []
+            var findings: [LocatedFinding] = []
+            /// Every slice found, each copy, in order: what a folder index records per file.
+            var found: [(Entry, Bool)] = []
+
+            /// Keeps one slice per UUID and architecture.
+            mutating func merge(_ entry: Entry, inDSYM: Bool) {
+                let key = entry.slice.uuid + "/" + entry.slice.arch
+                if let existing = seen[key] {
+                    // An Xcode archive holds the app and its dSYM, with one UUID: the dSYM has the DWARF.
+                    if inDSYM && !self.inDSYM[existing] {
+                        entries[existing] = entry
+                        self.inDSYM[existing] = true
+                    }
+                    return
+                }
+                seen[key] = entries.count
+                entries.append(entry)
+                self.inDSYM.append(inDSYM)
+            }
 
             mutating func finding(
                 _ severity: Diagnostic.Severity,
@@ -181,7 +221,7 @@ extension DSYMStore {
                 _ path: String,
                 _ message: String
             ) {
-                findings.append(Diagnostic(severity, code, "\(path): \(message)"))
+                findings.append(LocatedFinding(path: path, diagnostic: Diagnostic(severity, code, message)))
             }
         }
 

@@ -12,7 +12,7 @@ extension InspectCommand {
         let inputs = PathWalker.inputs(in: paths)
         var digesting = ReportInspector()
         digesting.digestsContent = true
-        let symbolication = ReportSymbolication.make(dsymPaths: dsym, sink: .console)
+        let symbolication = ReportSymbolication.make(dsymPaths: dsym, symbols: symbolOptions.sources, sink: .console)
         digesting.symbolicator = symbolication?.symbolicator
         let printer = BackendEventPrinter(
             format: backend,

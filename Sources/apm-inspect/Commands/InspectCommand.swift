@@ -105,6 +105,8 @@ struct InspectCommand: ParsableCommand {
     )
     var dsym: [String] = []
 
+    @OptionGroup var symbolOptions: SymbolOptions
+
     @Option(
         help: """
             Only this app's reports (repeatable): a bundle id or process name; a JetsamEvent stays when the app was \
@@ -139,7 +141,9 @@ struct InspectCommand: ParsableCommand {
         let inputs = PathWalker.inputs(in: paths)
         var textInspector = ReportInspector()
         textInspector.httpSummaryOnly = format == .text
-        textInspector.symbolicator = ReportSymbolication.make(dsymPaths: dsym, sink: .console)?.symbolicator
+        textInspector.symbolicator =
+            ReportSymbolication.make(dsymPaths: dsym, symbols: symbolOptions.sources, sink: .console)?
+            .symbolicator
         let run = InspectRun(
             reader: InputReader(inspector: textInspector, temporary: temporary),
             format: format.format,

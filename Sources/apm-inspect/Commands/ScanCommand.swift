@@ -45,6 +45,8 @@ struct ScanCommand: ParsableCommand {
     )
     var dsym: [String] = []
 
+    @OptionGroup var symbolOptions: SymbolOptions
+
     @Option(
         help: """
             Only this app's reports (repeatable): a bundle id or process name; a JetsamEvent stays when the app was \
@@ -65,7 +67,7 @@ struct ScanCommand: ParsableCommand {
         let walk = WalkedFiles(paths)
         var inspector = ReportInspector()
         inspector.digestsContent = format.inspectFormat.backend != nil
-        let symbolication = ReportSymbolication.make(dsymPaths: dsym, sink: .console)
+        let symbolication = ReportSymbolication.make(dsymPaths: dsym, symbols: symbolOptions.sources, sink: .console)
         inspector.symbolicator = symbolication?.symbolicator
         let run = ScanRun(
             inspector: inspector,

@@ -39,6 +39,8 @@ struct SymbolicateCommand: ParsableCommand {
     )
     var dsym: [String] = []
 
+    @OptionGroup var symbolOptions: SymbolOptions
+
     @Flag(help: "Re-resolve frames that already have a symbol.")
     var force = false
 
@@ -49,12 +51,21 @@ struct SymbolicateCommand: ParsableCommand {
     var format: DocumentFormat = .text
 
     func validate() throws {
-        if dsym.isEmpty { throw ValidationError("--dsym is required: a dSYM, a Mach-O file, a folder or a zip") }
+        if dsym.isEmpty && symbolOptions.sources.isEmpty {
+            throw ValidationError(
+                "--dsym or --symbols is required (or \(SymbolSources.environmentVariable)): a dSYM, a Mach-O file, a folder or a zip"
+            )
+        }
         try PathWalker.validate(paths)
     }
 
     func run() throws {
-        let made = ReportSymbolication.make(dsymPaths: dsym, force: force, sink: .console)
+        let made = ReportSymbolication.make(
+            dsymPaths: dsym,
+            symbols: symbolOptions.sources,
+            force: force,
+            sink: .console
+        )
         guard let symbolication = made else { throw ExitCode(1) }
         let run = SymbolicationRun(
             symbolication: symbolication,
@@ -72,7 +83,11 @@ struct SymbolicateCommand: ParsableCommand {
             failed = run.printEnvelopes(inputs, oneObject: oneObject)
         } else {
             // A report in the folder that is an input under another name (a link, a hard link) is never overwritten.
-            failed = run.run(paths, output: output, protecting: OutputFile.identities(of: paths + dsym))
+            failed = run.run(
+                paths,
+                output: output,
+                protecting: OutputFile.identities(of: paths + dsym + symbolOptions.sources.local)
+            )
         }
         if failed { throw ExitCode(1) }
     }

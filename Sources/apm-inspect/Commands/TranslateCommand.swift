@@ -50,6 +50,8 @@ struct TranslateCommand: ParsableCommand {
     @Option(help: "Symbolicate the reports with this dSYM, Mach-O file, folder or zip (repeatable: one path each).")
     var dsym: [String] = []
 
+    @OptionGroup var symbolOptions: SymbolOptions
+
     func validate() throws {
         try PathWalker.validate(paths)
         if let layout, TranslationRun.layout(named: layout) == nil {
@@ -59,11 +61,13 @@ struct TranslateCommand: ParsableCommand {
 
     func run() throws {
         // The reports (and dSYMs) are evidence: an output that is one of them, however spelled, is never written.
-        let inputs = OutputFile.identities(of: paths + dsym)
+        let symbols = symbolOptions.sources
+        let inputs = OutputFile.identities(of: paths + dsym + symbols.local)
         if paths.count <= 1, let output { try OutputFile.refuseUnusable(output, option: "-o", inputs: inputs) }
         let run = TranslationRun(
             layout: layout.flatMap(TranslationRun.layout(named:)),
             dsym: dsym,
+            symbols: symbols,
             stdoutIsTerminal: Console.stdoutIsTerminal,
             sink: .console
         )

@@ -1,0 +1,54 @@
+import APMInspectCore
+import Foundation
+import Symbolication
+
+/// Where symbols come from besides `--dsym`: the `--symbols` sources and the `APM_INSPECT_SYMBOLS` environment
+/// variable (sources separated by commas), and the cache that keeps what was learnt of them between runs.
+package struct SymbolSources: Sendable, Equatable {
+    /// Local paths: folders (indexed once, the index kept in the cache), dSYM bundles, Mach-O files, zips.
+    package var local: [String] = []
+    /// Sources this version does not read (symbol servers, S3), as given: each is said and skipped.
+    package var unsupported: [String] = []
+    /// Where folder indexes are kept; nil when there is nowhere to keep them (every run reads every file).
+    package var cacheDirectory: String?
+
+    /// The environment variable that lists sources for every run, separated by commas.
+    package static let environmentVariable = "APM_INSPECT_SYMBOLS"
+
+    package init() {}
+
+    /// The sources of `--symbols` (each value one source) after those of the environment, and the cache folder:
+    /// `--symbol-cache`, else `$XDG_CACHE_HOME/apm-inspect/symbols`, else `$HOME/.cache/apm-inspect/symbols`.
+    package init(options: [String], cache: String?, environment: [String: String]) {
+        let fromEnvironment = (environment[Self.environmentVariable] ?? "").split(separator: ",").map {
+            String($0).trimmingCharacters(in: .whitespaces)
+        }
+        for source in fromEnvironment + options where !source.isEmpty {
+            if Self.isNetworkSource(source) {
+                unsupported.append(source)
+            } else {
+                local.append(source)
+            }
+        }
+        if let cache, !cache.isEmpty {
+            cacheDirectory = cache
+        } else if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+            cacheDirectory = xdg + "/apm-inspect/symbols"
+        } else if let home = environment["HOME"], home.hasPrefix("/") {
+            cacheDirectory = home + "/.cache/apm-inspect/symbols"
+        }
+    }
+
+    /// True when nothing but `--dsym` gives symbols.
+    package var isEmpty: Bool { local.isEmpty && unsupported.isEmpty }
+
+    /// A symbol server or a bucket: `http://`, `https://`, `s3://`, or one of them after a layout (`unified+`,
+    /// `lldb+`).
+    static func isNetworkSource(_ source: String) -> Bool {
+        var scheme = Substring(source)
+        for layout in ["unified+", "lldb+"] where scheme.hasPrefix(layout) {
+            scheme = scheme.dropFirst(layout.count)
+        }
+        return ["http://", "https://", "s3://"].contains { scheme.lowercased().hasPrefix($0) }
+    }
+}
