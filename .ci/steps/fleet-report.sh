@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # report: the fleet report of Corpus/ plus a generated set, in every format; the HTML page opened in headless
-# Chromium must render its tables and charts, ask for nothing over the network, and show the numbers of the JSON.
+# Chromium must render its tables and charts, ask for nothing over the network, show the numbers of the JSON, keep
+# the console free of errors, and fit a 1400 px and a 390 px (phone) viewport.
 set -euo pipefail
 : "${BIN:?BIN must name the apm-inspect binary}"
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/apm-inspect-fleet.XXXXXX")"
@@ -51,6 +52,70 @@ run_chromium --dump-dom "file://$WORK/report.html" > "$WORK/dom.html"
 run_chromium --window-size=1400,1800 --screenshot="$WORK/report.png" "file://$WORK/report.html" >/dev/null
 [ -s "$WORK/report.png" ] || { echo "FAIL: chromium wrote no screenshot"; tail -20 "$WORK/chromium.log"; exit 1; }
 
+# The console stays empty: the page has no script, so any message is an error (a CSP violation, a resource it
+# tried to load). Chromium logs each console message as a line with CONSOLE and the page's URL as its source.
+console_log="$WORK/console.log"
+run_chromium --enable-logging=stderr --v=0 --dump-dom "file://$WORK/report.html" >/dev/null 2>"$console_log" || true
+if grep -a 'CONSOLE' "$console_log" | grep -a -F "file://$WORK/report.html"; then
+  echo "FAIL: the page wrote to the console"; exit 1
+fi
+
+# Layout at 1400 px and at phone width (390 px): the page is loaded in an iframe of that width (headless windows
+# are at least 500 px wide), and a script of this harness, not of the page, measures it: the document is no wider
+# than the viewport, every table sits in a box that fits (and scrolls sideways when the table is wider), and no
+# element outside such a box passes the right edge. A copy with an overwide element must fail, so the check is live.
+layout_check() { # $1 page file name in $WORK, $2 width; prints the measurements as JSON
+  cat > "$WORK/layout-$2.html" <<HTML
+<!DOCTYPE html><html><body style="margin:0">
+<iframe id="page" src="$1" style="width:$2px;height:900px;border:0"></iframe>
+<script>
+window.onload = function () {
+  var frame = document.getElementById("page"), w = frame.contentWindow, d = frame.contentDocument;
+  var width = w.innerWidth, result = {width: width, scrollWidth: d.documentElement.scrollWidth, tables: 0,
+    scrolling: 0, offenders: []};
+  function scroller(el) {
+    for (var p = el.parentElement; p && p !== d.body; p = p.parentElement) {
+      var o = w.getComputedStyle(p).overflowX;
+      if (o === "auto" || o === "scroll") return p;
+    }
+    return null;
+  }
+  function name(el) {
+    var cls = typeof el.className === "string" && el.className ? "." + el.className : "";
+    return el.tagName.toLowerCase() + (el.id ? "#" + el.id : "") + cls;
+  }
+  var all = d.body.getElementsByTagName("*");
+  for (var i = 0; i < all.length; i++) {
+    var el = all[i], box = el.getBoundingClientRect();
+    if (box.width === 0 && box.height === 0) continue;
+    var s = scroller(el);
+    var edge = s ? s.getBoundingClientRect().right : box.right;
+    if (edge > width + 0.5 || (!s && box.left < -0.5)) result.offenders.push(name(s || el) + " right " + Math.round(edge));
+    if (el.tagName === "TABLE") { result.tables += 1; if (s) result.scrolling += 1; }
+  }
+  document.body.setAttribute("data-result", JSON.stringify(result));
+};
+</script></body></html>
+HTML
+  run_chromium --allow-file-access-from-files --dump-dom "file://$WORK/layout-$2.html" \
+    | python3 -c 'import html, re, sys; m = re.search(r"data-result=\"([^\"]*)\"", sys.stdin.read()); print(html.unescape(m.group(1)) if m else "{}")'
+}
+sed 's|<body>|<body><div style="width:3000px">overwide</div>|' "$WORK/report.html" > "$WORK/broken.html"
+for width in 1400 390; do
+  layout_check report.html "$width" > "$WORK/layout-$width.json"
+  layout_check broken.html "$width" > "$WORK/broken-$width.json"
+  python3 - "$WORK/layout-$width.json" "$WORK/broken-$width.json" "$width" <<'PY'
+import json, sys
+good, broken, width = json.load(open(sys.argv[1])), json.load(open(sys.argv[2])), int(sys.argv[3])
+assert good.get("width") == width, f"the layout harness did not run at {width} px: {good}"
+assert good["scrollWidth"] <= good["width"], f"at {width} px the page is {good['scrollWidth']} px wide: {good['offenders'][:10]}"
+assert not good["offenders"], f"at {width} px these pass the right edge: {good['offenders'][:10]}"
+assert good["tables"] > 0 and good["scrolling"] == good["tables"], f"a table is not in a scrolling box: {good}"
+assert broken["scrollWidth"] > width and broken["offenders"], f"the layout check missed an overwide element: {broken}"
+print(f"  ok layout at {width} px: page {good['scrollWidth']} px wide, {good['tables']} tables in scrolling boxes")
+PY
+done
+
 python3 - "$WORK/dom.html" "$WORK/report.json" "$WORK/report.html" <<'PY'
 import json, re, sys
 from html.parser import HTMLParser
@@ -68,7 +133,8 @@ page = Page()
 page.feed(dom_text)
 elements = page.elements
 ids = {a.get("id") for _, a in elements}
-for needed in ("crash-groups", "crashes-per-day", "oom-by-device", "watchdog", "oom", "metrickit", "crash-total"):
+for needed in ("crash-groups", "crashes-per-day", "oom-by-device", "watchdog", "oom", "metrickit", "crash-total",
+               "generated", "input-kinds", "group-files", "newest-versions", "hangs", "oom-confirmed"):
     assert needed in ids, f"the rendered page has no #{needed}"
 assert sum(1 for t, _ in elements if t == "svg") >= 2, "charts missing"
 
@@ -102,6 +168,15 @@ bars = [(r["data-device"], int(r["data-killed"])) for r in rows("device")]
 assert bars == [(d["device"], d["killed"]) for d in report["oom"]["byDevice"][:15]], bars
 events = next(a for _, a in elements if a.get("id") == "oom-events")
 assert int(events["data-count"]) == report["oom"]["events"]
+files = [(r["data-signature"], int(r["data-more-files"])) for r in rows("group-files")]
+assert files == [(g["signature"], g["moreFiles"]) for g in crashes["groups"][: len(files)]], files[:5]
+assert len(files) == len(shown), "a crash group does not list its files"
+kinds = {r["data-kind"]: int(r["data-count"]) for r in rows("input-kind")}
+assert kinds == report["inputs"]["kinds"], kinds
+read = next(a for _, a in elements if a.get("id") == "reports-read")
+assert int(read["data-count"]) == report["inputs"]["reports"]
+newest = {r["data-app"]: r["data-version"] for r in rows("newest-version")}
+assert newest == crashes["newestVersionByApp"] and all(v.strip("? ") for v in newest.values()), newest
 mk = [(r["data-version"], int(r["data-exits"])) for r in rows("metrickit-row")]
 assert mk == [(m["version"], sum(m["exits"].values())) for m in report["metricKit"]], mk
 print(f"  ok HTML in chromium: {len(shown)} crash groups, {len(days)} day bars, {len(watchdog)} watchdog rows, "

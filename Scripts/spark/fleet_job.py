@@ -178,7 +178,7 @@ def merge(a, b):
 
 def values(counts):
     entries = sorted(counts.items(), key=lambda item: (-item[1], item[0].encode()))
-    return {"values": [{"value": v, "count": c} for v, c in entries], "others": 0}
+    return {"values": [{"value": v, "count": c} for v, c in entries], "others": 0, "othersValues": 0}
 
 
 def iso_day(day):

@@ -85,8 +85,8 @@ import Testing
 
         let markdown = try BuiltCommandTests.run(bin, ["report", "--format", "markdown", path])
         #expect(markdown.status == 0, "\(markdown.stderr)")
-        // Reports by kind, memory limits by device and the OOM table.
-        Self.expectTablesKeepTheirShape(markdown.stdout, tables: 3)
+        // The inputs' file kinds, reports by kind, memory limits by device and the OOM table.
+        Self.expectTablesKeepTheirShape(markdown.stdout, tables: 4)
         #expect(markdown.stdout.contains("&lt;script&gt;"))
 
         let html = try BuiltCommandTests.run(bin, ["report", "--format", "html", path])
@@ -96,7 +96,7 @@ import Testing
         let elements = MarkupStructure.htmlElements(in: page)
         let own: Set = [
             "html", "head", "meta", "title", "style", "body", "h1", "h2", "h3", "p", "span", "table", "tr", "th",
-            "td", "code", "strong", "ul", "li", "svg", "text", "line", "rect",
+            "td", "code", "strong", "ul", "li", "svg", "text", "line", "rect", "div", "time",
         ]
         #expect(Set(elements.names).isSubset(of: own), "\(Set(elements.names).subtracting(own))")
         #expect(elements.comments == 0)

@@ -140,6 +140,48 @@ import Testing
         #expect(Self.summary(events.reversed(), limits: limits) == forward)
     }
 
+    /// Issue 41: two apps' versions are never compared; a version of question marks or blank names none.
+    @Test func theNewestVersionIsPerApp() {
+        let events = [
+            Self.crash("old", version: "2.9.1", date: "2024-05-01T10:00:00Z", bundle: "com.example.lumen"),
+            Self.crash("old", version: "2.10.0", date: "2024-05-02T10:00:00Z", bundle: "com.example.lumen"),
+            Self.crash("fresh", version: "2.10.0", date: "2024-05-03T10:00:00Z", bundle: "com.example.lumen"),
+            Self.crash("other", version: "6.4.0", date: "2024-05-03T10:00:00Z", bundle: "com.example.ferrule"),
+            Self.crash("other", version: "6.3", date: "2024-05-01T10:00:00Z", bundle: "com.example.ferrule"),
+            Self.crash("unknown", version: "???", date: "2024-05-04T10:00:00Z", bundle: "com.example.quill"),
+            Self.crash("unknown", version: " ", date: "2024-05-05T10:00:00Z", bundle: "com.example.quill"),
+        ]
+        let summary = Self.summary(events)
+        #expect(summary.crashes.newestVersionByApp == ["com.example.lumen": "2.10.0", "com.example.ferrule": "6.4.0"])
+        #expect(summary.crashes.newestVersion == "6.4.0")
+        // `fresh` is new in Lumen's newest version although Ferrule's 6.4.0 is greater.
+        #expect(summary.crashes.newInNewestVersion == ["fresh"])
+        let fresh = summary.crashes.groups.first { $0.signature == "fresh" }
+        #expect(fresh?.app == "com.example.lumen" && fresh?.appNewestVersion == "2.10.0")
+        let unknown = summary.crashes.groups.first { $0.signature == "unknown" }
+        #expect(unknown?.appVersions.values.map(\.value) == ["?"])
+        #expect(unknown?.appVersions.values.map(\.count) == [2])
+        #expect(unknown?.newInNewestVersion == false && unknown?.appNewestVersion == nil)
+        #expect(summary == Self.summary(events.reversed()))
+    }
+
+    /// `othersValues` counts the distinct values outside the list; `others` keeps counting their reports.
+    @Test func hiddenValuesAreCountedAsValues() {
+        var limits = FleetLimits()
+        limits.maxVersions = 2
+        let versions = ["1.1", "1.1", "1.1", "1.2", "1.3", "1.4", "1.4"]
+        let events = versions.enumerated().map { index, version in
+            Self.crash("x", version: version, date: "2024-05-0\(index + 1)T12:00:00Z", file: "r/\(index).ips")
+        }
+        let group = Self.summary(events, limits: limits).crashes.groups[0]
+        #expect(group.appVersions.values.map(\.value) == ["1.4", "1.3"])
+        #expect(group.appVersions.others == 4)
+        #expect(group.appVersions.othersValues == 2)
+        #expect(group.files == ["r/0.ips", "r/1.ips", "r/2.ips", "r/3.ips", "r/4.ips"])
+        #expect(group.moreFiles == 2)
+        #expect(Self.summary(events.reversed(), limits: limits) == Self.summary(events, limits: limits))
+    }
+
     @Test func signaturesPastTheGroupLimitAreCountedNotGrouped() {
         var limits = FleetLimits()
         limits.maxGroups = 2

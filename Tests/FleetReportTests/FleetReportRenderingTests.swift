@@ -84,9 +84,10 @@ import Testing
     @Test func markdownTablesKeepTheirRowsAndColumns() {
         let markdown = FleetReportTextRenderer.markdown(Self.hostileSummary(MarkupStructure.hostileField))
         let tables = MarkupStructure.markdownTables(in: markdown)
-        // Reports by kind (a header, a separator and a row for each of the nine kinds), then crash groups and
+        // The inputs' file kinds (a header, a separator and one kind), reports by kind (a header, a separator and a
+        // row for each of the nine kinds), then crash groups, each app's newest version, crashes per day and
         // watchdog terminations (a header, a separator and one row each).
-        #expect(tables.map(\.count) == [11, 3, 3])
+        #expect(tables.map(\.count) == [3, 11, 3, 3, 3, 3])
         for table in tables {
             let width = table.first?.count ?? 0
             #expect(width > 1 && table.allSatisfy { $0.count == width })
@@ -104,12 +105,13 @@ import Testing
         let elements = MarkupStructure.htmlElements(in: page)
         let own: Set = [
             "html", "head", "meta", "title", "style", "body", "h1", "h2", "h3", "p", "span", "table", "tr", "th",
-            "td", "code", "strong", "ul", "li", "svg", "text", "line", "rect",
+            "td", "code", "strong", "ul", "li", "svg", "text", "line", "rect", "div", "time",
         ]
         #expect(Set(elements.names).isSubset(of: own), "\(Set(elements.names).subtracting(own))")
         #expect(elements.names.filter { $0 == "style" }.count == 1)
-        // Reports by kind: a header and nine kinds; crash groups and watchdog terminations: a header and a row each.
-        #expect(elements.names.filter { $0 == "tr" }.count == 14)
+        // Reports by kind: a header and nine kinds; the inputs' file kinds, crash groups, their files, each app's
+        // newest version and watchdog terminations: a header and a row each.
+        #expect(elements.names.filter { $0 == "tr" }.count == 20)
         #expect(elements.comments == 0)
         #expect(!page.contains("\" onmouseover") && !page.contains("' onmouseover"))
         #expect(!MarkupStructure.hasRawControl(page))

@@ -14,6 +14,13 @@ public struct CappedCounts: Sendable, Equatable {
     private(set) var counts: [String: Int] = [:]
     /// Reports whose value was not kept.
     public private(set) var others = 0
+    /// Hashes (FNV-1a, 64 bits) of the distinct values not kept, at most ``maxHiddenValues`` of them.
+    private var hidden: Set<UInt64> = []
+    /// Distinct values not kept that are told apart: past this many, further ones are not counted.
+    package static let maxHiddenValues = 4096
+
+    /// Distinct values not kept (those reports are in ``others``); a lower bound past ``maxHiddenValues``.
+    public var othersValues: Int { hidden.count }
     /// The smallest value kept, once the capacity is reached.
     private var floor: String?
 
@@ -23,7 +30,7 @@ public struct CappedCounts: Sendable, Equatable {
     }
 
     public static func == (lhs: CappedCounts, rhs: CappedCounts) -> Bool {
-        lhs.counts == rhs.counts && lhs.others == rhs.others
+        lhs.counts == rhs.counts && lhs.others == rhs.others && lhs.hidden == rhs.hidden
     }
 
     /// Counts `value`; past the cap, new values go to the others count.
@@ -39,12 +46,25 @@ public struct CappedCounts: Sendable, Equatable {
         }
         guard let floor, order(floor, value) else {
             others += count
+            hide(value)
             return
         }
-        // The new value outranks the smallest kept one, which leaves with its reports.
+        // The new value outranks the smallest kept one, which leaves with its reports: a value that leaves never
+        // comes back (every later value kept outranks it), so the hidden ones are counted once each.
         others += counts.removeValue(forKey: floor) ?? 0
+        hide(floor)
         counts[value] = count
         self.floor = counts.keys.min(by: order)
+    }
+
+    private mutating func hide(_ value: String) {
+        guard hidden.count < Self.maxHiddenValues else { return }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in value.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        hidden.insert(hash)
     }
 
     /// Every kept value, most reports first, then by value.

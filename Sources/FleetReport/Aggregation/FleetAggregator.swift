@@ -19,9 +19,18 @@ public struct FleetAggregator: Sendable {
         var osVersions: CappedCounts
         var devices: CappedCounts
         var sources: [String: Int] = [:]
-        var oldestVersion: String?
+        /// Per app (``FleetAggregator/app(of:)``), the oldest version the group was seen in.
+        var oldestByApp: [String: String] = [:]
         var days: DayCounts
+        /// The first files by bytes, sorted, at most ``FleetLimits/maxFilesPerGroup``.
+        var files: [String] = []
+        /// Distinct files (one file's crashes arrive together, so a file is counted once).
+        var fileCount = 0
+        var lastFile: String?
     }
+
+    /// Apps a group follows the oldest version of: a signature is an app's own, so more is hostile input.
+    private static let maxAppsPerGroup = 64
 
     private struct WatchdogKey: Hashable {
         var reason: String
@@ -41,6 +50,7 @@ public struct FleetAggregator: Sendable {
     private var crashTotal = 0
     private var ungroupedCrashes = 0
     private var newestVersion: String?
+    private var newestByApp: [String: String] = [:]
     private var watchdogRows: [WatchdogKey: (count: Int, example: String)] = [:]
     private var watchdogTotal = 0
     private var ungroupedWatchdog = 0
@@ -82,6 +92,12 @@ public struct FleetAggregator: Sendable {
 
     /// Counts one event; `fromNDJSON` says it came from an envelope line rather than a file.
     public mutating func add(_ event: FleetEvent, fromNDJSON: Bool = false) {
+        if let reason = Self.skipReason(event) {
+            inputs.skippedFiles += 1
+            if inputs.skipped.count < limits.maxFindings {
+                inputs.skipped.append(FleetSummary.SkippedFile(file: event.file, kind: event.kind, reason: reason))
+            }
+        }
         inputs.reports += 1
         if fromNDJSON { inputs.ndjsonEnvelopes += 1 }
         // Kinds come from NDJSON too, where they are any text: a few dozen are kept.
@@ -104,8 +120,35 @@ public struct FleetAggregator: Sendable {
         }
     }
 
+    /// Why an event adds nothing to the report, or nil when it adds something (even if the filters leave it out).
+    static func skipReason(_ event: FleetEvent) -> String? {
+        if event.unreadable {
+            let failure = event.failure ?? ""
+            return failure.isEmpty ? "could not be read" : "could not be read: " + failure
+        }
+        guard event.crashes.isEmpty, event.watchdog == nil, event.oom == nil, event.metricKit.isEmpty,
+            event.occurrence == nil
+        else { return nil }
+        if event.kind == "unknown" { return "not a report the fleet report reads" }
+        return "nothing the fleet report counts in a report of kind \(event.kind)"
+    }
+
+    /// The app a context speaks of: its bundle id, else its process name, else `?`.
+    static func app(of context: FleetEvent.Context) -> String {
+        if let bundleId = context.bundleId, !bundleId.isEmpty { return bundleId }
+        if let process = context.process, !process.isEmpty { return process }
+        return "?"
+    }
+
+    /// A version as the report compares it: nil for one that is missing, blank or only question marks (`???`).
+    static func version(_ text: String?) -> String? {
+        guard let text else { return nil }
+        guard text.trimmingASCIIWhitespace().contains(where: { $0 != "?" }) else { return nil }
+        return text
+    }
+
     private mutating func add(_ occurrence: FleetEvent.Occurrence) {
-        noteVersion(occurrence.context.appVersion)
+        noteVersion(occurrence.context)
         switch occurrence.category {
         case .crash: categories.crashes += 1
         case .hang:
@@ -126,8 +169,18 @@ public struct FleetAggregator: Sendable {
         }
     }
 
-    private mutating func noteVersion(_ version: String?) {
-        guard let version else { return }
+    private mutating func noteVersion(_ context: FleetEvent.Context) {
+        noteVersion(context.appVersion, app: Self.app(of: context))
+    }
+
+    /// Notes a version of `app`: its newest, and the newest over all apps.
+    private mutating func noteVersion(_ text: String?, app: String) {
+        guard let version = Self.version(text) else { return }
+        if let newest = newestByApp[app] {
+            if VersionOrder.precedes(newest, version) { newestByApp[app] = version }
+        } else if newestByApp.count < limits.maxApps {
+            newestByApp[app] = version
+        }
         if let newest = newestVersion, !VersionOrder.precedes(newest, version) { return }
         newestVersion = version
     }
@@ -135,7 +188,8 @@ public struct FleetAggregator: Sendable {
     private mutating func add(_ crash: FleetEvent.Crash, file: String) {
         crashTotal += 1
         let context = crash.context
-        noteVersion(context.appVersion)
+        noteVersion(context)
+        let version = Self.version(context.appVersion)
         var group: Group
         if let existing = groups[crash.signature] {
             group = existing
@@ -165,14 +219,39 @@ public struct FleetAggregator: Sendable {
             group.representative = crash
             group.representativeFile = file
         }
-        group.appVersions.add(context.appVersion ?? "?")
-        group.osVersions.add(context.osVersion ?? "?")
-        group.devices.add(context.device ?? "?")
+        group.appVersions.add(version ?? "?")
+        group.osVersions.add(Self.value(context.osVersion))
+        group.devices.add(Self.value(context.device))
         group.sources[crash.source, default: 0] += 1
-        if let version = context.appVersion {
-            if group.oldestVersion.map({ VersionOrder.precedes(version, $0) }) ?? true { group.oldestVersion = version }
+        if let version {
+            let app = Self.app(of: context)
+            if let oldest = group.oldestByApp[app] {
+                if VersionOrder.precedes(version, oldest) { group.oldestByApp[app] = version }
+            } else if group.oldestByApp.count < Self.maxAppsPerGroup {
+                group.oldestByApp[app] = version
+            }
+        }
+        if group.lastFile != file {
+            group.lastFile = file
+            group.fileCount += 1
+            Self.keep(file, in: &group.files, capacity: limits.maxFilesPerGroup)
         }
         groups[crash.signature] = group
+    }
+
+    /// A field's value for a group's tallies: `?` when missing or blank.
+    static func value(_ text: String?) -> String {
+        guard let text, !text.trimmingASCIIWhitespace().isEmpty else { return "?" }
+        return text
+    }
+
+    /// Keeps `file` among the first `capacity` paths by bytes, sorted; the list does not depend on arrival order.
+    static func keep(_ file: String, in files: inout [String], capacity: Int) {
+        let index = files.firstIndex { !$0.utf8.lexicographicallyPrecedes(file.utf8) } ?? files.endIndex
+        if index < files.endIndex, files[index] == file { return }
+        guard index < capacity else { return }
+        files.insert(file, at: index)
+        if files.count > capacity { files.removeLast() }
     }
 
     /// True when `lhs` is earlier than `rhs`; equal instants are ordered by their text, so ties do not depend on
@@ -207,7 +286,7 @@ public struct FleetAggregator: Sendable {
         } else {
             categories.watchdogTerminations += 1
         }
-        noteVersion(watchdog.context.appVersion)
+        noteVersion(watchdog.context)
         let key = WatchdogKey(reason: watchdog.reason, verdict: watchdog.verdict ?? "none")
         if var row = watchdogRows[key] {
             row.count += 1
@@ -243,7 +322,7 @@ public struct FleetAggregator: Sendable {
     }
 
     private mutating func add(_ figures: FleetEvent.MetricKitFigures) {
-        noteVersion(figures.version == "?" ? nil : figures.version)
+        noteVersion(figures.version, app: figures.bundleId.flatMap { $0.isEmpty ? nil : $0 } ?? "?")
         metricKit.add(figures)
         let memoryExceptions = figures.diagnostics[MetricKitDiagnostic.Kind.memoryException.rawValue] ?? 0
         metricKitMemoryExceptions = Self.adding(metricKitMemoryExceptions, max(0, memoryExceptions))
@@ -266,11 +345,15 @@ public struct FleetAggregator: Sendable {
         summary.crashes.signatures = groups.count
         summary.crashes.ungrouped = ungroupedCrashes
         summary.crashes.newestVersion = newestVersion
+        summary.crashes.newestVersionByApp = newestByApp
         let total = max(1, crashTotal)
         var rows: [FleetSummary.CrashGroup] = []
         rows.reserveCapacity(groups.count)
         for (signature, group) in groups {
-            let isNew = newestVersion != nil && group.oldestVersion == newestVersion
+            let isNew =
+                !group.oldestByApp.isEmpty && group.oldestByApp.allSatisfy { newestByApp[$0.key] == $0.value }
+            let app = Self.app(of: group.representative.context)
+            let versionsSeen = group.appVersions.entries.map(\.value).filter { $0 != "?" }
             rows.append(
                 FleetSummary.CrashGroup(
                     signature: signature,
@@ -283,11 +366,16 @@ public struct FleetAggregator: Sendable {
                     exception: group.representative.exception,
                     topFrame: group.representative.topFrame,
                     representativeFile: group.representativeFile,
-                    appVersions: .init(values: group.appVersions.entries, others: group.appVersions.others),
-                    osVersions: .init(values: group.osVersions.entries, others: group.osVersions.others),
-                    devices: .init(values: group.devices.entries, others: group.devices.others),
+                    appVersions: Self.values(group.appVersions),
+                    osVersions: Self.values(group.osVersions),
+                    devices: Self.values(group.devices),
                     sources: group.sources,
-                    newInNewestVersion: isNew
+                    newInNewestVersion: isNew,
+                    app: app,
+                    appNewestVersion: newestByApp[app],
+                    newestVersionSeen: versionsSeen.max(by: VersionOrder.precedes),
+                    files: group.files,
+                    moreFiles: max(0, group.fileCount - group.files.count)
                 )
             )
         }
@@ -346,6 +434,10 @@ public struct FleetAggregator: Sendable {
         }
         summary.oom.metricKitByVersion = fleet.byVersion.compactMap(FleetSummary.MemoryKillsRow.init(metricKit:))
         return summary
+    }
+
+    private static func values(_ counts: CappedCounts) -> FleetSummary.Values {
+        FleetSummary.Values(values: counts.entries, others: counts.others, othersValues: counts.othersValues)
     }
 
     /// `a + b`, at most `Int.max`: counts from hostile NDJSON saturate instead of trapping.

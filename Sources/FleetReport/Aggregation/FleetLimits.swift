@@ -12,6 +12,10 @@ public struct FleetLimits: Sendable, Equatable {
     public var maxRows = 10_000
     /// Findings kept about the inputs.
     public var maxFindings = 100
+    /// Report files listed per crash group (the first by bytes; the rest are counted).
+    public var maxFilesPerGroup = 5
+    /// Apps whose newest version is followed; versions of further apps are not compared.
+    public var maxApps = 10_000
     /// Groups drawn in the per-day chart.
     public var chartGroups = 5
 

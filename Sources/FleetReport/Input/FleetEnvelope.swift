@@ -23,6 +23,10 @@ package struct FleetEnvelope: Decodable {
         case watchdog
     }
 
+    private enum ErrorKey: String, CodingKey {
+        case message
+    }
+
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
         let file = try container.decode(String.self, forKey: .file)
@@ -36,6 +40,11 @@ package struct FleetEnvelope: Decodable {
         }
         let errorIsNull = (try? container.decodeNil(forKey: .error)) ?? true
         event.unreadable = container.contains(.error) && !errorIsNull
+        if event.unreadable {
+            // The error's message says why; an error of another shape still marks the file unreadable.
+            event.failure = try? container.nestedContainer(keyedBy: ErrorKey.self, forKey: .error)
+                .decodeIfPresent(String.self, forKey: .message)
+        }
         let reportIsNull = container.contains(.report) ? try container.decodeNil(forKey: .report) : true
         let hasReport = container.contains(.report) && !reportIsNull
         guard hasReport else {

@@ -192,6 +192,8 @@ public struct FleetEvent: Sendable, Equatable {
     public var kind: String
     /// True when the file could not be read or parsed.
     public var unreadable: Bool
+    /// Why it could not be read (the error's message), when known.
+    public var failure: String?
     public var crashes: [Crash]
     public var watchdog: Watchdog?
     public var oom: OOM?
@@ -207,11 +209,13 @@ public struct FleetEvent: Sendable, Equatable {
         watchdog: Watchdog? = nil,
         oom: OOM? = nil,
         metricKit: [MetricKitFigures] = [],
-        occurrence: Occurrence? = nil
+        occurrence: Occurrence? = nil,
+        failure: String? = nil
     ) {
         self.file = file
         self.kind = kind
         self.unreadable = unreadable
+        self.failure = failure
         self.crashes = crashes
         self.watchdog = watchdog
         self.oom = oom

@@ -18,6 +18,29 @@ public struct FleetSummary: Sendable, Equatable, Encodable {
         public var rejectedLines = 0
         /// Crashes, terminations, OOM kills and MetricKit figures left out by the filters.
         public var excluded = 0
+        /// Reports that added nothing to the report.
+        ///
+        /// Unreadable ones, and those of a kind it does not aggregate (HTTP captures, PowerLog databases, panics …).
+        /// Reports left out by the filters are in ``excluded`` instead.
+        public var skippedFiles = 0
+        /// The first ``FleetLimits/maxFindings`` of them, in input order, each with the reason.
+        public var skipped: [SkippedFile] = []
+    }
+
+    /// A report that added nothing to the fleet report, and why.
+    public struct SkippedFile: Sendable, Equatable, Encodable {
+        /// The path as given (`ARCHIVE!/member` inside archives).
+        public var file: String
+        /// The `FileKind` raw value (`httpArchive`, `unknown` …).
+        public var kind: String
+        /// Why: the error that kept it from being read, or that its kind is not aggregated.
+        public var reason: String
+
+        package init(file: String, kind: String, reason: String) {
+            self.file = file
+            self.kind = kind
+            self.reason = reason
+        }
     }
 
     /// The filters the aggregation applied, echoed so a summary says what it covers.
@@ -36,10 +59,20 @@ public struct FleetSummary: Sendable, Equatable, Encodable {
         }
     }
 
-    /// Values seen in a group, the most frequent first, capped; `others` counts the reports outside the list.
+    /// Values seen in a group, the most frequent first, capped; `others` counts the reports outside the list and
+    /// `othersValues` the distinct values outside it.
     public struct Values: Sendable, Equatable, Encodable {
         public var values: [CappedCounts.Entry]
+        /// Reports whose value is not listed.
         public var others: Int
+        /// Distinct values not listed (what a view's "+N more" counts, with the listed values it does not show).
+        public var othersValues: Int
+
+        package init(values: [CappedCounts.Entry], others: Int, othersValues: Int = 0) {
+            self.values = values
+            self.others = others
+            self.othersValues = othersValues
+        }
     }
 
     /// The crashes that share one signature.
@@ -62,8 +95,19 @@ public struct FleetSummary: Sendable, Equatable, Encodable {
         public var devices: Values
         /// Crashes by the kind of file they came from: `crashReport`, `kscrash`, `metrickit`.
         public var sources: [String: Int]
-        /// True when the oldest app version the group was seen in is the newest version in the report.
+        /// True when, for each app the group's versioned crashes came from, the oldest version the group was seen
+        /// in is that app's newest version in the report (versions are compared only within one app).
         public var newInNewestVersion: Bool
+        /// The app of the representative report: its bundle id, else its process name, else `?`.
+        public var app: String
+        /// The newest version of ``app`` in the report (nil when no report of the app names a version).
+        public var appNewestVersion: String?
+        /// The newest app version the group was seen in (nil when none of its crashes names one).
+        public var newestVersionSeen: String?
+        /// The group's report files, the first ``FleetLimits/maxFilesPerGroup`` by bytes.
+        public var files: [String]
+        /// Files of the group that are not in ``files``.
+        public var moreFiles: Int
     }
 
     /// A number of events on one UTC day.
@@ -92,8 +136,15 @@ public struct FleetSummary: Sendable, Equatable, Encodable {
         /// Crashes whose signature arrived once the group limit was reached: counted here, not grouped.
         public var ungrouped = 0
         public var groups: [CrashGroup] = []
+        /// The newest version: with one app, its newest; with several, the greatest of their newest versions.
+        ///
+        /// Kept for compatibility: compare within an app with ``newestVersionByApp``. Never empty or `???`: a
+        /// report whose version is missing, empty or only question marks names no version.
         public var newestVersion: String?
+        /// The signatures of the groups new in the newest version of their app (see ``CrashGroup/newInNewestVersion``).
         public var newInNewestVersion: [String] = []
+        /// The newest version of each app (bundle id, else process name) seen in any report.
+        public var newestVersionByApp: [String: String] = [:]
         /// Crashes per UTC day of the top groups (the chart).
         public var perDay: [DaySeries] = []
     }
@@ -187,6 +238,11 @@ public struct FleetSummary: Sendable, Equatable, Encodable {
         public var longestSeconds: Double?
     }
 
+    /// When the report was made, ISO 8601 in UTC (`2024-06-01T12:00:00Z`).
+    ///
+    /// Nil when the caller gave no clock. `report` takes it from `SOURCE_DATE_EPOCH` when set, so a build can
+    /// reproduce a page byte for byte.
+    public var generatedAt: String?
     public var inputs = Inputs()
     public var categories = Categories()
     public var hangs = Hangs()

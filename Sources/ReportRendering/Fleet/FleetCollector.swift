@@ -76,7 +76,9 @@ package final class FleetCollector: @unchecked Sendable {
             case .failure(let failure): failure.message
             }
         if let failure {
-            aggregator.add(FleetEvent(file: display, kind: FileKind.unknown.rawValue, unreadable: true))
+            aggregator.add(
+                FleetEvent(file: display, kind: FileKind.unknown.rawValue, unreadable: true, failure: failure)
+            )
             errors.append(ErrorLine.render(path: display, location: nil, message: failure))
         }
     }

@@ -1,5 +1,6 @@
 import APMInspectCore
 import FleetReport
+import Foundation
 import ReportInspection
 import ReportSources
 
@@ -12,12 +13,37 @@ package struct FleetReportRun: Sendable {
     package var apps: [String]
     package var version: String?
     package var jobs: Int
+    /// When the report is made (``FleetSummary/generatedAt``); nil leaves the time out.
+    package var generatedAt: Date?
 
-    package init(since: String?, apps: [String], version: String?, jobs: Int) {
+    package init(since: String?, apps: [String], version: String?, jobs: Int, generatedAt: Date? = nil) {
         self.since = since
         self.apps = apps
         self.version = version
         self.jobs = jobs
+        self.generatedAt = generatedAt
+    }
+
+    /// The time a report says it was made: `SOURCE_DATE_EPOCH` (whole seconds since 1970, for reproducible
+    /// builds) when the environment sets it to such a number, else `now`.
+    package static func generationTime(environment: [String: String], now: Date) -> Date {
+        guard let text = environment["SOURCE_DATE_EPOCH"], let seconds = Int64(text), seconds >= 0,
+            seconds < 253_402_300_800  // 10000-01-01: four-digit years only
+        else { return now }
+        return Date(timeIntervalSince1970: TimeInterval(seconds))
+    }
+
+    /// `2024-06-01T12:00:00Z`: the time in UTC to the second; nil for a time outside years 0 to 9999.
+    package static func utcTimestamp(_ date: Date) -> String? {
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        guard seconds.isFinite, seconds >= -62_167_219_200, seconds < 253_402_300_800,
+            let whole = Int(exactly: seconds)
+        else { return nil }
+        let (days, second) = (whole.quotientAndRemainder(dividingBy: 86_400))
+        let (day, secondOfDay) = second < 0 ? (days - 1, second + 86_400) : (days, second)
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let time = two(secondOfDay / 3600) + ":" + two(secondOfDay % 3600 / 60) + ":" + two(secondOfDay % 60)
+        return CivilDate(daysSince1970: day).isoDate + "T" + time + "Z"
     }
 
     /// The summary of `files`, with the filters it was made under, and the error lines of the files that could not
@@ -66,6 +92,7 @@ package struct FleetReportRun: Sendable {
             version: version,
             apps: apps.isEmpty ? nil : apps
         )
+        summary.generatedAt = generatedAt.flatMap(Self.utcTimestamp)
         return (summary, collector.errors)
     }
 

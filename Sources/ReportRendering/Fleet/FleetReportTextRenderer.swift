@@ -23,6 +23,7 @@ package enum FleetReportTextRenderer {
         if let filters = filterLine(summary.filters) {
             out += (style == .markdown ? "\n" : "") + "Filters: " + cell(filters, style) + "\n"
         }
+        out += inputsSection(summary, style: style)
         out += heading("Reports by kind", style)
         out += table(
             ["KIND", "COUNT"],
@@ -48,9 +49,11 @@ package enum FleetReportTextRenderer {
                 right: [0, 1],
                 rows: crashes.groups.prefix(shownRows).map { group in
                     [
-                        Formatting.grouped(group.count), percent(group.share), group.signature,
-                        group.firstSeen.map(day) ?? "–", group.lastSeen.map(day) ?? "–", values(group.appVersions),
-                        values(group.osVersions), values(group.devices), group.topFrame ?? "–",
+                        Formatting.grouped(group.count), percent(group.share),
+                        group.signature + (group.newInNewestVersion ? " (new)" : ""),
+                        group.firstSeen.map(day) ?? "–", group.lastSeen.map(day) ?? "–",
+                        values(group.appVersions, keeping: group.newestVersionSeen), values(group.osVersions),
+                        values(group.devices), group.topFrame ?? "–",
                     ]
                 },
                 style: style
@@ -61,26 +64,19 @@ package enum FleetReportTextRenderer {
             if crashes.ungrouped > 0 {
                 out += "\(crashes.ungrouped) crashes past the group limit are counted, not grouped.\n"
             }
-            out += heading("Representative reports", style)
-            for group in crashes.groups.prefix(10) {
+            out += heading("Reports of each group", style)
+            for group in crashes.groups.prefix(shownRows) {
                 out +=
-                    bullet(style) + cell(group.signature, style) + "  " + cell(group.process, style) + "  "
-                    + cell(group.exception, style) + "  " + cell(group.representativeFile, style) + "\n"
+                    bullet(style) + cell(group.signature, style) + "  " + cell(group.app, style) + "  "
+                    + cell(group.process, style) + "  " + cell(group.exception, style) + "\n"
+                let indent = style == .markdown ? "  - " : "      "
+                out += indent + "representative: " + cell(group.representativeFile, style) + "\n"
+                for file in group.files { out += indent + cell(file, style) + "\n" }
+                if group.moreFiles > 0 { out += indent + "+\(Formatting.grouped(group.moreFiles)) more file(s)\n" }
             }
         }
-        if let newest = crashes.newestVersion {
-            out += heading("New in the newest version (\(cell(newest, style)))", style)
-            if crashes.newInNewestVersion.isEmpty {
-                out += "No crash group first appears in it.\n"
-            } else {
-                for signature in crashes.newInNewestVersion.prefix(shownRows) {
-                    let group = crashes.groups.first { $0.signature == signature }
-                    out += bullet(style) + cell(signature, style)
-                    if let group { out += "  \(group.count) crash(es)  " + cell(group.topFrame ?? "–", style) }
-                    out += "\n"
-                }
-            }
-        }
+        out += newInReleaseSection(crashes, style: style)
+        out += perDaySection(crashes, style: style)
         if summary.watchdog.total > 0 {
             out += heading("Watchdog terminations", style)
             out += table(
@@ -95,6 +91,7 @@ package enum FleetReportTextRenderer {
         if summary.oom.events > 0 || !summary.oom.metricKitByVersion.isEmpty {
             out += heading("OOM kills by device", style)
             out += "\(summary.oom.killed) processes killed in \(summary.oom.events) JetsamEvents\n"
+            out += (style == .markdown ? "\n" : "") + confirmedLine(summary.oom.confirmed) + "\n"
             out += style == .markdown ? "\n" : ""
             if summary.oom.events > 0 {
                 out += table(
@@ -187,10 +184,144 @@ package enum FleetReportTextRenderer {
                 out += afterTable("… \(devices.count - shownRows) more device types (see --format json)", style)
             }
         }
-        if !summary.findings.isEmpty {
+        if !summary.diagnostics.isEmpty {
+            out += heading("Diagnostics", style)
+            out += table(
+                ["SEVERITY", "CODE", "FILE", "MESSAGE"],
+                right: [],
+                rows: summary.diagnostics.map {
+                    [$0.diagnostic.severity.rawValue, $0.diagnostic.code.description, $0.file, $0.diagnostic.message]
+                },
+                style: style
+            )
+        } else if !summary.findings.isEmpty {
             out += heading("Findings", style)
             for finding in summary.findings { out += bullet(style) + cell(finding, style) + "\n" }
         }
+        return out
+    }
+
+    /// When the report was made and from what: reports read by kind, and the files skipped with the reason.
+    private static func inputsSection(_ summary: FleetSummary, style: Style) -> String {
+        var out = heading("Inputs", style)
+        out += generatedLine(summary) + "\n"
+        out += style == .markdown ? "\n" : ""
+        out += table(
+            ["FILE KIND", "REPORTS"],
+            right: [1],
+            rows: inputKinds(summary.inputs).map { [$0.kind, Formatting.grouped($0.count)] },
+            style: style
+        )
+        let inputs = summary.inputs
+        guard inputs.skippedFiles > 0 else { return out + afterTable("No file skipped.", style) }
+        out += afterTable("\(Formatting.grouped(inputs.skippedFiles)) file(s) skipped:", style)
+        out += style == .markdown ? "\n" : ""
+        out += table(
+            ["FILE", "KIND", "REASON"],
+            right: [],
+            rows: inputs.skipped.prefix(shownRows).map { [$0.file, $0.kind, $0.reason] },
+            style: style
+        )
+        let listed = min(shownRows, inputs.skipped.count)
+        if inputs.skippedFiles > listed {
+            out += afterTable(
+                "… \(Formatting.grouped(inputs.skippedFiles - listed)) more skipped (see --format json)",
+                style
+            )
+        }
+        return out
+    }
+
+    /// The line that says when the report was made and from how many reports.
+    ///
+    /// `Generated 2024-06-01T12:00:00Z from 64 report(s), 3 skipped.`
+    package static func generatedLine(_ summary: FleetSummary) -> String {
+        var line = summary.generatedAt.map { "Generated \($0) from " } ?? "Made from "
+        line += "\(Formatting.grouped(summary.inputs.reports)) report(s)"
+        if summary.inputs.ndjsonEnvelopes > 0 {
+            line += " (\(Formatting.grouped(summary.inputs.ndjsonEnvelopes)) from NDJSON)"
+        }
+        line += ", \(Formatting.grouped(summary.inputs.skippedFiles)) skipped."
+        return line
+    }
+
+    /// Reports read by file kind, most first, then by name.
+    package static func inputKinds(_ inputs: FleetSummary.Inputs) -> [(kind: String, count: Int)] {
+        inputs.kinds.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+
+    /// `Confirmed OOMs (reported by the OS): 3 (jetsamEvent 2, metrickit 1)`.
+    package static func confirmedLine(_ confirmed: FleetSummary.ConfirmedOOMs) -> String {
+        var line = "Confirmed OOMs (reported by the OS): \(Formatting.grouped(confirmed.count))"
+        let sources = confirmed.sources.sorted { $0.key < $1.key }.map { "\($0.key) \(Formatting.grouped($0.value))" }
+        if !sources.isEmpty { line += " (" + sources.joined(separator: ", ") + ")" }
+        return line
+    }
+
+    /// Each app's newest version and the groups first seen in it.
+    private static func newInReleaseSection(_ crashes: FleetSummary.Crashes, style: Style) -> String {
+        guard !crashes.newestVersionByApp.isEmpty else { return "" }
+        var out = heading("New in the newest version of each app", style)
+        let rows = newInRelease(crashes)
+        out += table(
+            ["APP", "NEWEST VERSION", "NEW GROUPS"],
+            right: [2],
+            rows: rows.prefix(shownRows).map { [$0.app, $0.version, Formatting.grouped($0.groups.count)] },
+            style: style
+        )
+        if rows.count > shownRows {
+            out += afterTable("… \(rows.count - shownRows) more apps (see --format json)", style)
+        }
+        let groups = crashes.groups.filter(\.newInNewestVersion)
+        guard !groups.isEmpty else {
+            return out + afterTable("No crash group first appears in a newest version.", style)
+        }
+        out += afterTable("Groups first seen in their app's newest version:", style)
+        out += style == .markdown ? "\n" : ""
+        for group in groups.prefix(shownRows) {
+            out +=
+                bullet(style) + cell(group.signature, style) + "  " + cell(group.app, style) + " "
+                + cell(group.appNewestVersion ?? "?", style) + "  \(Formatting.grouped(group.count)) crash(es)  "
+                + cell(group.topFrame ?? "–", style) + "\n"
+        }
+        if groups.count > shownRows { out += "… \(groups.count - shownRows) more new groups (see --format json)\n" }
+        return out
+    }
+
+    /// Apps by name with their newest version and the groups new in it.
+    package static func newInRelease(
+        _ crashes: FleetSummary.Crashes
+    ) -> [(app: String, version: String, groups: [FleetSummary.CrashGroup])] {
+        var byApp: [String: [FleetSummary.CrashGroup]] = [:]
+        for group in crashes.groups where group.newInNewestVersion { byApp[group.app, default: []].append(group) }
+        return crashes.newestVersionByApp.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map {
+            ($0.key, $0.value, byApp[$0.key] ?? [])
+        }
+    }
+
+    /// Crashes per UTC day of the top groups: the days with crashes, newest last.
+    private static func perDaySection(_ crashes: FleetSummary.Crashes, style: Style) -> String {
+        guard !crashes.perDay.isEmpty else { return "" }
+        var out = heading("Crashes per day, top groups", style)
+        out += table(
+            ["SIGNATURE", "DAYS", "CRASHES", "BY DAY (UTC, the newest 14 days with crashes)"],
+            right: [1, 2],
+            rows: crashes.perDay.map { series in
+                let total = series.days.reduce(series.earlier) { sum, day in
+                    let (added, overflow) = sum.addingReportingOverflow(day.count)
+                    return overflow ? Int.max : added
+                }
+                var days = series.days.suffix(14).map { "\($0.day) \($0.count)" }
+                let older = series.days.count - min(14, series.days.count)
+                if older > 0 { days.insert("+\(older) earlier day(s)", at: 0) }
+                if series.earlier > 0 { days.insert("\(series.earlier) crash(es) on older days", at: 0) }
+                return [
+                    series.signature, Formatting.grouped(series.days.count), Formatting.grouped(total),
+                    days.joined(separator: ", "),
+                ]
+            },
+            style: style
+        )
         return out
     }
 
@@ -234,11 +365,32 @@ package enum FleetReportTextRenderer {
     /// The day of an ISO 8601 time, as written (the report's own offset).
     package static func day(_ iso: String) -> String { String(iso.prefix(10)) }
 
-    /// The top three values and how many more reports there are.
-    package static func values(_ values: FleetSummary.Values) -> String {
-        var parts = values.values.prefix(3).map { "\($0.value) (\($0.count))" }
-        let hidden = values.values.dropFirst(3).reduce(0) { $0 + $1.count } + values.others
-        if hidden > 0 { parts.append("+\(hidden) more") }
+    /// Values a cell shows at most.
+    package static let shownValues = 3
+
+    /// The values a cell shows: the most frequent, and `keeping` (the newest version) even when it is rare.
+    package static func shown(_ values: FleetSummary.Values, keeping pinned: String? = nil) -> [CappedCounts.Entry] {
+        var listed = Array(values.values.prefix(shownValues))
+        if let pinned, !listed.contains(where: { $0.value == pinned }),
+            let entry = values.values.first(where: { $0.value == pinned })
+        {
+            listed = Array(listed.prefix(shownValues - 1)) + [entry]
+        }
+        return listed
+    }
+
+    /// Distinct values a cell does not show: listed ones left out and those outside the list.
+    package static func hiddenValues(_ values: FleetSummary.Values, shown: Int) -> Int {
+        max(0, values.values.count - shown) + max(0, values.othersValues)
+    }
+
+    /// The top values with their counts (and `keeping`, the newest version), then `+N more` for the N distinct
+    /// values not shown.
+    package static func values(_ values: FleetSummary.Values, keeping pinned: String? = nil) -> String {
+        let listed = shown(values, keeping: pinned)
+        var parts = listed.map { "\($0.value) (\($0.count))" }
+        let hidden = hiddenValues(values, shown: listed.count)
+        if hidden > 0 { parts.append("+\(Formatting.grouped(hidden)) more") }
         return parts.joined(separator: ", ")
     }
 

@@ -1,6 +1,7 @@
 import APMInspectCore
 import ArgumentParser
 import FleetReport
+import Foundation
 import ReportInspection
 import ReportRendering
 import ReportSources
@@ -74,7 +75,8 @@ struct ReportCommand: ParsableCommand {
             since: since,
             apps: app,
             version: version,
-            jobs: jobs ?? ProcessInfoShim.activeProcessorCount
+            jobs: jobs ?? ProcessInfoShim.activeProcessorCount,
+            generatedAt: FleetReportRun.generationTime(environment: ProcessInfo.processInfo.environment, now: Date())
         )
         let progress = ProgressBar(total: files.count, label: "report", streamsOutput: false)
         let (summary, errors) = run.summary(of: files, temporary: temporary, sink: .console) { progress.advance() }
