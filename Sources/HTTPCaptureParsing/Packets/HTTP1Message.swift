@@ -366,6 +366,7 @@ struct HTTP1Message {
     ///
     /// No header block follows it. Nil when the line at `from` has a version or no line end before `head` ends.
     private static func simpleRequest(_ head: UnsafeBufferPointer<UInt8>, from: Int) -> HTTP1Message? {
+        guard from >= 0, from < head.count else { return nil }
         // A slice, not a rebased buffer: its indices are the stream's.
         let window = head[from..<Swift.min(head.count, from + 8192)]
         guard let feed = window.firstIndex(of: 0x0A) else { return nil }
