@@ -1,14 +1,14 @@
 import CZlib
 
-/// Compresses test input with the system zlib: gzip (`windowBits` 31) or zlib (15) wrapping.
+/// Compresses test input with the system zlib: gzip (`windowBits` 31) or zlib (15) wrapping, or raw deflate (-15).
 public enum Compressing {
-    public static func deflate(_ bytes: [UInt8], gzip: Bool = true) -> [UInt8] {
+    public static func deflate(_ bytes: [UInt8], gzip: Bool = true, raw: Bool = false) -> [UInt8] {
         var stream = z_stream()
         _ = deflateInit2_(
             &stream,
             Z_BEST_COMPRESSION,
             Z_DEFLATED,
-            gzip ? 31 : 15,
+            raw ? -15 : gzip ? 31 : 15,
             8,
             Z_DEFAULT_STRATEGY,
             ZLIB_VERSION,

@@ -31,6 +31,27 @@ package enum Inflate {
         return Result(bytes: bytes, isTruncated: !ended)
     }
 
+    /// Decompresses an HTTP `deflate` body: a zlib stream as RFC 9110 §8.4.1.2 defines it, or, when the bytes are
+    /// not one, raw deflate without the zlib header, which servers send and browsers accept.
+    ///
+    /// zlib is tried first (its header and checksum make a false match unlikely); raw deflate (`windowBits` -15) is
+    /// tried only when zlib calls the data corrupt, never when the output bound is passed.
+    ///
+    /// - Returns: The decompressed bytes, whether the stream was cut off, and whether it was raw deflate.
+    /// - Throws: ``InputError`` with code `syntax` when neither reading works, `tooLarge` past the output bound.
+    package static func decompressHTTPDeflate(_ input: [UInt8], maxOutputBytes: Int = 1 << 30) throws(InputError)
+        -> (result: Result, raw: Bool)
+    {
+        do {
+            return (try decompress(input, maxOutputBytes: maxOutputBytes), false)
+        } catch {
+            guard error.code == .syntax else { throw error }
+            let inflater = try Inflater(windowBits: -15)
+            let (bytes, ended) = try inflater.feed(input, maxOutputBytes: maxOutputBytes)
+            return (Result(bytes: bytes, isTruncated: !ended), true)
+        }
+    }
+
     /// How a decompression to a file ended.
     package struct FileOutcome: Sendable, Equatable {
         /// True when the input ended before the compressed stream did.

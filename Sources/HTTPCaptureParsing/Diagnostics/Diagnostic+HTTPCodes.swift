@@ -127,6 +127,15 @@ extension Diagnostic.Code {
     /// A request has no response in the capture: its outcome is unknown rather than an error.
     /// Example: no response captured for GET http://example.com/a (the connection has capture holes)
     package static let pcapNoResponse = Self("pcap.no-response")
+    /// A request line has a method and a target but no HTTP version (`GET /path`): it is read as an HTTP/0.9
+    /// request, the line alone with no headers, and its response, unless a status line starts it, as the bytes up to
+    /// the connection's close, with no status.
+    /// Example: request line "GET /index.html" has no HTTP version; read as HTTP/0.9 (no headers; the response runs to the connection's close unless a status line starts it)
+    package static let pcapVersionlessRequest = Self("pcap.versionless-request")
+    /// A request line has a method and a version but no target (`GET HTTP/1.1`): the request is read, its URL is
+    /// the origin alone.
+    /// Example: request line "GET HTTP/1.1" has no target; its URL is the origin alone
+    package static let pcapRequestWithoutTarget = Self("pcap.request-without-target")
     /// A pcap record is cut short by the end of the file: what is there was read.
     /// Example: record 1201 claims 1514 bytes but the file ends first; read what is there
     package static let pcapTruncatedRecord = Self("pcap.truncated-record")

@@ -170,6 +170,14 @@ struct HAREntryBuilder {
                 t.mimeType = content.member("mimeType")?.string ?? ""
                 if let size = byteCount(content.member("size"), "response.content.size", &t, log: &log) {
                     t.sizes.decoded = size
+                    // A browser may write `size: 0` with the whole body in `text`: the text is the body then, and
+                    // the 0 as written is kept in the extensions.
+                    if size == 0, let length = Self.textLength(content), length > 0,
+                        let written = content.member("size")
+                    {
+                        t.sizes.decoded = length
+                        t.keptExtensions["response.content.size"] = kept(written)
+                    }
                 }
                 if keepsVerbatim {
                     Self.forEachUnknownMember(of: content, known: Self.contentKeys) { key, value in
@@ -230,6 +238,23 @@ struct HAREntryBuilder {
             t.keptExtensions = extensions
         }
         return t
+    }
+
+    /// The length in bytes of the body `content.text` holds; nil without text.
+    ///
+    /// Its base64 decoded (4 data characters are 3 bytes; padding and line breaks are not data) when `encoding` is
+    /// `base64`, else its UTF-8 bytes.
+    static func textLength(_ content: JSONElement) -> Int64? {
+        guard let text = content.member("text")?.string else { return nil }
+        guard content.member("encoding")?.string?.lowercased() == "base64" else { return Int64(text.utf8.count) }
+        var data: Int64 = 0
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "="), UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): break
+            default: data += 1
+            }
+        }
+        return data / 4 * 3 + Swift.max(0, data % 4 - 1)
     }
 
     /// A vendor value as the transaction keeps it (``keepsElements``).

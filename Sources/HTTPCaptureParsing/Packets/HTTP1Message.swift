@@ -54,8 +54,15 @@ struct HTTP1Message {
 
     var version: String { parsedStartLine.version }
 
-    /// True when `bytes` start like an HTTP/1.x request line (`METHOD target HTTP/1.x`; a line longer than the
-    /// 8 KiB looked at only needs its method and a space).
+    /// True when `bytes` start like an HTTP/1.x request line; a line longer than the 8 KiB looked at only needs its
+    /// method and a space.
+    ///
+    /// The method is any token (RFC 9110 §9.1: `PROPFIND`, `CCM_POST`, `M-SEARCH`) of at most
+    /// ``HTTPSyntax/maxMethodLength`` characters, followed by one space; then the line is one of
+    /// - `METHOD target HTTP/1.x`, the target possibly empty (`GET  HTTP/1.1`);
+    /// - `METHOD HTTP/1.x`: a request line without its target;
+    /// - `METHOD /path` with a method of RFC 9110 (``HTTPSyntax/standardMethods``): an HTTP/0.9-style line without
+    ///   a version, its target in origin form without control characters.
     static func looksLikeRequest(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { looksLikeRequest($0) }
     }
@@ -69,19 +76,29 @@ struct HTTP1Message {
         var lineEnd = feed ?? window.firstIndex(of: 0x0D) ?? window.count
         if let feed, feed > 0, window[feed - 1] == 0x0D { lineEnd = feed - 1 }
         let line = UnsafeBufferPointer(rebasing: window[0..<lineEnd])
-        var spaces: [Int] = []
+        // The whole line is looked at: a combining mark after any space makes it a `Character` of its own.
+        var firstSpace = -1
+        var secondSpace = -1
+        var spaces = 0
         for (k, byte) in line.enumerated() {
             if byte >= 0x80 || byte == 0x0D { return looksLikeRequestByCharacters(window) }
             if byte == UInt8(ascii: " ") {
-                spaces.append(k)
-                if spaces.count > 2 { break }
+                if spaces == 0 { firstSpace = k } else if spaces == 1 { secondSpace = k }
+                spaces += 1
             }
         }
-        guard let firstSpace = spaces.first, (1...20).contains(firstSpace),
-            line[0..<firstSpace].allSatisfy({ $0 &- 0x41 < 26 || $0 == UInt8(ascii: "-") })
-        else { return false }
+        guard spaces > 0, HTTPSyntax.isMethod(line[0..<firstSpace]) else { return false }
         guard feed != nil else { return true }
-        return spaces.count == 2 && UnsafeBufferPointer(rebasing: line[(spaces[1] + 1)...]).hasPrefix("HTTP/1.")
+        let second = UnsafeBufferPointer(rebasing: line[(firstSpace + 1)...])
+        switch spaces {
+        case 2: return UnsafeBufferPointer(rebasing: line[(secondSpace + 1)...]).hasPrefix("HTTP/1.")
+        case 1:
+            if second.hasPrefix("HTTP/1.") { return true }
+            let method = UnsafeBufferPointer(rebasing: line[0..<firstSpace])
+            return second.first == UInt8(ascii: "/") && !second.contains(where: { $0 < 0x20 || $0 == 0x7F })
+                && HTTPSyntax.standardMethods.contains { method.elementsEqual($0.utf8) }
+        default: return false
+        }
     }
 
     /// ``looksLikeRequest(_:)-([UInt8])`` by `Character`: the reference the byte reading is held to, and the path
@@ -95,10 +112,16 @@ struct HTTP1Message {
         if let feed, feed > window.startIndex, window[feed - 1] == 0x0D { lineEnd = feed - 1 }
         let line = String(decoding: window[window.startIndex..<lineEnd], as: UTF8.self)
         let parts = line.split(separator: " ", omittingEmptySubsequences: false)
-        guard parts.count >= 2, let method = parts.first, (1...20).contains(method.count),
-            method.allSatisfy({ $0.isASCII && ($0.isUppercase || $0 == "-") })
-        else { return false }
-        return complete ? parts.count == 3 && parts[2].hasPrefix("HTTP/1.") : true
+        guard parts.count >= 2, let method = parts.first, HTTPSyntax.isMethod(method) else { return false }
+        guard complete else { return true }
+        switch parts.count {
+        case 3: return parts[2].hasPrefix("HTTP/1.")
+        case 2:
+            if parts[1].hasPrefix("HTTP/1.") { return true }
+            return parts[1].first == "/" && !parts[1].utf8.contains(where: { $0 < 0x20 || $0 == 0x7F })
+                && HTTPSyntax.standardMethods.contains { method == $0 }
+        default: return false
+        }
     }
 
     /// Parses consecutive messages from `bytes`.
@@ -111,6 +134,8 @@ struct HTTP1Message {
     ///   - bytes: A reassembled stream of one direction.
     ///   - isResponse: True for the server side: responses take their body framing from the request's method.
     ///   - methods: The methods of the requests on the connection, in order (FIFO pairing, 1xx skipped).
+    ///   - versionless: For each request, true when its line has no HTTP version (HTTP/0.9 style): when no status
+    ///     line answers it, its response is the bytes up to the connection's close.
     ///   - gaps: The stream's holes.
     ///   - maxDecoded: The most bytes a gzip or deflate body may inflate to.
     /// - Returns: The messages in stream order; the last one is marked incomplete when the stream ends inside it.
@@ -118,6 +143,7 @@ struct HTTP1Message {
         _ bytes: [UInt8],
         isResponse: Bool,
         methods: [String] = [],
+        versionless: [Bool] = [],
         gaps: [TCPStream.Gap] = [],
         maxDecoded: Int
     ) -> [HTTP1Message] {
@@ -131,6 +157,7 @@ struct HTTP1Message {
         var missingBefore: Int64 = 0
         bytes.withUnsafeBufferPointer { buffer in
             while offset < buffer.count, messages.count < 1_000_000 {
+                let unskipped = offset
                 // Tolerate stray CRLFs between messages.
                 while offset < buffer.count, buffer[offset] == 0x0D || buffer[offset] == 0x0A { offset += 1 }
                 guard offset < buffer.count else { break }
@@ -141,7 +168,13 @@ struct HTTP1Message {
                 }
                 let rest = UnsafeBufferPointer(rebasing: buffer[offset..<Swift.min(buffer.count, offset + 8192)])
                 let startsMessage =
-                    isResponse ? rest.hasPrefix("HTTP/1.") : looksLikeRequest(rest)
+                    isResponse ? HTTPSyntax.startsStatusLine(rest) : looksLikeRequest(rest)
+                if !startsMessage, isResponse, !holeBefore, versionless.indices.contains(requestIndex),
+                    versionless[requestIndex]
+                {
+                    messages.append(simpleResponse(buffer, from: unskipped, holes: &holes))
+                    break
+                }
                 if !startsMessage {
                     // Whatever follows that is not a message (a tunnel after CONNECT, garbage) ends the parse, unless
                     // a hole explains it: then the parse resumes at the next start line after the hole.
@@ -158,6 +191,17 @@ struct HTTP1Message {
                 // A header block never runs across a hole: what follows the hole may be another message.
                 let limit = Swift.min(buffer.count, holes.next?.at ?? buffer.count)
                 let head = UnsafeBufferPointer(rebasing: buffer[0..<limit])
+                if !isResponse, var simple = simpleRequest(head, from: offset) {
+                    simple.afterHole = holeBefore
+                    simple.skippedBefore = skipped
+                    simple.missingBefore = missingBefore
+                    holeBefore = false
+                    skipped = 0
+                    missingBefore = 0
+                    messages.append(simple)
+                    offset = simple.end
+                    continue
+                }
                 guard let (headerEnd, bodyStart) = headerBlockEnd(head, from: offset) else {
                     let line = String(
                         decoding: UnsafeBufferPointer(rebasing: buffer[offset..<Swift.min(limit, offset + 200)]),
@@ -200,7 +244,8 @@ struct HTTP1Message {
                     String(decoding: line.last == 0x0D ? line.dropLast() : line[...], as: UTF8.self)
                 }
                 let startLine = lines.isEmpty ? "" : lines.removeFirst()
-                guard isResponse ? startLine.hasPrefix("HTTP/") : startLine.contains(ascii: " HTTP/") else {
+                guard isResponse ? HTTPSyntax.startsWithHTTPName(startLine[...]) : startLine.contains(ascii: " HTTP/")
+                else {
                     break
                 }
                 var headers: [HTTPTransaction.Header] = []
@@ -317,6 +362,63 @@ struct HTTP1Message {
         return messages
     }
 
+    /// The HTTP/0.9-style request line at `from` (a method and a target, no version), which is the whole request.
+    ///
+    /// No header block follows it. Nil when the line at `from` has a version or no line end before `head` ends.
+    private static func simpleRequest(_ head: UnsafeBufferPointer<UInt8>, from: Int) -> HTTP1Message? {
+        guard from >= 0, from < head.count else { return nil }
+        // A slice, not a rebased buffer: its indices are the stream's.
+        let window = head[from..<Swift.min(head.count, from + 8192)]
+        guard let feed = window.firstIndex(of: 0x0A) else { return nil }
+        let lineEnd = feed > window.startIndex && window[feed - 1] == 0x0D ? feed - 1 : feed
+        // Nearly every line ends in its version: that is told from the bytes, without making a string.
+        var wordEnd = lineEnd
+        while wordEnd > from, head[wordEnd - 1] == UInt8(ascii: " ") { wordEnd -= 1 }
+        let lastSpace = head[from..<wordEnd].lastIndex(of: UInt8(ascii: " "))
+        if let lastSpace, UnsafeBufferPointer(rebasing: head[(lastSpace + 1)..<wordEnd]).hasPrefix("HTTP/") {
+            return nil
+        }
+        let line = String(decoding: UnsafeBufferPointer(rebasing: head[from..<lineEnd]), as: UTF8.self)
+        let message = HTTP1Message(
+            start: from,
+            headerEnd: feed + 1,
+            end: feed + 1,
+            startLine: line,
+            headers: [],
+            bodyBytes: 0,
+            decodedBytes: 0,
+            complete: true
+        )
+        return message.version.isEmpty ? message : nil
+    }
+
+    /// The response to an HTTP/0.9-style request that no status line starts.
+    ///
+    /// It has no headers; its body is the bytes up to the connection's close (RFC 1945 §6). Holes in it leave its
+    /// length known and its content unread.
+    private static func simpleResponse(_ buffer: UnsafeBufferPointer<UInt8>, from: Int, holes: inout StreamHoles)
+        -> HTTP1Message
+    {
+        var message = HTTP1Message(
+            start: from,
+            headerEnd: from,
+            end: buffer.count,
+            startLine: "",
+            headers: [],
+            bodyBytes: Int64(buffer.count - from),
+            decodedBytes: Int64(buffer.count - from),
+            complete: true
+        )
+        if holes.next != nil {
+            message.missingBytes = holes.gaps.dropFirst(holes.cursor).reduce(0) { $0 + $1.length }
+            message.bodyBytes += message.missingBytes
+            message.decodedBytes = -1
+            message.complete = false
+            _ = holes.pass(upTo: buffer.count)
+        }
+        return message
+    }
+
     private static func decodedLength(
         _ body: [UInt8],
         headers: [HTTPTransaction.Header],
@@ -330,7 +432,12 @@ struct HTTP1Message {
         guard encoding == "gzip" || encoding == "x-gzip" || encoding == "deflate", !body.isEmpty else {
             return body.isEmpty ? 0 : -1
         }
-        guard let result = try? Inflate.decompress(body, maxOutputBytes: maxDecoded) else { return -1 }
+        // `deflate` is meant to be zlib, but raw deflate is sent too and browsers accept it: both are read.
+        let inflated =
+            encoding == "deflate"
+            ? (try? Inflate.decompressHTTPDeflate(body, maxOutputBytes: maxDecoded))?.result
+            : try? Inflate.decompress(body, maxOutputBytes: maxDecoded)
+        guard let result = inflated else { return -1 }
         return result.isTruncated && complete ? -1 : Int64(result.bytes.count)
     }
 

@@ -7,11 +7,12 @@
 struct HTTP1StartLine: Equatable {
     /// The first word (`GET`; `HTTP/1.1` for a response).
     var method = ""
-    /// The second word (the request target; the status for a response), or empty.
+    /// The second word (the request target; the status for a response), or empty: a request line of two words whose
+    /// second is the version (`GET HTTP/1.1`) has no target.
     var target = ""
-    /// The status code when the line is a response's (`HTTP/…` first).
+    /// The status code when the line is a response's (`HTTP/…` first, in any letter case: `http/1.1 200 ok`).
     var status: Int?
-    /// The `HTTP/…` word, first or last, or empty.
+    /// The `HTTP/…` word as written, first (any letter case) or last (`HTTP/` in upper case), or empty.
     var version = ""
     /// What follows the status and the space after it (the reason phrase, as written), or empty.
     var reason = ""
@@ -27,11 +28,12 @@ struct HTTP1StartLine: Equatable {
         method = words.first.map(String.init) ?? ""
         target = words.count > 1 ? String(words[1]) : ""
         let parts = line.split(separator: " ", maxSplits: 2)
-        if parts.count >= 2, parts[0].hasPrefix("HTTP/") { status = Int(parts[1]) }
-        if let first = words.first, first.hasPrefix("HTTP/") {
+        if parts.count >= 2, HTTPSyntax.startsWithHTTPName(parts[0]) { status = Int(parts[1]) }
+        if let first = words.first, HTTPSyntax.startsWithHTTPName(first) {
             version = String(first)
         } else if let last = words.last, last.hasPrefix("HTTP/") {
             version = String(last)
+            if words.count == 2 { target = "" }
         }
         reason = parts.dropFirst(2).first.map(String.init) ?? ""
     }
@@ -55,23 +57,22 @@ struct HTTP1StartLine: Equatable {
         func text(_ range: Range<Int>) -> String {
             String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
         }
-        func isVersion(_ range: Range<Int>) -> Bool {
-            UnsafeBufferPointer(rebasing: bytes[range]).hasPrefix("HTTP/")
-        }
         var line = HTTP1StartLine()
         guard let first = words.first else { return line }
         line.method = text(first)
+        let response = HTTPSyntax.startsWithHTTPName(UnsafeBufferPointer(rebasing: bytes[first]))
         if words.count > 1 {
             let second = words[1]
             line.target = text(second)
-            if isVersion(first) { line.status = Int(line.target) }
+            if response { line.status = Int(line.target) }
             // The third piece of a split in three: everything after the space that ends the second word.
             if second.upperBound + 1 < bytes.count { line.reason = text((second.upperBound + 1)..<bytes.count) }
         }
-        if isVersion(first) {
+        if response {
             line.version = line.method
-        } else if let last = words.last, isVersion(last) {
+        } else if let last = words.last, UnsafeBufferPointer(rebasing: bytes[last]).hasPrefix("HTTP/") {
             line.version = text(last)
+            if words.count == 2 { line.target = "" }
         }
         return line
     }

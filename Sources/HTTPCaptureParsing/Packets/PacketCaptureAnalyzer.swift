@@ -369,7 +369,7 @@ struct PacketCaptureAnalyzer {
                 }
             }
         } else if HTTP1Message.looksLikeRequest(clientStream.bytes)
-            || clientStream.bytes.isEmpty && serverStream.bytes.starts(with: Array("HTTP/1.".utf8))
+            || clientStream.bytes.isEmpty && HTTPSyntax.startsStatusLine(serverStream.bytes)
         {
             connection.application = "http/1.x"
             var tunnelTLS: PacketAnalysis.TLSHandshake?
@@ -447,6 +447,7 @@ struct PacketCaptureAnalyzer {
             serverStream.bytes,
             isResponse: true,
             methods: requests.map(\.method),
+            versionless: requests.map(\.version.isEmpty),
             gaps: serverStream.gaps,
             maxDecoded: options.maxDecompressedBytes
         )
@@ -530,20 +531,47 @@ struct PacketCaptureAnalyzer {
                 ?? (context.server.port == 80
                     ? (context.server.address.isV6 ? "[\(context.server.address.text)]" : context.server.address.text)
                     : context.server.text)
+            // The URL as RFC 9112 §3.3 rebuilds the target URI: absolute form as written; origin form after the
+            // Host; asterisk form (`OPTIONS *`) and a missing target as the origin alone, with an empty path
+            // (§3.2.4); a CONNECT's authority form as written (`example.com:443`), as mitmproxy, Wireshark and Zeek
+            // show it, its host the one the tunnel goes to.
             if target.contains(ascii: "://") {
                 t.url = target
                 t.proxyConnection = true
             } else if t.method == "CONNECT" {
-                t.url = "https://" + target + "/"
+                t.url = target.isEmpty ? hostHeader : target
                 t.proxyConnection = true
+            } else if target == "*" || target.isEmpty {
+                t.url = "http://" + hostHeader
             } else {
                 t.url = "http://" + hostHeader + target
             }
             t.scheme = "http"
-            let urlHost = HTTPTransaction.urlParts(t.url).host
-            t.host = urlHost.isEmpty ? hostHeader.lowercased() : urlHost
-            t.httpVersion = request.version
-            t.networkProtocol = HTTPTransaction.normalisedProtocol(request.version)
+            if t.method == "CONNECT" && !target.contains(ascii: "://") {
+                t.host = TunnelTarget(authority: target, hostHeader: hostHeader).host
+            } else {
+                let urlHost = HTTPTransaction.urlParts(t.url).host
+                t.host = urlHost.isEmpty ? hostHeader.lowercased() : urlHost
+            }
+            // A line without a version is HTTP/0.9's (RFC 9112 §2.3 leaves it to the recipient to read one).
+            let version = request.version.isEmpty ? "HTTP/0.9" : request.version
+            t.httpVersion = version
+            t.networkProtocol = HTTPTransaction.normalisedProtocol(version)
+            if request.version.isEmpty {
+                log.add(
+                    .pcapVersionlessRequest,
+                    .note,
+                    "request line \"\(request.startLine.prefix(200))\" has no HTTP version; read as HTTP/0.9 (no headers; the response runs to the connection's close unless a status line starts it)",
+                    at: nil
+                )
+            } else if target.isEmpty {
+                log.add(
+                    .pcapRequestWithoutTarget,
+                    .warning,
+                    "request line \"\(request.startLine.prefix(200))\" has no target; its URL is the origin alone",
+                    at: nil
+                )
+            }
             t.phases.requestStart = milliseconds(requestStart, from: fetchStart)
             t.phases.requestEnd = milliseconds(
                 clientStream.time(at: Swift.max(request.start, request.end - 1)),

@@ -51,7 +51,7 @@ struct StreamHoles {
 
     /// The first plausible message start at or after `from`.
     ///
-    /// `HTTP/1.x NNN ` for responses, `METHOD target HTTP/1.x` and a line end for requests. The previous message's
+    /// `HTTP/1.x NNN ` for responses, `METHOD target HTTP/1.x` and a line end for requests (any token as `METHOD`). The previous message's
     /// body may run straight into it, so it is looked for anywhere, not only at line starts.
     ///
     /// Each occurrence of `HTTP/1.` is checked once, and a request's check walks back only over its target and
@@ -95,19 +95,27 @@ struct StreamHoles {
             i -= 1
         }
         guard i < targetEnd, i >= notBefore, buffer[i] == 0x20 else { return nil }
-        // `METHOD` before that: up to 20 upper-case letters or dashes.
+        // `METHOD` before that: a token (RFC 9110 §9.1) of up to 20 characters.
         var start = i
-        while start - 1 >= notBefore, i - (start - 1) <= 20,
-            (0x41...0x5A).contains(buffer[start - 1]) || buffer[start - 1] == 0x2D
+        while start - 1 >= notBefore, i - (start - 1) <= HTTPSyntax.maxMethodLength,
+            HTTPSyntax.isTokenByte(buffer[start - 1])
         {
             start -= 1
         }
         guard start < i else { return nil }
-        // A body that ends in capitals runs into the method: prefer a known method at the end of the run.
+        // After a byte that is no token's (a line feed, a JSON body's `}`) the whole token is the method
+        // (`PROPFIND`, `CCM_POST`).
+        if start == 0 || start > notBefore && !HTTPSyntax.isTokenByte(buffer[start - 1]) { return start }
+        // A body whose last characters are a token's runs into the method: prefer a method of RFC 9110 at the end
+        // of the run, else the run of capitals, digits, dashes and underscores at its end, else nothing.
         let run = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<i]), as: UTF8.self)
-        for method in knownMethods where run.hasSuffix(method) { return i - method.utf8.count }
-        return start
+        for method in HTTPSyntax.standardMethods where run.hasSuffix(method) { return i - method.utf8.count }
+        var capitals = i
+        while capitals > start, isMethodCapital(buffer[capitals - 1]) { capitals -= 1 }
+        return capitals < i ? capitals : nil
     }
 
-    private static let knownMethods = ["OPTIONS", "CONNECT", "DELETE", "PATCH", "TRACE", "POST", "HEAD", "PUT", "GET"]
+    private static func isMethodCapital(_ byte: UInt8) -> Bool {
+        (0x41...0x5A).contains(byte) || (0x30...0x39).contains(byte) || byte == 0x2D || byte == 0x5F
+    }
 }
