@@ -81,6 +81,49 @@ import Testing
         #expect(result.resolvedFrames == 11)
     }
 
+    /// docs/symbolication.md, "Caller frames' file and line".
+    ///
+    /// A caller frame whose return address R follows an instruction of an inlined range (R = 0x102f20050, the instruction at R − 4 is scale's, inlined into adjust,
+    /// inlined into compute) is looked up at R − 1 and printed as the whole chain, innermost first, each function with
+    /// its own file:line. atos prints one line for the same address: the concrete function with the innermost row's
+    /// file:line.
+    @Test func aCallerFrameInAnInlineChainIsTheChainAtItsReturnAddressMinusOne() throws {
+        var text = String(decoding: try fixtureReport("Demo-arm64-ios.crash"), as: UTF8.self)
+        let caller = "1   Demo                          \t0x0000000102f200b0 0x102f1c000 + 16560"
+        #expect(text.contains(caller))
+        text = text.replacingOccurrences(
+            of: caller,
+            with: "1   Demo                          \t0x0000000102f20050 0x102f1c000 + 16464"
+        )
+        let store = DSYMStore(paths: [MachOFixtures.folder + "Demo-arm64.dSYM"], loader: MachODebugImageLoader())
+        let result = try ReportRewriter.rewrite(Array(text.utf8), with: ReportSymbolicator(source: store))
+        let frames = result.report.threads[0].frames.filter { $0.address?.value == 0x1_02f2_0050 }
+        #expect(frames.map(\.symbol) == ["scale", "adjust", "compute"])
+        #expect(frames.map(\.inlined) == [true, true, nil])
+        #expect(
+            frames.map { "\($0.file ?? "?"):\($0.line ?? 0)" } == [
+                "/Demo/src/main.c:5", "/Demo/src/main.c:9", "/Demo/src/main.c:16",
+            ]
+        )
+        // Offsets count from R as written (0x102f20050 − scale's inlined range, adjust's, compute's start).
+        #expect(frames.last?.symbolOffset == 0x50)
+        let rewritten = String(decoding: result.bytes, as: UTF8.self)
+        #expect(rewritten.contains("\t0x0000000102f20050 scale + 8 (main.c:5) [inlined]\n"))
+        #expect(rewritten.contains("\t0x0000000102f20050 compute + 80 (main.c:16)\n"))
+
+        // The same address as atos answers it: one line, the concrete function with the innermost row's line.
+        let file = try MachOFile(path: MachOFixtures.dsym("Demo-arm64"))
+        let image = try DebugImage(slice: try #require(file.slice(for: .arm64)))
+        let returnAddress = try #require(image.fileAddress(of: 0x1_02f2_0050, loadAddress: 0x1_02f1_c000))
+        let atos = AtosText.lines(
+            image.locations(at: returnAddress - 1),
+            address: returnAddress - 1,
+            binary: "Demo",
+            inlines: false
+        )
+        #expect(atos == "compute (in Demo) (main.c:5)\n")
+    }
+
     @Test func aGarbageDSYMLeavesTheReportAsWritten() throws {
         let folder = try StoreTestFolder()
         let dwarf = Array(try Data(contentsOf: URL(fileURLWithPath: MachOFixtures.dsym("Demo-arm64"))))

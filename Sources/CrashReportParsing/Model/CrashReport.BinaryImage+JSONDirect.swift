@@ -8,6 +8,7 @@ extension CrashReport.BinaryImage: JSONDirectEncodable {
         object.write("arch", arch)
         object.write("base", base)
         object.write("bundleId", bundleId)
+        object.write("bundleVersion", bundleVersion)
         object.write("end", end)
         object.write("isApp", isApp)
         object.write("name", name)

@@ -14,5 +14,6 @@ extension CrashReport.Thread: JSONDirectEncodable {
         object.write("queue", queue)
         object.write("registerFlavor", registerFlavor)
         object.write("registers", registers)
+        object.write("rosettaRegisters", rosettaRegisters)
     }
 }

@@ -16,6 +16,9 @@ extension CrashReport {
         /// `ARM_THREAD_STATE64`, `x86_THREAD_STATE`, or the text heading's flavour.
         public var registerFlavor: String?
         public var registers: [Register]?
+        /// The registers of the JSON thread state's nested `rosetta` object (`tmp0`, `tmp1`, `tmp2` of a thread
+        /// translated by Rosetta 2 on Apple silicon), in the order written; nil when there is none.
+        public var rosettaRegisters: [Register]?
 
         package init(
             index: Int,
@@ -26,7 +29,8 @@ extension CrashReport {
             attributed: Bool = false,
             frames: [Frame] = [],
             registerFlavor: String? = nil,
-            registers: [Register]? = nil
+            registers: [Register]? = nil,
+            rosettaRegisters: [Register]? = nil
         ) {
             self.index = index
             self.id = id
@@ -37,6 +41,7 @@ extension CrashReport {
             self.frames = frames
             self.registerFlavor = registerFlavor
             self.registers = registers
+            self.rosettaRegisters = rosettaRegisters
         }
     }
 
@@ -198,6 +203,8 @@ extension CrashReport {
         var pathText: LazyText?
         public var version: String?
         public var bundleId: String?
+        /// The JSON `CFBundleVersion` (the build), beside ``version`` (`CFBundleShortVersionString`).
+        public var bundleVersion: String?
         /// True for the app's own images (`+` marker, JSON source `P` inside the app bundle, or the main executable).
         public var isApp: Bool
         /// The JSON `source`: `P` process, `S` shared cache, `A` absolute, and others.
@@ -212,6 +219,7 @@ extension CrashReport {
             path: String? = nil,
             version: String? = nil,
             bundleId: String? = nil,
+            bundleVersion: String? = nil,
             isApp: Bool = false,
             source: String? = nil
         ) {
@@ -223,6 +231,7 @@ extension CrashReport {
             self.pathText = path.map(LazyText.text)
             self.version = version
             self.bundleId = bundleId
+            self.bundleVersion = bundleVersion
             self.isApp = isApp
             self.source = source
         }
@@ -230,7 +239,7 @@ extension CrashReport {
         // Written out because ``uuid`` and ``path`` are computed: the keys and their optional handling are those the compiler
         // would synthesise for stored properties of these names.
         private enum CodingKeys: String, CodingKey {
-            case name, base, end, uuid, arch, path, version, bundleId, isApp, source
+            case name, base, end, uuid, arch, path, version, bundleId, bundleVersion, isApp, source
         }
 
         public init(from decoder: any Decoder) throws {
@@ -243,6 +252,7 @@ extension CrashReport {
             pathText = try container.decodeIfPresent(String.self, forKey: .path).map(LazyText.text)
             version = try container.decodeIfPresent(String.self, forKey: .version)
             bundleId = try container.decodeIfPresent(String.self, forKey: .bundleId)
+            bundleVersion = try container.decodeIfPresent(String.self, forKey: .bundleVersion)
             isApp = try container.decode(Bool.self, forKey: .isApp)
             source = try container.decodeIfPresent(String.self, forKey: .source)
         }
@@ -257,6 +267,7 @@ extension CrashReport {
             try container.encodeIfPresent(path, forKey: .path)
             try container.encodeIfPresent(version, forKey: .version)
             try container.encodeIfPresent(bundleId, forKey: .bundleId)
+            try container.encodeIfPresent(bundleVersion, forKey: .bundleVersion)
             try container.encode(isApp, forKey: .isApp)
             try container.encodeIfPresent(source, forKey: .source)
         }

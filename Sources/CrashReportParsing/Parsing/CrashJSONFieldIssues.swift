@@ -12,7 +12,7 @@ final class CrashJSONFieldIssues {
         let keyPath: String
         let byteOffset: Int
         let expected: String
-        /// The value as written; nil for a container, which is reported but not copied.
+        /// The value as written (a container too: nothing nested is dropped); nil only when the limits left it out.
         let value: JSONValue?
     }
 
@@ -32,25 +32,20 @@ final class CrashJSONFieldIssues {
     func record(_ value: JSONElement, _ keyPath: @autoclosure () -> String, expected: String) {
         guard value.kind != .null else { return }
         let path = keyPath()
-        let kept: JSONValue? = value.kind == .object || value.kind == .array ? nil : value.materialized
         guard tally.admitUnknown(bytes: path.utf8.count + value.sourceRange.count) else { return }
-        entries.append(Entry(keyPath: path, byteOffset: value.byteOffset, expected: expected, value: kept))
+        entries.append(
+            Entry(keyPath: path, byteOffset: value.byteOffset, expected: expected, value: value.materialized)
+        )
     }
 
     /// The same for a value read through a ``JSONUnsafeValue`` view.
     func record(_ value: JSONUnsafeValue, _ keyPath: @autoclosure () -> String, expected: String) {
-        let kept: JSONValue?
-        switch value.kind {
-        case .null: return
-        case .number: kept = .number(value.rawText ?? "")
-        case .string: kept = .string(value.string ?? "")
-        case .bool: kept = .bool(value.bool ?? false)
-        case .object, .array: kept = nil
-        }
+        guard value.kind != .null else { return }
         let path = keyPath()
-        guard tally.admitUnknown(bytes: path.utf8.count + value.rawBytes.count) else { return }
-        let offset = value.byteRange?.lowerBound ?? 0
-        entries.append(Entry(keyPath: path, byteOffset: offset, expected: expected, value: kept))
+        let range = value.sourceRange
+        guard tally.admitUnknown(bytes: path.utf8.count + range.count) else { return }
+        let offset = value.byteRange?.lowerBound ?? range.lowerBound
+        entries.append(Entry(keyPath: path, byteOffset: offset, expected: expected, value: value.materialized))
     }
 
     /// The kept values, as unknownKeys members named by their key paths.

@@ -9,6 +9,8 @@ struct CrashJSONReader {
     private let issues: CrashJSONFieldIssues
     /// The document's bytes, which frames' symbols point into until they are read.
     private var shared: CrashReport.SharedText?
+    /// Members of nested objects that no field read, kept in unknownKeys under their key paths.
+    private var unread: CrashJSONUnreadMembers
 
     private static let knownKeys: Set<String> = [
         "incident", "crashReporterKey", "modelCode", "procName", "pid", "procPath", "bundleInfo", "storeInfo",
@@ -41,6 +43,7 @@ struct CrashJSONReader {
     init(limits: CrashParseLimits = CrashParseLimits()) {
         tally = CrashLimitTally(limits)
         issues = CrashJSONFieldIssues(tally: tally)
+        unread = CrashJSONUnreadMembers(tally: tally, byRange: false)
     }
 
     mutating func read(_ body: CrashJSONBody, header: IPSHeader?) -> CrashReport {
@@ -53,6 +56,8 @@ struct CrashJSONReader {
 
     private mutating func readReport(_ body: CrashJSONBody, header: IPSHeader?) -> CrashReport {
         shared = CrashReport.SharedText(body.document.bytes)
+        let strict = body.document.diagnostics.isEmpty && !body.document.isTruncated
+        unread = CrashJSONUnreadMembers(tally: tally, byRange: strict && shared != nil)
         var report = CrashReport(sourceFormat: .ips309, header: header)
         report.incidentID = text(body.member("incident")) ?? header?.incidentID
         report.crashReporterKey = text(body.member("crashReporterKey"))
@@ -60,15 +65,21 @@ struct CrashJSONReader {
         report.process = text(body.member("procName")) ?? header?.name
         report.pid = int(body.member("pid"), "pid")
         report.path = text(body.member("procPath"))
-        if let bundle = body.member("bundleInfo") {
+        if let bundle = object(body.member("bundleInfo"), "bundleInfo") {
             report.bundleId = text(bundle.member("CFBundleIdentifier"))
             report.appVersion = text(bundle.member("CFBundleShortVersionString"))
             report.appBuild = text(bundle.member("CFBundleVersion"))
+            unread.keepUnread(
+                of: bundle,
+                at: "bundleInfo",
+                read: ["CFBundleIdentifier", "CFBundleShortVersionString", "CFBundleVersion"]
+            )
         }
         report.bundleId = report.bundleId ?? header?.bundleID
         report.appVersion = report.appVersion ?? header?.appVersion
-        if let store = body.member("storeInfo") {
+        if let store = object(body.member("storeInfo"), "storeInfo") {
             report.betaIdentifier = text(store.member("deviceIdentifierForVendor"))
+            unread.keepUnread(of: store, at: "storeInfo", read: ["deviceIdentifierForVendor"])
         }
         report.codeType = text(body.member("cpuType"))
         report.isTranslated = body.member("translated").flatMap { flag($0, "translated") }
@@ -81,7 +92,8 @@ struct CrashJSONReader {
         report.coalitionId = int(body.member("coalitionID"), "coalitionID")
         report.date = text(body.member("captureTime")).flatMap(AppleTimestamp.init)
         report.launchTime = text(body.member("procLaunch")).flatMap(AppleTimestamp.init)
-        if let os = body.member("osVersion") {
+        if let os = object(body.member("osVersion"), "osVersion") {
+            unread.keepUnread(of: os, at: "osVersion", read: ["train", "build", "releaseType"])
             let train = text(os.member("train"))
             let build = text(os.member("build"))
             report.releaseType = text(os.member("releaseType")).flatMap { $0.isEmpty ? nil : $0 }
@@ -92,8 +104,8 @@ struct CrashJSONReader {
         }
         report.osVersion = report.osVersion ?? header?.osVersion
         report.exception = readException(body)
-        report.termination = body.member("termination").map(readTermination)
-        if let list = body.member("usedImages") {
+        report.termination = object(body.member("termination"), "termination").map(readTermination)
+        if let list = array(body.member("usedImages"), "usedImages") {
             report.binaryImages = list.withUnsafeValue { list in
                 // Each image is filled in place, as frames are: appending a finished image copies it, retaining
                 // and releasing every string it holds.
@@ -112,17 +124,22 @@ struct CrashJSONReader {
                 }
             }
         }
-        if let asi = body.member("asi"), asi.kind == .object {
+        if let asi = object(body.member("asi"), "asi") {
             var lines: [String] = []
             asi.forEachMember { image, value in
                 let prefix = image + ": "
-                for line in strings(value) { lines.append(prefix + line) }
-                if let single = cappedString(value) { lines.append(prefix + single) }
+                if value.kind == .array {
+                    for line in strings(value, "asi." + image) { lines.append(prefix + line) }
+                } else if let single = cappedString(value) {
+                    lines.append(prefix + single)
+                } else {
+                    unread.keep(value, at: "asi." + image)
+                }
             }
             report.applicationSpecificInformation = lines
         }
         let images = FrameImages(report.binaryImages)
-        if let leb = body.member("lastExceptionBacktrace"), leb.kind == .array {
+        if let leb = array(body.member("lastExceptionBacktrace"), "lastExceptionBacktrace") {
             report.lastExceptionBacktrace = leb.withUnsafeValue {
                 readFrames($0, images: images, path: "lastExceptionBacktrace")
             }
@@ -130,7 +147,7 @@ struct CrashJSONReader {
         let faulting = index(body.member("faultingThread"), "faultingThread")
         // Filled in place, as frames and images are: appending a finished thread copies it.
         let threads: [CrashReport.Thread] =
-            body.member("threads")?.withUnsafeValue { list in
+            array(body.member("threads"), "threads")?.withUnsafeValue { list in
                 let capacity = min(list.count, tally.limits.maxThreads)
                 tally.skipThreads(list.count - capacity)
                 return [CrashReport.Thread](unsafeUninitializedCapacity: capacity) { buffer, initialized in
@@ -167,8 +184,8 @@ struct CrashJSONReader {
         if let summary = body.member("vmSummary").flatMap(cappedString) {
             blocks.append(CrashReport.Block(title: "VM Region Summary", text: summary))
         }
-        if let backtraces = body.member("asiBacktraces"), backtraces.kind == .array {
-            for (k, text) in strings(backtraces).enumerated() {
+        if let backtraces = array(body.member("asiBacktraces"), "asiBacktraces") {
+            for (k, text) in strings(backtraces, "asiBacktraces").enumerated() {
                 blocks.append(CrashReport.Block(title: "Application Specific Backtrace \(k + 1)", text: text))
             }
         }
@@ -228,6 +245,21 @@ struct CrashJSONReader {
             return true
         }
         diagnostics += notes.finished()
+        // Then what no field of a nested object read, under its key path (admitted by the limits when it was met).
+        for entry in unread.entries {
+            let name = Self.distinctName(entry.keyPath, among: &keptNames)
+            switch entry.kept {
+            case .range(let range) where keepRanges:
+                unknownRanges.append(LazyUnknownKeys.Member(key: name, range: range))
+            case .range(let range):
+                // An issue made the body's members values: this one is read from its bytes now, which are strict JSON.
+                let kept = shared.flatMap { LazyUnknownKeys(members: [.init(key: name, range: range)], of: $0) }
+                if let value = kept?.wrappedValue?[name] { unknown.append(JSONValue.Member(key: name, value: value)) }
+            case .value(let value):
+                // Only for a repaired body, whose members are all values.
+                unknown.append(JSONValue.Member(key: name, value: value))
+            }
+        }
         if let shared, !unknownRanges.isEmpty {
             report.keepUnknownMembers(unknownRanges, of: shared)
         } else if !unknown.isEmpty {
@@ -269,21 +301,55 @@ struct CrashJSONReader {
         return raw.withUnsafeBufferPointer { tally.cappedString(raw: $0, hasEscapes: $0.contains(0x5C)) }
     }
 
-    /// The string elements of an array, each capped as ``cappedString(_:)``.
-    private func strings(_ element: JSONElement) -> [String] {
-        element.elements.compactMap(cappedString)
+    /// The string elements of an array, each capped as ``cappedString(_:)``; any other element is kept in
+    /// unknownKeys under `path[k]`, and a value that is not an array under `path`.
+    private func strings(_ element: JSONElement, _ path: String) -> [String] {
+        guard element.kind == .array else {
+            if element.kind != .null { unread.keep(element, at: path) }
+            return []
+        }
+        var found: [String] = []
+        for (k, item) in element.elements.enumerated() {
+            if let string = cappedString(item) {
+                found.append(string)
+            } else {
+                unread.keep(item, at: "\(path)[\(k)]")
+            }
+        }
+        return found
+    }
+
+    /// `element` when it is an object; any other value (but `null`) is kept in unknownKeys under `path`.
+    private func object(_ element: JSONElement?, _ path: String) -> JSONElement? {
+        guard let element else { return nil }
+        if element.kind == .object { return element }
+        if element.kind != .null { unread.keep(element, at: path) }
+        return nil
+    }
+
+    /// `element` when it is an array; any other value (but `null`) is kept in unknownKeys under `path`.
+    private func array(_ element: JSONElement?, _ path: String) -> JSONElement? {
+        guard let element else { return nil }
+        if element.kind == .array { return element }
+        if element.kind != .null { unread.keep(element, at: path) }
+        return nil
     }
 
     private func readException(_ body: CrashJSONBody) -> CrashReport.Exception? {
-        let object = body.member("exception")
+        let object = self.object(body.member("exception"), "exception")
         var exception = CrashReport.Exception()
         if let object {
+            unread.keepUnread(
+                of: object,
+                at: "exception",
+                read: ["type", "signal", "codes", "subtype", "message", "rawCodes"]
+            )
             exception.type = text(object.member("type"))
             exception.signal = text(object.member("signal"))
             exception.codes = text(object.member("codes"))
             exception.subtype = text(object.member("subtype"))
             exception.message = text(object.member("message"))
-            if let raw = object.member("rawCodes"), raw.kind == .array {
+            if let raw = array(object.member("rawCodes"), "exception.rawCodes") {
                 exception.codeValues = raw.elements.enumerated().compactMap { k, element in
                     uint(element, "exception.rawCodes[\(k)]").map(HexValue.init)
                 }
@@ -355,8 +421,15 @@ struct CrashJSONReader {
         termination.namespace = text(object.member("namespace"))
         termination.code = object.member("code").flatMap { hex($0, "termination.code") }
         termination.indicator = text(object.member("indicator"))
-        termination.reasons = object.member("reasons").map(strings) ?? []
-        if let details = object.member("details"), details.kind == .array { termination.details = strings(details) }
+        unread.keepUnread(
+            of: object,
+            at: "termination",
+            read: ["namespace", "code", "indicator", "reasons", "details", "byProc", "byPid", "flags"]
+        )
+        termination.reasons = object.member("reasons").map { strings($0, "termination.reasons") } ?? []
+        if let details = array(object.member("details"), "termination.details") {
+            termination.details = strings(details, "termination.details")
+        }
         termination.byProcess = text(object.member("byProc"))
         termination.byPid = int(object.member("byPid"), "termination.byPid")
         termination.flags = object.member("flags").flatMap { hex($0, "termination.flags") }
@@ -393,6 +466,19 @@ struct CrashJSONReader {
         return text(value).map(CrashReport.FrameText.text)
     }
 
+    /// ``text(_:)``, keeping a value it cannot read (an object, an array, a boolean) in unknownKeys under `keyPath`.
+    private func text(_ value: JSONUnsafeValue?, at keyPath: @autoclosure () -> String) -> String? {
+        guard let value else { return nil }
+        if let found = text(value) { return found }
+        keepUnreadable(value, at: keyPath())
+        return nil
+    }
+
+    /// Keeps a value that its field could not read, unless it is `null` (absent).
+    private func keepUnreadable(_ value: JSONUnsafeValue, at keyPath: @autoclosure () -> String) {
+        if value.kind != .null { unread.keep(value, at: keyPath()) }
+    }
+
     /// A value's text: the decoded string, or a number's digits as written (as ``text(_:)`` for elements).
     private func text(_ value: JSONUnsafeValue?) -> String? {
         guard let value else { return nil }
@@ -414,18 +500,26 @@ struct CrashJSONReader {
         var arch: JSONUnsafeValue?
         var version: JSONUnsafeValue?
         var bundleId: JSONUnsafeValue?
+        var bundleVersion: JSONUnsafeValue?
+        let here = "usedImages[\(index)]"
+        if object.kind != .object, object.kind != .null { unread.keep(object, at: here) }
+        // A member no field reads, or a key met again, is kept under its key path.
+        func first(_ slot: inout JSONUnsafeValue?, _ value: JSONUnsafeValue, _ key: JSONUnsafeValue) {
+            if slot == nil { slot = value } else { unread.keep(value, at: here + "." + (key.string ?? "")) }
+        }
         object.forEachMember { key, value in
             switch ImageKey(key.rawBytes) {
-            case .base: if base == nil { base = value }
-            case .size: if size == nil { size = value }
-            case .path: if path == nil { path = value }
-            case .source: if source == nil { source = value }
-            case .name: if name == nil { name = value }
-            case .uuid: if uuid == nil { uuid = value }
-            case .arch: if arch == nil { arch = value }
-            case .version: if version == nil { version = value }
-            case .bundleId: if bundleId == nil { bundleId = value }
-            case nil: break
+            case .base: first(&base, value, key)
+            case .size: first(&size, value, key)
+            case .path: first(&path, value, key)
+            case .source: first(&source, value, key)
+            case .name: first(&name, value, key)
+            case .uuid: first(&uuid, value, key)
+            case .arch: first(&arch, value, key)
+            case .version: first(&version, value, key)
+            case .bundleId: first(&bundleId, value, key)
+            case .bundleVersion: first(&bundleVersion, value, key)
+            case nil: unread.keep(value, at: here + "." + (key.string ?? ""))
             }
             return true
         }
@@ -436,15 +530,18 @@ struct CrashJSONReader {
             let (sum, overflow) = baseValue.addingReportingOverflow(sizeValue - 1)
             end = overflow ? nil : HexValue(sum)
         }
-        image.name = text(name)
+        image.name = text(name, at: here + ".name")
         image.base = HexValue(baseValue)
         image.end = end
         image.uuidText = uuid.flatMap(lazyUUID)
-        image.arch = text(arch)
+        if image.uuidText == nil, let uuid { keepUnreadable(uuid, at: here + ".uuid") }
+        image.arch = text(arch, at: here + ".arch")
         image.pathText = path.flatMap(lazyText)
-        image.version = text(version)
-        image.bundleId = text(bundleId)
-        image.source = text(source)
+        if image.pathText == nil, let path { keepUnreadable(path, at: here + ".path") }
+        image.version = text(version, at: here + ".CFBundleShortVersionString")
+        image.bundleId = text(bundleId, at: here + ".CFBundleIdentifier")
+        image.bundleVersion = text(bundleVersion, at: here + ".CFBundleVersion")
+        image.source = text(source, at: here + ".source")
     }
 
     /// The UUID as a window normalised when read, when the value's bytes are its text (a string without escapes,
@@ -476,7 +573,7 @@ struct CrashJSONReader {
 
     /// The `usedImages` keys read, by raw key bytes.
     private enum ImageKey: Int, CaseIterable {
-        case base, size, path, source, name, uuid, arch, version, bundleId
+        case base, size, path, source, name, uuid, arch, version, bundleId, bundleVersion
 
         init?(_ key: UnsafeBufferPointer<UInt8>) {
             switch key.count {
@@ -499,6 +596,7 @@ struct CrashJSONReader {
             case 6 where key.equals("source"): self = .source
             case 26 where key.equals("CFBundleShortVersionString"): self = .version
             case 18 where key.equals("CFBundleIdentifier"): self = .bundleId
+            case 15 where key.equals("CFBundleVersion"): self = .bundleVersion
             default: return nil
             }
         }
@@ -516,30 +614,51 @@ struct CrashJSONReader {
         var triggered: JSONUnsafeValue?
         var frames: JSONUnsafeValue?
         var state: JSONUnsafeValue?
-        // One pass over the members; the first member of a name wins, as with `member`.
+        let here = "threads[\(thread.index)]"
+        if object.kind != .object, object.kind != .null { unread.keep(object, at: here) }
+        // One pass over the members; the first member of a name wins, as with `member`. Any other member (a key
+        // this version does not read, such as `instructionState`, or a key met again) is kept under its key path.
         object.forEachMember { key, value in
             let raw = key.rawBytes
+            var taken = false
+            func take(_ slot: inout JSONUnsafeValue?, _ name: StaticString) {
+                guard slot == nil, raw.equals(name) else { return }
+                slot = value
+                taken = true
+            }
             switch raw.count {
-            case 2: if id == nil, raw.equals("id") { id = value }
-            case 4: if name == nil, raw.equals("name") { name = value }
-            case 5: if queue == nil, raw.equals("queue") { queue = value }
-            case 9: if triggered == nil, raw.equals("triggered") { triggered = value }
-            case 6: if frames == nil, raw.equals("frames") { frames = value }
-            case 11: if state == nil, raw.equals("threadState") { state = value }
+            case 2: take(&id, "id")
+            case 4: take(&name, "name")
+            case 5: take(&queue, "queue")
+            case 9: take(&triggered, "triggered")
+            case 6: take(&frames, "frames")
+            case 11: take(&state, "threadState")
             default: break
             }
+            if !taken { unread.keep(value, at: here + "." + (key.string ?? "")) }
             return true
         }
-        thread.id = uint(id, "threads[\(thread.index)].id")
-        thread.name = text(name)
-        thread.queue = text(queue)
+        thread.id = uint(id, "\(here).id")
+        thread.name = text(name, at: here + ".name")
+        thread.queue = text(queue, at: here + ".queue")
         thread.crashed = triggered?.bool ?? (faulting == thread.index)
-        if let frames, frames.kind == .array {
-            thread.frames = readFrames(frames, images: images, path: "threads[\(thread.index)].frames")
+        if let triggered, triggered.bool == nil { keepUnreadable(triggered, at: here + ".triggered") }
+        if let frames {
+            if frames.kind == .array {
+                thread.frames = readFrames(frames, images: images, path: here + ".frames")
+            } else {
+                keepUnreadable(frames, at: here + ".frames")
+            }
         }
-        if let state, state.kind == .object {
-            thread.registerFlavor = text(state.member("flavor"))
-            thread.registers = readRegisters(state, path: "threads[\(thread.index)].threadState")
+        if let state {
+            if state.kind == .object {
+                let read = readRegisters(state, path: here + ".threadState", isState: true)
+                thread.registerFlavor = read.flavor
+                thread.registers = read.registers
+                thread.rosettaRegisters = read.rosetta
+            } else {
+                keepUnreadable(state, at: here + ".threadState")
+            }
         }
     }
 
@@ -575,17 +694,26 @@ struct CrashJSONReader {
         var sourceFile: JSONUnsafeValue?
         var sourceLine: JSONUnsafeValue?
         var inline: JSONUnsafeValue?
+        if object.kind != .object, object.kind != .null { unread.keep(object, at: "\(path)[\(frame.index)]") }
+        // A member no field reads, or a key met again, is kept under its key path.
+        func first(_ slot: inout JSONUnsafeValue?, _ value: JSONUnsafeValue, _ key: JSONUnsafeValue) {
+            if slot == nil {
+                slot = value
+            } else {
+                unread.keep(value, at: "\(path)[\(frame.index)].\(key.string ?? "")")
+            }
+        }
         // One pass over the members instead of a lookup per key; the first member of a name wins.
         object.forEachMember { key, value in
             switch FrameKey(key.rawBytes) {
-            case .imageIndex: if imageIndexValue == nil { imageIndexValue = value }
-            case .imageOffset: if imageOffsetValue == nil { imageOffsetValue = value }
-            case .symbol: if symbol == nil { symbol = value }
-            case .symbolLocation: if symbolLocation == nil { symbolLocation = value }
-            case .sourceFile: if sourceFile == nil { sourceFile = value }
-            case .sourceLine: if sourceLine == nil { sourceLine = value }
-            case .inline: if inline == nil { inline = value }
-            case nil: break
+            case .imageIndex: first(&imageIndexValue, value, key)
+            case .imageOffset: first(&imageOffsetValue, value, key)
+            case .symbol: first(&symbol, value, key)
+            case .symbolLocation: first(&symbolLocation, value, key)
+            case .sourceFile: first(&sourceFile, value, key)
+            case .sourceLine: first(&sourceLine, value, key)
+            case .inline: first(&inline, value, key)
+            case nil: unread.keep(value, at: "\(path)[\(frame.index)].\(key.string ?? "")")
             }
             return true
         }
@@ -599,9 +727,15 @@ struct CrashJSONReader {
             }
         }
         frame.imageOffset = imageOffset
-        if let symbol { frame.symbolText = frameText(symbol, in: &frame) }
+        if let symbol {
+            frame.symbolText = frameText(symbol, in: &frame)
+            if frame.symbolText == nil { keepUnreadable(symbol, at: "\(path)[\(frame.index)].symbol") }
+        }
         if let symbolLocation { frame.symbolOffset = uint(symbolLocation, "\(path)[\(frame.index)].symbolLocation") }
-        if let sourceFile { frame.fileText = frameText(sourceFile, in: &frame) }
+        if let sourceFile {
+            frame.fileText = frameText(sourceFile, in: &frame)
+            if frame.fileText == nil { keepUnreadable(sourceFile, at: "\(path)[\(frame.index)].sourceFile") }
+        }
         if let sourceLine { frame.line = int(sourceLine, "\(path)[\(frame.index)].sourceLine").map(Int.init) }
         if let inline {
             frame.inlined = inline.bool
@@ -657,35 +791,95 @@ struct CrashJSONReader {
     /// `x0` … `x31`, made once instead of by interpolation for every register of every report.
     private static let xNames = (0..<32).map { "x\($0)" }
 
-    private func readRegisters(_ state: JSONUnsafeValue, path: String) -> [CrashReport.Register] {
-        var registers: [CrashReport.Register] = []
+    /// What a thread state holds: its flavour, its registers, and the registers of its nested `rosetta` object.
+    private struct ReadState {
+        var flavor: String?
+        var registers: [CrashReport.Register]
+        var rosetta: [CrashReport.Register]?
+    }
+
+    /// Reads a `threadState` object (`isState`) or the `rosetta` object inside one.
+    ///
+    /// Registers are numbers or `{"value": …, "symbol": …, "symbolLocation": …, "description": …}`, `x` an array of
+    /// them. Anything else
+    /// (an object without a value, a register's other members such as `matchesCrashFrame` or `objc-selector`, a
+    /// second `rosetta` or `flavor`) is kept in unknownKeys under its key path.
+    private func readRegisters(_ state: JSONUnsafeValue, path: String, isState: Bool) -> ReadState {
+        var read = ReadState(registers: [])
         // `x` holds up to 29 of them; growing 1, 2, 4 … cost more allocations than the registers themselves.
-        registers.reserveCapacity(state.count + 32)
+        read.registers.reserveCapacity(state.count + 32)
+        var flavorSeen = false
         func register(_ name: @autoclosure () -> String, _ value: JSONUnsafeValue, at keyPath: () -> String) {
-            if value.kind != .object, let number = uint(value, keyPath()) {
-                registers.append(CrashReport.Register(name: name(), value: HexValue(number)))
-            } else if value.kind == .object, let number = uint(value.member("value"), keyPath() + ".value") {
-                var parts: [String] = []
-                if let symbol = text(value.member("symbol")) {
-                    let location =
-                        uint(value.member("symbolLocation"), keyPath() + ".symbolLocation").map { " + \($0)" } ?? ""
-                    parts.append(symbol + location)
-                }
-                if let description = text(value.member("description")) { parts.append(description) }
-                registers.append(
-                    CrashReport.Register(
-                        name: name(),
-                        value: HexValue(number),
-                        description: parts.isEmpty ? nil : parts.joined(separator: " ")
-                    )
-                )
+            if value.kind == .object, value.member("value") == nil {
+                // An object that is no register (a state this version does not know): kept whole.
+                unread.keep(value, at: keyPath())
+                return
             }
+            guard value.kind == .object else {
+                if let number = uint(value, keyPath()) {
+                    read.registers.append(CrashReport.Register(name: name(), value: HexValue(number)))
+                }
+                return
+            }
+            var number: JSONUnsafeValue?
+            var symbol: JSONUnsafeValue?
+            var location: JSONUnsafeValue?
+            var description: JSONUnsafeValue?
+            value.forEachMember { key, member in
+                let raw = key.rawBytes
+                var taken = false
+                func take(_ slot: inout JSONUnsafeValue?, _ name: StaticString) {
+                    guard slot == nil, raw.equals(name) else { return }
+                    slot = member
+                    taken = true
+                }
+                switch raw.count {
+                case 5: take(&number, "value")
+                case 6: take(&symbol, "symbol")
+                case 14: take(&location, "symbolLocation")
+                case 11: take(&description, "description")
+                default: break
+                }
+                if !taken { unread.keep(member, at: keyPath() + "." + (key.string ?? "")) }
+                return true
+            }
+            guard let number, let value = uint(number, keyPath() + ".value") else { return }
+            var parts: [String] = []
+            if let symbol = text(symbol, at: keyPath() + ".symbol") {
+                let offset = uint(location, keyPath() + ".symbolLocation").map { " + \($0)" } ?? ""
+                parts.append(symbol + offset)
+            } else if let location {
+                keepUnreadable(location, at: keyPath() + ".symbolLocation")
+            }
+            if let text = text(description, at: keyPath() + ".description") { parts.append(text) }
+            read.registers.append(
+                CrashReport.Register(
+                    name: name(),
+                    value: HexValue(value),
+                    description: parts.isEmpty ? nil : parts.joined(separator: " ")
+                )
+            )
         }
         state.forEachMember { key, value in
-            // Keys are compared decoded, so an escaped spelling of `flavor` or `x` is still that key.
+            // Keys are compared decoded, so an escaped spelling of `flavor`, `x` or `rosetta` is still that key.
             let decoded = key.hasEscapes ? key.string : nil
-            if decoded.map({ $0 == "flavor" }) ?? key.rawEquals("flavor") { return true }
-            if decoded.map({ $0 == "x" }) ?? key.rawEquals("x"), value.kind == .array {
+            func named(_ literal: StaticString) -> Bool {
+                guard let decoded else { return key.rawEquals(literal) }
+                return decoded.utf8.elementsEqual(
+                    UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+                )
+            }
+            let name = decoded ?? String(decoding: key.rawBytes, as: UTF8.self)
+            if named("flavor") {
+                if isState, !flavorSeen {
+                    flavorSeen = true
+                    read.flavor = text(value, at: "\(path).flavor")
+                } else {
+                    unread.keep(value, at: "\(path).flavor")
+                }
+                return true
+            }
+            if named("x"), value.kind == .array {
                 var k = 0
                 value.forEachElement { element in
                     register(k < Self.xNames.count ? Self.xNames[k] : "x\(k)", element) { "\(path).x[\(k)]" }
@@ -694,11 +888,16 @@ struct CrashJSONReader {
                 }
                 return true
             }
-            let name = decoded ?? String(decoding: key.rawBytes, as: UTF8.self)
+            if isState, read.rosetta == nil, named("rosetta"), value.kind == .object {
+                // A translated (Rosetta) thread's own registers (`tmp0` …), in the order written.
+                let nested = readRegisters(value, path: "\(path).rosetta", isState: false)
+                read.rosetta = nested.registers.isEmpty ? nil : nested.registers
+                return true
+            }
             register(name, value) { "\(path).\(name)" }
             return true
         }
-        return registers
+        return read
     }
 }
 

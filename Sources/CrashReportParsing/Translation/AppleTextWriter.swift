@@ -232,10 +232,18 @@ struct AppleTextWriter {
         var byName: [String: CrashReport.Register] = [:]
         for register in registers where byName[register.name] == nil { byName[register.name] = register }
         var shown: Set<String> = ["cpu", "err", "trap"]
+        let isX86 = thread.registerFlavor?.hasPrefix("x86") == true
         for row in layout.rows {
             var text = ""
             for name in row {
-                guard let register = byName[name] else { continue }
+                guard let register = byName[name] else {
+                    // A translated thread's state may lack `rip`: Apple writes it as unavailable, in its column.
+                    if isX86, name == "rip", thread.rosettaRegisters != nil, row.contains(where: { byName[$0] != nil })
+                    {
+                        text += Self.padLeft(name, 5) + ": " + "<unavailable>" + String(repeating: " ", count: 5)
+                    }
+                    continue
+                }
                 shown.insert(name)
                 let label = name == "rflags" ? "rfl" : name
                 let value =
@@ -251,6 +259,7 @@ struct AppleTextWriter {
         for register in others {
             line(layout.prefix + Self.padLeft(register.name, 5) + ": " + Self.hex(register.value.value, digits: 16))
         }
+        writeRosettaRegisters(thread.rosettaRegisters ?? [], prefix: layout.prefix)
         if layout.prefix.isEmpty {
             line("  ")
             if let cpu = byName["cpu"] { line("Logical CPU:     \(cpu.value.value)") }
@@ -262,6 +271,34 @@ struct AppleTextWriter {
             if let trap = byName["trap"] { line("Trap Number:     \(trap.value.value)") }
         }
         line()
+    }
+
+    /// The registers of a thread's `rosetta` object, as Apple ends the X86 state of a translated thread:
+    /// ` tmp0: 0x… tmp1: 0x… tmp2: 0x…`, `tmp0`, `tmp1` … first in their number's order, any other after them as
+    /// written, four to a row.
+    mutating func writeRosettaRegisters(_ registers: [CrashReport.Register], prefix: String) {
+        guard !registers.isEmpty else { return }
+        func temporary(_ name: String) -> Int? {
+            guard name.hasPrefix("tmp") else { return nil }
+            return Int(name.dropFirst(3))
+        }
+        let numbered = registers.enumerated().compactMap { k, register in
+            temporary(register.name).map { (number: $0, position: k) }
+        }
+        let order =
+            numbered.sorted { ($0.number, $0.position) < ($1.number, $1.position) }.map(\.position)
+            + registers.indices.filter { temporary(registers[$0].name) == nil }
+        var start = 0
+        while start < order.count {
+            let row = order[start..<min(start + 4, order.count)]
+            line(
+                prefix
+                    + row.map {
+                        Self.padLeft(registers[$0].name, 5) + ": " + Self.hex(registers[$0].value.value, digits: 16)
+                    }.joined()
+            )
+            start += 4
+        }
     }
 
     /// `Thread 0 instruction stream:` with the PC byte in brackets.
