@@ -1,5 +1,6 @@
 import APMInspectCore
 import CrashReportParsing
+import Symbolication
 import WatchdogAnalysis
 
 /// KSCrash JSON reports (1.x and 2.x, and the SDKs derived from it), read into the crash report model.
@@ -25,6 +26,9 @@ public struct KSCrashFamily: ReportFamily {
                 result.report = outcome.report
                 result.diagnostics += outcome.diagnostics
             }
+            // The names KSCrash writes mangled read as every other reporter's: in every output, not only after
+            // `--dsym`.
+            result.report = result.report.demanglingNames()
             // A watchdog kill or an OS termination carries the watchdog object, as an Apple report's does; the kind
             // stays `kscrash`, which names the file's format.
             let report: Inspection.Report =

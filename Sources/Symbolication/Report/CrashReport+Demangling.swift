@@ -1,0 +1,38 @@
+import CrashReportParsing
+
+extension CrashReport {
+    /// The report with the mangled Swift and C++ symbols it wrote shown as every output shows names, the written
+    /// name kept in `mangledSymbol`.
+    ///
+    /// KSCrash and the SDKs built on it write the linker's names (`$s7Ferrule6LedgerC7balance…`), where Apple's
+    /// reports and symbolication give `Ledger.balance(for:)`: without this a frame reads differently, and groups
+    /// apart, depending on which reporter caught the crash. Frames already demangled (symbolicated, or Apple's) are
+    /// left as they are; each distinct name is demangled once per report.
+    package func demanglingNames(_ demangle: (String) -> String? = { Demangler.demangle($0) }) -> CrashReport {
+        var cache: [String: String?] = [:]
+        func convert(_ frames: inout [Frame]) {
+            for index in frames.indices {
+                guard frames[index].mangledSymbol == nil, let symbol = frames[index].symbol,
+                    Demangler.isMangled(symbol)
+                else { continue }
+                let shown: String?
+                if let known = cache[symbol] {
+                    shown = known
+                } else {
+                    shown = demangle(symbol)
+                    cache[symbol] = shown
+                }
+                guard let shown, shown != symbol else { continue }
+                frames[index].symbol = shown
+                frames[index].mangledSymbol = symbol
+            }
+        }
+        var report = self
+        for index in report.threads.indices { convert(&report.threads[index].frames) }
+        if var backtrace = report.lastExceptionBacktrace {
+            convert(&backtrace)
+            report.lastExceptionBacktrace = backtrace
+        }
+        return report
+    }
+}
