@@ -162,8 +162,8 @@ struct AppleTextWriter {
             let name = file.split(separator: "/").last.map(String.init) ?? file
             text += " (\(name):\(frame.line ?? 0))"
         }
-        // An inlined function's frame (`"inline": true`, or a chain symbolication found) is marked as Apple's
-        // translation and Xcode mark it, so it does not read as a call of its own.
+        // An inlined function's frame (`"inline": true`, or a chain symbolication found) is marked as Xcode's
+        // symbolicated reports mark it, so it does not read as a call of its own.
         if frame.inlined == true { text += " [inlined]" }
         return text
     }
