@@ -5,41 +5,76 @@
 /// field with ``MachOBytes/offset(_:)`` which refuses values that do not fit.
 struct MachOBytes: Sendable {
     let bytes: [UInt8]
+    /// The file's length: `bytes.count`, or for a read of the headers alone the whole file's, so that range checks
+    /// against it read the same either way.
+    let count: Int
+    /// For a read of the headers alone: the other parts read (each slice's header and load commands); empty when
+    /// `bytes` is the whole file.
+    private let windows: [Window]
 
-    var count: Int { bytes.count }
+    /// A part of the file read apart from its start.
+    struct Window: Sendable {
+        var start: Int
+        var bytes: [UInt8]
+    }
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+        count = bytes.count
+        windows = []
+    }
+
+    /// The parts of a file of `count` bytes that were read: its first bytes and `windows`; a read anywhere else
+    /// finds nothing, as a read past the end does.
+    init(prefix: [UInt8], windows: [Window], count: Int) {
+        bytes = prefix
+        self.count = max(count, prefix.count)
+        self.windows = windows
+    }
+
+    /// The bytes that hold `width` bytes at `offset` and where they start in them; nil when no part read holds
+    /// them all.
+    private func region(_ offset: Int, _ width: Int) -> (bytes: [UInt8], at: Int)? {
+        guard offset >= 0, width >= 0 else { return nil }
+        if offset <= bytes.count - width { return (bytes, offset) }
+        for window in windows where offset >= window.start && offset - window.start <= window.bytes.count - width {
+            return (window.bytes, offset - window.start)
+        }
+        return nil
+    }
 
     /// The 4 bytes at `offset` as a `UInt32`, little-endian when `littleEndian`, or nil past the end.
     func u32(at offset: Int, littleEndian: Bool) -> UInt32? {
-        guard offset >= 0, offset <= bytes.count - 4 else { return nil }
-        let raw = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: UInt32.self) }
+        guard let (source, at) = region(offset, 4) else { return nil }
+        let raw = source.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: at, as: UInt32.self) }
         return littleEndian ? UInt32(littleEndian: raw) : UInt32(bigEndian: raw)
     }
 
     /// The 8 bytes at `offset` as a `UInt64`, or nil past the end.
     func u64(at offset: Int, littleEndian: Bool) -> UInt64? {
-        guard offset >= 0, offset <= bytes.count - 8 else { return nil }
-        let raw = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self) }
+        guard let (source, at) = region(offset, 8) else { return nil }
+        let raw = source.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: at, as: UInt64.self) }
         return littleEndian ? UInt64(littleEndian: raw) : UInt64(bigEndian: raw)
     }
 
     /// The byte at `offset`, or nil past the end.
     func u8(at offset: Int) -> UInt8? {
-        guard offset >= 0, offset < bytes.count else { return nil }
-        return bytes[offset]
+        guard let (source, at) = region(offset, 1) else { return nil }
+        return source[at]
     }
 
     /// A fixed-size name field (segment and section names: 16 bytes, NUL-padded, not always NUL-terminated).
     func name(at offset: Int, width: Int) -> String? {
-        guard offset >= 0, width >= 0, offset <= bytes.count - width else { return nil }
-        let field = bytes[offset..<(offset + width)]
+        guard let (source, at) = region(offset, width) else { return nil }
+        let field = source[at..<(at + width)]
         let end = field.firstIndex(of: 0) ?? field.endIndex
         return String(decoding: field[field.startIndex..<end], as: UTF8.self)
     }
 
     /// A copy of `count` bytes at `offset`, or nil when any of them lies outside the file.
     func copy(at offset: Int, count: Int) -> [UInt8]? {
-        guard let end = Self.end(offset, count), end <= bytes.count else { return nil }
-        return Array(bytes[offset..<end])
+        guard let (source, at) = region(offset, count) else { return nil }
+        return Array(source[at..<(at + count)])
     }
 
     /// `offset + count` when both are non-negative and the sum does not overflow.

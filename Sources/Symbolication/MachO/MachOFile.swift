@@ -17,16 +17,20 @@ package struct MachOFile: Sendable {
 
     /// Reads the file's headers and load commands; section and symbol bytes are read when asked for.
     package init(bytes: [UInt8]) throws(SymbolicationError) {
-        let file = MachOBytes(bytes: bytes)
+        try self.init(file: MachOBytes(bytes: bytes))
+    }
+
+    /// Reads the headers and load commands of `file`, the whole file or the parts of it that hold them.
+    init(file: MachOBytes) throws(SymbolicationError) {
         guard let magic = file.u32(at: 0, littleEndian: false) else {
             throw SymbolicationError(
                 .notMachO,
-                "\(bytes.count) bytes are too few for a Mach-O header",
+                "\(file.count) bytes are too few for a Mach-O header",
                 at: SourceLocation(byteOffset: 0)
             )
         }
         guard magic == Self.fatMagic || magic == Self.fatMagic64 else {
-            slices = [try MachOSlice(file: file, offset: 0, size: bytes.count, keyPrefix: "")]
+            slices = [try MachOSlice(file: file, offset: 0, size: file.count, keyPrefix: "")]
             isFat = false
             diagnostics = []
             return

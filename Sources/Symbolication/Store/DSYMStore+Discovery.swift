@@ -101,6 +101,11 @@ extension DSYMStore {
             if ZipReader.looksLikeZip(prefix) {
                 indexZip(path, into: &state)
             } else if Self.isMachO(prefix) {
+                // The headers alone give the UUIDs; the whole file is read only when they cannot be read apart.
+                if let slices = loader.slices(atPath: path) {
+                    add(slices, location: .file(path), inDSYM: Self.isInDSYM(path.bytes), into: &state)
+                    return
+                }
                 let bytes: [UInt8]
                 do {
                     bytes = try FileReading.contents(at: path, maxBytes: limits.maxFileBytes)
@@ -179,6 +184,10 @@ extension DSYMStore {
                 state.finding(.warning, .input(error.code), location.description, error.message)
                 return
             }
+            add(slices, location: location, inDSYM: inDSYM, into: &state)
+        }
+
+        private func add(_ slices: [DebugSlice], location: DSYMLocation, inDSYM: Bool, into state: inout State) {
             for slice in slices {
                 let entry = Entry(slice: slice, location: location)
                 state.found.append((entry, inDSYM))

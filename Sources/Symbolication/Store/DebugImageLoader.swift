@@ -1,3 +1,5 @@
+import APMInspectCore
+
 /// The seam where the Mach-O and DWARF readers meet the store: list a file's slices from its headers, and open
 /// one slice into something that resolves addresses.
 ///
@@ -7,4 +9,12 @@ public protocol DebugImageLoader: Sendable {
     func slices(in bytes: [UInt8]) throws(SymbolicationError) -> [DebugSlice]
     /// The resolver for `slice` of the file in `bytes`: DWARF when the slice has it, else its symbol table.
     func open(_ bytes: [UInt8], slice: DebugSlice) throws(SymbolicationError) -> any AddressResolver
+    /// The slices of the Mach-O at `path`, read from its headers without reading the whole file; nil when that
+    /// cannot be done, and the store reads the file and asks ``slices(in:)``.
+    func slices(atPath path: RawPath) -> [DebugSlice]?
+}
+
+extension DebugImageLoader {
+    /// Loaders that only read bytes: the store reads the whole file.
+    public func slices(atPath path: RawPath) -> [DebugSlice]? { nil }
 }

@@ -1,3 +1,5 @@
+import APMInspectCore
+
 /// The loader of real files: the Mach-O reader lists slices, the DWARF reader opens them.
 ///
 /// `resolverFactory` is the one place where an opened slice becomes a resolver, so a later reader (the symbol
@@ -13,7 +15,18 @@ package struct MachODebugImageLoader: DebugImageLoader {
     }
 
     package func slices(in bytes: [UInt8]) throws(SymbolicationError) -> [DebugSlice] {
-        let file = try MachOFile(bytes: bytes)
+        try Self.debugSlices(of: try MachOFile(bytes: bytes))
+    }
+
+    /// The slices from the headers alone (a folder of dSYMs is indexed without reading their DWARF); nil when the
+    /// headers cannot be read that way, or name no slice the store can use (the whole file is then read and judged).
+    package func slices(atPath path: RawPath) -> [DebugSlice]? {
+        guard let file = MachOFile.headers(at: path) else { return nil }
+        return try? Self.debugSlices(of: file)
+    }
+
+    /// What the store keeps of each slice that has both an LC_UUID and a __TEXT segment.
+    static func debugSlices(of file: MachOFile) throws(SymbolicationError) -> [DebugSlice] {
         var slices: [DebugSlice] = []
         for slice in file.slices {
             guard let uuid = slice.uuid, let vmaddr = slice.textVMAddress else { continue }
