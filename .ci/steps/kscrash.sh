@@ -99,8 +99,9 @@ done
 [ "$count" -ge 1 ] || { echo "FAIL: no files in $CORPUS"; exit 1; }
 
 # KSCrash's own Apple-format text of some reports sits beside them (*.apple.txt): read by the text parser, it must
-# give the facts the JSON reader gives (threads, the crashed thread's frame addresses, image bases; the exception
-# and crashed thread where the text has no recrash section, which the text parser would mix in).
+# give the facts the JSON reader gives (threads, the crashed thread's frame addresses, image bases, the exception
+# and crashed thread). Where the handler crashed, the text's recrash section is read apart from the report
+# (`recrashReport`) and must name the exception of the JSON's `recrash_report`.
 pairs=0
 for text in "$CORPUS"/*.apple.txt; do
   [ -e "$text" ] || continue
@@ -108,7 +109,7 @@ for text in "$CORPUS"/*.apple.txt; do
   [ -e "$json" ] || continue
   "$BIN" inspect --format json "$text" > "$OUT/text.json" || true
   "$BIN" inspect --format json "$json" > "$OUT/json.json" || true
-  python3 - "$text" "$OUT/text.json" "$OUT/json.json" <<'PY'
+  python3 - "$text" "$OUT/text.json" "$OUT/json.json" "$json" <<'PY'
 import json, sys
 path = sys.argv[1]
 name = path.split("/")[-1]
@@ -121,10 +122,20 @@ frames = lambda r: [f.get("address") for f in r["threads"][crashed]["frames"]]
 assert frames(rt) == frames(rj), f"{name}: crashed thread frames differ"
 bases = lambda r: sorted(int(i["base"], 16) for i in r["binaryImages"])
 assert bases(rt) == bases(rj), f"{name}: image bases differ"
-if "Handler crashed while reporting" not in open(path, encoding="utf-8", errors="replace").read():
-    for key in ("type", "signal"):
-        assert rt["exception"].get(key) == rj["exception"].get(key), f"{name}: exception {key} differs"
-    assert rt["crashedThread"] == crashed, f"{name}: crashed thread {rt['crashedThread']} vs {crashed}"
+for key in ("type", "signal"):
+    assert rt["exception"].get(key) == rj["exception"].get(key), f"{name}: exception {key} differs"
+assert rt["crashedThread"] == crashed, f"{name}: crashed thread {rt['crashedThread']} vs {crashed}"
+raw = json.load(open(sys.argv[4], encoding="utf-8"))
+recrash = raw.get("recrash_report") if "report" in raw else None
+if recrash:
+    error = (recrash.get("crash") or {}).get("error") or {}
+    rr = rt.get("recrashReport") or {}
+    assert rr, f"{name}: the recrash section was not read apart"
+    assert rr["exception"].get("type") == (error.get("mach") or {}).get("exception_name"), f"{name}: recrash type"
+    assert rr["exception"].get("signal") == (error.get("signal") or {}).get("name"), f"{name}: recrash signal"
+    assert any(x["code"] == "kscrash.recrash-text" for x in t["diagnostics"]), f"{name}: the recrash is not said"
+else:
+    assert "recrashReport" not in rt, f"{name}: a recrash report where the JSON has none"
 print(f"  ok {name}: agrees with the JSON reader")
 PY
   pairs=$((pairs + 1))

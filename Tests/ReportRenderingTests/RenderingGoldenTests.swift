@@ -31,6 +31,10 @@ import Testing
                 "inspect-crash-ios17.2.1-309.txt"
             ),
             (
+                "Corpus/crash/kscrash_style_ios14.8_recrash_handler_crashed_while_reporting_kvo_nsexception.crash",
+                "inspect-crash-kscrash-recrash.txt"
+            ),
+            (
                 "Corpus/jetsam/ios13.3.1_iPhone8-2_frontmost-per-process-limit_1450MB.ips",
                 "inspect-jetsam-ios13.3.1.txt"
             ),
@@ -76,6 +80,17 @@ import Testing
         let options = CrashViewOptions(threads: .all, frameLimit: nil, images: true, registers: true)
         let view = InspectionRenderer.styled(inspection, crashView: options)
         Golden.expect(view.plain, matches: "inspect-crash-macos12.6-full.txt")
+    }
+
+    /// The whole view of KSCrash text whose handler crashed: the report's threads and state, then the recrash
+    /// report's own exception, diagnosis, crashed thread and state as a section of their own.
+    @Test func crashFullViewWithRecrash() throws {
+        let inspection = try CorpusInput.inspection(
+            "Corpus/crash/kscrash_style_ios14.8_recrash_handler_crashed_while_reporting_kvo_nsexception.crash"
+        )
+        let options = CrashViewOptions(threads: .all, frameLimit: nil, images: true, registers: true)
+        let view = InspectionRenderer.styled(inspection, crashView: options)
+        Golden.expect(view.plain, matches: "inspect-crash-kscrash-recrash-full.txt")
     }
 
     /// `inspect --color always`: the SGR codes around the crashed thread and the diagnostics.

@@ -88,6 +88,46 @@ import Testing
     @Test func symbolsWithQuotesAndControlBytesAreEscapedInJSON() {
         #expect(IPSReportRewriter.quoted("a\"b\\c\n\u{1}") == "\"a\\\"b\\\\c\\n\\u0001\"")
     }
+
+    /// KSCrash's text with the report of a crash in its own handler after `Handler crashed while reporting:`: the
+    /// recrash report's frames are resolved against the report's images, and their lines rewritten in place.
+    @Test func recrashFramesAreSymbolicatedInPlace() throws {
+        let text =
+            SampleReports.text + """
+
+                Handler crashed while reporting:
+
+                Exception Type:  EXC_BAD_ACCESS (SIGSEGV)
+                Exception Codes: KERN_INVALID_ADDRESS at 0x0000000000000010
+                Triggered by Thread:  1
+
+                Thread 1 name:  KSCrash Exception Handler (Primary)
+                Thread 1 Crashed:
+                0   Demo                          \t0x0000000104a08d90 0x104a00000 + 36240
+                1   libsystem_kernel.dylib        \t0x00000001e0a2e160 __pthread_kill + 8
+
+                Recrash Diagnosis: Attempted to dereference garbage pointer 0x10.
+                """
+        let report = try SampleReports.parse(text)
+        let recrash = try #require(report.recrashReport)
+        #expect(recrash.threads.first?.frames.first?.symbol == nil)
+        let outcome = symbolicator.symbolicate(report)
+        let resolved = try #require(outcome.report.recrashReport?.threads.first)
+        #expect(resolved.frames.first?.symbol == "run")
+        #expect(resolved.frames.first?.line == 30)
+        #expect(outcome.report.recrashReport?.signatureFrames?.first == "Demo`run")
+        // The report's own frames are resolved as without the recrash.
+        #expect(outcome.report.threads[0].frames.map(\.symbol).suffix(3) == ["main", "compute", "start"])
+        let rewritten = String(
+            decoding: TextReportRewriter.rewrite(Array(text.utf8), original: report, outcome: outcome),
+            as: UTF8.self
+        )
+        #expect(rewritten.contains("0   Demo                          \t0x0000000104a08d90 run + 16 (main.c:30)\n"))
+        #expect(!rewritten.contains("0x104a00000 + 36240"))
+        let reread = try SampleReports.parse(rewritten)
+        #expect(reread.recrashReport?.threads.first?.frames.first?.symbol == "run")
+        #expect(reread.crashedThread == 0)
+    }
 }
 
 @Suite struct ReportRewriterScaleTests {
@@ -133,4 +173,5 @@ import Testing
         #expect(reread.lastExceptionBacktrace?.map(\.symbolOffset) == [0xD, 0x2D])
         #expect(reread.lastExceptionBacktrace?.first?.inlined == true)
     }
+
 }

@@ -322,7 +322,14 @@ extension CrashReport.Exception {
         }
         if codeValues == nil, let written = codes {
             // macOS 12 prints a symbolic line and a numeric one: take the numeric one, wherever it is.
-            for line in written.utf8.split(separator: UInt8(ascii: "\n")) where !line.containsBytes(" at ".utf8) {
+            for whole in written.utf8.split(separator: UInt8(ascii: "\n")) {
+                // `KERN_INVALID_ADDRESS at 0x8` names its code; old iOS and KSCrash write it in hex
+                // (`0x00000000 at 0x3618da1c`): the codes are what comes before ` at `, the address is the fault's.
+                var line = whole
+                if let at = whole.firstRange(of: " at ".utf8) {
+                    line = whole[..<at.lowerBound]
+                    guard line.starts(with: "0x".utf8) else { continue }
+                }
                 let tokens = line.split(whereSeparator: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: " ") })
                 let values = tokens.compactMap { token -> HexValue? in
                     token.starts(with: "0x".utf8) ? HexValue(parsing: Substring(token)) : nil

@@ -6,3 +6,22 @@ extension CrashReport {
         analyze()
     }
 }
+
+extension CrashReport {
+    /// Derives the facts of a report that is a part of `main` (its ``recrashReport``).
+    ///
+    /// They are derived with `main`'s binary images, process and code type, which the part shares and does not
+    /// repeat, so its frames are matched to images and its app frames and signature are those `main`'s would be.
+    /// The part keeps none of them.
+    package mutating func deriveFacts(asPartOf main: CrashReport) {
+        binaryImages = main.binaryImages
+        process = main.process
+        path = main.path
+        codeType = main.codeType
+        analyze()
+        binaryImages = []
+        process = nil
+        path = nil
+        codeType = nil
+    }
+}

@@ -89,6 +89,11 @@ extension Diagnostic.Code {
     /// The crash handler crashed while writing the report; its own report is kept in a Recrash Report block.
     /// Example: the crash handler crashed while writing this report: its own report (recrash_report) is kept verbatim and summed up in the Recrash Report block
     package static let kscrashRecrash = Self("kscrash.recrash")
+    /// KSCrash's Apple-format text holds, after `Handler crashed while reporting:`, the report of a crash in the crash
+    /// handler: the report is read from the text before that line, the handler's report after it as `recrashReport`,
+    /// and the report is marked partial.
+    /// Example: the crash handler crashed while writing this report (line 531: Handler crashed while reporting): the report is read from the text before that line, and the handler's own report after it as recrashReport; this report may be incomplete
+    package static let kscrashRecrashText = Self("kscrash.recrash-text")
     /// KSCrash marked the report incomplete (writing stopped part way): it is marked partial.
     /// Example: KSCrash marked the report incomplete: writing it stopped part way
     package static let kscrashIncomplete = Self("kscrash.incomplete")

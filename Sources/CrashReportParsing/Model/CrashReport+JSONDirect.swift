@@ -44,6 +44,7 @@ extension CrashReport: JSONDirectEncodable {
         object.write("platform", platform.rawValue)
         object.write("process", process)
         object.write("profile", profile)
+        object.write("recrashReport", recrashReport)
         object.write("releaseType", releaseType)
         object.write("reportVersion", reportVersion)
         object.write("responsiblePid", responsiblePid)

@@ -92,6 +92,12 @@ public struct CrashReport: Sendable, Equatable, Codable {
     public var exitReasonCode: HexValue?
     /// Why the OS ended the process, as a crash reporter names it (KSCrash's `termination_reason`: `memory_limit` …).
     public var terminationReason: String?
+    /// The report the crash handler wrote when it crashed while writing this one.
+    ///
+    /// KSCrash's Apple-format text appends it after `Handler crashed while reporting:`. It holds what that part
+    /// says (its exception, crashed thread, frames, registers, diagnosis), not the header or binary images it
+    /// shares with this report.
+    @NestedCrashReport public var recrashReport: CrashReport?
 
     /// A report from its parts, for a family or a test that builds one.
     public init(
@@ -143,7 +149,8 @@ public struct CrashReport: Sendable, Equatable, Codable {
         hang: Hang? = nil,
         profile: Profile? = nil,
         exitReasonCode: HexValue? = nil,
-        terminationReason: String? = nil
+        terminationReason: String? = nil,
+        recrashReport: CrashReport? = nil
     ) {
         self.sourceFormat = sourceFormat
         self.header = header
@@ -194,6 +201,7 @@ public struct CrashReport: Sendable, Equatable, Codable {
         self.profile = profile
         self.exitReasonCode = exitReasonCode
         self.terminationReason = terminationReason
+        self.recrashReport = recrashReport
     }
 }
 

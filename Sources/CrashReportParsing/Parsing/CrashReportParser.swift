@@ -86,6 +86,8 @@ public struct CrashReportParser: Sendable {
         }
         var diagnostics = container.diagnostics
         var report: CrashReport
+        // Where KSCrash's text appends the report of a crash in its own handler (`Handler crashed while reporting:`).
+        var recrash: KSCrashRecrashText.Split?
         switch container.bodyKind {
         case .empty:
             guard let header = container.header else {
@@ -113,14 +115,7 @@ public struct CrashReportParser: Sendable {
             {
                 report = translated
             } else {
-                var reader = CrashTextReader(
-                    format: container.header == nil ? .text : .ipsText,
-                    header: container.header,
-                    origin: container.bodyOrigin,
-                    limits: limits
-                )
-                report = reader.read(body: container.body)
-                diagnostics += reader.diagnostics
+                (report, recrash) = readText(container, diagnostics: &diagnostics)
             }
             if report.threads.isEmpty && report.exception == nil && report.process == nil {
                 throw CrashParseError(
@@ -131,6 +126,17 @@ public struct CrashReportParser: Sendable {
             }
         }
         report.analyze()
+        if let recrash {
+            let (read, findings) = KSCrashRecrashText.readRecrash(
+                container.body,
+                split: recrash,
+                main: report,
+                origin: container.bodyOrigin,
+                limits: limits
+            )
+            report.recrashReport = read
+            diagnostics += findings
+        }
         if report.sourceFormat == .fragment {
             diagnostics.append(
                 Diagnostic(
@@ -142,6 +148,67 @@ public struct CrashReportParser: Sendable {
             )
         }
         return CrashParseResult(report: report, diagnostics: diagnostics)
+    }
+
+    /// A text body: the report, and where a KSCrash recrash report follows it (read after the report is analysed).
+    ///
+    /// With a recrash, the report is read from the part before `Handler crashed while reporting:` only, so its crashed
+    /// thread, exception and frames are its own; a body that holds nothing before that line is the recrash alone.
+    private func readText(_ container: IPSContainer, diagnostics: inout [Diagnostic])
+        -> (CrashReport, KSCrashRecrashText.Split?)
+    {
+        let format: CrashReport.SourceFormat = container.header == nil ? .text : .ipsText
+        let split = KSCrashRecrashText.locate(in: container.body)
+        var body = container.body
+        var origin = container.bodyOrigin
+        var recrashOnly = false
+        if let split {
+            let main = body[..<split.markerStart]
+            if main.contains(where: { !TextBytes.isBlank($0) && $0 != 0x0A && $0 != 0x0D }) {
+                body = Array(main)
+            } else {
+                // Only the handler's report: it is read as the report, which is incomplete.
+                recrashOnly = true
+                body = Array(container.body[split.recrashStart...])
+                origin = TextOrigin(
+                    byteOffset: origin.byteOffset + split.recrashStart,
+                    line: origin.line + split.markerLine + 1
+                )
+            }
+        }
+        var reader = CrashTextReader(format: format, header: container.header, origin: origin, limits: limits)
+        var report = reader.read(body: body)
+        diagnostics += reader.diagnostics
+        guard let split else { return (report, nil) }
+        let location = SourceLocation(
+            byteOffset: container.bodyOrigin.byteOffset + split.markerStart,
+            line: container.bodyOrigin.line + split.markerLine,
+            column: 1
+        )
+        report.isPartial = true
+        if recrashOnly {
+            diagnostics.append(
+                Diagnostic(
+                    .warning,
+                    .kscrashRecrashOnly,
+                    "the file holds only a recrash report (the crash handler crashed before the main report was "
+                        + "written): that report was read, and is incomplete",
+                    at: location
+                )
+            )
+            return (report, nil)
+        }
+        diagnostics.append(
+            Diagnostic(
+                .warning,
+                .kscrashRecrashText,
+                "the crash handler crashed while writing this report (line \(location.line ?? 0): Handler crashed "
+                    + "while reporting): the report is read from the text before that line, and the handler's own "
+                    + "report after it as recrashReport; this report may be incomplete",
+                at: location
+            )
+        )
+        return (report, split)
     }
 
     private func readJSON(_ container: IPSContainer, diagnostics: inout [Diagnostic]) throws(CrashParseError)

@@ -15,6 +15,9 @@ struct CrashTextReader {
         case frames(Int)
         case lastExceptionBacktrace
         case registers(Int)
+        /// Register lines under a `Thread State` heading that names no thread (`PPC Thread State:`): they are the
+        /// crashed thread's, which ``finish()`` knows.
+        case bareRegisters(Int)
         case images
         case done
     }
@@ -45,16 +48,33 @@ struct CrashTextReader {
     private var unterminatedImage: Bool?
     /// The thread whose header came past ``CrashParseLimits/maxThreads``: its frame lines are counted only.
     private var skippedThread: Int?
+    /// Whether this reads a part of a report rather than a whole one (KSCrash's recrash report after `Handler
+    /// crashed while reporting:`): a part has no header and no images of its own, and is not a fragment or cut short
+    /// for lacking them.
+    private let isSection: Bool
+    /// Register blocks under a heading that names no thread, in order: the heading as written, the register state it
+    /// names (`PPC Thread State`), its registers and its lines as written.
+    private var bareStates: [(heading: String, flavor: String, registers: [CrashReport.Register], lines: [String])] = []
+    /// How far the first `Application Specific Information` heading is indented (a report pasted indented): its
+    /// continuation lines keep the indentation beyond that.
+    private var asiIndent: Int?
+    /// How many blanks the line being read starts with.
+    private var lineIndent = 0
+    /// Whether an `EOF` line was read: a whole report's text ends there (KSCrash writes its extras after it).
+    private var sawEOF = false
 
+    /// A reader of a whole report, or with `isSection` of a part of one (see ``isSection``).
     init(
         format: CrashReport.SourceFormat,
         header: IPSHeader?,
         origin: TextOrigin,
-        limits: CrashParseLimits = CrashParseLimits()
+        limits: CrashParseLimits = CrashParseLimits(),
+        isSection: Bool = false
     ) {
         self.report = CrashReport(sourceFormat: format, header: header)
         self.origin = origin
         self.tally = CrashLimitTally(limits)
+        self.isSection = isSection
     }
 
     /// Reads every line of the UTF-8 `body` (invalid sequences are repaired in the values kept) and returns the model.
@@ -90,12 +110,24 @@ struct CrashTextReader {
             } else {
                 consume(all.slice(start, end))
             }
-            if case .done = mode { break }
             offset += 1
             start = newline + 1
+            if case .done = mode {
+                // KSCrash's Apple-format text writes its extras (`Extra Information:`, the stack dump, notable
+                // addresses, CrashDoctor's diagnosis) after the `EOF` that ends Apple's layout: they are read too.
+                guard Self.extrasFollow(all, from: start) else { break }
+                mode = .header
+            }
         }
         finish()
         return report
+    }
+
+    /// Whether the first line with text from `start` on is KSCrash's `Extra Information:` heading.
+    private static func extrasFollow(_ all: TextBytes, from start: Int) -> Bool {
+        var k = start
+        while k < all.count, TextBytes.isBlank(all[k]) || all[k] == 0x0A || all[k] == 0x0D { k += 1 }
+        return k < all.count && all.suffix(from: k).hasPrefix("Extra Information:")
     }
 
     /// The longest line read, in bytes: 64 KiB.
@@ -139,12 +171,14 @@ struct CrashTextReader {
 
     private mutating func consume(_ raw: TextBytes) {
         let line = raw.droppingLeadingBlanks()
+        lineIndent = raw.count - line.count
         if line.isEmpty {
             endOfBlock()
             return
         }
         if line.equals("EOF") {
             mode = .done
+            sawEOF = true
             return
         }
         // Frame and image lines start with a digit: one byte rules out every heading.
@@ -179,6 +213,12 @@ struct CrashTextReader {
             if lastExceptionLine(line) { return }
         case .registers(let thread):
             if registerLine(line, thread: thread) { return }
+        case .bareRegisters(let state):
+            if let registers = Self.registers(in: line) {
+                bareStates[state].registers += registers
+                bareStates[state].lines.append(raw.string)
+                return
+            }
         case .images:
             if report.binaryImages.count < tally.limits.maxBinaryImages {
                 if Self.parseImage(line, shared: shared, into: &report.binaryImages) { return }
@@ -202,8 +242,14 @@ struct CrashTextReader {
         case .header, .done:
             break
         }
-        if startsWithThread, line.hasSuffix(":"), line.contains("Thread State") {
-            startRegisters(line)
+        if line.hasSuffix(":"), line.contains("Thread State") {
+            if startsWithThread, line.dropFirst(7).leadingDigitCount > 0 {
+                startRegisters(line)
+            } else {
+                // `Thread State:`, `PPC Thread State:`, `Unknown thread crashed with ARM Thread State (64-bit):`:
+                // a register block that names no thread, not header fields.
+                startBareRegisters(line)
+            }
             return
         }
         if let index = lastBlock, index < report.blocks.count, !startsKnownField(line) {
@@ -255,6 +301,8 @@ struct CrashTextReader {
 
     // MARK: - Fields
 
+    private static let asiTitle = "Application Specific Information"
+
     /// Headings that start a free-text block.
     private static let blockTitles: Set<String> = [
         "Application Specific Information", "Application Specific Signatures", "Filtered syslog", "Kernel Triage",
@@ -262,6 +310,7 @@ struct CrashTextReader {
         "External Modification Summary", "VM Region Summary", "System Profile", "Extra Information",
         "Error Formulating Crash Report", "Application Stats", "CrashDoctor Diagnosis", "Notable Addresses",
         "Stack Dump", "Custom Backtrace", "Handler crashed while reporting", "Last deallocated NSException",
+        "Recrash Diagnosis",
     ]
 
     /// Header and exception keys; a line starting with one of them ends a continuation or a block.
@@ -343,6 +392,7 @@ struct CrashTextReader {
         // Known keys have their shape decided in the table: only the others are tested (for every header line, the
         // tests cost more than the lookup).
         if kind == .block || kind == nil && Self.namesBlock(key) {
+            if asiIndent == nil, key == Self.asiTitle { asiIndent = lineIndent }
             report.blocks.append(CrashReport.Block(title: key, lines: value.isEmpty ? [] : [value]))
             mode = .block(report.blocks.count - 1)
             lastBlock = report.blocks.count - 1
@@ -875,9 +925,32 @@ struct CrashTextReader {
         mode = .registers(index)
     }
 
+    /// A register block under a heading that names no thread; its registers go to the crashed thread at the end.
+    private mutating func startBareRegisters(_ line: TextBytes) {
+        lastBlock = nil
+        var flavor = line.dropLast()
+        if let with = flavor.range(of: " with ") { flavor = flavor.suffix(from: with.upperBound) }
+        bareStates.append(
+            (heading: line.dropLast().trimmedString, flavor: flavor.trimmedString, registers: [], lines: [])
+        )
+        mode = .bareRegisters(bareStates.count - 1)
+    }
+
     /// `x0: 0x0000000000000001   x1: 0x…`, with optional text after a value (`esr: 0xf2000001  Address size fault`).
     private mutating func registerLine(_ line: TextBytes, thread: Int) -> Bool {
-        guard let position = report.threads.firstIndex(where: { $0.index == thread }) else { return false }
+        guard let position = report.threads.firstIndex(where: { $0.index == thread }),
+            let registers = Self.registers(in: line)
+        else { return false }
+        if report.threads[position].registers == nil {
+            report.threads[position].registers = registers
+        } else {
+            report.threads[position].registers?.append(contentsOf: registers)
+        }
+        return true
+    }
+
+    /// The registers of one line of a thread state, nil when the line holds none.
+    private static func registers(in line: TextBytes) -> [CrashReport.Register]? {
         let tokens = line.tokens()
         var registers: [CrashReport.Register] = []
         var k = 0
@@ -896,14 +969,9 @@ struct CrashTextReader {
                 k += 1
             }
         }
-        guard !registers.isEmpty else { return false }
+        guard !registers.isEmpty else { return nil }
         if !trailing.isEmpty { registers[registers.count - 1].description = trailing.joined(separator: " ") }
-        if report.threads[position].registers == nil {
-            report.threads[position].registers = registers
-        } else {
-            report.threads[position].registers?.append(contentsOf: registers)
-        }
-        return true
+        return registers
     }
 
     // MARK: - Binary images
@@ -1100,6 +1168,8 @@ struct CrashTextReader {
         } else {
             report.crashedThread = report.threads.first { $0.crashed || $0.attributed }?.index
         }
+        placeBareStates()
+        readApplicationSpecificInformation()
         if cutLines > Self.namedCutLines {
             diagnostics.append(
                 Diagnostic(
@@ -1124,6 +1194,9 @@ struct CrashTextReader {
                 )
             )
         }
+        // A part of a report (the recrash after KSCrash's `Handler crashed while reporting:`) has no header or images
+        // of its own: it is neither a fragment nor cut short for that.
+        if isSection { return }
         if sawHeaderField, report.threads.isEmpty, report.exception == nil, report.binaryImages.isEmpty {
             report.isPartial = true
             diagnostics.append(
@@ -1143,6 +1216,59 @@ struct CrashTextReader {
         }
     }
 
+    /// Gives the registers of blocks whose heading names no thread (`PPC Thread State:`) to the crashed thread.
+    ///
+    /// Such a block is the crashed thread's, as in the reports that write one: when the report names no crashed
+    /// thread, or that thread already has registers, the block is kept as written instead.
+    private mutating func placeBareStates() {
+        for state in bareStates {
+            if let crashed = report.crashedThread {
+                if let position = report.threads.firstIndex(where: { $0.index == crashed }) {
+                    if report.threads[position].registers == nil {
+                        report.threads[position].registerFlavor = state.flavor
+                        report.threads[position].registers = state.registers
+                        continue
+                    }
+                } else if tally.admitThread(held: report.threads.count) {
+                    var thread = CrashReport.Thread(index: crashed, crashed: true)
+                    thread.registerFlavor = state.flavor
+                    thread.registers = state.registers
+                    report.threads.append(thread)
+                    report.threads.sort { $0.index < $1.index }
+                    continue
+                }
+            }
+            report.blocks.append(CrashReport.Block(title: state.heading, lines: state.lines))
+        }
+    }
+
+    /// The Application Specific Information block's text as ``CrashReport/applicationSpecificInformation``.
+    ///
+    /// The first line is trimmed; a later line keeps its indentation (an indented backtrace, a dictionary's
+    /// entries), less the heading's own indentation when the report was pasted indented. Blank lines are left out.
+    private mutating func readApplicationSpecificInformation() {
+        guard let indent = asiIndent, let block = report.blocks.first(where: { $0.title == Self.asiTitle }) else {
+            return
+        }
+        var lines: [String] = []
+        for line in block.lines {
+            if lines.isEmpty {
+                let trimmed = line.trimmingASCIIWhitespace()
+                if !trimmed.isEmpty { lines.append(trimmed) }
+                continue
+            }
+            var utf8 = Substring(line).utf8
+            var dropped = 0
+            while dropped < indent, let first = utf8.first, first == 0x20 || first == 0x09 {
+                utf8 = utf8.dropFirst()
+                dropped += 1
+            }
+            while let last = utf8.last, last == 0x20 || last == 0x09 || last == 0x0D { utf8 = utf8.dropLast() }
+            if utf8.contains(where: { $0 != 0x20 && $0 != 0x09 }) { lines.append(String(Substring(utf8))) }
+        }
+        if !lines.isEmpty { report.applicationSpecificInformation = lines }
+    }
+
     /// Whether an image's path ends with its name, as Apple writes them: a path cut short does not.
     private static func pathEndsInName(_ image: CrashReport.BinaryImage) -> Bool {
         guard let name = image.name, let path = image.path else { return false }
@@ -1160,7 +1286,7 @@ struct CrashTextReader {
     /// a cut in the only image's path, or where names are bundle identifiers (`com.apple.Security`) that paths do not
     /// end in, or a cut right at a line's end.
     private mutating func noteCutShort() {
-        if case .done = mode { return }
+        if sawEOF { return }
         let last = unterminatedLine.map { SourceLocation(byteOffset: $0.byteOffset, line: $0.number, column: 1) }
         if !sawImagesHeading {
             // A report with only its header has its own warning.

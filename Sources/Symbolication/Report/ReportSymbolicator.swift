@@ -69,8 +69,29 @@ public struct ReportSymbolicator: Sendable {
             exceptionOrigins = result.origins
             changedException = result.changed
         }
+        // The report KSCrash's handler wrote when it crashed (KSCrash's text appends it): its frames are in the
+        // same process, so the same images resolve them.
+        var recrashOrigins: [[Int]] = []
+        var changedRecrash: [Set<Int>] = []
+        let resolvedBeforeRecrash = session.resolvedFrames
+        if var recrash = report.recrashReport {
+            for t in recrash.threads.indices {
+                let result = session.resolve(recrash.threads[t].frames, keyPath: "recrashReport.threads[\(t)]") {
+                    position in position > 0
+                }
+                recrash.threads[t].frames = result.frames
+                recrashOrigins.append(result.origins)
+                changedRecrash.append(result.changed)
+            }
+            if session.resolvedFrames > resolvedBeforeRecrash {
+                recrash.signature = nil
+                recrash.signatureFrames = nil
+                recrash.deriveFacts(asPartOf: report)
+            }
+            symbolicated.recrashReport = recrash
+        }
         session.reportUnresolved()
-        if session.resolvedFrames > 0 {
+        if resolvedBeforeRecrash > 0 {
             // The signature groups reports by their top app frames: recomputed on the names just resolved.
             symbolicated.signature = nil
             symbolicated.signatureFrames = nil
@@ -83,7 +104,9 @@ public struct ReportSymbolicator: Sendable {
             threadOrigins: threadOrigins,
             exceptionOrigins: exceptionOrigins,
             changedThreadFrames: changedThreads,
-            changedExceptionFrames: changedException
+            changedExceptionFrames: changedException,
+            recrashThreadOrigins: recrashOrigins,
+            changedRecrashThreadFrames: changedRecrash
         )
     }
 }

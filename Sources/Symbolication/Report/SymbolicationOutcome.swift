@@ -17,6 +17,10 @@ public struct SymbolicationOutcome: Sendable {
     /// For each thread, the written frames whose text changed (resolved or re-resolved).
     public var changedThreadFrames: [Set<Int>]
     public var changedExceptionFrames: Set<Int>
+    /// The same as ``threadOrigins`` for the threads of the report's `CrashReport.recrashReport`.
+    public var recrashThreadOrigins: [[Int]] = []
+    /// The same as ``changedThreadFrames`` for the threads of the report's `CrashReport.recrashReport`.
+    public var changedRecrashThreadFrames: [Set<Int>] = []
 
     public var isChanged: Bool { resolvedFrames > 0 }
 }

@@ -52,6 +52,20 @@ package enum TextReportRewriter {
                 plan(frames, new, outcome.exceptionOrigins, outcome.changedExceptionFrames)
             }
         }
+        // KSCrash's recrash report follows the report in the text: its frames' lines come after the report's.
+        if let recrash = original.recrashReport, let resolved = outcome.report.recrashReport {
+            for t in recrash.threads.indices
+            where t < resolved.threads.count && t < outcome.recrashThreadOrigins.count
+                && t < outcome.changedRecrashThreadFrames.count
+            {
+                plan(
+                    recrash.threads[t].frames,
+                    resolved.threads[t].frames,
+                    outcome.recrashThreadOrigins[t],
+                    outcome.changedRecrashThreadFrames[t]
+                )
+            }
+        }
         guard !replacements.isEmpty || exceptionLines != nil else { return text }
         var inExceptionHeading = false
         var output: [UInt8] = []

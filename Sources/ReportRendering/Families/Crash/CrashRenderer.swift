@@ -54,22 +54,7 @@ package enum CrashRenderer {
         if let os = report.osVersion { fields.append(("OS", os + (report.releaseType.map { "  \($0)" } ?? ""))) }
         if let date = report.date { fields.append(("Time", date.iso8601)) }
         if let incident = report.incidentID { fields.append(("Incident", incident)) }
-        if let exception = report.exception {
-            var line = exception.typeAndSignal ?? ""
-            if let subtype = exception.subtype { line += "  \(subtype)" }
-            fields.append(("Exception", line))
-            if let meaning = exception.meaning { fields.append(("", meaning)) }
-            if let address = exception.faultAddress { fields.append(("", "fault address \(address)")) }
-            if exception.possiblePointerAuthenticationFailure == true {
-                fields.append(("", "possible pointer authentication failure (a corrupted or forged pointer)"))
-            }
-            // macOS writes the codes twice (symbolic, then raw hex): every line is shown.
-            for (k, codes) in (exception.codes?.split(separator: "\n") ?? []).enumerated() {
-                fields.append((k == 0 ? "Codes" : "", String(codes)))
-            }
-            // EXC_RESOURCE's point: `(Limit 50%) Observed 60% over 180 secs`.
-            if let message = exception.message { fields.append(("Message", message)) }
-        }
+        if let exception = report.exception { fields += exceptionFields(exception) }
         if let termination = report.termination {
             var line = termination.namespace ?? "?"
             if let code = termination.code {
@@ -81,14 +66,7 @@ package enum CrashRenderer {
             for reason in termination.reasons.prefix(6) { fields.append(("", reason)) }
             if termination.reasons.count > 6 { fields.append(("", "… \(termination.reasons.count - 6) more lines")) }
         }
-        if let info = report.applicationSpecificInformation
-            ?? report.blocks.first(where: {
-                $0.title == "Application Specific Information"
-            })?.lines, !info.isEmpty
-        {
-            fields.append(("App info", info[0].trimmingASCIIWhitespace()))
-            for line in info.dropFirst().prefix(3) { fields.append(("", line.trimmingASCIIWhitespace())) }
-        }
+        fields += applicationInfoFields(report)
         if let signature = report.signature { fields.append(("Signature", signature)) }
         out += InspectionRenderer.keyValues(fields)
         var view = StyledText(out)
@@ -106,15 +84,85 @@ package enum CrashRenderer {
             }
         }
         if options.registers { view += registerSection(report, crashed: crashed) }
+        if let recrash = report.recrashReport { view += recrashSection(recrash, options: options) }
         if options.images { view += imageSection(report.binaryImages) }
         view += "\n  \(report.threads.count) threads, \(report.binaryImages.count) binary images"
         view += report.unknownKeys == nil ? "\n" : "; unmodelled fields kept verbatim (see --format json)\n"
         return view
     }
 
+    /// The exception's lines: type and signal, what it means, the fault address, the codes as written.
+    private static func exceptionFields(_ exception: CrashReport.Exception) -> [(String, String)] {
+        var fields: [(String, String)] = []
+        var line = exception.typeAndSignal ?? ""
+        if let subtype = exception.subtype { line += "  \(subtype)" }
+        fields.append(("Exception", line))
+        if let meaning = exception.meaning { fields.append(("", meaning)) }
+        if let address = exception.faultAddress { fields.append(("", "fault address \(address)")) }
+        if exception.possiblePointerAuthenticationFailure == true {
+            fields.append(("", "possible pointer authentication failure (a corrupted or forged pointer)"))
+        }
+        // macOS writes the codes twice (symbolic, then raw hex): every line is shown.
+        for (k, codes) in (exception.codes?.split(separator: "\n") ?? []).enumerated() {
+            fields.append((k == 0 ? "Codes" : "", String(codes)))
+        }
+        // EXC_RESOURCE's point: `(Limit 50%) Observed 60% over 180 secs`.
+        if let message = exception.message { fields.append(("Message", message)) }
+        return fields
+    }
+
+    /// The first lines of the Application Specific Information; a later line keeps its indentation (an indented
+    /// backtrace or dictionary), so its shape shows.
+    private static func applicationInfoFields(_ report: CrashReport) -> [(String, String)] {
+        guard
+            let info = report.applicationSpecificInformation
+                ?? report.blocks.first(where: { $0.title == "Application Specific Information" })?.lines,
+            !info.isEmpty
+        else { return [] }
+        var fields = [("App info", info[0].trimmingASCIIWhitespace())]
+        for line in info.dropFirst().prefix(3) {
+            let kept = String(line.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+            fields.append(("", kept.allSatisfy { $0 == " " || $0 == "\t" } ? "" : kept))
+        }
+        return fields
+    }
+
+    /// The report KSCrash's handler wrote when it crashed while writing this one: its exception, diagnosis and
+    /// crashed thread, apart from the report's own.
+    private static func recrashSection(_ recrash: CrashReport, options: CrashViewOptions) -> StyledText {
+        var fields: [(String, String)] = []
+        if let exception = recrash.exception { fields += exceptionFields(exception) }
+        fields += applicationInfoFields(recrash)
+        for block in recrash.blocks where block.title == "Recrash Diagnosis" || block.title == "CrashDoctor Diagnosis" {
+            for (k, line) in block.lines.enumerated() { fields.append((k == 0 ? "Diagnosis" : "", line)) }
+        }
+        if let signature = recrash.signature { fields.append(("Signature", signature)) }
+        var view = StyledText("\nRecrash report: the crash handler crashed while writing this report\n")
+        view += InspectionRenderer.keyValues(fields)
+        let crashed = recrash.crashedThread.flatMap { index in recrash.threads.first { $0.index == index } }
+        switch options.threads {
+        case .crashed:
+            if let crashed {
+                view += threadSection(crashed, crashed: true, limit: options.frameLimit, prefix: "Recrash thread")
+            }
+        case .all:
+            for thread in recrash.threads {
+                let isCrashed = thread.index == recrash.crashedThread
+                view += threadSection(thread, crashed: isCrashed, limit: options.frameLimit, prefix: "Recrash thread")
+            }
+        }
+        if options.registers { view += registerSection(recrash, crashed: crashed, prefix: "Recrash thread") }
+        return view
+    }
+
     /// A thread's heading and frames; the crashed thread's heading is the one marked for colour.
-    private static func threadSection(_ thread: CrashReport.Thread, crashed: Bool, limit: Int?) -> StyledText {
-        var heading = "Thread \(thread.index)"
+    private static func threadSection(
+        _ thread: CrashReport.Thread,
+        crashed: Bool,
+        limit: Int?,
+        prefix: String = "Thread"
+    ) -> StyledText {
+        var heading = "\(prefix) \(thread.index)"
         if crashed { heading += thread.attributed ? " attributed" : " crashed" }
         // One line each: a line break in a name must not start a line of its own.
         if let name = thread.name { heading += "  \(TerminalText.escaped(name))" }
@@ -130,13 +178,17 @@ package enum CrashRenderer {
     ///
     /// A register with a description (`esr`'s `(Data Abort) byte read Translation fault`) ends its line, so the
     /// description is never cut off by the next register.
-    private static func registerSection(_ report: CrashReport, crashed: CrashReport.Thread?) -> String {
+    private static func registerSection(
+        _ report: CrashReport,
+        crashed: CrashReport.Thread?,
+        prefix: String = "Thread"
+    ) -> String {
         // The thread state is the crashed thread's; a report that gives it to another thread still shows it.
         let hasState = { (thread: CrashReport.Thread) in thread.registers?.isEmpty == false }
         guard let thread = crashed.flatMap({ hasState($0) ? $0 : nil }) ?? report.threads.first(where: hasState),
             let registers = thread.registers
-        else { return "\nThread state: none in this report\n" }
-        var out = "\nThread \(thread.index) state"
+        else { return "\n\(prefix) state: none in this report\n" }
+        var out = "\n\(prefix) \(thread.index) state"
         if let flavor = thread.registerFlavor { out += " (\(TerminalText.escaped(flavor)))" }
         out += "\n"
         let wide = thread.registerFlavor?.contains("64") == true || registers.contains { $0.value.value > 0xFFFF_FFFF }
