@@ -136,7 +136,7 @@ extension CrashReport {
         }
     }
 
-    private mutating func computeSignature() {
+    mutating func computeSignature() {
         let crashed = crashedThread.flatMap { index in threads.firstIndex { $0.index == index } }
         let candidates: ArraySlice<Frame> =
             if let frames = lastExceptionBacktrace, !frames.isEmpty {

@@ -5,6 +5,14 @@ extension CrashReport {
     package mutating func deriveFacts() {
         analyze()
     }
+
+    /// Makes the signature again from the frames' names as they are now (after names were demangled), leaving
+    /// every other derived fact as its reader set it.
+    package mutating func recomputeSignature() {
+        signature = nil
+        signatureFrames = nil
+        computeSignature()
+    }
 }
 
 extension CrashReport {

@@ -7,9 +7,11 @@ extension CrashReport {
     /// KSCrash and the SDKs built on it write the linker's names (`$s7Ferrule6LedgerC7balance…`), where Apple's
     /// reports and symbolication give `Ledger.balance(for:)`: without this a frame reads differently, and groups
     /// apart, depending on which reporter caught the crash. Frames already demangled (symbolicated, or Apple's) are
-    /// left as they are; each distinct name is demangled once per report.
+    /// left as they are; each distinct name is demangled once per report; the signature is made again when a name
+    /// changed.
     package func demanglingNames(_ demangle: (String) -> String? = { Demangler.demangle($0) }) -> CrashReport {
         var cache: [String: String?] = [:]
+        var changed = false
         func convert(_ frames: inout [Frame]) {
             for index in frames.indices {
                 guard frames[index].mangledSymbol == nil, let symbol = frames[index].symbol,
@@ -25,6 +27,7 @@ extension CrashReport {
                 guard let shown, shown != symbol else { continue }
                 frames[index].symbol = shown
                 frames[index].mangledSymbol = symbol
+                changed = true
             }
         }
         var report = self
@@ -32,6 +35,10 @@ extension CrashReport {
         if var backtrace = report.lastExceptionBacktrace {
             convert(&backtrace)
             report.lastExceptionBacktrace = backtrace
+        }
+        if changed {
+            // The signature groups on the top app frames' names: made again from the names as shown.
+            report.recomputeSignature()
         }
         return report
     }

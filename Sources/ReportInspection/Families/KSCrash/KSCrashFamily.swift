@@ -22,9 +22,14 @@ public struct KSCrashFamily: ReportFamily {
         do {
             var result = try reader.parse(document)
             if let symbolicator = inspector.symbolicator {
+                // Symbolication derives the facts again as an Apple report's are derived; what the KSCrash reader
+                // read its own way (a hang or profile is no crash, the fault address KSCrash recorded) stays.
+                let (isNotACrash, faultAddress) = (result.report.isNotACrash, result.report.exception?.faultAddress)
                 let outcome = symbolicator.symbolicate(result.report)
                 result.report = outcome.report
                 result.diagnostics += outcome.diagnostics
+                result.report.isNotACrash = isNotACrash
+                if let faultAddress { result.report.exception?.faultAddress = faultAddress }
             }
             // The names KSCrash writes mangled read as every other reporter's: in every output, not only after
             // `--dsym`.
