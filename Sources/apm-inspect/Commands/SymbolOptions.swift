@@ -20,7 +20,10 @@ struct SymbolOptions: ParsableArguments {
     @Option(
         name: .customLong("symbol-cache"),
         help: ArgumentHelp(
-            "Where folder indexes are kept (default: $XDG_CACHE_HOME/apm-inspect/symbols, else ~/.cache/…).",
+            """
+            Where folder indexes are kept (when not given: $XDG_CACHE_HOME/apm-inspect/symbols, else \
+            ~/.cache/apm-inspect/symbols).
+            """,
             valueName: "dir"
         )
     )
