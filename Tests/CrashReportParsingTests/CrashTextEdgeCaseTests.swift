@@ -220,6 +220,20 @@ import Testing
         #expect(frame.symbolOffset == 10)
     }
 
+    /// Xcode, `symbolicate` and `translate` mark an inlined function's frame: the mark is the flag, not the name.
+    @Test func anInlinedMarkIsTheFrameFlag() throws {
+        let line = "1   Demo   \t0x0000000102f2004c adjust + 20 (main.c:9) [inlined]"
+        let frame = try #require(CrashTextReader.parseFrame(Substring(line), raw: Substring(line)))
+        #expect(frame.inlined == true)
+        #expect(frame.symbol == "adjust")
+        #expect(frame.symbolOffset == 20)
+        #expect(frame.file == "main.c" && frame.line == 9)
+        let concrete = try #require(
+            CrashTextReader.parseFrame(Substring("2   Demo 0x102f2004c compute + 76 (main.c:16)"), raw: "")
+        )
+        #expect(concrete.inlined == nil)
+    }
+
     @Test func signalOnlyExceptionTypeIsASignal() throws {
         let result = try parse(
             "Process: Relay [3321]\nException Type:  SIGSEGV\nException Codes: SEGV_MAPERR at 0x28\n"

@@ -743,6 +743,11 @@ struct CrashTextReader {
         shared: CrashReport.SharedText?
     ) {
         var rest = text.droppingTrailingBlanks()
+        // Xcode, symbolicate and translate mark an inlined function's frame after its location.
+        if rest.hasSuffix(" [inlined]") {
+            frame.inlined = true
+            rest = rest.prefix(rest.count - 10).droppingTrailingBlanks()
+        }
         if rest.hasPrefix("+ ") {
             // `0x193c9c000 + 0xe0c`: the address column was the image base, the offset follows.
             if let value = offsetValue(rest.dropFirst(2).trimmed()), let base = frame.address?.value {
