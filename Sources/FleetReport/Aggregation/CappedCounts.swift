@@ -19,7 +19,7 @@ public struct CappedCounts: Sendable, Equatable {
     /// Distinct values not kept that are told apart: past this many, further ones are not counted.
     package static let maxHiddenValues = 4096
 
-    /// Distinct values not kept (those reports are in ``others``); a lower bound past ``maxHiddenValues``.
+    /// Distinct values not kept (those reports are in ``others``); a lower bound past 4,096 of them.
     public var othersValues: Int { hidden.count }
     /// The smallest value kept, once the capacity is reached.
     private var floor: String?
