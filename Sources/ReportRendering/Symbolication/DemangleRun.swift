@@ -45,8 +45,22 @@ package struct DemangleRun {
 
     /// `name` demangled, or `name` itself.
     func demangled(_ name: String) -> String {
-        Demangler.demangle(name, style: full ? .full : .simplified) ?? name
+        if let known = cache.names[name] { return known }
+        let shown = Demangler.demangle(name, style: full ? .full : .simplified) ?? name
+        // Logs repeat the same few thousand names: each is demangled once (a Swift name costs a round trip to the
+        // demangler's worker process); the table is emptied when full, so memory stays bounded.
+        if cache.names.count >= Self.maxCachedNames { cache.names.removeAll(keepingCapacity: true) }
+        cache.names[name] = shown
+        return shown
     }
+
+    /// Names already demangled in this run, at most ``maxCachedNames``.
+    final class Cache {
+        var names: [String: String] = [:]
+    }
+
+    private let cache = Cache()
+    static let maxCachedNames = 1 << 16
 
     /// `line` with every mangled token replaced by its readable form; the bytes between tokens kept.
     package func filter(_ line: ArraySlice<UInt8>) -> String {
