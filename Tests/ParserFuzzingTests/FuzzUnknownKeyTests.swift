@@ -1,3 +1,4 @@
+import APMInspectCore
 import Foundation
 import ReportInspection
 import Testing
@@ -74,5 +75,32 @@ struct FuzzUnknownKeyTests {
         let brace = try #require(bytes.firstIndex(of: 0x0A).flatMap { bytes[$0...].firstIndex(of: UInt8(ascii: "{")) })
         bytes.insert(contentsOf: Array("\n},\n".utf8), at: brace + 1)
         #expect(oracle.check(bytes) == WorkerVerdict(kind: kind), "\(path)")
+    }
+
+    /// `dropped-unknown-key` from seed 7 (45 s over the fixture dSYM and `Demo-arm64-ios.ips`).
+    ///
+    /// A 309 header whose `timestamp` became a run of quotes, an odd number of them, so every string after it
+    /// pairs the wrong way and the added key is swallowed as bare text. That is one of more than 40 repairs, past
+    /// the listed ones: the
+    /// summary note now gives the stretch its unlisted repairs lie in, and the check accepts the drop only there.
+    @Test("a key lost in repairs past the listed ones is reported by the summary note's stretch")
+    func keyInUnlistedRepairs() throws {
+        let header =
+            #"{"app_name":"Demo","timestam"# + String(repeating: "\"", count: 82)
+            + #"type":"309","os_version":"iPhoC1B-9E7A-5D3C2B1A0F9E"}"#
+        let body =
+            "\n{\n   14:32:07.4120 +0100\",\n  \"incident\": \"2F6B1E5C-8A0D-4C1B\"iPhone OS 16.1\",\n"
+            + "  \"bundleInfo\": {\n    \"CFBundleShortVersionString\": \"1.0\",\n    \"CFple.demo\"\n  },\n"
+            + "  \"parentProc\": \"launchd\",\n  \"parentPid\": 1,\n  \"coalitionName\": \"com.example.demo\",\n"
+            + "  \"crashReporterKey\": \"0123456789abcdef0123456789abcdef01234567\",\n  \""
+        let input = Array((header + body).utf8)
+        let inspection = ReportInspector().inspect(bytes: input, path: "quotes")
+        #expect(inspection.kind == .jetsamEvent)
+        let summary = try #require(inspection.diagnostics.first { $0.code == .jsonMoreRepairsNotListed })
+        let first = try #require(summary.location?.byteOffset)
+        let last = try #require(summary.location?.lastByteOffset)
+        #expect(first < last && last <= input.count)
+        var oracle = FuzzOracle(temporaryFolder: FileManager.default.temporaryDirectory.path, renderText: { _ in })
+        #expect(oracle.check(input) == WorkerVerdict(kind: inspection.kind.rawValue))
     }
 }

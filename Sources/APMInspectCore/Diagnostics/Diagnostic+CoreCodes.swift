@@ -120,8 +120,9 @@ extension Diagnostic.Code {
     /// An elision (`...`) a person or a tool left where values were cut out; skipped.
     /// Example: skipped an elision ('...')
     package static let jsonElision = Self("json.elision")
-    /// More repairs were made than are listed; the count is in the code's own diagnostics.
-    /// Example: further repairs not listed
+    /// More JSON repairs were made than are listed one by one: how many, and the bytes they lie in (the location's
+    /// `byteOffset` to `lastByteOffset`).
+    /// Example: 57 further repair(s) not listed, at bytes 165–402
     package static let jsonMoreRepairsNotListed = Self("json.more-repairs-not-listed")
     /// A value nested deeper than the depth limit was skipped without reading it (the rest of the document is
     /// read).

@@ -5,6 +5,7 @@ extension SourceLocation: JSONDirectEncodable {
         object.write("byteOffset", byteOffset)
         object.write("column", column)
         object.write("keyPath", keyPath)
+        object.write("lastByteOffset", lastByteOffset)
         object.write("line", line)
     }
 }

@@ -7,13 +7,23 @@ public struct SourceLocation: Sendable, Equatable, Hashable, Codable, CustomStri
     public var line: Int?
     public var column: Int?
     public var keyPath: String?
+    /// Where a finding that covers a stretch of the input ends (its last byte): repairs summed up in one note say
+    /// the stretch they lie in, so a reader can tell whether a value it misses fell there.
+    public var lastByteOffset: Int?
 
     /// A location; any part may be unknown.
-    public init(byteOffset: Int? = nil, line: Int? = nil, column: Int? = nil, keyPath: String? = nil) {
+    public init(
+        byteOffset: Int? = nil,
+        line: Int? = nil,
+        column: Int? = nil,
+        keyPath: String? = nil,
+        lastByteOffset: Int? = nil
+    ) {
         self.byteOffset = byteOffset
         self.line = line
         self.column = column
         self.keyPath = keyPath
+        self.lastByteOffset = lastByteOffset
     }
 
     /// Renders `line:col` when known, then the key path and the byte offset, as in `12:5 (processes[3].rpages)`.

@@ -31,10 +31,13 @@ struct JSONTapeBuilder {
     private var stack: [Frame] = []
     /// Open containers including ``cur``.
     private var depth: Int { stack.count + 1 }
-    private(set) var diagnostics: [Diagnostic] = []
+    /// The repairs listed one by one (at most ``maxDiagnostics``).
+    private var listed: [Diagnostic] = []
+    /// The repairs past ``maxDiagnostics``: how many, and the byte range they lie in, so that the summary note
+    /// says where the unlisted damage is (a reader can tell whether a value it misses fell in it).
+    private var unlisted = (count: 0, first: 0, last: 0)
     /// The containers skipped for their depth (``JSONParseOptions/skipsTooDeep``), apart from the repairs.
     private(set) var depthCuts = JSONDepthCuts()
-    private var repairCount = 0
     private(set) var sawFragments = false
     private(set) var wasTruncated = false
     /// A raw control character was kept inside a string (reported for the first only).
@@ -611,13 +614,34 @@ struct JSONTapeBuilder {
         _ message: String,
         at offset: Int
     ) {
-        repairCount += 1
-        if repairCount <= Self.maxDiagnostics {
+        if listed.count < Self.maxDiagnostics {
             let location = TextPosition.location(in: buffer, byteOffset: offset)
-            diagnostics.append(Diagnostic(severity, code, message, at: location))
-        } else if repairCount == Self.maxDiagnostics + 1 {
-            diagnostics.append(Diagnostic(.note, .jsonMoreRepairsNotListed, "further repairs not listed", at: nil))
+            listed.append(Diagnostic(severity, code, message, at: location))
+        } else {
+            if unlisted.count == 0 { unlisted.first = offset }
+            unlisted.count += 1
+            unlisted.first = min(unlisted.first, offset)
+            unlisted.last = max(unlisted.last, offset)
         }
+    }
+
+    /// The listed repairs, then one note for the rest: their number and the bytes from the first to the last.
+    var diagnostics: [Diagnostic] {
+        guard unlisted.count > 0 else { return listed }
+        var location = TextPosition.location(in: buffer, byteOffset: unlisted.first)
+        location.lastByteOffset = unlisted.last
+        let note = Diagnostic(
+            .note,
+            .jsonMoreRepairsNotListed,
+            "\(unlisted.count) further repair(s) not listed, at bytes \(unlisted.first)–\(unlisted.last)",
+            at: location
+        )
+        return listed + [note]
+    }
+
+    /// The byte range of the repairs not listed one by one, nil when every repair is listed.
+    var unlistedRepairs: ClosedRange<Int>? {
+        unlisted.count > 0 ? unlisted.first...unlisted.last : nil
     }
 
     private func error(_ message: String, at offset: Int, code: InputError.Code = .syntax) -> InputError {

@@ -15,6 +15,7 @@ public struct TextOrigin: Sendable, Equatable, Hashable {
     package func shift(_ location: SourceLocation) -> SourceLocation {
         var moved = location
         moved.byteOffset = location.byteOffset.map { $0 + byteOffset }
+        moved.lastByteOffset = location.lastByteOffset.map { $0 + byteOffset }
         moved.line = location.line.map { $0 + line - 1 }
         return moved
     }
