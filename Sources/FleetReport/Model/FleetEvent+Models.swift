@@ -51,6 +51,11 @@ extension FleetEvent {
     /// (an envelope written before envelopes carried it).
     package static func oom(_ event: JetsamEvent, contentHash: UInt64?, file: String) -> OOM {
         let killed = event.processes.filter { $0.reason != nil }
+        let killedApps = killed.lazy.filter { $0.role != .daemon }.prefix(maxKilledNames).compactMap { process in
+            process.reason.map {
+                KilledProcess(name: process.name, uuid: process.uuid, reason: $0, limitMB: process.limitMB)
+            }
+        }
         return OOM(
             evidence: MemoryLimitEvidence(event: event, contentHash: contentHash, file: file),
             deviceName: event.deviceName,
@@ -59,7 +64,8 @@ extension FleetEvent {
             date: event.date,
             frontmostNames: event.processes.lazy.filter { $0.states.contains("frontmost") }.prefix(maxKilledNames)
                 .compactMap(\.name),
-            killedDaemonsOnly: !killed.isEmpty && killed.allSatisfy { $0.role == .daemon }
+            killedDaemonsOnly: !killed.isEmpty && killed.allSatisfy { $0.role == .daemon },
+            killedApps: Array(killedApps)
         )
     }
 
@@ -67,7 +73,12 @@ extension FleetEvent {
     package static func occurrence(resource report: ResourceReport) -> Occurrence {
         Occurrence(
             category: report.isFatal ? .resourceKill : .resourceWarning,
-            context: systemContext(process: report.process, osVersion: report.osVersion, header: report.header)
+            context: systemContext(
+                process: report.process,
+                osVersion: report.osVersion,
+                header: report.header,
+                device: report.hardwareModel
+            )
         )
     }
 
@@ -83,12 +94,15 @@ extension FleetEvent {
         )
     }
 
-    static func systemContext(process: String?, osVersion: String?, header: IPSHeader?) -> Context {
+    static func systemContext(process: String?, osVersion: String?, header: IPSHeader?, device: String? = nil)
+        -> Context
+    {
         Context(
             bundleId: header?.bundleID,
             process: process ?? header?.name,
             appVersion: header?.appVersion,
             osVersion: osVersion ?? header?.osVersion,
+            device: device,
             date: header?.timestamp
         )
     }
@@ -174,8 +188,23 @@ extension FleetEvent {
             appBuild: report.appBuild,
             osVersion: report.osVersionNumber ?? report.osVersion,
             device: report.hardwareModel,
-            date: report.date
+            date: report.date,
+            binaryUUID: appBinaryUUID(of: report)
         )
+    }
+
+    /// The UUID of the app's main binary: the app image named as the process (or at its path), else the first
+    /// image when it is the app's (reports list the main executable first).
+    static func appBinaryUUID(of report: CrashReport) -> String? {
+        let images = report.binaryImages
+        let main =
+            images.first { image in
+                guard image.isApp else { return false }
+                if let process = report.process, image.name == process { return true }
+                if let path = report.path, image.path == path { return true }
+                return false
+            } ?? images.first.flatMap { $0.isApp ? $0 : nil }
+        return main?.uuid.flatMap(binaryUUID)
     }
 
     static func exception(of report: CrashReport) -> String {
