@@ -15,10 +15,10 @@ extension FleetReportTextRenderer {
         return parts.isEmpty ? "–" : parts.map { "\($0.0) \(Formatting.grouped($0.1))" }.joined(separator: ", ")
     }
 
-    /// A memory limit in MB as the limit tables print it (`1450`, `1449.5`), `–` when unknown.
+    /// A memory limit in MB as the memory-limit table prints it (`1450`, `1449.5`), `–` when unknown.
     package static func limit(_ value: Double?) -> String {
         guard let value else { return "–" }
-        if let whole = Int64(exactly: value) { return Formatting.grouped(Int(clamping: whole)) }
+        if let whole = Int64(exactly: value) { return String(whole) }
         return Formatting.oneDecimal(value)
     }
 
