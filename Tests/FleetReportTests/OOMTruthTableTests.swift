@@ -302,4 +302,26 @@ import Testing
         #expect(json.contains(#""byVersionAndDevice":[{"app":"#))
         #expect(json.contains(#""jetsamLinks":{"name":1,"none":0,"uuid":0}"#))
     }
+
+    /// The app's binary UUID is found in Apple's, KSCrash's and MetricKit's images alike: what a JetsamEvent's kill
+    /// is tied by.
+    @Test func crashReportsOfEverySourceNameTheAppBinaryUUID() throws {
+        func uuid(_ path: String) throws -> String? {
+            let event = ReportInspector().inspect(bytes: try Self.corpus(path), path: path).fleetEvent
+            return event.crashes.first?.context.binaryUUID
+        }
+        #expect(try uuid(Self.harbor) == "ba653f7dd05238f8babec9cb4861dd33")
+        #expect(
+            try uuid("Corpus/kscrash/v3.1.0_ios16.6_arm64_nsexception_unrecognized_selector.json")
+                == "8e1b2c440d5a3f619c772a4e6b8d1f03"
+        )
+        #expect(
+            try uuid("Corpus/metrickit/ios17.5_crash_objc_exception_nsrangeexception.json")
+                == "4f0c2a917b3d3e5a9c112d8e6b40a7f3"
+        )
+        #expect(
+            try uuid("Corpus/crash/ios14.4_text_exc_bad_access_sigsegv_kern_invalid_address.crash")
+                == "d61e2520a303382fb51d1d5d1c045cb6"
+        )
+    }
 }

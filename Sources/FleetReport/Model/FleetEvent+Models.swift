@@ -193,15 +193,15 @@ extension FleetEvent {
         )
     }
 
-    /// The UUID of the app's main binary: the app image named as the process (or at its path), else the first
-    /// image when it is the app's (reports list the main executable first).
+    /// The UUID of the app's main binary: the image named as the process or at its path (KSCrash and MetricKit
+    /// name the images, Apple's reports mark the app's too), else the first image when it is the app's (reports
+    /// list the main executable first).
     static func appBinaryUUID(of report: CrashReport) -> String? {
         let images = report.binaryImages
         let main =
             images.first { image in
-                guard image.isApp else { return false }
-                if let process = report.process, image.name == process { return true }
-                if let path = report.path, image.path == path { return true }
+                if let process = report.process, !process.isEmpty, image.name == process { return true }
+                if let path = report.path, !path.isEmpty, image.path == path { return true }
                 return false
             } ?? images.first.flatMap { $0.isApp ? $0 : nil }
         return main?.uuid.flatMap(binaryUUID)
