@@ -54,7 +54,7 @@ rm "$WORK/generated/batch0000/evidence.crash"
 python3 - "$WORK/report.json" "$WORK/from-ndjson.json" <<'PY'
 import json, sys
 direct, replayed = (json.load(open(p)) for p in sys.argv[1:3])
-for key in ("crashes", "watchdog", "oom", "metricKit", "resourceKills"):
+for key in ("crashes", "watchdog", "oom", "metricKit", "resourceKills", "hangs"):
     assert direct[key] == replayed[key], key
 assert replayed["inputs"]["ndjsonEnvelopes"] == direct["inputs"]["reports"], replayed["inputs"]
 print(f"  ok NDJSON of a scan: the same report ({direct['inputs']['reports']} reports)")
@@ -152,7 +152,7 @@ elements = page.elements
 ids = {a.get("id") for _, a in elements}
 for needed in ("crash-groups", "crashes-per-day", "oom-by-device", "watchdog", "oom", "metrickit", "crash-total",
                "generated", "input-kinds", "group-files", "newest-versions", "hangs", "oom-confirmed", "oom-truth",
-               "resource-kills"):
+               "resource-kills", "hang-rate"):
     assert needed in ids, f"the rendered page has no #{needed}"
 assert sum(1 for t, _ in elements if t == "svg") >= 2, "charts missing"
 
@@ -205,6 +205,10 @@ links = [t["jetsamLinks"] for t in report["oom"]["byVersionAndDevice"]]
 assert sum(l["uuid"] for l in links) >= 1 and sum(l["name"] for l in links) >= 1, "a JetsamEvent kill was not tied"
 resource = [(r["data-kind"], int(r["data-count"]), int(r["data-fatal"])) for r in rows("resource-row")]
 assert resource and resource == [(g["kind"], g["count"], g["fatal"]) for g in report["resourceKills"]["groups"][:200]], resource
+rates = [(r["data-app"], r["data-version"], float(r["data-rate"]) if r["data-rate"] else None)
+         for r in rows("hang-rate-row")]
+assert rates and rates == [(h["app"], h["version"], h.get("hangSecondsPerHour"))
+                           for h in report["hangs"]["rateByVersion"][:200]], rates
 print(f"  ok HTML in chromium: {len(shown)} crash groups, {len(days)} day bars, {len(watchdog)} watchdog rows, "
       f"{len(oom)} devices, {len(mk)} MetricKit versions, {len(truth)} OOM truth rows, {len(resource)} resource "
       f"groups equal the JSON; nothing fetched")

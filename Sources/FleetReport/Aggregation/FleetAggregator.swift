@@ -37,6 +37,17 @@ public struct FleetAggregator: Sendable {
         var verdict: String
     }
 
+    private struct AppVersionKey: Hashable {
+        var app: String
+        var version: String
+    }
+
+    private struct HangTally {
+        var payloads = 0
+        var hangSeconds = 0.0
+        var foregroundSeconds = 0.0
+    }
+
     private struct DeviceTally {
         var deviceName: String?
         var events = 0
@@ -69,6 +80,9 @@ public struct FleetAggregator: Sendable {
     private var categories = FleetSummary.Categories()
     private var hangs = FleetSummary.Hangs()
     private var truthTable: OOMTruthTable
+    /// MetricKit's hang and foreground time per (app, version): the hang rates.
+    private var hangRates: [AppVersionKey: HangTally] = [:]
+    private var ungroupedHangRates = 0
     private var resourceGroups: ResourceKillGroups
 
     /// An aggregator that keeps the events `filter` accepts, within `limits`.
@@ -353,6 +367,20 @@ public struct FleetAggregator: Sendable {
         noteVersion(figures.version, app: figures.bundleId.flatMap { $0.isEmpty ? nil : $0 } ?? "?")
         metricKit.add(figures)
         truthTable.add(figures)
+        if figures.metricPayloads > 0 {
+            let key = AppVersionKey(
+                app: figures.bundleId.flatMap { $0.isEmpty ? nil : $0 } ?? "?",
+                version: Self.version(figures.version) ?? "?"
+            )
+            if var tally = hangRates[key] ?? (hangRates.count < limits.maxRows ? HangTally() : nil) {
+                tally.payloads = Self.adding(tally.payloads, figures.metricPayloads)
+                tally.hangSeconds += figures.hangSeconds
+                tally.foregroundSeconds += figures.foregroundSeconds
+                hangRates[key] = tally
+            } else {
+                ungroupedHangRates += 1
+            }
+        }
         let memoryExceptions = figures.diagnostics[MetricKitDiagnostic.Kind.memoryException.rawValue] ?? 0
         metricKitMemoryExceptions = Self.adding(metricKitMemoryExceptions, max(0, memoryExceptions))
     }
@@ -370,6 +398,20 @@ public struct FleetAggregator: Sendable {
         summary.categories.systemMemoryKills = systemOOMEvents
         summary.hangs = hangs
         summary.hangs.totalSeconds = Self.rounded(hangs.totalSeconds)
+        summary.hangs.rateByVersionUngrouped = ungroupedHangRates
+        summary.hangs.rateByVersion = hangRates.map {
+            FleetSummary.HangRateRow(
+                app: $0.key.app,
+                version: $0.key.version,
+                metricPayloads: $0.value.payloads,
+                hangSeconds: $0.value.hangSeconds,
+                foregroundSeconds: $0.value.foregroundSeconds
+            )
+        }.sorted { a, b in
+            if a.app != b.app { return a.app.utf8.lexicographicallyPrecedes(b.app.utf8) }
+            if a.version == "?" || b.version == "?" { return a.version != "?" && b.version == "?" }
+            return VersionOrder.precedes(b.version, a.version)
+        }
         summary.crashes.total = crashTotal
         summary.crashes.signatures = groups.count
         summary.crashes.ungrouped = ungroupedCrashes

@@ -9,7 +9,7 @@ extension FleetEvent {
         public var kind: String
         /// True when the OS killed the process for it (206, a fatal EXC_RESOURCE).
         public var fatal: Bool
-        /// The frames the report groups on, innermost first, at most ``FleetEvent/maxResourceFrames``.
+        /// The frames the report groups on, innermost first, at most five (as many as a crash signature looks at).
         public var frames: [String]
         /// The kind of file it came from: `resourceReport`, `crashReport`, `kscrash`.
         public var source: String

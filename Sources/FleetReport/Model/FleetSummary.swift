@@ -244,6 +244,10 @@ public struct FleetSummary: Sendable, Equatable, Encodable {
         /// The sum and the longest of the measured lengths, in seconds.
         public var totalSeconds = 0.0
         public var longestSeconds: Double?
+        /// MetricKit's hang rate per app and version (hang seconds per foreground hour), newest version first.
+        public var rateByVersion: [HangRateRow] = []
+        /// Metric payloads of (app, version) pairs past the row limit: in no rate.
+        public var rateByVersionUngrouped = 0
     }
 
     /// When the report was made, ISO 8601 in UTC (`2024-06-01T12:00:00Z`).

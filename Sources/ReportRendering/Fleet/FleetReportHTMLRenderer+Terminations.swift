@@ -54,4 +54,22 @@ extension FleetReportHTMLRenderer {
         }
         return out + scrolling(table + "</table>\n")
     }
+
+    /// MetricKit's hang rate per app version.
+    static func hangRateSection(_ hangs: FleetSummary.Hangs) -> String {
+        guard !hangs.rateByVersion.isEmpty else { return "" }
+        var table = "<table id=\"hang-rate\">\n<tr><th>App</th><th>Version</th><th>Payloads</th><th>Hang s</th>"
+        table += "<th>Foreground h</th><th>Hang rate s/h</th></tr>\n"
+        for row in hangs.rateByVersion.prefix(shownRows) {
+            let rate = row.hangSecondsPerHour.map(Formatting.oneDecimal) ?? "–"
+            table +=
+                "<tr class=\"hang-rate-row\" data-app=\"\(escape(row.app))\" data-version=\"\(escape(row.version))\""
+            table += " data-rate=\"\(row.hangSecondsPerHour.map { String($0) } ?? "")\"><td>\(escape(row.app))</td>"
+            table += "<td>\(escape(row.version))</td><td class=\"n\">\(row.metricPayloads)</td>"
+            table += "<td class=\"n\">\(Formatting.oneDecimal(row.hangSeconds))</td>"
+            table += "<td class=\"n\">\(Formatting.oneDecimal(row.foregroundSeconds / 3600))</td>"
+            table += "<td class=\"n\">\(rate)</td></tr>\n"
+        }
+        return "<h2>Hang rate by version (MetricKit)</h2>\n" + scrolling(table + "</table>\n")
+    }
 }

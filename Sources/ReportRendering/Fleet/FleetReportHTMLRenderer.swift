@@ -52,6 +52,7 @@ package enum FleetReportHTMLRenderer {
         out += oomSection(summary.oom)
         out += memoryKillsSection(summary.oom.metricKitByVersion, underJetsam: summary.oom.events > 0)
         out += metricKitSection(summary.metricKit)
+        out += hangRateSection(summary.hangs)
         out += truthTableSection(summary.oom)
         out += resourceKillsSection(summary.resourceKills)
         out += metricKitDeviceSection(summary.metricKitFleet.byDevice)

@@ -85,4 +85,26 @@ extension FleetReportTextRenderer {
         }
         return out
     }
+
+    static func hangRateSection(_ hangs: FleetSummary.Hangs, style: Style) -> String {
+        guard !hangs.rateByVersion.isEmpty else { return "" }
+        var out = heading("Hang rate by version (MetricKit)", style)
+        out += table(
+            ["APP", "VERSION", "PAYLOADS", "HANG s", "FOREGROUND h", "HANG RATE s/h"],
+            right: [2, 3, 4, 5],
+            rows: hangs.rateByVersion.prefix(shownRows).map { row in
+                [
+                    row.app, row.version, Formatting.grouped(row.metricPayloads),
+                    Formatting.oneDecimal(row.hangSeconds),
+                    Formatting.oneDecimal(row.foregroundSeconds / 3600),
+                    row.hangSecondsPerHour.map(Formatting.oneDecimal) ?? "–",
+                ]
+            },
+            style: style
+        )
+        if hangs.rateByVersion.count > shownRows {
+            out += afterTable("… \(hangs.rateByVersion.count - shownRows) more versions (see --format json)", style)
+        }
+        return out
+    }
 }

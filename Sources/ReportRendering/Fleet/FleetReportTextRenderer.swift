@@ -162,6 +162,7 @@ package enum FleetReportTextRenderer {
                 out += afterTable("… \(summary.metricKit.count - shownRows) more versions (see --format json)", style)
             }
         }
+        out += hangRateSection(summary.hangs, style: style)
         out += truthTableSection(summary.oom, style: style)
         out += resourceKillsSection(summary.resourceKills, style: style)
         let devices = summary.metricKitFleet.byDevice
