@@ -65,7 +65,7 @@ extension FleetReportTextRenderer {
         guard kills.total > 0 else { return "" }
         var out = heading("Resource kills and warnings by heaviest stack", style)
         out += "\(Formatting.grouped(kills.total)) report(s), \(Formatting.grouped(kills.fatal)) fatal: "
-        out += kinds(kills.byKind) + "\n" + (style == .markdown ? "\n" : "")
+        out += cell(kinds(kills.byKind), style) + "\n" + (style == .markdown ? "\n" : "")
         out += table(
             ["COUNT", "FATAL", "KIND", "APP", "VERSIONS", "SOURCES", "HEAVIEST STACK", "EXAMPLE"],
             right: [0, 1],
