@@ -324,4 +324,32 @@ import Testing
                 == "d61e2520a303382fb51d1d5d1c045cb6"
         )
     }
+
+    /// A MetricKit diagnostic's call tree names the app's executable (the binary dyld's `start` called): a
+    /// JetsamEvent's kill with its UUID is tied to the payload's version, though MetricKit names no process.
+    @Test func aMetricKitCallTreeTiesAKillByUUID() throws {
+        let hangs = "Corpus/metrickit/ios16.4.1_two_payloads_hangs_per_thread_tree.json"
+        let kill = Self.jetsam(
+            incident: "D7E3A0B9-41C2-4F85-9B6E-0A2C4E6F8B13",
+            product: "iPhone14,5",
+            date: "2024-04-02 12:00:00",
+            entries: [
+                Self.entry(
+                    "Fernway",
+                    uuid: "4f0c2a91-7b3d-3e5a-9c11-2d8e6b40a7f3",
+                    reason: "per-process-limit",
+                    rpages: 184_320,
+                    states: ["frontmost"]
+                )
+            ]
+        )
+        let inspector = ReportInspector()
+        let figures = inspector.inspect(bytes: try Self.corpus(hangs), path: hangs).fleetEvent.metricKit
+        #expect(figures.map(\.binaryUUID) == ["4f0c2a917b3d3e5a9c112d8e6b40a7f3"])
+        var aggregator = FleetAggregator()
+        aggregator.add(inspector.inspect(bytes: kill, path: "crafted/JetsamEvent-fernway.ips").fleetEvent)
+        aggregator.add(inspector.inspect(bytes: try Self.corpus(hangs), path: hangs).fleetEvent)
+        let row = try Self.row(aggregator.summary(), "com.example.fernway", "3.2.0", "iPhone14,5")
+        #expect(row.confirmed.sources == ["jetsamEvent": 1] && row.jetsamLinks.uuid == 1)
+    }
 }

@@ -65,19 +65,22 @@ struct OOMTruthTable: Sendable {
         self.capacity = max(1, capacity)
     }
 
+    /// Learns that the binary `uuid` is `version` of `app`.
+    mutating func learn(uuid: String, app: String, version: String) {
+        let new = AppVersion(app: app, version: version)
+        if let known = uuids[uuid] {
+            // One binary is one version; should two reports disagree, the greater wins, whatever their order.
+            if Self.precedes(known, new) { uuids[uuid] = new }
+        } else if uuids.count < capacity {
+            uuids[uuid] = new
+        }
+    }
+
     /// Learns what a report with a version says of its app: its binary UUID, and its process on its device.
     mutating func learn(_ context: FleetEvent.Context) {
         guard let version = FleetAggregator.version(context.appVersion) else { return }
         let app = FleetAggregator.app(of: context)
-        if let uuid = context.binaryUUID {
-            let new = AppVersion(app: app, version: version)
-            if let known = uuids[uuid] {
-                // One binary is one version; should two reports disagree, the greater wins, whatever their order.
-                if Self.precedes(known, new) { uuids[uuid] = new }
-            } else if uuids.count < capacity {
-                uuids[uuid] = new
-            }
-        }
+        if let uuid = context.binaryUUID { learn(uuid: uuid, app: app, version: version) }
         guard let process = context.process, !process.isEmpty, let device = context.device, !device.isEmpty,
             let seconds = context.date?.secondsSince1970, seconds.isFinite
         else { return }
@@ -124,6 +127,9 @@ struct OOMTruthTable: Sendable {
     /// What a MetricKit entry says: memory exceptions are confirmed OOMs, memory-limit exits inferred ones, the
     /// other termination exits other terminations.
     mutating func add(_ figures: FleetEvent.MetricKitFigures) {
+        if let uuid = figures.binaryUUID, let version = FleetAggregator.version(figures.version) {
+            learn(uuid: uuid, app: figures.bundleId.flatMap { $0.isEmpty ? nil : $0 } ?? "?", version: version)
+        }
         let key = RowKey(
             app: figures.bundleId.flatMap { $0.isEmpty ? nil : $0 } ?? "?",
             version: FleetAggregator.version(figures.version) ?? "?",

@@ -168,6 +168,7 @@ extension FleetEvent {
                 }
                 row.diagnostics[diagnostic.kind.rawValue, default: 0] += 1
                 row.date = later(row.date, date)
+                if row.binaryUUID == nil { row.binaryUUID = diagnostic.callTree.flatMap(appBinaryUUID) }
                 groups[key] = row
             }
         }
@@ -175,6 +176,21 @@ extension FleetEvent {
             if $0.version != $1.version { return VersionOrder.precedes($0.version, $1.version) }
             return ($0.device ?? "").utf8.lexicographicallyPrecedes(($1.device ?? "").utf8)
         }
+    }
+
+    /// The UUID of the app's executable in a MetricKit call tree: the binary of the frame dyld's `start` called
+    /// (MetricKit does not name the process; the tree is inverted, so that frame is `start`'s parent).
+    static func appBinaryUUID(of tree: MetricKitCallTree) -> String? {
+        let loaders: Set<String> = ["dyld", "libdyld.dylib"]
+        for frame in tree.frames {
+            guard let name = frame.binaryName, loaders.contains(name), let parent = frame.parent,
+                tree.frames.indices.contains(parent)
+            else { continue }
+            let caller = tree.frames[parent]
+            guard let callerName = caller.binaryName, !loaders.contains(callerName) else { continue }
+            if let uuid = caller.binaryUUID.flatMap(binaryUUID) { return uuid }
+        }
+        return nil
     }
 
     /// Distinct (app version, device type) entries kept from one MetricKit file.
