@@ -171,8 +171,10 @@ public struct FleetEvent: Sendable, Equatable {
         public var hangSeconds: Double
         public var foregroundSeconds: Double
         public var date: AppleTimestamp?
-        /// The UUID of the app's executable (32 lower-case hex digits), from a diagnostic's call stack: the binary
-        /// dyld's `start` called. What ties a JetsamEvent's kill to this version.
+        /// The UUID of the app's executable (32 lower-case hex digits), what ties a JetsamEvent's kill to this
+        /// version.
+        ///
+        /// Taken from a diagnostic's call tree: the binary that dyld's `start` called.
         public var binaryUUID: String?
 
         package init(
