@@ -53,6 +53,14 @@ import Testing
         #expect(summary.inputs.skipped.map(\.file).contains("crafted/empty.ips"))
         // A group of another app, in an older version number than Lumen's, is new in its own app's newest version.
         #expect(crashes.groups.contains { $0.app != "com.brightleaf.lumen" && $0.newInNewestVersion })
+        // Lumen's kills in the OOM truth table: one tied by its binary UUID, one by name to the version reported on
+        // that device the day before; the other app killed under pressure is left out.
+        let lumenOOMs = summary.oom.byVersionAndDevice.filter { $0.app == "com.brightleaf.lumen" }
+        #expect(lumenOOMs.map(\.version) == ["2.10.0", "2.9.0"])
+        #expect(lumenOOMs.map(\.jetsamLinks.uuid) == [1, 0] && lumenOOMs.map(\.jetsamLinks.name) == [0, 1])
+        #expect(lumenOOMs.allSatisfy { $0.confirmed.sources == ["jetsamEvent": 1] })
+        #expect(lumenOOMs.map(\.memoryLimitMB) == [3040, 2880])
+        #expect(!summary.oom.byVersionAndDevice.contains { $0.app == "Quillpad" })
     }
 
     // MARK: Inputs
