@@ -281,7 +281,7 @@ let package = Package(
             name: "ReportRenderingTests",
             dependencies: [
                 "ReportRendering", "ReportInspection", "APMInspectCore", "JetsamParsing", "FleetReport",
-                "PowerLogReading", "HTTPCaptureParsing",
+                "PowerLogReading", "HTTPCaptureParsing", "FuzzReplaySupport",
             ],
             // Read at run time from the source tree (Golden.swift), so APM_UPDATE_GOLDEN=1 can rewrite them.
             exclude: ["golden"]

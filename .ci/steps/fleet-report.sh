@@ -14,7 +14,24 @@ fi
 command -v chromium >/dev/null 2>&1 || { echo "FAIL: chromium cannot be installed; the HTML page is unchecked"; exit 1; }
 
 python3 Scripts/spark/generate_reports.py "$WORK/generated" --count 1500 --seed 5
-inputs=(Corpus/crash Corpus/kscrash Corpus/watchdog Corpus/jetsam Corpus/metrickit "$WORK/generated")
+# Two JetsamEvents that kill the generated reports' app (Harbor) at its limit: one by the main binary UUID the
+# generated reports list (tied to their newest version), one by name only on an iPhone15,3 (tied by name).
+mkdir -p "$WORK/jetsam"
+python3 - "$WORK/jetsam" <<'PY'
+import json, sys
+for n, (uuid, day) in enumerate([("ba653f7d-d052-38f8-babe-c9cb4861dd33", "2024-05-03"), (None, "2024-05-04")]):
+    incident = f"0000000{n}-1111-4222-8333-444455556666"
+    harbor = {"pid": 4187, "name": "Harbor", "states": ["frontmost"], "reason": "per-process-limit", "rpages": 184320}
+    if uuid: harbor["uuid"] = uuid
+    body = {"product": "iPhone15,3", "incident": incident, "date": f"{day} 10:00:00.12 +0000",
+            "build": "iPhone OS 17.2.1 (21C66)", "memoryStatus": {"pageSize": 16384}, "largestProcess": "Harbor",
+            "processes": [harbor, {"pid": 88, "name": "mediaserverd", "states": ["daemon"], "rpages": 900}]}
+    header = {"bug_type": "298", "timestamp": f"{day} 10:00:00.00 +0000", "os_version": "iPhone OS 17.2.1 (21C66)",
+              "incident_id": incident}
+    with open(f"{sys.argv[1]}/JetsamEvent-{day}.ips", "w") as out:
+        out.write(json.dumps(header) + "\n" + json.dumps(body, indent=2) + "\n")
+PY
+inputs=(Corpus/crash Corpus/kscrash Corpus/watchdog Corpus/jetsam Corpus/metrickit Corpus/system "$WORK/generated" "$WORK/jetsam")
 "$BIN" report --format json "${inputs[@]}" > "$WORK/report.json"
 "$BIN" report --format html -o "$WORK/report.html" "${inputs[@]}"
 "$BIN" report --format markdown "${inputs[@]}" > "$WORK/report.md"
@@ -37,7 +54,7 @@ rm "$WORK/generated/batch0000/evidence.crash"
 python3 - "$WORK/report.json" "$WORK/from-ndjson.json" <<'PY'
 import json, sys
 direct, replayed = (json.load(open(p)) for p in sys.argv[1:3])
-for key in ("crashes", "watchdog", "oom", "metricKit"):
+for key in ("crashes", "watchdog", "oom", "metricKit", "resourceKills", "hangs"):
     assert direct[key] == replayed[key], key
 assert replayed["inputs"]["ndjsonEnvelopes"] == direct["inputs"]["reports"], replayed["inputs"]
 print(f"  ok NDJSON of a scan: the same report ({direct['inputs']['reports']} reports)")
@@ -134,7 +151,8 @@ page.feed(dom_text)
 elements = page.elements
 ids = {a.get("id") for _, a in elements}
 for needed in ("crash-groups", "crashes-per-day", "oom-by-device", "watchdog", "oom", "metrickit", "crash-total",
-               "generated", "input-kinds", "group-files", "newest-versions", "hangs", "oom-confirmed"):
+               "generated", "input-kinds", "group-files", "newest-versions", "hangs", "oom-confirmed", "oom-truth",
+               "resource-kills", "hang-rate"):
     assert needed in ids, f"the rendered page has no #{needed}"
 assert sum(1 for t, _ in elements if t == "svg") >= 2, "charts missing"
 
@@ -179,6 +197,19 @@ newest = {r["data-app"]: r["data-version"] for r in rows("newest-version")}
 assert newest == crashes["newestVersionByApp"] and all(v.strip("? ") for v in newest.values()), newest
 mk = [(r["data-version"], int(r["data-exits"])) for r in rows("metrickit-row")]
 assert mk == [(m["version"], sum(m["exits"].values())) for m in report["metricKit"]], mk
+truth = [(r["data-app"], r["data-version"], r["data-device"], int(r["data-confirmed"]), int(r["data-inferred"]),
+          int(r["data-other"])) for r in rows("oom-truth-row")]
+assert truth and truth == [(t["app"], t["version"], t["device"], t["confirmed"]["count"], t["inferred"]["count"],
+                            t["otherTerminations"]["count"]) for t in report["oom"]["byVersionAndDevice"][:200]], truth[:5]
+links = [t["jetsamLinks"] for t in report["oom"]["byVersionAndDevice"]]
+assert sum(l["uuid"] for l in links) >= 1 and sum(l["name"] for l in links) >= 1, "a JetsamEvent kill was not tied"
+resource = [(r["data-kind"], int(r["data-count"]), int(r["data-fatal"])) for r in rows("resource-row")]
+assert resource and resource == [(g["kind"], g["count"], g["fatal"]) for g in report["resourceKills"]["groups"][:200]], resource
+rates = [(r["data-app"], r["data-version"], float(r["data-rate"]) if r["data-rate"] else None)
+         for r in rows("hang-rate-row")]
+assert rates and rates == [(h["app"], h["version"], h.get("hangSecondsPerHour"))
+                           for h in report["hangs"]["rateByVersion"][:200]], rates
 print(f"  ok HTML in chromium: {len(shown)} crash groups, {len(days)} day bars, {len(watchdog)} watchdog rows, "
-      f"{len(oom)} devices, {len(mk)} MetricKit versions equal the JSON; nothing fetched")
+      f"{len(oom)} devices, {len(mk)} MetricKit versions, {len(truth)} OOM truth rows, {len(resource)} resource "
+      f"groups equal the JSON; nothing fetched")
 PY

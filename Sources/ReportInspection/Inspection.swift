@@ -29,7 +29,7 @@ public struct Inspection: Sendable, Encodable {
         case metricKit(MetricKitReport)
         /// A system watchdog crash (bug_type 409).
         case systemWatchdog(SystemWatchdogReport)
-        /// A microstackshot resource report (bug_type 145, 202, 206).
+        /// A microstackshot resource report (bug_type 142, 145, 202, 206).
         case resource(ResourceReport)
         /// The model of a family registered from outside this package (``ReportFamily``): encoded as it encodes.
         case other(any Encodable & Sendable)

@@ -85,8 +85,9 @@ import Testing
 
         let markdown = try BuiltCommandTests.run(bin, ["report", "--format", "markdown", path])
         #expect(markdown.status == 0, "\(markdown.stderr)")
-        // The inputs' file kinds, reports by kind, memory limits by device and the OOM table.
-        Self.expectTablesKeepTheirShape(markdown.stdout, tables: 4)
+        // The inputs' file kinds, reports by kind, memory limits by device, the OOM table and the OOM truth table
+        // (the hostile process killed at its limit, on the hostile device).
+        Self.expectTablesKeepTheirShape(markdown.stdout, tables: 5)
         #expect(markdown.stdout.contains("&lt;script&gt;"))
 
         let html = try BuiltCommandTests.run(bin, ["report", "--format", "html", path])

@@ -37,7 +37,15 @@ import Testing
                         context: context
                     )
                 ],
-                watchdog: .init(reason: hostile, verdict: hostile, context: context)
+                watchdog: .init(reason: hostile, verdict: hostile, context: context),
+                resource: .init(
+                    kind: hostile,
+                    fatal: true,
+                    frames: [hostile, hostile],
+                    source: hostile,
+                    bugType: hostile,
+                    context: context
+                )
             )
         )
         aggregator.note("finding about \(hostile)")
@@ -85,9 +93,10 @@ import Testing
         let markdown = FleetReportTextRenderer.markdown(Self.hostileSummary(MarkupStructure.hostileField))
         let tables = MarkupStructure.markdownTables(in: markdown)
         // The inputs' file kinds (a header, a separator and one kind), reports by kind (a header, a separator and a
-        // row for each of the nine kinds), then crash groups, each app's newest version, crashes per day and
-        // watchdog terminations (a header, a separator and one row each).
-        #expect(tables.map(\.count) == [3, 11, 3, 3, 3, 3])
+        // row for each of the nine kinds), then crash groups, each app's newest version, crashes per day, watchdog
+        // terminations, the OOM truth table (the watchdog kill's row) and the resource kills (a header, a separator
+        // and one row each).
+        #expect(tables.map(\.count) == [3, 11, 3, 3, 3, 3, 3, 3])
         for table in tables {
             let width = table.first?.count ?? 0
             #expect(width > 1 && table.allSatisfy { $0.count == width })
@@ -110,8 +119,8 @@ import Testing
         #expect(Set(elements.names).isSubset(of: own), "\(Set(elements.names).subtracting(own))")
         #expect(elements.names.filter { $0 == "style" }.count == 1)
         // Reports by kind: a header and nine kinds; the inputs' file kinds, crash groups, their files, each app's
-        // newest version and watchdog terminations: a header and a row each.
-        #expect(elements.names.filter { $0 == "tr" }.count == 20)
+        // newest version, watchdog terminations, the OOM truth table and the resource kills: a header and a row each.
+        #expect(elements.names.filter { $0 == "tr" }.count == 24)
         #expect(elements.comments == 0)
         #expect(!page.contains("\" onmouseover") && !page.contains("' onmouseover"))
         #expect(!MarkupStructure.hasRawControl(page))

@@ -10,6 +10,8 @@ public enum JetsamFixture {
         public var pid: Int
         public var rpages: Int
         public var priority: Int
+        /// The main binary's LC_UUID as JetsamEvents write it (with dashes); nil leaves the key out.
+        public var uuid: String?
 
         public init(
             _ name: String,
@@ -17,9 +19,11 @@ public enum JetsamFixture {
             reason: String? = nil,
             pid: Int = 500,
             rpages: Int = 4_000,
-            priority: Int = 10
+            priority: Int = 10,
+            uuid: String? = nil
         ) {
             self.name = name
+            self.uuid = uuid
             self.states = states
             self.reason = reason
             self.pid = pid
@@ -38,16 +42,21 @@ public enum JetsamFixture {
         }
     }
 
-    /// The report's bytes; `incident` tells copies apart (the fleet report counts one event per incident id).
-    public static func report(_ entries: [Entry], incident: String = "5B1F3C2A-7D44-4E0B-9A61-2C8E4F7D9B10")
-        -> [UInt8]
-    {
+    /// The report's bytes; `incident` tells copies apart (the fleet report counts one event per incident id),
+    /// `product` is the device model and `date` the UTC time (`2024-03-01 18:00:00`).
+    public static func report(
+        _ entries: [Entry],
+        incident: String = "5B1F3C2A-7D44-4E0B-9A61-2C8E4F7D9B10",
+        product: String = "iPhone15,3",
+        date: String = "2024-03-01 18:00:00"
+    ) -> [UInt8] {
         let largest = entries.max { $0.rpages < $1.rpages }?.name ?? ""
         let processes = entries.map { entry in
             let states = entry.states.map { "\"\($0)\"" }.joined(separator: ", ")
             let reason = entry.reason.map { "\n    \"reason\" : \"\($0)\"," } ?? ""
+            let uuid = entry.uuid.map { "\n    \"uuid\" : \"\($0)\"," } ?? ""
             return """
-                  {
+                  {\(uuid)
                     "pid" : \(entry.pid),
                     "name" : "\(entry.name)",
                     "states" : [\(states)],\(reason)
@@ -58,12 +67,12 @@ public enum JetsamFixture {
                 """
         }
         let text = """
-            {"bug_type":"298","timestamp":"2024-03-01 18:00:00.00 +0000","os_version":"iPhone OS 17.3 (21D50)",\
+            {"bug_type":"298","timestamp":"\(date).00 +0000","os_version":"iPhone OS 17.3 (21D50)",\
             "incident_id":"\(incident)"}
             {
-              "product" : "iPhone15,3",
+              "product" : "\(product)",
               "incident" : "\(incident)",
-              "date" : "2024-03-01 18:00:00.12 +0000",
+              "date" : "\(date).12 +0000",
               "build" : "iPhone OS 17.3 (21D50)",
               "kernel" : "Darwin Kernel Version 23.3.0: root:xnu-10002.82.4~3/RELEASE_ARM64_T8120",
               "memoryStatus" : { "pageSize" : 16384 },

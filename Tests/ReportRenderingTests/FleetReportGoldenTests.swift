@@ -1,6 +1,7 @@
 import APMInspectCore
 import FleetReport
 import Foundation
+import FuzzReplaySupport
 import ReportInspection
 import ReportRendering
 import Testing
@@ -13,7 +14,10 @@ import Testing
 /// per group than are listed; and files the report skips (an HTTP capture, a header-only crash report, an empty
 /// file) beside an archive's finding. The crashes of one app, Lumen, are made from one `Corpus/` report with its
 /// version, build, device, date (and once its exception) changed, named `crafted/...` so no golden passes them off
-/// as corpus files. The time the report says it was made is fixed. How to regenerate: ``Golden``.
+/// as corpus files. Two crafted JetsamEvents (``JetsamFixture``) kill Lumen at its limit: one names its binary's
+/// UUID (tied to the version of the reports with that UUID), one only its process name (tied to 2.9.0, reported on
+/// the same iPhone14,5 the day before), beside another app killed under memory pressure. The time the report says
+/// it was made is fixed. How to regenerate: ``Golden``.
 @Suite struct FleetReportGoldenTests {
     @Test func fleetText() throws {
         Golden.expect(FleetReportTextRenderer.text(try Self.summary()), matches: "fleet-report.txt")
@@ -49,6 +53,14 @@ import Testing
         #expect(summary.inputs.skipped.map(\.file).contains("crafted/empty.ips"))
         // A group of another app, in an older version number than Lumen's, is new in its own app's newest version.
         #expect(crashes.groups.contains { $0.app != "com.brightleaf.lumen" && $0.newInNewestVersion })
+        // Lumen's kills in the OOM truth table: one tied by its binary UUID, one by name to the version reported on
+        // that device the day before; the other app killed under pressure is left out.
+        let lumenOOMs = summary.oom.byVersionAndDevice.filter { $0.app == "com.brightleaf.lumen" }
+        #expect(lumenOOMs.map(\.version) == ["2.10.0", "2.9.0"])
+        #expect(lumenOOMs.map(\.jetsamLinks.uuid) == [1, 0] && lumenOOMs.map(\.jetsamLinks.name) == [0, 1])
+        #expect(lumenOOMs.allSatisfy { $0.confirmed.sources == ["jetsamEvent": 1] })
+        #expect(lumenOOMs.map(\.memoryLimitMB) == [3040, 2880])
+        #expect(!summary.oom.byVersionAndDevice.contains { $0.app == "Quillpad" })
     }
 
     // MARK: Inputs
@@ -112,12 +124,59 @@ import Testing
         return (path, Array(text.utf8))
     }
 
+    /// Lumen killed at its limit: by UUID on an iPhone15,2, by name only on an iPhone14,5 (with Quillpad, another app,
+    /// killed under memory pressure).
+    static let lumenJetsamEvents: [(path: String, bytes: [UInt8])] = [
+        (
+            "crafted/jetsam/JetsamEvent-2024-05-02.ips",
+            JetsamFixture.report(
+                [
+                    JetsamFixture.Entry(
+                        "Lumen",
+                        states: ["frontmost", "resume"],
+                        reason: "per-process-limit",
+                        pid: 2211,
+                        rpages: 194_560,
+                        priority: 100,
+                        uuid: "d61e2520-a303-382f-b51d-1d5d1c045cb6"
+                    ),
+                    .idleDaemon("mediaserverd"),
+                ],
+                incident: "3F6A2C81-5B07-4D9E-A1C4-7E2B9D0F6A35",
+                product: "iPhone15,2",
+                date: "2024-05-02 09:30:00"
+            )
+        ),
+        (
+            "crafted/jetsam/JetsamEvent-2024-03-16.ips",
+            JetsamFixture.report(
+                [
+                    JetsamFixture.Entry(
+                        "Lumen",
+                        states: ["frontmost", "resume"],
+                        reason: "per-process-limit",
+                        pid: 1874,
+                        rpages: 184_320,
+                        priority: 100
+                    ),
+                    JetsamFixture.Entry("Quillpad", states: ["suspended"], reason: "vm-pageshortage", rpages: 12_000),
+                ],
+                incident: "8C1E5A93-2D46-4B7F-9E08-C3A6F1D2B457",
+                product: "iPhone14,5",
+                date: "2024-03-16 08:15:00"
+            )
+        ),
+    ]
+
     /// The report of the files above, folded in this order, made at a fixed time.
     static func summary() throws -> FleetSummary {
         var aggregator = FleetAggregator()
         let inspector = ReportInspector()
         for crash in lumenCrashes {
             let (path, bytes) = try lumenCrash(crash)
+            aggregator.add(inspector.inspect(bytes: bytes, path: path).fleetEvent)
+        }
+        for (path, bytes) in lumenJetsamEvents {
             aggregator.add(inspector.inspect(bytes: bytes, path: path).fleetEvent)
         }
         for file in corpusFiles { aggregator.add(try CorpusInput.inspection(file).fleetEvent) }

@@ -17,7 +17,7 @@ public enum FileKind: String, Sendable, Equatable, Hashable, Codable, CaseIterab
     /// A system watchdog crash (bug_type 409): a userspace watchdog took the device or a service down; a system
     /// event, not an app's crash.
     case systemWatchdog
-    /// A microstackshot resource report (bug_type 145 disk writes, 202 CPU usage, 206 CPU usage fatal): a
+    /// A microstackshot resource report (bug_type 142 wakeups, 145 disk writes, 202 CPU usage, 206 CPU usage fatal): a
     /// resource warning, or a resource kill when the OS killed the process; never a crash.
     case resourceReport
     /// A tar or tar.gz archive (a sysdiagnose) read for the reports inside it: its envelope carries the archive's own

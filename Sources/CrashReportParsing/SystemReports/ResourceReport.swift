@@ -1,6 +1,6 @@
 import APMInspectCore
 
-/// A microstackshot resource report (bug_type 145 disk writes, 202 CPU usage, 206 CPU usage fatal): a process
+/// A microstackshot resource report (bug_type 142 wakeups, 145 disk writes, 202 CPU usage, 206 CPU usage fatal): a process
 /// went over a resource budget, and the OS sampled it while it did.
 ///
 /// Not a crash: a warning (202, 145: "Action taken: none") or a fatal resource kill (206: the process was

@@ -1,6 +1,6 @@
 import APMInspectCore
 
-/// Reads a microstackshot resource report (bug_type 145, 202, 206): the header line, then `Key: value` lines and
+/// Reads a microstackshot resource report (bug_type 142, 145, 202, 206): the header line, then `Key: value` lines and
 /// the heaviest stack of the target process.
 ///
 /// Every line is looked at once; the stack stops at its first blank line and at `maxFrames` frames, the fields
@@ -14,7 +14,10 @@ package struct ResourceReportReader: Sendable {
     package init() {}
 
     /// True when the bug type is one of the resource reports this reader models.
-    package static func reads(_ bugType: BugType) -> Bool { ["145", "202", "206"].contains(bugType.code) }
+    ///
+    /// 142 (SymptomsCPUWakes, wakeups) is the fourth of the microstackshot resource reports Apple's bug_type table
+    /// names: the same body, another budget.
+    package static func reads(_ bugType: BugType) -> Bool { ["142", "145", "202", "206"].contains(bugType.code) }
 
     /// Reads the container's text body.
     ///
@@ -180,6 +183,7 @@ package struct ResourceReportReader: Sendable {
         if event.contains("cpu") { return .cpu }
         if event.contains("wakeup") { return .wakeups }
         switch bugType {
+        case "142": return .wakeups
         case "145": return .diskWrites
         case "202", "206": return .cpu
         default: return .other

@@ -37,6 +37,17 @@ public struct FleetAggregator: Sendable {
         var verdict: String
     }
 
+    private struct AppVersionKey: Hashable {
+        var app: String
+        var version: String
+    }
+
+    private struct HangTally {
+        var payloads = 0
+        var hangSeconds = 0.0
+        var foregroundSeconds = 0.0
+    }
+
     private struct DeviceTally {
         var deviceName: String?
         var events = 0
@@ -68,12 +79,19 @@ public struct FleetAggregator: Sendable {
     private var diagnostics: [FleetFinding] = []
     private var categories = FleetSummary.Categories()
     private var hangs = FleetSummary.Hangs()
+    private var truthTable: OOMTruthTable
+    /// MetricKit's hang and foreground time per (app, version): the hang rates.
+    private var hangRates: [AppVersionKey: HangTally] = [:]
+    private var ungroupedHangRates = 0
+    private var resourceGroups: ResourceKillGroups
 
     /// An aggregator that keeps the events `filter` accepts, within `limits`.
     public init(filter: FleetFilter = FleetFilter(), limits: FleetLimits = FleetLimits()) {
         self.filter = filter
         self.limits = limits
         metricKit = MetricKitFleet(maxGroups: limits.maxRows)
+        truthTable = OOMTruthTable(capacity: limits.maxRows)
+        resourceGroups = ResourceKillGroups(limits: limits)
     }
 
     /// Notes a finding about the inputs (kept up to ``FleetLimits/maxFindings``); `rejectedLine` counts an NDJSON
@@ -107,7 +125,13 @@ public struct FleetAggregator: Sendable {
             if filter.admits(crash.context) { add(crash, file: event.file) } else { inputs.excluded += 1 }
         }
         if let watchdog = event.watchdog {
-            if filter.admits(watchdog.context) { add(watchdog, file: event.file) } else { inputs.excluded += 1 }
+            if filter.admits(watchdog.context) {
+                add(watchdog, file: event.file)
+                truthTable.learn(watchdog.context)
+                truthTable.add(termination: watchdog.context, inferredOOM: false, source: event.kind)
+            } else {
+                inputs.excluded += 1
+            }
         }
         if let oom = event.oom {
             if filter.admits(oom) { add(oom) } else { inputs.excluded += 1 }
@@ -116,7 +140,15 @@ public struct FleetAggregator: Sendable {
             if filter.admits(figures) { add(figures) } else { inputs.excluded += 1 }
         }
         if let occurrence = event.occurrence {
-            if filter.admits(occurrence.context) { add(occurrence) } else { inputs.excluded += 1 }
+            if filter.admits(occurrence.context) { add(occurrence, kind: event.kind) } else { inputs.excluded += 1 }
+        }
+        if let resource = event.resource {
+            if filter.admits(resource.context) {
+                resourceGroups.add(resource, file: event.file)
+            } else if event.crashes.isEmpty, event.watchdog == nil, event.occurrence == nil {
+                // Counted once: a report that also gave a crash or an occurrence was counted with it.
+                inputs.excluded += 1
+            }
         }
     }
 
@@ -127,7 +159,7 @@ public struct FleetAggregator: Sendable {
             return failure.isEmpty ? "could not be read" : "could not be read: " + failure
         }
         guard event.crashes.isEmpty, event.watchdog == nil, event.oom == nil, event.metricKit.isEmpty,
-            event.occurrence == nil
+            event.occurrence == nil, event.resource == nil
         else { return nil }
         if event.kind == "unknown" { return "not a report the fleet report reads" }
         return "nothing the fleet report counts in a report of kind \(event.kind)"
@@ -147,8 +179,16 @@ public struct FleetAggregator: Sendable {
         return text
     }
 
-    private mutating func add(_ occurrence: FleetEvent.Occurrence) {
+    private mutating func add(_ occurrence: FleetEvent.Occurrence, kind: String) {
         noteVersion(occurrence.context)
+        truthTable.learn(occurrence.context)
+        switch occurrence.category {
+        case .outOfMemory:
+            truthTable.add(termination: occurrence.context, inferredOOM: true, source: kind)
+        case .watchdogTermination, .resourceKill:
+            truthTable.add(termination: occurrence.context, inferredOOM: false, source: kind)
+        default: break
+        }
         switch occurrence.category {
         case .crash: categories.crashes += 1
         case .hang:
@@ -188,6 +228,7 @@ public struct FleetAggregator: Sendable {
     private mutating func add(_ crash: FleetEvent.Crash, file: String) {
         crashTotal += 1
         let context = crash.context
+        truthTable.learn(context)
         noteVersion(context)
         let version = Self.version(context.appVersion)
         var group: Group
@@ -307,6 +348,7 @@ public struct FleetAggregator: Sendable {
             return
         }
         oomEvents += 1
+        truthTable.add(oom)
         if oom.killedDaemonsOnly { systemOOMEvents += 1 }
         oomKilled += oom.killed
         let device = oom.evidence.product ?? "?"
@@ -324,6 +366,21 @@ public struct FleetAggregator: Sendable {
     private mutating func add(_ figures: FleetEvent.MetricKitFigures) {
         noteVersion(figures.version, app: figures.bundleId.flatMap { $0.isEmpty ? nil : $0 } ?? "?")
         metricKit.add(figures)
+        truthTable.add(figures)
+        if figures.metricPayloads > 0 {
+            let key = AppVersionKey(
+                app: figures.bundleId.flatMap { $0.isEmpty ? nil : $0 } ?? "?",
+                version: Self.version(figures.version) ?? "?"
+            )
+            if var tally = hangRates[key] ?? (hangRates.count < limits.maxRows ? HangTally() : nil) {
+                tally.payloads = Self.adding(tally.payloads, figures.metricPayloads)
+                tally.hangSeconds += figures.hangSeconds
+                tally.foregroundSeconds += figures.foregroundSeconds
+                hangRates[key] = tally
+            } else {
+                ungroupedHangRates += 1
+            }
+        }
         let memoryExceptions = figures.diagnostics[MetricKitDiagnostic.Kind.memoryException.rawValue] ?? 0
         metricKitMemoryExceptions = Self.adding(metricKitMemoryExceptions, max(0, memoryExceptions))
     }
@@ -341,6 +398,20 @@ public struct FleetAggregator: Sendable {
         summary.categories.systemMemoryKills = systemOOMEvents
         summary.hangs = hangs
         summary.hangs.totalSeconds = Self.rounded(hangs.totalSeconds)
+        summary.hangs.rateByVersionUngrouped = ungroupedHangRates
+        summary.hangs.rateByVersion = hangRates.map {
+            FleetSummary.HangRateRow(
+                app: $0.key.app,
+                version: $0.key.version,
+                metricPayloads: $0.value.payloads,
+                hangSeconds: $0.value.hangSeconds,
+                foregroundSeconds: $0.value.foregroundSeconds
+            )
+        }.sorted { a, b in
+            if a.app != b.app { return a.app.utf8.lexicographicallyPrecedes(b.app.utf8) }
+            if a.version == "?" || b.version == "?" { return a.version != "?" && b.version == "?" }
+            return VersionOrder.precedes(b.version, a.version)
+        }
         summary.crashes.total = crashTotal
         summary.crashes.signatures = groups.count
         summary.crashes.ungrouped = ungroupedCrashes
@@ -433,6 +504,11 @@ public struct FleetAggregator: Sendable {
             )
         }
         summary.oom.metricKitByVersion = fleet.byVersion.compactMap(FleetSummary.MemoryKillsRow.init(metricKit:))
+        let table = truthTable.summary(limits: summary.oom.memoryLimits)
+        summary.oom.byVersionAndDevice = table.rows
+        summary.oom.byVersionAndDeviceUngrouped = table.ungrouped
+        summary.oom.unlinkedKills = table.unlinked
+        summary.resourceKills = resourceGroups.result()
         return summary
     }
 

@@ -62,11 +62,13 @@ package struct FleetEnvelope: Decodable {
                 if let crash = FleetEvent.crash(report, source: kind) { event.crashes = [crash] }
                 event.occurrence = FleetEvent.occurrence(report)
             }
+            event.resource = FleetEvent.resource(report, source: kind)
         case FileKind.watchdogTermination.rawValue:
             let report = try container.decode(CrashReport.self, forKey: .report)
             let nested = try container.nestedContainer(keyedBy: WatchdogKey.self, forKey: .report)
             let termination = try nested.decode(WatchdogTermination.self, forKey: .watchdog)
             event.watchdog = FleetEvent.watchdog(termination, report: report)
+            event.resource = FleetEvent.resource(report, source: kind)
         case FileKind.jetsamEvent.rawValue:
             let jetsam = try container.decode(JetsamEvent.self, forKey: .report)
             // A hash that is not 16 hexadecimal digits is read as none: the envelope is identified by its file.
@@ -77,6 +79,7 @@ package struct FleetEnvelope: Decodable {
         case FileKind.resourceReport.rawValue, FileKind.systemWatchdog.rawValue:
             let facts = try container.decode(SystemReportFacts.self, forKey: .report)
             event.occurrence = facts.occurrence(systemWatchdog: kind == FileKind.systemWatchdog.rawValue)
+            if kind == FileKind.resourceReport.rawValue { event.resource = facts.resourceFacts() }
         case FileKind.metrickit.rawValue:
             let report = try container.decode(MetricKitReport.self, forKey: .report)
             (event.metricKit, event.crashes) = FleetEvent.metricKit(report)

@@ -51,6 +51,11 @@ extension FleetEvent {
     /// (an envelope written before envelopes carried it).
     package static func oom(_ event: JetsamEvent, contentHash: UInt64?, file: String) -> OOM {
         let killed = event.processes.filter { $0.reason != nil }
+        let killedApps = killed.lazy.filter { $0.role != .daemon }.prefix(maxKilledNames).compactMap { process in
+            process.reason.map {
+                KilledProcess(name: process.name, uuid: process.uuid, reason: $0, limitMB: process.limitMB)
+            }
+        }
         return OOM(
             evidence: MemoryLimitEvidence(event: event, contentHash: contentHash, file: file),
             deviceName: event.deviceName,
@@ -59,7 +64,8 @@ extension FleetEvent {
             date: event.date,
             frontmostNames: event.processes.lazy.filter { $0.states.contains("frontmost") }.prefix(maxKilledNames)
                 .compactMap(\.name),
-            killedDaemonsOnly: !killed.isEmpty && killed.allSatisfy { $0.role == .daemon }
+            killedDaemonsOnly: !killed.isEmpty && killed.allSatisfy { $0.role == .daemon },
+            killedApps: Array(killedApps)
         )
     }
 
@@ -67,7 +73,12 @@ extension FleetEvent {
     package static func occurrence(resource report: ResourceReport) -> Occurrence {
         Occurrence(
             category: report.isFatal ? .resourceKill : .resourceWarning,
-            context: systemContext(process: report.process, osVersion: report.osVersion, header: report.header)
+            context: systemContext(
+                process: report.process,
+                osVersion: report.osVersion,
+                header: report.header,
+                device: report.hardwareModel
+            )
         )
     }
 
@@ -83,12 +94,15 @@ extension FleetEvent {
         )
     }
 
-    static func systemContext(process: String?, osVersion: String?, header: IPSHeader?) -> Context {
+    static func systemContext(process: String?, osVersion: String?, header: IPSHeader?, device: String? = nil)
+        -> Context
+    {
         Context(
             bundleId: header?.bundleID,
             process: process ?? header?.name,
             appVersion: header?.appVersion,
             osVersion: osVersion ?? header?.osVersion,
+            device: device,
             date: header?.timestamp
         )
     }
@@ -154,6 +168,7 @@ extension FleetEvent {
                 }
                 row.diagnostics[diagnostic.kind.rawValue, default: 0] += 1
                 row.date = later(row.date, date)
+                if row.binaryUUID == nil { row.binaryUUID = diagnostic.callTree.flatMap(appBinaryUUID) }
                 groups[key] = row
             }
         }
@@ -161,6 +176,21 @@ extension FleetEvent {
             if $0.version != $1.version { return VersionOrder.precedes($0.version, $1.version) }
             return ($0.device ?? "").utf8.lexicographicallyPrecedes(($1.device ?? "").utf8)
         }
+    }
+
+    /// The UUID of the app's executable in a MetricKit call tree: the binary of the frame dyld's `start` called
+    /// (MetricKit does not name the process; the tree is inverted, so that frame is `start`'s parent).
+    static func appBinaryUUID(of tree: MetricKitCallTree) -> String? {
+        let loaders: Set<String> = ["dyld", "libdyld.dylib"]
+        for frame in tree.frames {
+            guard let name = frame.binaryName, loaders.contains(name), let parent = frame.parent,
+                tree.frames.indices.contains(parent)
+            else { continue }
+            let caller = tree.frames[parent]
+            guard let callerName = caller.binaryName, !loaders.contains(callerName) else { continue }
+            if let uuid = caller.binaryUUID.flatMap(binaryUUID) { return uuid }
+        }
+        return nil
     }
 
     /// Distinct (app version, device type) entries kept from one MetricKit file.
@@ -174,8 +204,23 @@ extension FleetEvent {
             appBuild: report.appBuild,
             osVersion: report.osVersionNumber ?? report.osVersion,
             device: report.hardwareModel,
-            date: report.date
+            date: report.date,
+            binaryUUID: appBinaryUUID(of: report)
         )
+    }
+
+    /// The UUID of the app's main binary: the image named as the process or at its path (KSCrash and MetricKit
+    /// name the images, Apple's reports mark the app's too), else the first image when it is the app's (reports
+    /// list the main executable first).
+    static func appBinaryUUID(of report: CrashReport) -> String? {
+        let images = report.binaryImages
+        let main =
+            images.first { image in
+                if let process = report.process, !process.isEmpty, image.name == process { return true }
+                if let path = report.path, !path.isEmpty, image.path == path { return true }
+                return false
+            } ?? images.first.flatMap { $0.isApp ? $0 : nil }
+        return main?.uuid.flatMap(binaryUUID)
     }
 
     static func exception(of report: CrashReport) -> String {

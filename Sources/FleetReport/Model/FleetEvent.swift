@@ -16,6 +16,9 @@ public struct FleetEvent: Sendable, Equatable {
         public var osVersion: String?
         public var device: String?
         public var date: AppleTimestamp?
+        /// The LC_UUID of the app's main binary (32 lower-case hex digits), when the report lists its images: what
+        /// links a JetsamEvent's kill, which names no version, to the version that was killed.
+        public var binaryUUID: String?
 
         package init(
             bundleId: String? = nil,
@@ -24,7 +27,8 @@ public struct FleetEvent: Sendable, Equatable {
             appBuild: String? = nil,
             osVersion: String? = nil,
             device: String? = nil,
-            date: AppleTimestamp? = nil
+            date: AppleTimestamp? = nil,
+            binaryUUID: String? = nil
         ) {
             self.bundleId = bundleId
             self.process = process
@@ -33,6 +37,7 @@ public struct FleetEvent: Sendable, Equatable {
             self.osVersion = osVersion
             self.device = device
             self.date = date
+            self.binaryUUID = binaryUUID
         }
     }
 
@@ -109,6 +114,9 @@ public struct FleetEvent: Sendable, Equatable {
         /// than the app's OOM (false when an app or extension was killed, or nothing is marked killed).
         public var killedDaemonsOnly: Bool
         public var date: AppleTimestamp?
+        /// The killed processes that are not daemons, at most `FleetEvent/maxKilledNames`: what the OOM table links
+        /// to app versions by UUID or name.
+        public var killedApps: [KilledProcess]
 
         package init(
             evidence: MemoryLimitEvidence,
@@ -117,7 +125,8 @@ public struct FleetEvent: Sendable, Equatable {
             killedNames: [String],
             date: AppleTimestamp?,
             frontmostNames: [String] = [],
-            killedDaemonsOnly: Bool = false
+            killedDaemonsOnly: Bool = false,
+            killedApps: [KilledProcess] = []
         ) {
             self.evidence = evidence
             self.deviceName = deviceName
@@ -126,6 +135,7 @@ public struct FleetEvent: Sendable, Equatable {
             self.frontmostNames = frontmostNames
             self.killedDaemonsOnly = killedDaemonsOnly
             self.date = date
+            self.killedApps = killedApps
         }
     }
 
@@ -161,6 +171,11 @@ public struct FleetEvent: Sendable, Equatable {
         public var hangSeconds: Double
         public var foregroundSeconds: Double
         public var date: AppleTimestamp?
+        /// The UUID of the app's executable (32 lower-case hex digits), what ties a JetsamEvent's kill to this
+        /// version.
+        ///
+        /// Taken from a diagnostic's call tree: the binary that dyld's `start` called.
+        public var binaryUUID: String?
 
         package init(
             version: String,
@@ -200,6 +215,9 @@ public struct FleetEvent: Sendable, Equatable {
     public var metricKit: [MetricKitFigures]
     /// A hang, profile or crash reporter's OOM or resource kill (never with a crash or a watchdog).
     public var occurrence: Occurrence?
+    /// A resource report (142, 145, 202, 206) or an EXC_RESOURCE crash report: what the resource-kill groups count
+    /// (beside the occurrence or crash the same report gives).
+    public var resource: Resource?
 
     package init(
         file: String,
@@ -210,7 +228,8 @@ public struct FleetEvent: Sendable, Equatable {
         oom: OOM? = nil,
         metricKit: [MetricKitFigures] = [],
         occurrence: Occurrence? = nil,
-        failure: String? = nil
+        failure: String? = nil,
+        resource: Resource? = nil
     ) {
         self.file = file
         self.kind = kind
@@ -221,5 +240,6 @@ public struct FleetEvent: Sendable, Equatable {
         self.oom = oom
         self.metricKit = metricKit
         self.occurrence = occurrence
+        self.resource = resource
     }
 }

@@ -188,6 +188,14 @@ public struct FleetSummary: Sendable, Equatable, Encodable {
         public var metricKitByVersion: [MemoryKillsRow] = []
         /// OOMs the OS itself reported, with their sources.
         public var confirmed = ConfirmedOOMs()
+        /// The OOM truth table: per app, version and device model, confirmed and inferred OOMs and the other
+        /// terminations, each with its sources, beside the device's memory limit.
+        public var byVersionAndDevice: [OOMTruthRow] = []
+        /// Counts that arrived once the table's row or kill limit was reached: in no row.
+        public var byVersionAndDeviceUngrouped = 0
+        /// JetsamEvent kills of apps (not daemons) for causes other than their own limit, tied to no report of the
+        /// app: the other apps a memory-starved device killed, left out of the table.
+        public var unlinkedKills = 0
     }
 
     /// The MetricKit figures of one app version.
@@ -236,6 +244,10 @@ public struct FleetSummary: Sendable, Equatable, Encodable {
         /// The sum and the longest of the measured lengths, in seconds.
         public var totalSeconds = 0.0
         public var longestSeconds: Double?
+        /// MetricKit's hang rate per app and version (hang seconds per foreground hour), newest version first.
+        public var rateByVersion: [HangRateRow] = []
+        /// Metric payloads of (app, version) pairs past the row limit: in no rate.
+        public var rateByVersionUngrouped = 0
     }
 
     /// When the report was made, ISO 8601 in UTC (`2024-06-01T12:00:00Z`).
@@ -251,6 +263,8 @@ public struct FleetSummary: Sendable, Equatable, Encodable {
     public var watchdog = Watchdog()
     public var oom = OOM()
     public var metricKit: [MetricKitRow] = []
+    /// Resource reports (142, 145, 202, 206) and EXC_RESOURCE crash reports grouped by their heaviest stack.
+    public var resourceKills = ResourceKills()
     /// The MetricKit fleet view `scan` prints: exits by reason, per version and per device type.
     public var metricKitFleet = MetricKitFleetSummary()
     /// Findings about the inputs (lines of NDJSON that were not envelopes), the first ones only.

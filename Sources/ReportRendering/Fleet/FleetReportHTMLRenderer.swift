@@ -52,6 +52,9 @@ package enum FleetReportHTMLRenderer {
         out += oomSection(summary.oom)
         out += memoryKillsSection(summary.oom.metricKitByVersion, underJetsam: summary.oom.events > 0)
         out += metricKitSection(summary.metricKit)
+        out += hangRateSection(summary.hangs)
+        out += truthTableSection(summary.oom)
+        out += resourceKillsSection(summary.resourceKills)
         out += metricKitDeviceSection(summary.metricKitFleet.byDevice)
         out += diagnosticsSection(summary)
         out += "</body>\n</html>\n"
@@ -59,7 +62,7 @@ package enum FleetReportHTMLRenderer {
     }
 
     /// A table in a box that scrolls sideways when the table is wider than the page, so the page never is.
-    private static func scrolling(_ table: String) -> String {
+    static func scrolling(_ table: String) -> String {
         "<div class=\"scroll\">\n" + table + "</div>\n"
     }
 

@@ -162,6 +162,9 @@ package enum FleetReportTextRenderer {
                 out += afterTable("… \(summary.metricKit.count - shownRows) more versions (see --format json)", style)
             }
         }
+        out += hangRateSection(summary.hangs, style: style)
+        out += truthTableSection(summary.oom, style: style)
+        out += resourceKillsSection(summary.resourceKills, style: style)
         let devices = summary.metricKitFleet.byDevice
         if !devices.isEmpty {
             out += heading("MetricKit by device type", style)
@@ -394,24 +397,24 @@ package enum FleetReportTextRenderer {
         return parts.joined(separator: ", ")
     }
 
-    private static func heading(_ title: String, _ style: Style) -> String {
+    static func heading(_ title: String, _ style: Style) -> String {
         style == .markdown ? "\n## \(title)\n\n" : "\n\(title)\n"
     }
 
     /// A line of text right under a table: Markdown needs a blank line first, or the line is read as one more row
     /// of the table (GitHub's tables end only at a blank line or another block).
-    private static func afterTable(_ line: String, _ style: Style) -> String {
+    static func afterTable(_ line: String, _ style: Style) -> String {
         (style == .markdown ? "\n" : "") + line + "\n"
     }
 
-    private static func bullet(_ style: Style) -> String { style == .markdown ? "- " : "  " }
+    static func bullet(_ style: Style) -> String { style == .markdown ? "- " : "  " }
 
     /// A string from a report, made safe for the style (escaped for the terminal; and for Markdown, its syntax).
     package static func cell(_ text: String, _ style: Style) -> String {
         style == .markdown ? MarkdownText.escaped(text) : TerminalText.escaped(text)
     }
 
-    private static func table(_ headers: [String], right: Set<Int>, rows: [[String]], style: Style) -> String {
+    static func table(_ headers: [String], right: Set<Int>, rows: [[String]], style: Style) -> String {
         switch style {
         case .text:
             var table = TextTable(

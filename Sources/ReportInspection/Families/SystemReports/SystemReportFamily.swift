@@ -2,7 +2,7 @@ import APMInspectCore
 import CrashReportParsing
 
 /// Apple's system reports that are not crashes: the system watchdog crash (409) and the microstackshot resource
-/// reports (145 disk writes, 202 CPU usage, 206 CPU usage fatal).
+/// reports (142 wakeups, 145 disk writes, 202 CPU usage, 206 CPU usage fatal).
 ///
 /// After the crash family, which keeps a 409 whose body is shaped like a crash report; before the `.ips` summary,
 /// which would otherwise say these types have no model.

@@ -35,6 +35,7 @@ struct CrashViews: ReportViews {
     func fleetFacts(_ crash: CrashReport, inspection: Inspection, into event: inout FleetEvent) {
         if let counted = FleetEvent.crash(crash, source: inspection.kind.rawValue) { event.crashes = [counted] }
         event.occurrence = FleetEvent.occurrence(crash)
+        event.resource = FleetEvent.resource(crash, source: inspection.kind.rawValue)
     }
 
     /// A KSCrash profile's samples, each stack under a root frame naming the profile.

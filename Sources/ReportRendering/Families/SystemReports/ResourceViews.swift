@@ -3,7 +3,7 @@ import CrashReportParsing
 import FleetReport
 import ReportInspection
 
-/// A microstackshot resource report (bug_type 145, 202, 206): CPU, wakeups or disk writes over a limit, counted
+/// A microstackshot resource report (bug_type 142, 145, 202, 206): CPU, wakeups or disk writes over a limit, counted
 /// as an occurrence, never as a crash.
 struct ResourceViews: ReportViews {
     func model(of report: Inspection.Report) -> ResourceReport? {
@@ -20,7 +20,9 @@ struct ResourceViews: ReportViews {
     }
 
     func fleetFacts(_ report: ResourceReport, inspection: Inspection, into event: inout FleetEvent) {
-        event.occurrence = FleetEvent.occurrence(resource: report)
+        let occurrence = FleetEvent.occurrence(resource: report)
+        event.occurrence = occurrence
+        event.resource = FleetEvent.resource(report, context: occurrence.context)
     }
 
     func backendIncidents(_ report: ResourceReport, imageVMAddress: ImageVMAddressLookup?) -> BackendIncidents {
