@@ -18,21 +18,74 @@
 enum CXXLLVMSpelling {
     static func respelled(_ text: String, mangled: [UInt8]) -> String {
         var bytes = Array(text.utf8)
-        bytes = closingAngles(bytes)
-        if contains(bytes, "{lambda(") || contains(bytes, "{unnamed type#") { bytes = closureNames(bytes) }
-        for abbreviation in abbreviations where contains(bytes, abbreviation.spelledOut) {
-            // The spelled-out form comes from the abbreviation only when the mangling has it and never spells the
-            // class's name itself (a template that builds the same class from its parameters prints it in full).
-            guard contains(mangled, abbreviation.mangled), !contains(mangled, abbreviation.mangledClassName) else {
-                continue
+        let found = Marks(bytes)
+        guard found.any else { return text }
+        if found.closingAngles { bytes = closingAngles(bytes) }
+        if found.brace, contains(bytes, "{lambda(") || contains(bytes, "{unnamed type#") { bytes = closureNames(bytes) }
+        if found.basicClass {
+            for abbreviation in abbreviations where contains(bytes, abbreviation.spelledOut) {
+                // The spelled-out form comes from the abbreviation only when the mangling has it and never spells
+                // the class's name itself (a template that builds the same class from its parameters prints it in
+                // full).
+                guard contains(mangled, abbreviation.mangled), !contains(mangled, abbreviation.mangledClassName) else {
+                    continue
+                }
+                bytes = abbreviated(bytes, abbreviation)
             }
-            bytes = abbreviated(bytes, abbreviation)
         }
-        bytes = replacing(bytes, "operator< <", with: "operator<<")
-        bytes = replacing(bytes, "operator<< <", with: "operator<<<")
-        bytes = replacing(bytes, "decltype(nullptr)", with: "std::nullptr_t")
-        if contains(bytes, "&(") { bytes = addressArguments(bytes) }
+        if found.operatorLess {
+            bytes = replacing(bytes, "operator< <", with: "operator<<")
+            bytes = replacing(bytes, "operator<< <", with: "operator<<<")
+        }
+        if found.nullptr { bytes = replacing(bytes, "decltype(nullptr)", with: "std::nullptr_t") }
+        if found.address { bytes = addressArguments(bytes) }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Which rules can apply, from one pass over the text: most names need one or two of them, many none.
+    struct Marks {
+        var closingAngles = false
+        var brace = false
+        var basicClass = false
+        var operatorLess = false
+        var nullptr = false
+        var address = false
+
+        var any: Bool { closingAngles || brace || basicClass || operatorLess || nullptr || address }
+
+        init(_ bytes: [UInt8]) {
+            let count = bytes.count
+            for index in 0..<count {
+                switch bytes[index] {
+                case UInt8(ascii: ">"):
+                    if index + 2 < count, bytes[index + 1] == CXXLLVMSpelling.space,
+                        bytes[index + 2] == CXXLLVMSpelling.closeAngle
+                    {
+                        closingAngles = true
+                    }
+                case UInt8(ascii: "{"):
+                    brace = true
+                case UInt8(ascii: "&"):
+                    if index + 1 < count, bytes[index + 1] == CXXLLVMSpelling.openParenthesis { address = true }
+                case UInt8(ascii: "s"):
+                    if !basicClass, CXXLLVMSpelling.starts(bytes, at: index, with: Self.basicPrefix) {
+                        basicClass = true
+                    }
+                case UInt8(ascii: "o"):
+                    if !operatorLess, CXXLLVMSpelling.starts(bytes, at: index, with: Self.operatorLessPrefix) {
+                        operatorLess = true
+                    }
+                case UInt8(ascii: "d"):
+                    if !nullptr, CXXLLVMSpelling.starts(bytes, at: index, with: Self.nullptrSpelling) { nullptr = true }
+                default:
+                    break
+                }
+            }
+        }
+
+        private static let basicPrefix = Array("std::basic_".utf8)
+        private static let operatorLessPrefix = Array("operator<".utf8)
+        private static let nullptrSpelling = Array("decltype(nullptr)".utf8)
     }
 
     /// One of the Itanium ABI's abbreviations of a standard class.
@@ -249,7 +302,7 @@ enum CXXLLVMSpelling {
         return false
     }
 
-    private static func starts(_ bytes: [UInt8], at index: Int, with prefix: [UInt8]) -> Bool {
+    fileprivate static func starts(_ bytes: [UInt8], at index: Int, with prefix: [UInt8]) -> Bool {
         guard index >= 0, index + prefix.count <= bytes.count else { return false }
         for offset in prefix.indices where bytes[index + offset] != prefix[offset] { return false }
         return true
@@ -264,12 +317,12 @@ enum CXXLLVMSpelling {
             || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
     }
 
-    private static let space = UInt8(ascii: " ")
+    fileprivate static let space = UInt8(ascii: " ")
     private static let colon = UInt8(ascii: ":")
     private static let openAngle = UInt8(ascii: "<")
-    private static let closeAngle = UInt8(ascii: ">")
+    fileprivate static let closeAngle = UInt8(ascii: ">")
     private static let openBrace = UInt8(ascii: "{")
     private static let closeBrace = UInt8(ascii: "}")
-    private static let openParenthesis = UInt8(ascii: "(")
+    fileprivate static let openParenthesis = UInt8(ascii: "(")
     private static let closeParenthesis = UInt8(ascii: ")")
 }
