@@ -50,6 +50,13 @@ import Testing
         ("_TFC4Demo6WidgetP33_0123456789ABCDEF0123456789ABCDEF6secretfT_T_", "Widget.secret()"),
         ("_TIFC4Demo6Widget6renderFT2inCS_4View8animatedSb_T_A0_", "default argument 1 of Widget.render(in:animated:)"),
         ("_TFC4Demo6Widget4drawfT_T_.cold.1", "Widget.draw()"),
+        ("_TFC4Demo4CellwL_4ViewfT_Su", "willset of View #1 in Cell"),
+        ("_Tturxx", "<A> A"),
+        ("_TF3App6rendercT_GSqV3Kit5Model_", "render @convention(c) ()"),
+        ("_TiC4Demo6Widget9subscriptFT5indexSi_SS", "Widget.subscript(index:)"),
+        ("_TFC3App5StoreL0_4CellT_GSqMO4Demo5Store_", "Cell #2 in Store"),
+        ("_TFFV4Demo4View5StorefTSd_Sdm4itemFT_SS", "item.materializeForSet in View.Store(_:)"),
+        ("_TtGSqFT_SS_", "(())?"),
     ])
     func namesReadAsSwiftDemangleSimplifiedPrintsThem(mangled: String, expected: String) {
         #expect(Demangler.demangle(mangled) == expected)
@@ -61,7 +68,8 @@ import Testing
     @Test(arguments: [
         "_T", "_Tt", "_TF", "_TtB", "_TtC", "_TtT", "_TtTSi", "_TFC4Demo", "_TFC4Demo6Widget4drawfT_",
         "_TtS9_", "_TTSg5Si", "_TTSf___", "_TFC4Demo6Widget4drawfT5title", "_TtC999999999999Demo",
-        "_TclGetString", "_Tt" + String(repeating: "G", count: 200),
+        "_TclGetString", "_TtGSsC5sugar7MyClass__", "_TtGSoSi_", "_TTSf4___TFC3foo3Bar3bazfT_T_",
+        "_Tt" + String(repeating: "G", count: 200),
     ])
     func brokenOrForeignNamesGiveNil(name: String) {
         #expect(Demangler.demangle(name) == nil)

@@ -160,7 +160,10 @@ struct SwiftOldDemangler {
             }
         } else if next("f") {
             // Function signature specializations hold free-form parameters: the next `__T` is the specialized name.
-            guard let end = Self.find(Array("___T".utf8), in: bytes, from: position) else { return nil }
+            // A pass number and at least one parameter before it.
+            guard Self.isDigit(peek()), let end = Self.find(Array("___T".utf8), in: bytes, from: position + 1),
+                end >= position + 2
+            else { return nil }
             position = end + 2
         } else {
             return nil
@@ -217,7 +220,9 @@ struct SwiftOldDemangler {
             }
         default:
             // A variable (`v`) or a subscript (`i`): a name and a type.
-            guard let name = declName(), let type = type() else { return nil }
+            guard var name = declName(), let type = type() else { return nil }
+            // A subscript prints as `subscript` whatever name its mangling holds.
+            if kind == UInt8(ascii: "i") { name = OldDeclName(text: "subscript", local: nil) }
             node = .entity(
                 kind: kind == UInt8(ascii: "v") ? .variable : .subscript,
                 context: context,
@@ -230,7 +235,7 @@ struct SwiftOldDemangler {
 
     private mutating func functionEntity(_ context: OldNode) -> OldNode? {
         var isClass = false
-        if case .nominal(_, _, true) = context { isClass = true }
+        if case .nominal(_, _, UInt8(ascii: "C")) = context { isClass = true }
         // Only a class's deallocating deinitializer and allocating initializer are printed as such.
         let plain: [Character: OldEntityKind] = [
             "D": .named(isClass ? "__deallocating_deinit" : "deinit"), "d": .named("deinit"),
@@ -308,7 +313,7 @@ struct SwiftOldDemangler {
         let kinds: [Character] = ["C", "V", "O", "P"]
         for kind in kinds where next(kind) {
             guard let context = context(), let name = declName() else { return nil }
-            let node = OldNode.nominal(context: context, name: name, isClass: kind == "C")
+            let node = OldNode.nominal(context: context, name: name, kind: kind.asciiValue ?? 0)
             substitutions.append(node)
             return node
         }
@@ -320,13 +325,14 @@ struct SwiftOldDemangler {
         var context: OldNode?
         if next("S") {
             guard let substituted = substitution() else { return nil }
-            guard case .module = substituted else { return substituted }
+            if case .nominal(_, _, UInt8(ascii: "P")) = substituted { return substituted }
+            guard case .module = substituted else { return nil }
             context = substituted
         } else {
             context = self.context()
         }
         guard let context, let name = declName() else { return nil }
-        let node = OldNode.nominal(context: context, name: name, isClass: false)
+        let node = OldNode.nominal(context: context, name: name, kind: UInt8(ascii: "P"))
         substitutions.append(node)
         return node
     }
@@ -338,11 +344,15 @@ struct SwiftOldDemangler {
             "p": "UnsafeMutablePointer", "q": "Optional", "Q": "ImplicitlyUnwrappedOptional",
             "R": "UnsafeBufferPointer", "r": "UnsafeMutableBufferPointer", "S": "String", "u": "UInt",
         ]
+        // `s` alone is the Swift module; swift-demangle reads no `Ss`.
         if next("o") { return .module("__C") }
         if next("C") { return .module("__C_Synthesized") }
-        if next("s") { return .module("Swift") }
         for (code, name) in known where next(code) {
-            return .nominal(context: .module("Swift"), name: OldDeclName(text: name, local: nil), isClass: false)
+            return .nominal(
+                context: .module("Swift"),
+                name: OldDeclName(text: name, local: nil),
+                kind: UInt8(ascii: "V")
+            )
         }
         guard let number = index(), number < substitutions.count else { return nil }
         return substitutions[number]
@@ -412,14 +422,20 @@ struct SwiftOldDemangler {
         case UInt8(ascii: "B"): return builtin()
         case UInt8(ascii: "a"):
             guard let context = context(), let name = identifier() else { return nil }
-            return .nominal(context: context, name: OldDeclName(text: name, local: nil), isClass: false)
+            return .nominal(context: context, name: OldDeclName(text: name, local: nil), kind: UInt8(ascii: "a"))
         case UInt8(ascii: "b"): return functionType(prefix: "@convention(block) ")
         case UInt8(ascii: "c"): return functionType(prefix: "@convention(c) ")
         case UInt8(ascii: "K"): return functionType(prefix: "@autoclosure ")
         case UInt8(ascii: "F"), UInt8(ascii: "f"): return functionType(prefix: "")
-        case UInt8(ascii: "D"): return type().map { _ in .text("Self") }
+        case UInt8(ascii: "D"):
+            // Dynamic `Self`, of a class only.
+            guard let inner = type(), case .nominal(_, _, UInt8(ascii: "C")) = inner else { return nil }
+            return .text("Self")
         case UInt8(ascii: "G"):
-            guard let base = type() else { return nil }
+            // Only a class, struct or enum takes generic arguments.
+            guard let base = type(), case .nominal(_, _, let kind) = base,
+                [UInt8(ascii: "C"), UInt8(ascii: "V"), UInt8(ascii: "O")].contains(kind)
+            else { return nil }
             var arguments: [OldNode] = []
             while !next("_") {
                 guard arguments.count < 64, let argument = type() else { return nil }

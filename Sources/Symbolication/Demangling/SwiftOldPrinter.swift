@@ -1,8 +1,9 @@
 /// What ``SwiftOldDemangler`` reads from a Swift 1–3 mangling: only what the simplified form prints.
 indirect enum OldNode {
     case module(String)
-    /// A class, struct, enum, protocol or type alias in its context.
-    case nominal(context: OldNode, name: OldDeclName, isClass: Bool)
+    /// A class, struct, enum, protocol or type alias in its context; `kind` is its mangling's letter (`C`, `V`, `O`,
+    /// `P`, `a`).
+    case nominal(context: OldNode, name: OldDeclName, kind: UInt8)
     case boundGeneric(OldNode, [OldNode])
     case tuple([(String?, OldNode)], variadic: Bool)
     case function(prefix: String, arguments: OldNode)
@@ -95,6 +96,7 @@ struct SwiftOldPrinter {
             emit(Self.labels(arguments))
         case .generic(let counts, let inner):
             emit(Self.signature(counts))
+            if case .function = inner {} else { emit(" ") }
             print(inner)
         case .composition(let protocols):
             if protocols.isEmpty { emit("Any") }
@@ -117,15 +119,15 @@ struct SwiftOldPrinter {
             printEntity(kind: kind, context: context, name: name, type: type)
         case .accessor(let suffix, let entity):
             if asPrefixContext { return node }
-            guard case .entity(let kind, let context, let name, _) = entity else { return nil }
-            printEntityName(
-                context: context,
-                name: name ?? OldDeclName(text: "subscript", local: nil),
-                multiWord: name?.local != nil,
-                after: nil,
-                kind: kind
-            )
-            emit(suffix)
+            guard case .entity(_, let context, let name, _) = entity else { return nil }
+            if let name, name.local != nil {
+                // A local variable's accessor: `willset of items #2 in View`.
+                emit(String(suffix.dropFirst()) + " of ")
+                printEntityName(context: context, name: name, multiWord: true, after: nil)
+            } else {
+                let shown = name ?? OldDeclName(text: "subscript", local: nil)
+                printEntityName(context: context, name: shown, multiWord: false, after: nil, suffix: suffix)
+            }
         case .closure(let implicit, let number, let context, _):
             if asPrefixContext { return node }
             emit((implicit ? "implicit closure #" : "closure #") + String(number + 1) + " in ")
@@ -201,7 +203,7 @@ struct SwiftOldPrinter {
         name: OldDeclName,
         multiWord: Bool,
         after type: OldNode?,
-        kind: OldEntityKind? = nil
+        suffix: String = ""
     ) {
         var postfix: OldNode?
         if Self.printsAsContext(context) {
@@ -216,9 +218,11 @@ struct SwiftOldPrinter {
         emit(name.text)
         if let local = name.local { emit(" #\(local + 1)") }
         if let type {
-            if multiWord { emit(" ") }
-            emit(Self.functionLabels(type))
+            let labels = Self.functionLabels(type)
+            if multiWord, !labels.isEmpty, !labels.hasPrefix(" ") { emit(" ") }
+            emit(labels)
         }
+        emit(suffix)
         if let postfix {
             emit(" in ")
             print(postfix)
@@ -269,8 +273,15 @@ struct SwiftOldPrinter {
 
     /// A function entity's `<A>(x:y:)`: its generic signature, then the labels of its arguments.
     private static func functionLabels(_ type: OldNode) -> String {
-        if case .generic(let counts, let inner) = type { return signature(counts) + functionLabels(inner) }
-        if case .function(_, let arguments) = type { return labels(arguments) }
+        if case .generic(let counts, let inner) = type {
+            // A signature is printed only before a function's labels.
+            guard case .function = inner else { return "" }
+            return signature(counts) + functionLabels(inner)
+        }
+        // A C function's or block's convention is printed after the name: `render @convention(c) ()`.
+        if case .function(let prefix, let arguments) = type {
+            return (prefix.isEmpty ? "" : " " + prefix) + labels(arguments)
+        }
         return ""
     }
 
