@@ -118,4 +118,27 @@ sed 's/^_//' "$WORK/swift-names" | "$SWIFT_DEMANGLE" --simplified --compact > "$
 "$BIN" demangle < "$WORK/swift-names" > "$WORK/demangle.ours"
 if ! diff -u "$WORK/demangle.swift" "$WORK/demangle.ours"; then echo "FAIL: demangle differs from swift-demangle"; exit 1; fi
 echo "demangle: $(wc -l < "$WORK/swift-names") Swift names, the same as swift-demangle --simplified"
+
+# Swift 1-3 manglings (`_T…`, read by our own old-mangling demangler): every name the same as swift-demangle's, with
+# and without the Mach-O underscore.
+python3 "$ROOT/Scripts/swift-old-manglings.py" 7 3000 > "$WORK/old-names"
+"$SWIFT_DEMANGLE" --simplified < "$WORK/old-names" > "$WORK/old.swift"
+"$BIN" demangle < "$WORK/old-names" > "$WORK/old.ours"
+if ! cmp -s "$WORK/old.swift" "$WORK/old.ours"; then
+  paste -d '\n' "$WORK/old-names" "$WORK/old.swift" "$WORK/old.ours" | paste - - - | awk -F'\t' '$2 != $3' | head -20
+  echo "FAIL: demangle differs from swift-demangle on Swift 1-3 names"; exit 1
+fi
+sed 's/^/_/' "$WORK/old-names" | "$BIN" demangle | cmp -s "$WORK/old.swift" - \
+  || { echo "FAIL: demangle reads Swift 1-3 names differently with the Mach-O underscore"; exit 1; }
+echo "demangle: $(wc -l < "$WORK/old-names") Swift 1-3 names, the same as swift-demangle --simplified"
+
+# C++ names against LLVM's demangler (llvm-cxxfilt 15 or newer, else the Swift toolchain's llvm-nm -C): the `_Z`
+# symbols of the machine's large C++ libraries, an evenly spaced sample of 25,000 so the step stays short; at least
+# 99.5 % must read the same. The full set (every shared library, 100,000 names and more): Scripts/cxx-demangle-names.sh.
+shopt -s nullglob
+cxx_libraries=(/usr/lib/llvm-*/lib/libLLVM-*.so /usr/lib/x86_64-linux-gnu/libstdc++.so.6 /usr/lib/aarch64-linux-gnu/libstdc++.so.6
+  /usr/lib/*-linux-gnu/libicu*.so.[0-9]* /usr/lib/*-linux-gnu/libboost_*.so.* /opt/swift/usr/lib/liblldb.so)
+bash "$ROOT/Scripts/cxx-demangle-names.sh" "${cxx_libraries[@]}" > "$WORK/cxx-names"
+[ "$(wc -l < "$WORK/cxx-names")" -ge 10000 ] || { echo "FAIL: only $(wc -l < "$WORK/cxx-names") C++ names found"; exit 1; }
+python3 "$ROOT/Scripts/cxx-demangle-oracle.py" --bin "$BIN" --names "$WORK/cxx-names" --sample 25000 --min-agreement 99.5
 echo "symbolication oracle passed"

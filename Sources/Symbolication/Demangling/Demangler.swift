@@ -8,8 +8,9 @@
 
 /// Turns Swift and C++ symbol names into the form Apple's crash reports and atos print.
 ///
-/// Swift names go through the demangler of the Swift runtime linked into the tool, C++ names through the C++
-/// runtime's `__cxa_demangle`: nothing is reimplemented, so a name reads exactly as Swift's own tools read it.
+/// Swift names go through the demangler of the Swift runtime linked into the tool, so a name reads exactly as
+/// Swift's own tools read it; C++ names through the C++ runtime's `__cxa_demangle`, respelled as LLVM's demangler
+/// (Apple's) prints them (Demangler+CXX.swift).
 /// Both are looked up at run time by name, so a runtime without one of them degrades to showing names mangled
 /// rather than failing to load.
 ///
@@ -48,25 +49,23 @@ package enum Demangler {
     /// without the Mach-O leading underscore (`_$s4Demo…` and `$s4Demo…`, `__ZN…` and `_ZN…`).
     package static func demangle(_ name: String, style: Style = .simplified) -> String? {
         guard var bytes = mangledBytes(name) else { return nil }
-        let isSwift = kind(of: bytes) == .swift
+        switch kind(of: bytes) {
+        case .cxx:
+            // Both styles print a C++ name as LLVM's demangler does (Demangler+CXX.swift).
+            return demangleCXX(bytes)
+        case .swiftOld:
+            // Only the simplified form of the Swift 1-3 manglings is read (the runtime reads none of them).
+            return SwiftOldDemangler.simplified(bytes)
+        case .swift, nil:
+            break
+        }
         bytes.append(0)
         let result: String?
-        if !isSwift, !CXXExpansionBound.isWithin(bytes.dropLast(), limit: maxDemangledLength) {
-            // Both styles print a C++ name as __cxa_demangle does; this one may grow past any bound, so it runs
-            // where it can be stopped.
-            return RuntimeDemanglers.cxxSandboxed(bytes)
-        }
-        switch (style, isSwift) {
-        case (.simplified, true):
+        switch style {
+        case .simplified:
             result = RuntimeDemanglers.simplified(bytes) ?? RuntimeDemanglers.swift(bytes)
-        case (.simplified, false):
-            // The Swift runtime's simplified form of a C++ name is __cxa_demangle's: asked directly, in this
-            // process, a C++ name costs no round trip to the Swift demangler's worker.
-            result = RuntimeDemanglers.cxx(bytes)
-        case (.full, true):
+        case .full:
             result = RuntimeDemanglers.swift(bytes)
-        case (.full, false):
-            result = RuntimeDemanglers.cxx(bytes)
         }
         guard let result, !result.isEmpty, result.utf8.elementsEqual(bytes.dropLast()) == false else { return nil }
         return result
@@ -77,7 +76,7 @@ package enum Demangler {
         mangledBytes(name) != nil
     }
 
-    enum Kind { case swift, cxx }
+    enum Kind { case swift, swiftOld, cxx }
 
     /// The name's bytes without a Mach-O underscore before a mangling prefix; nil when it has no such prefix or is
     /// too long.
@@ -92,8 +91,10 @@ package enum Demangler {
         return bytes
     }
 
-    /// Swift's prefixes of every era: `_T0` (Swift 4.0 and 4.1), `$S` (4.2), `$s` (5 and later), `$e` (Embedded
-    /// Swift), each with or without an underscore before it on Apple platforms; C++'s `_Z` (Itanium ABI).
+    /// Swift's prefixes of every era: `_T` (Swift 1 to 3, read here by ``SwiftOldDemangler``), `_T0` (Swift 4.0 and
+    /// 4.1), `$S` (4.2), `$s` (5 and later), `$e` (Embedded Swift), each with or without an underscore before it on
+    /// Apple platforms; C++'s `_Z` (Itanium ABI) and `___Z` (a block's invocation function in a C++ function,
+    /// `___Z3fooi_block_invoke`).
     static func kind(of bytes: [UInt8]) -> Kind? {
         func starts(_ prefix: String) -> Bool { bytes.starts(with: prefix.utf8) }
         if starts("$s") || starts("$S") || starts("$e") || starts("_$s") || starts("_$S") || starts("_$e")
@@ -101,7 +102,9 @@ package enum Demangler {
         {
             return bytes.count > 2 ? .swift : nil
         }
+        if starts("_T"), bytes.count > 3 { return .swiftOld }
         if starts("_Z"), bytes.count > 2 { return .cxx }
+        if starts("___Z"), bytes.count > 4 { return .cxx }
         return nil
     }
 }

@@ -9,11 +9,13 @@ struct DemangleCommand: ParsableCommand {
         discussion: """
             Each NAME is printed demangled, or as given when it is not a mangled name. With no NAME, standard \
             input is read line by line and every mangled token in a line is replaced (a filter, as c++filt is: \
-            `... | apm-inspect demangle`). Swift names of Swift 4 and later (`$s`, `$S`, `_T0`, with or without \
+            `... | apm-inspect demangle`). Swift names (`$s`, `$S`, `_T0`, and Swift 1-3's `_T`, with or without \
             the Mach-O underscore) print in the form Apple's crash reports use, the form every other command \
-            prints; --full prints module names and types as swift-demangle does without --simplified. C++ names \
-            (`_Z`, `__Z`) print as the C++ runtime's __cxa_demangle prints them. Control characters are escaped \
-            and invalid UTF-8 shows as U+FFFD.
+            prints (swift-demangle --simplified); --full prints module names and types as swift-demangle does \
+            without --simplified (Swift 4 and later). C++ names (`_Z`, `__Z`) print as llvm-cxxfilt 15 and later \
+            prints them, as Apple's tools do, and blocks' invocation functions (`___Z..._block_invoke`) as \
+            `invocation function for block in ...`. Control characters are escaped and invalid UTF-8 shows as \
+            U+FFFD.
             """ + HelpExample.section(examples)
     )
 
