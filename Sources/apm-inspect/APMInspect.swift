@@ -1,5 +1,7 @@
 import APMInspectCore
 import ArgumentParser
+import Foundation
+import ReportRendering
 import ReportSources
 
 #if canImport(Glibc)
@@ -57,6 +59,10 @@ struct APMInspect: ParsableCommand {
         } catch {
             finish(failure: error)
         }
+        TableWidth.shared.limit =
+            (command as? any PrintsTables)?.tableOptions.limit
+            ?? TableWidth.columns(environment: ProcessInfo.processInfo.environment["COLUMNS"])
+        TableWidth.shared.fitsViews = command is any PrintsTables
         var failure: (any Error)?
         do {
             try command.run()

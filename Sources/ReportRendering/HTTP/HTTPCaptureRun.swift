@@ -193,7 +193,7 @@ package struct HTTPCaptureRun {
             slowest: slowest
         )
         text += Self.diagnosticsText(inspection.diagnostics)
-        sink.text(text + "\n")
+        sink.fittedText(text + "\n")
     }
 
     private static func diagnosticsText(_ diagnostics: [Diagnostic]) -> String {

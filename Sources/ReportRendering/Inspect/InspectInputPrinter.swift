@@ -27,7 +27,7 @@ final class InspectInputPrinter: @unchecked Sendable {
         seen += 1
         guard run.admits(inspection, leftOut: leftOut, failures: failures) else { return }
         if run.format == .text {
-            run.sink.text(InspectionRenderer.styled(inspection, crashView: run.crashView), color: run.color)
+            run.sink.fittedText(InspectionRenderer.styled(inspection, crashView: run.crashView), color: run.color)
             return
         }
         if !printer.begun && printer.oneObject {
