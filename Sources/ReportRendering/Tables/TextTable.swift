@@ -10,6 +10,9 @@ package struct TextTable {
     package var headers: [String]
     package var alignments: [Alignment]
     package var rows: [[String]] = []
+    /// Left-aligned columns that are never shortened to fit a terminal: figures written with their unit or as a
+    /// list (`2098 MB (51.2 % of RAM)`), which a cut would make say something else. Right-aligned columns never are.
+    package var wholeColumns: Set<Int> = []
 
     package init(headers: [String], alignments: [Alignment]) {
         self.headers = headers
@@ -33,7 +36,14 @@ package struct TextTable {
         let natural = naturalWidths()
         guard let width else { return render(columns: Array(headers.indices), widths: natural, indent: indent) }
         let all = Array(headers.indices)
-        let fitted = Self.fitted(natural, headers: headers, alignments: alignments, indent: indent, width: width)
+        let fitted = Self.fitted(
+            natural,
+            headers: headers,
+            alignments: alignments,
+            whole: wholeColumns,
+            indent: indent,
+            width: width
+        )
         guard Self.lineWidth(fitted, indent: indent) > width, headers.count > 2 else {
             return render(columns: all, widths: fitted, indent: indent)
         }
@@ -42,6 +52,7 @@ package struct TextTable {
                 columns.map { natural[$0] },
                 headers: columns.map { headers[$0] },
                 alignments: columns.map { $0 < alignments.count ? alignments[$0] : .left },
+                whole: Set(columns.indices.filter { wholeColumns.contains(columns[$0]) }),
                 indent: indent,
                 width: width
             )
@@ -60,27 +71,29 @@ package struct TextTable {
         return widths
     }
 
-    /// The columns of each band: the first column, then as many of the next ones as fit at their narrowest.
+    /// The columns of each band: the key column (the first left-aligned one: a name, a signature, a host), then
+    /// as many of the others, in order, as fit whole beside it; a column too wide even alone has a band of its own,
+    /// where it is shortened.
     private func bands(_ natural: [Int], indent: String, width: Int) -> [[Int]] {
-        let floors = natural.indices.map { i in
-            (i < alignments.count ? alignments[i] : .left) == .right
-                ? natural[i]
-                : min(natural[i], max(Self.displayWidth(headers[i]), Self.narrowestShortenedColumn))
-        }
+        let key = natural.indices.first { (($0 < alignments.count ? alignments[$0] : .left) == .left) } ?? 0
+        let start = Self.displayWidth(indent) + natural[key]
         var bands: [[Int]] = []
-        var band = [0]
-        var used = Self.displayWidth(indent) + floors[0]
-        for column in natural.indices.dropFirst() {
-            if band.count > 1, used + 2 + floors[column] > width {
+        var band: [Int] = []
+        var used = start
+        for column in natural.indices where column != key {
+            if !band.isEmpty, used + 2 + natural[column] > width {
                 bands.append(band)
-                band = [0]
-                used = Self.displayWidth(indent) + floors[0]
+                band = []
+                used = start
             }
             band.append(column)
-            used += 2 + floors[column]
+            used += 2 + natural[column]
         }
-        bands.append(band)
-        return bands
+        if !band.isEmpty { bands.append(band) }
+        // The key leads every band, and stays in its place in the first, where the columns before it are.
+        return bands.enumerated().map { number, band in
+            number == 0 ? (band + [key]).sorted() : [key] + band
+        }
     }
 
     private static func lineWidth(_ widths: [Int], indent: String) -> Int {
@@ -120,6 +133,7 @@ package struct TextTable {
         _ widths: [Int],
         headers: [String],
         alignments: [Alignment],
+        whole: Set<Int> = [],
         indent: String,
         width: Int
     ) -> [Int] {
@@ -131,13 +145,12 @@ package struct TextTable {
         }
         while excess > 0 {
             let candidates = widths.indices.filter { i in
-                (i < alignments.count ? alignments[i] : .left) == .left && widths[i] > floors[i]
+                (i < alignments.count ? alignments[i] : .left) == .left && !whole.contains(i) && widths[i] > floors[i]
             }
+            // The widest free-text column alone gives up its room, down to its floor before another is touched: one
+            // cut column reads better than several nibbled ones.
             guard let widest = candidates.max(by: { widths[$0] < widths[$1] }) else { break }
-            // Down to the next widest candidate at most, so that two long columns share the cut.
-            let next = candidates.filter { $0 != widest }.map { widths[$0] }.max() ?? floors[widest]
-            let step = max(1, min(excess, widths[widest] - max(next, floors[widest])))
-            let cut = min(step, widths[widest] - floors[widest])
+            let cut = min(excess, widths[widest] - floors[widest])
             widths[widest] -= cut
             excess -= cut
         }
