@@ -59,10 +59,15 @@ struct APMInspect: ParsableCommand {
         } catch {
             finish(failure: error)
         }
-        TableWidth.shared.limit =
-            (command as? any PrintsTables)?.tableOptions.limit
-            ?? TableWidth.columns(environment: ProcessInfo.processInfo.environment["COLUMNS"])
-        TableWidth.shared.fitsViews = command is any PrintsTables
+        // `--wide` (a nil limit) must not fall back to COLUMNS: only a command without tables takes it as is.
+        let columns = TableWidth.columns(environment: ProcessInfo.processInfo.environment["COLUMNS"])
+        if let printer = command as? any PrintsTables {
+            TableWidth.shared.limit = printer.tableOptions.limit
+            TableWidth.shared.fitsViews = true
+        } else {
+            TableWidth.shared.limit = columns
+            TableWidth.shared.fitsViews = false
+        }
         var failure: (any Error)?
         do {
             try command.run()

@@ -30,7 +30,7 @@ package enum LineFitting {
             let wordWidth = TextTable.displayWidth(withoutSGR(word))
             let gap = startsLine ? 0 : 1
             if !startsLine, currentWidth + gap + wordWidth > width {
-                lines.append(current)
+                lines.append(String(current.reversed().drop(while: { $0 == " " }).reversed()))
                 current = hanging
                 currentWidth = hanging.count
                 startsLine = true

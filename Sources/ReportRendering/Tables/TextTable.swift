@@ -10,8 +10,10 @@ package struct TextTable {
     package var headers: [String]
     package var alignments: [Alignment]
     package var rows: [[String]] = []
-    /// Left-aligned columns that are never shortened to fit a terminal: figures written with their unit or as a
-    /// list (`2098 MB (51.2 % of RAM)`), which a cut would make say something else. Right-aligned columns never are.
+    /// Left-aligned columns never shortened to fit a terminal.
+    ///
+    /// Figures written with their unit or as a list (`2098 MB (51.2 % of RAM)`) would say something else once cut.
+    /// Right-aligned columns are never shortened either.
     package var wholeColumns: Set<Int> = []
 
     package init(headers: [String], alignments: [Alignment]) {
