@@ -124,4 +124,35 @@ struct StandardInputParityTests {
             ]
         )
     }
+
+    @Test("uuid lists the slices of a Mach-O file or a zip of dSYMs from a pipe as from the file")
+    func uuidFromAPipe() throws {
+        let bin = try BuiltCommandTests.binary()
+        let folder = try BuiltCommandTests.makeFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let dwarf = "Tests/SymbolicationTests/Fixtures/Demo-fat.dSYM/Contents/Resources/DWARF/Demo-fat"
+        let bytes = [UInt8](try Data(contentsOf: BuiltCommandTests.root.appendingPathComponent(dwarf)))
+        var zip = ZipArchiveBuilder()
+        zip.add("Demo-fat.dSYM/Contents/Resources/DWARF/Demo-fat", bytes)
+        let zipPath = folder.appendingPathComponent("appDsyms.zip").path
+        #expect(FileManager.default.createFile(atPath: zipPath, contents: Data(zip.build())))
+        let scratch = folder.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        for (file, shown) in [(BuiltCommandTests.root.appendingPathComponent(dwarf).path, dwarf), (zipPath, zipPath)] {
+            for format in ["text", "json"] {
+                let direct = try BuiltCommandTests.run(bin, ["uuid", "--format", format, shown])
+                let piped = try Self.piped(
+                    bin,
+                    ["uuid", "--format", format],
+                    from: file,
+                    environment: ["TMPDIR": scratch.path]
+                )
+                #expect(direct.status == 0 && piped.status == 0, "\(piped.stderr)")
+                #expect(direct.stdout.replacingOccurrences(of: shown, with: "-") == piped.stdout)
+                #expect(piped.stdout.contains("4C4C4486-5555-3144-A175-2DF7479AC8FA"))
+            }
+        }
+        // The spool is gone once the run ends.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).isEmpty)
+    }
 }

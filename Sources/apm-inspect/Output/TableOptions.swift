@@ -6,8 +6,8 @@ import ReportRendering
 struct TableOptions: ParsableArguments {
     @Flag(
         help: """
-            Print table cells whole. Without it, text tables fit in COLUMNS columns (100 when COLUMNS is unset): \
-            long signatures, paths and names are shortened in the middle, marked with …
+            Print table cells and lines whole. Without it, text output fits in COLUMNS columns (100 when COLUMNS \
+            is unset): long signatures, paths and names are shortened in the middle, marked by an ellipsis.
             """
     )
     var wide = false
