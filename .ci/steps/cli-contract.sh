@@ -49,7 +49,7 @@ expect 1 'no HTTP capture (HAR, Charles session, pcap/pcapng) found in the folde
 expect 1 'already a text crash report: nothing to translate' "$BIN" translate Corpus/crash/ios14.4_text_exc_bad_access_sigsegv_kern_invalid_address.crash
 expect 1 '`apm-inspect scan` reads the reports inside it' "$BIN" translate Corpus/sysdiagnose/*.tar.gz
 # inspect reads an archive's reports as scan does (issue 40): each one named ARCHIVE!/member.
-expect 0 '' "$BIN" inspect Corpus/sysdiagnose/*.tar.gz
+expect 0 '' "$BIN" inspect --wide Corpus/sysdiagnose/*.tar.gz
 grep -qF '.tar.gz!/' "$T/out" || { echo "FAIL: inspect of a sysdiagnose did not read the reports inside it"; failures=$((failures + 1)); }
 
 echo "-- 2: usage errors"

@@ -184,7 +184,7 @@ run "$BIN" translate "$WORK/missing.ips"
 expect_status 1 "translate a missing file"
 if grep -q ':1:1:' "$WORK/err"; then fail "translate: an error without a location shows 1:1: $(cat "$WORK/err")"; fi
 grep -q "missing.ips: error: " "$WORK/err" || fail "translate: no error line: $(cat "$WORK/err")"
-run "$BIN" inspect Corpus/sysdiagnose/sysdiagnose_2024.03.01_10-20-30-0800_iPhone-OS_iPhone_21D61.tar.gz
+run "$BIN" inspect --wide Corpus/sysdiagnose/sysdiagnose_2024.03.01_10-20-30-0800_iPhone-OS_iPhone_21D61.tar.gz
 grep -qF '.tar.gz!/' "$WORK/out" || fail "inspect on a tar.gz does not read the reports inside it: $(head -5 "$WORK/out")"
 echo "  ok"
 

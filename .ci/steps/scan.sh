@@ -25,7 +25,7 @@ PY
 
 for hostile in Corpus/sysdiagnose/hostile/*; do
   status=0
-  "$BIN" scan "$hostile" > /tmp/apm-scan.txt 2>&1 || status=$?
+  "$BIN" scan --wide "$hostile" > /tmp/apm-scan.txt 2>&1 || status=$?
   [ "$status" -le 1 ] || { echo "FAIL: scan $hostile exited with $status"; cat /tmp/apm-scan.txt; exit 1; }
   case "$hostile" in
     *traversal*) grep -q "climbs out of the archive" /tmp/apm-scan.txt ;;

@@ -1,5 +1,7 @@
 import APMInspectCore
 import ArgumentParser
+import Foundation
+import ReportRendering
 import ReportSources
 
 #if canImport(Glibc)
@@ -56,6 +58,15 @@ struct APMInspect: ParsableCommand {
             command = try parseAsRoot()
         } catch {
             finish(failure: error)
+        }
+        // `--wide` (a nil limit) must not fall back to COLUMNS: only a command without tables takes it as is.
+        let columns = TableWidth.columns(environment: ProcessInfo.processInfo.environment["COLUMNS"])
+        if let printer = command as? any PrintsTables {
+            TableWidth.shared.limit = printer.tableOptions.limit
+            TableWidth.shared.fitsViews = true
+        } else {
+            TableWidth.shared.limit = columns
+            TableWidth.shared.fitsViews = false
         }
         var failure: (any Error)?
         do {

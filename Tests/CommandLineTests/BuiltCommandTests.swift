@@ -323,7 +323,7 @@ struct BuiltCommandTests {
         let json = try Self.run(bin, ["inspect", "--format", "json", "--jobs", "3", "Corpus/jetsam"])
         let array = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         #expect(array.compactMap { $0["file"] as? String } == files)
-        let text = try Self.run(bin, ["inspect", "--jobs", "3", "Corpus/jetsam"])
+        let text = try Self.run(bin, ["inspect", "--wide", "--jobs", "3", "Corpus/jetsam"])
         let titles = text.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") && $0.contains("Corpus/jetsam/") }
         #expect(titles.count == files.count)
     }

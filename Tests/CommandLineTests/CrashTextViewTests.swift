@@ -5,7 +5,8 @@ import Testing
 @Suite("crash text view")
 struct CrashTextViewTests {
     private func inspect(_ file: String) throws -> String {
-        let run = try BuiltCommandTests.run(try BuiltCommandTests.binary(), ["inspect", file])
+        // Whole lines: these tests read frames and fields as the report writes them, not as a terminal fits them.
+        let run = try BuiltCommandTests.run(try BuiltCommandTests.binary(), ["inspect", "--wide", file])
         #expect(run.status == 0, "\(run.stderr)")
         return run.stdout
     }

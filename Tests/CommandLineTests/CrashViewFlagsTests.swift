@@ -17,7 +17,8 @@ struct CrashViewFlagsTests {
     private func inspect(_ arguments: [String], environment: [String: String] = [:]) throws -> String {
         let run = try BuiltCommandTests.run(
             try BuiltCommandTests.binary(),
-            ["inspect"] + arguments,
+            // Whole lines: these tests read frames, images and registers as written, not as a terminal fits them.
+            ["inspect", "--wide"] + arguments,
             environment: environment
         )
         #expect(run.status == 0, "\(run.stderr)")

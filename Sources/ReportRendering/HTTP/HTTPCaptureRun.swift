@@ -31,7 +31,6 @@ package struct HTTPCaptureRun {
         // time of `--format json` but cost a third more CPU (transactions handed between threads), more than the
         // single thread's whole wall time once the rebuild got cheaper.
         let output = EnvelopePrinter(format: format, oneObject: oneObject, sink: sink)
-        output.begin()
         // One spool for every capture: each read empties it first.
         let spool = output.transactionSpool()
         var failed = false
@@ -58,6 +57,10 @@ package struct HTTPCaptureRun {
                             )
                         )
                     }
+                    // Begun at the first envelope: standard input that held an archive prints an array, as the
+                    // archive's file does.
+                    let fromArchive = inspection.file.hasPrefix(PathWalker.standardInputArgument + "!/")
+                    output.begin(fromArchive: fromArchive || inspection.kind == .archive)
                     if format == .text {
                         printText(inspection)
                     } else if output.print(inspection, transactions: stream, spool: spool) {
@@ -193,7 +196,7 @@ package struct HTTPCaptureRun {
             slowest: slowest
         )
         text += Self.diagnosticsText(inspection.diagnostics)
-        sink.text(text + "\n")
+        sink.fittedText(text + "\n")
     }
 
     private static func diagnosticsText(_ diagnostics: [Diagnostic]) -> String {

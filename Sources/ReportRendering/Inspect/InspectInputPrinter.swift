@@ -27,7 +27,7 @@ final class InspectInputPrinter: @unchecked Sendable {
         seen += 1
         guard run.admits(inspection, leftOut: leftOut, failures: failures) else { return }
         if run.format == .text {
-            run.sink.text(InspectionRenderer.styled(inspection, crashView: run.crashView), color: run.color)
+            run.sink.fittedText(InspectionRenderer.styled(inspection, crashView: run.crashView), color: run.color)
             return
         }
         if !printer.begun && printer.oneObject {
@@ -47,8 +47,8 @@ final class InspectInputPrinter: @unchecked Sendable {
         let archive =
             read.findings.isEmpty || run.format == .text ? nil : Inspection.archive(read.shown, findings: read.findings)
         if archive != nil { seen += 1 }
-        // Standard input that held an archive of several reports is printed as an array after all.
-        printer.begin(count: seen)
+        // Standard input that held an archive is printed as an array after all, as the archive's file is.
+        printer.begin(count: seen, fromArchive: read.isArchive)
         flush()
         InspectRun.printFindings(read, to: run.sink)
         if let archive { print(archive) }

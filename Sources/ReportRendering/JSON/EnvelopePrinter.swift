@@ -25,11 +25,14 @@ package final class EnvelopePrinter: @unchecked Sendable {
     /// Opens the array, before the first envelope; later calls do nothing.
     ///
     /// `count` is the number of envelopes of the first input, when known: a single input that gave other than one
-    /// (standard input that held an archive) is printed as an array after all.
-    package func begin(count: Int? = nil) {
+    /// (standard input that held an archive) is printed as an array after all. `fromArchive`: the input was an
+    /// archive, which gives an array whatever it holds, as the archive's file does (`cat x.tar.gz | … -` prints
+    /// what `… x.tar.gz` prints).
+    package func begin(count: Int? = nil, fromArchive: Bool = false) {
         guard !begun else { return }
         begun = true
         if let count, count != 1 { oneObject = false }
+        if fromArchive { oneObject = false }
         if format == .json && !oneObject { sink.out("[\n") }
     }
 

@@ -61,7 +61,7 @@ package struct MemoryLimitsRun: Sendable {
         for line in failures { sink.error(line) }
         switch format {
         case .text:
-            sink.text(MemoryLimitsRenderer.text(rows) + "\n" + MemoryLimitsRenderer.summaryLine(summary) + "\n")
+            sink.fittedText(MemoryLimitsRenderer.text(rows) + "\n" + MemoryLimitsRenderer.summaryLine(summary) + "\n")
         case .markdown:
             sink.text(MemoryLimitsRenderer.markdown(rows) + "\n" + MemoryLimitsRenderer.summaryLine(summary) + "\n")
         case .csv:

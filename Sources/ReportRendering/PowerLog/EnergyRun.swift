@@ -134,7 +134,7 @@ package struct EnergyRun {
             )
             try JSONOutput.print(envelope, pretty: true, to: sink)
         default:
-            sink.text(PowerLogRenderer.energy(result.report, diagnostics: result.diagnostics, top: top))
+            sink.fittedText(PowerLogRenderer.energy(result.report, diagnostics: result.diagnostics, top: top))
             if let plot { sink.out("\nPlot written to \(TerminalText.escaped(plot))\n") }
         }
         return failed

@@ -91,7 +91,7 @@ package struct ScanRun: Sendable {
         case .ndjson:
             sink.error("apm-inspect: note: " + ScanRenderer.summaryLine(inventory))
         default:
-            sink.text(ScanRenderer.render(inventory, metricKit: fleet))
+            sink.fittedText(ScanRenderer.render(inventory, metricKit: fleet))
         }
         for item in inventory.unreadable { sink.error(item.reason) }
         return !inventory.unreadable.isEmpty || scanner.output.hadFailures || backendFailed

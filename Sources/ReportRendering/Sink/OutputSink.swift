@@ -43,6 +43,17 @@ package struct OutputSink: Sendable {
         out(TerminalText.escapedKeepingLayout(text))
     }
 
+    /// Writes a text view as ``text(_:)`` does, its lines fitted in the terminal's width (``LineFitting``) when
+    /// the command fits its views.
+    package func fittedText(_ text: String) {
+        out(LineFitting.fitted(TerminalText.escapedKeepingLayout(text), width: TableWidth.shared.viewLimit))
+    }
+
+    /// Writes a styled text view as ``text(_:color:)`` does, its lines fitted as ``fittedText(_:)`` fits them.
+    package func fittedText(_ view: StyledText, color: Bool) {
+        out(LineFitting.fitted(view.terminalText(color: color), width: TableWidth.shared.viewLimit))
+    }
+
     /// Writes a text view as ``text(_:)`` does; with `color`, its styled spans in SGR codes added after escaping.
     package func text(_ view: StyledText, color: Bool) {
         out(view.terminalText(color: color))

@@ -71,25 +71,19 @@ package struct SymbolicationRun {
 
     /// `--format json`: the envelopes `inspect` prints for `inputs`, the reports symbolicated; true when one failed.
     ///
-    /// `oneObject`: the only envelope is printed as an object.
-    package func printEnvelopes(_ inputs: [PathWalker.Input], oneObject: Bool) -> Bool {
+    /// Read by ``InspectRun``, the input layer of `inspect`: an archive, from a path or standard input alike, gives
+    /// the envelope of each report inside it. `oneObject`: the only envelope is printed as an object.
+    package func printEnvelopes(_ inputs: [PathWalker.Input], oneObject: Bool, temporary: TemporaryFolder) -> Bool {
         var inspector = ReportInspector()
         inspector.symbolicator = symbolication.symbolicator
-        let printer = EnvelopePrinter(format: .json, oneObject: oneObject, sink: sink)
-        var failed = false
-        printer.begin()
-        for input in inputs {
-            let inspection = inspector.inspect(input)
-            if let failure = inspection.failure {
-                failed = true
-                sink.error(
-                    ErrorLine.render(path: inspection.file, location: failure.location, message: failure.message)
-                )
-            }
-            if printer.print(inspection) { failed = true }
-        }
-        printer.finish()
-        return failed
+        let run = InspectRun(
+            reader: InputReader(inspector: inspector, temporary: temporary),
+            format: .json,
+            oneObject: oneObject,
+            jobs: 1,
+            sink: sink
+        )
+        return run.run(inputs).failures > 0
     }
 
     /// The file's bytes, or nil after saying why there are none.
@@ -99,12 +93,19 @@ package struct SymbolicationRun {
             sink.error(ErrorLine.render(path: path, location: nil, message: problem))
             return nil
         }
+        let bytes: [UInt8]
         do {
-            return try FileReading.contents(atPath: openable)
+            bytes = try FileReading.contents(atPath: openable)
         } catch {
             sink.error(ErrorLine.render(path: path, location: error.location, message: error.message))
             return nil
         }
+        // An archive holds many reports: `scan` reads them, from the file or from standard input alike.
+        if let hint = InputCheck.archiveHint(bytes: bytes) {
+            sink.error(ErrorLine.render(path: path, location: nil, message: hint))
+            return nil
+        }
+        return bytes
     }
 
     /// Makes the output folder when it is missing; why it cannot be used otherwise, including when it is the

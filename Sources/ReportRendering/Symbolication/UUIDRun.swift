@@ -1,5 +1,6 @@
 import APMInspectCore
 import FleetReport
+import ReportSources
 import Symbolication
 
 /// `apm-inspect uuid`: the UUID and architecture of every Mach-O slice under the paths given, as
@@ -42,9 +43,9 @@ package struct UUIDRun {
         var findings: [FleetFinding] = []
         var complete = true
         for path in paths {
-            let (entries, located) = DSYMStore.listing(of: RawPath(path))
+            let (entries, located) = listing(of: path)
             for entry in entries {
-                rows.append(Self.row(entry))
+                rows.append(entry)
                 if !json { sink.out(Self.line(rows[rows.count - 1])) }
             }
             if entries.isEmpty { complete = false }
@@ -75,6 +76,43 @@ package struct UUIDRun {
             }
         }
         return complete
+    }
+
+    /// The slices and findings of one path; `-` is standard input, spooled into a private temporary folder (a
+    /// Mach-O file or a zip is read by offsets, which a pipe does not give) removed before returning, and named `-`.
+    private func listing(of path: String) -> (entries: [Row], findings: [DSYMStore.LocatedFinding]) {
+        guard path == PathWalker.standardInputArgument else {
+            let (entries, located) = DSYMStore.listing(of: RawPath(path))
+            return (entries.map(Self.row), located)
+        }
+        let spool: String
+        do {
+            let bytes = try FileReading.contents(atPath: PathWalker.standardInputPath)
+            spool = try TemporaryFiles.makeFolder(prefix: "apm-inspect-uuid")
+            try TemporaryFiles.write(bytes, toNewFile: spool + "/stdin")
+        } catch {
+            return ([], [DSYMStore.LocatedFinding(path: path, diagnostic: .input(.error, error))])
+        }
+        defer { TemporaryFiles.remove(spool) }
+        let (entries, located) = DSYMStore.listing(of: RawPath(spool + "/stdin"))
+        func named(_ text: String) -> String {
+            text.hasPrefix(spool + "/stdin") ? path + text.dropFirst(spool.count + 6) : text
+        }
+        let rows = entries.map(Self.row).map { row in
+            var row = row
+            row.path = named(row.path)
+            return row
+        }
+        let findings = located.map { finding in
+            var finding = finding
+            finding.path = named(finding.path)
+            finding.diagnostic.message = finding.diagnostic.message.replacingOccurrences(
+                of: spool + "/stdin",
+                with: path
+            )
+            return finding
+        }
+        return (rows, findings)
     }
 
     static func row(_ entry: DSYMStore.Entry) -> Row {

@@ -136,7 +136,7 @@ package struct TranslationRun {
             sink.error(ErrorLine.render(path: path, location: error.location, message: error.message))
             return nil
         }
-        if let problem = Self.notTranslatable(bytes) {
+        if let problem = InputCheck.archiveHint(bytes: bytes) ?? Self.notTranslatable(bytes) {
             sink.error(ErrorLine.render(path: path, location: nil, message: problem))
             return nil
         }

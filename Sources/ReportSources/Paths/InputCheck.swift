@@ -33,6 +33,16 @@ package enum InputCheck {
     /// The hint for an archive given to a command that reads one report: `scan` reads what is inside.
     package static func archiveHint(atPath path: String) -> String? {
         guard ArchiveScanner.isArchive(atPath: path) else { return nil }
-        return "a tar or tar.gz archive (a sysdiagnose?): `apm-inspect scan` reads the reports inside it"
+        return archiveHintMessage
     }
+
+    /// The same hint for bytes already read: standard input and FIFOs, which cannot be sniffed before they are
+    /// read, so that `cat x.tar.gz | apm-inspect translate -` says what `apm-inspect translate x.tar.gz` says.
+    package static func archiveHint(bytes: [UInt8]) -> String? {
+        guard ArchiveScanner.isArchive(prefix: Array(bytes.prefix(65_536))) else { return nil }
+        return archiveHintMessage
+    }
+
+    private static let archiveHintMessage =
+        "a tar or tar.gz archive (a sysdiagnose?): `apm-inspect scan` reads the reports inside it"
 }

@@ -8,6 +8,11 @@ extension DSYMStore {
         package var path: String
         package var diagnostic: Diagnostic
 
+        package init(path: String, diagnostic: Diagnostic) {
+            self.path = path
+            self.diagnostic = diagnostic
+        }
+
         /// The diagnostic with its message led by the path, as ``DSYMStore/findings`` holds it.
         package var joined: Diagnostic {
             var joined = diagnostic

@@ -4,7 +4,7 @@ import ReportRendering
 import ReportSources
 
 /// `apm-inspect energy PATH...`: per-app energy, battery history, background location and exits from PowerLog.
-struct EnergyCommand: ParsableCommand {
+struct EnergyCommand: ParsableCommand, PrintsTables {
     static let configuration = CommandConfiguration(
         commandName: "energy",
         abstract: "Per-app energy, battery history and process exits from PowerLog databases.",
@@ -34,6 +34,8 @@ struct EnergyCommand: ParsableCommand {
 
     @Option(help: "Write an SVG plot of battery level and energy by hour to this file.", completion: .file())
     var plot: String?
+
+    @OptionGroup var tableOptions: TableOptions
 
     func validate() throws {
         if top < 1 { throw ValidationError("--top must be at least 1") }

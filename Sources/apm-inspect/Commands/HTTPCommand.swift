@@ -6,7 +6,7 @@ import ReportRendering
 import ReportSources
 
 /// `apm-inspect http FILE...`: request timings and network health from HAR, Charles and pcap/pcapng captures.
-struct HTTPCommand: ParsableCommand {
+struct HTTPCommand: ParsableCommand, PrintsTables {
     static let configuration = CommandConfiguration(
         commandName: "http",
         abstract: "Request timings and network health from HAR, Charles sessions and pcap/pcapng captures.",
@@ -46,6 +46,8 @@ struct HTTPCommand: ParsableCommand {
 
     @Flag(help: "With --format json, print an array even for a single file (one shape for scripts).")
     var array = false
+
+    @OptionGroup var tableOptions: TableOptions
 
     func validate() throws {
         if slowest < 0 { throw ValidationError("--slowest must not be negative") }

@@ -5,7 +5,7 @@ import ReportRendering
 import ReportSources
 
 /// `apm-inspect inspect FILE...`: what each file is and what it says.
-struct InspectCommand: ParsableCommand {
+struct InspectCommand: ParsableCommand, PrintsTables {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
         abstract: "Tell what each file is and what it says.",
@@ -114,6 +114,8 @@ struct InspectCommand: ParsableCommand {
             """
     )
     var app: [String] = []
+
+    @OptionGroup var tableOptions: TableOptions
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }

@@ -5,7 +5,7 @@ import ReportRendering
 import ReportSources
 
 /// `apm-inspect memory-limits PATH...`: per-device app memory limits from many JetsamEvent reports.
-struct MemoryLimitsCommand: ParsableCommand {
+struct MemoryLimitsCommand: ParsableCommand, PrintsTables {
     static let configuration = CommandConfiguration(
         commandName: "memory-limits",
         abstract: "Compute per-device app memory limits from JetsamEvent reports.",
@@ -49,6 +49,8 @@ struct MemoryLimitsCommand: ParsableCommand {
             """
     )
     var schemaVersion = 1
+
+    @OptionGroup var tableOptions: TableOptions
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }

@@ -7,7 +7,7 @@ import ReportRendering
 import ReportSources
 
 /// `apm-inspect report PATH...`: the fleet view of many reports (crash groups, terminations, OOM kills, MetricKit).
-struct ReportCommand: ParsableCommand {
+struct ReportCommand: ParsableCommand, PrintsTables {
     static let configuration = CommandConfiguration(
         commandName: "report",
         abstract: "Summarise a fleet of reports: crash groups, watchdog terminations, OOM kills, MetricKit exits.",
@@ -52,6 +52,8 @@ struct ReportCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Worker threads (default: the number of cores).")
     var jobs: Int?
 
+    @OptionGroup var tableOptions: TableOptions
+
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if let since, FleetFilter.parseSince(since) == nil {
@@ -88,7 +90,7 @@ struct ReportCommand: ParsableCommand {
                 throw ExitCode(1)
             }
         } else if format == .text {
-            Console.text(text)
+            OutputSink.console.fittedText(text)
         } else {
             Console.out(text)
         }

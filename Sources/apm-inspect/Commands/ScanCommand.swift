@@ -5,7 +5,7 @@ import ReportRendering
 import ReportSources
 
 /// `apm-inspect scan PATH...`: every report in folders and sysdiagnose archives, in parallel, streamed.
-struct ScanCommand: ParsableCommand {
+struct ScanCommand: ParsableCommand, PrintsTables {
     static let configuration = CommandConfiguration(
         commandName: "scan",
         abstract: "Read every report in folders and archives (sysdiagnose .tar.gz, .tar) and summarise them.",
@@ -54,6 +54,8 @@ struct ScanCommand: ParsableCommand {
             """
     )
     var app: [String] = []
+
+    @OptionGroup var tableOptions: TableOptions
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }

@@ -80,7 +80,9 @@ struct SymbolicateCommand: ParsableCommand {
             }
             let inputs = PathWalker.inputs(in: paths)
             let oneObject = InspectCommand.printsOneObject(paths: paths, array: false) && inputs.count == 1
-            failed = run.printEnvelopes(inputs, oneObject: oneObject)
+            let temporary = try TemporaryFolder()
+            defer { temporary.remove() }
+            failed = run.printEnvelopes(inputs, oneObject: oneObject, temporary: temporary)
         } else {
             // A report in the folder that is an input under another name (a link, a hard link) is never overwritten.
             failed = run.run(

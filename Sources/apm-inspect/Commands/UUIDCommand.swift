@@ -1,5 +1,6 @@
 import ArgumentParser
 import ReportRendering
+import ReportSources
 
 /// `apm-inspect uuid PATH...`: `dwarfdump --uuid` on Linux.
 struct UUIDCommand: ParsableCommand {
@@ -24,12 +25,16 @@ struct UUIDCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output format: text (as dwarfdump --uuid) or json.")
     var format: UUIDFormat = .text
 
-    @Argument(help: "dSYM bundles, Mach-O files, zips of dSYMs, or folders holding them.")
+    @Argument(help: "dSYM bundles, Mach-O files, zips of dSYMs, or folders holding them (- for standard input).")
     var paths: [String]
 
     enum UUIDFormat: String, ExpressibleByArgument, CaseIterable {
         case text
         case json
+    }
+
+    func validate() throws {
+        try PathWalker.validate(paths)
     }
 
     func run() throws {

@@ -30,6 +30,7 @@ package enum JetsamRenderer {
                 headers: ["NAME", "PID", "ROLE", "REASON", "FOOTPRINT", "LIMIT"],
                 alignments: [.left, .right, .left, .left, .right, .left]
             )
+            table.wholeColumns = [5]
             let ram = event.ram?.nominalMB
             for process in killed.sorted(by: killOrder) {
                 var limit = ""

@@ -74,6 +74,7 @@ package enum PowerLogRenderer {
             headers: ["#", "CONSUMER", "KIND", "ENERGY", "SHARE", "MAIN COMPONENTS"],
             alignments: [.right, .left, .left, .right, .right, .left]
         )
+        table.wholeColumns = [5]
         for (index, app) in report.apps.prefix(limit).enumerated() {
             let components = app.components.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(3)
                 .filter { $0.value > 0 }

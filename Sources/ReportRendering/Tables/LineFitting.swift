@@ -1,0 +1,68 @@
+/// Fits the lines of a text view that are not table rows (headings, `Key  value` lines, summaries, notes) in the
+/// width of the tables (``TableWidth``), so that a whole view fits the terminal, not only its tables.
+///
+/// A long line is wrapped at spaces, its continuation lines indented two columns past the line's own indent so
+/// they read as part of it; a word that alone is wider than a line (a URL, a path) is shortened in the middle, as
+/// a table cell is. Lines are fitted after escaping, so an escape (`\x1b`) is never split, and the SGR codes of
+/// `--color` take no columns and are never cut.
+package enum LineFitting {
+    /// `text` with every line at most `width` columns; as is when `width` is nil (`--wide`).
+    package static func fitted(_ text: String, width: Int?) -> String {
+        guard let width else { return text }
+        // Most views fit: a line is only split when it is longer in bytes than the width could hold.
+        guard text.split(separator: "\n", omittingEmptySubsequences: false).contains(where: { $0.utf8.count > width })
+        else { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { fitted(line: $0, width: width) }
+            .joined(separator: "\n")
+    }
+
+    private static func fitted(line: Substring, width: Int) -> String {
+        guard line.utf8.count > width, TextTable.displayWidth(withoutSGR(line)) > width else { return String(line) }
+        let indent = min(line.prefix(while: { $0 == " " }).count, width / 2)
+        let hanging = String(repeating: " ", count: min(indent + 2, width / 2))
+        var lines: [String] = []
+        var current = String(repeating: " ", count: indent)
+        var currentWidth = indent
+        var startsLine = true
+        let words = line.dropFirst(indent).split(separator: " ", omittingEmptySubsequences: false)
+        for word in words {
+            let wordWidth = TextTable.displayWidth(withoutSGR(word))
+            let gap = startsLine ? 0 : 1
+            if !startsLine, currentWidth + gap + wordWidth > width {
+                lines.append(String(current.reversed().drop(while: { $0 == " " }).reversed()))
+                current = hanging
+                currentWidth = hanging.count
+                startsLine = true
+            }
+            let room = width - currentWidth - (startsLine ? 0 : 1)
+            let shown = wordWidth > room ? TextTable.shortened(String(word), toWidth: max(1, room)) : String(word)
+            if !startsLine {
+                current += " "
+                currentWidth += 1
+            }
+            current += shown
+            currentWidth += min(wordWidth, max(1, room))
+            startsLine = false
+        }
+        lines.append(current)
+        return lines.joined(separator: "\n")
+    }
+
+    /// `text` without the SGR codes `--color` adds: they take no column.
+    static func withoutSGR(_ text: Substring) -> String {
+        guard text.contains("\u{1B}") else { return String(text) }
+        var out = ""
+        var rest = text
+        while let escape = rest.firstIndex(of: "\u{1B}") {
+            out += rest[..<escape]
+            let after = rest[escape...].dropFirst()
+            guard after.first == "[", let end = after.firstIndex(of: "m") else {
+                rest = after
+                continue
+            }
+            rest = after[after.index(after: end)...]
+        }
+        return out + rest
+    }
+}
