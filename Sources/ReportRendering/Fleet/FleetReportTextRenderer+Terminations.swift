@@ -66,17 +66,39 @@ extension FleetReportTextRenderer {
         var out = heading("Resource kills and warnings by heaviest stack", style)
         out += "\(Formatting.grouped(kills.total)) report(s), \(Formatting.grouped(kills.fatal)) fatal: "
         out += cell(kinds(kills.byKind), style) + "\n" + (style == .markdown ? "\n" : "")
-        out += table(
-            ["COUNT", "FATAL", "KIND", "APP", "VERSIONS", "SOURCES", "HEAVIEST STACK", "EXAMPLE"],
-            right: [0, 1],
-            rows: kills.groups.prefix(shownRows).map { group in
-                [
-                    Formatting.grouped(group.count), Formatting.grouped(group.fatal), group.kind, group.app,
-                    values(group.byVersion), kinds(group.sources), group.signature, group.files.first ?? "–",
-                ]
-            },
-            style: style
-        )
+        let groups = kills.groups.prefix(shownRows)
+        switch style {
+        case .markdown:
+            out += table(
+                ["COUNT", "FATAL", "KIND", "APP", "VERSIONS", "SOURCES", "HEAVIEST STACK", "EXAMPLE"],
+                right: [0, 1],
+                rows: groups.map { group in
+                    [
+                        Formatting.grouped(group.count), Formatting.grouped(group.fatal), group.kind, group.app,
+                        values(group.byVersion), kinds(group.sources), group.signature, group.files.first ?? "–",
+                    ]
+                },
+                style: style
+            )
+        case .text:
+            // The stack is what a group is: in a terminal it gets a line of its own under the group's figures
+            // rather than a column squeezed beside six others (shortened in the middle only past the width).
+            out += table(
+                ["#", "COUNT", "FATAL", "KIND", "APP", "VERSIONS", "SOURCES"],
+                right: [0, 1, 2],
+                rows: groups.enumerated().map { index, group in
+                    [
+                        String(index + 1), Formatting.grouped(group.count), Formatting.grouped(group.fatal),
+                        group.kind, group.app, values(group.byVersion), kinds(group.sources),
+                    ]
+                },
+                style: style
+            )
+            for (index, group) in groups.enumerated() {
+                out += "  #\(index + 1)  " + cell(group.signature, style) + "\n"
+                if let file = group.files.first { out += "      e.g. " + cell(file, style) + "\n" }
+            }
+        }
         if kills.groups.count > shownRows {
             out += afterTable("… \(kills.groups.count - shownRows) more groups (see --format json)", style)
         }
