@@ -31,6 +31,8 @@ public struct Inspection: Sendable, Encodable {
         case systemWatchdog(SystemWatchdogReport)
         /// A microstackshot resource report (bug_type 145, 202, 206).
         case resource(ResourceReport)
+        /// An App Store Connect API diagnostics response (logs or signatures).
+        case appStoreConnect(AppStoreConnectReport)
         /// The model of a family registered from outside this package (``ReportFamily``): encoded as it encodes.
         case other(any Encodable & Sendable)
 
@@ -50,6 +52,7 @@ public struct Inspection: Sendable, Encodable {
             case .metricKit(let report): try report.encode(to: encoder)
             case .systemWatchdog(let report): try report.encode(to: encoder)
             case .resource(let report): try report.encode(to: encoder)
+            case .appStoreConnect(let report): try report.encode(to: encoder)
             case .other(let report): try report.encode(to: encoder)
             }
         }

@@ -13,6 +13,7 @@ package enum FamilyRegistry {
     private static let views: [any ReportViews] = [
         HTTPViews(),
         MetricKitViews(),
+        AppStoreConnectViews(),
         PowerLogViews(),
         CrashViews(),
         WatchdogViews(),

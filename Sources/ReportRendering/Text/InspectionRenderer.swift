@@ -76,6 +76,7 @@ package enum InspectionRenderer {
         case .metrickit: "MetricKit"
         case .systemWatchdog: "System watchdog"
         case .resourceReport: "Resource report"
+        case .appStoreConnect: "App Store Connect"
         case .archive: "Archive"
         case .unknown: "Unknown"
         }
