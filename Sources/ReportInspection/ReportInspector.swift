@@ -24,6 +24,7 @@ public struct ReportInspector: Sendable {
 
     /// The families of this package, most specific first.
     public static let standardFamilies: [any ReportFamily] = [
+        XcodeCrashpointFamily(),
         HTTPCaptureFamily(),
         AppStoreConnectFamily(),
         MetricKitDiagnosticReportFamily(),

@@ -14,6 +14,7 @@ package enum FamilyRegistry {
         HTTPViews(),
         MetricKitViews(),
         AppStoreConnectViews(),
+        XcodeCrashpointViews(),
         PowerLogViews(),
         CrashViews(),
         WatchdogViews(),

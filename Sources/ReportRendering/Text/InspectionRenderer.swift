@@ -77,6 +77,7 @@ package enum InspectionRenderer {
         case .systemWatchdog: "System watchdog"
         case .resourceReport: "Resource report"
         case .appStoreConnect: "App Store Connect"
+        case .xccrashpointInfo: "Xcode crash point metadata"
         case .archive: "Archive"
         case .unknown: "Unknown"
         }
