@@ -18,9 +18,11 @@ import Testing
         for file in files where !file.display.hasSuffix("README.md") {
             _ = reader.read(file) { inspections.append($0) }
         }
-        #expect(inspections.map(\.kind).sorted { $0.rawValue < $1.rawValue } == [
-            .crashReport, .xccrashpointInfo, .xccrashpointInfo, .xccrashpointInfo,
-        ])
+        #expect(
+            inspections.map(\.kind).sorted { $0.rawValue < $1.rawValue } == [
+                .crashReport, .xccrashpointInfo, .xccrashpointInfo, .xccrashpointInfo,
+            ]
+        )
         let crash = try #require(inspections.first { $0.kind == .crashReport })
         #expect(crash.crashpoint?.filter == "Filter_3.2.0_AllOS_AllDevices")
         #expect(crash.crashpoint?.facts.contains { $0.key == "Filter.appVersion" && $0.value == "3.2.0" } == true)

@@ -63,7 +63,7 @@ import Testing
         #expect(blamed.lineNumber == 188)
         #expect(blamed.binaryUUID == "0E8A3D61-47B2-3C95-8F1A-6D2E5B7C9A40")
         #expect(blamed.imageOffset == 0x41b2c)
-        #expect(blamed.loadAddress?.value == 0x101f3c000)
+        #expect(blamed.loadAddress?.value == 0x1_01f3_c000)
         #expect(blamed.rawFrame?.hasPrefix("FernwayKit 0x") == true)
         #expect(blamed.unknownKeys == nil)
         #expect(tree.label(of: tree.heaviestPath[0]) == "libsqlite3.dylib`sqlite3PagerWrite")
@@ -131,7 +131,9 @@ import Testing
         #expect(log.diagnostic.kind == .hang)
         #expect(log.diagnostic.metadata.bundleIdentifier == "com.example.fernway")
         #expect(log.diagnostic.metadata.appBuildVersion == "9")
-        #expect(log.diagnostic.metadata.unknownKeys == .object([JSONValue.Member(key: "launchId", value: .string("x"))]))
+        #expect(
+            log.diagnostic.metadata.unknownKeys == .object([JSONValue.Member(key: "launchId", value: .string("x"))])
+        )
         #expect(log.unknownKeys == .object([JSONValue.Member(key: "extra", value: .number("1"))]))
         #expect(log.diagnostic.callTree?.frames.first?.imageOffset == 4096)
     }

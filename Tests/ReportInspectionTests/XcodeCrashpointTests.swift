@@ -36,7 +36,8 @@ import Testing
                 "Filter.deviceFamily": "All", "LogCount": "1", "Downloaded": "true",
             ]
         )
-        guard case .xccrashpointInfo(let point) = ReportInspector().inspect(path: Self.bundle + "/PointInfo.json").report
+        guard
+            case .xccrashpointInfo(let point) = ReportInspector().inspect(path: Self.bundle + "/PointInfo.json").report
         else {
             Issue.record("no model")
             return

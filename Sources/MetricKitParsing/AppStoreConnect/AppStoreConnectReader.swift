@@ -24,9 +24,11 @@ public struct AppStoreConnectReader: Sendable {
         "productData", "diagnosticLogs", "signatureId", "diagnosticType", "data",
     ])
 
-    /// True when `bytes` are JSON whose first 64 KiB read as one of the two responses: `productData`, or a
-    /// `signatureId` beside `diagnosticLogs` (a logs response), or `diagnosticType` beside `data` (a signatures
-    /// response). Keys count only when a colon follows them. `format` is what `ContentSniffer` says of `bytes`.
+    /// True when `bytes` are JSON whose first 64 KiB read as one of the two responses.
+    ///
+    /// That is `productData`, or a `signatureId` beside `diagnosticLogs` (a logs response), or `diagnosticType`
+    /// beside `data` (a signatures response). Keys count only when a colon follows them. `format` is what
+    /// `ContentSniffer` says of `bytes`.
     package static func recognise(_ bytes: [UInt8], format: ContentFormat) -> Bool {
         guard format == .json else { return false }
         return bytes.withUnsafeBytes { buffer in
@@ -95,7 +97,11 @@ public struct AppStoreConnectReader: Sendable {
         var diagnostics = document.diagnostics
         if document.isTruncated {
             diagnostics.append(
-                Diagnostic(.warning, .metricKitTruncatedJSON, "the file ends inside the JSON: what comes before was read")
+                Diagnostic(
+                    .warning,
+                    .metricKitTruncatedJSON,
+                    "the file ends inside the JSON: what comes before was read"
+                )
             )
         }
         diagnostics += state.findings.all

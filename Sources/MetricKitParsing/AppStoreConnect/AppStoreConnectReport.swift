@@ -119,7 +119,9 @@ public struct AppStoreConnectReport: Sendable, Equatable, Codable {
     /// Recomputes ``kindCounts``.
     package mutating func recount() {
         var counts: [String: Int] = [:]
-        for log in logs where log.diagnostic.kind != .callStackTree { counts[log.diagnostic.kind.rawValue, default: 0] += 1 }
+        for log in logs where log.diagnostic.kind != .callStackTree {
+            counts[log.diagnostic.kind.rawValue, default: 0] += 1
+        }
         for signature in signatures { if let kind = signature.kind { counts[kind.rawValue, default: 0] += 1 } }
         kindCounts = counts
     }

@@ -40,9 +40,10 @@ public struct MetricKitCallTree: Sendable, Equatable, Codable {
         /// Samples whose known stack ends at this frame (``totalSamples`` minus its callers', at least 0): the
         /// weight of the whole stack from the root to here, as folded stacks count it.
         public var endSamples: Int
-        /// App Store Connect's symbolicated frames (`DiagnosticLogCallStackNode`): the symbol, source file and line
-        /// Apple's servers resolved, `isBlameFrame` (the frame the signature blames) and `rawFrame`, the frame as a
-        /// line of text. MetricKit payloads carry none of them.
+        /// What App Store Connect's symbolicated frames add; MetricKit payloads carry none of them.
+        ///
+        /// A `DiagnosticLogCallStackNode` has the symbol, source file and line Apple's servers resolved,
+        /// `isBlameFrame` (the frame the signature blames) and `rawFrame`, the frame as a line of text.
         public var symbolName: String?
         public var fileName: String?
         public var lineNumber: Int64?

@@ -54,7 +54,8 @@ enum PropertyListFacts {
             guard let close = text[open...].firstIndex(of: ">") else { return }
             let tag = text[text.index(after: open)..<close]
             cursor = text.index(after: close)
-            if tag.hasPrefix("?") || tag.hasPrefix("!") || tag == "plist" || tag.hasPrefix("plist ") || tag == "/plist" {
+            if tag.hasPrefix("?") || tag.hasPrefix("!") || tag == "plist" || tag.hasPrefix("plist ") || tag == "/plist"
+            {
                 continue
             }
             switch tag {

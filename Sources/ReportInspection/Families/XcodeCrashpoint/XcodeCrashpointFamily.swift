@@ -23,7 +23,9 @@ public struct XcodeCrashpointFamily: ReportFamily {
         let read = PropertyListFacts.read(input.bytes, file: relative)
         var diagnostics: [Diagnostic] = []
         if read.format == "binaryPlist" {
-            diagnostics.append(Diagnostic(.note, .crashpointBinaryPlist, "a binary property list: its facts were not read"))
+            diagnostics.append(
+                Diagnostic(.note, .crashpointBinaryPlist, "a binary property list: its facts were not read")
+            )
         }
         if read.leftOut > 0 {
             diagnostics.append(

@@ -1,9 +1,10 @@
 import APMInspectCore
 
-/// A metadata file of an Xcode Organizer `.xccrashpoint` bundle (`Info.plist`, `PointInfo.json`,
-/// `DistributionInfo.json`, a filter's `Info.plist`): the facts it holds, so that `scan` and `report` count it as what
-/// it is rather than as an unknown report. Its crash logs are crash reports of their own, carrying these facts in
-/// their envelope's `crashpoint`.
+/// A metadata file of an Xcode Organizer `.xccrashpoint` bundle, with the facts it holds.
+///
+/// `Info.plist`, `PointInfo.json`, `DistributionInfo.json` and a filter's `Info.plist` are read as what they are, so
+/// that `scan` and `report` do not count them as unknown reports. The bundle's crash logs are crash reports of their
+/// own, carrying these facts in their envelope's `crashpoint`.
 public struct XcodeCrashpointInfo: Sendable, Equatable, Codable {
     /// One fact: a key path (`CFBundleShortVersionString`, `filter.osVersion`) and its value as text.
     public struct Fact: Sendable, Equatable, Codable {
@@ -51,8 +52,10 @@ public struct XcodeCrashpointFacts: Sendable, Equatable, Codable {
         self.facts = facts
     }
 
-    /// The facts of the log at `path`: its place from the path, and the metadata files beside it read (each at most
-    /// 64 KiB; a missing or unreadable one adds nothing). Nil when the path is not a log inside a bundle.
+    /// The facts of the log at `path`; nil when the path is not a log inside a bundle.
+    ///
+    /// Its place comes from the path, the facts from the metadata files beside it (each at most 64 KiB; a missing or
+    /// unreadable one adds nothing).
     public static func of(logAt path: String) -> XcodeCrashpointFacts? {
         guard let place = XcodeCrashpointPlace(path: path), place.isLog else { return nil }
         var facts: [XcodeCrashpointInfo.Fact] = []

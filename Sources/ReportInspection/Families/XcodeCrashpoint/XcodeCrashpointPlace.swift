@@ -38,6 +38,7 @@ public struct XcodeCrashpointPlace: Sendable, Equatable {
     /// The metadata files that describe a log at this place: the bundle's, then its filter's (absolute or relative
     /// as the file's path is).
     var metadataPaths: [String] {
-        Self.bundleFiles.map { bundlePath + "/" + $0 } + (filterPath.map { path in Self.filterFiles.map { path + "/" + $0 } } ?? [])
+        Self.bundleFiles.map { bundlePath + "/" + $0 }
+            + (filterPath.map { path in Self.filterFiles.map { path + "/" + $0 } } ?? [])
     }
 }

@@ -29,7 +29,8 @@ package enum AppStoreConnectRenderer {
         if !counts.isEmpty { fields.append(("Kinds", counts.joined(separator: ", "))) }
         out += InspectionRenderer.keyValues(fields)
         for product in report.products {
-            out += "\nSignature \(TerminalText.escaped(product.signatureId ?? "(no signatureId)"))  \(product.keyPath)\n"
+            out +=
+                "\nSignature \(TerminalText.escaped(product.signatureId ?? "(no signatureId)"))  \(product.keyPath)\n"
             var insights: [(String, String)] = []
             for insight in product.insights {
                 let text = [insight.category.map { $0 + ":" }, insight.text].compactMap { $0 }.joined(separator: " ")
@@ -51,7 +52,10 @@ package enum AppStoreConnectRenderer {
     }
 
     private static func render(signatures: [AppStoreConnectReport.Signature]) -> String {
-        var table = TextTable(headers: ["WEIGHT", "TYPE", "SIGNATURE", "ID"], alignments: [.right, .left, .left, .left])
+        var table = TextTable(
+            headers: ["WEIGHT", "TYPE", "SIGNATURE", "ID"],
+            alignments: [.right, .left, .left, .left]
+        )
         let sorted = signatures.sorted { ($0.weight ?? -1) > ($1.weight ?? -1) }
         for signature in sorted.prefix(signatureLimit) {
             let weight = signature.weight.map { ($0 * 100).wholeOrDecimalText + " %" } ?? ""

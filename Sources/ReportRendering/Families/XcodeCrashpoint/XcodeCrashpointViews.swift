@@ -1,8 +1,10 @@
 import APMInspectCore
 import ReportInspection
 
-/// A metadata file of an `.xccrashpoint` bundle: its facts, listed. It is no report of its own (the bundle's crash
-/// logs are), so it adds nothing to `scan`'s findings or the fleet report beyond its kind.
+/// A metadata file of an `.xccrashpoint` bundle: its facts, listed.
+///
+/// It is no report of its own (the bundle's crash logs are), so it adds nothing to `scan`'s findings or the fleet
+/// report beyond its kind.
 struct XcodeCrashpointViews: ReportViews {
     /// Facts listed before "… more".
     static let factLimit = 40
@@ -20,7 +22,9 @@ struct XcodeCrashpointViews: ReportViews {
         out += InspectionRenderer.keyValues(fields)
         guard !info.facts.isEmpty else { return out }
         out += "\n"
-        out += InspectionRenderer.keyValues(info.facts.prefix(Self.factLimit).map { (TerminalText.escaped($0.key), $0.value) })
+        out += InspectionRenderer.keyValues(
+            info.facts.prefix(Self.factLimit).map { (TerminalText.escaped($0.key), $0.value) }
+        )
         let more = info.facts.count - min(info.facts.count, Self.factLimit) + info.factsLeftOut
         if more > 0 { out += "  … \(more) more facts\n" }
         return out
