@@ -6,6 +6,8 @@ import MetricKitParsing
 package enum AppStoreConnectRenderer {
     /// Signatures listed before "… more".
     package static let signatureLimit = 50
+    /// Logs shown per signature before "… more": a response can hold thousands, all in the JSON output.
+    package static let logLimit = 20
 
     package static func render(
         _ report: AppStoreConnectReport,
@@ -38,13 +40,16 @@ package enum AppStoreConnectRenderer {
                 if let url = insight.url { insights.append(("", url)) }
             }
             if !insights.isEmpty { out += InspectionRenderer.keyValues(insights) }
-            for log in product.logs {
+            for log in product.logs.prefix(logLimit) {
                 out += "\n" + MetricKitRenderer.render(log.diagnostic, file: file, options: options)
                 var more: [(String, String)] = []
                 if let event = log.event { more.append(("Event", event)) }
                 if let detail = log.eventDetail { more.append(("Event detail", detail)) }
                 if let trees = log.moreCallTrees { more.append(("More trees", "\(trees.count) not shown")) }
                 if !more.isEmpty { out += InspectionRenderer.keyValues(more) }
+            }
+            if product.logs.count > logLimit {
+                out += "\n  … \(product.logs.count - logLimit) more logs (all of them in --format json)\n"
             }
         }
         if !report.signatures.isEmpty { out += "\n" + render(signatures: report.signatures) }
