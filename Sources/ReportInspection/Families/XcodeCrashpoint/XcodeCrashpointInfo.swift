@@ -27,7 +27,7 @@ public struct XcodeCrashpointInfo: Sendable, Equatable, Codable {
     public var format: String
     /// The scalar values of the file's top level and of the dictionaries right under it, in file order.
     public var facts: [Fact]
-    /// Facts past ``PropertyListFacts/maxFacts``, counted, not kept.
+    /// Facts past the 64 a file keeps, counted, not kept.
     public var factsLeftOut: Int
 
     package init(bundle: String, filter: String?, format: String, facts: [Fact], factsLeftOut: Int) {
