@@ -9,6 +9,7 @@ extension Inspection: JSONDirectEncodable {
     /// The members `encode(to:)` writes, in key order: `report` as `null` when there is none.
     package func writeJSONMembers(into object: inout JSONObjectWriter) {
         object.write("contentHash", contentHash.map(ContentHash.text))
+        object.write("crashpoint", encoding: crashpoint)
         object.write("diagnostics", diagnostics)
         object.write("error", failure)
         object.write("file", file)

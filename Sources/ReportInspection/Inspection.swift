@@ -31,6 +31,10 @@ public struct Inspection: Sendable, Encodable {
         case systemWatchdog(SystemWatchdogReport)
         /// A microstackshot resource report (bug_type 142, 145, 202, 206).
         case resource(ResourceReport)
+        /// An App Store Connect API diagnostics response (logs or signatures).
+        case appStoreConnect(AppStoreConnectReport)
+        /// A metadata file of an Xcode Organizer `.xccrashpoint` bundle.
+        case xccrashpointInfo(XcodeCrashpointInfo)
         /// The model of a family registered from outside this package (``ReportFamily``): encoded as it encodes.
         case other(any Encodable & Sendable)
 
@@ -50,6 +54,8 @@ public struct Inspection: Sendable, Encodable {
             case .metricKit(let report): try report.encode(to: encoder)
             case .systemWatchdog(let report): try report.encode(to: encoder)
             case .resource(let report): try report.encode(to: encoder)
+            case .appStoreConnect(let report): try report.encode(to: encoder)
+            case .xccrashpointInfo(let info): try info.encode(to: encoder)
             case .other(let report): try report.encode(to: encoder)
             }
         }
@@ -68,6 +74,8 @@ public struct Inspection: Sendable, Encodable {
     public var failure: Failure?
     /// The sysdiagnose the report came from, when it was found inside one.
     public var source: SysdiagnoseFacts?
+    /// The Xcode Organizer crash point a crash log was found in, with its bundle's and filter's facts.
+    public var crashpoint: XcodeCrashpointFacts?
     /// SHA-256 of the bytes read, when the inspector was asked for it (the backend formats' event ids); not encoded.
     public var contentDigest: [UInt8]?
     /// `ContentHash` of the bytes read, for JetsamEvent reports.
@@ -118,6 +126,7 @@ public struct Inspection: Sendable, Encodable {
         case report
         case error
         case source
+        case crashpoint
         case schemaVersion
     }
 
@@ -133,6 +142,7 @@ public struct Inspection: Sendable, Encodable {
         }
         try container.encodeIfPresent(failure, forKey: .error)
         try container.encodeIfPresent(source, forKey: .source)
+        try container.encodeIfPresent(crashpoint, forKey: .crashpoint)
         try container.encode(Self.schemaVersion, forKey: .schemaVersion)
         try container.encodeIfPresent(contentHash.map(ContentHash.text), forKey: .contentHash)
     }

@@ -24,7 +24,9 @@ public struct ReportInspector: Sendable {
 
     /// The families of this package, most specific first.
     public static let standardFamilies: [any ReportFamily] = [
+        XcodeCrashpointFamily(),
         HTTPCaptureFamily(),
+        AppStoreConnectFamily(),
         MetricKitDiagnosticReportFamily(),
         MetricKitFamily(),
         PowerLogFamily(),
@@ -93,7 +95,7 @@ public struct ReportInspector: Sendable {
         // Both are of the bytes as given (before a UTF-16 report is transcoded), and only for reports that need
         // them: a capture or a database can be gigabytes.
         switch inspection.report {
-        case .crash, .watchdog, .jetsam, .metricKit, .resource, .systemWatchdog:
+        case .crash, .watchdog, .jetsam, .metricKit, .resource, .systemWatchdog, .appStoreConnect:
             if digestsContent { inspection.contentDigest = SHA256Digest.hash(bytes) }
             if case .jetsam = inspection.report { inspection.contentHash = ContentHash.of(bytes) }
         default: break

@@ -9,7 +9,7 @@ import Testing
 /// The registry must claim every model a standard family produces, or a view would silently fall back to JSON;
 /// each contribution a family makes is checked on a real file.
 @Suite struct FamilyRegistryTests {
-    @Test(arguments: ["crash", "jetsam", "kscrash", "metrickit", "system", "watchdog", "http"])
+    @Test(arguments: ["crash", "jetsam", "kscrash", "metrickit", "system", "watchdog", "http", "appstoreconnect"])
     func everyCorpusModelHasItsViews(folder: String) throws {
         let files = try CorpusInput.files(in: "Corpus/" + folder)
         #expect(!files.isEmpty)

@@ -83,6 +83,10 @@ package struct FleetEnvelope: Decodable {
         case FileKind.metrickit.rawValue:
             let report = try container.decode(MetricKitReport.self, forKey: .report)
             (event.metricKit, event.crashes) = FleetEvent.metricKit(report)
+        case FileKind.appStoreConnect.rawValue:
+            event.occurrence = AppStoreConnectFacts.occurrence(
+                try container.decode(AppStoreConnectReport.self, forKey: .report)
+            )
         default:
             break
         }

@@ -40,6 +40,15 @@ public struct MetricKitCallTree: Sendable, Equatable, Codable {
         /// Samples whose known stack ends at this frame (``totalSamples`` minus its callers', at least 0): the
         /// weight of the whole stack from the root to here, as folded stacks count it.
         public var endSamples: Int
+        /// What App Store Connect's symbolicated frames add; MetricKit payloads carry none of them.
+        ///
+        /// A `DiagnosticLogCallStackNode` has the symbol, source file and line Apple's servers resolved,
+        /// `isBlameFrame` (the frame the signature blames) and `rawFrame`, the frame as a line of text.
+        public var symbolName: String?
+        public var fileName: String?
+        public var lineNumber: Int64?
+        public var isBlameFrame: Bool?
+        public var rawFrame: String?
         /// Frame keys this reader does not model, and modelled ones whose value it cannot hold (an address beyond
         /// 64 bits), verbatim.
         public var unknownKeys: JSONValue?
@@ -99,6 +108,8 @@ public struct MetricKitCallTree: Sendable, Equatable, Codable {
         guard frames.indices.contains(index) else { return "?" }
         let frame = frames[index]
         let name = frame.binaryName ?? frame.binaryUUID ?? "?"
+        // A frame App Store Connect symbolicated is named as lldb names one: binary`symbol.
+        if let symbol = frame.symbolName, !symbol.isEmpty { return name + "`" + symbol }
         if let offset = frame.imageOffset { return name + "+0x" + String(offset, radix: 16) }
         if let address = frame.address { return "\(name)@\(address)" }
         return name

@@ -17,6 +17,10 @@ extension MetricKitDiagnostic {
             let node = tree.frames[id]
             var frame = CrashReport.Frame(index: thread.frames.count, image: node.binaryName, address: node.address)
             frame.imageOffset = node.imageOffset
+            // App Store Connect's logs come symbolicated: the classifier reads the names.
+            frame.symbol = node.symbolName
+            frame.file = node.fileName
+            frame.line = node.lineNumber.map { Int(clamping: $0) }
             thread.frames.append(frame)
         }
         var probe = CrashReport(sourceFormat: .fragment)

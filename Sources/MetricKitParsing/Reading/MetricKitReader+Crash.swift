@@ -97,7 +97,7 @@ extension MetricKitReader {
     }
 
     /// One image per binary UUID (or name), at its load address, sorted by address.
-    static func binaryImages(_ tree: MetricKitCallTree) -> [CrashReport.BinaryImage] {
+    package static func binaryImages(_ tree: MetricKitCallTree) -> [CrashReport.BinaryImage] {
         var byKey: [String: Int] = [:]
         var images: [CrashReport.BinaryImage] = []
         for frame in tree.frames {

@@ -159,6 +159,11 @@ extension MetricKitReader {
                     case "offsetIntoBinaryTextSegment": frame.offsetIntoBinaryTextSegment = number(key, value)
                     case "sampleCount": frame.sampleCount = number(key, value).map { Int(clamping: $0) }
                     case "subFrames": subFrames = value
+                    case "symbolName" where value.kind == .string: frame.symbolName = value.string
+                    case "fileName" where value.kind == .string: frame.fileName = value.string
+                    case "lineNumber" where value.kind == .number: frame.lineNumber = value.int64
+                    case "isBlameFrame" where value.kind == .bool: frame.isBlameFrame = value.bool
+                    case "rawFrame" where value.kind == .string: frame.rawFrame = value.string
                     default: unknown.append(JSONValue.Member(key: key, value: value.materialized))
                     }
                 }

@@ -13,6 +13,8 @@ package enum FamilyRegistry {
     private static let views: [any ReportViews] = [
         HTTPViews(),
         MetricKitViews(),
+        AppStoreConnectViews(),
+        XcodeCrashpointViews(),
         PowerLogViews(),
         CrashViews(),
         WatchdogViews(),

@@ -76,6 +76,8 @@ package enum InspectionRenderer {
         case .metrickit: "MetricKit"
         case .systemWatchdog: "System watchdog"
         case .resourceReport: "Resource report"
+        case .appStoreConnect: "App Store Connect"
+        case .xccrashpointInfo: "Xcode crash point metadata"
         case .archive: "Archive"
         case .unknown: "Unknown"
         }

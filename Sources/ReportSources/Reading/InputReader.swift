@@ -107,6 +107,10 @@ package struct InputReader: Sendable {
         {
             inspection.source = SysdiagnoseFacts(name: String(folder))
         }
+        // A crash log of an Xcode Organizer crash point carries its bundle's and filter's facts.
+        if inspection.report != nil, display.containsBytes(".xccrashpoint/") {
+            inspection.crashpoint = XcodeCrashpointFacts.of(logAt: path)
+        }
         body(inspection)
         return []
     }

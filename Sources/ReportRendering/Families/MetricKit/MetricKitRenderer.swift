@@ -43,7 +43,9 @@ package enum MetricKitRenderer {
         return line + "\n"
     }
 
-    private static func render(
+    /// One diagnostic: a crash as a crash report, anything else by its metadata, measurements and heaviest path
+    /// (App Store Connect's logs are shown this way too).
+    package static func render(
         _ diagnostic: MetricKitDiagnostic,
         file: String,
         options: CrashViewOptions
