@@ -73,8 +73,9 @@ package final class LocalSymbolServer: @unchecked Sendable {
 
     /// Stops the server (what it served stays until ``remove()``).
     package func stop() {
+        // SIGKILL: a test runner may leave SIGTERM ignored, and an ignored signal stays ignored across exec.
         if process.isRunning {
-            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
     }

@@ -6,6 +6,7 @@ close the connection.
 """
 import http.server
 import os
+import signal
 import sys
 import time
 
@@ -55,6 +56,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.wfile.write(data)
 
 
+signal.signal(signal.SIGTERM, signal.SIG_DFL)
 server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
 server.daemon_threads = True
 print(server.server_address[1], flush=True)

@@ -279,6 +279,9 @@ package final class SymbolFetcher: Sendable {
             if error == .redirectLimitReached || error == .redirectCycleDetected { return "too many redirects" }
         }
         if String(describing: type(of: error)) == "NIOConnectionError" { return "the connection was refused" }
+        if "\(error)".contains("stream ended at an unexpected time") {
+            return "the connection closed before the answer ended"
+        }
         return "\(error)"
     }
 
