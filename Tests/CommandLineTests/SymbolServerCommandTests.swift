@@ -95,8 +95,8 @@ struct SymbolServerCommandTests {
         )
         #expect(viaServer.status == 0, "\(viaServer.stderr)")
         #expect(viaServer.stdout == direct.stdout)
-        #expect(direct.stdout.contains("compute"))
-        #expect(!plain.stdout.contains("compute"))
+        #expect(direct.stdout.contains("\"topFrame\" : \"Demo`scale\""))
+        #expect(plain.stdout.contains("\"topFrame\" : \"Demo+0x404c\""))
     }
 
     @Test("a server that cannot be reached is said once, and the run goes on with what the rest gave")
