@@ -46,17 +46,22 @@ check_source() {
   echo "  ok: $source"
 }
 
-echo "-- S3 (moto)"
+echo "-- S3 (moto, checking SigV4: every request after the setup's 8 must be signed with the IAM key made here)"
 S3_PORT="$(free_port)"
-"$PY" -m moto.server -H 127.0.0.1 -p "$S3_PORT" > "$T/moto.log" 2>&1 &
+INITIAL_NO_AUTH_ACTION_COUNT=8 "$PY" -m moto.server -H 127.0.0.1 -p "$S3_PORT" > "$T/moto.log" 2>&1 &
 PIDS+=($!)
 wait_for "http://127.0.0.1:$S3_PORT/"
-S3_ENV=(AWS_ACCESS_KEY_ID=ci-key AWS_SECRET_ACCESS_KEY=ci-secret AWS_REGION=us-east-1
-  "AWS_ENDPOINT_URL=http://127.0.0.1:$S3_PORT")
-env "${S3_ENV[@]}" "$PY" - "$DWARF" "${UUIDS[@]}" <<'PY'
-import os, sys, boto3
-dwarf, uuids = sys.argv[1], sys.argv[2:]
-s3 = boto3.client("s3", endpoint_url=os.environ["AWS_ENDPOINT_URL"], region_name="us-east-1")
+read -r KEY SECRET < <("$PY" - "http://127.0.0.1:$S3_PORT" "$DWARF" "${UUIDS[@]}" <<'PY'
+import json, sys, boto3
+endpoint, dwarf, uuids = sys.argv[1], sys.argv[2], sys.argv[3:]
+iam = boto3.client("iam", endpoint_url=endpoint, region_name="us-east-1", aws_access_key_id="setup",
+                   aws_secret_access_key="setup")
+iam.create_user(UserName="ci")
+iam.put_user_policy(UserName="ci", PolicyName="all", PolicyDocument=json.dumps(
+    {"Version": "2012-10-17", "Statement": [{"Effect": "Allow", "Action": "*", "Resource": "*"}]}))
+key = iam.create_access_key(UserName="ci")["AccessKey"]
+s3 = boto3.client("s3", endpoint_url=endpoint, region_name="us-east-1", aws_access_key_id=key["AccessKeyId"],
+                  aws_secret_access_key=key["SecretAccessKey"])
 s3.create_bucket(Bucket="dsyms")
 body = open(dwarf, "rb").read()
 for uuid in uuids:
@@ -64,13 +69,21 @@ for uuid in uuids:
     upper = uuid.upper()
     lldb = "/".join([upper[i:i + 4] for i in range(0, 20, 4)] + [upper[20:]])
     s3.put_object(Bucket="dsyms", Key=f"by-uuid/{lldb}", Body=body)
+print(key["AccessKeyId"], key["SecretAccessKey"])
 PY
+)
+S3_ENV=("AWS_ACCESS_KEY_ID=$KEY" "AWS_SECRET_ACCESS_KEY=$SECRET" AWS_REGION=us-east-1
+  "AWS_ENDPOINT_URL=http://127.0.0.1:$S3_PORT")
 check_source "s3://dsyms/unified" "$T/cache-s3" "${S3_ENV[@]}"
 check_source "lldb+s3://dsyms/by-uuid" "$T/cache-s3-lldb" "${S3_ENV[@]}"
-# Wrong keys: the store refuses, and the run still prints the report (unsymbolicated where it must be).
-env AWS_ACCESS_KEY_ID=x AWS_SECRET_ACCESS_KEY=y "AWS_ENDPOINT_URL=http://127.0.0.1:$S3_PORT" \
-  "$BIN" symbolicate "${REPORTS[0]}" --symbols s3://no-such-bucket/p --symbol-cache "$T/cache-none" > /dev/null 2> "$T/none.err"
-if grep -q "ci-secret\|AWS_SECRET" "$T/none.err"; then echo "FAIL: a secret reached standard error"; exit 1; fi
+# A wrong secret: the store refuses the signature, the run says so (without the secret) and still prints the report.
+env "AWS_ACCESS_KEY_ID=$KEY" AWS_SECRET_ACCESS_KEY=not-the-secret "AWS_ENDPOINT_URL=http://127.0.0.1:$S3_PORT" \
+  "$BIN" symbolicate "${REPORTS[0]}" --symbols s3://dsyms/unified --symbol-cache "$T/cache-wrong" > "$T/wrong.txt" 2> "$T/wrong.err"
+grep -q "symbolicate\|Demo" "$T/wrong.txt" || { echo "FAIL: no report printed with a wrong secret"; exit 1; }
+grep -q "cannot download s3://dsyms/unified/.*the server answered 403" "$T/wrong.err" \
+  || { echo "FAIL: a refused signature was not said"; cat "$T/wrong.err"; exit 1; }
+if grep -q "not-the-secret\|$SECRET" "$T/wrong.err"; then echo "FAIL: a secret reached standard error"; exit 1; fi
+echo "  ok: a wrong secret is refused and said"
 
 echo "-- HTTP (python3 -m http.server)"
 mkdir -p "$T/served"
