@@ -29,6 +29,11 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // `swift package generate-documentation --target ReportInspection` (DocC; .ci/steps/docc.sh).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // Network symbol sources only (SymbolServers): the HTTP client and SigV4's HMAC-SHA256.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // AsyncHTTPClient's own event-loop types (ByteBuffer, deadlines), named because SymbolServers uses them.
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
     ],
     targets: [
         .systemLibrary(
@@ -116,6 +121,18 @@ let package = Package(
                 "Symbolication",
             ]
         ),
+        // Symbol servers and S3 buckets as symbol sources: fetch by UUID, SigV4, the shared download cache. Apart
+        // so the parsers never depend on NIO.
+        .target(
+            name: "SymbolServers",
+            dependencies: [
+                "APMInspectCore", "Symbolication",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         // The text, JSON, Markdown, CSV and HTML views of the models: pure functions of a report (or a sink for the
         // documents written as they are encoded), so they are tested against golden files without the executable.
         .target(
@@ -123,7 +140,7 @@ let package = Package(
             dependencies: [
                 "APMInspectCore", "JetsamParsing", "CrashReportParsing", "WatchdogAnalysis", "PowerLogReading",
                 "HTTPCaptureParsing", "MetricKitParsing", "Symbolication", "BackendExport", "FleetReport",
-                "ReportInspection", "ReportSources",
+                "ReportInspection", "ReportSources", "SymbolServers",
             ]
         ),
         .executableTarget(
@@ -170,6 +187,18 @@ let package = Package(
             name: "FuzzPropertiesPowerLog",
             dependencies: ["FuzzProperties", "PowerLogReading"],
             path: "Tests/FuzzPropertiesPowerLog"
+        ),
+        // A real HTTP symbol server for the tests (python3 over a temporary folder in both layouts).
+        .target(
+            name: "SymbolServerTestSupport",
+            path: "Tests/SymbolServerTestSupport",
+            exclude: ["symbol_server.py"]
+        ),
+        .testTarget(
+            name: "SymbolServersTests",
+            dependencies: [
+                "SymbolServers", "SymbolServerTestSupport", "Symbolication", "CrashReportParsing", "APMInspectCore",
+            ]
         ),
         .testTarget(
             name: "APMInspectCoreTests",
@@ -270,7 +299,7 @@ let package = Package(
             name: "CommandLineTests",
             dependencies: [
                 "apm-inspect", "ParserFuzzing", "ReportInspection", "ReportRendering", "ReportSources", "FuzzReplaySupport",
-                "FleetReport",
+                "FleetReport", "SymbolServerTestSupport",
             ]
         ),
         .testTarget(

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `--symbols` and `APM_INSPECT_SYMBOLS` through the command: the same frames as `--dsym` gives, the folder's index
-/// kept in the cache given (never beside the evidence), sources this version does not read said and skipped.
+/// kept in the cache given (never beside the evidence), sources that cannot be used said and skipped.
 @Suite("symbol sources: --symbols, APM_INSPECT_SYMBOLS, --symbol-cache")
 struct SymbolSourcesCommandTests {
     static let report = "Tests/SymbolicationTests/Fixtures/reports/Demo-arm64-ios.crash"
@@ -55,7 +55,7 @@ struct SymbolSourcesCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let symbols = try symbolFolder(in: folder)
         let environment = [
-            "APM_INSPECT_SYMBOLS": "\(symbols), https://symbols.example.invalid/unified",
+            "APM_INSPECT_SYMBOLS": "\(symbols), s3://Not_A_Bucket/unified",
             "XDG_CACHE_HOME": folder.appendingPathComponent("xdg").path,
         ]
         let binary = try BuiltCommandTests.binary()
@@ -64,7 +64,7 @@ struct SymbolSourcesCommandTests {
         #expect(run.stdout.contains("compute + 76 (main.c:16)"))
         #expect(
             run.stderr.contains(
-                "--symbols https://symbols.example.invalid/unified: warning: symbol servers and S3 are not read"
+                "--symbols s3://Not_A_Bucket/unified: warning: not an S3 bucket name: Not_A_Bucket; the source is skipped"
             ),
             "\(run.stderr)"
         )

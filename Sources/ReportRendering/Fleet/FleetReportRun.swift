@@ -3,6 +3,7 @@ import FleetReport
 import Foundation
 import ReportInspection
 import ReportSources
+import Symbolication
 
 /// `report`'s pipeline: what `scan` reads and the NDJSON of earlier scans, folded into one fleet summary.
 ///
@@ -15,6 +16,9 @@ package struct FleetReportRun: Sendable {
     package var jobs: Int
     /// When the report is made (``FleetSummary/generatedAt``); nil leaves the time out.
     package var generatedAt: Date?
+    /// `--dsym` and `--symbols`: crash frames and signatures named as `scan` and `inspect` name them; nil leaves
+    /// them as the reports have them.
+    package var symbolicator: ReportSymbolicator?
 
     package init(since: String?, apps: [String], version: String?, jobs: Int, generatedAt: Date? = nil) {
         self.since = since
@@ -55,8 +59,10 @@ package struct FleetReportRun: Sendable {
         progress: (@Sendable () -> Void)? = nil
     ) -> (summary: FleetSummary, errors: [String]) {
         let filter = FleetFilter(since: since.flatMap(FleetFilter.parseSince), version: version, apps: apps)
+        var inspector = ReportInspector(httpSummaryOnly: true)
+        inspector.symbolicator = symbolicator
         var scanner = ReportScanner(
-            inspector: ReportInspector(httpSummaryOnly: true),
+            inspector: inspector,
             temporary: temporary,
             format: .text,
             sink: sink

@@ -1,5 +1,6 @@
 import APMInspectCore
 import CrashReportParsing
+import SymbolServers
 import Symbolication
 
 /// `--dsym`: the store of debug information the user gave, and the report symbolicator over it, shared by the
@@ -7,6 +8,8 @@ import Symbolication
 package struct ReportSymbolication: Sendable {
     package let store: DSYMStore
     package let symbolicator: ReportSymbolicator
+    /// What downloads from the `--symbols` servers; nil when none is given.
+    package let fetcher: SymbolFetcher?
 
     /// Indexes `paths` and the `--symbols` sources as one set and says on `sink`'s standard error what could not
     /// be used; nil when neither gave anything to search.
@@ -16,17 +19,17 @@ package struct ReportSymbolication: Sendable {
         force: Bool = false,
         sink: OutputSink
     ) -> ReportSymbolication? {
-        for source in symbols.unsupported {
+        for (source, reason) in symbols.rejected {
             sink.error(
                 ErrorLine.render(
                     path: "--symbols " + source,
                     location: nil,
-                    message: "symbol servers and S3 are not read by this version; the source is skipped",
+                    message: reason + "; the source is skipped",
                     severity: "warning"
                 )
             )
         }
-        guard !paths.isEmpty || !symbols.local.isEmpty else { return nil }
+        guard !paths.isEmpty || !symbols.local.isEmpty || !symbols.servers.isEmpty else { return nil }
         let (store, _, _) = DSYMStore.indexed(
             dsymPaths: paths,
             sourceFolders: symbols.local,
@@ -42,9 +45,37 @@ package struct ReportSymbolication: Sendable {
                 )
             )
         }
+        guard !symbols.servers.isEmpty else {
+            return ReportSymbolication(
+                store: store,
+                symbolicator: ReportSymbolicator(source: store, force: force),
+                fetcher: nil
+            )
+        }
+        let fetcher = SymbolFetcher(
+            servers: symbols.servers,
+            cacheDirectory: symbols.cacheDirectory,
+            limits: symbols.limits,
+            environment: symbols.environment
+        ) { diagnostic in
+            sink.error(
+                ErrorLine.render(
+                    path: "--symbols",
+                    location: nil,
+                    message: diagnostic.message,
+                    severity: diagnostic.severity.rawValue
+                )
+            )
+        }
+        let source = NetworkSymbolSource(
+            local: store.entries.isEmpty ? nil : store,
+            fetcher: fetcher,
+            loader: MachODebugImageLoader()
+        )
         return ReportSymbolication(
             store: store,
-            symbolicator: ReportSymbolicator(source: store, force: force)
+            symbolicator: ReportSymbolicator(source: source, force: force),
+            fetcher: fetcher
         )
     }
 

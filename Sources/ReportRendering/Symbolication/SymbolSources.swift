@@ -1,5 +1,6 @@
 import APMInspectCore
 import Foundation
+import SymbolServers
 import Symbolication
 
 /// Where symbols come from besides `--dsym`: the `--symbols` sources and the `APM_INSPECT_SYMBOLS` environment
@@ -7,10 +8,17 @@ import Symbolication
 package struct SymbolSources: Sendable, Equatable {
     /// Local paths: folders (indexed once, the index kept in the cache), dSYM bundles, Mach-O files, zips.
     package var local: [String] = []
-    /// Sources this version does not read (symbol servers, S3), as given: each is said and skipped.
-    package var unsupported: [String] = []
-    /// Where folder indexes are kept; nil when there is nowhere to keep them (every run reads every file).
+    /// Symbol servers and S3 buckets, asked in order for the UUIDs no local source has.
+    package var servers: [SymbolServer] = []
+    /// Sources that look like servers but cannot be used, as given, with why: each is said and skipped.
+    package var rejected: [(source: String, reason: String)] = []
+    /// Where folder indexes and downloads are kept; nil when there is nowhere to keep them (every run reads every
+    /// file, downloads go to a temporary folder).
     package var cacheDirectory: String?
+    /// Download and cache bounds, from the environment (``SymbolDownloadLimits/init(environment:)``).
+    package var limits = SymbolDownloadLimits()
+    /// The environment the sources were read with: S3's region, endpoint and keys come from it.
+    package var environment: [String: String] = [:]
 
     /// The environment variable that lists sources for every run, separated by commas.
     package static let environmentVariable = "APM_INSPECT_SYMBOLS"
@@ -25,11 +33,16 @@ package struct SymbolSources: Sendable, Equatable {
         }
         for source in fromEnvironment + options where !source.isEmpty {
             if Self.isNetworkSource(source) {
-                unsupported.append(source)
+                switch SymbolServer.parse(source) {
+                case .success(let server): servers.append(server)
+                case .failure(let error): rejected.append((source, error.message))
+                }
             } else {
                 local.append(source)
             }
         }
+        limits = SymbolDownloadLimits(environment: environment)
+        self.environment = environment
         if let cache, !cache.isEmpty {
             cacheDirectory = cache
         } else if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
@@ -40,7 +53,13 @@ package struct SymbolSources: Sendable, Equatable {
     }
 
     /// True when nothing but `--dsym` gives symbols.
-    package var isEmpty: Bool { local.isEmpty && unsupported.isEmpty }
+    package var isEmpty: Bool { local.isEmpty && servers.isEmpty && rejected.isEmpty }
+
+    package static func == (lhs: SymbolSources, rhs: SymbolSources) -> Bool {
+        lhs.local == rhs.local && lhs.servers == rhs.servers && lhs.cacheDirectory == rhs.cacheDirectory
+            && lhs.limits == rhs.limits && lhs.environment == rhs.environment
+            && lhs.rejected.map(\.source) == rhs.rejected.map(\.source)
+    }
 
     /// A symbol server or a bucket: `http://`, `https://`, `s3://`, or one of them after a layout (`unified+`,
     /// `lldb+`).

@@ -54,6 +54,16 @@ struct ReportCommand: ParsableCommand, PrintsTables {
 
     @OptionGroup var tableOptions: TableOptions
 
+    @Option(
+        help: """
+            Symbolicate crash reports with this dSYM, Mach-O file, folder or zip (repeatable: one path each), so \
+            frames and signatures are named as scan and inspect name them.
+            """
+    )
+    var dsym: [String] = []
+
+    @OptionGroup var symbolOptions: SymbolOptions
+
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if let since, FleetFilter.parseSince(since) == nil {
@@ -73,13 +83,15 @@ struct ReportCommand: ParsableCommand, PrintsTables {
         for failure in walkFailures {
             Console.error(ErrorLine.render(path: failure.path, location: nil, message: failure.message))
         }
-        let run = FleetReportRun(
+        var run = FleetReportRun(
             since: since,
             apps: app,
             version: version,
             jobs: jobs ?? ProcessInfoShim.activeProcessorCount,
             generatedAt: FleetReportRun.generationTime(environment: ProcessInfo.processInfo.environment, now: Date())
         )
+        let symbolication = ReportSymbolication.make(dsymPaths: dsym, symbols: symbolOptions.sources, sink: .console)
+        run.symbolicator = symbolication?.symbolicator
         let progress = ProgressBar(total: files.count, label: "report", streamsOutput: false)
         let (summary, errors) = run.summary(of: files, temporary: temporary, sink: .console) { progress.advance() }
         progress.finish()
