@@ -29,6 +29,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // `swift package generate-documentation --target ReportInspection` (DocC; .ci/steps/docc.sh).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // `apm-inspect mcp`: the Model Context Protocol server and its stdio transport (MCPServing).
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     ],
     targets: [
         .systemLibrary(
@@ -126,6 +128,15 @@ let package = Package(
                 "ReportInspection", "ReportSources",
             ]
         ),
+        // `apm-inspect mcp`: the commands' JSON envelopes as Model Context Protocol tools over stdio, confined to the
+        // folders the user allowed (docs/mcp.md).
+        .target(
+            name: "MCPServing",
+            dependencies: [
+                "APMInspectCore", "JetsamParsing", "HTTPCaptureParsing", "FleetReport", "ReportInspection",
+                "ReportRendering", "ReportSources", .product(name: "MCP", package: "swift-sdk"),
+            ]
+        ),
         .executableTarget(
             name: "apm-inspect",
             dependencies: [
@@ -146,6 +157,7 @@ let package = Package(
                 "BackendExport",
                 "FleetReport",
                 "ParserFuzzing",
+                "MCPServing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -270,7 +282,7 @@ let package = Package(
             name: "CommandLineTests",
             dependencies: [
                 "apm-inspect", "ParserFuzzing", "ReportInspection", "ReportRendering", "ReportSources", "FuzzReplaySupport",
-                "FleetReport",
+                "FleetReport", "MCPServing",
             ]
         ),
         .testTarget(

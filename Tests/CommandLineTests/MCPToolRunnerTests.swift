@@ -1,0 +1,101 @@
+import APMInspectCore
+import Foundation
+import MCP
+import Testing
+
+@testable import MCPServing
+
+/// The tools in process: the root check, the arguments and the size limit, without a client.
+@Suite("mcp: tool runner")
+struct MCPToolRunnerTests {
+    static let repository = BuiltCommandTests.root.path
+
+    static func runner(limit: Int = ToolRunner.outputLimit, roots: [String] = [repository]) throws -> ToolRunner {
+        ToolRunner(roots: try AllowedRoots(folders: roots), outputLimit: limit, jobs: 2)
+    }
+
+    static func failure(_ body: () throws(ToolFailure) -> ToolRunner.Result) -> ToolFailure? {
+        do {
+            _ = try body()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test("a result past the limit is refused with the command to run instead, and the next call still works")
+    func outputLimit() throws {
+        let small = try Self.runner(limit: 4096)
+        let paths: [String: Value] = ["paths": [.string(Self.repository + "/" + BuiltCommandTests.crashText)]]
+        let failure = Self.failure { () throws(ToolFailure) in try small.call(.inspect, arguments: paths) }
+        #expect(failure?.code == .mcpOutputTooLarge)
+        #expect(failure?.message.contains("apm-inspect inspect --format json") == true)
+        let result = try Self.runner().call(.inspect, arguments: paths)
+        #expect(result.output.utf8.count > 4096)
+        #expect(!result.failed)
+    }
+
+    @Test("real paths decide: .., links to files and folders outside, and a path inside")
+    func roots() throws {
+        let (base, root, outside) = try MCPCommandTests.makeRoots()
+        defer { try? FileManager.default.removeItem(at: base) }
+        let roots = try AllowedRoots(folders: [root.path])
+        #expect(roots.check(root.path + "/../outside/secret.ips")?.code == .mcpPathOutsideRoots)
+        #expect(roots.check(root.path + "/link.ips")?.code == .mcpPathOutsideRoots)
+        #expect(roots.check(root.path + "/reports")?.code == .mcpPathOutsideRoots)
+        #expect(roots.check(root.path + "/reports/jetsam.ips") == nil)
+        #expect(roots.check(root.path + "/reports/missing.ips")?.code == .mcpPathUnresolvable)
+        // A sibling whose name starts with the root's is not inside it.
+        try FileManager.default.createDirectory(
+            at: base.appendingPathComponent("root-other"),
+            withIntermediateDirectories: true
+        )
+        #expect(roots.check(base.path + "/root-other")?.code == .mcpPathOutsideRoots)
+        try FileManager.default.removeItem(at: root.appendingPathComponent("reports/elsewhere"))
+        #expect(roots.check(root.path + "/reports") == nil)
+        #expect(try AllowedRoots(folders: [outside.path, root.path]).check(root.path + "/link.ips") == nil)
+    }
+
+    @Test("arguments outside the schema are refused before anything is read")
+    func arguments() throws {
+        let runner = try Self.runner()
+        let jetsam: Value = .array([.string(BuiltCommandTests.jetsam)])
+        let cases: [(ToolKind, [String: Value]?)] = [
+            (.inspect, nil),
+            (.inspect, ["paths": .array([])]),
+            (.inspect, ["paths": .string(BuiltCommandTests.jetsam)]),
+            (.inspect, ["paths": .array([.int(1)])]),
+            (.inspect, ["paths": jetsam, "jobs": 4]),
+            (.inspect, ["paths": .array([.string("Corpus\u{0}/x")])]),
+            (.symbolicate, ["paths": jetsam]),
+            (.memoryLimits, ["paths": jetsam, "schemaVersion": 3]),
+            (.memoryLimits, ["paths": jetsam, "schemaVersion": 1.5]),
+            (.http, ["paths": jetsam, "showSecrets": "yes"]),
+            (.report, ["paths": jetsam, "since": "last week"]),
+        ]
+        for (tool, arguments) in cases {
+            let failure = Self.failure { () throws(ToolFailure) in try runner.call(tool, arguments: arguments) }
+            #expect(failure?.code == .mcpInvalidArguments, "\(tool) \(String(describing: arguments))")
+        }
+        let two = try runner.call(.memoryLimits, arguments: ["paths": jetsam, "schemaVersion": 2.0])
+        #expect(two.output.hasPrefix("{"))
+    }
+
+    @Test("a refusal is a tool error whose text is {\"error\": {code, message, path}}")
+    func refusalResult() throws {
+        let result = MCPToolServer.result { () throws(ToolFailure) in
+            throw ToolFailure(.mcpPathOutsideRoots, "/etc/passwd is outside", path: "/etc/passwd")
+        }
+        #expect(result.isError == true)
+        guard case .text(let text, _, _) = result.content.first else {
+            Issue.record("no text content")
+            return
+        }
+        let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: [String: String]]
+        #expect(
+            object?["error"] == [
+                "code": "mcp.path-outside-roots", "message": "/etc/passwd is outside", "path": "/etc/passwd",
+            ]
+        )
+    }
+}
