@@ -5,6 +5,12 @@ import Testing
 
 @testable import MCPServing
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The tools in process: the root check, the arguments and the size limit, without a client.
 @Suite("mcp: tool runner")
 struct MCPToolRunnerTests {
@@ -45,6 +51,8 @@ struct MCPToolRunnerTests {
         #expect(roots.check(root.path + "/reports")?.code == .mcpPathOutsideRoots)
         #expect(roots.check(root.path + "/reports/jetsam.ips") == nil)
         #expect(roots.check(root.path + "/reports/missing.ips")?.code == .mcpPathUnresolvable)
+        #expect(mkfifo(root.path + "/pipe.ips", 0o600) == 0)
+        #expect(roots.check(root.path + "/pipe.ips")?.code == .mcpPathNotAFile)
         // A sibling whose name starts with the root's is not inside it.
         try FileManager.default.createDirectory(
             at: base.appendingPathComponent("root-other"),

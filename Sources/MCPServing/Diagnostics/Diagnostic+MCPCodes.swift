@@ -14,6 +14,11 @@ extension Diagnostic.Code {
     /// Example: cannot resolve reports/missing.ips: No such file or directory
     package static let mcpPathUnresolvable = Self("mcp.path-unresolvable")
 
+    /// A path of a tool call names neither a regular file nor a folder (a FIFO, a socket, a device): reading it could
+    /// block the server, whose calls run one at a time.
+    /// Example: reports/pipe.ips is neither a file nor a folder (a FIFO, a socket or a device would hold the server)
+    package static let mcpPathNotAFile = Self("mcp.path-not-a-file")
+
     /// A tool call's arguments do not fit the tool's input schema: a missing or mistyped key, an unknown key, a
     /// value out of range, or `-` (standard input is the protocol channel).
     /// Example: `paths` must be a non-empty array of strings

@@ -66,7 +66,17 @@ package struct AllowedRoots: Sendable, Equatable {
             let reason = String(cString: strerror(errno))
             return ToolFailure(.mcpPathUnresolvable, "cannot resolve \(shown): \(reason)", path: shown)
         }
-        return contains(real: real) ? nil : outside(shown, real: real)
+        guard contains(real: real) else { return outside(shown, real: real) }
+        var info = stat()
+        let type = stat(real, &info) == 0 ? info.st_mode & S_IFMT : 0
+        guard type == S_IFREG || type == S_IFDIR else {
+            return ToolFailure(
+                .mcpPathNotAFile,
+                "\(shown) is neither a file nor a folder (a FIFO, a socket or a device would hold the server)",
+                path: shown
+            )
+        }
+        return nil
     }
 
     private func outside(_ shown: String, real: String) -> ToolFailure {
