@@ -107,3 +107,42 @@ struct MCPToolRunnerTests {
         )
     }
 }
+
+/// The transport in process, on pipes: the line limit, and every request answered before the end of the input.
+@Suite("mcp: line transport")
+struct MCPLineTransportTests {
+    @Test("a line past the limit is answered with Invalid Request and id null; the next line is read")
+    func longLine() async throws {
+        var toServer: [Int32] = [0, 0]
+        var fromServer: [Int32] = [0, 0]
+        #expect(pipe(&toServer) == 0)
+        #expect(pipe(&fromServer) == 0)
+        let long =
+            #"{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":""#
+            + String(repeating: "x", count: 300) + #""}}"#
+        let script = [
+            long,
+            #"{"jsonrpc":"2.0","id":2,"method":"ping"}"#,
+            #"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"inspect","arguments":{"paths":["/"]}}}"#,
+        ]
+        let bytes = Array((script.joined(separator: "\n") + "\n").utf8)
+        #expect(bytes.withUnsafeBytes { write(toServer[1], $0.baseAddress, $0.count) } == bytes.count)
+        close(toServer[1])
+        let server = MCPToolServer(runner: try MCPToolRunnerTests.runner(), version: "test")
+        await server.serve(input: toServer[0], output: fromServer[1], maxLineBytes: 200)
+        close(fromServer[1])
+        close(toServer[0])
+        let output = FileHandle(fileDescriptor: fromServer[0], closeOnDealloc: true).readDataToEndOfFile()
+        let answers = try String(decoding: output, as: UTF8.self).split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(answers.count == 3)
+        let unnamed = answers.filter { $0["id"] is NSNull }
+        #expect(unnamed.count == 1)
+        #expect((unnamed.first?["error"] as? [String: Any])?["code"] as? Int == -32600)
+        #expect(answers.contains { $0["id"] as? Int == 2 && $0["result"] != nil })
+        // The last request was answered although the input had ended before it ran.
+        let refused = try #require(answers.first { $0["id"] as? Int == 3 }?["result"] as? [String: Any])
+        #expect(refused["isError"] as? Bool == true)
+    }
+}

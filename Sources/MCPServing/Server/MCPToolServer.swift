@@ -53,8 +53,9 @@ package struct MCPToolServer: Sendable {
         close(protocolOutput)
     }
 
-    /// Serves on `input` and `output` until the input ends and every request read has been answered.
-    package func serve(input: Int32, output: Int32) async {
+    /// Serves on `input` and `output` until the input ends and every request read has been answered; a line longer
+    /// than `maxLineBytes` is refused.
+    package func serve(input: Int32, output: Int32, maxLineBytes: Int = LineTransport.maxLineBytes) async {
         var logger = Logger(label: "apm-inspect.mcp") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = .error
         let server = Server(
@@ -74,7 +75,7 @@ package struct MCPToolServer: Sendable {
             }
             return await call(tool, arguments: parameters.arguments)
         }
-        let transport = LineTransport(input: input, output: output, logger: logger)
+        let transport = LineTransport(input: input, output: output, maxLineBytes: maxLineBytes, logger: logger)
         do {
             try await server.start(transport: transport)
         } catch {
