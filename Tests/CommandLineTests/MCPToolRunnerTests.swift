@@ -108,32 +108,34 @@ struct MCPToolRunnerTests {
     }
 }
 
-/// The transport in process, on pipes: the line limit, and every request answered before the end of the input.
+/// The transport in process, on files: the line limit, and every request answered before the end of the input.
+///
+/// Files, not pipes: other tests fork workers without exec (the demangler's sandbox), and a child that inherits the
+/// write end of a pipe keeps it from ever reaching its end.
 @Suite("mcp: line transport")
 struct MCPLineTransportTests {
     @Test("a line past the limit is answered with Invalid Request and id null; the next line is read")
     func longLine() async throws {
-        var toServer: [Int32] = [0, 0]
-        var fromServer: [Int32] = [0, 0]
-        #expect(pipe(&toServer) == 0)
-        #expect(pipe(&fromServer) == 0)
+        let folder = try BuiltCommandTests.makeFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let long =
-            #"{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":""#
-            + String(repeating: "x", count: 300) + #""}}"#
+            #"{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":""# + String(repeating: "x", count: 300) + #""}}"#
         let script = [
             long,
             #"{"jsonrpc":"2.0","id":2,"method":"ping"}"#,
             #"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"inspect","arguments":{"paths":["/"]}}}"#,
         ]
-        let bytes = Array((script.joined(separator: "\n") + "\n").utf8)
-        #expect(bytes.withUnsafeBytes { write(toServer[1], $0.baseAddress, $0.count) } == bytes.count)
-        close(toServer[1])
+        let inputPath = folder.appendingPathComponent("in.jsonl").path
+        let outputPath = folder.appendingPathComponent("out.jsonl").path
+        try (script.joined(separator: "\n") + "\n").write(toFile: inputPath, atomically: true, encoding: .utf8)
+        let input = open(inputPath, O_RDONLY | O_CLOEXEC)
+        let output = open(outputPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        #expect(input >= 0 && output >= 0)
         let server = MCPToolServer(runner: try MCPToolRunnerTests.runner(), version: "test")
-        await server.serve(input: toServer[0], output: fromServer[1], maxLineBytes: 200)
-        close(fromServer[1])
-        close(toServer[0])
-        let output = FileHandle(fileDescriptor: fromServer[0], closeOnDealloc: true).readDataToEndOfFile()
-        let answers = try String(decoding: output, as: UTF8.self).split(separator: "\n").map {
+        await server.serve(input: input, output: output, maxLineBytes: 200)
+        close(input)
+        close(output)
+        let answers = try String(contentsOfFile: outputPath, encoding: .utf8).split(separator: "\n").map {
             try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
         }
         #expect(answers.count == 3)
