@@ -34,6 +34,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         // AsyncHTTPClient's own event-loop types (ByteBuffer, deadlines), named because SymbolServers uses them.
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
+        // `apm-inspect mcp`: the Model Context Protocol server and its stdio transport (MCPServing).
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     ],
     targets: [
         .systemLibrary(
@@ -143,6 +145,15 @@ let package = Package(
                 "ReportInspection", "ReportSources", "SymbolServers",
             ]
         ),
+        // `apm-inspect mcp`: the commands' JSON envelopes as Model Context Protocol tools over stdio, confined to the
+        // folders the user allowed (docs/mcp.md).
+        .target(
+            name: "MCPServing",
+            dependencies: [
+                "APMInspectCore", "JetsamParsing", "HTTPCaptureParsing", "FleetReport", "ReportInspection",
+                "ReportRendering", "ReportSources", .product(name: "MCP", package: "swift-sdk"),
+            ]
+        ),
         .executableTarget(
             name: "apm-inspect",
             dependencies: [
@@ -163,6 +174,7 @@ let package = Package(
                 "BackendExport",
                 "FleetReport",
                 "ParserFuzzing",
+                "MCPServing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -299,7 +311,7 @@ let package = Package(
             name: "CommandLineTests",
             dependencies: [
                 "apm-inspect", "ParserFuzzing", "ReportInspection", "ReportRendering", "ReportSources", "FuzzReplaySupport",
-                "FleetReport", "SymbolServerTestSupport",
+                "FleetReport", "SymbolServerTestSupport", "MCPServing",
             ]
         ),
         .testTarget(

@@ -29,6 +29,7 @@ struct HelpExamplesTests {
         ("uuid", UUIDCommand.examples),
         ("demangle", DemangleCommand.examples),
         ("fuzz", FuzzCommand.examples),
+        ("mcp", MCPCommand.examples),
     ]
 
     /// Every subcommand is listed above, so none is left without examples.
