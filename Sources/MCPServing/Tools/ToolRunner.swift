@@ -122,9 +122,15 @@ package struct ToolRunner: Sendable {
         }
         let run = SymbolicationRun(symbolication: symbolication, stdoutIsTerminal: false, sink: sink)
         let inputs = Self.inputs(paths, sink: sink)
+        let temporary: TemporaryFolder
+        do { temporary = try TemporaryFolder() } catch {
+            throw ToolFailure(.mcpToolFailed, "no private temporary folder for archives: \(error)")
+        }
+        defer { temporary.remove() }
         return run.printEnvelopes(
             inputs,
-            oneObject: Self.printsOneObject(paths: paths, array: false) && inputs.count == 1
+            oneObject: Self.printsOneObject(paths: paths, array: false) && inputs.count == 1,
+            temporary: temporary
         )
     }
 
