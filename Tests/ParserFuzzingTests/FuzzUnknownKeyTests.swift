@@ -103,4 +103,17 @@ struct FuzzUnknownKeyTests {
         var oracle = FuzzOracle(temporaryFolder: FileManager.default.temporaryDirectory.path, renderText: { _ in })
         #expect(oracle.check(input) == WorkerVerdict(kind: inspection.kind.rawValue))
     }
+
+    /// `translate-round-trip` from seed 21 (90 s over the fixtures and Corpus/system): an exception type holding an
+    /// escape sequence comes back as the text shows it (`\x1b[31m`), as `translate` promises for every control a
+    /// value holds; the check compares it with that, not with the raw bytes.
+    @Test("a control character in a translated name round-trips as the text shows it")
+    func escapedNameRoundTrips() throws {
+        let path = "Tests/SymbolicationTests/Fixtures/reports/Demo-arm64-ios.ips"
+        let text = try String(contentsOf: PackageRoot.url.appendingPathComponent(path), encoding: .utf8)
+        let damaged = text.replacingOccurrences(of: #""type": "EXC_BAD_ACCESS""#, with: #""type": "\u001b[31mred""#)
+        #expect(damaged != text)
+        var oracle = FuzzOracle(temporaryFolder: FileManager.default.temporaryDirectory.path, renderText: { _ in })
+        #expect(oracle.check(Array(damaged.utf8)) == WorkerVerdict(kind: "crashReport"))
+    }
 }

@@ -154,10 +154,19 @@ struct FuzzOracle {
             let ra = a.root["report"], let rb = b.root["report"]
         else { return nil }
         func threads(_ report: JSONElement) -> [JSONElement] { report["threads"].map { Array($0.elements) } ?? [] }
+        // The text escapes every control a value holds (so no value forges a line of its own): a name is
+        // compared with what the text promises to show of it, not with its raw bytes.
+        func shown(_ value: JSONElement?) -> String {
+            guard let value else { return "-" }
+            guard let text = value.string else { return value.rawText ?? "-" }
+            return TerminalText.escapedKeepingLayout(text).split(separator: "\n", omittingEmptySubsequences: false)
+                .joined(separator: "\\n")
+        }
+        func read(_ value: JSONElement?) -> String { value.flatMap { $0.string ?? $0.rawText } ?? "-" }
         let checks: [(String, String, String)] = [
-            ("process", ra["process"]?.rawText ?? "-", rb["process"]?.rawText ?? "-"),
+            ("process", shown(ra["process"]), read(rb["process"])),
             ("pid", ra["pid"]?.rawText ?? "-", rb["pid"]?.rawText ?? "-"),
-            ("exception type", ra["exception"]?["type"]?.rawText ?? "-", rb["exception"]?["type"]?.rawText ?? "-"),
+            ("exception type", shown(ra["exception"]?["type"]), read(rb["exception"]?["type"])),
             ("crashed thread", ra["crashedThread"]?.rawText ?? "-", rb["crashedThread"]?.rawText ?? "-"),
             ("thread count", "\(threads(ra).count)", "\(threads(rb).count)"),
             (
