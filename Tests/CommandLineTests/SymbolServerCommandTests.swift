@@ -119,4 +119,18 @@ struct SymbolServerCommandTests {
         #expect(failures.count == 1, "\(run.stderr)")
         #expect(!run.stderr.contains("s3cret"))
     }
+
+    @Test("a symbol server alone: no warning about local files nobody named")
+    func serverAlone() throws {
+        let binary = try BuiltCommandTests.binary()
+        let folder = try BuiltCommandTests.makeFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try BuiltCommandTests.run(
+            binary,
+            ["symbolicate", Self.report, "--symbols", "http://127.0.0.1:9/base", "--symbol-cache", folder.path]
+        )
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("cannot download"), "\(run.stderr)")
+        #expect(!run.stderr.contains("no dSYM or Mach-O file found"), "\(run.stderr)")
+    }
 }

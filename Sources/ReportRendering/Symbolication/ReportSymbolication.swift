@@ -35,7 +35,9 @@ package struct ReportSymbolication: Sendable {
             sourceFolders: symbols.local,
             cacheDirectory: symbols.cacheDirectory
         )
-        for finding in store.findings {
+        // With symbol servers alone nothing local was asked for, so "no dSYM found" would name nothing.
+        let askedLocally = !paths.isEmpty || !symbols.local.isEmpty
+        for finding in store.findings where askedLocally || finding.code != .dsymNoneFound {
             sink.error(
                 ErrorLine.render(
                     path: paths.isEmpty ? "--symbols" : "--dsym",
