@@ -119,7 +119,11 @@ def refused(tool, arguments, code):
         fail("%s %s: expected %s, got %s" % (tool, arguments, code, texts[0][:200]))
 
 refused("inspect", {"paths": ["/etc/passwd"]}, "mcp.path-outside-roots")
-refused("inspect", {"paths": [os.path.join(SHARED, "..", "..", "etc", "passwd")]}, "mcp.path-outside-roots")
+# `..` climbing out of an allowed root to a file that exists wherever the check runs (the outside folder above).
+climb = os.path.join(SHARED, os.path.relpath(os.path.join(outside, "secret.ips"), os.path.realpath(SHARED)))
+if ".." not in climb.split(os.sep) or not os.path.isfile(climb):
+    fail("the climbing path %s is not a real file reached through .." % climb)
+refused("inspect", {"paths": [climb]}, "mcp.path-outside-roots")
 refused("inspect", {"paths": ["link.ips"]}, "mcp.path-outside-roots")
 refused("memory-limits", {"paths": ["reports"]}, "mcp.path-outside-roots")
 refused("inspect", {"paths": ["-"]}, "mcp.invalid-arguments")

@@ -51,6 +51,10 @@ struct MCPToolRunnerTests {
         #expect(roots.check(root.path + "/reports")?.code == .mcpPathOutsideRoots)
         #expect(roots.check(root.path + "/reports/jetsam.ips") == nil)
         #expect(roots.check(root.path + "/reports/missing.ips")?.code == .mcpPathUnresolvable)
+        // Missing and outside: refused as outside, so a client cannot probe which files exist elsewhere.
+        #expect(roots.check(root.path + "/../no-such-folder/passwd")?.code == .mcpPathOutsideRoots)
+        #expect(roots.check(root.path + "/../outside/missing.ips")?.code == .mcpPathOutsideRoots)
+        #expect(roots.check(root.path + "/../../../../../../no-such/etc/passwd")?.code == .mcpPathOutsideRoots)
         #expect(mkfifo(root.path + "/pipe.ips", 0o600) == 0)
         #expect(roots.check(root.path + "/pipe.ips")?.code == .mcpPathNotAFile)
         // A sibling whose name starts with the root's is not inside it.

@@ -5,12 +5,13 @@ import APMInspectCore
 // turns them into docs/diagnostics.md.
 extension Diagnostic.Code {
     /// A path of a tool call (an input, a dSYM, or a file a folder leads to through a link) resolves outside the
-    /// folders the server was started with: nothing was read.
+    /// folders the server was started with, or does not exist and the nearest folder above it that does is outside
+    /// them (so a client cannot probe which files exist elsewhere): nothing was read.
     /// Example: /etc/passwd is outside the allowed folders (/home/me/reports)
     package static let mcpPathOutsideRoots = Self("mcp.path-outside-roots")
 
-    /// A path of a tool call does not resolve to anything (missing, a dangling link, a name too long): nothing was
-    /// read.
+    /// A path of a tool call inside the allowed folders does not resolve to anything (missing, a dangling link, a
+    /// name too long): nothing was read.
     /// Example: cannot resolve reports/missing.ips: No such file or directory
     package static let mcpPathUnresolvable = Self("mcp.path-unresolvable")
 

@@ -64,6 +64,11 @@ package struct AllowedRoots: Sendable, Equatable {
     package func checkOne(_ raw: RawPath, shown: String) -> ToolFailure? {
         guard let real = Self.realPath(raw) else {
             let reason = String(cString: strerror(errno))
+            // A path that does not resolve is refused as outside when the nearest folder above it that does resolve
+            // is outside: whether `../../etc/missing` exists is none of the client's business.
+            if let ancestor = Self.nearestResolvableAncestor(raw.bytes), !contains(real: ancestor) {
+                return outside(shown, real: ancestor)
+            }
             return ToolFailure(.mcpPathUnresolvable, "cannot resolve \(shown): \(reason)", path: shown)
         }
         guard contains(real: real) else { return outside(shown, real: real) }
@@ -87,6 +92,20 @@ package struct AllowedRoots: Sendable, Equatable {
             "\(shown)\(leadsTo) is outside the allowed folders (\(allowed)); start the server with --root to add one",
             path: shown
         )
+    }
+
+    /// The real path of the longest leading part of `bytes`, cut at a `/`, that resolves; nil when none does.
+    static func nearestResolvableAncestor(_ bytes: [UInt8]) -> String? {
+        var end = bytes.count
+        while end > 0 {
+            guard let slash = bytes[..<end].lastIndex(of: UInt8(ascii: "/")) else {
+                return realPath(RawPath("."))
+            }
+            let prefix = slash == 0 ? [UInt8(ascii: "/")] : Array(bytes[..<slash])
+            if let real = realPath(RawPath(bytes: prefix)) { return real }
+            end = slash
+        }
+        return nil
     }
 
     /// The path with every link, `.` and `..` resolved, or nil (errno says why).
