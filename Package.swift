@@ -316,7 +316,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ParserFuzzingTests",
-            dependencies: ["ParserFuzzing", "ReportInspection", "APMInspectCore"]
+            dependencies: ["ParserFuzzing", "ReportInspection", "APMInspectCore", "CrashReportParsing"]
         ),
         .testTarget(
             name: "ReportRenderingTests",

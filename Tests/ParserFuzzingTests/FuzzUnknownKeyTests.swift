@@ -1,4 +1,5 @@
 import APMInspectCore
+import CrashReportParsing
 import Foundation
 import ReportInspection
 import Testing
@@ -113,6 +114,24 @@ struct FuzzUnknownKeyTests {
         let text = try String(contentsOf: PackageRoot.url.appendingPathComponent(path), encoding: .utf8)
         let damaged = text.replacingOccurrences(of: #""type": "EXC_BAD_ACCESS""#, with: #""type": "\u001b[31mred""#)
         #expect(damaged != text)
+        var oracle = FuzzOracle(temporaryFolder: FileManager.default.temporaryDirectory.path, renderText: { _ in })
+        #expect(oracle.check(Array(damaged.utf8)) == WorkerVerdict(kind: "crashReport"))
+    }
+
+    /// `translate-round-trip` from seed 21: an image whose name is a JSON number of 66,000 digits (numbers are not cut
+    /// as strings longer than 64 KiB are) is translated whole; reading the text
+    /// back cuts that frame line at 64 KiB with `crash.line-too-long`, so the frame is lost with a warning, and the
+    /// round trip (promised for lines the reader reads whole) is not held against it.
+    @Test("a frame line longer than the text reader's bound is a reported cut, not a round-trip finding")
+    func overlongImageNameRoundTrip() throws {
+        let path = "Tests/SymbolicationTests/Fixtures/reports/Demo-arm64-ios.ips"
+        let text = try String(contentsOf: PackageRoot.url.appendingPathComponent(path), encoding: .utf8)
+        let long = String(repeating: "9", count: 66_000)
+        let damaged = text.replacingOccurrences(of: #""name": "Analytics""#, with: "\"name\": \(long)")
+        #expect(damaged != text)
+        let translation = try CrashTextTranslator().translation(of: Array(damaged.utf8))
+        let back = ReportInspector().inspect(bytes: Array(translation.text.utf8), path: "translated")
+        #expect(back.diagnostics.contains { $0.code == .crashLineTooLong })
         var oracle = FuzzOracle(temporaryFolder: FileManager.default.temporaryDirectory.path, renderText: { _ in })
         #expect(oracle.check(Array(damaged.utf8)) == WorkerVerdict(kind: "crashReport"))
     }

@@ -148,6 +148,9 @@ struct FuzzOracle {
         else { return nil }
         let back = inspector.inspect(bytes: Array(translation.text.utf8), path: "translated")
         guard back.kind == .crashReport else { return "the translated text was read as \(back.kind.rawValue)" }
+        // The text reader reads lines up to 64 KiB whole and says where it cut a longer one: a name of 65,000
+        // characters is translated whole, and the frame it sits in is then lost with a warning, not silently.
+        if back.diagnostics.contains(where: { $0.code == .crashLineTooLong }) { return nil }
         guard let backJSON = try? SortedJSONEncoder(pretty: false).encode(back),
             let a = try? JSONDocument(bytes: Array(json.utf8), options: Self.outputOptions),
             let b = try? JSONDocument(bytes: Array(backJSON.utf8), options: Self.outputOptions),
