@@ -91,7 +91,20 @@ public struct ReportInspector: Sendable {
 
     /// Inspects bytes already in memory; `path` is only the name the envelope gives them.
     public func inspect(bytes: [UInt8], path: String) -> Inspection {
+        inspect(bytes: bytes, path: path, insideGzip: false)
+    }
+
+    /// How far one gzip-compressed report may expand: the archive limits every command reads with
+    /// (``TarReader/Options``' defaults: 256 MiB per member, 100:1 past 64 MiB).
+    package static let gzipExpansion = ExpansionLimit(maxBytes: 256 << 20, maxRatio: 100, floorBytes: 64 << 20)
+
+    private func inspect(bytes: [UInt8], path: String, insideGzip: Bool) -> Inspection {
         var inspection = inspectContent(bytes: bytes, path: path)
+        // A gzip no family reads (`x.ips.gz`, a JetsamEvent a tool compressed): the report inside it, read once
+        // through (a gzip inside that one stays a gzip, so nesting costs one expansion).
+        if !insideGzip, case .unrecognised(let summary) = inspection.report, summary.format == .gzip {
+            return gunzipped(bytes, path: path, unread: inspection)
+        }
         // Both are of the bytes as given (before a UTF-16 report is transcoded), and only for reports that need
         // them: a capture or a database can be gigabytes.
         switch inspection.report {
@@ -100,6 +113,56 @@ public struct ReportInspector: Sendable {
             if case .jetsam = inspection.report { inspection.contentHash = ContentHash.of(bytes) }
         default: break
         }
+        return inspection
+    }
+
+    /// The bytes inside a gzip-compressed report, within ``gzipExpansion``: every command that reads a report from
+    /// its bytes expands it the same way.
+    package static func expandGzip(_ bytes: [UInt8]) throws(InputError) -> Inflate.Result {
+        try Inflate.decompress(bytes, maxOutputBytes: gzipExpansion.bytes(forCompressed: bytes.count))
+    }
+
+    /// The report inside the gzip `bytes`, with a note saying so; `unread` with a diagnostic when it cannot be had.
+    private func gunzipped(_ bytes: [UInt8], path: String, unread: Inspection) -> Inspection {
+        let result: Inflate.Result
+        do {
+            result = try Self.expandGzip(bytes)
+        } catch {
+            var inspection = unread
+            let tooLarge = error.code == .tooLarge
+            inspection.diagnostics.append(
+                Diagnostic(
+                    .warning,
+                    tooLarge ? .reportGzipTooLarge : .reportGzipUnreadable,
+                    tooLarge
+                        ? "the gzip was not read: \(Self.gzipExpansion.describe(compressed: bytes.count))"
+                        : "the gzip was not read: \(error.message)",
+                    at: error.location
+                )
+            )
+            return inspection
+        }
+        var inspection = inspect(bytes: result.bytes, path: path, insideGzip: true)
+        var notes = [
+            Diagnostic(
+                .note,
+                .reportGunzipped,
+                "read through gzip: \(bytes.count) compressed bytes expanded to \(result.bytes.count); byte offsets "
+                    + "count the expanded bytes",
+                at: nil
+            )
+        ]
+        if result.isTruncated {
+            notes.append(
+                Diagnostic(
+                    .warning,
+                    .reportGzipTruncated,
+                    "the gzip stream ends early: the \(result.bytes.count) bytes before the cut were read",
+                    at: nil
+                )
+            )
+        }
+        inspection.diagnostics.insert(contentsOf: notes, at: 0)
         return inspection
     }
 

@@ -94,9 +94,15 @@ struct StandardInputParityTests {
         // and `symbolicate` (text) write one report per input, and say of an archive that `scan` reads it.
         let oneReport =
             ["translate", "symbolicate"].contains(example.arguments[0]) && !example.arguments.contains("json")
-        if packing == .plain || packing == .tarGzip && !oneReport {
+        if packing != .tarGzip || !oneReport {
             #expect(direct.status == 0, "\(direct.stderr)")
             #expect(!direct.stdout.isEmpty)
+        }
+        // A gzip of one report (`x.ips.gz`) is that report to every command: never `unknown: gzip`.
+        if packing == .gzip {
+            #expect(!direct.stdout.contains("gzip-compressed data"))
+            #expect(!direct.stdout.contains(#""kind" : "unknown""#) && !direct.stdout.contains(#""kind":"unknown""#))
+            #expect(!direct.stdout.contains("0 JetsamEvent(s)"), "\(direct.stdout)")
         }
         if packing == .tarGzip && oneReport {
             #expect(fromPipe.stderr.contains("`apm-inspect scan` reads the reports"))

@@ -1,6 +1,7 @@
 import APMInspectCore
 import FleetReport
 import JetsamParsing
+import ReportInspection
 import ReportSources
 
 /// `memory-limits`' pipeline: the JetsamEvents of every file (and of every archive member) read on worker threads,
@@ -102,6 +103,15 @@ package struct MemoryLimitsRun: Sendable {
             return ([(nil, .failed(nil, "the file is empty", code: .empty))], [])
         case .whole(let bytes) where ArchiveScanner.isArchive(prefix: bytes):
             archiveBytes = bytes
+        case .whole(let bytes) where ContentSniffer.format(of: bytes) == .gzip:
+            // One gzip-compressed JetsamEvent (`x.ips.gz`): read as `inspect` reads it, within the same limits.
+            do {
+                return ([(nil, collector.evidence(in: try ReportInspector.expandGzip(bytes).bytes))], [])
+            } catch {
+                return (
+                    [(nil, .failed(error.location, "the gzip was not read: \(error.message)", code: error.code))], []
+                )
+            }
         case .whole(let bytes):
             return ([(nil, collector.evidence(in: bytes))], [])
         case .stopped:

@@ -88,24 +88,15 @@ package struct SymbolicationRun {
 
     /// The file's bytes, or nil after saying why there are none.
     private func read(_ path: String) -> [UInt8]? {
-        let openable = PathWalker.openable(path)
-        if let problem = InputCheck.problem(atPath: openable) {
-            sink.error(ErrorLine.render(path: path, location: nil, message: problem))
-            return nil
-        }
-        let bytes: [UInt8]
-        do {
-            bytes = try FileReading.contents(atPath: openable)
-        } catch {
-            sink.error(ErrorLine.render(path: path, location: error.location, message: error.message))
-            return nil
-        }
         // An archive holds many reports: `scan` reads them, from the file or from standard input alike.
-        if let hint = InputCheck.archiveHint(bytes: bytes) {
-            sink.error(ErrorLine.render(path: path, location: nil, message: hint))
+        switch InputCheck.reportBytes(atPath: PathWalker.openable(path)) {
+        case .problem(let message, let location):
+            sink.error(ErrorLine.render(path: path, location: location, message: message))
             return nil
+        case .bytes(let bytes, let notes):
+            sink.error(notes, about: path)
+            return bytes
         }
-        return bytes
     }
 
     /// Makes the output folder when it is missing; why it cannot be used otherwise, including when it is the

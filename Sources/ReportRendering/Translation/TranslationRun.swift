@@ -124,19 +124,16 @@ package struct TranslationRun {
         of path: String,
         symbolication: ReportSymbolication?
     ) -> [(keyPath: String?, text: String)]? {
-        let openable = PathWalker.openable(path)
-        if let problem = InputCheck.problem(atPath: openable) ?? InputCheck.archiveHint(atPath: openable) {
-            sink.error(ErrorLine.render(path: path, location: nil, message: problem))
-            return nil
-        }
         let bytes: [UInt8]
-        do {
-            bytes = try FileReading.contents(atPath: openable)
-        } catch {
-            sink.error(ErrorLine.render(path: path, location: error.location, message: error.message))
+        switch InputCheck.reportBytes(atPath: PathWalker.openable(path)) {
+        case .problem(let message, let location):
+            sink.error(ErrorLine.render(path: path, location: location, message: message))
             return nil
+        case .bytes(let read, let notes):
+            sink.error(notes, about: path)
+            bytes = read
         }
-        if let problem = InputCheck.archiveHint(bytes: bytes) ?? Self.notTranslatable(bytes) {
+        if let problem = Self.notTranslatable(bytes) {
             sink.error(ErrorLine.render(path: path, location: nil, message: problem))
             return nil
         }
@@ -199,6 +196,7 @@ package struct TranslationRun {
     /// `NAME-PART.crash` for one of several reports of one input (the crashes of a MetricKit payload).
     package static func outputName(for path: String, taken: inout Set<String>, part: Int? = nil) -> String {
         var base = path == PathWalker.standardInputArgument ? "stdin" : String(path.split(separator: "/").last ?? "")
+        if base.lowercased().hasSuffix(".ips.gz") { base.removeLast(3) }
         if base.lowercased().hasSuffix(".ips") { base.removeLast(4) }
         if part != nil, base.lowercased().hasSuffix(".json") { base.removeLast(5) }
         // Only a name, never a path: nothing outside the folder, no hidden or empty name.
