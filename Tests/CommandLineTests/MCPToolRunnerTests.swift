@@ -1,6 +1,7 @@
 import APMInspectCore
 import Foundation
 import MCP
+import ReportRendering
 import Testing
 
 @testable import MCPServing
@@ -91,6 +92,44 @@ struct MCPToolRunnerTests {
         }
         let two = try runner.call(.memoryLimits, arguments: ["paths": jetsam, "schemaVersion": 2.0])
         #expect(two.output.hasPrefix("{"))
+    }
+
+    @Test("symbol sources the server was started with name frames without `dsym`, and the schema says so")
+    func serverSymbolSources() throws {
+        let cache = try BuiltCommandTests.makeFolder()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let fixtures = Self.repository + "/Tests/SymbolicationTests/Fixtures"
+        let report: Value = .array([
+            .string(Self.repository + "/Tests/SymbolicationTests/Fixtures/reports/Demo-arm64-ios.crash")
+        ])
+        let symbols = SymbolSources(options: [fixtures], cache: cache.path, environment: [:])
+        let served = ToolRunner(roots: try AllowedRoots(folders: [Self.repository]), jobs: 2, symbols: symbols)
+        #expect(served.hasSymbolSources)
+        let plain = try Self.runner()
+        #expect(!plain.hasSymbolSources)
+        // Without sources `dsym` is required; with them a call without it is named from the sources.
+        let refused = Self.failure { () throws(ToolFailure) in
+            try plain.call(.symbolicate, arguments: ["paths": report])
+        }
+        #expect(refused?.code == .mcpInvalidArguments)
+        let fromSources = try served.call(.symbolicate, arguments: ["paths": report])
+        let fromDsym = try plain.call(.symbolicate, arguments: ["paths": report, "dsym": .array([.string(fixtures)])])
+        #expect(!fromSources.failed)
+        #expect(fromSources.output == fromDsym.output)
+        #expect(fromSources.output.contains("/Demo/src/main.c"))
+        // inspect names frames from the sources too, with no argument from the client.
+        let inspected = try served.call(.inspect, arguments: ["paths": report])
+        let unnamed = try plain.call(.inspect, arguments: ["paths": report])
+        #expect(inspected.output != unnamed.output)
+        #expect(inspected.output.contains("/Demo/src/main.c"))
+        func required(_ json: String) throws -> [String]? {
+            let list = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+            let tools = list?["tools"] as? [[String: Any]] ?? []
+            let symbolicate = tools.first { $0["name"] as? String == "symbolicate" }
+            return (symbolicate?["inputSchema"] as? [String: Any])?["required"] as? [String]
+        }
+        #expect(try required(MCPToolServer.toolListJSON(symbolSources: false)) == ["paths", "dsym"])
+        #expect(try required(MCPToolServer.toolListJSON(symbolSources: true)) == ["paths"])
     }
 
     @Test("a refusal is a tool error whose text is {\"error\": {code, message, path}}")

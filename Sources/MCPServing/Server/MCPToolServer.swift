@@ -33,10 +33,12 @@ package struct MCPToolServer: Sendable {
         """
 
     /// `{"tools": [...]}` as `tools/list` answers it, for `--list-tools` and the documentation.
-    package static func toolListJSON() throws -> String {
+    package static func toolListJSON(symbolSources: Bool = false) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(ListTools.Result(tools: ToolKind.allCases.map(\.tool)))
+        let data = try encoder.encode(
+            ListTools.Result(tools: ToolKind.allCases.map { $0.tool(symbolSources: symbolSources) })
+        )
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
@@ -64,8 +66,9 @@ package struct MCPToolServer: Sendable {
             instructions: Self.instructions,
             capabilities: Server.Capabilities(tools: Server.Capabilities.Tools(listChanged: false))
         )
+        let symbolSources = runner.hasSymbolSources
         await server.withMethodHandler(ListTools.self) { _ in
-            ListTools.Result(tools: ToolKind.allCases.map(\.tool))
+            ListTools.Result(tools: ToolKind.allCases.map { $0.tool(symbolSources: symbolSources) })
         }
         await server.withMethodHandler(CallTool.self) { [self] parameters in
             guard let tool = ToolKind(rawValue: parameters.name) else {

@@ -13,15 +13,16 @@ package struct ToolArguments: Sendable {
 
     private let values: [String: Value]
 
-    /// Checks that `values` has only the keys of `tool`, and every key it must have.
-    package init(_ values: [String: Value]?, for tool: ToolKind) throws(ToolFailure) {
+    /// Checks that `values` has only the keys of `tool`, and every key it must have on a server with or without
+    /// symbol sources.
+    package init(_ values: [String: Value]?, for tool: ToolKind, symbolSources: Bool = false) throws(ToolFailure) {
         let values = values ?? [:]
         let known = Set(tool.options.keys).union(["paths"])
         if let unknown = values.keys.sorted().first(where: { !known.contains($0) }) {
             let allowed = known.sorted().joined(separator: ", ")
             throw ToolFailure(.mcpInvalidArguments, "\(tool.rawValue) takes no `\(unknown)` (it takes \(allowed))")
         }
-        for key in tool.required where values[key] == nil {
+        for key in tool.required(symbolSources: symbolSources) where values[key] == nil {
             throw ToolFailure(.mcpInvalidArguments, "\(tool.rawValue) needs `\(key)`")
         }
         self.values = values

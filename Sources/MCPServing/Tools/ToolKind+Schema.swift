@@ -1,13 +1,17 @@
 import MCP
 
 extension ToolKind {
-    /// The tool as `tools/list` shows it.
-    package var tool: Tool {
+    /// The tool as `tools/list` shows it from a server started without symbol sources.
+    package var tool: Tool { tool(symbolSources: false) }
+
+    /// The tool as `tools/list` shows it; with `symbolSources` (the server's `--symbols`), `symbolicate` needs no
+    /// `dsym`, since the sources find dSYMs by UUID.
+    package func tool(symbolSources: Bool) -> Tool {
         Tool(
             name: rawValue,
             description: summary + " The same JSON as `\(commandLine)`. Paths are resolved on the server, "
                 + "relative to the folder it was started in, and must lie in the folders it allows.",
-            inputSchema: inputSchema,
+            inputSchema: inputSchema(symbolSources: symbolSources),
             annotations: Tool.Annotations(
                 title: "apm-inspect \(rawValue)",
                 readOnlyHint: true,
@@ -19,7 +23,10 @@ extension ToolKind {
     }
 
     /// The keys a call may give besides `paths`, with their schemas.
-    var options: [String: Value] {
+    var options: [String: Value] { options(symbolSources: false) }
+
+    /// The keys a call may give besides `paths`, with their schemas, for a server with or without symbol sources.
+    func options(symbolSources: Bool) -> [String: Value] {
         switch self {
         case .inspect:
             [
@@ -29,7 +36,12 @@ extension ToolKind {
             ]
         case .symbolicate:
             [
-                "dsym": Self.strings("dSYMs, Mach-O files, folders or zips to symbolicate with.", minItems: 1),
+                "dsym": symbolSources
+                    ? Self.strings(
+                        "More dSYMs, Mach-O files, folders or zips, besides the symbol sources the server was "
+                            + "started with."
+                    )
+                    : Self.strings("dSYMs, Mach-O files, folders or zips to symbolicate with.", minItems: 1),
                 "force": Self.boolean("Re-resolve frames that already have a symbol."),
             ]
         case .memoryLimits:
@@ -61,12 +73,12 @@ extension ToolKind {
     }
 
     /// The keys a call must give.
-    var required: [String] {
-        self == .symbolicate ? ["paths", "dsym"] : ["paths"]
+    func required(symbolSources: Bool) -> [String] {
+        self == .symbolicate && !symbolSources ? ["paths", "dsym"] : ["paths"]
     }
 
-    var inputSchema: Value {
-        var properties = options
+    func inputSchema(symbolSources: Bool) -> Value {
+        var properties = options(symbolSources: symbolSources)
         properties["paths"] = Self.strings(
             "Files, folders or tar/tar.gz archives to read, inside the allowed folders.",
             minItems: 1
@@ -74,7 +86,7 @@ extension ToolKind {
         return .object([
             "type": "object",
             "properties": .object(properties),
-            "required": .array(required.map { .string($0) }),
+            "required": .array(required(symbolSources: symbolSources).map { .string($0) }),
             "additionalProperties": false,
         ])
     }

@@ -28,18 +28,27 @@ package struct ToolRunner: Sendable {
     package let roots: AllowedRoots
     package var outputLimit: Int
     package var jobs: Int
+    /// The symbol sources the user started the server with (`--symbols`, `APM_INSPECT_SYMBOLS`): `inspect`,
+    /// `symbolicate` and `report` name frames from them. The user chose them, not the client, so they are not held
+    /// to the allowed folders; the client can neither add nor see them.
+    package var symbols: SymbolSources
 
-    package init(roots: AllowedRoots, outputLimit: Int = Self.outputLimit, jobs: Int) {
+    package init(roots: AllowedRoots, outputLimit: Int = Self.outputLimit, jobs: Int, symbols: SymbolSources = .init())
+    {
         self.roots = roots
         self.outputLimit = outputLimit
         self.jobs = max(1, jobs)
+        self.symbols = symbols
     }
+
+    /// Whether the server has symbol sources of its own.
+    package var hasSymbolSources: Bool { !symbols.local.isEmpty || !symbols.servers.isEmpty }
 
     /// The result of `tool` called with `arguments`; a ``ToolFailure`` when the call was refused or could not run.
     package func call(_ tool: ToolKind, arguments: [String: Value]?) throws(ToolFailure) -> Result {
-        let arguments = try ToolArguments(arguments, for: tool)
+        let arguments = try ToolArguments(arguments, for: tool, symbolSources: hasSymbolSources)
         let paths = try arguments.paths("paths", required: true)
-        let dsym = try arguments.paths("dsym", required: tool == .symbolicate)
+        let dsym = try arguments.paths("dsym", required: tool == .symbolicate && !hasSymbolSources)
         for path in paths + dsym {
             if let failure = roots.check(path) { throw failure }
         }
@@ -93,9 +102,7 @@ package struct ToolRunner: Sendable {
         let temporary = try TemporaryFolder()
         defer { temporary.remove() }
         var inspector = ReportInspector()
-        if !dsym.isEmpty {
-            inspector.symbolicator = ReportSymbolication.make(dsymPaths: dsym, sink: sink)?.symbolicator
-        }
+        inspector.symbolicator = ReportSymbolication.make(dsymPaths: dsym, symbols: symbols, sink: sink)?.symbolicator
         let inputs = Self.inputs(paths, sink: sink)
         let run = InspectRun(
             reader: InputReader(inspector: inspector, temporary: temporary),
@@ -117,7 +124,8 @@ package struct ToolRunner: Sendable {
         sink: OutputSink
     ) throws(ToolFailure) -> Bool {
         let force = try arguments.flag("force")
-        guard let symbolication = ReportSymbolication.make(dsymPaths: dsym, force: force, sink: sink) else {
+        guard let symbolication = ReportSymbolication.make(dsymPaths: dsym, symbols: symbols, force: force, sink: sink)
+        else {
             throw ToolFailure(.mcpInvalidArguments, "symbolicate needs `dsym`")
         }
         let run = SymbolicationRun(symbolication: symbolication, stdoutIsTerminal: false, sink: sink)
@@ -198,13 +206,14 @@ package struct ToolRunner: Sendable {
         for failure in walkFailures {
             sink.error(ErrorLine.render(path: failure.path, location: nil, message: failure.message))
         }
-        let run = FleetReportRun(
+        var run = FleetReportRun(
             since: since,
             apps: apps,
             version: version,
             jobs: jobs,
             generatedAt: FleetReportRun.generationTime(environment: ProcessInfo.processInfo.environment, now: Date())
         )
+        run.symbolicator = ReportSymbolication.make(dsymPaths: [], symbols: symbols, sink: sink)?.symbolicator
         let (summary, errors) = run.summary(of: files, temporary: temporary, sink: sink)
         sink.out(try FleetReportRun.render(summary, as: .json))
         for line in errors { sink.error(line) }

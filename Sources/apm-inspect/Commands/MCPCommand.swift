@@ -1,3 +1,4 @@
+import APMInspectCore
 import ArgumentParser
 import Dispatch
 import Foundation
@@ -17,8 +18,9 @@ struct MCPCommand: ParsableCommand {
             resolved (links, ..) before it is checked, and a folder's files are checked one by one. Nothing is \
             written but temporary files, removed after each call; a result larger than 16 MiB is refused with a \
             hint to run the command instead. Register it with a client as the command apm-inspect with the \
-            arguments mcp --root FOLDER (docs/mcp.md). --list-tools prints the tools and their input schemas and \
-            exits.
+            arguments mcp --root FOLDER (docs/mcp.md). With --symbols (or APM_INSPECT_SYMBOLS), inspect, \
+            symbolicate and report name frames from those sources, which the client can neither change nor see; \
+            symbolicate then needs no dsym. --list-tools prints the tools and their input schemas and exits.
             """ + HelpExample.section(examples)
     )
 
@@ -39,6 +41,8 @@ struct MCPCommand: ParsableCommand {
     @Flag(help: "Print the tools and their input schemas as JSON, then exit.")
     var listTools = false
 
+    @OptionGroup var symbolOptions: SymbolOptions
+
     /// The current folder and the `--root` folders, resolved; a usage error when one is not a folder.
     func allowedRoots() throws -> AllowedRoots {
         do {
@@ -54,8 +58,17 @@ struct MCPCommand: ParsableCommand {
 
     func run() throws {
         let roots = try allowedRoots()
+        var symbols = symbolOptions.sources
+        // Said once here rather than in every call's result: the client cannot act on the server's options.
+        for (source, reason) in symbols.rejected {
+            Console.error(
+                "apm-inspect: warning: --symbols \(TerminalText.escaped(source)): \(reason); the source is skipped"
+            )
+        }
+        symbols.rejected = []
+        let runner = ToolRunner(roots: roots, jobs: ProcessInfoShim.activeProcessorCount, symbols: symbols)
         if listTools {
-            Console.out(try MCPToolServer.toolListJSON())
+            Console.out(try MCPToolServer.toolListJSON(symbolSources: runner.hasSymbolSources))
             return
         }
         if roots.allowsEverything {
@@ -65,7 +78,7 @@ struct MCPCommand: ParsableCommand {
             )
         }
         let server = MCPToolServer(
-            runner: ToolRunner(roots: roots, jobs: ProcessInfoShim.activeProcessorCount),
+            runner: runner,
             version: APMInspect.configuration.version
         )
         // The command is synchronous, the SDK is not: the main thread waits while the server runs on the
