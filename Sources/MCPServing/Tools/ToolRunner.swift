@@ -28,9 +28,10 @@ package struct ToolRunner: Sendable {
     package let roots: AllowedRoots
     package var outputLimit: Int
     package var jobs: Int
-    /// The symbol sources the user started the server with (`--symbols`, `APM_INSPECT_SYMBOLS`): `inspect`,
-    /// `symbolicate` and `report` name frames from them. The user chose them, not the client, so they are not held
-    /// to the allowed folders; the client can neither add nor see them.
+    /// The symbol sources the user started the server with, which every call's frames are named from.
+    ///
+    /// `--symbols` and `APM_INSPECT_SYMBOLS` serve `inspect`, `symbolicate` and `report`. The user chose them, not
+    /// the client, so they are not held to the allowed folders; the client can neither add nor see them.
     package var symbols: SymbolSources
 
     package init(roots: AllowedRoots, outputLimit: Int = Self.outputLimit, jobs: Int, symbols: SymbolSources = .init())
