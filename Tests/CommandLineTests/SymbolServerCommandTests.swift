@@ -73,6 +73,36 @@ struct SymbolServerCommandTests {
         #expect(kept == (try Data(contentsOf: LocalSymbolServer.fatDWARF)))
     }
 
+    @Test("--symbol-cache-size bounds the downloads: past it the file read longest ago goes, never the new one")
+    func cacheSize() throws {
+        let server = try LocalSymbolServer()
+        defer { server.remove() }
+        let binary = try BuiltCommandTests.binary()
+        let cache = server.folder.appendingPathComponent("small-cache").path
+        let size = try Data(contentsOf: LocalSymbolServer.fatDWARF).count
+        let downloads = cache + "/downloads"
+        for (report, uuid) in [
+            (Self.report, LocalSymbolServer.arm64UUID),
+            ("Tests/SymbolicationTests/Fixtures/reports/Demo-x86_64-macos.crash", LocalSymbolServer.x86UUID),
+        ] {
+            let run = try BuiltCommandTests.run(
+                binary,
+                [
+                    "symbolicate", report, "--symbols", server.base + "/unified", "--symbol-cache", cache,
+                    "--symbol-cache-size", "\(size + size / 2)",
+                ]
+            )
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stdout.contains("(main.c:"), "\(run.stdout)")
+            // Room for one file and a half: the one just fetched stays, the other goes.
+            let files = try FileManager.default.contentsOfDirectory(atPath: downloads).filter { $0.count == 32 }
+            #expect(files == [uuid])
+        }
+        let refused = try BuiltCommandTests.run(binary, ["symbolicate", Self.report, "--symbol-cache-size", "10X"])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains(#"--symbol-cache-size: "10X" is not a size"#))
+    }
+
     @Test("report --symbols names crash groups as report --dsym does")
     func report() throws {
         let server = try LocalSymbolServer()

@@ -25,6 +25,10 @@ package struct SymbolSources: Sendable, Equatable {
 
     package init() {}
 
+    /// `SIZE` as `--symbol-cache-size` and `APM_INSPECT_SYMBOL_CACHE_SIZE` take it (`1500`, `512K`, `200M`, `10G`,
+    /// powers of 1024); nil for anything else.
+    package static func cacheBytes(_ text: String) -> Int64? { SymbolDownloadLimits.byteCount(text) }
+
     /// The sources of `--symbols` (each value one source) after those of the environment, and the cache folder:
     /// `--symbol-cache`, else `$XDG_CACHE_HOME/apm-inspect/symbols`, else `$HOME/.cache/apm-inspect/symbols`.
     package init(options: [String], cache: String?, environment: [String: String]) {

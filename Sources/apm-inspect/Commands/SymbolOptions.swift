@@ -24,16 +24,41 @@ struct SymbolOptions: ParsableArguments {
         help: ArgumentHelp(
             """
             Where folder indexes and downloaded symbols are kept (when not given: \
-            $XDG_CACHE_HOME/apm-inspect/symbols, else ~/.cache/apm-inspect/symbols); \
-            APM_INSPECT_SYMBOL_CACHE_SIZE bounds the downloads (10G unless set).
+            $XDG_CACHE_HOME/apm-inspect/symbols, else ~/.cache/apm-inspect/symbols).
             """,
             valueName: "dir"
         )
     )
     var symbolCache: String?
 
+    @Option(
+        name: .customLong("symbol-cache-size"),
+        help: ArgumentHelp(
+            """
+            What the downloaded symbols in the cache may hold, in bytes or with K, M, G, T (powers of 1024): the \
+            files read longest ago are removed past it (10G, or APM_INSPECT_SYMBOL_CACHE_SIZE, when not given).
+            """,
+            valueName: "size"
+        )
+    )
+    var symbolCacheSize: String?
+
+    func validate() throws {
+        if let size = symbolCacheSize, SymbolSources.cacheBytes(size) == nil {
+            throw ValidationError(
+                "--symbol-cache-size: \(size.debugDescription) is not a size (a number of bytes, or with K, M, G, T)"
+            )
+        }
+    }
+
     /// The sources of the options and the environment.
     var sources: SymbolSources {
-        SymbolSources(options: symbols, cache: symbolCache, environment: ProcessInfo.processInfo.environment)
+        var sources = SymbolSources(
+            options: symbols,
+            cache: symbolCache,
+            environment: ProcessInfo.processInfo.environment
+        )
+        if let size = symbolCacheSize.flatMap(SymbolSources.cacheBytes) { sources.limits.cacheBytes = size }
+        return sources
     }
 }
