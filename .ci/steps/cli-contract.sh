@@ -47,7 +47,10 @@ for command in inspect memory-limits http energy scan; do
 done
 expect 1 'no HTTP capture (HAR, Charles session, pcap/pcapng) found in the folder' "$BIN" http Corpus/jetsam
 expect 1 'already a text crash report: nothing to translate' "$BIN" translate Corpus/crash/ios14.4_text_exc_bad_access_sigsegv_kern_invalid_address.crash
-expect 1 '`apm-inspect scan` reads the reports inside it' "$BIN" translate Corpus/sysdiagnose/*.tar.gz
+# translate reads a sysdiagnose's crash reports, each under its ARCHIVE!/member heading; one without any says so.
+expect 0 '' "$BIN" translate Corpus/sysdiagnose/*.tar.gz
+grep -qF '.tar.gz!/' "$T/out" || { echo "FAIL: translate of a sysdiagnose did not translate the reports inside it"; failures=$((failures + 1)); }
+expect 1 'the archive holds no crash report translate reads' "$BIN" translate Corpus/sysdiagnose/hostile/bomb.tar.gz
 # inspect reads an archive's reports as scan does (issue 40): each one named ARCHIVE!/member.
 expect 0 '' "$BIN" inspect --wide Corpus/sysdiagnose/*.tar.gz
 grep -qF '.tar.gz!/' "$T/out" || { echo "FAIL: inspect of a sysdiagnose did not read the reports inside it"; failures=$((failures + 1)); }

@@ -246,12 +246,15 @@ struct BuiltCommandTests {
         #expect(run.stderr.contains("archive.truncated") || run.stderr.contains("truncated"))
     }
 
-    @Test("hints: a sysdiagnose given to translate points to scan; a text report is already text")
+    @Test("hints: a sysdiagnose given to symbolicate points to scan; a text report is already text")
     func hints() throws {
         let bin = try Self.binary()
-        let translateArchive = try Self.run(bin, ["translate", Self.sysdiagnose])
-        #expect(translateArchive.status == 1)
-        #expect(translateArchive.stderr.contains("`apm-inspect scan` reads the reports inside it"))
+        let symbolicateArchive = try Self.run(
+            bin,
+            ["symbolicate", "--dsym", "Tests/SymbolicationTests/Fixtures", Self.sysdiagnose]
+        )
+        #expect(symbolicateArchive.status == 1)
+        #expect(symbolicateArchive.stderr.contains("`apm-inspect scan` reads the reports inside it"))
         let translateText = try Self.run(bin, ["translate", Self.crashText])
         #expect(translateText.status == 1)
         #expect(translateText.stderr.contains("error: already a text crash report: nothing to translate"))

@@ -90,10 +90,9 @@ struct StandardInputParityTests {
         #expect(direct.status == fromPipe.status, "\(direct.stderr) | \(fromPipe.stderr)")
         #expect(named(direct.stdout) == fromPipe.stdout)
         #expect(named(direct.stderr) == fromPipe.stderr)
-        // Plain files and archives are read: the output holds what the report says, not only an error. `translate`
-        // and `symbolicate` (text) write one report per input, and say of an archive that `scan` reads it.
-        let oneReport =
-            ["translate", "symbolicate"].contains(example.arguments[0]) && !example.arguments.contains("json")
+        // Plain files and archives are read: the output holds what the report says, not only an error.
+        // `symbolicate` (text) writes one report per input, and says of an archive that `scan` reads it.
+        let oneReport = example.arguments[0] == "symbolicate" && !example.arguments.contains("json")
         if packing != .tarGzip || !oneReport {
             #expect(direct.status == 0, "\(direct.stderr)")
             #expect(!direct.stdout.isEmpty)
@@ -106,6 +105,13 @@ struct StandardInputParityTests {
         }
         if packing == .tarGzip && oneReport {
             #expect(fromPipe.stderr.contains("`apm-inspect scan` reads the reports"))
+        }
+        // translate gives an archive's crash report under its `ARCHIVE!/member` heading, the text as the file's.
+        if packing == .tarGzip && example.arguments[0] == "translate" {
+            let plain = try Self.packed(example.source, .plain, in: folder)
+            let text = try BuiltCommandTests.run(bin, example.arguments + [plain], environment: environment).stdout
+            let member = URL(fileURLWithPath: example.source).lastPathComponent
+            #expect(direct.stdout == "==> \(file)!/\(member) <==\n" + text)
         }
     }
 

@@ -89,13 +89,14 @@ package struct SymbolicationRun {
     /// The file's bytes, or nil after saying why there are none.
     private func read(_ path: String) -> [UInt8]? {
         // An archive holds many reports: `scan` reads them, from the file or from standard input alike.
-        switch InputCheck.reportBytes(atPath: PathWalker.openable(path)) {
+        switch InputCheck.reportBytes(atPath: PathWalker.openable(path)).refusingArchives {
         case .problem(let message, let location):
             sink.error(ErrorLine.render(path: path, location: location, message: message))
             return nil
         case .bytes(let bytes, let notes):
             sink.error(notes, about: path)
             return bytes
+        case .archive: return nil
         }
     }
 

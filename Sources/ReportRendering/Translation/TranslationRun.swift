@@ -47,43 +47,57 @@ package struct TranslationRun {
         }
     }
 
+    /// One text to write: the input (or archive member) it came from, and its key path within a MetricKit payload.
+    struct Piece {
+        var source: String
+        var keyPath: String?
+        var text: String
+        /// The piece's number among its source's texts, when the source gave several.
+        var part: Int?
+    }
+
     /// Translates `paths`; true when an input gave no report or a write failed (exit status 1).
     ///
-    /// The texts go into `output` when given (a file for one input, a folder for several, made when missing), else
-    /// to standard output; `inputs` are never written over.
+    /// The texts go into `output` when given (a file for one report, a folder for several inputs or an archive,
+    /// made when missing), else to standard output; `inputs` are never written over. An archive (a sysdiagnose)
+    /// gives the text of each crash report inside it, named `ARCHIVE!/member`; its other members are left out.
     package func run(_ paths: [String], output: String?, protecting inputs: Set<FileIdentity>) -> Bool {
-        let folder = paths.count > 1 ? output : nil
-        if let folder, let problem = Self.prepareFolder(folder) {
-            sink.error(ErrorLine.render(path: folder, location: nil, message: problem))
-            return true
-        }
+        var folderReady = false
         var names = Set<String>()
         var failed = false
         var shown = 0
         let symbolication = ReportSymbolication.make(dsymPaths: dsym, symbols: symbols, sink: sink)
         for path in paths {
             if sink.stopped { break }
-            guard let texts = translations(of: path, symbolication: symbolication) else {
+            guard let (pieces, fromArchive) = translations(of: path, symbolication: symbolication) else {
                 failed = true
                 continue
             }
-            if let folder {
-                for (number, piece) in texts.enumerated() {
-                    let name = Self.outputName(for: path, taken: &names, part: texts.count > 1 ? number + 1 : nil)
-                    failed = !write(piece.text, to: folder + "/" + name, protecting: inputs) || failed
+            let intoFolder = paths.count > 1 || fromArchive
+            if let output, intoFolder {
+                if !folderReady, let problem = Self.prepareFolder(output) {
+                    sink.error(ErrorLine.render(path: output, location: nil, message: problem))
+                    return true
+                }
+                folderReady = true
+                for piece in pieces {
+                    let name = Self.outputName(for: piece.source, taken: &names, part: piece.part)
+                    failed = !write(piece.text, to: output + "/" + name, protecting: inputs) || failed
                 }
             } else if let output {
-                // One input: its reports in one file, each after its heading when there are several.
-                let text = texts.enumerated().map { number, piece in
-                    texts.count > 1
-                        ? (number > 0 ? "\n" : "") + Self.heading(path, piece.keyPath) + "\n" + piece.text : piece.text
+                // One report file: its reports in one file, each after its heading when there are several.
+                let text = pieces.enumerated().map { number, piece in
+                    pieces.count > 1
+                        ? (number > 0 ? "\n" : "") + Self.heading(piece.source, piece.keyPath) + "\n" + piece.text
+                        : piece.text
                 }.joined()
                 failed = !write(text, to: output, protecting: inputs) || failed
             } else {
-                for piece in texts {
-                    if paths.count > 1 || texts.count > 1 {
+                for piece in pieces {
+                    if paths.count > 1 || pieces.count > 1 || fromArchive {
                         sink.out(
-                            (shown > 0 ? "\n" : "") + TerminalText.escaped(Self.heading(path, piece.keyPath)) + "\n"
+                            (shown > 0 ? "\n" : "") + TerminalText.escaped(Self.heading(piece.source, piece.keyPath))
+                                + "\n"
                         )
                     }
                     shown += 1
@@ -119,24 +133,92 @@ package struct TranslationRun {
     }
 
     /// The Apple texts of the input at `path`: one for a crash report, one per crash diagnostic of a MetricKit
-    /// payload (with its key path); nil after saying on standard error why there is none.
+    /// payload (with its key path), those of every crash report in an archive; nil after saying on standard error
+    /// why there is none. The flag says the input was an archive.
     private func translations(
         of path: String,
         symbolication: ReportSymbolication?
-    ) -> [(keyPath: String?, text: String)]? {
-        let bytes: [UInt8]
+    ) -> (pieces: [Piece], fromArchive: Bool)? {
         switch InputCheck.reportBytes(atPath: PathWalker.openable(path)) {
         case .problem(let message, let location):
             sink.error(ErrorLine.render(path: path, location: location, message: message))
             return nil
-        case .bytes(let read, let notes):
+        case .bytes(let bytes, let notes):
             sink.error(notes, about: path)
-            bytes = read
+            if let problem = Self.notTranslatable(bytes) {
+                sink.error(ErrorLine.render(path: path, location: nil, message: problem))
+                return nil
+            }
+            let texts = translations(of: bytes, source: path, symbolication: symbolication, quiet: false)
+            return texts.map { (Self.pieces($0, source: path), false) }
+        case .archive(let file, let bytes):
+            return archiveTranslations(path: path, file: file, bytes: bytes, symbolication: symbolication).map {
+                ($0, true)
+            }
         }
-        if let problem = Self.notTranslatable(bytes) {
-            sink.error(ErrorLine.render(path: path, location: nil, message: problem))
+    }
+
+    /// The pieces of one source's texts, numbered when there are several.
+    private static func pieces(_ texts: [ReportTranslation.Report], source: String) -> [Piece] {
+        texts.enumerated().map { number, report in
+            Piece(source: source, keyPath: report.keyPath, text: report.text, part: texts.count > 1 ? number + 1 : nil)
+        }
+    }
+
+    /// The texts of the crash reports in a tar or tar.gz, read with the archive limits every command uses; nil
+    /// after saying why when it holds none.
+    private func archiveTranslations(
+        path: String,
+        file: String?,
+        bytes: [UInt8]?,
+        symbolication: ReportSymbolication?
+    ) -> [Piece]? {
+        let shown = PathWalker.shown(path)
+        var pieces: [Piece] = []
+        var leftOut = 0
+        do {
+            func member(_ entry: TarEntry) {
+                guard entry.kind == .file, !entry.skippedForSize, !entry.data.isEmpty, !sink.stopped else { return }
+                let source = "\(shown)!/\(entry.path)"
+                var data = entry.data
+                if ContentSniffer.format(of: data) == .gzip, let expanded = try? ReportInspector.expandGzip(data) {
+                    data = expanded.bytes
+                }
+                // Only what the translator reads: an .ips, a KSCrash report or a MetricKit payload (JSON). Text
+                // reports, logs and plists of a sysdiagnose are left out, and so is JSON that is not a crash.
+                let format = ContentSniffer.format(of: data)
+                guard format == .ips || format == .json,
+                    let texts = translations(of: data, source: source, symbolication: symbolication, quiet: true)
+                else {
+                    leftOut += 1
+                    return
+                }
+                pieces += Self.pieces(texts, source: source)
+            }
+            let reader = TarReader()
+            let findings =
+                try file.map { try reader.read(fileAt: $0, member) } ?? reader.read(bytes: bytes ?? [], member)
+            sink.error(findings.filter { $0.severity >= .warning }, about: shown)
+        } catch {
+            sink.error(ErrorLine.render(path: shown, location: nil, message: "cannot read the archive: \(error)"))
             return nil
         }
+        guard !pieces.isEmpty else {
+            let message = "the archive holds no crash report translate reads (\(leftOut) other file(s) left out)"
+            sink.error(ErrorLine.render(path: shown, location: nil, message: message))
+            return nil
+        }
+        return pieces
+    }
+
+    /// The texts of one report's bytes; nil when it gives none. `quiet` (an archive member that may be no crash at
+    /// all) keeps the reasons to itself; its repairs are still said.
+    private func translations(
+        of bytes: [UInt8],
+        source path: String,
+        symbolication: ReportSymbolication?,
+        quiet: Bool
+    ) -> [ReportTranslation.Report]? {
         let result: ReportTranslation.Result
         if MetricKitReader.recognise(bytes) {
             result = ReportTranslation.metricKit(
@@ -151,6 +233,7 @@ package struct TranslationRun {
             }
             result = ReportTranslation.crash(bytes, layout: layout)
         }
+        if quiet && result.reports == nil { return nil }
         for message in result.messages {
             switch message {
             case .diagnostics(let diagnostics):
@@ -161,7 +244,7 @@ package struct TranslationRun {
                 sink.error(ErrorLine.render(path: path, location: nil, message: text, severity: "warning"))
             }
         }
-        return result.reports?.map { (keyPath: $0.keyPath, text: $0.text) }
+        return result.reports
     }
 
     /// `--dsym`: the `.ips` with its frames resolved (translated as Apple translates a symbolicated one); nil

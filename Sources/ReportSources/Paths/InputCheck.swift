@@ -43,6 +43,6 @@ package enum InputCheck {
         return archiveHintMessage
     }
 
-    private static let archiveHintMessage =
+    static let archiveHintMessage =
         "a tar or tar.gz archive (a sysdiagnose?): `apm-inspect scan` reads the reports inside it"
 }
