@@ -132,9 +132,10 @@ package struct TranslationRun {
         }
     }
 
-    /// The Apple texts of the input at `path`: one for a crash report, one per crash diagnostic of a MetricKit
-    /// payload (with its key path), those of every crash report in an archive; nil after saying on standard error
-    /// why there is none. The flag says the input was an archive.
+    /// The Apple texts of the input at `path`; nil after saying on standard error why there is none.
+    ///
+    /// One for a crash report, one per crash diagnostic of a MetricKit payload (with its key path), those of every
+    /// crash report in an archive. The flag says the input was an archive.
     private func translations(
         of path: String,
         symbolication: ReportSymbolication?
@@ -211,8 +212,10 @@ package struct TranslationRun {
         return pieces
     }
 
-    /// The texts of one report's bytes; nil when it gives none. `quiet` (an archive member that may be no crash at
-    /// all) keeps the reasons to itself; its repairs are still said.
+    /// The texts of one report's bytes; nil when it gives none.
+    ///
+    /// `quiet` (an archive member that may be no crash at all) keeps the reasons to itself; its repairs are still
+    /// said.
     private func translations(
         of bytes: [UInt8],
         source path: String,
