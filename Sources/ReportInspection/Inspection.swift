@@ -18,7 +18,11 @@ public struct Inspection: Sendable, Encodable {
     public static let schemaVersion = 1
 
     /// The model of the report, by kind.
-    public enum Report: Sendable, Encodable {
+    ///
+    /// Indirect: the models are kilobytes inline, and every family that declines a file returns an `Inspection?`
+    /// of that size, zeroed; boxed, a declined family costs a few words (a scan of 1,000 reports spent 18.5 M of its
+    /// 689 M instructions zeroing them).
+    public indirect enum Report: Sendable, Encodable {
         case jetsam(JetsamEvent)
         case ips(IPSSummary)
         case unrecognised(UnrecognisedSummary)
