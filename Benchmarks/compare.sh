@@ -22,7 +22,7 @@
 # still run, and the script exits 1 at the end naming it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-ALL="memory-limits scan crash http powerlog symbolication metrickit kscrash"
+ALL="memory-limits scan crash http powerlog symbolication metrickit kscrash symbols"
 QUICK=0; ONLY=""; WRITE=0; DOC="docs/performance.md"; TSV=""; FROM=""
 if [[ "${1:-}" =~ ^[0-9]+$ ]]; then
   exec Benchmarks/scripts/memory_limits_compare.sh "$@"
@@ -72,6 +72,7 @@ run_family() {
       symbolication) Benchmarks/scripts/symbolication_compare.sh 50 2 2000 3 ;;
       metrickit) Benchmarks/scripts/metrickit_compare.sh 40 3 ;;
       kscrash) Benchmarks/scripts/kscrash_compare.sh 50 3 ;;
+      symbols) Benchmarks/scripts/symbols_benchmark.sh 200 20 3 ;;
     esac
   else
     case "$family" in
@@ -83,6 +84,7 @@ run_family() {
       symbolication) Benchmarks/scripts/symbolication_compare.sh 1000 5 100000 3 ;;
       metrickit) Benchmarks/scripts/metrickit_compare.sh 2000 5 ;;
       kscrash) Benchmarks/scripts/kscrash_compare.sh 1000 5 ;;
+      symbols) Benchmarks/scripts/symbols_benchmark.sh 10000 1000 3 ;;
     esac
   fi
 }
