@@ -43,6 +43,20 @@ import Testing
         #expect(envelope["kind"] as? String == "crashReport")
     }
 
+    /// KSCrash writes Swift names as the linker spells them; every output, translate's text included, shows them
+    /// demangled, as Apple's reports and symbolication do.
+    @Test func translateShowsSwiftNamesDemangled() throws {
+        let swift = "Corpus/kscrash/sentrycrash_v3.2.0_ios17.4_exc_breakpoint_swift_fatal_error_scope.json"
+        let binary = try BuiltCommandTests.binary()
+        let run = try BuiltCommandTests.run(binary, ["translate", swift])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("0x1027143a0 Ledger.balance(for:) + 180"))
+        #expect(!run.stdout.contains("$s7Ferrule"))
+        let inspected = try BuiltCommandTests.run(binary, ["inspect", "--threads", "crashed", swift])
+        #expect(inspected.stdout.contains("Ledger.balance(for:)"))
+        #expect(!inspected.stdout.contains("$s7Ferrule"))
+    }
+
     @Test func scanCountsThem() throws {
         let run = try BuiltCommandTests.run(try BuiltCommandTests.binary(), ["scan", "Corpus/kscrash"])
         // Six crashes, and the hang, watchdog kill, profile and memory termination of KSCrash 2.x.

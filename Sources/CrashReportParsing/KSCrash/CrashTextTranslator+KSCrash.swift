@@ -4,8 +4,16 @@ extension CrashTextTranslator {
     /// The Apple text of a KSCrash report, with what reading it found; nil when `bytes` are not a KSCrash report
     /// (the caller then reads them as an `.ips`).
     ///
+    /// - Parameters:
+    ///   - bytes: the report's bytes.
+    ///   - preparing: applied to the model before it is written (the caller demangles the names KSCrash wrote as
+    ///     the linker spelt them: the demangler lives with symbolication, above this module).
+    /// - Returns: the text and the reader's findings; nil when the bytes are not a KSCrash report.
     /// - Throws: ``CrashParseError`` when the bytes are a KSCrash report that cannot be read.
-    package func translation(ofKSCrash bytes: [UInt8]) throws(CrashParseError) -> (
+    package func translation(
+        ofKSCrash bytes: [UInt8],
+        preparing: (CrashReport) -> CrashReport = { $0 }
+    ) throws(CrashParseError) -> (
         text: String, diagnostics: [Diagnostic]
     )? {
         guard ContentSniffer.mentionsKSCrashKeys(bytes) else { return nil }
@@ -22,6 +30,6 @@ extension CrashTextTranslator {
             report.exception?.type = signal
             report.exception?.signal = nil
         }
-        return (translate(report), result.diagnostics)
+        return (translate(preparing(report)), result.diagnostics)
     }
 }

@@ -1,6 +1,7 @@
 import APMInspectCore
 import CrashReportParsing
 import MetricKitParsing
+import Symbolication
 
 /// What `apm-inspect translate` makes of one input's bytes: Apple's text of each crash in it, and what to tell the
 /// user on the way, in the order it arose.
@@ -81,7 +82,8 @@ package enum ReportTranslation {
         do {
             let translator = CrashTextTranslator(layout: layout)
             let translation: (text: String, diagnostics: [Diagnostic])
-            if let kscrash = try translator.translation(ofKSCrash: bytes) {
+            // KSCrash writes Swift and C++ names as the linker spells them: shown demangled, as in every output.
+            if let kscrash = try translator.translation(ofKSCrash: bytes, preparing: { $0.demanglingNames() }) {
                 translation = kscrash
             } else {
                 translation = try translator.translation(of: bytes)
