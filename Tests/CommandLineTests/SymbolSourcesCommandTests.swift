@@ -88,4 +88,75 @@ struct SymbolSourcesCommandTests {
         #expect(run.status == 2)
         #expect(run.stderr.contains("--dsym or --symbols is required"))
     }
+
+    static let systemReports = "Tests/SymbolicationTests/Fixtures/system/reports/"
+
+    /// Xcode's DeviceSupport layout holding the two system fixture libraries (as copied from a Mac).
+    private func deviceSupport(in folder: URL) throws -> String {
+        let tree = folder.appendingPathComponent("iOS DeviceSupport/iPhone15,2 17.5 (21F79)/Symbols")
+        let fixtures = BuiltCommandTests.root.appendingPathComponent("Tests/SymbolicationTests/Fixtures/system")
+        for (name, place) in [
+            ("libsystem_kernel.dylib", "usr/lib/system/libsystem_kernel.dylib"),
+            ("UIKitCore", "System/Library/PrivateFrameworks/UIKitCore.framework/UIKitCore"),
+        ] {
+            let target = tree.appendingPathComponent(place)
+            try FileManager.default.createDirectory(
+                at: target.deletingLastPathComponent(),
+                withIntermediateDirectories: true
+            )
+            try FileManager.default.copyItem(at: fixtures.appendingPathComponent(name), to: target)
+        }
+        return folder.appendingPathComponent("iOS DeviceSupport").path
+    }
+
+    @Test("system frames are named from a DeviceSupport folder by inspect, symbolicate, translate, scan and report")
+    func deviceSupportFolder() throws {
+        let folder = try BuiltCommandTests.makeFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tree = try deviceSupport(in: folder)
+        let before = listing(tree)
+        let binary = try BuiltCommandTests.binary()
+        let sources = [
+            "--symbols", tree, "--dsym", Self.dsym, "--symbol-cache", folder.appendingPathComponent("c").path,
+        ]
+        for name in ["System-arm64e-ios.crash", "System-arm64e-ios.ips"] {
+            let run = try BuiltCommandTests.run(binary, ["symbolicate", Self.systemReports + name] + sources)
+            #expect(run.status == 0, "\(run.stderr)")
+            let expected = try String(
+                contentsOf: BuiltCommandTests.root.appendingPathComponent(Self.systemReports + "expected/" + name),
+                encoding: .utf8
+            )
+            #expect(run.stdout == expected, "symbolicate \(name)")
+        }
+        let translated = try BuiltCommandTests.run(
+            binary,
+            ["translate", Self.systemReports + "System-arm64e-ios.ips"] + sources
+        )
+        #expect(translated.status == 0)
+        for line in ["kernel_trap_number + 24", "-[UIApplication sendEvent:] + 16", "mach_msg2_trap + 36"] {
+            #expect(translated.stdout.contains(line), "translate: \(line)")
+        }
+        let inspected = try BuiltCommandTests.run(
+            binary,
+            ["inspect", Self.systemReports + "System-arm64e-ios.crash", "--format", "json"] + sources
+        )
+        #expect(inspected.status == 0)
+        #expect(inspected.stdout.contains("\"kernel_trap_number\""), "inspect")
+        #expect(inspected.stdout.contains("\"-[UIApplication sendEvent:]\""), "inspect")
+        let scanned = try BuiltCommandTests.run(
+            binary,
+            ["scan", Self.systemReports, "--format", "ndjson"] + sources
+        )
+        #expect(scanned.status == 0)
+        #expect(scanned.stdout.components(separatedBy: "\"kernel_trap_number\"").count == 3, "scan: both reports")
+        let reported = try BuiltCommandTests.run(
+            binary,
+            ["report", Self.systemReports, "--format", "json"] + sources
+        )
+        #expect(reported.status == 0)
+        let unnamed = try BuiltCommandTests.run(binary, ["report", Self.systemReports, "--format", "json"])
+        #expect(reported.stdout.contains("kernel_trap_number"), "report")
+        #expect(!unnamed.stdout.contains("kernel_trap_number"), "report without the folder")
+        #expect(listing(tree) == before, "something was written beside the symbols")
+    }
 }
