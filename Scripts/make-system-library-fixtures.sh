@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates the system-library fixtures in Tests/SymbolicationTests/Fixtures/system from its src/ folder: two
+# Regenerates the system-library fixtures in Tests/SymbolicationTests/SystemFixtures from its src/ folder: two
 # arm64e iOS 17.5 dylibs standing in for what Xcode copies into `iOS DeviceSupport/<version> (<build>)/Symbols`
 # (libsystem_kernel.dylib with the install name /usr/lib/system/libsystem_kernel.dylib, and UIKitCore), built
 # without debug information, so that only their symbol tables (exported and local symbols) can name a frame.
@@ -7,11 +7,11 @@
 #
 # Usage: Scripts/make-system-library-fixtures.sh   (needs clang from the Swift toolchain and Debian's lld-19 for
 # ld64.lld; llvm-nm from either). The UUIDs come from ld64.lld's content hash: another clang may give others, and
-# then the reports in system/reports/ must be updated to the UUIDs MANIFEST.md lists.
+# then the reports in SystemFixtures/reports/ must be updated to the UUIDs MANIFEST.md lists.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")/.." && pwd)
-fixtures="$here/Tests/SymbolicationTests/Fixtures/system"
+fixtures="$here/Tests/SymbolicationTests/SystemFixtures"
 src="$fixtures/src"
 toolchain=${SWIFT_TOOLCHAIN_BIN:-$(dirname "$(command -v swift)")}
 clang="$toolchain/clang"

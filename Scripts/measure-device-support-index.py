@@ -14,8 +14,8 @@ binary, root = sys.argv[1], sys.argv[2]
 count = int(sys.argv[3]) if len(sys.argv) > 3 else 2000
 size = int(sys.argv[4]) if len(sys.argv) > 4 else 8 << 20
 os.chdir(root)
-fixture = open("Tests/SymbolicationTests/Fixtures/system/libsystem_kernel.dylib", "rb").read()
-report = "Tests/SymbolicationTests/Fixtures/system/reports/System-arm64e-ios.crash"
+fixture = open("Tests/SymbolicationTests/SystemFixtures/libsystem_kernel.dylib", "rb").read()
+report = "Tests/SymbolicationTests/SystemFixtures/reports/System-arm64e-ios.crash"
 
 # The LC_UUID command's payload, so that each copy gets a UUID of its own.
 ncmds = struct.unpack_from("<I", fixture, 16)[0]

@@ -89,12 +89,12 @@ struct SymbolSourcesCommandTests {
         #expect(run.stderr.contains("--dsym or --symbols is required"))
     }
 
-    static let systemReports = "Tests/SymbolicationTests/Fixtures/system/reports/"
+    static let systemReports = "Tests/SymbolicationTests/SystemFixtures/reports/"
 
     /// Xcode's DeviceSupport layout holding the two system fixture libraries (as copied from a Mac).
     private func deviceSupport(in folder: URL) throws -> String {
         let tree = folder.appendingPathComponent("iOS DeviceSupport/iPhone15,2 17.5 (21F79)/Symbols")
-        let fixtures = BuiltCommandTests.root.appendingPathComponent("Tests/SymbolicationTests/Fixtures/system")
+        let fixtures = BuiltCommandTests.root.appendingPathComponent("Tests/SymbolicationTests/SystemFixtures")
         for (name, place) in [
             ("libsystem_kernel.dylib", "usr/lib/system/libsystem_kernel.dylib"),
             ("UIKitCore", "System/Library/PrivateFrameworks/UIKitCore.framework/UIKitCore"),
@@ -143,20 +143,34 @@ struct SymbolSourcesCommandTests {
         #expect(inspected.status == 0)
         #expect(inspected.stdout.contains("\"kernel_trap_number\""), "inspect")
         #expect(inspected.stdout.contains("\"-[UIApplication sendEvent:]\""), "inspect")
-        let scanned = try BuiltCommandTests.run(
-            binary,
-            ["scan", Self.systemReports, "--format", "ndjson"] + sources
-        )
+        // scan reads a folder of both reports.
+        let reports = folder.appendingPathComponent("reports")
+        try FileManager.default.createDirectory(at: reports, withIntermediateDirectories: true)
+        for name in ["System-arm64e-ios.crash", "System-arm64e-ios.ips"] {
+            try FileManager.default.copyItem(
+                at: BuiltCommandTests.root.appendingPathComponent(Self.systemReports + name),
+                to: reports.appendingPathComponent(name)
+            )
+        }
+        let scanned = try BuiltCommandTests.run(binary, ["scan", reports.path, "--format", "ndjson"] + sources)
         #expect(scanned.status == 0)
         #expect(scanned.stdout.components(separatedBy: "\"kernel_trap_number\"").count == 3, "scan: both reports")
-        let reported = try BuiltCommandTests.run(
-            binary,
-            ["report", Self.systemReports, "--format", "json"] + sources
+        // report groups crashes by their top app frames, and by their top three frames when they have none: a
+        // crash in system code alone is grouped, and shown, by the system functions' names.
+        let systemOnly = folder.appendingPathComponent("system-only")
+        try FileManager.default.createDirectory(at: systemOnly, withIntermediateDirectories: true)
+        let text = try String(
+            contentsOf: BuiltCommandTests.root.appendingPathComponent(Self.systemReports + "System-arm64e-ios.crash"),
+            encoding: .utf8
         )
-        #expect(reported.status == 0)
-        let unnamed = try BuiltCommandTests.run(binary, ["report", Self.systemReports, "--format", "json"])
-        #expect(reported.stdout.contains("kernel_trap_number"), "report")
-        #expect(!unnamed.stdout.contains("kernel_trap_number"), "report without the folder")
+        let withoutApp = text.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.hasPrefix("4   Demo ") }.joined(separator: "\n")
+        try Data(withoutApp.utf8).write(to: systemOnly.appendingPathComponent("System.crash"))
+        let reported = try BuiltCommandTests.run(binary, ["report", systemOnly.path, "--format", "json"] + sources)
+        #expect(reported.status == 0, "\(reported.stderr)")
+        #expect(reported.stdout.contains("libsystem_kernel.dylib`kernel_trap_number"), "report")
+        let unnamed = try BuiltCommandTests.run(binary, ["report", systemOnly.path, "--format", "json"])
+        #expect(unnamed.stdout.contains("libsystem_kernel.dylib+0x4040"), "report without the folder")
         #expect(listing(tree) == before, "something was written beside the symbols")
     }
 }

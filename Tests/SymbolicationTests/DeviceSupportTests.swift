@@ -5,10 +5,14 @@ import Testing
 
 @testable import Symbolication
 
-/// The system-library fixtures (`Fixtures/system/`, made by `Scripts/make-system-library-fixtures.sh`): dylibs
+/// The system-library fixtures (`SystemFixtures/`, made by `Scripts/make-system-library-fixtures.sh`): dylibs
 /// without DWARF standing in for what Xcode copies into its DeviceSupport folders.
 enum SystemFixtures {
-    static let folder = MachOFixtures.folder + "system/"
+    static let folder: String = {
+        var path = "\(#filePath)"
+        while let last = path.last, last != "/" { path.removeLast() }
+        return path + "SystemFixtures/"
+    }()
     static let kernelUUID = "4c4c441d55553144a1fa042898c4a7a6"
     static let uikitUUID = "4c4c44bb55553144a16b5e429b2c6905"
 
