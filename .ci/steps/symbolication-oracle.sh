@@ -135,7 +135,8 @@ echo "demangle: $(wc -l < "$WORK/old-names") Swift 1-3 names, the same as swift-
 # System libraries without DWARF (the DeviceSupport fixtures, issue 45): at every byte of __text and 32 past it, our
 # symbol-table answer (the nearest preceding symbol and the offset into it, nothing past the section) must be
 # llvm-symbolizer's (FunctionName, Address - StartAddress).
-for lib in "$FIXTURES"/system/libsystem_kernel.dylib "$FIXTURES"/system/UIKitCore; do
+SYSTEM_FIXTURES="$ROOT/Tests/SymbolicationTests/SystemFixtures"
+for lib in "$SYSTEM_FIXTURES/libsystem_kernel.dylib" "$SYSTEM_FIXTURES/UIKitCore"; do
   [ -f "$lib" ] || { echo "FAIL: $lib is missing"; exit 1; }
   read -r start size < <("$OBJDUMP" --macho --section-headers "$lib" | awk '$2=="__text"{print "0x"$4, "0x"$3; exit}')
   python3 -c "
