@@ -44,6 +44,9 @@ for line in "${libraries[@]}"; do
         -o "$build/${file%.c}.o" "$src/$file")
     "$ld" -arch arm64e -dylib -platform_version ios 17.5 17.5 -install_name "$install" \
         -o "$build/$output" "$build/${file%.c}.o"
+    # ld64.lld writes the generic arm64 subtype; Apple's system libraries are arm64e with the pointer
+    # authentication ABI flag (cpusubtype 0x80000002), which the header gets here (the UUID stays lld's).
+    printf '\x02\x00\x00\x80' | dd of="$build/$output" bs=1 seek=8 conv=notrunc status=none
     cp "$build/$output" "$fixtures/$output"
     # The oracle of the symbol table reader: defined symbols by address.
     "$nm" --defined-only -n "$fixtures/$output" >"$fixtures/expected/$output.nm"

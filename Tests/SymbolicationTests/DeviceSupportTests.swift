@@ -240,7 +240,8 @@ enum SystemFixtures {
         #expect(unreadable.count == 1 && unreadable.first?.message.contains("UIKitCore") == true)
         // The broken file is not recorded: the next run reads it again (it may have been half copied).
         let again = DSYMStore.indexed(dsymPaths: [], sourceFolders: [tree], cacheDirectory: space.path + "/cache")
-        #expect(again.read == 1)
+        #expect(again.store.findings.filter { $0.code == .input(.malformedMachO) }.count == 1)
+        #expect(again.reused == 6 && again.store.entries.count == 2)
     }
 
     /// The offset of the first load command `command` of a thin 64-bit little-endian Mach-O file.
