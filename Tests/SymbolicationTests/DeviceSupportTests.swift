@@ -305,4 +305,42 @@ enum SystemFixtures {
         }
         #expect(error.code == .malformedMachO, "\(error)")
     }
+
+    /// Damage anywhere in a library's headers or tables never traps, and a library read in parts answers as the
+    /// whole file does (or is left to the whole read, which says what is wrong).
+    @Test func damagedLibrariesReadInPartsAnswerAsTheWholeFile() throws {
+        let space = try StoreTestFolder()
+        let original = try SystemFixtures.bytes("libsystem_kernel.dylib")
+        let loader = MachODebugImageLoader()
+        let slice = try #require(try loader.slices(in: original).first)
+        // The regions worth damaging: the header and load commands, and the linked image's tail (symbol and string
+        // tables at the end of __LINKEDIT).
+        let regions = [0..<700, (original.count - 600)..<original.count]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        var windowedAnswers = 0
+        for round in 0..<150 {
+            var bytes = original
+            let region = regions[round % regions.count]
+            for _ in 0..<(1 + Int(next() % 4)) {
+                let at = region.lowerBound + Int(next() % UInt64(region.count))
+                bytes[at] = UInt8(truncatingIfNeeded: next())
+            }
+            let path = try space.write(bytes, at: "round-\(round).dylib")
+            guard let windowed = loader.open(atPath: RawPath(path), slice: slice) else { continue }
+            windowedAnswers += 1
+            let whole = try? loader.open(bytes, slice: slice)
+            for address in stride(from: UInt64(0x3FF8), to: 0x40C0, by: 4) {
+                #expect(windowed.locations(at: address) == whole?.locations(at: address), "round \(round)")
+            }
+        }
+        // Most rounds damage a byte nothing reads, or one that changes a name: the parts are still read.
+        #expect(windowedAnswers > 0)
+    }
 }
