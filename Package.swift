@@ -283,7 +283,7 @@ let package = Package(
             dependencies: [
                 "FuzzReplaySupport", "FuzzProperties", "Symbolication", "CrashReportParsing", "APMInspectCore",
             ],
-            exclude: ["Fixtures"]
+            exclude: ["Fixtures", "SystemFixtures"]
         ),
         .testTarget(
             name: "BackendExportTests",

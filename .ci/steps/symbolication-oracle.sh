@@ -132,6 +132,44 @@ sed 's/^/_/' "$WORK/old-names" | "$BIN" demangle | cmp -s "$WORK/old.swift" - \
   || { echo "FAIL: demangle reads Swift 1-3 names differently with the Mach-O underscore"; exit 1; }
 echo "demangle: $(wc -l < "$WORK/old-names") Swift 1-3 names, the same as swift-demangle --simplified"
 
+# System libraries without DWARF (the DeviceSupport fixtures, issue 45): at every byte of __text and 32 past it, our
+# symbol-table answer (the nearest preceding symbol and the offset into it, nothing past the section) must be
+# llvm-symbolizer's (FunctionName, Address - StartAddress).
+SYSTEM_FIXTURES="$ROOT/Tests/SymbolicationTests/SystemFixtures"
+for lib in "$SYSTEM_FIXTURES/libsystem_kernel.dylib" "$SYSTEM_FIXTURES/UIKitCore"; do
+  [ -f "$lib" ] || { echo "FAIL: $lib is missing"; exit 1; }
+  read -r start size < <("$OBJDUMP" --macho --section-headers "$lib" | awk '$2=="__text"{print "0x"$4, "0x"$3; exit}')
+  python3 -c "
+start, size = int('$start', 16), int('$size', 16)
+print('\n'.join(hex(a) for a in range(start - 4, start + size + 32)))" > "$WORK/system-addresses"
+  xargs "$BIN" atos -o "$lib" --format json < "$WORK/system-addresses" > "$WORK/system-ours.json"
+  "$SYMBOLIZER" --no-demangle --output-style=JSON --obj="$lib" < "$WORK/system-addresses" > "$WORK/system-llvm.json"
+  python3 - "$WORK/system-ours.json" "$WORK/system-llvm.json" "$(basename "$lib")" <<'PY'
+import json, sys
+ours = json.load(open(sys.argv[1]))
+text = open(sys.argv[2]).read().strip()
+try:
+    parsed = json.loads(text)
+    llvm = parsed if isinstance(parsed, list) else [parsed]
+except json.JSONDecodeError:
+    llvm = [json.loads(line) for line in text.splitlines()]
+assert len(ours) == len(llvm), f"{len(ours)} answers from us, {len(llvm)} from llvm-symbolizer"
+differences = 0
+for a, b in zip(ours, llvm):
+    address = int(b["Address"], 16)
+    symbol = (b.get("Symbol") or [{}])[0]
+    theirs = (symbol["FunctionName"], address - int(symbol["StartAddress"], 16)) if symbol.get("FunctionName") else None
+    found = a["locations"][0] if a["locations"] else None
+    mine = (found["symbol"], found["symbolOffset"]) if found else None
+    if mine != theirs:
+        differences += 1
+        if differences <= 10: print(f"{sys.argv[3]} {b['Address']}: ours {mine}, llvm-symbolizer {theirs}")
+if differences:
+    print(f"FAIL: {sys.argv[3]}: {differences} of {len(ours)} addresses differ"); sys.exit(1)
+print(f"{sys.argv[3]}: {len(ours)} addresses, the same symbol and offset as llvm-symbolizer")
+PY
+done
+
 # C++ names against LLVM's demangler (llvm-cxxfilt 15 or newer, else the Swift toolchain's llvm-nm -C): the `_Z`
 # symbols of the machine's large C++ libraries, an evenly spaced sample of 25,000 so the step stays short; at least
 # 99.5 % must read the same. The full set (every shared library, 100,000 names and more): Scripts/cxx-demangle-names.sh.

@@ -48,7 +48,8 @@ extension Diagnostic.Code {
     /// Example: the dSYM for image A (UUID 1B4E28BA-2FA1-11D2-883F-0016D3CCA427) has no function at 2 of its frames' addresses: they stay unsymbolicated
     package static let symbolicateNoFunction = Self("symbolicate.no-function")
     /// No dSYM was found for an image, so its frames stay unsymbolicated: a warning for the app's own images, a note
-    /// for system images, which need Apple's shared cache symbols.
+    /// for system images, whose symbols are in Xcode's DeviceSupport folder for the report's OS build (given with
+    /// `--symbols` or `--dsym`).
     /// Example: no dSYM for image App (UUID 1B4E28BA-2FA1-11D2-883F-0016D3CCA427, arm64): its frames stay unsymbolicated
     package static let symbolicateMissingDSYM = Self("symbolicate.missing-dsym")
     /// The dSYM for an image was found but cannot be read: its frames stay unsymbolicated.

@@ -10,7 +10,7 @@ struct MachOBytes: Sendable {
     let count: Int
     /// For a read of the headers alone: the other parts read (each slice's header and load commands); empty when
     /// `bytes` is the whole file.
-    private let windows: [Window]
+    let windows: [Window]
 
     /// A part of the file read apart from its start.
     struct Window: Sendable {
@@ -30,6 +30,11 @@ struct MachOBytes: Sendable {
         bytes = prefix
         self.count = max(count, prefix.count)
         self.windows = windows
+    }
+
+    /// The same parts and `extra` besides (a read of the headers that goes on to the symbol tables).
+    func adding(_ extra: [Window]) -> MachOBytes {
+        MachOBytes(prefix: bytes, windows: windows + extra, count: count)
     }
 
     /// The bytes that hold `width` bytes at `offset` and where they start in them; nil when no part read holds

@@ -58,6 +58,37 @@ extension MachOFile {
         return try? MachOFile(file: MachOBytes(prefix: prefix, windows: windows, count: size))
     }
 
+    /// The file's slices from their headers and load commands, with their symbol and string tables read too, and
+    /// nothing else.
+    ///
+    /// A system library of Xcode's DeviceSupport folders has no DWARF, and its symbol table is all that names its
+    /// frames, while its code and data run to tens of megabytes: opening it this way reads a fraction of it. Nil
+    /// when the headers cannot be read apart, or a table lies outside the file or cannot be read: the caller then
+    /// reads the whole file and gets the same answer, or the same error with its location.
+    package static func symbolTables(at path: RawPath) -> MachOFile? {
+        guard let headers = headers(at: path), let parts = headers.slices.first?.file else { return nil }
+        let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var extra: [MachOBytes.Window] = []
+        for slice in headers.slices {
+            guard let symtab = slice.symtab else { continue }
+            let (tableSize, overflow) = Int(symtab.symbolCount).multipliedReportingOverflow(by: slice.is64Bit ? 16 : 12)
+            guard !overflow else { return nil }
+            for (offset, count) in [
+                (Int(symtab.symbolOffset), tableSize), (Int(symtab.stringOffset), Int(symtab.stringSize)),
+            ]
+            where count > 0 {
+                guard let start = MachOBytes.end(slice.fileOffset, offset), let end = MachOBytes.end(start, count),
+                    end <= parts.count, count <= MachOLimits.maxFileSize,
+                    let window = Self.read(fd, at: start, count: count), window.count == count
+                else { return nil }
+                extra.append(MachOBytes.Window(start: start, bytes: window))
+            }
+        }
+        return try? MachOFile(file: parts.adding(extra))
+    }
+
     /// The header and load commands of the slice at `start`, as far as the file holds them.
     private static func sliceHeaders(_ fd: Int32, at start: Int, fileSize: Int) -> [UInt8]? {
         guard let header = read(fd, at: start, count: min(32, fileSize - start)), header.count >= 28 else {

@@ -112,6 +112,14 @@ public struct ReportSymbolicator: Sendable {
 }
 
 extension ReportSymbolicator {
+    /// True when the report's name for a frame says only where it is, not what it is, so the frame counts as
+    /// unnamed and is resolved like a bare address: `<redacted>` (what iOS wrote for system functions before
+    /// iOS 15), `???`, and the image's own name (`UIKitCore + 16432`, the image plus an offset, as some tools write
+    /// an unsymbolicated frame).
+    package static func isPlaceholder(_ symbol: String, of frame: CrashReport.Frame) -> Bool {
+        symbol == "<redacted>" || symbol == "???" || symbol.isEmpty || symbol == frame.image
+    }
+
     /// The state of one report's symbolication: the images sorted for lookup, each UUID's debug information
     /// looked up once, and one diagnostic per image that has none.
     fileprivate struct Session {
@@ -212,7 +220,9 @@ extension ReportSymbolicator {
 
         /// The frames `frame` becomes (innermost inlined first), or nil to keep it as written.
         mutating func resolveFrame(_ frame: CrashReport.Frame, isReturnAddress: Bool) -> [CrashReport.Frame]? {
-            if frame.symbol != nil && !symbolicator.force { return nil }
+            if let symbol = frame.symbol, !symbolicator.force, !ReportSymbolicator.isPlaceholder(symbol, of: frame) {
+                return nil
+            }
             guard let address = frame.address?.value, let imageIndex = image(for: frame, at: address) else {
                 return nil
             }
@@ -299,7 +309,10 @@ extension ReportSymbolicator {
                             .symbolicateMissingDSYM,
                             "no dSYM for image \(name) (UUID \(Self.dashed(uuid))\(arch)): its frames stay "
                                 + "unsymbolicated"
-                                + (image.isApp ? "" : " (system images need Apple's shared cache symbols)"),
+                                + (image.isApp
+                                    ? ""
+                                    : " (a system image: its symbols are in Xcode's DeviceSupport folder for the "
+                                        + "report's OS build, given with --symbols or --dsym)"),
                             at: SourceLocation(keyPath: "binaryImages[\(position)]")
                         )
                     )

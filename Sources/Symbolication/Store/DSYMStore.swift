@@ -72,6 +72,16 @@ public final class DSYMStore: SymbolSource, Sendable {
     }
 
     private func open(_ entry: Entry) -> SymbolLookup {
+        // A library without DWARF is read in parts: its symbol tables are all that name its frames.
+        if case .file(let path) = entry.location, let resolver = loader.open(atPath: path, slice: entry.slice) {
+            return .found(
+                SymbolImage(
+                    textVMAddress: entry.slice.textVMAddress,
+                    resolver: resolver,
+                    origin: entry.location.description
+                )
+            )
+        }
         do throws(SymbolicationError) {
             let bytes = try Self.readBytes(entry.location, limits: limits)
             let resolver = try loader.open(bytes, slice: entry.slice)

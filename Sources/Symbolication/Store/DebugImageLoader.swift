@@ -12,9 +12,15 @@ public protocol DebugImageLoader: Sendable {
     /// The slices of the Mach-O at `path`, read from its headers without reading the whole file; nil when that
     /// cannot be done, and the store reads the file and asks ``slices(in:)``.
     func slices(atPath path: RawPath) -> [DebugSlice]?
+    /// The resolver for `slice` of the Mach-O at `path`, read in parts (headers and symbol tables) when the slice
+    /// has no DWARF; nil when that cannot be done, and the store reads the whole file and asks
+    /// ``open(_:slice:)``.
+    func open(atPath path: RawPath, slice: DebugSlice) -> (any AddressResolver)?
 }
 
 extension DebugImageLoader {
     /// Loaders that only read bytes: the store reads the whole file.
     public func slices(atPath path: RawPath) -> [DebugSlice]? { nil }
+    /// Loaders that only read bytes: the store reads the whole file.
+    public func open(atPath path: RawPath, slice: DebugSlice) -> (any AddressResolver)? { nil }
 }

@@ -54,6 +54,16 @@ package struct MachODebugImageLoader: DebugImageLoader {
         return try resolverFactory(found)
     }
 
+    /// A slice without DWARF (a system library, a binary given for its symbols) opened from its headers and symbol
+    /// tables alone; nil for a slice with DWARF, which is read whole as before.
+    package func open(atPath path: RawPath, slice: DebugSlice) -> (any AddressResolver)? {
+        guard let file = MachOFile.symbolTables(at: path),
+            let found = file.slices.first(where: { $0.uuid.map(Self.plain) == slice.uuid }),
+            !found.sections.contains(where: { $0.segmentName == "__DWARF" })
+        else { return nil }
+        return try? resolverFactory(found)
+    }
+
     /// The slice's DWARF, indexed, with the symbol table behind it where the DWARF names nothing (and alone for a
     /// binary without DWARF: `symbol + offset`, as atos prints it).
     package static let dwarfResolver: @Sendable (MachOSlice) throws(SymbolicationError) -> any AddressResolver = {
@@ -61,8 +71,11 @@ package struct MachODebugImageLoader: DebugImageLoader {
         // DebugImage reads the symbol table too; a damaged one costs the fallback only: the DWARF still answers.
         let image = try DebugImage(slice: slice)
         guard image.dwarf != nil || image.symbols != nil else {
-            throw image.issues.first
-                ?? SymbolicationError(.malformedDWARF, "the slice has neither DWARF nor a readable symbol table")
+            if let issue = image.issues.first { throw issue }
+            // A library without DWARF (a system library) stands on its symbol table: its own error says what is
+            // wrong with it, and where.
+            _ = try slice.symbolTable()
+            throw SymbolicationError(.malformedDWARF, "the slice has neither DWARF nor a readable symbol table")
         }
         return image
     }
