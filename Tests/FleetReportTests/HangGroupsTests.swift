@@ -133,6 +133,15 @@ import Testing
         #expect(replayed.summary().categories == direct.categories)
     }
 
+    @Test func theHangsDoNotDependOnTheOrderOfTheReports() throws {
+        let inspections = try Self.inspections()
+        let forward = Self.summary(inspections).hangs
+        #expect(Self.summary(inspections.reversed()).hangs == forward)
+        // Every other report first: hangs of one group from different files arrive apart.
+        let interleaved = inspections.enumerated().sorted { ($0.offset % 2, $0.offset) < ($1.offset % 2, $1.offset) }
+        #expect(Self.summary(interleaved.map(\.element)).hangs == forward)
+    }
+
     @Test func foldedLinesAreTheMainThreadStacksRootFirst() throws {
         let summary = Self.summary(try Self.inspections())
         let folded = try FleetReportRun.render(summary, as: .folded)
