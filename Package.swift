@@ -296,7 +296,7 @@ let package = Package(
             name: "FleetReportTests",
             dependencies: [
                 "FleetReport", "ReportInspection", "ReportRendering", "ReportSources", "apm-inspect", "FuzzReplaySupport",
-                "APMInspectCore",
+                "APMInspectCore", "CrashReportParsing",
             ]
         ),
         .testTarget(

@@ -36,6 +36,16 @@ inputs=(Corpus/crash Corpus/kscrash Corpus/watchdog Corpus/jetsam Corpus/metrick
 "$BIN" report --format html -o "$WORK/report.html" "${inputs[@]}"
 "$BIN" report --format markdown "${inputs[@]}" > "$WORK/report.md"
 "$BIN" report "${inputs[@]}" > "$WORK/report.txt"
+"$BIN" report --format folded "${inputs[@]}" > "$WORK/report.folded"
+# The folded lines are the JSON's hang stacks, root first, each `frame;frame;… count`.
+python3 - "$WORK/report.json" "$WORK/report.folded" <<'PY'
+import json, re, sys
+stacks = json.load(open(sys.argv[1]))["hangs"]["stacks"]
+lines = open(sys.argv[2], encoding="utf-8").read().splitlines()
+assert stacks and lines == [";".join(s["frames"]) + " " + str(s["count"]) for s in stacks], lines[:3]
+assert all(re.fullmatch(r"[^\s;]+(;[^\s;]+)* [1-9][0-9]*", line) for line in lines), "a folded line is malformed"
+print(f"  ok --format folded: {len(lines)} hang stacks")
+PY
 grep -q '^## Crash groups' "$WORK/report.md" || { echo "FAIL: the Markdown report has no crash groups"; exit 1; }
 grep -q '^Crash groups' "$WORK/report.txt" || { echo "FAIL: the text report has no crash groups"; exit 1; }
 
@@ -152,7 +162,7 @@ elements = page.elements
 ids = {a.get("id") for _, a in elements}
 for needed in ("crash-groups", "crashes-per-day", "oom-by-device", "watchdog", "oom", "metrickit", "crash-total",
                "generated", "input-kinds", "group-files", "newest-versions", "hangs", "oom-confirmed", "oom-truth",
-               "resource-kills", "hang-rate"):
+               "resource-kills", "hang-rate", "hang-groups", "hang-flame", "hang-sources"):
     assert needed in ids, f"the rendered page has no #{needed}"
 assert sum(1 for t, _ in elements if t == "svg") >= 2, "charts missing"
 
@@ -209,6 +219,12 @@ rates = [(r["data-app"], r["data-version"], float(r["data-rate"]) if r["data-rat
          for r in rows("hang-rate-row")]
 assert rates and rates == [(h["app"], h["version"], h.get("hangSecondsPerHour"))
                            for h in report["hangs"]["rateByVersion"][:200]], rates
+hang_groups = [(r["data-verdict"], int(r["data-count"])) for r in rows("hang-group-row")]
+assert hang_groups and hang_groups == [(g["verdict"], g["count"]) for g in report["hangs"]["groups"][:200]], hang_groups
+sources = next(a for _, a in elements if a.get("id") == "hang-sources")
+assert int(sources["data-total"]) == sum(report["hangs"]["bySource"].values())
+flame = [a for _, a in elements if "flame-frame" in (a.get("class") or "").split()]
+assert flame and int(flame[0]["data-count"]) == sum(s["count"] for s in report["hangs"]["stacks"]), flame[:1]
 print(f"  ok HTML in chromium: {len(shown)} crash groups, {len(days)} day bars, {len(watchdog)} watchdog rows, "
       f"{len(oom)} devices, {len(mk)} MetricKit versions, {len(truth)} OOM truth rows, {len(resource)} resource "
       f"groups equal the JSON; nothing fetched")

@@ -64,6 +64,10 @@ def epoch(iso):
         return None
 
 
+# The bug_types Sources/APMInspectCore/IPS/BugType+Table.swift puts in the `hang` family.
+HANG_BUG_TYPES = {"12", "207", "222", "223", "228", "242", "243", "302", "310", "328"}
+
+
 def crash_facts(envelope):
     """The crashes of one envelope, as the fleet report reads them (FleetEvent+Models.swift)."""
     kind, report = envelope.get("kind"), envelope.get("report")
@@ -72,6 +76,9 @@ def crash_facts(envelope):
 
     def crash(model, source):
         if not model.get("signature") or model.get("isNotACrash"):
+            return None
+        # Apple's hang reports (a bug_type the table marks as a hang) are hangs, not crashes.
+        if str((model.get("header") or {}).get("bugType", "")).strip() in HANG_BUG_TYPES:
             return None
         exception = model.get("exception") or {}
         parts = [p for p in (exception.get("type"), "(%s)" % exception["signal"] if exception.get("signal") else None) if p]

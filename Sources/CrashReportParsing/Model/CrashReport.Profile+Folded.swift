@@ -35,7 +35,7 @@ extension CrashReport.Profile {
     }
 
     /// The symbol, else `image+offset`, else the address, made safe for one field of a folded line.
-    static func foldedLabel(_ frame: CrashReport.Frame) -> String {
+    package static func foldedLabel(_ frame: CrashReport.Frame) -> String {
         if let symbol = frame.symbol, !symbol.isEmpty { return foldedField(symbol) }
         if let offset = frame.imageOffset {
             return foldedField((frame.image ?? "???") + "+0x" + String(offset, radix: 16))

@@ -125,6 +125,9 @@ public struct CrashReportParser: Sendable {
                 )
             }
         }
+        // Apple's run-loop and third-party hang reports (222, 223, 228, 310 …) have a crash report's shape but
+        // record a hang, not a crash.
+        if report.category == nil, container.bugType?.family == .hang { report.category = .hang }
         report.analyze()
         if let recrash {
             let (read, findings) = KSCrashRecrashText.readRecrash(

@@ -84,6 +84,7 @@ public struct FleetAggregator: Sendable {
     private var hangRates: [AppVersionKey: HangTally] = [:]
     private var ungroupedHangRates = 0
     private var resourceGroups: ResourceKillGroups
+    private var hangGroups: HangGroups
 
     /// An aggregator that keeps the events `filter` accepts, within `limits`.
     public init(filter: FleetFilter = FleetFilter(), limits: FleetLimits = FleetLimits()) {
@@ -92,6 +93,7 @@ public struct FleetAggregator: Sendable {
         metricKit = MetricKitFleet(maxGroups: limits.maxRows)
         truthTable = OOMTruthTable(capacity: limits.maxRows)
         resourceGroups = ResourceKillGroups(limits: limits)
+        hangGroups = HangGroups(limits: limits)
     }
 
     /// Notes a finding about the inputs (kept up to ``FleetLimits/maxFindings``); `rejectedLine` counts an NDJSON
@@ -150,6 +152,8 @@ public struct FleetAggregator: Sendable {
                 inputs.excluded += 1
             }
         }
+        // Counted as excluded with the report's crash, occurrence, watchdog or MetricKit figures.
+        for hang in event.hangs where filter.admits(hang.context) { hangGroups.add(hang, file: event.file) }
     }
 
     /// Why an event adds nothing to the report, or nil when it adds something (even if the filters leave it out).
@@ -159,7 +163,7 @@ public struct FleetAggregator: Sendable {
             return failure.isEmpty ? "could not be read" : "could not be read: " + failure
         }
         guard event.crashes.isEmpty, event.watchdog == nil, event.oom == nil, event.metricKit.isEmpty,
-            event.occurrence == nil, event.resource == nil
+            event.occurrence == nil, event.resource == nil, event.hangs.isEmpty
         else { return nil }
         if event.kind == "unknown" { return "not a report the fleet report reads" }
         return "nothing the fleet report counts in a report of kind \(event.kind)"
@@ -398,6 +402,7 @@ public struct FleetAggregator: Sendable {
         summary.categories.systemMemoryKills = systemOOMEvents
         summary.hangs = hangs
         summary.hangs.totalSeconds = Self.rounded(hangs.totalSeconds)
+        hangGroups.fill(&summary.hangs)
         summary.hangs.rateByVersionUngrouped = ungroupedHangRates
         summary.hangs.rateByVersion = hangRates.map {
             FleetSummary.HangRateRow(
@@ -517,7 +522,7 @@ public struct FleetAggregator: Sendable {
     }
 
     /// `a + b`, at most `Int.max`: counts from hostile NDJSON saturate instead of trapping.
-    static func adding(_ a: Int, _ b: Int) -> Int {
+    package static func adding(_ a: Int, _ b: Int) -> Int {
         let (sum, overflow) = a.addingReportingOverflow(b)
         return overflow ? Int.max : sum
     }

@@ -58,9 +58,11 @@ package struct FleetEnvelope: Decodable {
             if let termination = try nested.decodeIfPresent(WatchdogTermination.self, forKey: .watchdog) {
                 // A KSCrash watchdog kill carries the watchdog object as an Apple one does.
                 event.watchdog = FleetEvent.watchdog(termination, report: report)
+                event.hangs = FleetEvent.hang(report, termination: termination).map { [$0] } ?? []
             } else {
                 if let crash = FleetEvent.crash(report, source: kind) { event.crashes = [crash] }
                 event.occurrence = FleetEvent.occurrence(report)
+                event.hangs = FleetEvent.hang(report).map { [$0] } ?? []
             }
             event.resource = FleetEvent.resource(report, source: kind)
         case FileKind.watchdogTermination.rawValue:
@@ -69,6 +71,7 @@ package struct FleetEnvelope: Decodable {
             let termination = try nested.decode(WatchdogTermination.self, forKey: .watchdog)
             event.watchdog = FleetEvent.watchdog(termination, report: report)
             event.resource = FleetEvent.resource(report, source: kind)
+            event.hangs = FleetEvent.hang(report, termination: termination).map { [$0] } ?? []
         case FileKind.jetsamEvent.rawValue:
             let jetsam = try container.decode(JetsamEvent.self, forKey: .report)
             // A hash that is not 16 hexadecimal digits is read as none: the envelope is identified by its file.
@@ -83,10 +86,11 @@ package struct FleetEnvelope: Decodable {
         case FileKind.metrickit.rawValue:
             let report = try container.decode(MetricKitReport.self, forKey: .report)
             (event.metricKit, event.crashes) = FleetEvent.metricKit(report)
+            event.hangs = FleetEvent.hangs(report)
         case FileKind.appStoreConnect.rawValue:
-            event.occurrence = AppStoreConnectFacts.occurrence(
-                try container.decode(AppStoreConnectReport.self, forKey: .report)
-            )
+            let report = try container.decode(AppStoreConnectReport.self, forKey: .report)
+            event.occurrence = AppStoreConnectFacts.occurrence(report)
+            event.hangs = FleetEvent.hangs(report)
         default:
             break
         }

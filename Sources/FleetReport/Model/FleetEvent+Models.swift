@@ -7,9 +7,9 @@ import WatchdogAnalysis
 extension FleetEvent {
     /// The facts of a crash report (or KSCrash report); nil for a report that is not a crash or has no signature.
     public static func crash(_ report: CrashReport, source: String) -> Crash? {
-        guard let signature = report.signature, !report.isNotACrash, report.category ?? .crash == .crash else {
-            return nil
-        }
+        guard let signature = report.signature, !report.isNotACrash, report.category ?? .crash == .crash,
+            !isAppleHangReport(report)
+        else { return nil }
         return Crash(
             signature: signature,
             source: source,
@@ -35,7 +35,9 @@ extension FleetEvent {
     /// The facts of a report its reader says is not a crash (a hang, a profile, an OOM or resource kill); nil for
     /// a crash or a report that does not say.
     package static func occurrence(_ report: CrashReport) -> Occurrence? {
-        guard let category = report.category, category != .crash else { return nil }
+        // Apple's hang reports (222, 228, 310 …) are read as crash reports but record a hang.
+        let category = report.category ?? (isAppleHangReport(report) ? .hang : nil)
+        guard let category, category != .crash else { return nil }
         return Occurrence(
             category: category,
             hangSeconds: report.hang?.durationSeconds,

@@ -60,21 +60,11 @@ extension FleetEvent {
         heaviestStack: [SampledFrame],
         context: Context
     ) -> Resource {
-        let innermostFirst = Array(heaviestStack.reversed())
-        let appStart = innermostFirst.firstIndex { frame in
-            guard let process, !process.isEmpty, let image = frame.image else { return false }
-            return image == process || image.hasSuffix("/" + process)
-        }
-        let frames = innermostFirst[(appStart ?? 0)...].prefix(maxResourceFrames).map { frame -> String in
-            if let symbol = frame.symbol, !symbol.isEmpty, symbol != "???" {
-                return frame.image.map { "\($0)`\(symbol)" } ?? symbol
-            }
-            return frame.imageAndOffset
-        }
+        let frames = groupFrames(innermostFirst: heaviestStack.reversed().map { NamedFrame($0, process: process) })
         return Resource(
             kind: kind,
             fatal: fatal,
-            frames: frames.isEmpty ? ["?"] : frames,
+            frames: frames,
             source: FileKind.resourceReport.rawValue,
             bugType: bugType,
             context: context

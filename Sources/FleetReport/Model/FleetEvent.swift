@@ -218,6 +218,9 @@ public struct FleetEvent: Sendable, Equatable {
     /// A resource report (142, 145, 202, 206) or an EXC_RESOURCE crash report: what the resource-kill groups count
     /// (beside the occurrence or crash the same report gives).
     public var resource: Resource?
+    /// The hangs the report records (a MetricKit file or an App Store Connect response can hold many), what the
+    /// hang groups and the flame graph count.
+    public var hangs: [Hang] = []
 
     package init(
         file: String,

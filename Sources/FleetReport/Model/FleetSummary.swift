@@ -248,6 +248,19 @@ public struct FleetSummary: Sendable, Equatable, Encodable {
         public var rateByVersion: [HangRateRow] = []
         /// Metric payloads of (app, version) pairs past the row limit: in no rate.
         public var rateByVersionUngrouped = 0
+        /// Hangs by kind of source, every kind listed (``FleetEvent/Source``): MetricKit hang diagnostics,
+        /// KSCrash hang reports, Apple's hang reports, 0x8badf00d watchdog kills, App Store Connect hang logs.
+        public var bySource: [String: Int] = Dictionary(
+            uniqueKeysWithValues: FleetEvent.Source.allCases.map { ($0.rawValue, 0) }
+        )
+        /// Hangs grouped by the main thread's stack, most first.
+        public var groups: [HangGroup] = []
+        /// Hangs whose group arrived once the group limit was reached: counted, not grouped.
+        public var groupsUngrouped = 0
+        /// The main-thread stacks of every hang, root first: the flame graph (`report --format folded`).
+        public var stacks: [HangStack] = []
+        /// Hangs whose stack arrived once the stack limit was reached: in no stack.
+        public var stacksUngrouped = 0
     }
 
     /// When the report was made, ISO 8601 in UTC (`2024-06-01T12:00:00Z`).

@@ -21,6 +21,19 @@ package struct FoldedStacks: Sendable, Equatable {
         entries.append(.stacks(lines.map { root + ";" + $0 + "\n" }.joined()))
     }
 
+    /// Folded lines that carry their own root frame.
+    mutating func append(lines: [String]) {
+        entries.append(.stacks(lines.map { $0 + "\n" }.joined()))
+    }
+
+    /// The folded lines, without the findings.
+    package var text: String {
+        entries.map { entry in
+            if case .stacks(let text) = entry { return text }
+            return ""
+        }.joined()
+    }
+
     mutating func note(_ message: String) {
         entries.append(.finding(severity: "note", message: message))
     }

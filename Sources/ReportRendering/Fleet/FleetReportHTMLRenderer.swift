@@ -53,6 +53,7 @@ package enum FleetReportHTMLRenderer {
         out += memoryKillsSection(summary.oom.metricKitByVersion, underJetsam: summary.oom.events > 0)
         out += metricKitSection(summary.metricKit)
         out += hangRateSection(summary.hangs)
+        out += hangGroupsSection(summary.hangs)
         out += truthTableSection(summary.oom)
         out += resourceKillsSection(summary.resourceKills)
         out += metricKitDeviceSection(summary.metricKitFleet.byDevice)

@@ -109,6 +109,7 @@ package struct FleetReportRun: Sendable {
         case .text: FleetReportTextRenderer.text(summary)
         case .markdown: FleetReportTextRenderer.markdown(summary)
         case .html: FleetReportHTMLRenderer.render(summary)
+        case .folded: FoldedStacks(hangs: summary.hangs).text
         }
     }
 }

@@ -163,6 +163,7 @@ package enum FleetReportTextRenderer {
             }
         }
         out += hangRateSection(summary.hangs, style: style)
+        out += hangGroupsSection(summary.hangs, style: style)
         out += truthTableSection(summary.oom, style: style)
         out += resourceKillsSection(summary.resourceKills, style: style)
         let devices = summary.metricKitFleet.byDevice

@@ -16,4 +16,10 @@ package enum MainThreadClassifier {
     ) -> WatchdogTermination.Diagnosis {
         MainThreadDiagnosis.diagnose(thread: thread, cpu: cpu, byImage: true)
     }
+
+    /// The main thread of a report as the watchdog analysis picks it: the thread on `com.apple.main-thread`, else
+    /// thread 0.
+    package static func mainThread(of report: CrashReport) -> CrashReport.Thread? {
+        MainThreadDiagnosis.mainThread(report)
+    }
 }

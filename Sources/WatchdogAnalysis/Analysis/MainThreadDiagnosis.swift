@@ -221,7 +221,7 @@ enum MainThreadDiagnosis {
     }
 
     /// The thread on `com.apple.main-thread`, else thread 0.
-    private static func mainThread(_ report: CrashReport) -> CrashReport.Thread? {
+    static func mainThread(_ report: CrashReport) -> CrashReport.Thread? {
         report.threads.first { $0.queue == "com.apple.main-thread" } ?? report.threads.first { $0.index == 0 }
     }
 

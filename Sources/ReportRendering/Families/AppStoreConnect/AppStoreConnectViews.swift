@@ -20,6 +20,7 @@ struct AppStoreConnectViews: ReportViews {
 
     func fleetFacts(_ report: AppStoreConnectReport, inspection: Inspection, into event: inout FleetEvent) {
         event.occurrence = AppStoreConnectFacts.occurrence(report)
+        event.hangs = FleetEvent.hangs(report)
     }
 
     /// Each stack starts with a frame naming the log's kind and where it sits, as MetricKit's do.

@@ -36,6 +36,7 @@ struct CrashViews: ReportViews {
         if let counted = FleetEvent.crash(crash, source: inspection.kind.rawValue) { event.crashes = [counted] }
         event.occurrence = FleetEvent.occurrence(crash)
         event.resource = FleetEvent.resource(crash, source: inspection.kind.rawValue)
+        event.hangs = FleetEvent.hang(crash).map { [$0] } ?? []
     }
 
     /// A KSCrash profile's samples, each stack under a root frame naming the profile.

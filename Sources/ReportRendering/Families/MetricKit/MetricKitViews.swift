@@ -27,6 +27,7 @@ struct MetricKitViews: ReportViews {
 
     func fleetFacts(_ report: MetricKitReport, inspection: Inspection, into event: inout FleetEvent) {
         (event.metricKit, event.crashes) = FleetEvent.metricKit(report)
+        event.hangs = FleetEvent.hangs(report)
     }
 
     /// Each stack starts with a frame naming its diagnostic (`hang`, `cpuException` …) and where it sits in the

@@ -33,6 +33,7 @@ struct WatchdogViews: ReportViews {
     func fleetFacts(_ model: WatchdogModel, inspection: Inspection, into event: inout FleetEvent) {
         event.watchdog = FleetEvent.watchdog(model.termination, report: model.report)
         event.resource = FleetEvent.resource(model.report, source: inspection.kind.rawValue)
+        event.hangs = FleetEvent.hang(model.report, termination: model.termination).map { [$0] } ?? []
     }
 
     func backendIncidents(_ model: WatchdogModel, imageVMAddress: ImageVMAddressLookup?) -> BackendIncidents {
