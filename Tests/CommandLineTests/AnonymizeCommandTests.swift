@@ -100,7 +100,10 @@ import Testing
             BuiltCommandTests.root.path + "/Corpus/crash/ios14.4_text_exc_bad_access_sigsegv_kern_invalid_address.crash"
         let binary = try BuiltCommandTests.binary()
         let run = try BuiltCommandTests.run(
-            binary, ["anonymize", "-", "-o", work + "/copy.crash", "--salt", "x"], stdin: source)
+            binary,
+            ["anonymize", "-", "-o", work + "/copy.crash", "--salt", "x"],
+            stdin: source
+        )
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("- -> "))
         #expect(run.stdout.contains("crashReporterKey 1"))
@@ -108,7 +111,9 @@ import Testing
         #expect(copy.contains("<d61e2520a303382fb51d1d5d1c045cb6>"))
         #expect(!copy.contains("d54e5650c0d93c4ae24b6fd65aea58a02e15592d"))
         let again = try BuiltCommandTests.run(
-            binary, ["anonymize", source, "-o", work + "/again.crash", "--salt", "x"])
+            binary,
+            ["anonymize", source, "-o", work + "/again.crash", "--salt", "x"]
+        )
         #expect(again.status == 0)
         #expect(try String(contentsOfFile: work + "/again.crash", encoding: .utf8) == copy)
     }

@@ -60,10 +60,18 @@ import Testing
         var anonymizer = ReportAnonymizer(salt: Array("s".utf8))
         let key = "d54e5650c0d93c4ae24b6fd65aea58a02e15592d"
         let container = "8EBB5EC6-9562-4143-A70D-D2D459060232"
-        let first = textReport(
-            key: key, incident: "2C81E17F-3922-4B00-9E4A-15A6AD2951F8", user: "anna", container: container)
-        let second = textReport(
-            key: key, incident: "5F0A2B7C-1D3E-4F56-8A9B-0C1D2E3F4A5B", user: "anna", container: container)
+        let first = Self.textReport(
+            key: key,
+            incident: "2C81E17F-3922-4B00-9E4A-15A6AD2951F8",
+            user: "anna",
+            container: container
+        )
+        let second = Self.textReport(
+            key: key,
+            incident: "5F0A2B7C-1D3E-4F56-8A9B-0C1D2E3F4A5B",
+            user: "anna",
+            container: container
+        )
         let a = anonymizer.anonymize(Array(first.utf8), path: "a.crash")
         let b = anonymizer.anonymize(Array(second.utf8), path: "b.crash")
         let copyA = try #require(a.bytes, "\(a.diagnostics)")
@@ -96,10 +104,13 @@ import Testing
 
     @Test func theSaltDecidesTheStandIns() throws {
         let report = Array(
-            textReport(
-                key: "d54e5650c0d93c4ae24b6fd65aea58a02e15592d", incident: "2C81E17F-3922-4B00-9E4A-15A6AD2951F8",
-                user: "anna", container: "8EBB5EC6-9562-4143-A70D-D2D459060232"
-            ).utf8)
+            Self.textReport(
+                key: "d54e5650c0d93c4ae24b6fd65aea58a02e15592d",
+                incident: "2C81E17F-3922-4B00-9E4A-15A6AD2951F8",
+                user: "anna",
+                container: "8EBB5EC6-9562-4143-A70D-D2D459060232"
+            ).utf8
+        )
         var one = ReportAnonymizer(salt: Array("one".utf8))
         var again = ReportAnonymizer(salt: Array("one".utf8))
         var other = ReportAnonymizer(salt: Array("two".utf8))
@@ -124,7 +135,10 @@ import Testing
             }
             let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
             let result = anonymizer.anonymize(bytes, path: name)
-            #expect(!result.diagnostics.contains { $0.code == .anonymizeChangedReport }, "\(name): \(result.diagnostics)")
+            #expect(
+                !result.diagnostics.contains { $0.code == .anonymizeChangedReport },
+                "\(name): \(result.diagnostics)"
+            )
             guard let copy = result.bytes else {
                 #expect(result.diagnostics.contains { $0.code == .anonymizeUnsupported }, "\(name)")
                 continue
@@ -154,9 +168,16 @@ import Testing
         }
         let json = try Self.corpus("crash/ios17.2.1_309_json_exc_crash_sigabrt_nsexception_leb_unknown_keys.ips")
         let jsonCopy = try #require(anonymizer.anonymize(json, path: "y").bytes)
+        #expect(!Self.contains(jsonCopy, "ED53A149-C5B1-43A9-8859-4CE9F19B9973"), "deviceIdentifierForVendor")
         let before = anonymizer.inspector.inspect(bytes: json, path: "y")
-        guard case .crash(let report)? = before.report else { throw Failure.notACrash }
-        for image in report.binaryImages { if let uuid = image.uuid { #expect(Self.contains(jsonCopy, uuid)) } }
+        let after = anonymizer.inspector.inspect(bytes: jsonCopy, path: "y")
+        guard case .crash(let report)? = before.report, case .crash(let copied)? = after.report else {
+            throw Failure.notACrash
+        }
+        #expect(!report.binaryImages.isEmpty)
+        #expect(copied.binaryImages.map(\.uuid) == report.binaryImages.map(\.uuid))
+        // As written in the file (with dashes): still there, byte for byte.
+        #expect(Self.contains(jsonCopy, "a962c859-38e4-3e5b-a063-64d65f984e9c"))
     }
 
     enum Failure: Error { case notACrash }

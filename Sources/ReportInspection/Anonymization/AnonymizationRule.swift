@@ -13,12 +13,18 @@ struct AnonymizationRule {
         let slash = #"(?:/|\\/)"#
         let uuid = "([0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12})"
         let rules: [AnonymizationRule?] = [
-            make(.crashReporterKey, #""(?:crashReporterKey|beta_identifier)"[ \t\r\n]{0,64}:[ \t\r\n]{0,64}"([0-9A-Za-z-]{1,128})""#),
+            make(
+                .crashReporterKey,
+                #""(?:crashReporterKey|beta_identifier|deviceIdentifierForVendor)"[ \t\r\n]{0,64}:[ \t\r\n]{0,64}"([0-9A-Za-z-]{1,128})""#
+            ),
             make(
                 .crashReporterKey,
                 #"(?m)^[ \t]{0,64}(?:CrashReporter Key|Anonymous UUID|Beta Identifier):[ \t]{0,64}([0-9A-Za-z-]{1,128})"#
             ),
-            make(.incidentIdentifier, #""(?:incident_id|incident)"[ \t\r\n]{0,64}:[ \t\r\n]{0,64}"([0-9A-Za-z-]{1,128})""#),
+            make(
+                .incidentIdentifier,
+                #""(?:incident_id|incident)"[ \t\r\n]{0,64}:[ \t\r\n]{0,64}"([0-9A-Za-z-]{1,128})""#
+            ),
             make(.incidentIdentifier, #"(?m)^[ \t]{0,64}Incident Identifier:[ \t]{0,64}([0-9A-Za-z-]{1,128})"#),
             make(
                 .deviceName,

@@ -1,6 +1,7 @@
 /// What kind of value `anonymize` replaced: the keys of its summary, counted per file and never shown.
 public enum AnonymizedCategory: String, CaseIterable, Sendable, Codable, Comparable {
-    /// `crashReporterKey`, `CrashReporter Key:`, `Anonymous UUID:` and `Beta Identifier:`: they name one device.
+    /// `crashReporterKey`, `CrashReporter Key:`, `Anonymous UUID:`, `Beta Identifier:` and
+    /// `deviceIdentifierForVendor` (a 309 report's `storeInfo`): they name one device.
     case crashReporterKey
     /// `incident_id`, `incident`, `Incident Identifier:`: they name one report, so a shared copy can be matched.
     case incidentIdentifier

@@ -26,6 +26,7 @@ package enum HTTPSecretScanner {
         var index = 0
         var firstString: String?
         var inCookies = false
+        var inHeaders = false
     }
 
     /// The secrets of `bytes`, in order.
@@ -33,9 +34,10 @@ package enum HTTPSecretScanner {
         var found: [Secret] = []
         var stack: [Frame] = []
         var offset = 0
-        func close(_ frame: Frame) {
+        func close(_ frame: Frame, cut: Bool = false) {
             guard frame.isObject, let value = frame.value else { return }
-            if frame.inCookies {
+            // A header cut before its name may be a credential: its value goes too.
+            if frame.inCookies || (cut && frame.inHeaders && frame.name == nil) {
                 found.append(Secret(range: value, header: nil))
             } else if let name = frame.name?.lowercased(), secretHeaders.contains(name) {
                 found.append(Secret(range: value, header: name))
@@ -49,6 +51,7 @@ package enum HTTPSecretScanner {
                 var frame = Frame(isObject: byte == UInt8(ascii: "{"))
                 if frame.isObject {
                     frame.inCookies = parent.map { !$0.isObject && $0.key == "cookies" } ?? false
+                    frame.inHeaders = parent.map { !$0.isObject && $0.key == "headers" } ?? false
                 } else {
                     frame.key = parent?.isObject == true ? parent?.pendingKey : nil
                 }
@@ -94,7 +97,7 @@ package enum HTTPSecretScanner {
             }
         }
         // A cut file: the objects still open hold their secrets too.
-        while let frame = stack.popLast() { close(frame) }
+        while let frame = stack.popLast() { close(frame, cut: true) }
         return found.sorted { $0.range.lowerBound < $1.range.lowerBound }
     }
 }

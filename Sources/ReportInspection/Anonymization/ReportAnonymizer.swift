@@ -30,13 +30,17 @@ package struct ReportAnonymizer {
     package mutating func anonymize(_ bytes: [UInt8], path: String) -> AnonymizedReport {
         var bytes = bytes
         var decompressed = false
-        if bytes.count > 2, bytes[0] == 0x1F, bytes[1] == 0x8B {
-            // A gzip HAR (`.har.gz`, `.zhar`): the copy is the plain text, since a copy need not save space.
-            guard let inflated = try? Inflate.decompress(bytes, maxOutputBytes: 1 << 30), !inflated.isTruncated else {
+        let isGzip = bytes.count > 2 && bytes[0] == 0x1F && bytes[1] == 0x8B
+        // A zlib header (`.zhar`): CMF 0x78 and a check value; text that happens to start so stays text.
+        let isZlib = bytes.count > 2 && bytes[0] == 0x78 && (UInt16(bytes[0]) << 8 | UInt16(bytes[1])) % 31 == 0
+        if isGzip || isZlib {
+            // A compressed HAR (`.har.gz`, `.zhar`): the copy is the plain text, since a copy need not save space.
+            if let inflated = try? Inflate.decompress(bytes, maxOutputBytes: 1 << 30), !inflated.isTruncated {
+                bytes = inflated.bytes
+                decompressed = true
+            } else if isGzip {
                 return .refused(.unknown, "a gzip stream that does not decompress whole; nothing was written")
             }
-            bytes = inflated.bytes
-            decompressed = true
         }
         let original = inspector.inspect(bytes: bytes, path: path)
         if let refusal = Self.refusal(of: original.kind, bytes: bytes) {

@@ -7,9 +7,11 @@ import ReportSources
 #endif
 
 extension AnonymizationRun {
-    /// Why `output` cannot receive the copies of `inputs`, before anything is read: it is an input, lies inside a
-    /// folder given as input, holds one, or is the folder of a file given. Nothing is ever written beside the
-    /// user's files, where a copy could be mistaken for the original or swept into what is shared.
+    /// Why `output` cannot receive the copies of `inputs`; nil when it can.
+    ///
+    /// Asked before anything is read: it is an input, lies inside a folder given as input, holds one, or is the
+    /// folder of a file given. Nothing is ever written beside the user's files, where a copy could be mistaken for
+    /// the original or swept into what is shared.
     package static func outputProblem(_ output: String, inputs: [String]) -> String? {
         guard let target = resolved(output) else { return nil }
         for input in inputs where input != PathWalker.standardInputArgument {

@@ -103,11 +103,13 @@ struct AnonymizationSummary: Encodable {
         }
         let written = files.count { $0.status == "written" }
         let skipped = files.count { $0.status == "skipped" }
-        out += "Anonymized \(written) file(s) into \(TerminalText.escaped(output)); \(skipped) skipped, \(failures) failed.\n"
+        out +=
+            "Anonymized \(written) file(s) into \(TerminalText.escaped(output)); \(skipped) skipped, \(failures) failed.\n"
         let totals = self.totals.sorted { $0.key < $1.key }
         if !totals.isEmpty {
             out += "Replaced: "
-            out += totals.map { "\($0.key) \($0.value["occurrences"] ?? 0) (\($0.value["distinct"] ?? 0) distinct)" }
+            out +=
+                totals.map { "\($0.key) \($0.value["occurrences"] ?? 0) (\($0.value["distinct"] ?? 0) distinct)" }
                 .joined(separator: ", ") + "\n"
         }
         out += saltGiven ? "Stand-ins follow from --salt.\n" : "Stand-ins follow from a random salt, not kept.\n"
