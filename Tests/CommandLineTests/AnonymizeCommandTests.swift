@@ -129,4 +129,23 @@ import Testing
         #expect(run.stderr.contains("packet capture is not rewritten"))
         #expect(!FileManager.default.fileExists(atPath: work + "/x.pcap"))
     }
+
+    @Test func theReportsOfASysdiagnoseAreWrittenAsSeparateFiles() throws {
+        let work = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        let archive = "Corpus/sysdiagnose/sysdiagnose_2024.03.01_10-20-30-0800_iPhone-OS_iPhone_21D61.tar.gz"
+        let before = try Self.listing(BuiltCommandTests.root.path + "/Corpus/sysdiagnose")
+        let run = try BuiltCommandTests.run(
+            try BuiltCommandTests.binary(),
+            ["anonymize", archive, "-o", work + "/out", "--salt", "a"]
+        )
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try Self.listing(BuiltCommandTests.root.path + "/Corpus/sysdiagnose") == before)
+        let written = try FileManager.default.contentsOfDirectory(atPath: work + "/out").sorted()
+        #expect(written.contains("Lumen-2024-02-28-101500.ips"))
+        #expect(written.contains("JetsamEvent-2024-02-20-080000.ips"))
+        // Members that are not reports (ps.txt, SystemVersion.plist) are listed as skipped, never copied.
+        #expect(!written.contains("ps.txt"))
+        #expect(run.stdout.contains("ps.txt: skipped: "))
+    }
 }
