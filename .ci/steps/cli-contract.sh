@@ -34,6 +34,7 @@ expect 0 '' "$BIN" http "$HAR"
 expect 0 'Corpus/http/README.md: note: not an HTTP capture; skipped' "$BIN" http Corpus/http
 expect 0 '' "$BIN" energy "$PLSQL"
 expect 0 '' "$BIN" translate "$IPS"
+expect 0 '' "$BIN" anonymize "$IPS" "$HAR" -o "$T/anonymized"
 expect 0 '' "$BIN" scan Corpus/sysdiagnose
 expect 0 '' "$BIN" --help
 
@@ -42,6 +43,9 @@ for command in inspect memory-limits http energy translate scan; do
   expect 1 "$T/missing.ips: error: cannot open: No such file or directory" "$BIN" "$command" "$T/missing.ips"
   expect 1 "$T/empty.ips: error: the file is empty" "$BIN" "$command" "$T/empty.ips"
 done
+expect 1 "$T/missing.ips: error: cannot open: No such file or directory" "$BIN" anonymize "$T/missing.ips" -o "$T/a1"
+expect 1 "$T/empty.ips: error: the file is empty" "$BIN" anonymize "$T/empty.ips" -o "$T/a2"
+expect 2 'it is inside the input folder' "$BIN" anonymize Corpus/crash -o Corpus/crash/anonymized
 for command in inspect memory-limits http energy scan; do
   expect 1 "$T/empty-folder: error: the folder holds no files; nothing was read" "$BIN" "$command" "$T/empty-folder"
 done

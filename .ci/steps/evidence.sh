@@ -97,7 +97,17 @@ for command in inspect scan energy http translate memory-limits; do
     runs=$((runs + 1))
   done
 done
-echo "  ok: $runs runs (6 commands × every input and the folder) left the input folder and TMPDIR untouched"
+for input in "$EVIDENCE" "$EVIDENCE"/*; do
+  rm -rf "$WORK/anonymized"
+  status=0
+  timeout 120 "$BIN" anonymize "$input" -o "$WORK/anonymized" > "$WORK/out" 2> "$WORK/err" || status=$?
+  if [ "$status" -gt 2 ]; then
+    echo "FAIL: anonymize $input exited with $status"; tail -5 "$WORK/err"; exit 1
+  fi
+  check "anonymize $(basename "$input")"
+  runs=$((runs + 1))
+done
+echo "  ok: $runs runs (7 commands × every input and the folder) left the input folder and TMPDIR untouched"
 
 # The padded gzip is read (inflating stops at the database's declared size) with the warning saying so.
 "$BIN" energy --format json "$EVIDENCE/padded.PLSQL.gz" > "$WORK/padded.json"

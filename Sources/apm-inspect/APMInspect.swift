@@ -25,7 +25,7 @@ struct APMInspect: ParsableCommand {
         subcommands: [
             InspectCommand.self, MemoryLimitsCommand.self, HTTPCommand.self, EnergyCommand.self, TranslateCommand.self,
             ScanCommand.self, ReportCommand.self, SymbolicateCommand.self, AtosCommand.self, UUIDCommand.self,
-            DemangleCommand.self, FuzzCommand.self, MCPCommand.self,
+            DemangleCommand.self, FuzzCommand.self, MCPCommand.self, AnonymizeCommand.self,
         ]
     )
 

@@ -30,6 +30,7 @@ struct HelpExamplesTests {
         ("demangle", DemangleCommand.examples),
         ("fuzz", FuzzCommand.examples),
         ("mcp", MCPCommand.examples),
+        ("anonymize", AnonymizeCommand.examples),
     ]
 
     /// Every subcommand is listed above, so none is left without examples.

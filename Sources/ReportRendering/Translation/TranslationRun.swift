@@ -75,7 +75,7 @@ package struct TranslationRun {
             }
             let intoFolder = paths.count > 1 || fromArchive
             if let output, intoFolder {
-                if !folderReady, let problem = Self.prepareFolder(output) {
+                if !folderReady, let problem = OutputFolder.prepare(output) {
                     sink.error(ErrorLine.render(path: output, location: nil, message: problem))
                     return true
                 }
@@ -268,34 +268,15 @@ package struct TranslationRun {
         return result.bytes
     }
 
-    /// Makes the output folder when it is missing; why it cannot be used otherwise.
-    private static func prepareFolder(_ folder: String) -> String? {
-        var info = stat()
-        if stat(folder, &info) == 0 {
-            return info.st_mode & S_IFMT == S_IFDIR ? nil : "-o names a file; several reports need a folder"
-        }
-        guard mkdir(folder, 0o755) == 0 else { return "cannot make the folder: \(String(cString: strerror(errno)))" }
-        return nil
-    }
-
     /// `NAME.crash` for the input `path` (its last component without `.ips`), numbered when two inputs share it;
     /// `NAME-PART.crash` for one of several reports of one input (the crashes of a MetricKit payload).
     package static func outputName(for path: String, taken: inout Set<String>, part: Int? = nil) -> String {
-        var base = path == PathWalker.standardInputArgument ? "stdin" : String(path.split(separator: "/").last ?? "")
+        var base = OutputFolder.baseName(of: path)
         if base.lowercased().hasSuffix(".ips.gz") { base.removeLast(3) }
         if base.lowercased().hasSuffix(".ips") { base.removeLast(4) }
         if part != nil, base.lowercased().hasSuffix(".json") { base.removeLast(5) }
-        // Only a name, never a path: nothing outside the folder, no hidden or empty name.
-        base = String(base.map { character in (character.asciiValue ?? 0x20) < 0x20 ? "_" : character })
-        if base.isEmpty || base.hasPrefix(".") { base = "report" + base }
+        if base.isEmpty { base = "report" }
         if let part { base += "-\(part)" }
-        var name = base + ".crash"
-        var number = 2
-        while taken.contains(name) {
-            name = "\(base)-\(number).crash"
-            number += 1
-        }
-        taken.insert(name)
-        return name
+        return OutputFolder.uniqueName(base, suffix: ".crash", taken: &taken)
     }
 }
