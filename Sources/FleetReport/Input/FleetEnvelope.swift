@@ -27,8 +27,12 @@ package struct FleetEnvelope: Decodable {
         case message
     }
 
+    /// The `userInfo` key under which a decoder passes the ``GroupingRules`` of `report --grouping`.
+    package static let groupingKey = CodingUserInfoKey(rawValue: "apm-inspect.grouping")
+
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
+        let grouping = Self.groupingKey.flatMap { decoder.userInfo[$0] } as? GroupingRules
         let file = try container.decode(String.self, forKey: .file)
         let kind = try container.decode(String.self, forKey: .kind)
         var event = FleetEvent(file: file, kind: kind)
@@ -59,7 +63,7 @@ package struct FleetEnvelope: Decodable {
                 // A KSCrash watchdog kill carries the watchdog object as an Apple one does.
                 event.watchdog = FleetEvent.watchdog(termination, report: report)
             } else {
-                if let crash = FleetEvent.crash(report, source: kind) { event.crashes = [crash] }
+                if let crash = FleetEvent.crash(report, source: kind, grouping: grouping) { event.crashes = [crash] }
                 event.occurrence = FleetEvent.occurrence(report)
             }
             event.resource = FleetEvent.resource(report, source: kind)
@@ -82,7 +86,7 @@ package struct FleetEnvelope: Decodable {
             if kind == FileKind.resourceReport.rawValue { event.resource = facts.resourceFacts() }
         case FileKind.metrickit.rawValue:
             let report = try container.decode(MetricKitReport.self, forKey: .report)
-            (event.metricKit, event.crashes) = FleetEvent.metricKit(report)
+            (event.metricKit, event.crashes) = FleetEvent.metricKit(report, grouping: grouping)
         case FileKind.appStoreConnect.rawValue:
             event.occurrence = AppStoreConnectFacts.occurrence(
                 try container.decode(AppStoreConnectReport.self, forKey: .report)
@@ -113,8 +117,10 @@ package struct FleetEnvelope: Decodable {
     }
 
     /// Decodes one line as an envelope: an event, or an archive's findings.
-    package static func envelope(line: [UInt8]) throws -> FleetEnvelope {
-        try JSONDecoder().decode(FleetEnvelope.self, from: Data(line))
+    package static func envelope(line: [UInt8], grouping: GroupingRules? = nil) throws -> FleetEnvelope {
+        let decoder = JSONDecoder()
+        if let grouping, let key = groupingKey { decoder.userInfo[key] = grouping }
+        return try decoder.decode(FleetEnvelope.self, from: Data(line))
     }
 
     /// Decodes one line; the error says why a line is not an envelope.
