@@ -163,7 +163,7 @@ import Testing
         let file = FuzzReplayInputs.root.appendingPathComponent("docs/examples/grouping.rules").path
         let rules = try GroupingRules.parse(try FileReading.contents(atPath: file))
         #expect(rules.rules.map(\.line) == [6, 9, 12])
-        let (files, _) = PathWalker.rawFiles(in: [Self.path("crash"), Self.path(Self.ferrule)])
+        let (files, _) = PathWalker.rawFiles(in: [Self.path("crash"), Self.path("kscrash")])
         var aggregator = FleetAggregator()
         for raw in files { aggregator.add(ReportInspector().inspect(raw: raw).fleetEvent(grouping: rules)) }
         let named = aggregator.summary().crashes.groups.compactMap { group in
@@ -172,7 +172,14 @@ import Testing
         let byName = Dictionary(named.map { ($0.0, ($0.1, $0.2)) }, uniquingKeysWith: { first, _ in first })
         #expect(byName["cache-crashes"]?.0 == 6)
         #expect(byName["swift-trap Ledger.balance(for:)"]?.0 == 9)
-        #expect(byName["00ed43d2a60e6b02 objc-exception"]?.0 == 12)
-        #expect(byName["cfc25c55b4799a57 objc-exception"]?.0 == 12)
+        let uncaught = named.filter { $0.0.hasSuffix(" uncaught-exception") }.map(\.0).sorted()
+        #expect(
+            uncaught
+                == ["00ed43d2a60e6b02", "28af4ba9843c554a", "7acdd0b84ee7c5e7", "cfc25c55b4799a57"].map {
+                    $0 + " uncaught-exception"
+                }
+        )
+        #expect(named.count == 6)
+        #expect(named.allSatisfy { $0.2 == 1 })
     }
 }

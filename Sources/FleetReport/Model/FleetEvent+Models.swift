@@ -6,6 +6,7 @@ import WatchdogAnalysis
 
 extension FleetEvent {
     /// The facts of a crash report (or KSCrash report); nil for a report that is not a crash or has no signature.
+    ///
     /// `grouping`'s first rule that holds for the crash names its group.
     public static func crash(_ report: CrashReport, source: String, grouping: GroupingRules? = nil) -> Crash? {
         guard let signature = report.signature, !report.isNotACrash, report.category ?? .crash == .crash else {
