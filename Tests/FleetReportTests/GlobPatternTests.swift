@@ -13,7 +13,9 @@ import Testing
         #expect(try Self.matches("ThumbnailCache.entry*", "ThumbnailCache.entry(for:)"))
         #expect(try !Self.matches("ThumbnailCache.entry*", "LumenKit.ThumbnailCache.entry(for:)"))
         #expect(try Self.matches("*Cache*", "ThumbnailCache.entry(for:)"))
-        #expect(try Self.matches("-[HBR?ooringCache *]", "-[HBRMooringCache mooringAtIndex:]"))
+        // `[` opens a set: an Objective-C method's bracket is written `\[`.
+        #expect(try Self.matches("-\\[HBR?ooringCache *]", "-[HBRMooringCache mooringAtIndex:]"))
+        #expect(try !Self.matches("-[HBR?ooringCache *]", "-[HBRMooringCache mooringAtIndex:]"))
         #expect(try !Self.matches("a?c", "ac"))
         #expect(try Self.matches("EXC_[A-Z]*", "EXC_BAD_ACCESS"))
         #expect(try !Self.matches("EXC_[!B]*", "EXC_BAD_ACCESS"))
@@ -62,7 +64,7 @@ import Testing
         #expect(!pattern.matches("aaaaab"))
         let path = try GlobPattern("**a**a**a**a**a**a**b", mode: .path)
         #expect(!path.matches(String(repeating: "a/", count: 32 << 10)))
-        let classes = try GlobPattern(String(repeating: "*[a-z]", count: 100) + "!", mode: .ignoringCase)
+        let classes = try GlobPattern(String(repeating: "*[a-z]", count: 40) + "!", mode: .ignoringCase)
         #expect(!classes.matches(String(repeating: "Q", count: 64 << 10)))
         // Consecutive stars are one state: `***…*b` is as small as `*b`.
         #expect(try GlobPattern(String(repeating: "*", count: 1_000) + "b", mode: .exact).tokens.count == 2)

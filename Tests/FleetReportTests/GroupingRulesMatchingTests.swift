@@ -67,6 +67,8 @@ import Testing
 
     /// As in Sentry, a rule's frame matchers must hold on one frame, not on any frames each.
     @Test func frameMatchersHoldOnTheSameFrame() throws {
+        let method = #"function:"-\[HBRMooringCache *" -> harbor"#
+        #expect(try Self.grouping(Self.harbor, method)?.fingerprint == ["harbor"])
         #expect(try Self.grouping(Self.lumen, "function:\"ThumbnailCache.*\" module:LumenKit -> a") != nil)
         #expect(try Self.grouping(Self.lumen, "function:\"ThumbnailCache.*\" app:yes -> a") != nil)
         #expect(try Self.grouping(Self.lumen, "module:Lumen module:LumenKit -> a") == nil)
@@ -163,7 +165,7 @@ import Testing
         let file = FuzzReplayInputs.root.appendingPathComponent("docs/examples/grouping.rules").path
         let rules = try GroupingRules.parse(try FileReading.contents(atPath: file))
         #expect(rules.rules.map(\.line) == [6, 9, 12])
-        let (files, _) = PathWalker.rawFiles(in: [Self.path("crash"), Self.path("kscrash")])
+        let (files, _) = PathWalker.rawFiles(in: [Self.path("crash"), Self.path("kscrash")], note: { _ in })
         var aggregator = FleetAggregator()
         for raw in files { aggregator.add(ReportInspector().inspect(raw: raw).fleetEvent(grouping: rules)) }
         let named = aggregator.summary().crashes.groups.compactMap { group in
