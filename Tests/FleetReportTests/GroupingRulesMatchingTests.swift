@@ -160,6 +160,30 @@ import Testing
         #expect(right == summary)
     }
 
+    /// A rule-made group's name, title and rule reach every format escaped: they are input like a report's strings.
+    @Test func everyFormatShowsTheRuleEscaped() throws {
+        let hostile = "<script>x</script>|*\u{1b}[31m"
+        let rules = try Self.rules(
+            #"function:"ThumbnailCache.*" -> "\#(hostile)" title="\#(hostile) {{ function }}""#
+        )
+        var aggregator = FleetAggregator()
+        aggregator.add(ReportInspector().inspect(path: Self.path(Self.lumen)).fleetEvent(grouping: rules))
+        let summary = aggregator.summary()
+        #expect(summary.crashes.groups.first?.groupingRule?.line == 1)
+        let html = FleetReportHTMLRenderer.render(summary)
+        #expect(!html.contains("<script>x"))
+        #expect(!html.contains("\u{1b}"))
+        #expect(html.contains("data-rule-line=\"1\">rule at line 1: <code>function:&quot;ThumbnailCache.*&quot;"))
+        #expect(html.contains("<div class=\"grouping-title\">&lt;script&gt;x&lt;/script&gt;|*\\x1b[31m ThumbnailCache"))
+        let markdown = FleetReportTextRenderer.markdown(summary)
+        #expect(!markdown.contains("<script>"))
+        #expect(!markdown.contains("\u{1b}"))
+        #expect(markdown.contains("grouped by the rule at line 1: function:"))
+        let text = FleetReportTextRenderer.text(summary)
+        #expect(!text.contains("\u{1b}"))
+        #expect(text.contains("title: <script>x</script>|*\\x1b[31m ThumbnailCache.entry(for:)"))
+    }
+
     /// The rules file docs/fleet-report.md shows, on the Corpus crashes it names.
     @Test func theDocumentedExampleRulesGroupAsDocumented() throws {
         let file = FuzzReplayInputs.root.appendingPathComponent("docs/examples/grouping.rules").path
