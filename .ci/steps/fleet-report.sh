@@ -70,6 +70,21 @@ assert replayed["inputs"]["ndjsonEnvelopes"] == direct["inputs"]["reports"], rep
 print(f"  ok NDJSON of a scan: the same report ({direct['inputs']['reports']} reports)")
 PY
 
+# --grouping names groups by rule, the same from the files and from the NDJSON; groups no rule holds for stay.
+"$BIN" report --format json --grouping docs/examples/grouping.rules "${inputs[@]}" > "$WORK/grouped.json"
+"$BIN" report --format json --grouping docs/examples/grouping.rules "$WORK/scan.ndjson" > "$WORK/grouped-ndjson.json"
+python3 - "$WORK/report.json" "$WORK/grouped.json" "$WORK/grouped-ndjson.json" <<'PY'
+import json, sys
+plain, grouped, replayed = (json.load(open(p)) for p in sys.argv[1:4])
+assert grouped["crashes"] == replayed["crashes"], "crashes"
+ruled = [g for g in grouped["crashes"]["groups"] if "fingerprint" in g]
+assert ruled and all(g["signature"].startswith("fingerprint:") and "line" in g["groupingRule"] for g in ruled), ruled
+assert grouped["crashes"]["total"] == plain["crashes"]["total"]
+kept = {g["signature"]: g["count"] for g in grouped["crashes"]["groups"] if "fingerprint" not in g}
+assert all(plain_count == kept[s] for s, plain_count in ((g["signature"], g["count"]) for g in plain["crashes"]["groups"]) if s in kept)
+print(f"  ok --grouping: {len(ruled)} rule-made groups, the same from the NDJSON")
+PY
+
 # Headless Chromium with every host name unresolvable: the page must not need any.
 run_chromium() {
   timeout 120 chromium --headless --no-sandbox --disable-gpu --no-first-run --disable-extensions \

@@ -15,6 +15,8 @@ public struct FleetAggregator: Sendable {
         var last: AppleTimestamp?
         var representative: FleetEvent.Crash
         var representativeFile: String
+        /// The rule that made the group (nil for a signature's group): the representative crash's.
+        var grouping: GroupingMatch?
         var appVersions: CappedCounts
         var osVersions: CappedCounts
         var devices: CappedCounts
@@ -235,8 +237,10 @@ public struct FleetAggregator: Sendable {
         truthTable.learn(context)
         noteVersion(context)
         let version = Self.version(context.appVersion)
+        // A rule's fingerprint replaces the signature as the group's key (and the signature it is listed under).
+        let key = crash.grouping?.signature ?? crash.signature
         var group: Group
-        if let existing = groups[crash.signature] {
+        if let existing = groups[key] {
             group = existing
         } else {
             guard groups.count < limits.maxGroups else {
@@ -246,6 +250,7 @@ public struct FleetAggregator: Sendable {
             group = Group(
                 representative: crash,
                 representativeFile: file,
+                grouping: crash.grouping,
                 appVersions: CappedCounts(capacity: limits.maxVersions, order: VersionOrder.precedes),
                 osVersions: CappedCounts(capacity: limits.maxVersions, order: VersionOrder.precedes),
                 devices: CappedCounts(capacity: limits.maxDevices),
@@ -263,6 +268,7 @@ public struct FleetAggregator: Sendable {
         if group.count > 1, Self.represents(crash, file: file, over: group.representative, group.representativeFile) {
             group.representative = crash
             group.representativeFile = file
+            group.grouping = crash.grouping
         }
         group.appVersions.add(version ?? "?")
         group.osVersions.add(Self.value(context.osVersion))
@@ -281,7 +287,7 @@ public struct FleetAggregator: Sendable {
             group.fileCount += 1
             Self.keep(file, in: &group.files, capacity: limits.maxFilesPerGroup)
         }
-        groups[crash.signature] = group
+        groups[key] = group
     }
 
     /// A field's value for a group's tallies: `?` when missing or blank.
@@ -430,7 +436,7 @@ public struct FleetAggregator: Sendable {
                 !group.oldestByApp.isEmpty && group.oldestByApp.allSatisfy { newestByApp[$0.key] == $0.value }
             let app = Self.app(of: group.representative.context)
             let versionsSeen = group.appVersions.entries.map(\.value).filter { $0 != "?" }
-            rows.append(
+            var row =
                 FleetSummary.CrashGroup(
                     signature: signature,
                     count: group.count,
@@ -453,7 +459,12 @@ public struct FleetAggregator: Sendable {
                     files: group.files,
                     moreFiles: max(0, group.fileCount - group.files.count)
                 )
-            )
+            if let grouping = group.grouping {
+                row.fingerprint = grouping.fingerprint
+                row.title = grouping.title
+                row.groupingRule = grouping.rule
+            }
+            rows.append(row)
         }
         rows.sort { $0.count != $1.count ? $0.count > $1.count : $0.signature < $1.signature }
         summary.crashes.groups = rows

@@ -27,8 +27,12 @@ package struct FleetEnvelope: Decodable {
         case message
     }
 
+    /// The `userInfo` key under which a decoder passes the ``GroupingRules`` of `report --grouping`.
+    package static let groupingKey = CodingUserInfoKey(rawValue: "apm-inspect.grouping")
+
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
+        let grouping = Self.groupingKey.flatMap { decoder.userInfo[$0] } as? GroupingRules
         let file = try container.decode(String.self, forKey: .file)
         let kind = try container.decode(String.self, forKey: .kind)
         var event = FleetEvent(file: file, kind: kind)
@@ -60,7 +64,7 @@ package struct FleetEnvelope: Decodable {
                 event.watchdog = FleetEvent.watchdog(termination, report: report)
                 event.hangs = FleetEvent.hang(report, termination: termination).map { [$0] } ?? []
             } else {
-                if let crash = FleetEvent.crash(report, source: kind) { event.crashes = [crash] }
+                if let crash = FleetEvent.crash(report, source: kind, grouping: grouping) { event.crashes = [crash] }
                 event.occurrence = FleetEvent.occurrence(report)
                 event.hangs = FleetEvent.hang(report).map { [$0] } ?? []
             }
@@ -85,7 +89,7 @@ package struct FleetEnvelope: Decodable {
             if kind == FileKind.resourceReport.rawValue { event.resource = facts.resourceFacts() }
         case FileKind.metrickit.rawValue:
             let report = try container.decode(MetricKitReport.self, forKey: .report)
-            (event.metricKit, event.crashes) = FleetEvent.metricKit(report)
+            (event.metricKit, event.crashes) = FleetEvent.metricKit(report, grouping: grouping)
             event.hangs = FleetEvent.hangs(report)
         case FileKind.appStoreConnect.rawValue:
             let report = try container.decode(AppStoreConnectReport.self, forKey: .report)
@@ -117,8 +121,10 @@ package struct FleetEnvelope: Decodable {
     }
 
     /// Decodes one line as an envelope: an event, or an archive's findings.
-    package static func envelope(line: [UInt8]) throws -> FleetEnvelope {
-        try JSONDecoder().decode(FleetEnvelope.self, from: Data(line))
+    package static func envelope(line: [UInt8], grouping: GroupingRules? = nil) throws -> FleetEnvelope {
+        let decoder = JSONDecoder()
+        if let grouping, let key = groupingKey { decoder.userInfo[key] = grouping }
+        return try decoder.decode(FleetEnvelope.self, from: Data(line))
     }
 
     /// Decodes one line; the error says why a line is not an envelope.

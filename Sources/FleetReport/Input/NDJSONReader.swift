@@ -18,6 +18,8 @@ package struct NDJSONReader: Sendable {
     package var maxLineBytes: Int
     /// How much is read from the file at a time.
     package var chunkBytes: Int
+    /// `report --grouping`: the rules that name the crash groups of the envelopes read.
+    package var grouping: GroupingRules?
 
     package init(maxLineBytes: Int = 64 << 20, chunkBytes: Int = 1 << 20) {
         self.maxLineBytes = max(1, maxLineBytes)
@@ -46,7 +48,7 @@ package struct NDJSONReader: Sendable {
         var held = 0
         var stopped = false
         func flush() -> Bool {
-            let lines = Self.decode(batch, maxLineBytes: maxLineBytes, jobs: jobs)
+            let lines = Self.decode(batch, maxLineBytes: maxLineBytes, jobs: jobs, grouping: grouping)
             batch = []
             held = 0
             for line in lines where !body(line) { return false }
@@ -126,7 +128,7 @@ package struct NDJSONReader: Sendable {
     }
 
     /// Decodes a batch on up to `jobs` threads; the outcomes are in the batch's order.
-    private static func decode(_ batch: [RawLine], maxLineBytes: Int, jobs: Int) -> [Line] {
+    private static func decode(_ batch: [RawLine], maxLineBytes: Int, jobs: Int, grouping: GroupingRules?) -> [Line] {
         let slots = DecodedSlots(count: batch.count)
         let next = NextIndex()
         DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, batch.count))) { _ in
@@ -144,7 +146,7 @@ package struct NDJSONReader: Sendable {
                     )
                 } else {
                     do {
-                        let envelope = try FleetEnvelope.envelope(line: raw.bytes)
+                        let envelope = try FleetEnvelope.envelope(line: raw.bytes, grouping: grouping)
                         line = envelope.archiveFindings.map(Line.findings) ?? .event(envelope.event)
                     } catch {
                         line = .rejected(

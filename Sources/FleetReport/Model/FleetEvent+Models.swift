@@ -6,17 +6,21 @@ import WatchdogAnalysis
 
 extension FleetEvent {
     /// The facts of a crash report (or KSCrash report); nil for a report that is not a crash or has no signature.
-    public static func crash(_ report: CrashReport, source: String) -> Crash? {
+    ///
+    /// `grouping`'s first rule that holds for the crash names its group.
+    public static func crash(_ report: CrashReport, source: String, grouping: GroupingRules? = nil) -> Crash? {
         guard let signature = report.signature, !report.isNotACrash, report.category ?? .crash == .crash,
             !isAppleHangReport(report)
         else { return nil }
-        return Crash(
+        var crash = Crash(
             signature: signature,
             source: source,
             exception: exception(of: report),
             topFrame: report.signatureFrames?.first,
             context: context(of: report)
         )
+        crash.grouping = grouping?.grouping(of: report, signature: signature)
+        return crash
     }
 
     /// The facts of a watchdog termination.
@@ -111,13 +115,15 @@ extension FleetEvent {
 
     /// The figures of a MetricKit file, one entry per app version and device type (in version order), and its
     /// crash diagnostics.
-    public static func metricKit(_ report: MetricKitReport) -> (figures: [MetricKitFigures], crashes: [Crash]) {
+    public static func metricKit(_ report: MetricKitReport, grouping: GroupingRules? = nil)
+        -> (figures: [MetricKitFigures], crashes: [Crash])
+    {
         var crashes: [Crash] = []
         for payload in report.payloads {
             let date = payload.end ?? payload.begin
             for diagnostic in payload.diagnostics where diagnostic.kind == .crash {
                 guard crashes.count < maxCrashesPerFile, let report = diagnostic.crashReport,
-                    var crash = crash(report, source: "metrickit")
+                    var crash = crash(report, source: "metrickit", grouping: grouping)
                 else { continue }
                 let metadata = diagnostic.metadata
                 crash.context.bundleId = metadata.bundleIdentifier ?? crash.context.bundleId

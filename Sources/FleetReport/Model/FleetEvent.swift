@@ -49,6 +49,8 @@ public struct FleetEvent: Sendable, Equatable {
         public var exception: String
         public var topFrame: String?
         public var context: Context
+        /// The group a rule of `report --grouping` gave the crash; nil keeps the group of its signature.
+        public var grouping: GroupingMatch?
 
         /// A crash event from its grouping signature and context.
         public init(signature: String, source: String, exception: String, topFrame: String?, context: Context) {

@@ -50,6 +50,8 @@ public struct FleetSummary: Sendable, Equatable, Encodable {
         public var app: String?
         public var apps: [String]?
         public var version: String?
+        /// Added: the `--grouping` rules file, as given.
+        public var grouping: String?
 
         package init(since: String? = nil, app: String? = nil, version: String? = nil, apps: [String]? = nil) {
             self.since = since
@@ -108,6 +110,13 @@ public struct FleetSummary: Sendable, Equatable, Encodable {
         public var files: [String]
         /// Files of the group that are not in ``files``.
         public var moreFiles: Int
+        /// Added (`report --grouping`): the fingerprint of the rule that made the group, its values with variables
+        /// filled; absent for a group made by signature.
+        public var fingerprint: [String]? = nil
+        /// Added: the rule's `title="…"`, variables filled, when it has one.
+        public var title: String? = nil
+        /// Added: the rule that made the group (line in the rules file, and text).
+        public var groupingRule: GroupingMatch.Rule? = nil
     }
 
     /// A number of events on one UTC day.

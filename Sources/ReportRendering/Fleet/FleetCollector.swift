@@ -18,9 +18,13 @@ package final class FleetCollector: @unchecked Sendable {
     /// Threads that decode NDJSON lines.
     package let jobs: Int
 
-    package init(filter: FleetFilter, jobs: Int) {
+    /// `report --grouping`: the rules that name the crash groups of NDJSON envelopes.
+    package let grouping: GroupingRules?
+
+    package init(filter: FleetFilter, jobs: Int, grouping: GroupingRules? = nil) {
         aggregator = FleetAggregator(filter: filter)
         self.jobs = jobs
+        self.grouping = grouping
     }
 
     package func take(_ item: Item) {
@@ -42,7 +46,9 @@ package final class FleetCollector: @unchecked Sendable {
         let display = raw.display
         let outcome = raw.withOpenablePath { path -> InputError? in
             do {
-                try NDJSONReader().read(path: path, jobs: jobs) { line in
+                var reader = NDJSONReader()
+                reader.grouping = grouping
+                try reader.read(path: path, jobs: jobs) { line in
                     switch line {
                     case .event(let event):
                         aggregator.add(event, fromNDJSON: true)

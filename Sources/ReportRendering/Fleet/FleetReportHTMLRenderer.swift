@@ -162,13 +162,23 @@ package enum FleetReportHTMLRenderer {
         table += "<th>Representative file</th><th>Files</th></tr>\n"
         for group in groups.prefix(shownRows) {
             table += "<tr class=\"group-files\" data-signature=\"\(escape(group.signature))\""
-            table += " data-more-files=\"\(group.moreFiles)\"><td><code>\(escape(group.signature))</code></td>"
+            table += " data-more-files=\"\(group.moreFiles)\"><td><code>\(escape(group.signature))</code>"
+            table += groupingRuleNote(group) + "</td>"
             table += "<td>\(escape(group.app))</td><td><code>\(escape(group.representativeFile))</code></td><td><ul>"
             for file in group.files { table += "<li class=\"group-file\"><code>\(escape(file))</code></li>" }
             if group.moreFiles > 0 { table += "<li>+\(Formatting.grouped(group.moreFiles)) more file(s)</li>" }
             table += "</ul></td></tr>\n"
         }
         return "<h3>Reports of each group</h3>\n" + scrolling(table + "</table>\n")
+    }
+
+    /// For a group a `--grouping` rule made: its title and the rule (line and text); empty for a signature's group.
+    private static func groupingRuleNote(_ group: FleetSummary.CrashGroup) -> String {
+        guard let rule = group.groupingRule else { return "" }
+        var note = ""
+        if let title = group.title { note += "<div class=\"grouping-title\">\(escape(title))</div>" }
+        note += "<div class=\"muted grouping-rule\" data-rule-line=\"\(rule.line)\">rule at line \(rule.line): "
+        return note + "<code>\(escape(rule.text))</code></div>"
     }
 
     /// Each app's newest version, and the groups first seen in it.

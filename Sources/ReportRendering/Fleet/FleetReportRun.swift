@@ -19,6 +19,8 @@ package struct FleetReportRun: Sendable {
     /// `--dsym` and `--symbols`: crash frames and signatures named as `scan` and `inspect` name them; nil leaves
     /// them as the reports have them.
     package var symbolicator: ReportSymbolicator?
+    /// `--grouping`: the rules that name crash groups, and the rules file as given (echoed under `filters`).
+    package var grouping: (rules: GroupingRules, file: String)?
 
     package init(since: String?, apps: [String], version: String?, jobs: Int, generatedAt: Date? = nil) {
         self.since = since
@@ -68,7 +70,8 @@ package struct FleetReportRun: Sendable {
             sink: sink
         )
         scanner.keepsFleetFacts = true
-        let collector = FleetCollector(filter: filter, jobs: jobs)
+        scanner.grouping = grouping?.rules
+        let collector = FleetCollector(filter: filter, jobs: jobs, grouping: grouping?.rules)
         let scanning = scanner
         ParallelMap.forEachInOrder(
             count: files.count,
@@ -98,6 +101,7 @@ package struct FleetReportRun: Sendable {
             version: version,
             apps: apps.isEmpty ? nil : apps
         )
+        summary.filters.grouping = grouping?.file
         summary.generatedAt = generatedAt.flatMap(Self.utcTimestamp)
         return (summary, collector.errors)
     }

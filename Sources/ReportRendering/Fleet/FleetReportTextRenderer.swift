@@ -70,6 +70,10 @@ package enum FleetReportTextRenderer {
                     bullet(style) + cell(group.signature, style) + "  " + cell(group.app, style) + "  "
                     + cell(group.process, style) + "  " + cell(group.exception, style) + "\n"
                 let indent = style == .markdown ? "  - " : "      "
+                if let title = group.title { out += indent + "title: " + cell(title, style) + "\n" }
+                if let rule = group.groupingRule {
+                    out += indent + "grouped by the rule at line \(rule.line): " + cell(rule.text, style) + "\n"
+                }
                 out += indent + "representative: " + cell(group.representativeFile, style) + "\n"
                 for file in group.files { out += indent + cell(file, style) + "\n" }
                 if group.moreFiles > 0 { out += indent + "+\(Formatting.grouped(group.moreFiles)) more file(s)\n" }
@@ -358,7 +362,7 @@ package enum FleetReportTextRenderer {
     package static func filterLine(_ filters: FleetSummary.Filters) -> String? {
         let parts = [
             filters.since.map { "since \($0)" }, filters.app.map { "app \($0)" },
-            filters.version.map { "version \($0)" },
+            filters.version.map { "version \($0)" }, filters.grouping.map { "grouping rules \($0)" },
         ].compactMap { $0 }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }

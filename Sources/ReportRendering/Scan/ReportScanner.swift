@@ -28,6 +28,8 @@ package struct ReportScanner: Sendable {
     package let backend: BackendEventPrinter?
     /// Records keep the facts of the fleet report (`report` scans with this set).
     package var keepsFleetFacts = false
+    /// `report --grouping`: the rules that name the crash groups of the fleet facts.
+    package var grouping: GroupingRules?
     /// Folds the figures of every MetricKit file met (the scan's fleet view); nil when not wanted.
     package var metricKit: MetricKitFleetTally?
     /// `--app`: reports of other apps are neither printed nor recorded, only counted in ``leftOut``.
@@ -55,7 +57,7 @@ package struct ReportScanner: Sendable {
         if let metricKit, case .metricKit(let report) = inspection.report {
             metricKit.add(FleetEvent.metricKitFigures(report))
         }
-        return ScanRecord(inspection, keepingFleetFacts: keepsFleetFacts)
+        return ScanRecord(inspection, keepingFleetFacts: keepsFleetFacts, grouping: grouping)
     }
 
     /// Reads a path kept as bytes; a name that is not UTF-8 is read through `/proc/self/fd` and shown escaped.

@@ -32,9 +32,10 @@ package struct ScanRecord: Sendable {
     /// The facts `report` aggregates; kept only when asked for (`scan` has no use for them).
     package var fleet: FleetEvent?
 
-    package init(_ inspection: Inspection, keepingFleetFacts: Bool = false) {
+    /// `grouping`: the rules of `report --grouping`, which name the crash groups of the fleet facts.
+    package init(_ inspection: Inspection, keepingFleetFacts: Bool = false, grouping: GroupingRules? = nil) {
         path = inspection.file
-        if keepingFleetFacts { fleet = inspection.fleetEvent }
+        if keepingFleetFacts { fleet = inspection.fleetEvent(grouping: grouping) }
         kind = inspection.kind
         failure = inspection.failure.map { failure in
             ErrorLine.render(path: inspection.file, location: failure.location, message: failure.message)

@@ -23,7 +23,11 @@ struct ReportCommand: ParsableCommand, PrintsTables {
 
     /// Run by `HelpExamplesTests` from the repository root, so each one keeps working as shown.
     static let examples: [HelpExample] = [
-        HelpExample("Crash groups, watchdog terminations and OOM kills of a folder", "report Corpus")
+        HelpExample("Crash groups, watchdog terminations and OOM kills of a folder", "report Corpus"),
+        HelpExample(
+            "Crash groups named by fingerprint rules (Sentry's syntax)",
+            "report --grouping docs/examples/grouping.rules Corpus/crash"
+        ),
     ]
 
     @Argument(help: "Files, folders, archives or NDJSON of earlier scans (- for standard input).", completion: .file())
@@ -52,6 +56,18 @@ struct ReportCommand: ParsableCommand, PrintsTables {
     @Option(name: .shortAndLong, help: "Worker threads (default: the number of cores).")
     var jobs: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            """
+            Name crash groups by the rules in this file, in Sentry's fingerprint-rule syntax \
+            (function:"Cache.*" -> cache-crashes); the first rule that holds names a crash's group.
+            """,
+            valueName: "rules"
+        ),
+        completion: .file()
+    )
+    var grouping: String?
+
     @OptionGroup var tableOptions: TableOptions
 
     @Option(
@@ -73,6 +89,8 @@ struct ReportCommand: ParsableCommand, PrintsTables {
     }
 
     func run() throws {
+        // The rules are read first: a rules file with an error stops the command before any report is read.
+        let rules = try grouping.map { path in (rules: try Self.groupingRules(at: path), file: path) }
         let temporary = try TemporaryFolder()
         defer { temporary.remove() }
         let (files, walkFailures) = PathWalker.rawFiles(in: paths)
@@ -92,6 +110,7 @@ struct ReportCommand: ParsableCommand, PrintsTables {
         )
         let symbolication = ReportSymbolication.make(dsymPaths: dsym, symbols: symbolOptions.sources, sink: .console)
         run.symbolicator = symbolication?.symbolicator
+        run.grouping = rules
         let progress = ProgressBar(total: files.count, label: "report", streamsOutput: false)
         let (summary, errors) = run.summary(of: files, temporary: temporary, sink: .console) { progress.advance() }
         progress.finish()
@@ -110,5 +129,25 @@ struct ReportCommand: ParsableCommand, PrintsTables {
         if !walkFailures.isEmpty || summary.inputs.unreadable > 0 || summary.inputs.rejectedLines > 0 {
             throw ExitCode(1)
         }
+    }
+
+    /// The rules of `--grouping`; a file that cannot be read or holds an error is reported as `PATH:LINE:COL: error:
+    /// message` and ends the command with status 1, as an input that cannot be parsed does.
+    static func groupingRules(at path: String) throws -> GroupingRules {
+        let limits = GroupingRules.Limits()
+        do {
+            // One byte past the limit, so the parser says the file is too large rather than the reader.
+            let bytes = try FileReading.contents(atPath: path, maxBytes: limits.maxBytes + 1)
+            return try GroupingRules.parse(bytes, limits: limits)
+        } catch let error as GroupingRulesError {
+            Console.error(
+                ErrorLine.render(path: path, location: error.diagnostic.location, message: error.diagnostic.message)
+            )
+        } catch let error as InputError {
+            Console.error(ErrorLine.render(path: path, location: nil, message: error.message))
+        } catch {
+            Console.error(ErrorLine.render(path: path, location: nil, message: "\(error)"))
+        }
+        throw ExitCode(1)
     }
 }
