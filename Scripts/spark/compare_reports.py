@@ -65,7 +65,7 @@ def main():
     parser.add_argument("direct")
     parser.add_argument("recipe")
     parser.add_argument("--direct-root", required=True)
-    parser.add_argument("--recipe-root", default="-!/")
+    parser.add_argument("--recipe-root", default="-!/", help="give it as --recipe-root=VALUE: it starts with -")
     parser.add_argument("--require", nargs="*", default=[], help="dotted keys that must be non-empty in DIRECT")
     args = parser.parse_args()
     direct, recipe = (json.load(open(path, encoding="utf-8")) for path in (args.direct, args.recipe))
