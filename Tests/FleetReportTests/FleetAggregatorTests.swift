@@ -115,6 +115,33 @@ import Testing
         }
     }
 
+    /// Issue 46: a Spark or Ray job hands the reports over in whatever order its partitions finish, so the listed
+    /// skipped files are the first by path bytes, not the first read.
+    @Test func theSkippedFilesListedDoNotDependOnTheOrderOfReports() {
+        var limits = FleetLimits()
+        limits.maxFindings = 3
+        let skipped = [
+            FleetEvent(file: "-!/batch0001/capture.har", kind: "httpArchive"),
+            FleetEvent(file: "-!/batch0000/notes.txt", kind: "unknown"),
+            FleetEvent(file: "-!/batch0002/zeta.har", kind: "httpArchive"),
+            FleetEvent(file: "-!/batch0000/broken.ips", kind: "unknown", unreadable: true, failure: "truncated"),
+            FleetEvent(file: "-!/batch0000/Ärger.har", kind: "httpArchive"),
+        ]
+        let events = Self.fleet + skipped
+        let forward = Self.summary(events, limits: limits)
+        #expect(forward.inputs.skippedFiles == 5)
+        #expect(
+            forward.inputs.skipped.map(\.file) == [
+                "-!/batch0000/broken.ips", "-!/batch0000/notes.txt", "-!/batch0000/Ärger.har",
+            ]
+        )
+        #expect(forward.inputs.skipped.first?.reason == "could not be read: truncated")
+        var generator = SplitMix(seed: 46)
+        for _ in 0..<20 {
+            #expect(Self.summary(events.shuffled(using: &generator), limits: limits) == forward)
+        }
+    }
+
     @Test func capsKeepTheNewestVersionsAndCountTheRest() {
         var limits = FleetLimits()
         limits.maxVersions = 3

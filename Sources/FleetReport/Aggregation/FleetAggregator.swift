@@ -116,9 +116,7 @@ public struct FleetAggregator: Sendable {
     public mutating func add(_ event: FleetEvent, fromNDJSON: Bool = false) {
         if let reason = Self.skipReason(event) {
             inputs.skippedFiles += 1
-            if inputs.skipped.count < limits.maxFindings {
-                inputs.skipped.append(FleetSummary.SkippedFile(file: event.file, kind: event.kind, reason: reason))
-            }
+            keepSkipped(FleetSummary.SkippedFile(file: event.file, kind: event.kind, reason: reason))
         }
         inputs.reports += 1
         if fromNDJSON { inputs.ndjsonEnvelopes += 1 }
@@ -393,6 +391,24 @@ public struct FleetAggregator: Sendable {
         }
         let memoryExceptions = figures.diagnostics[MetricKitDiagnostic.Kind.memoryException.rawValue] ?? 0
         metricKitMemoryExceptions = Self.adding(metricKitMemoryExceptions, max(0, memoryExceptions))
+    }
+
+    /// Keeps `skipped` among the ``FleetLimits/maxFindings`` first skipped files by path bytes (then kind and
+    /// reason), in that order: which files are listed must not depend on the order the reports were read in, since
+    /// a Spark or Ray job hands them over in whatever order its partitions finish.
+    private mutating func keepSkipped(_ skipped: FleetSummary.SkippedFile) {
+        let limit = max(0, limits.maxFindings)
+        guard limit > 0 else { return }
+        let index = inputs.skipped.firstIndex { !Self.precedes($0, skipped) } ?? inputs.skipped.endIndex
+        guard index < limit else { return }
+        inputs.skipped.insert(skipped, at: index)
+        if inputs.skipped.count > limit { inputs.skipped.removeLast() }
+    }
+
+    private static func precedes(_ lhs: FleetSummary.SkippedFile, _ rhs: FleetSummary.SkippedFile) -> Bool {
+        if lhs.file != rhs.file { return lhs.file.utf8.lexicographicallyPrecedes(rhs.file.utf8) }
+        if lhs.kind != rhs.kind { return lhs.kind.utf8.lexicographicallyPrecedes(rhs.kind.utf8) }
+        return lhs.reason.utf8.lexicographicallyPrecedes(rhs.reason.utf8)
     }
 
     /// The report of everything added so far.

@@ -23,7 +23,8 @@ public struct FleetSummary: Sendable, Equatable, Encodable {
         /// Unreadable ones, and those of a kind it does not aggregate (HTTP captures, PowerLog databases, panics …).
         /// Reports left out by the filters are in ``excluded`` instead.
         public var skippedFiles = 0
-        /// The first ``FleetLimits/maxFindings`` of them, in input order, each with the reason.
+        /// The first ``FleetLimits/maxFindings`` of them by path bytes (then kind and reason), in that order, each
+        /// with the reason: the same list whatever order the reports were read in.
         public var skipped: [SkippedFile] = []
     }
 
