@@ -58,7 +58,13 @@ struct HelpExamplesTests {
     func exampleRunsAsShown(command: String?, example: HelpExample) throws {
         // Each example belongs to its own command (the root's may name any).
         if let command { #expect(example.arguments.first == command) }
-        let arguments = try example.arguments.map(expanded)
+        // An output an example names under /tmp is written to a private folder instead, removed afterwards: two
+        // runs of the suite never share a file, and nothing is left behind.
+        let scratch = try BuiltCommandTests.makeFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let arguments = try example.arguments.map(expanded).map { argument in
+            argument.hasPrefix("/tmp/") ? scratch.path + "/" + argument.dropFirst(5) : argument
+        }
         let run = try BuiltCommandTests.run(try BuiltCommandTests.binary(), arguments)
         #expect(run.status == 0, "\(example.commandLine): \(run.stderr)")
         #expect(!run.stdout.isEmpty, "\(example.commandLine) printed nothing")
