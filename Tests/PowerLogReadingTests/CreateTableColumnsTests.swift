@@ -17,7 +17,7 @@ import Testing
             + "ts REAL, CONSTRAINT pk PRIMARY KEY (id, ts), UNIQUE (name), FOREIGN KEY (id) REFERENCES plain(a))",
         "CREATE TABLE norowid (k TEXT PRIMARY KEY, v DECIMAL(10, 2)) WITHOUT ROWID",
         "CREATE TABLE strictly (k INTEGER, v TEXT) STRICT",
-        "CREATE TEMP TABLE IF NOT EXISTS main.tmp (x)",
+        "CREATE TEMP TABLE IF NOT EXISTS temp.tmp (x)",
         "CREATE TABLE \"ünïcode\" (\"名前\" TEXT, Größe INTEGER)",
         "CREATE TABLE keywords (\"select\" INT, \"table\" TEXT, key TEXT, timestamp REAL, \"check\" INT)",
     ]
