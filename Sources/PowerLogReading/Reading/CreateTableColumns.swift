@@ -119,18 +119,19 @@ struct CreateTableColumns {
         /// The name a word or quoted token stands for; nil when its bytes are not UTF-8 (SQLite is asked then).
         func text(of token: Token) -> String? {
             guard token.start >= 0, token.start <= token.end, token.end <= bytes.count else { return nil }
-            var raw = Array(bytes[token.start..<token.end])
-            if let quote = token.quote {
-                var out: [UInt8] = []
-                out.reserveCapacity(raw.count)
-                var i = 0
-                while i < raw.count {
-                    out.append(raw[i])
-                    i += raw[i] == quote ? 2 : 1
-                }
-                raw = out
+            let slice = bytes[token.start..<token.end]
+            // Most names hold no doubled quote: validated in place, without a copy.
+            guard let quote = token.quote, slice.contains(quote) else {
+                return String(validating: slice, as: UTF8.self)
             }
-            return String(validating: raw, as: UTF8.self)
+            var out: [UInt8] = []
+            out.reserveCapacity(slice.count)
+            var i = slice.startIndex
+            while i < slice.endIndex {
+                out.append(slice[i])
+                i += slice[i] == quote ? 2 : 1
+            }
+            return String(validating: out, as: UTF8.self)
         }
 
         /// The next token, or nil at the end of the text or on text that cannot be tokenized (an unclosed quote
