@@ -47,5 +47,14 @@ let package = Package(
             path: "Benchmarks/CrashBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "PowerLogBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "PowerLogReading", package: "apm-inspect"),
+            ],
+            path: "Benchmarks/PowerLogBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

@@ -4,6 +4,8 @@
 #   Benchmarks/scripts/powerlog_compare.sh [DB] [RUNS]
 #     DB    default: ../shared/corpus/powerlog/powerlog_2021-12-16_05-54_84E2141B.PLSQL
 #     RUNS  default: 21
+#   ROWS_DB  default: Benchmarks/data/powerlog-rows-1000000.PLSQL, generated when absent
+#            (generate_powerlog_rows.py --rows 1000000); ROWS_DB=none skips the 1M-row rows
 #   APM_INSPECT_BIN=path/to/apm-inspect (or BIN=) to skip the release build.
 #
 # Each command is timed by bench_lib.sh's `measure` (median wall and CPU, min wall, peak RSS; rows to $BENCH_TSV,
@@ -31,3 +33,19 @@ measure "apm-inspect energy --format json" "$RUNS" -- "$BIN" energy --format jso
 measure "apm-inspect inspect" "$RUNS" -- "$BIN" inspect "$DB"
 measure "sqlite3 shell, the same headline queries" "$RUNS" -- sqlite3 -readonly "$DB" ".read $SQL"
 load_check end
+
+# The 1M-row database: the same pair, and the JSON output against the shell's JSON dump of the battery table.
+ROWS_DB="${ROWS_DB:-Benchmarks/data/powerlog-rows-1000000.PLSQL}"
+if [ "$ROWS_DB" != none ]; then
+  [ -f "$ROWS_DB" ] || python3 Benchmarks/scripts/generate_powerlog_rows.py --rows 1000000 --out "$ROWS_DB"
+  ROWS_RUNS="${ROWS_RUNS:-3}"
+  bench_input "$ROWS_DB"
+  echo "PowerLog summary on $(basename "$ROWS_DB") ($(du -k "$ROWS_DB" | cut -f1) KB), $ROWS_RUNS runs"
+  load_check begin
+  measure "apm-inspect energy (text), 1M rows" "$ROWS_RUNS" -- "$BIN" energy "$ROWS_DB"
+  measure "sqlite3 shell, the same headline queries, 1M rows" "$ROWS_RUNS" -- sqlite3 -readonly "$ROWS_DB" ".read $SQL"
+  measure "apm-inspect energy --format json, 1M rows" "$ROWS_RUNS" -- "$BIN" energy --format json "$ROWS_DB"
+  measure "sqlite3 -json, the battery table, 1M rows" "$ROWS_RUNS" -- \
+    sqlite3 -readonly -json "$ROWS_DB" "SELECT * FROM PLBatteryAgent_EventBackward_Battery"
+  load_check end
+fi

@@ -6,7 +6,7 @@ import GRDB
 ///
 /// Input is hostile: the connection is read-only and `query_only`, the schema is not trusted (`trusted_schema`
 /// off, so no function in a view or trigger runs), extensions stay disabled, and only tables listed in
-/// `sqlite_master` are read, only through columns `PRAGMA table_info` reports.
+/// `sqlite_master` are read, only through the columns their `CREATE TABLE` declares.
 struct PowerLogDatabase {
     /// A table's name and columns as the file declares them.
     struct TableSchema: Sendable {
@@ -57,28 +57,11 @@ struct PowerLogDatabase {
             try db.execute(sql: "PRAGMA mmap_size = 0")
         }
         do {
-            queue = try DatabaseQueue(path: immutable ? Self.immutableURI(path) : path, configuration: configuration)
-            let schema = try queue.read { db in
-                // One statement for the whole schema: preparing a PRAGMA per table costs more than the reading.
-                let rows = try Row.fetchAll(
-                    db,
-                    sql: """
-                        SELECT m.name, p.name FROM sqlite_master AS m JOIN pragma_table_info(m.name) AS p
-                        WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' ORDER BY m.name, p.cid
-                        """
-                )
-                var schemas: [TableSchema] = []
-                for row in rows {
-                    let values = Array(row.databaseValues)
-                    guard let table = values.string(0), let column = values.string(1) else { continue }
-                    if schemas.last?.name == table {
-                        schemas[schemas.count - 1].columns.append(column)
-                    } else {
-                        schemas.append(TableSchema(name: table, columns: [column]))
-                    }
-                }
-                return schemas
-            }
+            queue = try DatabaseQueue(
+                path: immutable ? Self.immutableURI(path) : path,
+                configuration: configuration
+            )
+            let schema = try queue.read { db in try Self.schema(db) }
             tables = schema
             var damaged: [String: String] = [:]
             var counted =
@@ -90,7 +73,8 @@ struct PowerLogDatabase {
                 for table in schema {
                     // Only whether the check passes is kept: what it names first, or whether it fails outright,
                     // varies with the same memory the check guards against.
-                    let passes = (try? queue.read { db in try Self.damage(of: table.name, db) == nil }) ?? false
+                    let passes =
+                        (try? queue.read { db in try Self.damage(of: table.name, db) == nil }) ?? false
                     if !passes {
                         damaged[table.name] = "quick_check"
                     } else if let census = try? queue.read({ db in try Self.census(of: table, db) }) {
@@ -102,13 +86,69 @@ struct PowerLogDatabase {
             damagedTables = damaged
             censuses = counted ?? [:]
         } catch let error as DatabaseError {
-            throw PowerLogError(.database, "SQLite cannot read the database: \(error.message ?? error.description)")
+            throw PowerLogError(
+                .database,
+                "SQLite cannot read the database: \(error.message ?? error.description)"
+            )
         } catch {
             throw PowerLogError(.database, "SQLite cannot read the database: \(error)")
         }
     }
 
     func close() { try? queue.close() }
+
+    /// Every table (but SQLite's own) and its columns, in name order.
+    ///
+    /// The columns come from each table's `CREATE TABLE` text (``CreateTableColumns``), which SQLite has already
+    /// parsed to open the file: one statement for the whole schema. Should any text not read plainly, the whole
+    /// schema is asked of SQLite instead (`pragma_table_info`, one PRAGMA prepared per table, a fifth of `energy`'s
+    /// instructions on a real log when it was the only way), so both ways give the same tables.
+    static func schema(_ db: Database) throws -> [TableSchema] {
+        var schemas: [TableSchema] = []
+        let cursor = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT name, sql FROM sqlite_master
+                WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name
+                """
+        )
+        while let row = try cursor.next() {
+            // Values are read as DatabaseValue: a hostile `sqlite_master` may hold a blob where text belongs.
+            let nameValue: DatabaseValue = row[0]
+            let sqlValue: DatabaseValue = row[1]
+            guard let name = TableRows.string(nameValue), case .string(let sql) = sqlValue.storage,
+                let columns = CreateTableColumns.parse(sql), !columns.isEmpty
+            else { return try schemaFromPragmas(db) }
+            // A name twice: the pragma way merges them, so it is asked.
+            guard schemas.last?.name != name else { return try schemaFromPragmas(db) }
+            schemas.append(TableSchema(name: name, columns: columns))
+        }
+        return schemas
+    }
+
+    /// The schema as `pragma_table_info` gives it: one statement, but a PRAGMA prepared per table.
+    static func schemaFromPragmas(_ db: Database) throws -> [TableSchema] {
+        let cursor = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT m.name, p.name FROM sqlite_master AS m JOIN pragma_table_info(m.name) AS p
+                WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' ORDER BY m.name, p.cid
+                """
+        )
+        var schemas: [TableSchema] = []
+        while let row = try cursor.next() {
+            let tableValue: DatabaseValue = row[0]
+            let columnValue: DatabaseValue = row[1]
+            guard let table = TableRows.string(tableValue), let column = TableRows.string(columnValue)
+            else { continue }
+            if schemas.last?.name == table {
+                schemas[schemas.count - 1].columns.append(column)
+            } else {
+                schemas.append(TableSchema(name: table, columns: [column]))
+            }
+        }
+        return schemas
+    }
 
     /// True when the file is not a whole number of pages, or shorter than the page count SQLite reads from its
     /// header (a truncated copy, a cut-off download, a gzip stream that ended early).
@@ -127,13 +167,60 @@ struct PowerLogDatabase {
     ///
     /// That is damage inside a file of the right size (a fuzz finding of `apm-inspect fuzz` in CI): the caller then
     /// runs the costlier check on every table before reading any.
-    private static func censusInOneRead(_ schema: [TableSchema], _ queue: DatabaseQueue) -> [String: Census]? {
+    ///
+    /// Tables are counted ``censusBatch`` at a time, one `UNION ALL` statement per batch: preparing one statement
+    /// per table cost more than the counting (GRDB's and SQLite's fixed cost of a statement, some 370 times). A batch
+    /// SQLite refuses (a build with a lower limit on compound terms, or damage) is taken again one table at a time,
+    /// so a table fails the census exactly when its own statement would.
+    private static func censusInOneRead(_ schema: [TableSchema], _ queue: DatabaseQueue) -> [String:
+        Census]?
+    {
         try? queue.read { db in
             var censuses: [String: Census] = [:]
             censuses.reserveCapacity(schema.count)
-            for table in schema { censuses[table.name] = try census(of: table, db) }
+            var start = 0
+            while start < schema.count {
+                let batch = schema[start..<min(schema.count, start + censusBatch)]
+                start = batch.endIndex
+                if let counted = try? census(ofBatch: batch, db) {
+                    for (index, census) in counted { censuses[schema[index].name] = census }
+                } else {
+                    for table in batch { censuses[table.name] = try census(of: table, db) }
+                }
+            }
             return censuses
         }
+    }
+
+    /// How many tables one census statement counts.
+    ///
+    /// Small on purpose: GRDB's authorizer merges every column a statement reads into the statement's region, at a
+    /// cost that grows with the tables already in it. On the real iOS 15 log `energy` cost 223 M instructions with
+    /// batches of 10 (a batch of 100 spent 96 M in that merging alone), 221.8 M with 1 and 218.1 M with 4.
+    static let censusBatch = 4
+
+    /// The census of the tables of `batch` in one statement, by their index in the schema.
+    private static func census(ofBatch batch: ArraySlice<TableSchema>, _ db: Database) throws -> [(
+        Int, Census
+    )] {
+        var sql = ""
+        for index in batch.indices {
+            if index != batch.startIndex { sql += " UNION ALL " }
+            sql += "SELECT \(index), " + censusColumns(of: batch[index])
+        }
+        var out: [(Int, Census)] = []
+        out.reserveCapacity(batch.count)
+        let cursor = try Row.fetchCursor(db, sql: sql)
+        while let row = try cursor.next() {
+            let indexValue: DatabaseValue = row[0]
+            guard let index = TableRows.int64(indexValue).flatMap({ Int(exactly: $0) }),
+                batch.indices.contains(index)
+            else { continue }
+            out.append((index, Self.census(row, from: 1)))
+        }
+        // Every term yields one row; fewer means text this reader did not write as it meant.
+        guard out.count == batch.count else { throw PowerLogError(.database, "census rows missing") }
+        return out
     }
 
     /// Whether a table's time span is asked for: only tables that can set the log's time range (periodic
@@ -181,7 +268,10 @@ struct PowerLogDatabase {
         if !path.hasPrefix("/") {
             var buffer = [CChar](repeating: 0, count: 4096)
             if getcwd(&buffer, buffer.count) != nil {
-                let directory = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                let directory = String(
+                    decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) },
+                    as: UTF8.self
+                )
                 absolute = directory + "/" + path
             }
         }
@@ -190,7 +280,8 @@ struct PowerLogDatabase {
         for byte in absolute.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                UInt8(ascii: "_"),
                 UInt8(ascii: "~"), UInt8(ascii: "/"):
                 encoded.append(byte)
             default:
@@ -207,7 +298,10 @@ struct PowerLogDatabase {
         let variants = tables.filter { table in
             let candidate = table.name.lowercased()
             guard candidate.hasPrefix(lower + "_") else { return false }
-            let suffix = candidate.dropFirst(lower.count + 1).split(separator: "_", omittingEmptySubsequences: false)
+            let suffix = candidate.dropFirst(lower.count + 1).split(
+                separator: "_",
+                omittingEmptySubsequences: false
+            )
             return !suffix.isEmpty && suffix.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }
         }
         return variants.max { $0.name < $1.name }
@@ -217,7 +311,9 @@ struct PowerLogDatabase {
     /// tables (configuration, names, offsets) whose rows are sorted before use.
     ///
     /// - Returns: the rows (one value per wanted column, in order) and whether the row limit cut the table.
-    func rows(of table: TableSchema, columns wanted: [String], limit: Int) throws(PowerLogError) -> TableRows {
+    func rows(of table: TableSchema, columns wanted: [String], limit: Int) throws(PowerLogError)
+        -> TableRows
+    {
         var out: [[DatabaseValue]] = []
         let truncated = try forEachRow(of: table, columns: wanted, limit: limit) { out.append($0) }
         return TableRows(table: table.name, names: wanted, rows: out, truncated: truncated)
@@ -243,24 +339,29 @@ struct PowerLogDatabase {
         // The order the full analysis sorts in (the value read as a number); SQLite sorts in bounded memory, spilling
         // to its temporary files.
         let order =
-            orderedByTime ? table.column("timestamp").map { " ORDER BY CAST(\($0.sqlIdentifier) AS REAL)" } : nil
+            orderedByTime
+            ? table.column("timestamp").map { " ORDER BY CAST(\($0.sqlIdentifier) AS REAL)" } : nil
         let sql =
             "SELECT \(list) FROM \(table.name.sqlIdentifier)\(order ?? "") LIMIT \(bound == Int.max ? bound : bound + 1)"
         do {
             return try queue.read { db -> Bool in
                 var seen = 0
-                let cursor = try Row.fetchCursor(db, sql: sql)
+                let statement = try db.makeStatement(sql: sql)
+                // Values are taken from the statement itself, column by column: `Row`'s generic subscript cost
+                // more than SQLite's step on a numeric row.
+                let handle = statement.sqliteStatement
+                let columnCount = statement.columnCount
+                let cursor = try Row.fetchCursor(statement)
                 var full: [DatabaseValue] = []
                 full.reserveCapacity(present.count)
-                while let row = try cursor.next() {
+                while try cursor.next() != nil {
                     if seen == bound { return true }
                     seen += 1
                     full.removeAll(keepingCapacity: true)
                     var k = 0
                     for column in present {
-                        if column != nil, k < row.count {
-                            let value: DatabaseValue = row[k]
-                            full.append(value)
+                        if column != nil, k < columnCount {
+                            full.append(DatabaseValue(sqliteStatement: handle, index: CInt(clamping: k)))
                             k += 1
                         } else {
                             full.append(.null)
@@ -278,22 +379,37 @@ struct PowerLogDatabase {
     /// Row count, raw time span and longest bucket of a table (`timestamp`, `timeInterval`); the span only for a
     /// table ``isTimed(_:)`` names.
     private static func census(of table: TableSchema, _ db: Database) throws -> Census {
-        var sql = "SELECT COUNT(*)"
+        let sql = "SELECT " + censusColumns(of: table)
+        guard let row = try Row.fetchOne(db, sql: sql) else { return Census(rows: 0) }
+        return census(row, from: 0)
+    }
+
+    /// `COUNT(*)`, the span and the longest bucket (NULL where not asked) and the `FROM` clause, for `table`: four
+    /// columns in every case, so that the terms of a `UNION ALL` line up.
+    private static func censusColumns(of table: TableSchema) -> String {
+        var sql = "COUNT(*)"
         if isTimed(table.name), let timestamp = table.column("timestamp") {
             let quoted = timestamp.sqlIdentifier
             sql += ", MIN(CAST(\(quoted) AS REAL)), MAX(CAST(\(quoted) AS REAL))"
             if let interval = table.column("timeInterval") {
                 sql += ", MAX(CAST(\(interval.sqlIdentifier) AS REAL))"
+            } else {
+                sql += ", NULL"
             }
+        } else {
+            sql += ", NULL, NULL, NULL"
         }
-        sql += " FROM \(table.name.sqlIdentifier)"
-        guard let row = try Row.fetchOne(db, sql: sql) else { return Census(rows: 0) }
+        return sql + " FROM \(table.name.sqlIdentifier)"
+    }
+
+    /// The census in `row`'s four columns from `first` on.
+    private static func census(_ row: Row, from first: Int) -> Census {
         let values = Array(row.databaseValues)
         return Census(
-            rows: values.int64(0) ?? 0,
-            first: values.double(1),
-            last: values.double(2),
-            longestInterval: values.double(3)
+            rows: values.int64(first) ?? 0,
+            first: values.double(first + 1),
+            last: values.double(first + 2),
+            longestInterval: values.double(first + 3)
         )
     }
 
@@ -333,7 +449,8 @@ struct TableRows {
         switch value.storage {
         case .int64(let v): return Double(v)
         case .double(let v): return v.isFinite ? v : nil
-        case .string(let s): return Double(s.trimmingCharacters(in: .whitespaces)).flatMap { $0.isFinite ? $0 : nil }
+        case .string(let s):
+            return Double(s.trimmingCharacters(in: .whitespaces)).flatMap { $0.isFinite ? $0 : nil }
         case .null, .blob: return nil
         }
     }
