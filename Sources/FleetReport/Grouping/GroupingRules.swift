@@ -11,7 +11,7 @@ import APMInspectCore
 ///
 /// The first rule that holds for a crash names its group; a crash no rule holds for keeps its signature's group.
 /// The file is hostile input: its size, rules, lines and patterns are bounded (``Limits``), and every glob matches
-/// in time bounded by the text's length times the pattern's (``GlobPattern``).
+/// in time bounded by the text's length times the pattern's (`GlobPattern`).
 public struct GroupingRules: Sendable, Equatable {
     /// The bounds a rules file must keep.
     public struct Limits: Sendable, Equatable {

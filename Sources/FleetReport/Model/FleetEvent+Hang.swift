@@ -9,10 +9,10 @@ extension FleetEvent {
     public struct Hang: Sendable, Equatable {
         /// Where it was reported (``Source``'s raw value).
         public var source: String
-        /// The group's frames, innermost first (``FleetEvent/groupFrames(innermostFirst:)``); `["?"]` without a
+        /// The group's frames, innermost first (`FleetEvent.groupFrames(innermostFirst:)`); `["?"]` without a
         /// stack.
         public var frames: [String]
-        /// The main thread's stack root first, each frame as `inspect --format folded` names it (a folded-stack field), at most ``maxHangStackFrames``.
+        /// The main thread's stack root first, each frame as `inspect --format folded` names it (a folded-stack field), at most `maxHangStackFrames`.
         public var stack: [String]
         /// The watchdog classifier's verdict on the main thread (`waitingOnLock` …), `unknown` without a stack.
         public var verdict: String
