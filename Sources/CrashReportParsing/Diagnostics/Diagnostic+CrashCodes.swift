@@ -192,4 +192,22 @@ extension Diagnostic.Code {
     /// out.
     /// Example: text before the JSON body was not part of the report
     package static let crashTextBesideBody = Self("crash.text-beside-body")
+
+    // MARK: - Spindump hang reports
+
+    /// The report has no thread list for the hung process (no `Process:` section names its PID or command): its
+    /// main thread is the report's heaviest stack, and it has no other threads or binary images.
+    /// Example: the report has no thread list for the hung process; its main thread is the heaviest stack
+    package static let spindumpProcessNotFound = Self("spindump.process-not-found")
+    /// One thread's call tree had more lines than are kept: its stack is the heaviest path of the part read, and
+    /// the report is marked partial.
+    /// Example: 12 call-tree line(s) past 200000 in one thread were left out; that thread's stack is the heaviest of what was read
+    package static let spindumpTreeTruncated = Self("spindump.tree-truncated")
+    /// Spindump samples every process; only the hung one is modelled, the others are counted here.
+    /// Example: 212 other process(es) sampled with the hung one are counted, not modelled
+    package static let spindumpOtherProcesses = Self("spindump.other-processes")
+    /// Lines of the header, the heaviest stack or the hung process's part that are no field, frame or image (the
+    /// location is the first); they are skipped.
+    /// Example: 3 line(s) of the hung process's part matched no field, frame or image
+    package static let spindumpUnreadLines = Self("spindump.unread-lines")
 }

@@ -20,6 +20,9 @@ public struct CrashReport: Sendable, Equatable, Codable {
         case fragment
         /// A KSCrash JSON report (or one of a KSCrash-derived SDK: SentryCrash, Bugsnag).
         case kscrash
+        /// Spindump text: a macOS `.hang` or `.spin` report, or an `.ips` hang report with that body. Each thread is
+        /// its heaviest sampled stack.
+        case spindump
     }
 
     public var sourceFormat: SourceFormat

@@ -34,11 +34,18 @@ public struct CrashReportParser: Sendable {
     /// as crash reports when their body is shaped like one (`BugType.hasCrashShapedBody`); otherwise they stay
     /// the opaque summary of their type.
     package static func isCrashReport(_ container: IPSContainer) -> Bool {
+        if SpindumpReader.isHangReport(container) { return true }
         if let bugType = container.bugType {
             if bugType.family == .crash || bugType.family == .excResource { return true }
             return bugType.hasCrashShapedBody && hasCrashShapedBody(container)
         }
         return hasCrashMarkers(container)
+    }
+
+    /// True for the spindump text of a hang (a macOS `.hang` or `.spin` report, or an `.ips` hang report with that
+    /// body): plain text to the sniffer, read as a crash report of the hang.
+    package static func isSpindumpHangReport(_ container: IPSContainer) -> Bool {
+        SpindumpReader.isHangReport(container)
     }
 
     /// True when the body reads as a crash report: a JSON object with threads and an exception, images or a
@@ -75,6 +82,11 @@ public struct CrashReportParser: Sendable {
     ///
     /// - Throws: ``CrashParseError`` when the file is another kind of report or holds nothing readable.
     public func parse(_ container: IPSContainer) throws(CrashParseError) -> CrashParseResult {
+        if SpindumpReader.isHangReport(container) {
+            var diagnostics = container.diagnostics
+            let report = SpindumpReader(limits: limits).read(container, diagnostics: &diagnostics)
+            return CrashParseResult(report: report, diagnostics: diagnostics)
+        }
         if let bugType = container.bugType, bugType.family != .crash, bugType.family != .excResource,
             !(bugType.hasCrashShapedBody && Self.hasCrashShapedBody(container))
         {

@@ -72,7 +72,7 @@ extension FleetEvent {
         if let termination {
             guard termination.code?.value == 0x8bad_f00d else { return nil }
             source = .watchdogKill
-        } else if isAppleHangReport(report) {
+        } else if isAppleHangReport(report) || report.sourceFormat == .spindump {
             source = .appleHangReport
         } else if report.category == .hang {
             source = .kscrash

@@ -62,4 +62,8 @@ extension Diagnostic.Code {
     /// it was.
     /// Example: a KSCrash report is written unchanged: --format json gives it symbolicated
     package static let symbolicateKSCrashUnchanged = Self("symbolicate.kscrash-unchanged")
+    /// A spindump hang report is not rewritten with symbols (its call trees are not a crash report's layout): it
+    /// is written as it was; only `--format json` gives it symbolicated.
+    /// Example: a spindump hang report is written unchanged: --format json gives it symbolicated
+    package static let symbolicateSpindumpUnchanged = Self("symbolicate.spindump-unchanged")
 }

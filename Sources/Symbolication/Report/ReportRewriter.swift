@@ -51,6 +51,14 @@ package enum ReportRewriter {
                     "a KSCrash report is written unchanged: --format json gives it symbolicated"
                 )
             )
+        case .spindump:
+            result.diagnostics.append(
+                Diagnostic(
+                    .warning,
+                    .symbolicateSpindumpUnchanged,
+                    "a spindump hang report is written unchanged: --format json gives it symbolicated"
+                )
+            )
         case .ipsText, .text, .translatedText, .fragment:
             result.bytes = TextReportRewriter.rewrite(bytes, original: parsed.report, outcome: outcome)
         }

@@ -12,7 +12,9 @@ public struct CrashReportFamily: ReportFamily {
     public init() {}
 
     public func inspect(_ input: InspectionInput, with inspector: ReportInspector) -> Inspection? {
-        guard input.format == .crashText || (input.isJSONOrIPS && CrashReportParser.isCrashReport(input.container))
+        guard
+            input.format == .crashText || (input.isJSONOrIPS && CrashReportParser.isCrashReport(input.container))
+                || (input.format == .text && CrashReportParser.isSpindumpHangReport(input.container))
         else { return nil }
         return Self.inspect(input.container, path: input.path, symbolicator: inspector.symbolicator)
     }

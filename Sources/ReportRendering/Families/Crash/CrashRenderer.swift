@@ -77,10 +77,17 @@ package enum CrashRenderer {
         let crashed = report.crashedThread.flatMap { index in report.threads.first { $0.index == index } }
         switch options.threads {
         case .crashed:
-            if let crashed { view += threadSection(crashed, crashed: true, limit: options.frameLimit) }
+            if let crashed {
+                view += threadSection(crashed, crashed: true, limit: options.frameLimit, hung: report.category == .hang)
+            }
         case .all:
             for thread in report.threads {
-                view += threadSection(thread, crashed: thread.index == report.crashedThread, limit: options.frameLimit)
+                view += threadSection(
+                    thread,
+                    crashed: thread.index == report.crashedThread,
+                    limit: options.frameLimit,
+                    hung: report.category == .hang
+                )
             }
         }
         if options.registers { view += registerSection(report, crashed: crashed) }
@@ -160,10 +167,12 @@ package enum CrashRenderer {
         _ thread: CrashReport.Thread,
         crashed: Bool,
         limit: Int?,
-        prefix: String = "Thread"
+        prefix: String = "Thread",
+        hung: Bool = false
     ) -> StyledText {
         var heading = "\(prefix) \(thread.index)"
-        if crashed { heading += thread.attributed ? " attributed" : " crashed" }
+        // A hang report's marked thread is the main thread that hung, not one that crashed.
+        if crashed { heading += thread.attributed ? " attributed" : hung ? " hung" : " crashed" }
         // One line each: a line break in a name must not start a line of its own.
         if let name = thread.name { heading += "  \(TerminalText.escaped(name))" }
         if let queue = thread.queue { heading += "  queue \(TerminalText.escaped(queue))" }
