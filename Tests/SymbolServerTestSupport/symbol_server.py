@@ -1,8 +1,11 @@
 """A symbol server for the tests: serves a folder over HTTP on 127.0.0.1 and an ephemeral port (printed first).
 
-Every request's path is appended to the log file, so a test can count what was asked. Paths under /hang/ are never
-answered, paths under /error/ answer 503, and paths under /short/ announce the whole file but send half of it and
-close the connection.
+Every request's path is appended to the log file (with its `Range` header after a space, when it has one), so a test
+can count what was asked. Paths under /hang/ are never answered, paths under /error/ answer 503, and paths under
+/short/ announce the whole file but send half of it and close the connection, unless the request asks for a range.
+Paths under /flaky/ cut every answer (a range too) at half of what it announces while the file `flaky-on` exists
+in the served folder. A `Range: bytes=N-` request is answered 206 with the rest of the file (416 past its end), as
+long as its `If-Range`, when sent, is the file's ETag.
 """
 import http.server
 import os
@@ -21,8 +24,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
         pass
 
     def do_GET(self):
+        asked = self.headers.get("Range")
         with open(LOG, "a") as log:
-            log.write(self.path + "\n")
+            log.write(self.path + (" " + asked if asked else "") + "\n")
         path = self.path.split("?")[0]
         if path.startswith("/hang/"):
             time.sleep(3600)
@@ -32,9 +36,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send_header("Content-Length", "0")
             self.end_headers()
             return
-        short = path.startswith("/short/")
-        if short:
+        short = path.startswith("/short/") and asked is None
+        if path.startswith("/short/"):
             path = path[len("/short"):]
+        if path.startswith("/flaky/"):
+            path = path[len("/flaky"):]
+            short = os.path.exists(os.path.join(ROOT, "flaky-on"))
         full = os.path.realpath(os.path.join(ROOT, path.lstrip("/")))
         if not full.startswith(ROOT + os.sep) or not os.path.isfile(full):
             body = b"not found"
@@ -45,7 +52,23 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return
         with open(full, "rb") as file:
             data = file.read()
-        self.send_response(200)
+        etag = '"%x-%x"' % (len(data), int(os.path.getmtime(full)))
+        start = 0
+        validator = self.headers.get("If-Range")
+        if asked and asked.startswith("bytes=") and asked.endswith("-") and validator in (None, etag):
+            start = int(asked[len("bytes="):-1])
+            if start >= len(data):
+                self.send_response(416)
+                self.send_header("Content-Range", "bytes */%d" % len(data))
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
+            self.send_response(206)
+            self.send_header("Content-Range", "bytes %d-%d/%d" % (start, len(data) - 1, len(data)))
+        else:
+            self.send_response(200)
+        data = data[start:]
+        self.send_header("ETag", etag)
         self.send_header("Content-Length", str(len(data)))
         self.end_headers()
         if short:

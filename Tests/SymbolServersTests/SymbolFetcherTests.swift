@@ -121,20 +121,75 @@ struct SymbolFetcherTests {
         #expect(server.requests.filter { $0.hasPrefix("/hang/") }.count == 1)
     }
 
-    @Test("a server error and a body cut short are said; nothing partial is kept")
+    @Test("a server error is said, and nothing is kept")
     func serverErrors() throws {
         let server = try LocalSymbolServer()
         defer { server.remove() }
-        for (path, words) in [("/error/unified", "the server answered 503"), ("/short/unified", "cannot download")] {
-            let said = Said()
-            let cache = server.folder.appendingPathComponent("c\(path.count)")
-            let fetcher = try fetcher([server.base + path], cache: cache, said: said)
-            #expect(fetcher.file(forUUID: LocalSymbolServer.arm64UUID) == nil)
-            fetcher.shutdown()
-            #expect(said.all.map(\.code) == [.symbolsDownloadFailed], "\(path): \(said.all)")
-            #expect(said.all.first?.message.contains(words) == true, "\(said.all)")
-            #expect(try FileManager.default.contentsOfDirectory(atPath: cache.path + "/downloads").isEmpty)
-        }
+        let said = Said()
+        let cache = server.folder.appendingPathComponent("c")
+        let fetcher = try fetcher([server.base + "/error/unified"], cache: cache, said: said)
+        #expect(fetcher.file(forUUID: LocalSymbolServer.arm64UUID) == nil)
+        fetcher.shutdown()
+        #expect(said.all.map(\.code) == [.symbolsDownloadFailed], "\(said.all)")
+        #expect(said.all.first?.message.contains("the server answered 503") == true, "\(said.all)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.path + "/downloads").isEmpty)
+    }
+
+    @Test("a body cut short is resumed with a Range request for the rest, and the file is whole")
+    func cutShortIsResumed() throws {
+        let server = try LocalSymbolServer()
+        defer { server.remove() }
+        let said = Said()
+        let cache = server.folder.appendingPathComponent("c")
+        let fetcher = try fetcher([server.base + "/short/unified"], cache: cache, said: said)
+        let path = try #require(fetcher.file(forUUID: LocalSymbolServer.arm64UUID))
+        fetcher.shutdown()
+        #expect(
+            FileManager.default.contents(atPath: path)
+                == FileManager.default.contents(atPath: LocalSymbolServer.fatDWARF.path)
+        )
+        #expect(said.all.map(\.code) == [.symbolsDownloadResumed], "\(said.all)")
+        let size = try #require(FileManager.default.contents(atPath: LocalSymbolServer.fatDWARF.path)?.count)
+        let asked = server.requests.filter { $0.hasPrefix("/short/") }
+        #expect(asked.count == 2)
+        #expect(asked.last?.hasSuffix(" bytes=\(size / 2)-") == true, "\(asked)")
+        // Only the finished file is left: no resumable bytes, no validator.
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: cache.path + "/downloads") == [
+                LocalSymbolServer.arm64UUID
+            ]
+        )
+    }
+
+    @Test("bytes a run could not finish are kept, and the next run asks only for the rest")
+    func resumedAcrossRuns() throws {
+        let server = try LocalSymbolServer()
+        defer { server.remove() }
+        let flaky = server.folder.appendingPathComponent("served/flaky-on")
+        FileManager.default.createFile(atPath: flaky.path, contents: Data())
+        let cache = server.folder.appendingPathComponent("c")
+        let first = Said()
+        let cutting = try fetcher([server.base + "/flaky/unified"], cache: cache, said: first)
+        #expect(cutting.file(forUUID: LocalSymbolServer.arm64UUID) == nil)
+        cutting.shutdown()
+        #expect(first.all.map(\.code) == [.symbolsDownloadFailed], "\(first.all)")
+        #expect(first.all.first?.message.contains("bytes are kept and the next run resumes from them") == true)
+        let size = try #require(FileManager.default.contents(atPath: LocalSymbolServer.fatDWARF.path)?.count)
+        // Three requests, each bringing half of what was left.
+        let held = size / 2 + (size - size / 2) / 2 + (size - size / 2 - (size - size / 2) / 2) / 2
+        #expect(server.requests.filter { $0.hasPrefix("/flaky/") }.count == SymbolFetcher.maxAttempts)
+        try FileManager.default.removeItem(at: flaky)
+        let second = Said()
+        let resuming = try fetcher([server.base + "/flaky/unified"], cache: cache, said: second)
+        let path = try #require(resuming.file(forUUID: LocalSymbolServer.arm64UUID))
+        resuming.shutdown()
+        #expect(
+            FileManager.default.contents(atPath: path)
+                == FileManager.default.contents(atPath: LocalSymbolServer.fatDWARF.path)
+        )
+        #expect(second.all.map(\.code) == [.symbolsDownloadResumed], "\(second.all)")
+        #expect(second.all.first?.message.contains("\(held) bytes kept from an earlier run") == true, "\(second.all)")
+        #expect(server.requests.last?.hasSuffix(" bytes=\(held)-") == true, "\(server.requests)")
     }
 
     @Test("what one run downloaded, the next reuses with the server gone")

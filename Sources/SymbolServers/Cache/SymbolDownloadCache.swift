@@ -67,6 +67,46 @@ package struct SymbolDownloadCache: Sendable {
         return (path, descriptor)
     }
 
+    /// The file a download of `uuid` from `source` resumes into, open for appending and locked for this process:
+    /// its path, descriptor, the bytes it holds and the validator the server gave for them; nil when another
+    /// process holds it (that process is downloading it) or it cannot be made.
+    ///
+    /// A download cut short leaves its bytes here, so the next attempt (in this run or the next) asks only for the
+    /// rest. The lock is `flock`'s, released when the descriptor is closed, also when a process dies.
+    package func resumableFile(uuid: String, source: String) -> ResumableFile? {
+        let path = folder + "/.resume-" + uuid + "-" + Self.sourceHash(source)
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return nil }
+        var info = stat()
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0, fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG
+        else {
+            close(descriptor)
+            return nil
+        }
+        let held = Int64(info.st_size)
+        var validator: String?
+        if held > 0, let data = FileManager.default.contents(atPath: path + ".validator"), data.count <= 1_024 {
+            validator = String(decoding: data, as: UTF8.self)
+        }
+        return ResumableFile(path: path, descriptor: descriptor, held: held, validator: validator)
+    }
+
+    /// Remembers the validator (`ETag` or `Last-Modified`) of the bytes a resumable file holds.
+    package func keepValidator(_ validator: String?, for file: ResumableFile) {
+        let path = file.path + ".validator"
+        guard let validator, validator.utf8.count <= 1_024 else {
+            unlink(path)
+            return
+        }
+        FileManager.default.createFile(atPath: path, contents: Data(validator.utf8))
+    }
+
+    /// Forgets a resumable file's bytes (and its validator); the descriptor stays open.
+    package func discardResumable(_ file: ResumableFile) {
+        unlink(file.path + ".validator")
+        unlink(file.path)
+    }
+
     /// Moves a finished download into place under `uuid` (atomically) and trims the cache; the final path, or nil
     /// when the rename failed (the temporary file is then removed).
     package func store(temporary: String, uuid: String) -> String? {
@@ -80,8 +120,8 @@ package struct SymbolDownloadCache: Sendable {
         return path
     }
 
-    /// Removes files read longest ago until the folder holds at most ``limitBytes``, never `kept`; temporary files
-    /// a stopped process left (a day old) and expired markers go too.
+    /// Removes files read longest ago until the folder holds at most ``limitBytes``, never `kept`; temporary and
+    /// resumable files a day old (a download nobody finished) and expired markers go too.
     package func trim(keeping kept: String? = nil) {
         guard let directory = opendir(folder) else { return }
         defer { closedir(directory) }
@@ -96,7 +136,7 @@ package struct SymbolDownloadCache: Sendable {
             let path = folder + "/" + name
             var info = stat()
             guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
-            if name.hasPrefix(".partial-") {
+            if name.hasPrefix(".partial-") || name.hasPrefix(".resume-") {
                 if now - Int64(info.st_mtim.tv_sec) > 86_400 { unlink(path) }
                 continue
             }
@@ -116,13 +156,17 @@ package struct SymbolDownloadCache: Sendable {
     }
 
     private func missingMarker(uuid: String, source: String) -> String {
-        // FNV-1a of the source: one marker per source, so adding a server asks it.
+        folder + "/" + uuid + ".missing-" + Self.sourceHash(source)
+    }
+
+    /// FNV-1a of the source, in hex: one marker (or resumable file) per source, so adding a server asks it.
+    private static func sourceHash(_ source: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in source.utf8 {
             hash ^= UInt64(byte)
             hash = hash &* 0x100_0000_01b3
         }
-        return folder + "/" + uuid + ".missing-" + String(hash, radix: 16)
+        return String(hash, radix: 16)
     }
 
     /// Sets the access time to now (mounts with `noatime` or `relatime` would not), so eviction sees use.

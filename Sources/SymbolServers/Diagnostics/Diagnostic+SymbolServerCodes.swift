@@ -13,4 +13,8 @@ extension Diagnostic.Code {
     /// set): it is abandoned as it arrives and nothing of it is kept.
     /// Example: https://symbols.example.com/1b/4e28ba2fa111d2883f0016d3cca427/debuginfo (UUID 1B4E28BA-2FA1-11D2-883F-0016D3CCA427) is larger than 2147483648 bytes: not downloaded
     package static let symbolsDownloadTooLarge = Self("symbols.download-too-large")
+    /// A download was cut short and resumed (a `Range` request for the rest, `If-Range` with the server's validator),
+    /// in this run or from the bytes an earlier run kept; the file is whole and was kept.
+    /// Example: https://symbols.example.com/1b/4e28ba2fa111d2883f0016d3cca427/debuginfo (UUID 1B4E28BA-2FA1-11D2-883F-0016D3CCA427) was resumed after a cut (2 request(s))
+    package static let symbolsDownloadResumed = Self("symbols.download-resumed")
 }

@@ -141,13 +141,37 @@ package final class SymbolFetcher: Sendable {
         case unreachable(Diagnostic)
     }
 
+    /// Requests one download makes while each gets more of the file: a connection cut after some bytes is
+    /// resumed from them (`Range`, with `If-Range` when the server gave a validator).
+    static let maxAttempts = 3
+
+    /// Where one download's bytes go: the cache's resumable file of the UUID and source, or a private temporary
+    /// file when another process holds that one.
+    private struct Target {
+        var path: String
+        var descriptor: Int32
+        var held: Int64
+        var validator: String?
+        var resumable: ResumableFile?
+    }
+
     private func download(_ uuid: String, from server: SymbolServer, into cache: SymbolDownloadCache) -> Answer {
-        guard let key = server.layout.key(forUUID: uuid), let made = request(for: key, on: server) else {
+        guard let key = server.layout.key(forUUID: uuid), let shown = request(for: key, on: server)?.1 else {
             return .failed(Diagnostic(.warning, .symbolsDownloadFailed, "cannot make a request for \(server.display)"))
         }
-        let (request, shown) = made
         let about = "\(shown) (UUID \(Self.dashed(uuid)))"
-        guard let file = cache.makeTemporaryFile() else {
+        var target: Target
+        if let file = cache.resumableFile(uuid: uuid, source: server.display) {
+            target = Target(
+                path: file.path,
+                descriptor: file.descriptor,
+                held: file.held,
+                validator: file.validator,
+                resumable: file
+            )
+        } else if let file = cache.makeTemporaryFile() {
+            target = Target(path: file.path, descriptor: file.descriptor, held: 0, validator: nil, resumable: nil)
+        } else {
             return .failed(
                 Diagnostic(
                     .warning,
@@ -156,80 +180,203 @@ package final class SymbolFetcher: Sendable {
                 )
             )
         }
-        let (temporary, descriptor) = file
-        var keep = false
-        defer {
-            close(descriptor)
-            if !keep { unlink(temporary) }
+        /// Drops the bytes held (a temporary file always, a resumable one unless `keepHeld`).
+        func finish(keepHeld: Bool) {
+            close(target.descriptor)
+            if let resumable = target.resumable {
+                if !keepHeld || target.held == 0 { cache.discardResumable(resumable) }
+            } else {
+                unlink(target.path)
+            }
+        }
+        let resumedFrom = target.held
+        var attempts = 0
+        while true {
+            attempts += 1
+            let answer = attempt(key: key, on: server, about: about, into: &target)
+            switch answer {
+            case .complete:
+                if let resumable = target.resumable { cache.keepValidator(nil, for: resumable) }
+                close(target.descriptor)
+                guard let path = cache.store(temporary: target.path, uuid: uuid) else {
+                    return .failed(
+                        Diagnostic(
+                            .warning,
+                            .symbolsDownloadFailed,
+                            "cannot download \(about): the file cannot be kept in the cache"
+                        )
+                    )
+                }
+                if resumedFrom > 0 || attempts > 1 {
+                    report(
+                        Diagnostic(
+                            .note,
+                            .symbolsDownloadResumed,
+                            "\(about) was resumed after a cut (\(attempts) request(s)"
+                                + (resumedFrom > 0 ? ", \(resumedFrom) bytes kept from an earlier run" : "") + ")"
+                        )
+                    )
+                }
+                return .stored(path)
+            case .startOver:
+                guard attempts < Self.maxAttempts else {
+                    finish(keepHeld: false)
+                    return .failed(
+                        Diagnostic(
+                            .warning,
+                            .symbolsDownloadFailed,
+                            "cannot download \(about): the server's ranges did not continue the file"
+                        )
+                    )
+                }
+            case .cut(let progressed, var said):
+                if progressed, attempts < Self.maxAttempts { continue }
+                finish(keepHeld: true)
+                guard target.held > 0 else { return .unreachable(said) }
+                if target.resumable != nil {
+                    said.message += "; \(target.held) bytes are kept and the next run resumes from them"
+                }
+                return .failed(said)
+            case .done(let final, let keepHeld):
+                finish(keepHeld: keepHeld)
+                return final
+            }
+        }
+    }
+
+    /// What one request gave.
+    private enum Attempt {
+        /// The file is whole in the target.
+        case complete
+        /// The held bytes were dropped (a range that does not continue them); the next request asks for all.
+        case startOver
+        /// The body stopped early; `progressed` when it brought bytes, so another request may resume. Without any
+        /// byte held, the server counts as unreachable.
+        case cut(progressed: Bool, Diagnostic)
+        /// The download ends with this answer; the held bytes stay for a later run when `keepHeld`.
+        case done(Answer, keepHeld: Bool)
+    }
+
+    private func attempt(key: String, on server: SymbolServer, about: String, into target: inout Target) -> Attempt {
+        guard let made = request(for: key, on: server, from: target.held, validator: target.validator) else {
+            return .done(
+                .failed(Diagnostic(.warning, .symbolsDownloadFailed, "cannot make a request for \(server.display)")),
+                keepHeld: true
+            )
         }
         requests.withLock { $0 += 1 }
-        let delegate = DownloadDelegate(descriptor: descriptor, maxBytes: limits.maxBytes)
-        let outcome: DownloadDelegate.Outcome
+        let delegate = DownloadDelegate(
+            descriptor: target.descriptor,
+            maxBytes: limits.maxBytes,
+            resumeFrom: target.held
+        )
+        let failure: (any Error)?
         do {
-            outcome = try client.execute(
-                request: request,
+            _ = try client.execute(
+                request: made.0,
                 delegate: delegate,
                 deadline: .now() + .seconds(limits.totalSeconds)
             ).futureResult.wait()
+            failure = nil
         } catch is DownloadDelegate.TooLarge {
-            return .failed(
-                Diagnostic(
-                    .warning,
-                    .symbolsDownloadTooLarge,
-                    "\(about) is larger than \(limits.maxBytes) bytes: not downloaded"
-                )
+            return .done(
+                .failed(
+                    Diagnostic(
+                        .warning,
+                        .symbolsDownloadTooLarge,
+                        "\(about) is larger than \(limits.maxBytes) bytes: not downloaded"
+                    )
+                ),
+                keepHeld: false
             )
         } catch {
-            return .unreachable(
-                Diagnostic(.warning, .symbolsDownloadFailed, "cannot download \(about): \(describe(error))")
+            failure = error
+        }
+        let outcome = delegate.progress
+        if outcome.writeFailed {
+            return .done(
+                .failed(
+                    Diagnostic(
+                        .warning,
+                        .symbolsDownloadFailed,
+                        "cannot download \(about): the cache folder cannot be written"
+                    )
+                ),
+                keepHeld: false
+            )
+        }
+        if outcome.status == 200 { target.held = 0 }
+        if outcome.isKept {
+            let before = target.held
+            target.held = outcome.held
+            if let validator = outcome.validator { target.validator = validator }
+            if let resumable = target.resumable { cache?.keepValidator(target.validator, for: resumable) }
+            let whole = outcome.status == 206 ? outcome.total : outcome.announced.map { $0 + outcome.start }
+            if let failure {
+                let said = Diagnostic(
+                    .warning,
+                    .symbolsDownloadFailed,
+                    "cannot download \(about): \(describe(failure))"
+                )
+                return .cut(progressed: target.held > before, said)
+            }
+            if let whole, whole != target.held {
+                let said = Diagnostic(
+                    .warning,
+                    .symbolsDownloadFailed,
+                    "cannot download \(about): the body ended after \(target.held) of \(whole) bytes"
+                )
+                return .cut(progressed: target.held > before, said)
+            }
+            return .complete
+        }
+        if let failure {
+            return .done(
+                .unreachable(
+                    Diagnostic(.warning, .symbolsDownloadFailed, "cannot download \(about): \(describe(failure))")
+                ),
+                keepHeld: true
             )
         }
         switch outcome.status {
-        case 200: break
-        case 404: return .missing
+        case 404: return .done(.missing, keepHeld: false)
+        case 206, 416:
+            // A range that does not continue the held bytes, or one past the file's end: ask for the whole file.
+            if ftruncate(target.descriptor, 0) != 0 { return .done(.failed(Self.unwritable(about)), keepHeld: false) }
+            target.held = 0
+            target.validator = nil
+            return .startOver
         default:
-            return .failed(
-                Diagnostic(
-                    .warning,
-                    .symbolsDownloadFailed,
-                    "cannot download \(about): the server answered \(outcome.status)"
-                )
+            return .done(
+                .failed(
+                    Diagnostic(
+                        .warning,
+                        .symbolsDownloadFailed,
+                        "cannot download \(about): the server answered \(outcome.status)"
+                    )
+                ),
+                keepHeld: true
             )
         }
-        if let announced = outcome.announced, announced != outcome.received {
-            return .failed(
-                Diagnostic(
-                    .warning,
-                    .symbolsDownloadFailed,
-                    "cannot download \(about): the body ended after \(outcome.received) of \(announced) bytes"
-                )
-            )
-        }
-        if outcome.writeFailed {
-            return .failed(
-                Diagnostic(
-                    .warning,
-                    .symbolsDownloadFailed,
-                    "cannot download \(about): the cache folder cannot be written"
-                )
-            )
-        }
-        guard let path = cache.store(temporary: temporary, uuid: uuid) else {
-            return .failed(
-                Diagnostic(
-                    .warning,
-                    .symbolsDownloadFailed,
-                    "cannot download \(about): the file cannot be kept in the cache"
-                )
-            )
-        }
-        keep = true
-        return .stored(path)
+    }
+
+    private static func unwritable(_ about: String) -> Diagnostic {
+        Diagnostic(.warning, .symbolsDownloadFailed, "cannot download \(about): the cache folder cannot be written")
     }
 
     /// The request for `key` on `server` and how diagnostics show it (no credentials, no query).
-    private func request(for key: String, on server: SymbolServer) -> (HTTPClient.Request, String)? {
+    private func request(
+        for key: String,
+        on server: SymbolServer,
+        from held: Int64 = 0,
+        validator: String? = nil
+    ) -> (HTTPClient.Request, String)? {
         var headers = HTTPHeaders([("User-Agent", "apm-inspect")])
+        if held > 0 {
+            // The rest of the file, and only if it is still the file the held bytes came from.
+            headers.add(name: "Range", value: "bytes=\(held)-")
+            if let validator { headers.add(name: "If-Range", value: validator) }
+        }
         let url: URL
         let shown: String
         switch server.location {
