@@ -16,32 +16,28 @@ section, on a mixed set of reports. No aggregation is re-implemented here.
 Options after `--` go to `apm-inspect report` (`--format html`, `--since 2024-06-01`, `--app ID` …).
 See docs/scale-out.md for what runs where and what it costs.
 """
-import argparse
 import os
-import subprocess
 import sys
-import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import fleet_driver  # noqa: E402  (beside this file; the driver's side only)
 import tar_scan  # noqa: E402  (beside this file; shipped to the executors with addPyFile)
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--bin", required=True, help="the apm-inspect binary (on every executor, or --ship-binary)")
-    parser.add_argument("--input", required=True, help="a directory or URI of reports, read recursively")
-    parser.add_argument("--output", required=True, help="where the report goes (report's -o)")
+def add_spark_arguments(parser):
     parser.add_argument("--master", default="local[2]")
     parser.add_argument("--partitions", type=int, default=0, help="minimum partitions (default: 4 per core)")
     parser.add_argument("--max-partition-bytes", default="8m",
                         help="spark.files.maxPartitionBytes: binaryFiles packs small files into partitions of this "
                              "size, whatever --partitions asks (at Spark's 128m, 32 MB of reports are one partition)")
-    parser.add_argument("--ndjson", help="keep the envelopes in this file (default: a temporary file)")
     parser.add_argument("--ship-binary", action="store_true",
                         help="send --bin to the executors with addFile instead of expecting it at the same path")
-    parser.add_argument("report_options", nargs="*", help="after --: options for apm-inspect report")
-    args = parser.parse_args()
+
+
+def main():
+    args = fleet_driver.parse_arguments(
+        __doc__, "the apm-inspect binary (on every executor, or --ship-binary)", add_spark_arguments)
 
     from pyspark import SparkConf, SparkContext, SparkFiles, StorageLevel
 
@@ -65,33 +61,22 @@ def main():
         members = ((executor_side.member_name(path, root), data) for path, data in files)
         return executor_side.scan_tar(program, members)
 
-    work = tempfile.mkdtemp(prefix="apm-inspect-fleet-")
-    ndjson = args.ndjson or os.path.join(work, "envelopes.ndjson")
-    envelopes = 0
-    try:
-        partitions = args.partitions or 4 * context.defaultParallelism
-        lines = context.binaryFiles(args.input, minPartitions=partitions).mapPartitions(scan_partition)
-        # toLocalIterator runs one job per partition, one after the other: the scans run first, all partitions in
-        # parallel, and their NDJSON waits on the executors' disks, from where the driver fetches one partition at a
-        # time (its memory is a partition's NDJSON, never the whole).
-        started = time.monotonic()
-        lines.persist(StorageLevel.DISK_ONLY)
-        lines.count()
-        scanned = time.monotonic()
-        with open(ndjson, "w", encoding="utf-8") as out:
-            for line in lines.toLocalIterator(prefetchPartitions=True):
-                out.write(line)
-                envelopes += 1
-    finally:
-        context.stop()
-    fetched = time.monotonic()
-    try:
-        command = [binary, "report", "--format", "json", *args.report_options, "-o", args.output, ndjson]
-        status = subprocess.run(command, check=False).returncode
-    finally:
-        if not args.ndjson:
-            os.remove(ndjson)
-        os.rmdir(work)
+    with fleet_driver.envelope_file(args.ndjson) as ndjson:
+        try:
+            partitions = args.partitions or 4 * context.defaultParallelism
+            lines = context.binaryFiles(args.input, minPartitions=partitions).mapPartitions(scan_partition)
+            # toLocalIterator runs one job per partition, one after the other: the scans run first, all partitions
+            # in parallel, and their NDJSON waits on the executors' disks, from where the driver fetches one
+            # partition at a time (its memory is a partition's NDJSON, never the whole).
+            started = time.monotonic()
+            lines.persist(StorageLevel.DISK_ONLY)
+            lines.count()
+            scanned = time.monotonic()
+            envelopes = fleet_driver.write_envelopes(ndjson, lines.toLocalIterator(prefetchPartitions=True))
+        finally:
+            context.stop()
+        fetched = time.monotonic()
+        status = fleet_driver.run_report(binary, args, ndjson)
     print("fleet_job: %d envelopes, report exit status %d; Spark start %.1f s, scan %.1f s, fetch %.1f s, report %.1f s"
           % (envelopes, status, started - began, scanned - started, fetched - scanned, time.monotonic() - fetched),
           file=sys.stderr)

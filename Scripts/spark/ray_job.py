@@ -11,27 +11,23 @@ the same Swift code as `report` over the files (.ci/steps/ray.sh checks that the
 
 Without --address, Ray starts a local instance with --num-cpus workers (what CI runs).
 """
-import argparse
 import os
-import subprocess
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import fleet_driver  # noqa: E402  (beside this file; the driver's side only)
 import tar_scan  # noqa: E402  (beside this file; sent to the workers by value)
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--bin", required=True, help="the apm-inspect binary, at this path on every worker")
-    parser.add_argument("--input", required=True, help="a directory or URI of reports, read recursively")
-    parser.add_argument("--output", required=True, help="where the report goes (report's -o)")
+def add_ray_arguments(parser):
     parser.add_argument("--address", help="a running Ray cluster (default: start a local one)")
     parser.add_argument("--num-cpus", type=int, default=2, help="CPUs of the local instance")
     parser.add_argument("--batch", type=int, default=400, help="reports per scan process")
-    parser.add_argument("--ndjson", help="keep the envelopes in this file (default: a temporary file)")
-    parser.add_argument("report_options", nargs="*", help="after --: options for apm-inspect report")
-    args = parser.parse_args()
+
+
+def main():
+    args = fleet_driver.parse_arguments(
+        __doc__, "the apm-inspect binary, at this path on every worker", add_ray_arguments)
 
     import ray
     from ray import cloudpickle
@@ -48,27 +44,16 @@ def main():
         members = ((tar_scan.member_name(path, root), data) for path, data in zip(batch["path"], batch["bytes"]))
         return {"line": list(tar_scan.scan_tar(binary, members))}
 
-    work = tempfile.mkdtemp(prefix="apm-inspect-fleet-")
-    ndjson = args.ndjson or os.path.join(work, "envelopes.ndjson")
-    envelopes = 0
-    try:
-        dataset = ray.data.read_binary_files(args.input, include_paths=True)
-        lines = dataset.map_batches(scan_batch, batch_size=args.batch, batch_format="numpy")
-        # Batches reach the driver as they are made: its memory is a few batches of NDJSON.
-        with open(ndjson, "w", encoding="utf-8") as out:
-            for batch in lines.iter_batches(batch_size=None, batch_format="numpy"):
-                for line in batch["line"]:
-                    out.write(line)
-                    envelopes += 1
-    finally:
-        ray.shutdown()
-    try:
-        command = [binary, "report", "--format", "json", *args.report_options, "-o", args.output, ndjson]
-        status = subprocess.run(command, check=False).returncode
-    finally:
-        if not args.ndjson:
-            os.remove(ndjson)
-        os.rmdir(work)
+    with fleet_driver.envelope_file(args.ndjson) as ndjson:
+        try:
+            dataset = ray.data.read_binary_files(args.input, include_paths=True)
+            lines = dataset.map_batches(scan_batch, batch_size=args.batch, batch_format="numpy")
+            # Batches reach the driver as they are made: its memory is a few batches of NDJSON.
+            batches = lines.iter_batches(batch_size=None, batch_format="numpy")
+            envelopes = fleet_driver.write_envelopes(ndjson, (line for batch in batches for line in batch["line"]))
+        finally:
+            ray.shutdown()
+        status = fleet_driver.run_report(binary, args, ndjson)
     print("ray_job: %d envelopes, report exit status %d" % (envelopes, status), file=sys.stderr)
     sys.exit(status)
 

@@ -29,6 +29,19 @@ import Testing
         #expect(CivilDate.padded(12_345, 2) == "12345")
     }
 
+    /// The instant before 1970 falls on the day before, not at a negative time of day.
+    @Test(arguments: [Int64(-86_401), -1, 0, 1, 1_709_251_199, 1_717_200_000, 253_402_300_799])
+    func spellsDateTimesAsFoundationDoes(seconds: Int64) {
+        // ISO8601DateFormatter writes UTC unless told otherwise.
+        let expected = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double(seconds)))
+        #expect(CivilDate.isoDateTime(secondsSince1970: seconds) + "Z" == expected)
+    }
+
+    @Test func hostileInstantsAreClampedNotTrapped() {
+        #expect(CivilDate.isoDateTime(secondsSince1970: .min).hasSuffix("T08:29:52"))
+        #expect(CivilDate.isoDateTime(secondsSince1970: .max).hasSuffix("T15:30:07"))
+    }
+
     @Test func hostileDayCountsAreClampedNotTrapped() {
         #expect(CivilDate(daysSince1970: .max) == CivilDate(daysSince1970: CivilDate.dayRange.upperBound))
         #expect(CivilDate(daysSince1970: .min) == CivilDate(daysSince1970: CivilDate.dayRange.lowerBound))

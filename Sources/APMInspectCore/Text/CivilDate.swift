@@ -50,6 +50,15 @@ package struct CivilDate: Sendable, Equatable {
         "\(Self.padded(year, 4))-\(Self.padded(month, 2))-\(Self.padded(day, 2))"
     }
 
+    /// `YYYY-MM-DDTHH:MM:SS` of the instant `seconds` after 1970-01-01 00:00 (before it when negative), without a
+    /// zone: the readers and the fleet report each add their own fraction and zone after it.
+    package static func isoDateTime(secondsSince1970 seconds: Int64) -> String {
+        let (quotient, remainder) = seconds.quotientAndRemainder(dividingBy: 86_400)
+        let (days, second) = remainder < 0 ? (quotient - 1, remainder + 86_400) : (quotient, remainder)
+        let time = padded(second / 3600, 2) + ":" + padded(second % 3600 / 60, 2) + ":" + padded(second % 60, 2)
+        return CivilDate(daysSince1970: Int(clamping: days)).isoDate + "T" + time
+    }
+
     /// `value` in decimal, zero-padded to `width` digits, the minus sign of a negative value before the zeros.
     package static func padded(_ value: some BinaryInteger, _ width: Int) -> String {
         let digits = String(value.magnitude)

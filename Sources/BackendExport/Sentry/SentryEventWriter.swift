@@ -186,29 +186,28 @@ public struct SentryEventWriter: Sendable {
         device.add("family", string: AppleCodes.family(model: incident.hardwareModel))
         device.add("arch", string: incident.deviceArch)
         device.add("memory_size", integer: incident.memorySize)
-        if !device.isEmpty {
-            device.add("type", string: "device")
-            contexts.add("device", object: device)
-        }
+        addContext("device", device, to: &contexts)
         var os = JSONObjectBuilder()
         os.add("name", string: incident.osName)
         os.add("version", string: incident.osVersion)
         os.add("build", string: incident.osBuild)
         os.add("raw_description", string: incident.osRawDescription)
-        if !os.isEmpty {
-            os.add("type", string: "os")
-            contexts.add("os", object: os)
-        }
+        addContext("os", os, to: &contexts)
         var app = JSONObjectBuilder()
         app.add("app_identifier", string: incident.bundleId)
         app.add("app_name", string: incident.process)
         app.add("app_version", string: incident.appVersion)
         app.add("app_build", string: incident.appBuild)
-        if !app.isEmpty {
-            app.add("type", string: "app")
-            contexts.add("app", object: app)
-        }
+        addContext("app", app, to: &contexts)
         return contexts
+    }
+
+    /// Sentry names a context's kind in its own `type` member, and an empty context is left out.
+    private func addContext(_ type: String, _ context: JSONObjectBuilder, to contexts: inout JSONObjectBuilder) {
+        guard !context.isEmpty else { return }
+        var context = context
+        context.add("type", string: type)
+        contexts.add(type, object: context)
     }
 
     /// Sentry keeps tag values up to 200 characters.

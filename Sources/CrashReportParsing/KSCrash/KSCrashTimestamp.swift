@@ -29,13 +29,8 @@ enum KSCrashTimestamp {
     /// The UTC timestamp `seconds` after 1970 (years 1970 to 9999; nil beyond).
     static func date(seconds: Int64, micros: Int64) -> AppleTimestamp? {
         guard seconds >= 0, seconds < 253_402_300_800 else { return nil }
-        let days = seconds / 86_400
-        let rest = seconds % 86_400
-        let date = CivilDate(daysSince1970: Int(days))
-        func pad(_ value: some BinaryInteger, _ width: Int) -> String { CivilDate.padded(value, width) }
-        var text = date.isoDate + "T"
-        text += "\(pad(rest / 3600, 2)):\(pad(rest % 3600 / 60, 2)):\(pad(rest % 60, 2))"
-        if micros > 0 { text += "." + pad(micros, 6) }
+        var text = CivilDate.isoDateTime(secondsSince1970: seconds)
+        if micros > 0 { text += "." + CivilDate.padded(micros, 6) }
         return AppleTimestamp(text + "Z")
     }
 }

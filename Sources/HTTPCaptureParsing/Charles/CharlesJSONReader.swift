@@ -31,10 +31,7 @@ package struct CharlesJSONReader: Sendable {
     ///
     /// - Throws: ``HTTPCaptureError`` when the document is not an array of transactions.
     package func read(_ document: JSONDocument) throws(HTTPCaptureError) -> (HTTPCapture, [Diagnostic]) {
-        var transactions: [HTTPTransaction] = []
-        var (capture, diagnostics) = try visit(document) { transactions.append($0) }
-        capture.setTransactions(transactions)
-        return (capture, diagnostics)
+        try HTTPCapture.keepingTransactions { body throws(HTTPCaptureError) in try visit(document, body) }
     }
 
     /// Reads a parsed `.chlsj` document (whole, or with its transactions opaque: see ``itemDepth``), handing each

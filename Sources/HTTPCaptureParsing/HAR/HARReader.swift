@@ -29,11 +29,10 @@ package struct HARReader: Sendable {
     ///
     /// - Throws: ``HTTPCaptureError`` when the document has no `log` object.
     package func read(_ document: JSONDocument) throws(HTTPCaptureError) -> (HTTPCapture, [Diagnostic]) {
-        var transactions: [HTTPTransaction] = []
-        if let entries = document.root.member("log")?.member("entries") { transactions.reserveCapacity(entries.count) }
-        var (capture, diagnostics) = try visit(document) { transactions.append($0) }
-        capture.setTransactions(transactions)
-        return (capture, diagnostics)
+        let entries = document.root.member("log")?.member("entries")?.count ?? 0
+        return try HTTPCapture.keepingTransactions(capacity: entries) { body throws(HTTPCaptureError) in
+            try visit(document, body)
+        }
     }
 
     /// Reads a parsed HAR document, handing each transaction to `body` in file order instead of keeping it.

@@ -104,35 +104,37 @@ struct JetsamFieldReader {
     mutating func strings(_ value: JSONElement, _ key: String, _ path: String, unknown: inout [JSONValue.Member])
         -> [String]?
     {
-        guard value.kind == .array else {
-            mismatch(value, key, path, expected: "an array of strings", unknown: &unknown)
-            return nil
-        }
-        var result: [String] = []
-        result.reserveCapacity(value.count)
-        for element in value.elements {
-            if let text = element.string {
-                result.append(text)
-            } else {
-                mismatch(element, key, path, expected: "a string", unknown: &unknown)
-            }
-        }
-        return result
+        array(value, key, path, of: "strings", each: "a string", unknown: &unknown) { $0.string }
     }
 
     mutating func uints(_ value: JSONElement, _ key: String, _ path: String, unknown: inout [JSONValue.Member])
         -> [UInt64]?
     {
+        array(value, key, path, of: "integers", each: "an unsigned integer", unknown: &unknown) { $0.uint64 }
+    }
+
+    /// The elements of an array that `read` can read; each other element is kept verbatim with a warning, and a
+    /// value that is no array at all in its place, so one mistyped element loses nothing else.
+    private mutating func array<Element>(
+        _ value: JSONElement,
+        _ key: String,
+        _ path: String,
+        of plural: String,
+        each singular: String,
+        unknown: inout [JSONValue.Member],
+        _ read: (JSONElement) -> Element?
+    ) -> [Element]? {
         guard value.kind == .array else {
-            mismatch(value, key, path, expected: "an array of integers", unknown: &unknown)
+            mismatch(value, key, path, expected: "an array of \(plural)", unknown: &unknown)
             return nil
         }
-        var result: [UInt64] = []
+        var result: [Element] = []
+        result.reserveCapacity(value.count)
         for element in value.elements {
-            if let number = element.uint64 {
-                result.append(number)
+            if let read = read(element) {
+                result.append(read)
             } else {
-                mismatch(element, key, path, expected: "an unsigned integer", unknown: &unknown)
+                mismatch(element, key, path, expected: singular, unknown: &unknown)
             }
         }
         return result

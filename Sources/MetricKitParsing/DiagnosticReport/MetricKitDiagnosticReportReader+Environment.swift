@@ -168,11 +168,7 @@ extension MetricKitDiagnosticReportReader {
     /// The UTC timestamp of `seconds` since 1970, to the second; nil when not finite or beyond ±3,000 years.
     static func timestamp(secondsSince1970 seconds: Double) -> AppleTimestamp? {
         guard seconds.isFinite, abs(seconds) < 95_000_000_000 else { return nil }
-        let whole = Int(saturating: seconds.rounded(.down))
-        let days = whole >= 0 ? whole / 86_400 : (whole - 86_399) / 86_400
-        let second = whole - days * 86_400
-        let date = CivilDate(daysSince1970: days)
-        let time = [second / 3_600, second % 3_600 / 60, second % 60].map { CivilDate.padded($0, 2) }
-        return AppleTimestamp(date.isoDate + "T" + time.joined(separator: ":") + "Z")
+        let whole = Int64(saturating: seconds.rounded(.down))
+        return AppleTimestamp(CivilDate.isoDateTime(secondsSince1970: whole) + "Z")
     }
 }

@@ -13,17 +13,12 @@ extension AppleTimestamp {
             return nil
         }
         let millis = Int64(saturating: (local * 1000).rounded(.down))
-        let days = millis >= 0 ? millis / 86_400_000 : (millis - 86_399_999) / 86_400_000
-        let inDay = millis - days * 86_400_000
-        let date = CivilDate(daysSince1970: Int(days))
-        let hour = inDay / 3_600_000
-        let minute = inDay / 60_000 % 60
-        let second = inDay / 1000 % 60
-        let milli = inDay % 1000
+        let (quotient, remainder) = millis.quotientAndRemainder(dividingBy: 1000)
+        let (second, milli) = remainder < 0 ? (quotient - 1, remainder + 1000) : (quotient, remainder)
         let sign = utcOffset < 0 ? "-" : "+"
         let magnitude = abs(utcOffset)
         let text =
-            "\(date.isoDate)T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))"
+            CivilDate.isoDateTime(secondsSince1970: second)
             + ".\(pad(milli, 3))\(sign)\(pad(Int64(magnitude / 3600), 2)):\(pad(Int64(magnitude % 3600 / 60), 2))"
         return AppleTimestamp(text)
     }

@@ -14,14 +14,8 @@ extension FleetReportHTMLRenderer {
         for group in hangs.groups.prefix(shownRows) {
             table += "<tr class=\"hang-group-row\" data-count=\"\(group.count)\""
             table += " data-verdict=\"\(escape(group.verdict))\"><td class=\"n\">\(group.count)</td>"
-            table += "<td>\(escape(FleetReportTextRenderer.hangVerdict(group)))</td><td>\(escape(group.app))</td>"
-            table += "<td>\(escape(FleetReportTextRenderer.values(group.byVersion)))</td>"
-            table += "<td>\(escape(FleetReportTextRenderer.kinds(group.sources)))</td><td><ul>"
-            for frame in group.frames { table += "<li><code>\(escape(frame))</code></li>" }
-            table += "</ul></td><td><ul>"
-            for file in group.files { table += "<li><code>\(escape(file))</code></li>" }
-            if group.moreFiles > 0 { table += "<li class=\"muted\">+\(group.moreFiles) more file(s)</li>" }
-            table += "</ul></td></tr>\n"
+            table += "<td>\(escape(FleetReportTextRenderer.hangVerdict(group)))</td>"
+            table += stackGroupCells(group)
         }
         out += scrolling(table + "</table>\n")
         if hangs.groups.count > shownRows {

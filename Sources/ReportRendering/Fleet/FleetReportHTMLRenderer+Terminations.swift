@@ -43,14 +43,8 @@ extension FleetReportHTMLRenderer {
         for group in kills.groups.prefix(shownRows) {
             table += "<tr class=\"resource-row\" data-kind=\"\(escape(group.kind))\" data-count=\"\(group.count)\""
             table += " data-fatal=\"\(group.fatal)\"><td class=\"n\">\(group.count)</td>"
-            table += "<td class=\"n\">\(group.fatal)</td><td>\(escape(group.kind))</td><td>\(escape(group.app))</td>"
-            table += "<td>\(escape(FleetReportTextRenderer.values(group.byVersion)))</td>"
-            table += "<td>\(escape(FleetReportTextRenderer.kinds(group.sources)))</td><td><ul>"
-            for frame in group.frames { table += "<li><code>\(escape(frame))</code></li>" }
-            table += "</ul></td><td><ul>"
-            for file in group.files { table += "<li><code>\(escape(file))</code></li>" }
-            if group.moreFiles > 0 { table += "<li class=\"muted\">+\(group.moreFiles) more file(s)</li>" }
-            table += "</ul></td></tr>\n"
+            table += "<td class=\"n\">\(group.fatal)</td><td>\(escape(group.kind))</td>"
+            table += stackGroupCells(group)
         }
         return out + scrolling(table + "</table>\n")
     }

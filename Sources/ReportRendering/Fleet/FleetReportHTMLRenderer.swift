@@ -386,19 +386,14 @@ package enum FleetReportHTMLRenderer {
             "<th>Exit reasons</th><th>Diagnostics</th><th>Hang s</th><th>Foreground h</th><th>Hang rate s/h</th>"
         out += "<th>Launches</th><th>First draw p50</th><th>p90</th></tr>\n"
         for row in rows.prefix(shownRows) {
-            let exits = row.exits.values.reduce(Int64(0)) { $0.addingReportingOverflow($1).partialValue }
-            let reasons = row.exits.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-                .filter { $0.value > 0 }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-            let diagnostics = row.diagnostics.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
-                .joined(separator: ", ")
+            let exits = row.exitTotal
+            let reasons = row.exitReasons()
+            let diagnostics = row.diagnosticCounts
             out += "<tr class=\"metrickit-row\" data-version=\"\(escape(row.version))\" data-exits=\"\(exits)\">"
             out += "<td>\(escape(row.version))</td><td class=\"n\">\(exits)</td><td>\(escape(reasons))</td>"
             out += "<td>\(escape(diagnostics))</td><td class=\"n\">\(Formatting.oneDecimal(row.hangSeconds))</td>"
             out += "<td class=\"n\">\(Formatting.oneDecimal(row.foregroundSeconds / 3600))</td>"
-            out += "<td class=\"n\">\(row.hangRate.map(Formatting.oneDecimal) ?? "–")</td>"
-            out += "<td class=\"n\">\(row.launch.map { Formatting.grouped($0.count) } ?? "–")</td>"
-            out += "<td class=\"n\">\(row.launch?.p50Seconds.map(ScanRenderer.milliseconds) ?? "–")</td>"
-            out += "<td class=\"n\">\(row.launch?.p90Seconds.map(ScanRenderer.milliseconds) ?? "–")</td></tr>\n"
+            out += rateAndLaunchCells(row)
         }
         return "<h2>MetricKit by version</h2>\n" + scrolling(out + "</table>\n")
     }
@@ -408,15 +403,17 @@ package enum FleetReportHTMLRenderer {
         var out = "<table id=\"metrickit-devices\">\n<tr><th>Device</th><th>Payloads</th><th>Exits</th>"
         out += "<th>Hang rate s/h</th><th>Launches</th><th>First draw p50</th><th>p90</th></tr>\n"
         for row in rows.prefix(shownRows) {
-            let exits = row.exits.values.reduce(Int64(0)) { $0.addingReportingOverflow($1).partialValue }
+            let exits = row.exitTotal
             out += "<tr class=\"metrickit-device-row\" data-device=\"\(escape(row.name))\" data-exits=\"\(exits)\">"
             out += "<td><code>\(escape(row.name))</code></td><td class=\"n\">\(row.metricPayloads)</td>"
-            out += "<td class=\"n\">\(exits)</td><td class=\"n\">\(row.hangRate.map(Formatting.oneDecimal) ?? "–")</td>"
-            out += "<td class=\"n\">\(row.launch.map { Formatting.grouped($0.count) } ?? "–")</td>"
-            out += "<td class=\"n\">\(row.launch?.p50Seconds.map(ScanRenderer.milliseconds) ?? "–")</td>"
-            out += "<td class=\"n\">\(row.launch?.p90Seconds.map(ScanRenderer.milliseconds) ?? "–")</td></tr>\n"
+            out += "<td class=\"n\">\(exits)</td>" + rateAndLaunchCells(row)
         }
         return "<h2>MetricKit by device type</h2>\n" + scrolling(out + "</table>\n")
+    }
+
+    /// The hang rate and launch cells a MetricKit row ends with, by version or by device type alike.
+    private static func rateAndLaunchCells(_ row: some MetricKitFigures) -> String {
+        row.rateAndLaunchFigures.map { "<td class=\"n\">\($0)</td>" }.joined() + "</tr>\n"
     }
 
     private static func values(_ values: FleetSummary.Values, keeping pinned: String? = nil) -> String {

@@ -43,13 +43,9 @@ package struct FleetReportRun: Sendable {
     package static func utcTimestamp(_ date: Date) -> String? {
         let seconds = date.timeIntervalSince1970.rounded(.down)
         guard seconds.isFinite, seconds >= -62_167_219_200, seconds < 253_402_300_800,
-            let whole = Int(exactly: seconds)
+            let whole = Int64(exactly: seconds)
         else { return nil }
-        let (days, second) = (whole.quotientAndRemainder(dividingBy: 86_400))
-        let (day, secondOfDay) = second < 0 ? (days - 1, second + 86_400) : (days, second)
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let time = two(secondOfDay / 3600) + ":" + two(secondOfDay % 3600 / 60) + ":" + two(secondOfDay % 60)
-        return CivilDate(daysSince1970: day).isoDate + "T" + time + "Z"
+        return CivilDate.isoDateTime(secondsSince1970: whole) + "Z"
     }
 
     /// The summary of `files`, with the filters it was made under, and the error lines of the files that could not

@@ -145,20 +145,14 @@ package enum FleetReportTextRenderer {
                 ],
                 right: [1, 4, 5, 6, 7, 8, 9],
                 rows: summary.metricKit.prefix(shownRows).map { row in
-                    let exits = row.exits.values.reduce(Int64(0)) { $0.addingReportingOverflow($1).partialValue }
-                    let reasons = row.exits.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-                        .filter { $0.value > 0 }.prefix(3).map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-                    let diagnostics = row.diagnostics.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
-                        .joined(separator: ", ")
+                    let exits = row.exitTotal
+                    let reasons = row.exitReasons(atMost: 3)
+                    let diagnostics = row.diagnosticCounts
                     return [
                         row.version, String(exits), reasons.isEmpty ? "–" : reasons,
                         diagnostics.isEmpty ? "–" : diagnostics, Formatting.oneDecimal(row.hangSeconds),
                         Formatting.oneDecimal(row.foregroundSeconds / 3600),
-                        row.hangRate.map(Formatting.oneDecimal) ?? "–",
-                        row.launch.map { Formatting.grouped($0.count) } ?? "–",
-                        row.launch?.p50Seconds.map(ScanRenderer.milliseconds) ?? "–",
-                        row.launch?.p90Seconds.map(ScanRenderer.milliseconds) ?? "–",
-                    ]
+                    ] + row.rateAndLaunchFigures
                 },
                 style: style
             )
@@ -177,14 +171,8 @@ package enum FleetReportTextRenderer {
                 ["DEVICE", "PAYLOADS", "EXITS", "HANG RATE s/h", "LAUNCHES", "FIRST DRAW p50", "p90"],
                 right: [1, 2, 3, 4, 5, 6],
                 rows: devices.prefix(shownRows).map { row in
-                    let exits = row.exits.values.reduce(Int64(0)) { $0.addingReportingOverflow($1).partialValue }
-                    return [
-                        row.name, Formatting.grouped(row.metricPayloads), Formatting.grouped(exits),
-                        row.hangRate.map(Formatting.oneDecimal) ?? "–",
-                        row.launch.map { Formatting.grouped($0.count) } ?? "–",
-                        row.launch?.p50Seconds.map(ScanRenderer.milliseconds) ?? "–",
-                        row.launch?.p90Seconds.map(ScanRenderer.milliseconds) ?? "–",
-                    ]
+                    [row.name, Formatting.grouped(row.metricPayloads), Formatting.grouped(row.exitTotal)]
+                        + row.rateAndLaunchFigures
                 },
                 style: style
             )

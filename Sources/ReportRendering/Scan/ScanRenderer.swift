@@ -117,15 +117,13 @@ package enum ScanRenderer {
             alignments: [.left, .right, .right, .right, .right, .right, .right, .left]
         )
         for row in rows.prefix(shownMetricKitRows) {
-            let exits = row.exits.values.reduce(Int64(0)) { $0.addingReportingOverflow($1).partialValue }
             let diagnostics = row.diagnostics.sorted { $0.key < $1.key }
                 .map { "\(diagnosticLabel($0.key)) \($0.value)" }.joined(separator: ", ")
-            table.append([
-                row.name, Formatting.grouped(row.metricPayloads), Formatting.grouped(exits),
-                row.hangRate.map(Formatting.oneDecimal) ?? "–", row.launch.map { Formatting.grouped($0.count) } ?? "–",
-                row.launch?.p50Seconds.map(milliseconds) ?? "–", row.launch?.p90Seconds.map(milliseconds) ?? "–",
-                diagnostics.isEmpty ? "–" : diagnostics,
-            ])
+            table.append(
+                [
+                    row.name, Formatting.grouped(row.metricPayloads), Formatting.grouped(row.exitTotal),
+                ] + row.rateAndLaunchFigures + [diagnostics.isEmpty ? "–" : diagnostics]
+            )
         }
         out += table.render(indent: "  ")
         if rows.count > shownMetricKitRows {
