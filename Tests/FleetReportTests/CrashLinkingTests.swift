@@ -43,7 +43,7 @@ import Testing
         frames: [(Int, UInt64, String)] = abortFrames,
         signal: (Int, String, Int, String) = (10, "EXC_CRASH", 6, "SIGABRT")
     ) -> [UInt8] {
-        let imagesJSON = images.map { name, base, size, uuid in
+        let imagesJSON = images.map { name, base, size, uuid -> String in
             let path =
                 name == "Harbor"
                 ? "/private/var/containers/Bundle/Application/8160E36C-974F-4EC0-9935-E885FADA4EBA/Harbor.app/Harbor"
@@ -51,12 +51,12 @@ import Testing
             return
                 #"{"image_addr":\#(base),"image_vmaddr":0,"image_size":\#(size),"name":"\#(path)","uuid":"\#(uuid)","cpu_type":16777228,"cpu_subtype":2}"#
         }.joined(separator: ",")
-        let framesJSON = frames.map { image, offset, symbol in
+        let framesJSON = frames.map { image, offset, symbol -> String in
             let (name, base, _, _) = images[image]
             return
                 #"{"instruction_addr":\#(base + offset),"object_addr":\#(base),"object_name":"\#(name)","symbol_name":"\#(symbol)","symbol_addr":\#(base + offset - 8)}"#
         }.joined(separator: ",")
-        let json = #"""
+        let json: String = #"""
             {"report":{"version":"3.4.0","id":"C41E5B27-9D03-4F6A-8B12-7E5D2A9C3F60","process_name":"Harbor","timestamp":"\#(timestamp)","type":"standard"},
             "binary_images":[\#(imagesJSON)],
             "process":{},
@@ -79,11 +79,12 @@ import Testing
         var tree = ""
         for (image, offset, _) in abortFrames.reversed() {
             let (name, base, _, uuid) = images[image]
-            let sub = tree.isEmpty ? "" : #","subFrames":[\#(tree)]"#
-            tree =
+            let sub: String = tree.isEmpty ? "" : #","subFrames":[\#(tree)]"#
+            tree = String(
                 #"{"binaryUUID":"\#(uuid)","offsetIntoBinaryTextSegment":\#(offset),"sampleCount":1,"binaryName":"\#(name)","address":\#(base + offset)\#(sub)}"#
+            )
         }
-        let json = #"""
+        let json: String = #"""
             {"timeStampBegin":"\#(begin)","timeStampEnd":"\#(end)","crashDiagnostics":[{"version":"1.0.0",
             "callStackTree":{"callStacks":[{"threadAttributed":true,"callStackRootFrames":[\#(tree)]}],"callStackPerThread":true},
             "diagnosticMetaData":{"appBuildVersion":"812","appVersion":"3.4.0","regionFormat":"US","exceptionType":10,
