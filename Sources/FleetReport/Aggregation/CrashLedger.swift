@@ -13,9 +13,9 @@ import APMInspectCore
 /// - they come from different sources (`crashReport`, `kscrash`, `metrickit`): a cluster holds one report of each;
 /// - their main binary has the same UUID, or, when one of them has none, the same process name;
 /// - their bundle ids, device models and pids are equal where both have one;
-/// - both are dated and their times are within ``window`` seconds, a MetricKit payload's range counting as the
+/// - both are dated and their times are within `window` seconds, a MetricKit payload's range counting as the
 ///   time (a crash inside the range, give or take the window, matches);
-/// - the top ``FleetEvent/maxLinkFrames`` crashed-thread frames agree by image UUID and offset wherever both have
+/// - the top `FleetEvent.maxLinkFrames` crashed-thread frames agree by image UUID and offset wherever both have
 ///   them (one that differs vetoes the link);
 /// - and, when one of them has only a range, both name the same pid (a day-long range is too wide on its own).
 ///

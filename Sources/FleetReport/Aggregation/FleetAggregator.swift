@@ -22,7 +22,7 @@ public struct FleetAggregator: Sendable {
         var osVersions: CappedCounts
         var devices: CappedCounts
         var sources: [String: Int] = [:]
-        /// Reports linked to another report of one of the group's crashes: in ``sources``, not in ``count``.
+        /// Reports linked to another report of one of the group's crashes: in `sources`, not in `count`.
         var duplicatesLinked = 0
         /// Crashes of the group that more than one reporter sent.
         var linkedCrashes = 0

@@ -22,7 +22,7 @@ extension FleetEvent {
         /// payload covers; nil when the report has no date.
         package var start: Double?
         package var end: Double?
-        /// The top ``FleetEvent/maxLinkFrames`` frames of the crashed thread; nil where a frame has no image UUID or
+        /// The top `FleetEvent.maxLinkFrames` frames of the crashed thread; nil where a frame has no image UUID or
         /// offset (nothing to compare there).
         package var frames: [Frame?] = []
         /// Crashed-thread frames with a symbol: a symbolicated copy is the richer one.
