@@ -6,7 +6,8 @@ import MetricKitParsing
 /// Folds fleet events into the fleet report, keeping groups and bounded tallies, never the events.
 ///
 /// Every tally is independent of the order events arrive in (see ``CappedCounts`` and `DayCounts`; ties are
-/// broken by value), except which signatures are grouped once ``FleetLimits/maxGroups`` is reached.
+/// broken by value). Crashes are kept as small records until the summary links the copies of one crash that several
+/// reporters sent (`CrashLedger`) and groups each crash once.
 public struct FleetAggregator: Sendable {
     private struct Group {
         var count = 0
@@ -21,14 +22,17 @@ public struct FleetAggregator: Sendable {
         var osVersions: CappedCounts
         var devices: CappedCounts
         var sources: [String: Int] = [:]
+        /// Reports linked to another report of one of the group's crashes: in `sources`, not in `count`.
+        var duplicatesLinked = 0
+        /// Crashes of the group that more than one reporter sent.
+        var linkedCrashes = 0
         /// Per app (``FleetAggregator/app(of:)``), the oldest version the group was seen in.
         var oldestByApp: [String: String] = [:]
         var days: DayCounts
         /// The first files by bytes, sorted, at most ``FleetLimits/maxFilesPerGroup``.
         var files: [String] = []
-        /// Distinct files (one file's crashes arrive together, so a file is counted once).
-        var fileCount = 0
-        var lastFile: String?
+        /// Distinct files.
+        var fileIds: Set<Int32> = []
     }
 
     /// Apps a group follows the oldest version of: a signature is an app's own, so more is hostile input.
@@ -59,9 +63,10 @@ public struct FleetAggregator: Sendable {
     public let filter: FleetFilter
     public let limits: FleetLimits
     private var inputs = FleetSummary.Inputs()
-    private var groups: [String: Group] = [:]
-    private var crashTotal = 0
-    private var ungroupedCrashes = 0
+    /// Every crash report read, as a small record: grouped when the summary is made.
+    private var crashLedger = CrashLedger()
+    /// Crash reports admitted, copies of one crash from several reporters included.
+    private var crashReports = 0
     private var newestVersion: String?
     private var newestByApp: [String: String] = [:]
     private var watchdogRows: [WatchdogKey: (count: Int, example: String)] = [:]
@@ -230,39 +235,95 @@ public struct FleetAggregator: Sendable {
     }
 
     private mutating func add(_ crash: FleetEvent.Crash, file: String) {
-        crashTotal += 1
-        let context = crash.context
-        truthTable.learn(context)
-        noteVersion(context)
-        let version = Self.version(context.appVersion)
-        // A rule's fingerprint replaces the signature as the group's key (and the signature it is listed under).
-        let key = crash.grouping?.signature ?? crash.signature
-        var group: Group
-        if let existing = groups[key] {
-            group = existing
-        } else {
-            guard groups.count < limits.maxGroups else {
-                ungroupedCrashes += 1
-                return
-            }
-            group = Group(
-                representative: crash,
-                representativeFile: file,
-                grouping: crash.grouping,
-                appVersions: CappedCounts(capacity: limits.maxVersions, order: VersionOrder.precedes),
-                osVersions: CappedCounts(capacity: limits.maxVersions, order: VersionOrder.precedes),
-                devices: CappedCounts(capacity: limits.maxDevices),
-                days: DayCounts(capacity: limits.maxDays)
+        crashReports += 1
+        truthTable.learn(crash.context)
+        noteVersion(crash.context)
+        crashLedger.add(crash, file: file)
+    }
+
+    /// The crash groups: the ledger's records linked into crashes, each crash counted once in the group of its
+    /// richest report, with the sources and files of all of them.
+    private func crashGroups() -> (groups: [String: Group], ungrouped: Int, crashes: Int, duplicates: Int) {
+        var groups: [String: Group] = [:]
+        var ungrouped = 0
+        var crashes = 0
+        var duplicates = 0
+        let clusters = crashLedger.clusters()
+        // The group of each crash first, so groups are made (and the group limit reached) in an order of the
+        // crashes' content, not of their arrival.
+        var ordered = clusters.map { cluster -> (key: String, file: String, cluster: CrashLedger.Cluster) in
+            let richest = crashLedger.records[cluster.members[0]]
+            return (
+                crashLedger.string(richest.key) ?? "?", crashLedger.string(richest.file) ?? "?", cluster
             )
         }
-        group.count += 1
-        if let date = context.date, let day = DayCounts.day(ofSecondsSince1970: date.secondsSince1970) {
-            group.days.add(day: day)
-            if group.first.map({ Self.earlier(date, $0) }) ?? true { group.first = date }
-            if group.last.map({ Self.earlier($0, date) }) ?? true { group.last = date }
-        } else {
-            group.undated += 1
+        ordered.sort {
+            if $0.key != $1.key { return $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+            if $0.file != $1.file { return $0.file.utf8.lexicographicallyPrecedes($1.file.utf8) }
+            return $0.cluster.members[0] < $1.cluster.members[0]
         }
+        for (key, _, cluster) in ordered {
+            crashes += 1
+            duplicates += cluster.members.count - 1
+            let (crash, file) = crashLedger.crash(cluster.members[0])
+            var group: Group
+            if let existing = groups[key] {
+                group = existing
+            } else {
+                guard groups.count < limits.maxGroups else {
+                    ungrouped += 1
+                    continue
+                }
+                group = Group(
+                    representative: crash,
+                    representativeFile: file,
+                    grouping: crash.grouping,
+                    appVersions: CappedCounts(capacity: limits.maxVersions, order: VersionOrder.precedes),
+                    osVersions: CappedCounts(capacity: limits.maxVersions, order: VersionOrder.precedes),
+                    devices: CappedCounts(capacity: limits.maxDevices),
+                    days: DayCounts(capacity: limits.maxDays)
+                )
+            }
+            add(crash, file: file, to: &group)
+            // The crash's time: its richest report's, or the first instant among the others when that one only
+            // knows a MetricKit payload's range.
+            var date = crash.context.date
+            if crashLedger.isRanged(cluster.members[0]) {
+                for member in cluster.members.dropFirst() where !crashLedger.isRanged(member) {
+                    if let instant = crashLedger.crash(member).crash.context.date {
+                        date = instant
+                        break
+                    }
+                }
+            }
+            if let date, let day = DayCounts.day(ofSecondsSince1970: date.secondsSince1970) {
+                group.days.add(day: day)
+                if group.first.map({ Self.earlier(date, $0) }) ?? true { group.first = date }
+                if group.last.map({ Self.earlier($0, date) }) ?? true { group.last = date }
+            } else {
+                group.undated += 1
+            }
+            for member in cluster.members {
+                let record = crashLedger.records[member]
+                group.sources[crashLedger.string(record.source) ?? "?", default: 0] += 1
+                if group.fileIds.insert(record.file).inserted, let path = crashLedger.string(record.file) {
+                    Self.keep(path, in: &group.files, capacity: limits.maxFilesPerGroup)
+                }
+            }
+            if cluster.members.count > 1 {
+                group.linkedCrashes += 1
+                group.duplicatesLinked += cluster.members.count - 1
+            }
+            groups[key] = group
+        }
+        return (groups, ungrouped, crashes, duplicates)
+    }
+
+    /// Counts one crash (its richest report) in `group`, but for its date.
+    private func add(_ crash: FleetEvent.Crash, file: String, to group: inout Group) {
+        let context = crash.context
+        let version = Self.version(context.appVersion)
+        group.count += 1
         if group.count > 1, Self.represents(crash, file: file, over: group.representative, group.representativeFile) {
             group.representative = crash
             group.representativeFile = file
@@ -271,7 +332,6 @@ public struct FleetAggregator: Sendable {
         group.appVersions.add(version ?? "?")
         group.osVersions.add(Self.value(context.osVersion))
         group.devices.add(Self.value(context.device))
-        group.sources[crash.source, default: 0] += 1
         if let version {
             let app = Self.app(of: context)
             if let oldest = group.oldestByApp[app] {
@@ -280,12 +340,6 @@ public struct FleetAggregator: Sendable {
                 group.oldestByApp[app] = version
             }
         }
-        if group.lastFile != file {
-            group.lastFile = file
-            group.fileCount += 1
-            Self.keep(file, in: &group.files, capacity: limits.maxFilesPerGroup)
-        }
-        groups[key] = group
     }
 
     /// A field's value for a group's tallies: `?` when missing or blank.
@@ -418,6 +472,9 @@ public struct FleetAggregator: Sendable {
         summary.findings = findings
         summary.diagnostics = diagnostics
         summary.categories = categories
+        let resolved = crashGroups()
+        let groups = resolved.groups
+        let crashTotal = resolved.crashes
         summary.categories.crashes += crashTotal
         summary.categories.outOfMemory += oomEvents - systemOOMEvents
         summary.categories.outOfMemory = Self.adding(summary.categories.outOfMemory, metricKitMemoryExceptions)
@@ -441,7 +498,10 @@ public struct FleetAggregator: Sendable {
         }
         summary.crashes.total = crashTotal
         summary.crashes.signatures = groups.count
-        summary.crashes.ungrouped = ungroupedCrashes
+        summary.crashes.ungrouped = resolved.ungrouped
+        summary.crashes.reports = crashReports
+        summary.crashes.duplicatesLinked = resolved.duplicates
+        summary.crashes.linkedCrashes = groups.values.reduce(0) { $0 + $1.linkedCrashes }
         summary.crashes.newestVersion = newestVersion
         summary.crashes.newestVersionByApp = newestByApp
         let total = max(1, crashTotal)
@@ -473,8 +533,10 @@ public struct FleetAggregator: Sendable {
                     appNewestVersion: newestByApp[app],
                     newestVersionSeen: versionsSeen.max(by: VersionOrder.precedes),
                     files: group.files,
-                    moreFiles: max(0, group.fileCount - group.files.count)
+                    moreFiles: max(0, group.fileIds.count - group.files.count)
                 )
+            row.duplicatesLinked = group.duplicatesLinked
+            row.linkedCrashes = group.linkedCrashes
             if let grouping = group.grouping {
                 row.fingerprint = grouping.fingerprint
                 row.title = grouping.title

@@ -20,6 +20,7 @@ extension FleetEvent {
             context: context(of: report)
         )
         crash.grouping = grouping?.grouping(of: report, signature: signature)
+        crash.link = link(of: report)
         return crash
     }
 
@@ -131,7 +132,16 @@ extension FleetEvent {
                 crash.context.appBuild = metadata.appBuildVersion ?? crash.context.appBuild
                 crash.context.osVersion = metadata.osVersionNumber ?? crash.context.osVersion
                 crash.context.device = metadata.deviceType ?? crash.context.device
-                crash.context.date = crash.context.date ?? date
+                if crash.context.date == nil {
+                    // The diagnostic happened somewhere in the payload's range: that range is what links it.
+                    crash.context.date = date
+                    let begin = (payload.begin ?? payload.end)?.secondsSince1970
+                    let end = (payload.end ?? payload.begin)?.secondsSince1970
+                    if let begin, let end, begin.isFinite, end.isFinite {
+                        crash.link.start = min(begin, end)
+                        crash.link.end = max(begin, end)
+                    }
+                }
                 crashes.append(crash)
             }
         }

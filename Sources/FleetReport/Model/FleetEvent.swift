@@ -51,6 +51,8 @@ public struct FleetEvent: Sendable, Equatable {
         public var context: Context
         /// The group a rule of `report --grouping` gave the crash; nil keeps the group of its signature.
         public var grouping: GroupingMatch?
+        /// What links this crash to the same crash from another reporter (see `CrashLedger`).
+        package var link = CrashLink()
 
         /// A crash event from its grouping signature and context.
         public init(signature: String, source: String, exception: String, topFrame: String?, context: Context) {

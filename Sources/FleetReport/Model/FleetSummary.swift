@@ -96,7 +96,9 @@ public struct FleetSummary: Sendable, Equatable, Encodable {
         public var appVersions: Values
         public var osVersions: Values
         public var devices: Values
-        /// Crashes by the kind of file they came from: `crashReport`, `kscrash`, `metrickit`.
+        /// Reports by the kind of file they came from: `crashReport`, `kscrash`, `metrickit`.
+        ///
+        /// A crash several reporters sent counts in each of their sources, and once in ``count``.
         public var sources: [String: Int]
         /// True when, for each app the group's versioned crashes came from, the oldest version the group was seen
         /// in is that app's newest version in the report (versions are compared only within one app).
@@ -118,6 +120,11 @@ public struct FleetSummary: Sendable, Equatable, Encodable {
         public var title: String? = nil
         /// Added: the rule that made the group (line in the rules file, and text).
         public var groupingRule: GroupingMatch.Rule? = nil
+        /// Added: reports of the group's crashes linked to another report of the same crash (another reporter's):
+        /// in ``sources``, not in ``count``.
+        public var duplicatesLinked = 0
+        /// Added: the group's crashes that more than one reporter sent.
+        public var linkedCrashes = 0
     }
 
     /// A number of events on one UTC day.
@@ -157,6 +164,13 @@ public struct FleetSummary: Sendable, Equatable, Encodable {
         public var newestVersionByApp: [String: String] = [:]
         /// Crashes per UTC day of the top groups (the chart).
         public var perDay: [DaySeries] = []
+        /// Added: crash reports read, before the reports of one crash from several reporters were linked
+        /// (``total`` plus ``duplicatesLinked``).
+        public var reports = 0
+        /// Added: reports linked to another reporter's report of the same crash, and so not counted in ``total``.
+        public var duplicatesLinked = 0
+        /// Added: crashes that more than one reporter sent.
+        public var linkedCrashes = 0
     }
 
     /// The watchdog terminations for one reason.

@@ -129,6 +129,11 @@ package enum FleetReportHTMLRenderer {
         out += "<p><span id=\"crash-total\" data-count=\"\(crashes.total)\">\(crashes.total)</span> crash(es) in "
         out += "<span id=\"crash-signatures\" data-count=\"\(crashes.signatures)\">\(crashes.signatures)</span> "
         out += "signature(s).</p>\n"
+        if crashes.duplicatesLinked > 0 {
+            out += "<p><span id=\"crash-duplicates-linked\" data-count=\"\(crashes.duplicatesLinked)\">"
+            out += "\(crashes.duplicatesLinked)</span> report(s) linked to another reporter's report of the same crash "
+            out += "(\(crashes.linkedCrashes) crash(es)), each crash counted once.</p>\n"
+        }
         if !crashes.perDay.isEmpty { out += perDayChart(crashes.perDay) }
         guard !crashes.groups.isEmpty else { return out + newInReleaseSection(crashes) }
         var table = "<table id=\"crash-groups\" class=\"wide\">\n<tr><th>Count</th><th>Share</th><th>Signature</th>"
@@ -167,7 +172,12 @@ package enum FleetReportHTMLRenderer {
             table += "<td>\(escape(group.app))</td><td><code>\(escape(group.representativeFile))</code></td><td><ul>"
             for file in group.files { table += "<li class=\"group-file\"><code>\(escape(file))</code></li>" }
             if group.moreFiles > 0 { table += "<li>+\(Formatting.grouped(group.moreFiles)) more file(s)</li>" }
-            table += "</ul></td></tr>\n"
+            table += "</ul>"
+            if group.duplicatesLinked > 0 {
+                table += "<div class=\"muted linked-sources\" data-duplicates-linked=\"\(group.duplicatesLinked)\">"
+                table += escape(FleetReportTextRenderer.linkedLine(group, style: .text)) + "</div>"
+            }
+            table += "</td></tr>\n"
         }
         return "<h3>Reports of each group</h3>\n" + scrolling(table + "</table>\n")
     }

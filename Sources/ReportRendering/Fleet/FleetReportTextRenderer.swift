@@ -64,6 +64,11 @@ package enum FleetReportTextRenderer {
             if crashes.ungrouped > 0 {
                 out += "\(crashes.ungrouped) crashes past the group limit are counted, not grouped.\n"
             }
+            if crashes.duplicatesLinked > 0 {
+                out +=
+                    "\(Formatting.grouped(crashes.duplicatesLinked)) report(s) linked to another reporter's report of "
+                    + "the same crash (\(Formatting.grouped(crashes.linkedCrashes)) crash(es)), each crash counted once.\n"
+            }
             out += heading("Reports of each group", style)
             for group in crashes.groups.prefix(shownRows) {
                 out +=
@@ -75,6 +80,7 @@ package enum FleetReportTextRenderer {
                     out += indent + "grouped by the rule at line \(rule.line): " + cell(rule.text, style) + "\n"
                 }
                 out += indent + "representative: " + cell(group.representativeFile, style) + "\n"
+                if group.duplicatesLinked > 0 { out += indent + linkedLine(group, style: style) + "\n" }
                 for file in group.files { out += indent + cell(file, style) + "\n" }
                 if group.moreFiles > 0 { out += indent + "+\(Formatting.grouped(group.moreFiles)) more file(s)\n" }
             }
@@ -195,6 +201,15 @@ package enum FleetReportTextRenderer {
             for finding in summary.findings { out += bullet(style) + cell(finding, style) + "\n" }
         }
         return out
+    }
+
+    /// A group's sources when some of its crashes came from several reporters: `sources: crashReport 1, …`.
+    static func linkedLine(_ group: FleetSummary.CrashGroup, style: Style) -> String {
+        let sources = group.sources.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map {
+            cell($0.key, style) + " " + Formatting.grouped($0.value)
+        }
+        return "sources: " + sources.joined(separator: ", ") + " (\(Formatting.grouped(group.duplicatesLinked)) linked "
+            + "to another report of \(Formatting.grouped(group.linkedCrashes)) crash(es))"
     }
 
     /// When the report was made and from what: reports read by kind, and the files skipped with the reason.
