@@ -282,6 +282,7 @@ let package = Package(
             name: "SymbolicationTests",
             dependencies: [
                 "FuzzReplaySupport", "FuzzProperties", "Symbolication", "CrashReportParsing", "APMInspectCore",
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Fixtures", "SystemFixtures"]
         ),

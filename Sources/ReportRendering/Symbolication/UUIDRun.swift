@@ -122,6 +122,8 @@ package struct UUIDRun {
             return Row(uuid: uuid, arch: entry.slice.arch, path: path.display, member: nil)
         case .zipEntry(let archive, _, let name):
             return Row(uuid: uuid, arch: entry.slice.arch, path: archive.display, member: name)
+        case .dyldCacheImage(let cache, let name):
+            return Row(uuid: uuid, arch: entry.slice.arch, path: cache.display, member: name)
         }
     }
 

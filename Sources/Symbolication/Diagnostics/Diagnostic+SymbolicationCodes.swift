@@ -33,6 +33,19 @@ extension Diagnostic.Code {
     /// the folder's files again instead of reusing what this one found.
     /// Example: the index of /srv/dsyms could not be kept in the symbol cache (/home/u/.cache/apm-inspect/symbols/folders/0f3a….json): Permission denied; the next run reads the folder again
     package static let symbolCacheUnwritable = Self("symbols.cache-unwritable")
+    /// A dyld shared cache given as symbols has a header, table or offset that lies outside its files or cannot
+    /// be a cache's: the cache (or, when opened, the image) is not used, and its frames stay as the report has them.
+    /// Example: /tmp/dyld_shared_cache_arm64e: the 2000-image text table (64000 bytes at 4096) lies past the end of the 8192-byte file /tmp/dyld_shared_cache_arm64e
+    package static let symbolsDyldCacheTruncated = Self("symbols.dyld-cache-truncated")
+    /// A subcache or the `.symbols` file of a dyld shared cache is missing or is not the one the cache names (another
+    /// UUID): images whose text is in a missing subcache stay unnamed, and without the `.symbols` file only
+    /// exported and global symbols name frames.
+    /// Example: /tmp/dyld_shared_cache_arm64e: the symbols file /tmp/dyld_shared_cache_arm64e.symbols cannot be used (cannot open: No such file or directory): only exported and global symbols name frames
+    package static let symbolsDyldCacheMissingFile = Self("symbols.dyld-cache-missing-file")
+    /// A dyld shared cache file given by itself lists no images: it is a subcache or the `.symbols` file, read
+    /// through the main cache file it belongs to.
+    /// Example: /tmp/dyld_shared_cache_arm64e.01: a dyld shared cache file that lists no images (a subcache or .symbols file): give the main cache file, or its folder
+    package static let symbolsDyldCacheNoImages = Self("symbols.dyld-cache-no-images")
 
     // MARK: - Mach-O
 

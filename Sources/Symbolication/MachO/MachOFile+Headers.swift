@@ -104,6 +104,14 @@ extension MachOFile {
         return read(fd, at: start, count: min(wanted, fileSize - start))
     }
 
+    /// `count` bytes at `offset` of the open file `fd`, fewer when the file ends first; nil when the read fails.
+    ///
+    /// The one reader of file windows (a dyld shared cache's tables are read through it too), so that the
+    /// buffer handling stays in one place.
+    static func readWindow(_ fd: Int32, at offset: Int, count: Int) -> [UInt8]? {
+        read(fd, at: offset, count: count)
+    }
+
     /// `count` bytes at `offset`, fewer when the file ends first; nil when the read fails.
     private static func read(_ fd: Int32, at offset: Int, count: Int) -> [UInt8]? {
         guard offset >= 0, count >= 0 else { return nil }

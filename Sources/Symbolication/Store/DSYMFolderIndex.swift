@@ -31,7 +31,7 @@ package final class DSYMFolderIndex {
     private var current: [String: Record] = [:]
 
     /// The layout of the stored index; another value is ignored.
-    static let version = 1
+    static let version = 2
     /// An index file larger than this is ignored (a folder of 100,000 files stays well under it).
     static let maxStoredBytes = 256 << 20
 
@@ -55,7 +55,9 @@ package final class DSYMFolderIndex {
         var entries: [(DSYMStore.Entry, Bool)] = []
         for slice in record.slices {
             let location: DSYMLocation
-            if let member = slice.member, let index = slice.memberIndex {
+            if slice.dyldCache == true {
+                location = .dyldCacheImage(cache: file, name: slice.member ?? "")
+            } else if let member = slice.member, let index = slice.memberIndex {
                 location = .zipEntry(archive: file, index: index, name: member)
             } else {
                 location = .file(file)
@@ -81,9 +83,13 @@ package final class DSYMFolderIndex {
         let slices = entries.map { entry, inDSYM in
             var member: String?
             var memberIndex: Int?
+            var dyldCache: Bool?
             if case .zipEntry(_, let index, let name) = entry.location {
                 member = name
                 memberIndex = index
+            } else if case .dyldCacheImage(_, let name) = entry.location {
+                member = name
+                dyldCache = true
             }
             return Slice(
                 uuid: entry.slice.uuid,
@@ -93,7 +99,8 @@ package final class DSYMFolderIndex {
                 size: entry.slice.size,
                 member: member,
                 memberIndex: memberIndex,
-                inDSYM: inDSYM
+                inDSYM: inDSYM,
+                dyldCache: dyldCache
             )
         }
         current[file.display] = Record(key: FileKey(status), slices: slices)
@@ -166,6 +173,8 @@ package final class DSYMFolderIndex {
         var member: String?
         var memberIndex: Int?
         var inDSYM: Bool
+        /// True for an image of a dyld shared cache (the file is the cache, `member` the image's install name).
+        var dyldCache: Bool?
     }
 
     struct Record: Codable {

@@ -97,8 +97,10 @@ extension DSYMStore {
 
         /// Indexes one file: a Mach-O, a zip, or (when `given` directly) something that is neither.
         private func consider(_ path: RawPath, given: Bool, into state: inout State) {
-            let prefix = Self.prefix(of: path, count: 4)
-            if ZipReader.looksLikeZip(prefix) {
+            let prefix = Self.prefix(of: path, count: 8)
+            if DyldCacheHeader.hasMagic(prefix) {
+                indexDyldCache(path, given: given, into: &state)
+            } else if ZipReader.looksLikeZip(prefix) {
                 indexZip(path, into: &state)
             } else if Self.isMachO(prefix) {
                 // The headers alone give the UUIDs; the whole file is read only when they cannot be read apart.
@@ -117,6 +119,47 @@ extension DSYMStore {
             } else if given || Self.isInDSYM(path.bytes) {
                 // A dSYM's DWARF folder holds only Mach-O files: anything else there is damage worth saying.
                 state.finding(.warning, .dsymNotMachO, path.display, "not a dSYM, a Mach-O file or a zip of dSYMs")
+            }
+        }
+
+        /// Indexes the images of a dyld shared cache by UUID.
+        ///
+        /// A subcache or `.symbols` file lists no images: found
+        /// in a folder beside its main file, it adds nothing and is not said; given by itself, it is.
+        private func indexDyldCache(_ path: RawPath, given: Bool, into state: inout State) {
+            let cache: DyldSharedCache
+            do throws(DyldCacheProblem) {
+                cache = try DyldSharedCache(path: path)
+            } catch {
+                state.finding(.warning, error.code, path.display, error.message)
+                return
+            }
+            if cache.images.isEmpty {
+                if given {
+                    state.finding(
+                        .warning,
+                        .symbolsDyldCacheNoImages,
+                        path.display,
+                        "a dyld shared cache file that lists no images (a subcache or .symbols file): give the main "
+                            + "cache file, or its folder"
+                    )
+                }
+                return
+            }
+            for problem in cache.problems {
+                state.finding(.warning, problem.code, path.display, problem.message)
+            }
+            let slices = cache.images.map { image in
+                DebugSlice(
+                    uuid: image.plainUUID,
+                    arch: cache.architecture,
+                    textVMAddress: image.address,
+                    size: MachOBytes.offset(image.textSize) ?? 0
+                )
+            }
+            for (image, slice) in zip(cache.images, slices) {
+                let name = cache.installName(of: image) ?? ""
+                add([slice], location: .dyldCacheImage(cache: path, name: name), inDSYM: false, into: &state)
             }
         }
 

@@ -72,6 +72,9 @@ public final class DSYMStore: SymbolSource, Sendable {
     }
 
     private func open(_ entry: Entry) -> SymbolLookup {
+        if case .dyldCacheImage(let cache, _) = entry.location {
+            return Self.openCached(entry, cache: cache)
+        }
         // A library without DWARF is read in parts: its symbol tables are all that name its frames.
         if case .file(let path) = entry.location, let resolver = loader.open(atPath: path, slice: entry.slice) {
             return .found(
@@ -103,6 +106,8 @@ public final class DSYMStore: SymbolSource, Sendable {
             switch location {
             case .file(let path):
                 return try FileReading.contents(at: path, maxBytes: limits.maxFileBytes)
+            case .dyldCacheImage(let cache, _):
+                throw InputError(.unreadable, "\(cache.display) is a dyld shared cache, not read whole")
             case .zipEntry(let archive, let index, _):
                 let reader = try ZipReader(
                     path: archive,
