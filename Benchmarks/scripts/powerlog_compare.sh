@@ -6,6 +6,9 @@
 #     RUNS  default: 21
 #   ROWS_DB  default: Benchmarks/data/powerlog-rows-1000000.PLSQL, generated when absent
 #            (generate_powerlog_rows.py --rows 1000000); ROWS_DB=none skips the 1M-row rows
+#   SMALL_ROWS_DB  default: Benchmarks/data/powerlog-rows-100000.PLSQL, generated when absent (--rows 100000): the
+#            JSON pair again at a tenth of the rows, for the growth of time and memory with the row count;
+#            SMALL_ROWS_DB=none skips it
 #   APM_INSPECT_BIN=path/to/apm-inspect (or BIN=) to skip the release build.
 #
 # Each command is timed by bench_lib.sh's `measure` (median wall and CPU, min wall, peak RSS; rows to $BENCH_TSV,
@@ -42,6 +45,13 @@ if [ "$ROWS_DB" != none ]; then
   bench_input "$ROWS_DB"
   echo "PowerLog summary on $(basename "$ROWS_DB") ($(du -k "$ROWS_DB" | cut -f1) KB), $ROWS_RUNS runs"
   load_check begin
+  SMALL_ROWS_DB="${SMALL_ROWS_DB:-Benchmarks/data/powerlog-rows-100000.PLSQL}"
+  if [ "$SMALL_ROWS_DB" != none ]; then
+    [ -f "$SMALL_ROWS_DB" ] || python3 Benchmarks/scripts/generate_powerlog_rows.py --rows 100000 --out "$SMALL_ROWS_DB"
+    measure "apm-inspect energy --format json, 100k rows" "$ROWS_RUNS" -- "$BIN" energy --format json "$SMALL_ROWS_DB"
+    measure "sqlite3 -json, the battery table, 100k rows" "$ROWS_RUNS" -- \
+      sqlite3 -readonly -json "$SMALL_ROWS_DB" "SELECT * FROM PLBatteryAgent_EventBackward_Battery"
+  fi
   measure "apm-inspect energy (text), 1M rows" "$ROWS_RUNS" -- "$BIN" energy "$ROWS_DB"
   measure "sqlite3 shell, the same headline queries, 1M rows" "$ROWS_RUNS" -- sqlite3 -readonly "$ROWS_DB" ".read $SQL"
   measure "apm-inspect energy --format json, 1M rows" "$ROWS_RUNS" -- "$BIN" energy --format json "$ROWS_DB"

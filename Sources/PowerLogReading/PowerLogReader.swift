@@ -46,6 +46,20 @@ public struct PowerLogReader: Sendable {
         try read(path: path, summary: limits)
     }
 
+    /// Reads one regular file for a JSON document written as it is read.
+    ///
+    /// The battery samples and sessions are encoded into `spool` in time order as SQLite yields them, never held:
+    /// the report's battery section has empty `samples` and `sessions`, and the document writes the spool's arrays in
+    /// their place. Everything else, and the arrays' bytes, are those of ``read(paths:)`` given the one path.
+    ///
+    /// The caller checks that `path` is a regular file (a FIFO cannot be read twice) and, before writing, that the
+    /// spool is still usable (``PowerLogBatterySpool/isUsable``); when it is not, it reads the file again without.
+    ///
+    /// - Throws: ``PowerLogError`` as ``read(path:)``.
+    package func readStreamed(path: String, spool: PowerLogBatterySpool) throws(PowerLogError) -> PowerLogReadResult {
+        PowerLogAnalysis.result(from: try records(path: path, batterySpool: spool), options: options)
+    }
+
     /// Reads a database (or gzip'd database) already in memory, named `name` in the report: SQLite needs a file,
     /// so the bytes go to a private temporary copy that is removed before this returns.
     ///
@@ -290,9 +304,12 @@ public struct PowerLogReader: Sendable {
         String(name.map { $0 == "/" || $0 == "\0" ? "_" : $0 })
     }
 
-    private func records(path: String, displayName: String? = nil, summary: PowerLogSummaryLimits? = nil)
-        throws(PowerLogError) -> PowerLogRecords
-    {
+    private func records(
+        path: String,
+        displayName: String? = nil,
+        summary: PowerLogSummaryLimits? = nil,
+        batterySpool: PowerLogBatterySpool? = nil
+    ) throws(PowerLogError) -> PowerLogRecords {
         let shown = displayName ?? path
         let head = try Self.head(of: path)
         let format = ContentSniffer.format(of: head)
@@ -338,7 +355,13 @@ public struct PowerLogReader: Sendable {
                 "an SQLite database without PowerLog tables (\(database.tables.count) other tables)"
             )
         }
-        var extractor = PowerLogExtractor(database: database, path: shown, options: options, summary: summary)
+        var extractor = PowerLogExtractor(
+            database: database,
+            path: shown,
+            options: options,
+            summary: summary,
+            batterySpool: batterySpool
+        )
         var records = extractor.extract()
         records.sources = [
             PowerLogReport.Source(

@@ -49,7 +49,7 @@ enum PowerLogAnalysis {
         if !screenChanges.isEmpty {
             report.screen = screen(screenChanges, end: report.timeRange?.end)
         }
-        report.battery = battery(&records, screen: screenChanges, options: options)
+        report.battery = records.streamedBattery ?? battery(&records, screen: screenChanges, options: options)
         return report
     }
 

@@ -13,6 +13,10 @@ struct PowerLogExtractor {
     private(set) var records = PowerLogRecords()
     /// Set for a summary read: rows are folded into it instead of kept (see ``PowerLogFold``).
     private var fold: PowerLogFold?
+    /// Set for a streamed read: battery samples and sessions are encoded into it instead of kept.
+    private let batterySpool: PowerLogBatterySpool?
+    /// A streamed read's screen findings, held until the point the full read says them.
+    private var screenDiagnostics: [Diagnostic] = []
 
     static let timeOffsetTable = "PLStorageOperator_EventForward_TimeOffset"
     static let rootNodeEnergyTable = "PLAccountingOperator_Aggregate_RootNodeEnergy"
@@ -25,12 +29,18 @@ struct PowerLogExtractor {
     static let coalitionTable = "PLCoalitionAgent_EventInterval_CoalitionInterval"
     static let displayTable = "PLDisplayAgent_EventPoint_Display"
 
-    init(database: PowerLogDatabase, path: String, options: PowerLogReadOptions, summary: PowerLogSummaryLimits? = nil)
-    {
+    init(
+        database: PowerLogDatabase,
+        path: String,
+        options: PowerLogReadOptions,
+        summary: PowerLogSummaryLimits? = nil,
+        batterySpool: PowerLogBatterySpool? = nil
+    ) {
         self.database = database
         self.path = path
         self.options = options
         fold = summary.map { PowerLogFold(limits: $0, maxBatteryGap: options.maxBatteryGapSeconds) }
+        self.batterySpool = summary == nil ? batterySpool : nil
     }
 
     /// Reads every family this version knows.
@@ -44,6 +54,14 @@ struct PowerLogExtractor {
             // Drain is billed to the screen state as the samples come: the screen's transitions must be known first.
             readScreen()
             readBatterySummary()
+        } else if batterySpool != nil {
+            // Drain is tallied as the samples come, so the screen is read first; what it says keeps its place
+            // among the diagnostics (after the exits and coalitions), as in the full read.
+            let mark = records.diagnostics.count
+            readScreen()
+            screenDiagnostics = Array(records.diagnostics[mark...])
+            records.diagnostics.removeSubrange(mark...)
+            readBatteryStreamed()
         } else {
             readBattery()
         }
@@ -51,7 +69,8 @@ struct PowerLogExtractor {
         readAppNames()
         readExits()
         readCoalitions()
-        if fold == nil { readScreen() }
+        if fold == nil, batterySpool == nil { readScreen() }
+        records.diagnostics += screenDiagnostics
         records.fold = fold
         return records
     }
@@ -620,6 +639,67 @@ struct PowerLogExtractor {
             note(outcome, table)
             break
         }
+    }
+
+    /// The battery tables for a streamed read, with the screen already read.
+    ///
+    /// Samples with a level are encoded in time order (read again sorted by SQLite when the rows are out of order),
+    /// sessions and drain computed as the full read computes them. The BatteryUI table is read in full only when the
+    /// detailed one has no sample with a level.
+    private mutating func readBatteryStreamed() {
+        guard let spool = batterySpool else { return }
+        let clock = self.clock
+        let maxGap = options.maxBatteryGapSeconds
+        var transitions = records.screen.values.map { ScreenFold.Transition(raw: $0.at.raw, isOn: $0.isOn) }
+        transitions.sort { $0.raw < $1.raw }
+        var battery: PowerLogReport.Battery?
+        if let table = database.table(Self.batteryTable) {
+            // The gauge's last stated figures in table order, as the full read takes them: from the first pass.
+            var gauge = records.gauge
+            for ordered in [false, true] {
+                var samples = BatteryStream(spool: spool, maxGap: maxGap)
+                samples.requiresOrder = !ordered
+                var passGauge = records.gauge
+                let outcome = stream(table, Self.batteryColumns, orderedByTime: ordered) { row in
+                    guard let sample = Self.batterySample(row, clock, gauge: &passGauge) else { return }
+                    samples.add(sample, screen: transitions)
+                }
+                if !ordered { gauge = passGauge }
+                if samples.outOfOrder, !ordered { continue }
+                records.gauge = gauge
+                battery = samples.finish(source: Self.batteryTable, gauge: gauge)
+                note(outcome, table)
+                break
+            }
+        }
+        if let table = database.table(Self.batteryUITable) {
+            guard battery == nil else {
+                // Read all the same, for the findings the full read gives about it.
+                note(stream(table, ["timestamp", "Level", "IsCharging"]) { _ in }, table)
+                records.streamedBattery = battery
+                return
+            }
+            for ordered in [false, true] {
+                var samples = BatteryStream(spool: spool, maxGap: maxGap)
+                samples.requiresOrder = !ordered
+                let outcome = stream(table, ["timestamp", "Level", "IsCharging"], orderedByTime: ordered) { row in
+                    guard let raw = row.double(0) else { return }
+                    samples.add(
+                        PowerLogReport.Battery.Sample(
+                            at: clock.time(raw),
+                            level: row.double(1),
+                            isCharging: row.bool(2)
+                        ),
+                        screen: transitions
+                    )
+                }
+                if samples.outOfOrder, !ordered { continue }
+                battery = samples.finish(source: Self.batteryUITable, gauge: records.gauge)
+                note(outcome, table)
+                break
+            }
+        }
+        records.streamedBattery = battery
     }
 
     /// The battery tables for a summary read: samples folded in time order (read again sorted by SQLite when the

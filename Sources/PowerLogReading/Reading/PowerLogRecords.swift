@@ -130,6 +130,9 @@ struct PowerLogRecords {
     var diagnostics: [Diagnostic] = []
     /// A summary read's folded rows (the row arrays above are then empty).
     var fold: PowerLogFold?
+    /// A streamed read's battery section, its samples and sessions in the read's spool (`battery` and `batteryUI`
+    /// are then empty).
+    var streamedBattery: PowerLogReport.Battery?
 
     /// Adds another file's records; rows already present (by content) are not added again.
     mutating func merge(_ other: PowerLogRecords) {

@@ -99,8 +99,9 @@ package struct EnergyRun {
         }
         guard !paths.isEmpty else { return true }
         var result: PowerLogReadResult
+        let spool: PowerLogBatterySpool?
         do throws(PowerLogReader.PathFailure) {
-            result = try read(paths)
+            (result, spool) = try read(paths)
         } catch let failure {
             // The error is about one of the files when the reader names it, else about all of them: the path is
             // shown once, apart from the message.
@@ -132,7 +133,11 @@ package struct EnergyRun {
                 diagnostics: result.diagnostics,
                 report: result.report
             )
-            try JSONOutput.print(envelope, pretty: true, to: sink)
+            if let spool {
+                try JSONOutput.print(EnergyDocument.Streamed(document: envelope, spool: spool), pretty: true, to: sink)
+            } else {
+                try JSONOutput.print(envelope, pretty: true, to: sink)
+            }
         default:
             sink.fittedText(PowerLogRenderer.energy(result.report, diagnostics: result.diagnostics, top: top))
             if let plot { sink.out("\nPlot written to \(TerminalText.escaped(plot))\n") }
@@ -140,9 +145,12 @@ package struct EnergyRun {
         return failed
     }
 
-    /// The history of `paths`: the text of one database folds its rows into bounded aggregates; JSON and merged
-    /// histories keep every row.
-    private func read(_ paths: [String]) throws(PowerLogReader.PathFailure) -> PowerLogReadResult {
+    /// The history of `paths`: the text of one database folds its rows into bounded aggregates, the JSON of one
+    /// database (without a plot, which draws every sample) has its battery rows in the returned spool, encoded as
+    /// they were read; merged histories keep every row.
+    private func read(_ paths: [String]) throws(PowerLogReader.PathFailure) -> (
+        PowerLogReadResult, PowerLogBatterySpool?
+    ) {
         // Only a regular file: a FIFO is read once, into memory, by the full reader.
         let single =
             paths.count == 1
@@ -152,9 +160,23 @@ package struct EnergyRun {
                 return regular && !PowerLogReader.isArchive(path) ? path : nil
             } : nil
         let limits = PowerLogSummaryLimits(keptRecent: min(max(1000, top), 1_000_000))
-        guard format == .text, let single else { return try PowerLogReader().readNamingFailure(paths: paths) }
+        if format == .json, plot == nil, let single,
+            let spool = try? PowerLogBatterySpool(
+                encoder: SortedJSONEncoder(pretty: true),
+                depth: EnergyDocument.Streamed.batteryArrayDepth
+            )
+        {
+            do {
+                let result = try PowerLogReader().readStreamed(path: single, spool: spool)
+                if spool.isUsable { return (result, spool) }
+            } catch {
+                throw PowerLogReader.PathFailure(error)
+            }
+            // The spool could not be written (a full disk): read again, every row in the model.
+        }
+        guard format == .text, let single else { return (try PowerLogReader().readNamingFailure(paths: paths), nil) }
         do {
-            return try PowerLogReader().readSummary(path: single, limits: limits)
+            return (try PowerLogReader().readSummary(path: single, limits: limits), nil)
         } catch {
             throw PowerLogReader.PathFailure(error)
         }
