@@ -10,7 +10,7 @@ extension BorrowedBytes {
     /// The offset of the first `byte` at or after `from`; nil when there is none.
     @inlinable
     public func firstIndex(of byte: UInt8, from: Int = 0) -> Int? {
-        firstIndex(of: byte, in: from..<base.count)
+        firstIndex(of: byte, in: Swift.min(from, base.count)..<base.count)
     }
 
     /// The offset of the first `byte` inside `range` (clamped to the bytes); nil when there is none.

@@ -62,7 +62,7 @@ public struct BorrowedBytes: Sequence {
     /// The bytes from `offset` to the end (empty past the end).
     @inlinable
     public func slice(from offset: Int) -> BorrowedBytes {
-        slice(offset..<base.count)
+        slice(Swift.min(offset, base.count)..<base.count)
     }
 
     /// The first `length` bytes, or all of them when there are fewer.
