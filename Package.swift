@@ -49,9 +49,12 @@ let package = Package(
         .systemLibrary(name: "CDemangleSandbox"),
         // glibc's mallopt for the executable (<malloc.h> is not in Swift's Glibc module; AllocatorSettings.swift).
         .systemLibrary(name: "CAllocator"),
+        // The one module that holds unsafe pointers (docs/architecture.md, "Unsafe code"): bounds-checked views and
+        // cursors over borrowed bytes, which the parsers use instead of `withUnsafeBytes` loops of their own.
+        .target(name: "ByteAccess", dependencies: ["CBlockScan"]),
         .target(
             name: "APMInspectCore",
-            dependencies: ["CZlib", "CBlockScan"]
+            dependencies: ["ByteAccess", "CZlib", "CBlockScan"]
         ),
         .target(
             name: "AppleDeviceCatalog",
@@ -63,7 +66,7 @@ let package = Package(
         ),
         .target(
             name: "CrashReportParsing",
-            dependencies: ["APMInspectCore", "AppleDeviceCatalog"]
+            dependencies: ["APMInspectCore", "AppleDeviceCatalog", "ByteAccess"]
         ),
         .target(
             name: "WatchdogAnalysis",
@@ -75,7 +78,7 @@ let package = Package(
         ),
         .target(
             name: "HTTPCaptureParsing",
-            dependencies: ["APMInspectCore"]
+            dependencies: ["APMInspectCore", "ByteAccess"]
         ),
         .target(
             name: "InputMutation",
@@ -87,7 +90,7 @@ let package = Package(
         ),
         .target(
             name: "Symbolication",
-            dependencies: ["APMInspectCore", "CrashReportParsing", "CDemangleSandbox"]
+            dependencies: ["APMInspectCore", "ByteAccess", "CrashReportParsing", "CDemangleSandbox"]
         ),
         .target(
             name: "BackendExport",
@@ -215,6 +218,7 @@ let package = Package(
         .testTarget(
             name: "APMInspectCoreTests",
             dependencies: [
+                "ByteAccess",
                 "FuzzReplaySupport",
                 "APMInspectCore",
                 "CZlib",
@@ -238,6 +242,7 @@ let package = Package(
         .testTarget(
             name: "CrashReportParsingTests",
             dependencies: [
+                "ByteAccess",
                 "FuzzReplaySupport",
                 "CrashReportParsing", "APMInspectCore",
                 .product(name: "PropertyBased", package: "swift-property-based"),
@@ -260,6 +265,7 @@ let package = Package(
         .testTarget(
             name: "HTTPCaptureParsingTests",
             dependencies: [
+                "ByteAccess",
                 "FuzzReplaySupport",
                 "HTTPCaptureParsing",
                 "APMInspectCore",
@@ -281,6 +287,7 @@ let package = Package(
         .testTarget(
             name: "SymbolicationTests",
             dependencies: [
+                "ByteAccess",
                 "FuzzReplaySupport", "FuzzProperties", "Symbolication", "CrashReportParsing", "APMInspectCore",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],

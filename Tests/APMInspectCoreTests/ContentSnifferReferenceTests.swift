@@ -1,3 +1,4 @@
+import ByteAccess
 import Foundation
 import FuzzReplaySupport
 import PropertyBased
@@ -5,7 +6,7 @@ import Testing
 
 @testable import APMInspectCore
 
-/// ``ContentSniffer/format(of:)-(UnsafeRawBufferPointer)`` searches the crash-text markers only when a NUL byte or
+/// ``ContentSniffer/format(of:)-(BorrowedBytes)`` searches the crash-text markers only when a NUL byte or
 /// a text start needs them; it must say what the sniffer said when it searched them for every file (issue 21).
 @Suite struct ContentSnifferReferenceTests {
     /// Pieces that steer every branch: structured starts, NUL and other control bytes, the markers, the `.ips`
@@ -95,7 +96,7 @@ import Testing
             guard i < buffer.count else { return .empty }
             let prefix = UnsafeRawBufferPointer(rebasing: buffer[i..<min(buffer.count, i + 8192)])
             if buffer[i] == UInt8(ascii: "{"), ipsHeader(prefix) { return .ips }
-            let crashMarked = markers.contains { ContentSniffer.containsText(prefix, $0) }
+            let crashMarked = markers.contains { ContentSniffer.containsText(BorrowedBytes(unsafeBytes: prefix), $0) }
             var control = 0
             for byte in prefix where byte < 0x20 && !isSpace(byte) && byte != 0x0C {
                 if byte == 0, !crashMarked { return .binary }
@@ -109,7 +110,7 @@ import Testing
             default: break
             }
             if crashMarked { return .crashText }
-            return ContentSniffer.containsText(prefix, "\"bug_type\"") ? .ips : .text
+            return ContentSniffer.containsText(BorrowedBytes(unsafeBytes: prefix), "\"bug_type\"") ? .ips : .text
         }
     }
 
@@ -132,8 +133,8 @@ import Testing
         let end = b.firstIndex(of: 0x0A) ?? b.count
         let line = UnsafeRawBufferPointer(rebasing: b[0..<end])
         return line.count > 2
-            && (ContentSniffer.containsText(line, "\"bug_type\"")
-                || ContentSniffer.containsText(line, "\"os_version\""))
+            && (ContentSniffer.containsText(BorrowedBytes(unsafeBytes: line), "\"bug_type\"")
+                || ContentSniffer.containsText(BorrowedBytes(unsafeBytes: line), "\"os_version\""))
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }

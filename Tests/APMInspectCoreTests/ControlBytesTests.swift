@@ -1,3 +1,4 @@
+import ByteAccess
 import FuzzReplaySupport
 import Testing
 
@@ -20,7 +21,7 @@ import Testing
             let bytes = (0..<count).map { _ in
                 dense || random.below(8) == 0 ? random.pick(Self.alphabet) : UInt8(ascii: "a")
             }
-            bytes.withUnsafeBytes { buffer in
+            bytes.withBorrowedBytes { buffer in
                 let fast = ContentSniffer.controlBytes(buffer)
                 let slow = ContentSniffer.controlBytesByByte(buffer)
                 #expect(fast.count == slow.count && fast.sawNUL == slow.sawNUL, "\(bytes)")
@@ -33,7 +34,7 @@ import Testing
             for position in 0..<17 {
                 var bytes = [UInt8](repeating: UInt8(ascii: "x"), count: 17)
                 bytes[position] = value
-                bytes.withUnsafeBytes { buffer in
+                bytes.withBorrowedBytes { buffer in
                     let fast = ContentSniffer.controlBytes(buffer)
                     let counted = value < 0x20 && ![0x09, 0x0A, 0x0C, 0x0D].contains(value)
                     #expect(fast.count == (counted ? 1 : 0), "byte \(value) at \(position)")

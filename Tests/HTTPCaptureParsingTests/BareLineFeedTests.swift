@@ -1,4 +1,5 @@
 import APMInspectCore
+import ByteAccess
 import Testing
 
 @testable import HTTPCaptureParsing
@@ -23,7 +24,7 @@ import Testing
 
     @Test func headerBlockEndsAtTheFirstEmptyLineOfEitherForm() {
         func end(_ text: String) -> (Int, Int)? {
-            Array(text.utf8).withUnsafeBufferPointer { HTTP1Message.headerBlockEnd($0, from: 0) }
+            Array(text.utf8).withBorrowedBytes { HTTP1Message.headerBlockEnd($0, from: 0) }
         }
         #expect(end("GET / HTTP/1.1\r\nA: b\r\n\r\nbody").map { [$0.0, $0.1] } == [20, 24])
         #expect(end("GET / HTTP/1.0\nA: b\n\nbody").map { [$0.0, $0.1] } == [19, 21])

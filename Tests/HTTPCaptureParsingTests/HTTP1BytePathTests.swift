@@ -1,3 +1,4 @@
+import ByteAccess
 import PropertyBased
 import Testing
 
@@ -36,7 +37,7 @@ import Testing
     @Test func requestLineTestAgreesWithTheCharacterReading() async {
         await propertyCheck(input: Self.lines, Gen.bool) { pieces, withFeed in
             let bytes = Array((pieces.joined() + (withFeed ? "\r\nHost: x\r\n" : "")).utf8)
-            let expected = bytes.withUnsafeBufferPointer { HTTP1Message.looksLikeRequestByCharacters($0) }
+            let expected = bytes.withBorrowedBytes { HTTP1Message.looksLikeRequestByCharacters($0) }
             #expect(HTTP1Message.looksLikeRequest(bytes) == expected, "\(String(decoding: bytes, as: UTF8.self))")
         }
     }

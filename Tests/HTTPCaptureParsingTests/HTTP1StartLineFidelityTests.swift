@@ -1,4 +1,5 @@
 import APMInspectCore
+import ByteAccess
 import FuzzReplaySupport
 import Testing
 
@@ -84,7 +85,7 @@ import Testing
     func requestLineRecognition(line: String, isRequest: Bool) {
         let bytes = Array(line.utf8)
         #expect(HTTP1Message.looksLikeRequest(bytes) == isRequest)
-        #expect(bytes.withUnsafeBufferPointer { HTTP1Message.looksLikeRequestByCharacters($0) } == isRequest)
+        #expect(bytes.withBorrowedBytes { HTTP1Message.looksLikeRequestByCharacters($0) } == isRequest)
     }
 
     /// After a hole the next request line is found by its version: a token method after a JSON body is whole.

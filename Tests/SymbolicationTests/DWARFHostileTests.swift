@@ -1,4 +1,5 @@
 import APMInspectCore
+import ByteAccess
 import Testing
 
 @testable import Symbolication
@@ -111,7 +112,7 @@ import Testing
         var bytes = DWARFBytes()
         for _ in 0..<10 { bytes.u8(0x80) }
         bytes.u8(0)
-        try bytes.bytes.withUnsafeBytes { raw in
+        bytes.bytes.withBorrowedBytes { raw in
             var reader = DWARFReader(raw, section: .info, littleEndian: true)
             #expect(throws: SymbolicationError.self) { try reader.uleb() }
             var signed = DWARFReader(raw, section: .info, littleEndian: true)
@@ -120,13 +121,13 @@ import Testing
         // 2^64 does not fit; 2^64 - 1 does.
         var fits = DWARFBytes()
         fits.uleb(.max)
-        let value = try fits.bytes.withUnsafeBytes { raw in
+        let value = try fits.bytes.withBorrowedBytes { raw in
             var reader = DWARFReader(raw, section: .info, littleEndian: true)
             return try reader.uleb()
         }
         #expect(value == .max)
         let tooBig: [UInt8] = [0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x02]
-        tooBig.withUnsafeBytes { raw in
+        tooBig.withBorrowedBytes { raw in
             var reader = DWARFReader(raw, section: .line, littleEndian: true)
             do throws(SymbolicationError) {
                 _ = try reader.uleb()

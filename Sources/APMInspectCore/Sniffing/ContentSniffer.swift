@@ -1,21 +1,23 @@
+import ByteAccess
+
 /// Identifies a file's format from its content, never from its name.
 package enum ContentSniffer {
     /// The format of `bytes` (only the first few kilobytes are looked at).
     package static func format(of bytes: [UInt8]) -> ContentFormat {
-        bytes.withUnsafeBytes { format(of: $0) }
+        bytes.withBorrowedBytes { format(of: $0) }
     }
 
     /// The format of the bytes in `buffer`.
-    package static func format(of buffer: UnsafeRawBufferPointer) -> ContentFormat {
+    package static func format(of buffer: BorrowedBytes) -> ContentFormat {
         if buffer.isEmpty { return .empty }
         if let magic = magicFormat(buffer) { return magic }
         var i = 0
         if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { i = 3 }
-        while i < buffer.count, isSpace(buffer[i]) { i += 1 }
-        guard i < buffer.count else { return .empty }
-        let prefix = UnsafeRawBufferPointer(rebasing: buffer[i..<min(buffer.count, i + 8192)])
+        while let byte = buffer[i], isSpace(byte) { i += 1 }
+        guard let lead = buffer[i] else { return .empty }
+        let prefix = buffer.slice(i..<(i + 8192))
         // An .ips header decides even when the body after it is damaged: the parser then says what is wrong.
-        if buffer[i] == UInt8(ascii: "{"), firstLineIsIPSHeader(prefix) { return .ips }
+        if lead == UInt8(ascii: "{"), firstLineIsIPSHeader(prefix) { return .ips }
         // A crash report's marker lets a few NUL bytes through (a path or name from a damaged report, written out
         // as read): one NUL makes other text binary. The ten marker searches are the sniffer's main cost, and most
         // files need none of them (no NUL, and JSON or XML, which never is crash text): they are made only then.
@@ -27,7 +29,7 @@ package enum ContentSniffer {
             crashMarked = marked
         }
         if controls.count * 100 > prefix.count { return .binary }
-        switch buffer[i] {
+        switch lead {
         case UInt8(ascii: "{"):
             return firstLineIsIPSHeader(prefix) ? .ips : .json
         case UInt8(ascii: "["):
@@ -54,10 +56,10 @@ package enum ContentSniffer {
     /// The format the first bytes' magic number names (SQLite, gzip, zlib, pcap, pcapng, tar), or nil: what
     /// ``format(of:)-([UInt8])`` says of such bytes, at the cost of a few comparisons.
     package static func magicFormat(of bytes: [UInt8]) -> ContentFormat? {
-        bytes.withUnsafeBytes { magicFormat($0) }
+        bytes.withBorrowedBytes { magicFormat($0) }
     }
 
-    private static func magicFormat(_ b: UnsafeRawBufferPointer) -> ContentFormat? {
+    private static func magicFormat(_ b: BorrowedBytes) -> ContentFormat? {
         func starts(_ bytes: [UInt8]) -> Bool {
             guard b.count >= bytes.count else { return false }
             for (k, byte) in bytes.enumerated() where b[k] != byte { return false }
@@ -71,7 +73,7 @@ package enum ContentSniffer {
             return .pcap
         }
         if starts([0x0A, 0x0D, 0x0D, 0x0A]) { return .pcapng }
-        if b.count >= 2, b[0] == 0x78, [0x01, 0x5E, 0x9C, 0xDA].contains(b[1]) { return .zlib }
+        if b.count >= 2, b[0] == 0x78, let flags = b[1], [0x01, 0x5E, 0x9C, 0xDA].contains(flags) { return .zlib }
         if b.count >= 262, b[257] == UInt8(ascii: "u"), b[258] == UInt8(ascii: "s"), b[259] == UInt8(ascii: "t"),
             b[260] == UInt8(ascii: "a"), b[261] == UInt8(ascii: "r")
         {
@@ -80,10 +82,8 @@ package enum ContentSniffer {
         return nil
     }
 
-    private static func firstLineIsIPSHeader(_ b: UnsafeRawBufferPointer) -> Bool {
-        var end = 0
-        while end < b.count, b[end] != 0x0A { end += 1 }
-        let line = UnsafeRawBufferPointer(rebasing: b[0..<end])
+    private static func firstLineIsIPSHeader(_ b: BorrowedBytes) -> Bool {
+        let line = b.slice(0..<(b.firstIndex(of: 0x0A) ?? b.count))
         return line.count > 2 && (contains(line, "\"bug_type\"") || contains(line, "\"os_version\""))
     }
 
@@ -95,14 +95,13 @@ package enum ContentSniffer {
     /// Every file a command meets is sniffed over its first 8 KiB, and for text (a crash report that
     /// `memory-limits` passes over) this count was the sniffer's whole cost at about 4 instructions a byte; eight
     /// bytes are tested at a time instead. ``controlBytesByByte(_:)`` is the reference it is held to.
-    static func controlBytes(_ b: UnsafeRawBufferPointer) -> (count: Int, sawNUL: Bool) {
+    static func controlBytes(_ b: BorrowedBytes) -> (count: Int, sawNUL: Bool) {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         var control = 0
         var nulFlags: UInt64 = 0
         var p = 0
-        while p + 8 <= b.count {
-            let word = b.loadUnaligned(fromByteOffset: p, as: UInt64.self)
+        while let word = b.word(at: p) {
             p &+= 8
             // Per byte, with no borrow between bytes (seven-bit values): the high bit says "below 0x20".
             let low = word & ~highs
@@ -115,12 +114,12 @@ package enum ContentSniffer {
             control &+= (below20 & ~allowed).nonzeroBitCount
             nulFlags |= equal(0x00)
         }
-        let tail = controlBytesByByte(UnsafeRawBufferPointer(rebasing: b[p...]))
+        let tail = controlBytesByByte(b.slice(from: p))
         return (control &+ tail.count, nulFlags != 0 || tail.sawNUL)
     }
 
     /// ``controlBytes(_:)`` a byte at a time: its reference, and its tail.
-    static func controlBytesByByte(_ b: UnsafeRawBufferPointer) -> (count: Int, sawNUL: Bool) {
+    static func controlBytesByByte(_ b: BorrowedBytes) -> (count: Int, sawNUL: Bool) {
         var control = 0
         var sawNUL = false
         for byte in b where byte < 0x20 && !isSpace(byte) && byte != 0x0C {
@@ -130,25 +129,24 @@ package enum ContentSniffer {
         return (control, sawNUL)
     }
 
-    private static func containsAny(_ b: UnsafeRawBufferPointer, _ needles: [String]) -> Bool {
+    private static func containsAny(_ b: BorrowedBytes, _ needles: [String]) -> Bool {
         needles.contains { contains(b, $0) }
     }
 
     /// True when `haystack` contains the UTF-8 bytes of `needle` (plain search, for short prefixes of files).
-    package static func containsText(_ haystack: UnsafeRawBufferPointer, _ needle: String) -> Bool {
+    package static func containsText(_ haystack: BorrowedBytes, _ needle: String) -> Bool {
         contains(haystack, needle)
     }
 
     /// Substring search through ``UTF8Search`` (sixteen or eight positions a step): the sniffers look for a dozen markers in
     /// up to 64 KiB of every file, which a byte-at-a-time loop made the largest cost of reading a small report.
-    static func contains(_ haystack: UnsafeRawBufferPointer, _ needle: String) -> Bool {
+    static func contains(_ haystack: BorrowedBytes, _ needle: String) -> Bool {
         firstOffset(of: needle, in: haystack, from: 0) != nil
     }
 
     /// The offset of the first occurrence of `needle`'s UTF-8 bytes in `haystack` at or after `start`, or nil.
-    package static func firstOffset(of needle: String, in haystack: UnsafeRawBufferPointer, from start: Int) -> Int? {
+    package static func firstOffset(of needle: String, in haystack: BorrowedBytes, from start: Int) -> Int? {
         var needle = needle
-        let text = haystack.assumingMemoryBound(to: UInt8.self)
-        return needle.withUTF8 { pattern in UTF8Search.firstOffset(of: pattern, in: text, from: start) }
+        return needle.withBorrowedUTF8 { haystack.firstIndex(of: $0, from: start) }
     }
 }

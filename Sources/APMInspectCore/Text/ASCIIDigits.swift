@@ -1,3 +1,5 @@
+import ByteAccess
+
 /// Unsigned integers read from ASCII bytes with the grammar of the standard library's `UInt64(_:radix:)`.
 ///
 /// The report readers parse numbers straight from a file's bytes; going through `String` or `Substring` to reach
@@ -7,7 +9,7 @@ public enum ASCIIDigits {
     /// The value of `bytes`: an optional sign (`-` only when the value is zero, as for unsigned types), then one or
     /// more digits of `radix` (upper or lower case); nil on any other byte, on no digits, or on overflow.
     @inlinable
-    public static func unsigned(_ bytes: UnsafeBufferPointer<UInt8>, radix: UInt64) -> UInt64? {
+    public static func unsigned(_ bytes: BorrowedBytes, radix: UInt64) -> UInt64? {
         let n = bytes.count
         var i = 0
         let negative = n > 0 && bytes[0] == 0x2D
@@ -20,28 +22,28 @@ public enum ASCIIDigits {
         if radix == 16 {
             let safeEnd = min(n, i + 16)
             // Eight digits at a time while eight remain (a 16-digit address is two words), then one by one.
-            while i + 8 <= safeEnd, let base = bytes.baseAddress {
-                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self).littleEndian
+            while i + 8 <= safeEnd, let word = bytes.word(at: i) {
                 guard let chunk = hexWord(word) else { return nil }
                 value = value << 32 | chunk
                 i += 8
             }
             while i < safeEnd {
-                guard let digit = digit(bytes[i]), digit < 16 else { return nil }
+                guard let byte = bytes[i], let digit = digit(byte), digit < 16 else { return nil }
                 value = value << 4 | digit
                 i += 1
             }
         } else if radix == 10 {
             let safeEnd = min(n, i + 19)
             while i < safeEnd {
-                let digit = bytes[i] &- 0x30
+                guard let byte = bytes[i] else { return nil }
+                let digit = byte &- 0x30
                 guard digit < 10 else { return nil }
                 value = value &* 10 &+ UInt64(digit)
                 i += 1
             }
         }
         while i < n {
-            guard let digit = digit(bytes[i]), digit < radix else { return nil }
+            guard let byte = bytes[i], let digit = digit(byte), digit < radix else { return nil }
             let (product, overflow) = value.multipliedReportingOverflow(by: radix)
             let (sum, carry) = product.addingReportingOverflow(digit)
             guard !overflow, !carry else { return nil }

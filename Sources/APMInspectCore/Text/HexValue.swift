@@ -1,3 +1,5 @@
+import ByteAccess
+
 /// A 64-bit value shown in hexadecimal, as addresses, registers and codes are written in reports.
 ///
 /// JSON numbers lose precision above 2^53, so the value is encoded as the string `"0x…"`; decoding accepts that
@@ -12,16 +14,16 @@ public struct HexValue: Sendable, Equatable, Hashable, Comparable, CustomStringC
     /// Parses `0x1a2b`, `1a2b` with `hex: true`, or decimal text; nil when it is neither.
     package init?(parsing text: Substring, hex: Bool = false) {
         var text = text
-        guard let value = text.withUTF8({ HexValue(parsingBytes: $0, hex: hex) }) else { return nil }
+        guard let value = text.withBorrowedUTF8({ HexValue(parsingBytes: $0, hex: hex) }) else { return nil }
         self = value
     }
 
     /// ``init(parsing:hex:)`` on UTF-8 bytes, for readers that hold a file's bytes rather than a `String`.
-    package init?(parsingBytes bytes: UnsafeBufferPointer<UInt8>, hex: Bool = false) {
+    package init?(parsingBytes bytes: BorrowedBytes, hex: Bool = false) {
         var digits = bytes
         var radix: UInt64 = hex ? 16 : 10
         if bytes.count >= 2, bytes[0] == 0x30, bytes[1] == 0x78 || bytes[1] == 0x58 {
-            digits = UnsafeBufferPointer(rebasing: bytes[2...])
+            digits = bytes.slice(from: 2)
             radix = 16
             // `UInt64(_:radix:)` would read `0x+5`; a bare `0x` is not a value.
             guard !digits.isEmpty else { return nil }

@@ -1,14 +1,4 @@
-#if arch(x86_64)
-    import CBlockScan
-#endif
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import ByteAccess
 
 extension String {
     /// The string without leading and trailing spaces, tabs, CR and LF (Foundation-free).
@@ -121,79 +111,14 @@ public enum UTF8Search {
         in text: UnsafeBufferPointer<UInt8>,
         from start: Int
     ) -> Int? {
-        guard let patternBase = pattern.baseAddress, let textBase = text.baseAddress, !pattern.isEmpty,
-            start >= 0, text.count - start >= pattern.count
-        else { return nil }
-        if pattern.count == 1 { return firstOffset(of: patternBase.pointee, in: text, from: start) }
-        let n = text.count
-        let last = n - pattern.count
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let first = ones &* UInt64(patternBase[0])
-        let second = ones &* UInt64(patternBase[1])
-        let raw = UnsafeRawPointer(textBase)
-        var i = start
-        #if arch(x86_64)
-            // Sixteen candidate positions a step with SSE2 compares (`block_scan.h`), reading bytes i ..< i + 17:
-            // the sniffers search whole files for keys that are mostly absent.
-            while i + 17 <= n, i <= last {
-                var candidates = apm_pair_starts16(textBase + i, patternBase[0], patternBase[1])
-                while candidates != 0 {
-                    let offset = i + candidates.trailingZeroBitCount
-                    if offset > last { return nil }
-                    if memcmp(textBase + offset + 2, patternBase + 2, pattern.count - 2) == 0 { return offset }
-                    candidates &= candidates - 1
-                }
-                i += 16
-            }
-        #endif
-        // Each step reads bytes i ..< i + 9 (the second word starts one byte later).
-        while i + 9 <= n, i <= last {
-            let here = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self).littleEndian
-            let next = raw.loadUnaligned(fromByteOffset: i + 1, as: UInt64.self).littleEndian
-            var candidates = JSONScanning.zeroBytes(here ^ first) & JSONScanning.zeroBytes(next ^ second)
-            while candidates != 0 {
-                let offset = i + candidates.trailingZeroBitCount >> 3
-                if offset > last { return nil }
-                if memcmp(textBase + offset + 2, patternBase + 2, pattern.count - 2) == 0 { return offset }
-                candidates &= candidates - 1
-            }
-            i += 8
-        }
-        while i <= last {
-            if textBase[i] == patternBase[0], memcmp(textBase + i + 1, patternBase + 1, pattern.count - 1) == 0 {
-                return i
-            }
-            i += 1
-        }
-        return nil
+        BorrowedBytes(unsafeBytes: UnsafeRawBufferPointer(text))
+            .firstIndex(of: BorrowedBytes(unsafeBytes: UnsafeRawBufferPointer(pattern)), from: start)
     }
 
-    /// The offset of the first `byte` in `text` at or after `start`, or nil.
-    ///
-    /// Short ranges (a line, a field) are searched eight bytes at a time here; `memchr`, vectorised but a call
-    /// away, takes the long ones. Text reports search every line several times, mostly over a few dozen bytes.
+    /// The offset of the first `byte` in `text` at or after `start`, or nil (``ByteAccess/BorrowedBytes``).
     public static func firstOffset(of byte: UInt8, in text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        guard let textBase = text.baseAddress, start >= 0, start < text.count else { return nil }
-        let n = text.count
-        if n - start > 256 {
-            guard let hit = memchr(textBase + start, Int32(byte), n - start) else { return nil }
-            return UnsafeRawPointer(hit) - UnsafeRawPointer(textBase)
-        }
-        let pattern = 0x0101_0101_0101_0101 &* UInt64(byte)
-        let raw = UnsafeRawPointer(textBase)
-        var i = start
-        while i + 8 <= n {
-            let found = JSONScanning.zeroBytes(
-                raw.loadUnaligned(fromByteOffset: i, as: UInt64.self).littleEndian ^ pattern
-            )
-            if found != 0 { return i + found.trailingZeroBitCount >> 3 }
-            i += 8
-        }
-        while i < n {
-            if textBase[i] == byte { return i }
-            i += 1
-        }
-        return nil
+        guard start >= 0 else { return nil }
+        return BorrowedBytes(unsafeBytes: UnsafeRawBufferPointer(text)).firstIndex(of: byte, from: start)
     }
 
     /// True when every byte is ASCII and none is a CR: then each byte is one Character.

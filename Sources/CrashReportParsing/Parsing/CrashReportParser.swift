@@ -1,4 +1,5 @@
 import APMInspectCore
+import ByteAccess
 
 /// Reads Apple crash reports of every shape into one ``CrashReport``.
 ///
@@ -62,8 +63,8 @@ public struct CrashReportParser: Sendable {
 
     private static func hasCrashMarkers(_ container: IPSContainer) -> Bool {
         guard container.bodyKind == .text else { return false }
-        return container.body.withUnsafeBytes { buffer in
-            let prefix = UnsafeRawBufferPointer(rebasing: buffer[0..<min(buffer.count, 16_384)])
+        return container.body.withBorrowedBytes { buffer in
+            let prefix = buffer.prefix(16_384)
             return markers.contains { ContentSniffer.containsText(prefix, $0) }
         }
     }

@@ -1,4 +1,5 @@
 import APMInspectCore
+import ByteAccess
 
 /// One HTTP/1.x message found in a reassembled stream, with its byte range.
 struct HTTP1Message {
@@ -64,18 +65,18 @@ struct HTTP1Message {
     /// - `METHOD /path` with a method of RFC 9110 (``HTTPSyntax/standardMethods``): an HTTP/0.9-style line without
     ///   a version, its target in origin form without control characters.
     static func looksLikeRequest(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { looksLikeRequest($0) }
+        bytes.withBorrowedBytes { looksLikeRequest($0) }
     }
 
     /// ``looksLikeRequest(_:)-([UInt8])`` on the bytes where they are, read as bytes when the first line is ASCII
     /// without CR (where a space is a `Character` of its own, and an upper-case ASCII letter is one byte): copying
     /// 8 KiB and splitting the line by `Character` cost 21,000 instructions for each message of a pcap.
-    static func looksLikeRequest(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let window = UnsafeBufferPointer(rebasing: bytes[0..<Swift.min(bytes.count, 8192)])
+    static func looksLikeRequest(_ bytes: BorrowedBytes) -> Bool {
+        let window = bytes.prefix(8192)
         let feed = window.firstIndex(of: 0x0A)
         var lineEnd = feed ?? window.firstIndex(of: 0x0D) ?? window.count
         if let feed, feed > 0, window[feed - 1] == 0x0D { lineEnd = feed - 1 }
-        let line = UnsafeBufferPointer(rebasing: window[0..<lineEnd])
+        let line = window.slice(0..<lineEnd)
         // The whole line is looked at: a combining mark after any space makes it a `Character` of its own.
         var firstSpace = -1
         var secondSpace = -1
@@ -87,14 +88,15 @@ struct HTTP1Message {
                 spaces += 1
             }
         }
-        guard spaces > 0, HTTPSyntax.isMethod(line[0..<firstSpace]) else { return false }
+        guard spaces > 0 else { return false }
+        let method = line.slice(0..<firstSpace)
+        guard HTTPSyntax.isMethod(method) else { return false }
         guard feed != nil else { return true }
-        let second = UnsafeBufferPointer(rebasing: line[(firstSpace + 1)...])
+        let second = line.slice(from: firstSpace + 1)
         switch spaces {
-        case 2: return UnsafeBufferPointer(rebasing: line[(secondSpace + 1)...]).hasPrefix("HTTP/1.")
+        case 2: return line.slice(from: secondSpace + 1).hasPrefix("HTTP/1.")
         case 1:
             if second.hasPrefix("HTTP/1.") { return true }
-            let method = UnsafeBufferPointer(rebasing: line[0..<firstSpace])
             return second.first == UInt8(ascii: "/") && !second.contains(where: { $0 < 0x20 || $0 == 0x7F })
                 && HTTPSyntax.standardMethods.contains { method.elementsEqual($0.utf8) }
         default: return false
@@ -103,14 +105,14 @@ struct HTTP1Message {
 
     /// ``looksLikeRequest(_:)-([UInt8])`` by `Character`: the reference the byte reading is held to, and the path
     /// for first lines that are not plain ASCII.
-    static func looksLikeRequestByCharacters(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func looksLikeRequestByCharacters(_ bytes: BorrowedBytes) -> Bool {
         let window = bytes.prefix(8192)
         // The line ends at its LF; the CR before it is optional (HTTP/1.x allows a bare LF, RFC 9112 §2.2).
         let feed = window.firstIndex(of: 0x0A)
         let complete = feed != nil
-        var lineEnd = feed ?? window.firstIndex(of: 0x0D) ?? window.endIndex
-        if let feed, feed > window.startIndex, window[feed - 1] == 0x0D { lineEnd = feed - 1 }
-        let line = String(decoding: window[window.startIndex..<lineEnd], as: UTF8.self)
+        var lineEnd = feed ?? window.firstIndex(of: 0x0D) ?? window.count
+        if let feed, feed > 0, window[feed - 1] == 0x0D { lineEnd = feed - 1 }
+        let line = window.slice(0..<lineEnd).string
         let parts = line.split(separator: " ", omittingEmptySubsequences: false)
         guard parts.count >= 2, let method = parts.first, HTTPSyntax.isMethod(method) else { return false }
         guard complete else { return true }
@@ -155,7 +157,7 @@ struct HTTP1Message {
         var holeBefore = false
         var skipped = 0
         var missingBefore: Int64 = 0
-        bytes.withUnsafeBufferPointer { buffer in
+        bytes.withBorrowedBytes { buffer in
             while offset < buffer.count, messages.count < 1_000_000 {
                 let unskipped = offset
                 // Tolerate stray CRLFs between messages.
@@ -166,7 +168,7 @@ struct HTTP1Message {
                     holeBefore = true
                     missingBefore += passed
                 }
-                let rest = UnsafeBufferPointer(rebasing: buffer[offset..<Swift.min(buffer.count, offset + 8192)])
+                let rest = buffer.slice(offset..<(offset + 8192))
                 let startsMessage =
                     isResponse ? HTTPSyntax.startsStatusLine(rest) : looksLikeRequest(rest)
                 if !startsMessage, isResponse, !holeBefore, versionless.indices.contains(requestIndex),
@@ -190,7 +192,7 @@ struct HTTP1Message {
                 }
                 // A header block never runs across a hole: what follows the hole may be another message.
                 let limit = Swift.min(buffer.count, holes.next?.at ?? buffer.count)
-                let head = UnsafeBufferPointer(rebasing: buffer[0..<limit])
+                let head = buffer.slice(0..<limit)
                 if !isResponse, var simple = simpleRequest(head, from: offset) {
                     simple.afterHole = holeBefore
                     simple.skippedBefore = skipped
@@ -203,10 +205,7 @@ struct HTTP1Message {
                     continue
                 }
                 guard let (headerEnd, bodyStart) = headerBlockEnd(head, from: offset) else {
-                    let line = String(
-                        decoding: UnsafeBufferPointer(rebasing: buffer[offset..<Swift.min(limit, offset + 200)]),
-                        as: UTF8.self
-                    )
+                    let line = buffer.slice(offset..<Swift.min(limit, offset + 200)).string
                     var cut = HTTP1Message(
                         start: offset,
                         headerEnd: limit,
@@ -235,10 +234,7 @@ struct HTTP1Message {
                     skipped = 0
                     continue
                 }
-                let headText = String(
-                    decoding: UnsafeBufferPointer(rebasing: buffer[offset..<headerEnd]),
-                    as: UTF8.self
-                )
+                let headText = buffer.slice(offset..<headerEnd).string
                 // Split on the bytes: as Characters, `\r\n` is one grapheme that a `\n` separator never matches.
                 var lines = headText.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
                     String(decoding: line.last == 0x0D ? line.dropLast() : line[...], as: UTF8.self)
@@ -315,7 +311,7 @@ struct HTTP1Message {
                     message.complete = framed.exact && framed.missing == 0 && captured == contentLength
                     if !framed.exact { resumeAt = framed.end }
                     if framed.missing == 0 {
-                        body = Array(UnsafeBufferPointer(rebasing: buffer[bodyStart..<message.end]))
+                        body = buffer.slice(bodyStart..<message.end).array
                     }
                 } else if isResponse {
                     // Read until close; a hole inside leaves the length unknown, and a status line after it shows
@@ -336,7 +332,7 @@ struct HTTP1Message {
                     }
                     message.bodyBytes = Int64(message.end - bodyStart) + message.missingBytes
                     if message.missingBytes == 0 {
-                        body = Array(UnsafeBufferPointer(rebasing: buffer[bodyStart..<message.end]))
+                        body = buffer.slice(bodyStart..<message.end).array
                     }
                 } else {
                     message.end = bodyStart
@@ -365,20 +361,19 @@ struct HTTP1Message {
     /// The HTTP/0.9-style request line at `from` (a method and a target, no version), which is the whole request.
     ///
     /// No header block follows it. Nil when the line at `from` has a version or no line end before `head` ends.
-    private static func simpleRequest(_ head: UnsafeBufferPointer<UInt8>, from: Int) -> HTTP1Message? {
+    private static func simpleRequest(_ head: BorrowedBytes, from: Int) -> HTTP1Message? {
         guard from >= 0, from < head.count else { return nil }
-        // A slice, not a rebased buffer: its indices are the stream's.
-        let window = head[from..<Swift.min(head.count, from + 8192)]
-        guard let feed = window.firstIndex(of: 0x0A) else { return nil }
-        let lineEnd = feed > window.startIndex && window[feed - 1] == 0x0D ? feed - 1 : feed
+        // Offsets are the stream's: the line is looked for within 8 KiB of `from`.
+        guard let feed = head.firstIndex(of: 0x0A, in: from..<Swift.min(head.count, from + 8192)) else { return nil }
+        let lineEnd = feed > from && head[feed - 1] == 0x0D ? feed - 1 : feed
         // Nearly every line ends in its version: that is told from the bytes, without making a string.
         var wordEnd = lineEnd
         while wordEnd > from, head[wordEnd - 1] == UInt8(ascii: " ") { wordEnd -= 1 }
-        let lastSpace = head[from..<wordEnd].lastIndex(of: UInt8(ascii: " "))
-        if let lastSpace, UnsafeBufferPointer(rebasing: head[(lastSpace + 1)..<wordEnd]).hasPrefix("HTTP/") {
+        let lastSpace = head.lastIndex(of: UInt8(ascii: " "), in: from..<wordEnd)
+        if let lastSpace, head.slice((lastSpace + 1)..<wordEnd).hasPrefix("HTTP/") {
             return nil
         }
-        let line = String(decoding: UnsafeBufferPointer(rebasing: head[from..<lineEnd]), as: UTF8.self)
+        let line = head.slice(from..<lineEnd).string
         let message = HTTP1Message(
             start: from,
             headerEnd: feed + 1,
@@ -396,7 +391,7 @@ struct HTTP1Message {
     ///
     /// It has no headers; its body is the bytes up to the connection's close (RFC 1945 §6). Holes in it leave its
     /// length known and its content unread.
-    private static func simpleResponse(_ buffer: UnsafeBufferPointer<UInt8>, from: Int, holes: inout StreamHoles)
+    private static func simpleResponse(_ buffer: BorrowedBytes, from: Int, holes: inout StreamHoles)
         -> HTTP1Message
     {
         var message = HTTP1Message(
@@ -453,7 +448,7 @@ struct HTTP1Message {
     }
 
     /// Walks chunked framing from `start`, across holes whose length the chunk sizes account for.
-    private static func dechunk(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, holes: inout StreamHoles)
+    private static func dechunk(_ buffer: BorrowedBytes, from start: Int, holes: inout StreamHoles)
         -> ChunkWalk
     {
         var offset = start
@@ -461,18 +456,12 @@ struct HTTP1Message {
         while offset < buffer.count {
             // A size line never runs across a hole.
             let limit = Swift.min(buffer.count, holes.next?.at ?? buffer.count)
-            guard
-                let lineEnd = find(
-                    UnsafeBufferPointer(rebasing: buffer[0..<limit]),
-                    from: offset,
-                    pattern: [0x0D, 0x0A]
-                )
-            else {
+            guard let lineEnd = buffer.slice(0..<limit).firstIndex(of: "\r\n", from: offset) else {
                 walk.lost = limit < buffer.count
                 walk.end = walk.lost ? limit : buffer.count
                 return walk
             }
-            let sizeText = String(decoding: UnsafeBufferPointer(rebasing: buffer[offset..<lineEnd]), as: UTF8.self)
+            let sizeText = buffer.slice(offset..<lineEnd).string
             let hex = sizeText.split(separator: ";", maxSplits: 1).first.map { String($0).trimmingSpaces } ?? ""
             guard let size = Int(hex, radix: 16), size >= 0 else {
                 walk.end = offset
@@ -481,11 +470,7 @@ struct HTTP1Message {
             let dataStart = lineEnd + 2
             if size == 0 {
                 // Trailers end with an empty line.
-                if let trailerEnd = find(
-                    UnsafeBufferPointer(rebasing: buffer[0..<limit]),
-                    from: lineEnd,
-                    pattern: [0x0D, 0x0A, 0x0D, 0x0A]
-                ) {
+                if let trailerEnd = buffer.slice(0..<limit).firstIndex(of: "\r\n\r\n", from: lineEnd) {
                     walk.end = trailerEnd + 4
                     walk.complete = true
                     return walk
@@ -504,11 +489,7 @@ struct HTTP1Message {
             }
             let dataEnd = Swift.max(dataStart, Swift.min(framed.end, buffer.count) - (framed.missing == 0 ? 2 : 0))
             if walk.missing == 0 {
-                walk.body.append(
-                    contentsOf: UnsafeBufferPointer(
-                        rebasing: buffer[Swift.min(dataStart, buffer.count)..<Swift.min(dataEnd, buffer.count)]
-                    )
-                )
+                buffer.slice(dataStart..<dataEnd).append(to: &walk.body)
             }
             guard framed.end <= buffer.count, Int64(framed.end - dataStart) + framed.missing == Int64(size) + 2 else {
                 walk.end = buffer.count
@@ -523,31 +504,15 @@ struct HTTP1Message {
     /// Where the header block starting at `from` ends (the offset of its last line's end) and the body starts.
     ///
     /// The first empty line: `CRLF CRLF`, or with bare line feeds (`LF LF`, `LF CRLF`), as HTTP/1.x allows.
-    static func headerBlockEnd(_ buffer: UnsafeBufferPointer<UInt8>, from: Int) -> (Int, Int)? {
+    static func headerBlockEnd(_ buffer: BorrowedBytes, from: Int) -> (Int, Int)? {
         var i = Swift.max(0, from)
-        while i < buffer.count, let feed = find(buffer, from: i, pattern: [0x0A]) {
+        while i < buffer.count, let feed = buffer.firstIndex(of: 0x0A, from: i) {
             let lineEnd = feed > from && buffer[feed - 1] == 0x0D ? feed - 1 : feed
             if feed + 1 < buffer.count, buffer[feed + 1] == 0x0A { return (lineEnd, feed + 2) }
             if feed + 2 < buffer.count, buffer[feed + 1] == 0x0D, buffer[feed + 2] == 0x0A {
                 return (lineEnd, feed + 3)
             }
             i = feed + 1
-        }
-        return nil
-    }
-
-    /// The offset of the first occurrence of `pattern` at or after `from`.
-    static func find(_ buffer: UnsafeBufferPointer<UInt8>, from: Int, pattern: [UInt8]) -> Int? {
-        guard let first = pattern.first, pattern.count <= buffer.count else { return nil }
-        var i = Swift.max(0, from)
-        let last = buffer.count - pattern.count
-        while i <= last {
-            if buffer[i] == first {
-                var k = 1
-                while k < pattern.count, buffer[i + k] == pattern[k] { k += 1 }
-                if k == pattern.count { return i }
-            }
-            i += 1
         }
         return nil
     }

@@ -1,3 +1,5 @@
+import ByteAccess
+
 /// The bits of HTTP/1.x syntax that recognising a start line needs: tokens (methods), the `HTTP/` name, and the
 /// methods HTTP/0.9-style lines may carry.
 ///
@@ -33,6 +35,11 @@ enum HTTPSyntax {
         (1...maxMethodLength).contains(bytes.count) && bytes.allSatisfy(isTokenByte)
     }
 
+    /// ``isMethod(_:)-(Bytes)`` on borrowed bytes.
+    static func isMethod(_ bytes: BorrowedBytes) -> Bool {
+        (1...maxMethodLength).contains(bytes.count) && bytes.allSatisfy(isTokenByte)
+    }
+
     /// ``isMethod(_:)-(Bytes)`` by `Character`: each one a single token byte.
     static func isMethod(_ word: Substring) -> Bool {
         (1...maxMethodLength).contains(word.count)
@@ -40,7 +47,7 @@ enum HTTPSyntax {
     }
 
     /// True when `bytes` start with `HTTP/` in any letter case (a status line written `http/1.1 200 ok`).
-    static func startsWithHTTPName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func startsWithHTTPName(_ bytes: BorrowedBytes) -> Bool {
         guard bytes.count >= 5 else { return false }
         for (k, upper) in "HTTP/".utf8.enumerated() where bytes[k] != upper && bytes[k] != upper | 0x20 {
             return false
@@ -48,7 +55,7 @@ enum HTTPSyntax {
         return true
     }
 
-    /// ``startsWithHTTPName(_:)-(UnsafeBufferPointer<UInt8>)`` by `Character`.
+    /// ``startsWithHTTPName(_:)-(BorrowedBytes)`` by `Character`.
     static func startsWithHTTPName(_ word: Substring) -> Bool {
         var index = word.startIndex
         for (upper, lower) in zip("HTTP/", "http/") {
@@ -59,12 +66,12 @@ enum HTTPSyntax {
     }
 
     /// True when `bytes` start a status line's version (`HTTP/1.`, any letter case).
-    static func startsStatusLine(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func startsStatusLine(_ bytes: BorrowedBytes) -> Bool {
         bytes.count >= 7 && startsWithHTTPName(bytes) && bytes[5] == UInt8(ascii: "1") && bytes[6] == UInt8(ascii: ".")
     }
 
-    /// ``startsStatusLine(_:)-(UnsafeBufferPointer<UInt8>)`` on an array.
+    /// ``startsStatusLine(_:)-(BorrowedBytes)`` on an array.
     static func startsStatusLine(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { startsStatusLine($0) }
+        bytes.withBorrowedBytes { startsStatusLine($0) }
     }
 }

@@ -1,3 +1,5 @@
+import ByteAccess
+
 /// The holes of one reassembled stream, walked forward while its messages are parsed.
 ///
 /// Framing (Content-Length, chunk sizes) counts bytes on the wire, holes included; the captured bytes skip the
@@ -56,10 +58,9 @@ struct StreamHoles {
     ///
     /// Each occurrence of `HTTP/1.` is checked once, and a request's check walks back only over its target and
     /// method (to the space before the target), so resynchronising costs time linear in the bytes searched.
-    static func nextMessageStart(_ buffer: UnsafeBufferPointer<UInt8>, from: Int, isResponse: Bool) -> Int? {
-        let marker = Array("HTTP/1.".utf8)
+    static func nextMessageStart(_ buffer: BorrowedBytes, from: Int, isResponse: Bool) -> Int? {
         var position = Swift.max(0, from)
-        while let hit = HTTP1Message.find(buffer, from: position, pattern: marker) {
+        while let hit = buffer.firstIndex(of: "HTTP/1.", from: position) {
             if isResponse {
                 if looksLikeStatusLine(buffer, at: hit) { return hit }
             } else if let start = requestLineStart(buffer, versionAt: hit, notBefore: from) {
@@ -70,20 +71,20 @@ struct StreamHoles {
         return nil
     }
 
-    private static func looksLikeStatusLine(_ buffer: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+    private static func looksLikeStatusLine(_ buffer: BorrowedBytes, at start: Int) -> Bool {
         let rest = start + 7
         guard rest + 5 <= buffer.count else { return false }
-        func digit(_ i: Int) -> Bool { (0x30...0x39).contains(buffer[i]) }
+        func digit(_ i: Int) -> Bool { buffer[i].map { (0x30...0x39).contains($0) } ?? false }
         return digit(rest) && buffer[rest + 1] == 0x20 && digit(rest + 2) && digit(rest + 3) && digit(rest + 4)
     }
 
     /// Where the request line whose `HTTP/1.` is at `versionAt` starts, when it is one.
-    private static func requestLineStart(_ buffer: UnsafeBufferPointer<UInt8>, versionAt: Int, notBefore: Int)
+    private static func requestLineStart(_ buffer: BorrowedBytes, versionAt: Int, notBefore: Int)
         -> Int?
     {
         // `HTTP/1.x` then the line end.
         let digitAt = versionAt + 7
-        guard digitAt + 1 < buffer.count, (0x30...0x39).contains(buffer[digitAt]),
+        guard digitAt + 1 < buffer.count, let digit = buffer[digitAt], (0x30...0x39).contains(digit),
             buffer[digitAt + 1] == 0x0D || buffer[digitAt + 1] == 0x0A
         else { return nil }
         // ` target` before it: no spaces or line ends inside.
@@ -98,20 +99,20 @@ struct StreamHoles {
         // `METHOD` before that: a token (RFC 9110 §9.1) of up to 20 characters.
         var start = i
         while start - 1 >= notBefore, i - (start - 1) <= HTTPSyntax.maxMethodLength,
-            HTTPSyntax.isTokenByte(buffer[start - 1])
+            let byte = buffer[start - 1], HTTPSyntax.isTokenByte(byte)
         {
             start -= 1
         }
         guard start < i else { return nil }
         // After a byte that is no token's (a line feed, a JSON body's `}`) the whole token is the method
         // (`PROPFIND`, `CCM_POST`).
-        if start == 0 || start > notBefore && !HTTPSyntax.isTokenByte(buffer[start - 1]) { return start }
+        if start == 0 || start > notBefore && !(buffer[start - 1].map(HTTPSyntax.isTokenByte) ?? false) { return start }
         // A body whose last characters are a token's runs into the method: prefer a method of RFC 9110 at the end
         // of the run, else the run of capitals, digits, dashes and underscores at its end, else nothing.
-        let run = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<i]), as: UTF8.self)
+        let run = buffer.slice(start..<i).string
         for method in HTTPSyntax.standardMethods where run.hasSuffix(method) { return i - method.utf8.count }
         var capitals = i
-        while capitals > start, isMethodCapital(buffer[capitals - 1]) { capitals -= 1 }
+        while capitals > start, let byte = buffer[capitals - 1], isMethodCapital(byte) { capitals -= 1 }
         return capitals < i ? capitals : nil
     }
 

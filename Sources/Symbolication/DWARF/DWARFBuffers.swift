@@ -1,14 +1,16 @@
-/// The DWARF sections of one slice, borrowed as raw bytes for the time the index is being built.
+import ByteAccess
+
+/// The DWARF sections of one slice, borrowed as bytes for the time the index is being built.
 struct DWARFBuffers {
-    var info: UnsafeRawBufferPointer
-    var abbrev: UnsafeRawBufferPointer
-    var line: UnsafeRawBufferPointer
-    var str: UnsafeRawBufferPointer
-    var lineStr: UnsafeRawBufferPointer
-    var strOffsets: UnsafeRawBufferPointer
-    var addr: UnsafeRawBufferPointer
-    var ranges: UnsafeRawBufferPointer
-    var rnglists: UnsafeRawBufferPointer
+    var info: BorrowedBytes
+    var abbrev: BorrowedBytes
+    var line: BorrowedBytes
+    var str: BorrowedBytes
+    var lineStr: BorrowedBytes
+    var strOffsets: BorrowedBytes
+    var addr: BorrowedBytes
+    var ranges: BorrowedBytes
+    var rnglists: BorrowedBytes
     var isLittleEndian: Bool
 
     /// Lends the bytes of `sections` to `body`; the buffers must not escape it.
@@ -16,35 +18,31 @@ struct DWARFBuffers {
         _ sections: DWARFSections,
         _ body: (DWARFBuffers) throws(SymbolicationError) -> Result
     ) throws(SymbolicationError) -> Result {
-        // Typed throws do not cross the standard library's rethrowing closures, so the error is carried out.
-        var failure: SymbolicationError?
-        let result: Result? = sections.info.withUnsafeBytes { info in
-            sections.abbrev.withUnsafeBytes { abbrev in
-                sections.line.withUnsafeBytes { line in
-                    sections.str.withUnsafeBytes { str in
-                        sections.lineStr.withUnsafeBytes { lineStr in
-                            sections.strOffsets.withUnsafeBytes { strOffsets in
-                                sections.addr.withUnsafeBytes { addr in
-                                    sections.ranges.withUnsafeBytes { ranges in
-                                        sections.rnglists.withUnsafeBytes { rnglists in
-                                            let buffers = DWARFBuffers(
-                                                info: info,
-                                                abbrev: abbrev,
-                                                line: line,
-                                                str: str,
-                                                lineStr: lineStr,
-                                                strOffsets: strOffsets,
-                                                addr: addr,
-                                                ranges: ranges,
-                                                rnglists: rnglists,
-                                                isLittleEndian: sections.isLittleEndian
+        typealias Failure = SymbolicationError
+        return try sections.info.withBorrowedBytes { (info) throws(Failure) -> Result in
+            try sections.abbrev.withBorrowedBytes { (abbrev) throws(Failure) -> Result in
+                try sections.line.withBorrowedBytes { (line) throws(Failure) -> Result in
+                    try sections.str.withBorrowedBytes { (str) throws(Failure) -> Result in
+                        try sections.lineStr.withBorrowedBytes { (lineStr) throws(Failure) -> Result in
+                            try sections.strOffsets.withBorrowedBytes { (strOffsets) throws(Failure) -> Result in
+                                try sections.addr.withBorrowedBytes { (addr) throws(Failure) -> Result in
+                                    try sections.ranges.withBorrowedBytes { (ranges) throws(Failure) -> Result in
+                                        try sections.rnglists.withBorrowedBytes {
+                                            (rnglists) throws(Failure) -> Result in
+                                            try body(
+                                                DWARFBuffers(
+                                                    info: info,
+                                                    abbrev: abbrev,
+                                                    line: line,
+                                                    str: str,
+                                                    lineStr: lineStr,
+                                                    strOffsets: strOffsets,
+                                                    addr: addr,
+                                                    ranges: ranges,
+                                                    rnglists: rnglists,
+                                                    isLittleEndian: sections.isLittleEndian
+                                                )
                                             )
-                                            do throws(SymbolicationError) {
-                                                return try body(buffers)
-                                            } catch {
-                                                failure = error
-                                                return nil
-                                            }
                                         }
                                     }
                                 }
@@ -54,12 +52,9 @@ struct DWARFBuffers {
                 }
             }
         }
-        if let failure { throw failure }
-        guard let result else { throw DWARFSectionName.info.error("the index could not be built", at: 0) }
-        return result
     }
 
-    func bytes(_ section: DWARFSectionName) -> UnsafeRawBufferPointer {
+    func bytes(_ section: DWARFSectionName) -> BorrowedBytes {
         switch section {
         case .info: info
         case .abbrev: abbrev

@@ -1,3 +1,5 @@
+import ByteAccess
+
 /// Runs one line program of `.debug_line` (DWARF 2 to 5) into a ``DWARFLineTable``.
 struct DWARFLineProgram {
     /// Files and directories beyond any real table; the limit bounds what a crafted header can make us hold.
@@ -49,7 +51,7 @@ struct DWARFLineProgram {
         budget -= end - start
         // The table's own bytes only: nothing it says can make the reader run into the next table.
         reader = DWARFReader(
-            UnsafeRawBufferPointer(rebasing: sections.line[0..<end]),
+            sections.line.slice(0..<end),
             section: .line,
             littleEndian: sections.isLittleEndian,
             offset: reader.offset

@@ -1,18 +1,19 @@
 import APMInspectCore
+import ByteAccess
 
 /// A bounds-checked cursor over one DWARF section's bytes.
 ///
 /// Every read checks the remaining length first and throws ``SymbolicationError`` naming the section and the byte
 /// offset, so a damaged section can never make the reader trap or read past its end. The cursor borrows the bytes:
-/// it lives only inside the `withUnsafeBytes` scope that made it.
+/// it lives only inside the `withBorrowedBytes` scope that made it.
 struct DWARFReader {
-    let bytes: UnsafeRawBufferPointer
+    let bytes: BorrowedBytes
     let section: DWARFSectionName
     let isLittleEndian: Bool
     /// The current position, 0-based from the start of the section.
     var offset: Int
 
-    init(_ bytes: UnsafeRawBufferPointer, section: DWARFSectionName, littleEndian: Bool, offset: Int = 0) {
+    init(_ bytes: BorrowedBytes, section: DWARFSectionName, littleEndian: Bool, offset: Int = 0) {
         self.bytes = bytes
         self.section = section
         self.isLittleEndian = littleEndian
@@ -53,8 +54,7 @@ struct DWARFReader {
     }
 
     mutating func u8() throws(SymbolicationError) -> UInt8 {
-        guard remaining >= 1 else { throw error("1 byte needed, none left") }
-        let value = bytes[offset]
+        guard remaining >= 1, let value = bytes[offset] else { throw error("1 byte needed, none left") }
         offset += 1
         return value
     }
@@ -78,18 +78,8 @@ struct DWARFReader {
     /// An unsigned integer of 1 to 8 bytes in the section's byte order.
     mutating func unsigned(size: Int) throws(SymbolicationError) -> UInt64 {
         guard size >= 1, size <= 8 else { throw error("integer size \(size) is not 1 to 8 bytes") }
-        guard remaining >= size else { throw error("\(size) bytes needed, \(remaining) left") }
-        var value: UInt64 = 0
-        if isLittleEndian {
-            var index = size - 1
-            while index >= 0 {
-                value = value << 8 | UInt64(bytes[offset + index])
-                index -= 1
-            }
-        } else {
-            for index in 0..<size {
-                value = value << 8 | UInt64(bytes[offset + index])
-            }
+        guard remaining >= size, let value = bytes.unsigned(at: offset, size: size, littleEndian: isLittleEndian) else {
+            throw error("\(size) bytes needed, \(remaining) left")
         }
         offset += size
         return value
@@ -97,45 +87,36 @@ struct DWARFReader {
 
     /// An unsigned LEB128 of at most 10 bytes; bits past 64 must be zero.
     mutating func uleb() throws(SymbolicationError) -> UInt64 {
-        let start = offset
-        var result: UInt64 = 0
-        var shift: UInt64 = 0
-        while true {
-            guard remaining >= 1 else { throw error("LEB128 runs past the end of the section", at: start) }
-            let byte = bytes[offset]
-            offset += 1
-            let low = UInt64(byte & 0x7f)
-            if shift < 64 {
-                let shifted = low << shift
-                if shift > 0, shifted >> shift != low {
-                    throw error("LEB128 value does not fit 64 bits", at: start)
-                }
-                result |= shifted
-            } else if low != 0 {
-                throw error("LEB128 value does not fit 64 bits", at: start)
-            }
-            if byte & 0x80 == 0 { return result }
-            shift += 7
-            if shift >= 70 { throw error("LEB128 longer than 10 bytes", at: start) }
+        var cursor = ByteCursor(bytes, offset: offset)
+        do {
+            let value = try cursor.readULEB128()
+            offset = cursor.offset
+            return value
+        } catch {
+            throw lebError(error)
         }
     }
 
     /// A signed LEB128 of at most 10 bytes.
     mutating func sleb() throws(SymbolicationError) -> Int64 {
-        let start = offset
-        var result: UInt64 = 0
-        var shift: UInt64 = 0
-        var byte: UInt8 = 0
-        repeat {
-            guard remaining >= 1 else { throw error("LEB128 runs past the end of the section", at: start) }
-            byte = bytes[offset]
-            offset += 1
-            if shift < 64 { result |= UInt64(byte & 0x7f) << shift }
-            shift += 7
-            if shift >= 70, byte & 0x80 != 0 { throw error("LEB128 longer than 10 bytes", at: start) }
-        } while byte & 0x80 != 0
-        if shift < 64, byte & 0x40 != 0 { result |= ~0 << shift }
-        return Int64(bitPattern: result)
+        var cursor = ByteCursor(bytes, offset: offset)
+        do {
+            let value = try cursor.readSLEB128()
+            offset = cursor.offset
+            return value
+        } catch {
+            throw lebError(error)
+        }
+    }
+
+    private func lebError(_ failure: ByteCursorFailure) -> SymbolicationError {
+        switch failure {
+        case .overflowingLEB128(let start): error("LEB128 value does not fit 64 bits", at: start)
+        case .overlongLEB128(let start): error("LEB128 longer than 10 bytes", at: start)
+        case .truncatedLEB128(let start): error("LEB128 runs past the end of the section", at: start)
+        case .truncated(_, let start), .unterminated(let start), .outside(let start):
+            error("LEB128 runs past the end of the section", at: start)
+        }
     }
 
     /// The bytes of a NUL-terminated string (terminator excluded) as a range of offsets; the cursor moves past the
@@ -143,9 +124,9 @@ struct DWARFReader {
     mutating func cStringRange() throws(SymbolicationError) -> Range<Int> {
         let start = offset
         guard start >= 0, start < bytes.count else { throw error("string runs past the end of the section") }
-        var end = start
-        while end < bytes.count, bytes[end] != 0 { end += 1 }
-        guard end < bytes.count else { throw error("string has no terminating NUL", at: start) }
+        guard let end = bytes.firstIndex(of: 0, from: start) else {
+            throw error("string has no terminating NUL", at: start)
+        }
         offset = end + 1
         return start..<end
     }
@@ -157,7 +138,7 @@ struct DWARFReader {
     /// The text of `range`, decoded as UTF-8 with invalid bytes replaced (names are shown, never trusted).
     func string(in range: Range<Int>) -> String {
         guard range.lowerBound >= 0, range.upperBound <= bytes.count, !range.isEmpty else { return "" }
-        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        return bytes.slice(range).string
     }
 
     /// The NUL-terminated string at `position` without moving the cursor; nil when `position` is outside.

@@ -1,3 +1,5 @@
+import ByteAccess
+
 /// A string of the DWARF, kept as where it is rather than as text.
 ///
 /// The index holds the sections anyway, and a name copied per function would let a crafted input (thousands of DIEs naming offsets inside one long string)
@@ -28,11 +30,9 @@ struct DWARFString: Sendable, Equatable, Hashable {
         }
         guard offset < UInt64(bytes.count) else { return nil }
         let start = Int(offset)
-        return bytes.withUnsafeBytes { raw in
+        return bytes.withBorrowedBytes { raw in
             let end = min(raw.count, start + Self.maximumLength)
-            var stop = start
-            while stop < end, raw[stop] != 0 { stop += 1 }
-            return String(decoding: UnsafeRawBufferPointer(rebasing: raw[start..<stop]), as: UTF8.self)
+            return raw.slice(start..<(raw.firstIndex(of: 0, in: start..<end) ?? end)).string
         }
     }
 }
