@@ -74,7 +74,7 @@ public struct CrashReportParser: Sendable {
     /// Parses a file already split into header and body.
     ///
     /// - Throws: ``CrashParseError`` when the file is another kind of report or holds nothing readable.
-    public func parse(_ container: IPSContainer) throws(CrashParseError) -> CrashParseResult {
+    package func parse(_ container: IPSContainer) throws(CrashParseError) -> CrashParseResult {
         if let bugType = container.bugType, bugType.family != .crash, bugType.family != .excResource,
             !(bugType.hasCrashShapedBody && Self.hasCrashShapedBody(container))
         {

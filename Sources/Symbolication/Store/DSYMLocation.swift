@@ -6,6 +6,7 @@ public enum DSYMLocation: Sendable, Hashable, CustomStringConvertible {
     case file(RawPath)
     case zipEntry(archive: RawPath, index: Int, name: String)
 
+    /// The text people see, as the command prints it.
     public var description: String {
         switch self {
         case .file(let path): path.display
