@@ -53,7 +53,7 @@ public struct StructureMap: Sendable, Equatable {
     public var family: InputFamily
     /// Offsets strictly inside the input where a structure starts or ends, ascending and unique.
     public var boundaries: [Int]
-    /// The structure's spans, in input order (at most ``maxSpans``).
+    /// The structure's spans, in input order (at most `maxSpans`).
     public var spans: [Span]
 
     package init(family: InputFamily, boundaries: [Int] = [], spans: [Span] = []) {

@@ -5,7 +5,7 @@ import MetricKitParsing
 
 /// Folds fleet events into the fleet report, keeping groups and bounded tallies, never the events.
 ///
-/// Every tally is independent of the order events arrive in (see ``CappedCounts`` and `DayCounts`; ties are
+/// Every tally is independent of the order events arrive in (see `CappedCounts` and `DayCounts`; ties are
 /// broken by value), except which signatures are grouped once ``FleetLimits/maxGroups`` is reached.
 public struct FleetAggregator: Sendable {
     private struct Group {

@@ -2,9 +2,9 @@ import APMInspectCore
 
 /// One request and its response, with the phases of `NSURLSessionTaskTransactionMetrics`.
 ///
-/// Every time is in milliseconds. Phase marks (`fetchStart` … `responseEnd`) are offsets from ``startedDateTime``;
+/// Every time is in milliseconds. Phase marks (`fetchStart` … `responseEnd`) are offsets from `startedDateTime`;
 /// durations are per phase. A value of -1 means unknown or not applicable: no phase is ever invented, and
-/// ``provenance`` says which were measured, which were derived and which are missing.
+/// `provenance` says which were measured, which were derived and which are missing.
 public struct HTTPTransaction: Sendable, Equatable, Codable {
     /// Position in the capture after sorting by start time (0-based).
     public var index: Int

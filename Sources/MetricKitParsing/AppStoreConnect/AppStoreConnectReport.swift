@@ -5,7 +5,7 @@ import APMInspectCore
 /// (`GET /v1/builds/{id}/diagnosticSignatures`).
 ///
 /// These are Apple's aggregates of what MetricKit sends from the field (hangs, disk writes, slow launches), so each
-/// log is read into a ``MetricKitDiagnostic`` with its call-stack tree: the MetricKit views, folded stacks and hang
+/// log is read into a `MetricKitDiagnostic` with its call-stack tree: the MetricKit views, folded stacks and hang
 /// analysis read them as they read a payload's diagnostics.
 public struct AppStoreConnectReport: Sendable, Equatable, Codable {
     /// Which endpoint's response the file holds.

@@ -3,8 +3,8 @@ import APMInspectCore
 /// What a PowerLog history says: device, time span, per-app energy, battery, app run time, exits and screen state.
 ///
 /// Built from one database or from several rotated files of one device merged into one history (rows repeated in
-/// several files counted once). Every time carries both clocks (``PowerLogTime``). Energy is in PowerLog's own
-/// units, which Apple does not document (``EnergySummary/unit``).
+/// several files counted once). Every time carries both clocks (`PowerLogTime`). Energy is in PowerLog's own
+/// units, which Apple does not document (`EnergySummary/unit`).
 public struct PowerLogReport: Sendable, Equatable, Codable {
     /// The files read, in the order given.
     package var sources: [Source]
