@@ -2,9 +2,9 @@
 ///
 /// The rows come from `Sources/AppleDeviceCatalog/devices.tsv`, compiled into the library by
 /// `Scripts/generate-device-catalog.py`, so nothing is read from disk at run time.
-public enum DeviceCatalog {
+package enum DeviceCatalog {
     /// Every known model, in the order of `devices.tsv`.
-    public static let all: [DeviceModel] = generatedModels
+    package static let all: [DeviceModel] = generatedModels
 
     /// The share of nominal RAM that a report's memory estimate is expected to show.
     ///
@@ -28,7 +28,7 @@ public enum DeviceCatalog {
     ///
     /// - Parameter identifier: A model identifier such as `"iPhone8,2"`, as found in a report's `product` field.
     /// - Returns: The model, or nil when the identifier is unknown.
-    public static func model(for identifier: String) -> DeviceModel? {
+    package static func model(for identifier: String) -> DeviceModel? {
         if let model = modelsByIdentifier[identifier] {
             return model
         }
@@ -54,7 +54,7 @@ public enum DeviceCatalog {
     ///   - identifier: A model identifier such as `"iPad14,3"`; whitespace around it is ignored.
     ///   - estimatedMB: The RAM estimate in MiB computed from the report, if any.
     /// - Returns: The chosen RAM and how it was chosen, or nil when it cannot be decided.
-    public static func resolveRAM(for identifier: String, estimatedMB: Double?) -> RAMResolution? {
+    package static func resolveRAM(for identifier: String, estimatedMB: Double?) -> RAMResolution? {
         guard let model = model(for: identifier), let firstOption = model.ramOptionsMB.first else {
             return nil
         }

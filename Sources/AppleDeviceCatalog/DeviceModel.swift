@@ -2,11 +2,11 @@
 ///
 /// Values come from `devices.tsv` through ``DeviceCatalog/all``; look one up with
 /// ``DeviceCatalog/model(for:)``.
-public struct DeviceModel: Sendable, Equatable, Hashable, Codable {
+package struct DeviceModel: Sendable, Equatable, Hashable, Codable {
     /// The product line a model identifier belongs to.
     ///
     /// The raw value is the spelling used in JSON output.
-    public enum Family: String, Sendable, Equatable, Hashable, Codable {
+    package enum Family: String, Sendable, Equatable, Hashable, Codable {
         /// An iPhone (`iPhone…`).
         case iPhone
         /// An iPad of any kind (`iPad…`).
@@ -20,23 +20,23 @@ public struct DeviceModel: Sendable, Equatable, Hashable, Codable {
     }
 
     /// The model identifier as a report writes it, for example `"iPhone8,2"`.
-    public var identifier: String
+    package var identifier: String
 
     /// The marketing name, for example `"iPhone 6s Plus"`.
-    public var name: String
+    package var name: String
 
     /// The product line.
-    public var family: Family
+    package var family: Family
 
     /// The installed RAM in MiB.
     ///
     /// Holds two or more ascending values when the same identifier ships with storage-dependent RAM
     /// (for example `[8192, 16384]` for an M2 or M4 iPad Pro), and is empty when the RAM is unknown
     /// (simulators, recent Apple Watch models).
-    public var ramOptionsMB: [Int]
+    package var ramOptionsMB: [Int]
 
     /// Where the name and the RAM come from, as `name:CODE;ram:CODE` (codes in docs/device-catalog.md).
-    public var source: String
+    package var source: String
 
     /// Creates a device model.
     ///
@@ -46,7 +46,7 @@ public struct DeviceModel: Sendable, Equatable, Hashable, Codable {
     ///   - family: The product line.
     ///   - ramOptionsMB: The installed RAM in MiB; several values when it depends on storage, none when unknown.
     ///   - source: The provenance codes, `name:CODE;ram:CODE`.
-    public init(identifier: String, name: String, family: Family, ramOptionsMB: [Int], source: String) {
+    package init(identifier: String, name: String, family: Family, ramOptionsMB: [Int], source: String) {
         self.identifier = identifier
         self.name = name
         self.family = family
@@ -58,7 +58,7 @@ public struct DeviceModel: Sendable, Equatable, Hashable, Codable {
     ///
     /// Nil both when the RAM is unknown and when the identifier has several RAM options; use
     /// ``DeviceCatalog/resolveRAM(for:estimatedMB:)`` to pick among options.
-    public var ramMB: Int? {
+    package var ramMB: Int? {
         ramOptionsMB.count == 1 ? ramOptionsMB.first : nil
     }
 }

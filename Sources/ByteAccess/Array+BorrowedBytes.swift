@@ -1,7 +1,8 @@
 extension Array where Element == UInt8 {
     /// Lends the array's bytes to `body` as ``BorrowedBytes``, which must not escape it.
     @inlinable
-    public func withBorrowedBytes<Value, Failure: Error>(
+    @usableFromInline
+    package func withBorrowedBytes<Value, Failure: Error>(
         _ body: (BorrowedBytes) throws(Failure) -> Value
     ) throws(Failure) -> Value {
         // The standard library's closure is not typed-throws here: the error is carried out as a value.
@@ -19,7 +20,8 @@ extension Array where Element == UInt8 {
 extension ArraySlice where Element == UInt8 {
     /// Lends the slice's bytes to `body` as ``BorrowedBytes`` (offset 0 is the slice's first byte).
     @inlinable
-    public func withBorrowedBytes<Value, Failure: Error>(
+    @usableFromInline
+    package func withBorrowedBytes<Value, Failure: Error>(
         _ body: (BorrowedBytes) throws(Failure) -> Value
     ) throws(Failure) -> Value {
         let outcome: Result<Value, Failure> = withUnsafeBytes { raw in
@@ -36,7 +38,8 @@ extension ArraySlice where Element == UInt8 {
 extension String.UTF8View {
     /// Lends the string's UTF-8 to `body` when it is stored contiguously (always, for a native string); nil when not.
     @inlinable
-    public func withBorrowedBytesIfAvailable<Result>(_ body: (BorrowedBytes) throws -> Result) rethrows -> Result? {
+    @usableFromInline
+    package func withBorrowedBytesIfAvailable<Result>(_ body: (BorrowedBytes) throws -> Result) rethrows -> Result? {
         try withContiguousStorageIfAvailable { try body(BorrowedBytes(UnsafeRawBufferPointer($0))) }
     }
 }
@@ -44,7 +47,8 @@ extension String.UTF8View {
 extension String {
     /// Lends the string's UTF-8 to `body`, making the string native and contiguous first when it is not.
     @inlinable
-    public mutating func withBorrowedUTF8<Result>(_ body: (BorrowedBytes) throws -> Result) rethrows -> Result {
+    @usableFromInline
+    package mutating func withBorrowedUTF8<Result>(_ body: (BorrowedBytes) throws -> Result) rethrows -> Result {
         try withUTF8 { try body(BorrowedBytes(UnsafeRawBufferPointer($0))) }
     }
 }
@@ -52,7 +56,8 @@ extension String {
 extension StaticString {
     /// Lends the literal's UTF-8 to `body`.
     @inlinable
-    public func withBorrowedUTF8<Result>(_ body: (BorrowedBytes) -> Result) -> Result {
+    @usableFromInline
+    package func withBorrowedUTF8<Result>(_ body: (BorrowedBytes) -> Result) -> Result {
         withUTF8Buffer { body(BorrowedBytes(UnsafeRawBufferPointer($0))) }
     }
 }
@@ -60,7 +65,8 @@ extension StaticString {
 extension Substring {
     /// Lends the substring's UTF-8 to `body`, making it native and contiguous first when it is not.
     @inlinable
-    public mutating func withBorrowedUTF8<Result>(_ body: (BorrowedBytes) throws -> Result) rethrows -> Result {
+    @usableFromInline
+    package mutating func withBorrowedUTF8<Result>(_ body: (BorrowedBytes) throws -> Result) rethrows -> Result {
         try withUTF8 { try body(BorrowedBytes(UnsafeRawBufferPointer($0))) }
     }
 }

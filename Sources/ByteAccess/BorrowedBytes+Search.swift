@@ -9,7 +9,8 @@ import CBlockScan
 extension BorrowedBytes {
     /// The offset of the first `byte` at or after `from`; nil when there is none.
     @inlinable
-    public func firstIndex(of byte: UInt8, from: Int = 0) -> Int? {
+    @usableFromInline
+    package func firstIndex(of byte: UInt8, from: Int = 0) -> Int? {
         firstIndex(of: byte, in: Swift.min(from, base.count)..<base.count)
     }
 
@@ -18,7 +19,8 @@ extension BorrowedBytes {
     /// Short ranges (a line, a field) are searched eight bytes at a time here; `memchr`, vectorised but a call
     /// away, takes the long ones. Text reports search every line several times, mostly over a few dozen bytes.
     @inlinable
-    public func firstIndex(of byte: UInt8, in range: Range<Int>) -> Int? {
+    @usableFromInline
+    package func firstIndex(of byte: UInt8, in range: Range<Int>) -> Int? {
         let lower = Swift.min(Swift.max(0, range.lowerBound), base.count)
         let n = Swift.min(Swift.max(lower, range.upperBound), base.count)
         guard lower < n, let start = base.baseAddress else { return nil }
@@ -44,7 +46,8 @@ extension BorrowedBytes {
 
     /// The offset of the last `byte` inside `range` (clamped to the bytes); nil when there is none.
     @inlinable
-    public func lastIndex(of byte: UInt8, in range: Range<Int>) -> Int? {
+    @usableFromInline
+    package func lastIndex(of byte: UInt8, in range: Range<Int>) -> Int? {
         let lower = Swift.min(Swift.max(0, range.lowerBound), base.count)
         var i = Swift.min(Swift.max(lower, range.upperBound), base.count)
         while i > lower {
@@ -56,7 +59,8 @@ extension BorrowedBytes {
 
     /// The offset of the last byte for which `predicate` holds.
     @inlinable
-    public func lastIndex(where predicate: (UInt8) throws -> Bool) rethrows -> Int? {
+    @usableFromInline
+    package func lastIndex(where predicate: (UInt8) throws -> Bool) rethrows -> Int? {
         var i = base.count
         while i > 0 {
             i -= 1
@@ -67,7 +71,8 @@ extension BorrowedBytes {
 
     /// The offset of the last occurrence of `text`'s bytes; nil when there is none (or `text` is empty).
     @inlinable
-    public func lastIndex(of text: StaticString) -> Int? {
+    @usableFromInline
+    package func lastIndex(of text: StaticString) -> Int? {
         text.withBorrowedUTF8 { pattern -> Int? in
             guard let head = pattern.base.first, pattern.base.count <= base.count else { return nil }
             var i = base.count - pattern.base.count
@@ -81,7 +86,8 @@ extension BorrowedBytes {
 
     /// The offset of the first byte at or after `from` for which `predicate` holds.
     @inlinable
-    public func firstIndex(from: Int = 0, where predicate: (UInt8) throws -> Bool) rethrows -> Int? {
+    @usableFromInline
+    package func firstIndex(from: Int = 0, where predicate: (UInt8) throws -> Bool) rethrows -> Int? {
         var i = Swift.max(0, from)
         while i < base.count {
             if try predicate(base[i]) { return i }
@@ -92,13 +98,15 @@ extension BorrowedBytes {
 
     /// The offset of the first occurrence of `pattern` starting at or after `from`.
     @inlinable
-    public func firstIndex(of pattern: [UInt8], from: Int = 0) -> Int? {
+    @usableFromInline
+    package func firstIndex(of pattern: [UInt8], from: Int = 0) -> Int? {
         pattern.withUnsafeBytes { firstIndex(of: BorrowedBytes($0), from: from) }
     }
 
     /// The offset of the first occurrence of `text`'s bytes starting at or after `from`.
     @inlinable
-    public func firstIndex(of text: StaticString, from: Int = 0) -> Int? {
+    @usableFromInline
+    package func firstIndex(of text: StaticString, from: Int = 0) -> Int? {
         text.withUTF8Buffer { firstIndex(of: BorrowedBytes(UnsafeRawBufferPointer($0)), from: from) }
     }
 
@@ -110,7 +118,8 @@ extension BorrowedBytes {
     /// Searching for the first byte with `memchr` cost a call per candidate, which for a pattern starting with `/`
     /// in a path was a call per path component.
     @inlinable
-    public func firstIndex(of pattern: BorrowedBytes, from: Int = 0) -> Int? {
+    @usableFromInline
+    package func firstIndex(of pattern: BorrowedBytes, from: Int = 0) -> Int? {
         let start = from
         guard let patternBase = pattern.base.baseAddress, let textBase = base.baseAddress, !pattern.base.isEmpty,
             start >= 0, base.count - start >= pattern.base.count
@@ -163,13 +172,15 @@ extension BorrowedBytes {
 
     /// True when `text`'s bytes stand at `offset`.
     @inlinable
-    public func matches(_ text: StaticString, at offset: Int) -> Bool {
+    @usableFromInline
+    package func matches(_ text: StaticString, at offset: Int) -> Bool {
         text.withUTF8Buffer { matches(BorrowedBytes(UnsafeRawBufferPointer($0)), at: offset) }
     }
 
     /// True when `other`'s bytes stand at `offset`.
     @inlinable
-    public func matches(_ other: BorrowedBytes, at offset: Int) -> Bool {
+    @usableFromInline
+    package func matches(_ other: BorrowedBytes, at offset: Int) -> Bool {
         guard offset >= 0, other.base.count <= base.count - offset else { return false }
         var k = 0
         while k < other.base.count {
@@ -181,25 +192,30 @@ extension BorrowedBytes {
 
     /// True when the bytes start with `text`'s.
     @inlinable
-    public func hasPrefix(_ text: StaticString) -> Bool { matches(text, at: 0) }
+    @usableFromInline
+    package func hasPrefix(_ text: StaticString) -> Bool { matches(text, at: 0) }
 
     /// True when the bytes end with `text`'s.
     @inlinable
-    public func hasSuffix(_ text: StaticString) -> Bool { matches(text, at: base.count - text.utf8CodeUnitCount) }
+    @usableFromInline
+    package func hasSuffix(_ text: StaticString) -> Bool { matches(text, at: base.count - text.utf8CodeUnitCount) }
 
     /// True when the bytes are exactly `text`'s.
     @inlinable
-    public func equals(_ text: StaticString) -> Bool {
+    @usableFromInline
+    package func equals(_ text: StaticString) -> Bool {
         base.count == text.utf8CodeUnitCount && matches(text, at: 0)
     }
 
     /// True when the bytes are exactly `other`'s.
     @inlinable
-    public func equals(_ other: BorrowedBytes) -> Bool {
+    @usableFromInline
+    package func equals(_ other: BorrowedBytes) -> Bool {
         base.count == other.base.count && matches(other, at: 0)
     }
 
     /// True when `text`'s bytes occur anywhere.
     @inlinable
-    public func contains(_ text: StaticString) -> Bool { firstIndex(of: text) != nil }
+    @usableFromInline
+    package func contains(_ text: StaticString) -> Bool { firstIndex(of: text) != nil }
 }

@@ -11,7 +11,8 @@
 /// past the end returns nil or an empty result instead of trapping: input is hostile. The value must not outlive
 /// the closure it was lent to, as with the standard library's `withUnsafeBytes`.
 @frozen
-public struct BorrowedBytes: Sequence {
+@usableFromInline
+package struct BorrowedBytes: Sequence {
     @usableFromInline let base: UnsafeRawBufferPointer
 
     @inlinable
@@ -22,38 +23,46 @@ public struct BorrowedBytes: Sequence {
     /// Bytes that code outside this module still holds as a buffer: the bridge for the files the unsafe-code check
     /// still allows (Scripts/check-unsafe.py), while they move to ``BorrowedBytes``.
     @inlinable
-    public init(unsafeBytes: UnsafeRawBufferPointer) {
+    @usableFromInline
+    package init(unsafeBytes: UnsafeRawBufferPointer) {
         self.base = unsafeBytes
     }
 
     /// No bytes.
     @inlinable
-    public static var empty: BorrowedBytes { BorrowedBytes(UnsafeRawBufferPointer(start: nil, count: 0)) }
+    @usableFromInline
+    package static var empty: BorrowedBytes { BorrowedBytes(UnsafeRawBufferPointer(start: nil, count: 0)) }
 
     @inlinable
-    public var count: Int { base.count }
+    @usableFromInline
+    package var count: Int { base.count }
 
     @inlinable
-    public var isEmpty: Bool { base.isEmpty }
+    @usableFromInline
+    package var isEmpty: Bool { base.isEmpty }
 
     /// The byte at `offset`; nil outside `0..<count`.
     @inlinable
-    public subscript(offset: Int) -> UInt8? {
+    @usableFromInline
+    package subscript(offset: Int) -> UInt8? {
         guard offset >= 0, offset < base.count else { return nil }
         return base[offset]
     }
 
     /// The first byte, nil when empty.
     @inlinable
-    public var first: UInt8? { self[0] }
+    @usableFromInline
+    package var first: UInt8? { self[0] }
 
     /// The last byte, nil when empty.
     @inlinable
-    public var last: UInt8? { self[base.count - 1] }
+    @usableFromInline
+    package var last: UInt8? { self[base.count - 1] }
 
     /// The bytes of `range` clamped to `0...count`: an empty view when nothing of it exists.
     @inlinable
-    public func slice(_ range: Range<Int>) -> BorrowedBytes {
+    @usableFromInline
+    package func slice(_ range: Range<Int>) -> BorrowedBytes {
         let lower = Swift.min(Swift.max(0, range.lowerBound), base.count)
         let upper = Swift.min(Swift.max(lower, range.upperBound), base.count)
         return BorrowedBytes(UnsafeRawBufferPointer(rebasing: base[lower..<upper]))
@@ -61,38 +70,46 @@ public struct BorrowedBytes: Sequence {
 
     /// The bytes from `offset` to the end (empty past the end).
     @inlinable
-    public func slice(from offset: Int) -> BorrowedBytes {
+    @usableFromInline
+    package func slice(from offset: Int) -> BorrowedBytes {
         slice(Swift.min(offset, base.count)..<base.count)
     }
 
     /// The first `length` bytes, or all of them when there are fewer.
     @inlinable
-    public func prefix(_ length: Int) -> BorrowedBytes {
+    @usableFromInline
+    package func prefix(_ length: Int) -> BorrowedBytes {
         slice(0..<Swift.max(0, length))
     }
 
     /// The bytes as UTF-8 (invalid sequences replaced, as `String(decoding:as:)` does).
     @inlinable
-    public var string: String { String(decoding: base, as: UTF8.self) }
+    @usableFromInline
+    package var string: String { String(decoding: base, as: UTF8.self) }
 
     /// A copy of the bytes.
     @inlinable
-    public var array: [UInt8] { [UInt8](base) }
+    @usableFromInline
+    package var array: [UInt8] { [UInt8](base) }
 
     /// Appends the bytes to `array` in one copy.
     @inlinable
-    public func append(to array: inout [UInt8]) {
+    @usableFromInline
+    package func append(to array: inout [UInt8]) {
         array.append(contentsOf: base)
     }
 
     @inlinable
-    public func makeIterator() -> UnsafeRawBufferPointer.Iterator { base.makeIterator() }
+    @usableFromInline
+    package func makeIterator() -> UnsafeRawBufferPointer.Iterator { base.makeIterator() }
 
     @inlinable
-    public var underestimatedCount: Int { base.count }
+    @usableFromInline
+    package var underestimatedCount: Int { base.count }
 
     @inlinable
-    public func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows
+    @usableFromInline
+    package func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows
         -> R?
     {
         try body(base.assumingMemoryBound(to: UInt8.self))

@@ -1,5 +1,6 @@
 /// Why a ``ByteCursor`` read failed: what it needed and where, for the caller's own error type.
-public enum ByteCursorFailure: Error, Equatable, Sendable {
+@usableFromInline
+package enum ByteCursorFailure: Error, Equatable, Sendable {
     /// `needed` bytes were wanted at `offset` and fewer were left.
     case truncated(needed: Int, offset: Int)
     /// The LEB128 at `offset` ran past the end of the bytes.
@@ -19,44 +20,54 @@ public enum ByteCursorFailure: Error, Equatable, Sendable {
 /// A read that does not fit throws ``ByteCursorFailure`` and leaves the position unchanged, so hostile input can
 /// never make a parser trap or read past the end.
 @frozen
-public struct ByteCursor {
-    public let bytes: BorrowedBytes
+@usableFromInline
+package struct ByteCursor {
+    @usableFromInline
+    package let bytes: BorrowedBytes
     /// The position, 0-based from the start of ``bytes``.
-    public var offset: Int
+    @usableFromInline
+    package var offset: Int
 
     @inlinable
-    public init(_ bytes: BorrowedBytes, offset: Int = 0) {
+    @usableFromInline
+    package init(_ bytes: BorrowedBytes, offset: Int = 0) {
         self.bytes = bytes
         self.offset = offset
     }
 
     /// Bytes left after the position (0 when it lies outside).
     @inlinable
-    public var remaining: Int { offset >= 0 && offset <= bytes.count ? bytes.count - offset : 0 }
+    @usableFromInline
+    package var remaining: Int { offset >= 0 && offset <= bytes.count ? bytes.count - offset : 0 }
 
     @inlinable
-    public var isAtEnd: Bool { remaining == 0 }
+    @usableFromInline
+    package var isAtEnd: Bool { remaining == 0 }
 
     /// The byte at the position, without moving; nil at the end.
     @inlinable
-    public func peek() -> UInt8? { bytes[offset] }
+    @usableFromInline
+    package func peek() -> UInt8? { bytes[offset] }
 
     /// Moves to `position`, which must lie inside the bytes (their end included).
     @inlinable
-    public mutating func seek(to position: Int) throws(ByteCursorFailure) {
+    @usableFromInline
+    package mutating func seek(to position: Int) throws(ByteCursorFailure) {
         guard position >= 0, position <= bytes.count else { throw .outside(offset: position) }
         offset = position
     }
 
     /// Moves forward `count` bytes.
     @inlinable
-    public mutating func skip(_ count: Int) throws(ByteCursorFailure) {
+    @usableFromInline
+    package mutating func skip(_ count: Int) throws(ByteCursorFailure) {
         guard count >= 0, count <= remaining else { throw .truncated(needed: count, offset: offset) }
         offset += count
     }
 
     @inlinable
-    public mutating func readByte() throws(ByteCursorFailure) -> UInt8 {
+    @usableFromInline
+    package mutating func readByte() throws(ByteCursorFailure) -> UInt8 {
         guard let value = bytes[offset] else { throw .truncated(needed: 1, offset: offset) }
         offset += 1
         return value
@@ -64,7 +75,8 @@ public struct ByteCursor {
 
     /// An unsigned integer of 1 to 8 bytes.
     @inlinable
-    public mutating func readUnsigned(size: Int, littleEndian: Bool) throws(ByteCursorFailure) -> UInt64 {
+    @usableFromInline
+    package mutating func readUnsigned(size: Int, littleEndian: Bool) throws(ByteCursorFailure) -> UInt64 {
         guard let value = bytes.unsigned(at: offset, size: size, littleEndian: littleEndian) else {
             throw .truncated(needed: size, offset: offset)
         }
@@ -74,7 +86,8 @@ public struct ByteCursor {
 
     /// An unsigned LEB128 of at most 10 bytes; bits past 64 must be zero.
     @inlinable
-    public mutating func readULEB128() throws(ByteCursorFailure) -> UInt64 {
+    @usableFromInline
+    package mutating func readULEB128() throws(ByteCursorFailure) -> UInt64 {
         let start = offset
         var position = offset
         var result: UInt64 = 0
@@ -101,7 +114,8 @@ public struct ByteCursor {
 
     /// A signed LEB128 of at most 10 bytes.
     @inlinable
-    public mutating func readSLEB128() throws(ByteCursorFailure) -> Int64 {
+    @usableFromInline
+    package mutating func readSLEB128() throws(ByteCursorFailure) -> Int64 {
         let start = offset
         var position = offset
         var result: UInt64 = 0
@@ -123,7 +137,8 @@ public struct ByteCursor {
     /// The offsets of the NUL-terminated string at the position (terminator excluded); the position moves past
     /// the terminator.
     @inlinable
-    public mutating func readCStringRange() throws(ByteCursorFailure) -> Range<Int> {
+    @usableFromInline
+    package mutating func readCStringRange() throws(ByteCursorFailure) -> Range<Int> {
         let start = offset
         guard start >= 0, start < bytes.count else { throw .truncated(needed: 1, offset: start) }
         guard let end = bytes.firstIndex(of: 0, from: start) else { throw .unterminated(offset: start) }

@@ -1,8 +1,10 @@
 /// Eight bytes at a time: the word arithmetic the searches and scans share.
-public enum ByteWords {
+@usableFromInline
+package enum ByteWords {
     /// The high bit of each byte of `x` that is zero, with no false positives (unlike the borrow trick).
     @inlinable @inline(__always)
-    public static func zeroBytes(_ x: UInt64) -> UInt64 {
+    @usableFromInline
+    package static func zeroBytes(_ x: UInt64) -> UInt64 {
         let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
         return ~(((x & low7) &+ low7) | x | low7)
     }

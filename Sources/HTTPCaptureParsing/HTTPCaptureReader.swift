@@ -4,6 +4,7 @@ import APMInspectCore
 ///
 /// The format is sniffed from the content, never from the file name.
 public struct HTTPCaptureReader: Sendable {
+    /// What is kept of each capture and the limits reading stays within.
     public var options: HTTPCaptureOptions
 
     /// A reader with the given limits (the defaults suit any capture a phone writes).
@@ -13,7 +14,9 @@ public struct HTTPCaptureReader: Sendable {
 
     /// What was read, with the non-fatal findings.
     public struct Result: Sendable, Equatable {
+        /// The capture, as complete as the input allowed.
         public var capture: HTTPCapture
+        /// What the reader noticed while reading: recovered damage, unknown shapes, limits reached.
         public var diagnostics: [Diagnostic]
 
         package init(capture: HTTPCapture, diagnostics: [Diagnostic]) {

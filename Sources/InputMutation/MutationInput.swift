@@ -1,7 +1,10 @@
 /// An input to mutate: its bytes, its family and the map of its structure, computed once.
 public struct MutationInput: Sendable {
+    /// The input as read.
     public let bytes: [UInt8]
+    /// The format the mutators treat the input as.
     public let family: InputFamily
+    /// Where the structure is, computed once for every mutation of this input.
     public let map: StructureMap
 
     /// Sniffs the family from the content unless it is given, then maps the structure.

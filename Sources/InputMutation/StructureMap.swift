@@ -35,7 +35,9 @@ public struct StructureMap: Sendable, Equatable {
 
     /// A byte range of the input and what the bytes in it are.
     public struct Span: Sendable, Equatable {
+        /// The bytes of the span, within the input.
         public var range: Range<Int>
+        /// What the bytes are, which picks the mutators.
         public var role: Role
 
         package init(_ range: Range<Int>, _ role: Role) {
@@ -47,9 +49,11 @@ public struct StructureMap: Sendable, Equatable {
     /// The most spans kept: a bound on memory for very large inputs (the first ones are kept).
     package static let maxSpans = 200_000
 
+    /// The format the map was built for.
     public var family: InputFamily
     /// Offsets strictly inside the input where a structure starts or ends, ascending and unique.
     public var boundaries: [Int]
+    /// The structure's spans, in input order (at most `maxSpans`).
     public var spans: [Span]
 
     package init(family: InputFamily, boundaries: [Int] = [], spans: [Span] = []) {

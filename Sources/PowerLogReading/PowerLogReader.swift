@@ -18,6 +18,7 @@ import Foundation
 /// device is read once, under a byte limit, into a private copy. Several files of one device merge into one
 /// history with repeated rows counted once.
 public struct PowerLogReader: Sendable {
+    /// What is read and the bounds reading stays within.
     public var options: PowerLogReadOptions
 
     /// A reader with the given options.

@@ -42,6 +42,7 @@ public struct Inspection: Sendable, Encodable {
         /// The model of a family registered from outside this package (``ReportFamily``): encoded as it encodes.
         case other(any Encodable & Sendable)
 
+        /// Writes the JSON form documented in docs/json-output.md.
         public func encode(to encoder: any Encoder) throws {
             switch self {
             case .jetsam(let event): try event.encode(to: encoder)
@@ -71,8 +72,11 @@ public struct Inspection: Sendable, Encodable {
 
     /// The path as the user gave it.
     public var file: String
+    /// What the file is, by its content; `unknown` when no family read it.
     public var kind: FileKind
+    /// What the readers noticed: recovered damage, unknown shapes, limits reached.
     public var diagnostics: [Diagnostic]
+    /// The typed report, nil when reading failed (see ``failure``).
     public var report: Report?
     /// Set when the file could not be read or parsed (exit status 1).
     public var failure: Failure?
@@ -111,8 +115,11 @@ public struct Inspection: Sendable, Encodable {
 
     /// Why nothing could be read: the shared error's code, message and location.
     public struct Failure: Sendable, Encodable {
+        /// The stable code to branch on (an `InputError` code's raw value).
         public var code: String
+        /// One line for people; input bytes in it are escaped.
         public var message: String
+        /// Where in the input reading stopped, when that is known.
         public var location: SourceLocation?
 
         package init(code: String, message: String, location: SourceLocation?) {
@@ -134,6 +141,7 @@ public struct Inspection: Sendable, Encodable {
         case schemaVersion
     }
 
+    /// Writes the JSON form documented in docs/json-output.md.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(file, forKey: .file)

@@ -189,7 +189,9 @@ import Testing
         func int64(_ random: inout SeededGenerator) -> Int64? { optional(&random) { Int64(signed(&$0)) } }
         func hex(_ random: inout SeededGenerator) -> HexValue? { optional(&random) { HexValue(number(&$0)) } }
         func flag(_ random: inout SeededGenerator) -> Bool? { optional(&random) { $0.chance() } }
-        let formats: [CrashReport.SourceFormat] = [.ips309, .ipsText, .text, .translatedText, .fragment, .kscrash, .spindump]
+        let formats: [CrashReport.SourceFormat] = [
+            .ips309, .ipsText, .text, .translatedText, .fragment, .kscrash, .spindump,
+        ]
         let platforms: [OSVersion.Platform] = [.iOS, .macOS, .watchOS, .tvOS, .visionOS, .unknown]
         var report = CrashReport(sourceFormat: formats[random.below(formats.count)])
         if random.chance() {

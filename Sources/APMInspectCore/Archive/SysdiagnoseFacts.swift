@@ -8,8 +8,11 @@ public struct SysdiagnoseFacts: Sendable, Equatable, Codable {
     public var platform: String?
     /// The device kind from the name (`iPhone`), or the model identifier from `remotectl_dumpstate.txt`.
     public var device: String?
+    /// The device's model identifier (`iPhone14,2`), to name the device of reports that omit it.
     public var productType: String?
+    /// The OS version of the device the sysdiagnose was taken on.
     public var osVersion: String?
+    /// The OS build (`21E219`), which tells betas apart from releases.
     public var osBuild: String?
 
     package init(

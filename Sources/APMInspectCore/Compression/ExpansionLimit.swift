@@ -3,7 +3,9 @@
 /// A fixed cap alone lets a 1.5 MB bomb cost a gigabyte of memory and seconds of work; the project's sample
 /// captures and databases expand 4–8:1, and the floor keeps small, very repetitive files readable.
 public struct ExpansionLimit: Sendable, Equatable {
+    /// The most output accepted from one input, whatever its size.
     public var maxBytes: Int
+    /// The most output per compressed byte past ``floorBytes``: what stops a small bomb.
     public var maxRatio: Int
     /// Output always allowed, whatever the ratio.
     public var floorBytes: Int

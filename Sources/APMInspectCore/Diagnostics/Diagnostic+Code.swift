@@ -7,22 +7,27 @@ extension Diagnostic {
     /// module declares its own as `static let` in a `Diagnostic+<Area>Codes.swift` file, with a doc comment that
     /// says what it means and an `Example:` line; docs/diagnostics.md is generated from those files.
     public struct Code: Sendable, Hashable, Codable, CustomStringConvertible, Comparable {
+        /// The string written in JSON and matched by callers; stable across releases.
         public let rawValue: String
 
         /// A code from its JSON value (`diagnostics[].code`).
         public init(_ rawValue: String) { self.rawValue = rawValue }
 
+        /// Reads the JSON form back, as `encode(to:)` writes it.
         public init(from decoder: any Decoder) throws {
             rawValue = try decoder.singleValueContainer().decode(String.self)
         }
 
+        /// Writes the JSON form documented in docs/json-output.md.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.singleValueContainer()
             try container.encode(rawValue)
         }
 
+        /// The text people see, as the command prints it.
         public var description: String { rawValue }
 
+        /// A stable order, so sorted output does not depend on the order reports were read in.
         public static func < (lhs: Code, rhs: Code) -> Bool { lhs.rawValue < rhs.rawValue }
 
         /// The code of a diagnostic that reports an ``InputError`` as a non-fatal finding (a member of an

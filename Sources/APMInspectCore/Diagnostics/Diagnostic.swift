@@ -20,13 +20,17 @@ public struct Diagnostic: Sendable, Equatable, Hashable, Codable, CustomStringCo
             }
         }
 
+        /// A stable order, so sorted output does not depend on the order reports were read in.
         public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
     }
 
+    /// How much the diagnostic matters: whether the output can still be trusted.
     public var severity: Severity
     /// What the finding is about; see docs/diagnostics.md for every code.
     public var code: Code
+    /// One line for people; input bytes in it are escaped.
     public var message: String
+    /// Where in the input it was noticed, when that is known.
     public var location: SourceLocation?
 
     init(severity: Severity, code: Code, message: String, location: SourceLocation?) {
@@ -36,6 +40,7 @@ public struct Diagnostic: Sendable, Equatable, Hashable, Codable, CustomStringCo
         self.location = location
     }
 
+    /// The text people see, as the command prints it.
     public var description: String {
         if let location {
             return "\(location): \(severity.rawValue): \(message)"

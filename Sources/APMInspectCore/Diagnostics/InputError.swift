@@ -12,11 +12,13 @@ public struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The codes every module may use live here; a module adds its own in an extension of `InputError.Code` in that
     /// module. A raw value is defined once, so importing several modules never makes a code ambiguous.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
+        /// The string written in JSON and matched by callers; stable across releases.
         public let rawValue: String
 
         /// A code from its JSON value (`failure.code`).
         public init(_ rawValue: String) { self.rawValue = rawValue }
 
+        /// The text people see, as the command prints it.
         public var description: String { rawValue }
 
         /// The input is empty or holds only whitespace.
@@ -36,8 +38,11 @@ public struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let unreadableBody = Code("unreadable-body")
     }
 
+    /// The stable code to branch on (the JSON `failure.code`); messages may change.
     public var code: Code
+    /// One line for people; input bytes in it are escaped.
     public var message: String
+    /// Where in the input reading stopped, when that is known.
     public var location: SourceLocation?
 
     /// An error with its code, message and where in the input it was found.

@@ -3,16 +3,20 @@
 /// Any field may be missing: a JSON finding has a key path, a text finding a line and column, and both carry the
 /// byte offset when it is known. Lines and columns are 1-based; the byte offset is 0-based.
 public struct SourceLocation: Sendable, Equatable, Hashable, Codable, CustomStringConvertible {
+    /// Offset from the start of the input, for binary formats and tools.
     public var byteOffset: Int?
+    /// The 1-based line, for text and JSON inputs.
     public var line: Int?
+    /// The 1-based column on ``line``.
     public var column: Int?
+    /// The JSON path of the value (`threads[3].frames[0]`), when the input is JSON.
     public var keyPath: String?
     /// Where a finding that covers a stretch of the input ends (its last byte): repairs summed up in one note say
     /// the stretch they lie in, so a reader can tell whether a value it misses fell there.
     public var lastByteOffset: Int?
 
     /// A location; any part may be unknown.
-    public init(
+    package init(
         byteOffset: Int? = nil,
         line: Int? = nil,
         column: Int? = nil,

@@ -4,6 +4,7 @@
 /// with U+FFFD and can no longer name the file. The bytes are kept for every system call, and `display` gives
 /// the text shown to people and written to JSON: valid UTF-8 as is, each byte of an invalid sequence as `\xHH`.
 public struct RawPath: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The path's bytes, passed unchanged to every system call.
     public var bytes: [UInt8]
 
     package init(bytes: [UInt8]) {
@@ -17,6 +18,7 @@ public struct RawPath: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The path as text, invalid UTF-8 bytes written `\xHH` (see docs/scan.md).
     package var display: String { Self.escaped(bytes) }
 
+    /// The text people see, as the command prints it.
     public var description: String { display }
 
     /// True when the bytes are valid UTF-8, so `String` round-trips them.
@@ -50,6 +52,7 @@ public struct RawPath: Sendable, Hashable, Comparable, CustomStringConvertible {
         return Array(trimmed[(slash + 1)...])
     }
 
+    /// A stable order, so sorted output does not depend on the order reports were read in.
     public static func < (lhs: RawPath, rhs: RawPath) -> Bool {
         lhs.bytes.lexicographicallyPrecedes(rhs.bytes)
     }

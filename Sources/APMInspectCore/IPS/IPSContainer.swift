@@ -6,7 +6,7 @@
 /// a ``Diagnostic``.
 public struct IPSContainer: Sendable {
     /// What follows the header.
-    public enum BodyKind: String, Sendable, Equatable, Codable {
+    package enum BodyKind: String, Sendable, Equatable, Codable {
         /// A JSON value (or JSON-like text, for pasted excerpts).
         case json
         /// Text, such as a legacy crash report.
@@ -16,14 +16,14 @@ public struct IPSContainer: Sendable {
     }
 
     /// The header, when line 1 (possibly repaired) is one.
-    public var header: IPSHeader?
+    package var header: IPSHeader?
     /// The bytes after the header (the whole file when there is no header).
-    public var body: [UInt8]
+    package var body: [UInt8]
     /// Where ``body`` starts in the file.
-    public var bodyOrigin: TextOrigin
-    public var bodyKind: BodyKind
+    package var bodyOrigin: TextOrigin
+    package var bodyKind: BodyKind
     /// Repairs and findings about the container.
-    public var diagnostics: [Diagnostic]
+    package var diagnostics: [Diagnostic]
 
     /// The bug type from the header, falling back to a `bug_type` member at the top of a JSON body.
     package var bugType: BugType? {
@@ -38,7 +38,7 @@ public struct IPSContainer: Sendable {
     /// A line 1 longer than `maxHeaderLineBytes` is not read as a header (a real one is a few hundred bytes, and
     /// reading a 1 GB one cost several copies of it): the file is then headerless, with a warning, so that its
     /// content still decides what it is (a one-line JSON report is all body) and nothing of it is lost.
-    public init(bytes: [UInt8], maxHeaderLineBytes: Int = IPSContainer.maxHeaderLineBytes) {
+    package init(bytes: [UInt8], maxHeaderLineBytes: Int = IPSContainer.maxHeaderLineBytes) {
         var diagnostics: [Diagnostic] = []
         var start = 0
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
@@ -135,7 +135,7 @@ public struct IPSContainer: Sendable {
     // MARK: - Header line
 
     /// The longest line 1 read as a header: 64 KiB, hundreds of times a real one.
-    public static let maxHeaderLineBytes = 1 << 16
+    package static let maxHeaderLineBytes = 1 << 16
 
     private static let headerKeys = ["bug_type", "os_version", "timestamp", "incident_id"]
 

@@ -1,14 +1,20 @@
 /// The one-line JSON header of an `.ips` file, with its well-known keys typed and every key kept.
 public struct IPSHeader: Sendable, Equatable, Codable {
+    /// The `bug_type` that says which report the body is (`309` crash, `298` JetsamEvent …).
     public var bugType: String?
+    /// The human name of ``bugType`` from the bug type registry, when it is known.
     public var bugTypeName: String?
     /// The header's `timestamp`, parsed.
     public var timestamp: AppleTimestamp?
+    /// The OS version as the header writes it (`iPhone OS 17.4 (21E219)`).
     public var osVersion: String?
+    /// The incident's UUID, shared with the body's copy: what deduplicates reports.
     public var incidentID: String?
     /// `name` or `app_name`, the process the report is about.
     public var name: String?
+    /// The app's bundle identifier, when the report is about an app.
     public var bundleID: String?
+    /// The app's `CFBundleShortVersionString` as the header writes it.
     public var appVersion: String?
     /// Every key of the header, verbatim and in order, including the typed ones above.
     @LazyJSONValue public var fields: JSONValue

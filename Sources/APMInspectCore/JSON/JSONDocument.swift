@@ -7,26 +7,34 @@
 /// In lenient mode a document that is not one clean value (pasted fragments, members without braces, several
 /// objects in a row) is still parsed: ``isFragmentList`` is then true and ``root`` is a synthetic array of the
 /// top-level items found.
-public final class JSONDocument: Sendable {
+@usableFromInline
+package final class JSONDocument: Sendable {
     /// The source bytes.
-    public let bytes: [UInt8]
+    @usableFromInline
+    package let bytes: [UInt8]
     /// Where ``bytes`` start in the file they came from.
-    public let origin: TextOrigin
+    @usableFromInline
+    package let origin: TextOrigin
     /// The tape, owned by the document (freed in `deinit`): handing the builder's buffer over saves copying it.
     nonisolated(unsafe) private let nodeStorage: UnsafeMutablePointer<JSONNode>
     private let storedNodeCount: Int
     let rootIndex: Int
     /// Repairs made while parsing in lenient mode, with their locations.
-    public let diagnostics: [Diagnostic]
+    @usableFromInline
+    package let diagnostics: [Diagnostic]
     /// Containers skipped for nesting past the depth limit, when the options allow it
     /// (``JSONParseOptions/skipsTooDeep``): warnings for the reader to pass on, kept apart from the repairs.
-    public let depthCuts: [Diagnostic]
+    @usableFromInline
+    package let depthCuts: [Diagnostic]
     /// True when the input was cut off and open containers were closed at its end.
-    public let isTruncated: Bool
+    @usableFromInline
+    package let isTruncated: Bool
     /// True when the input was not a single value and ``root`` lists the fragments found.
-    public let isFragmentList: Bool
+    @usableFromInline
+    package let isFragmentList: Bool
     /// The options the document was parsed with (used again to expand opaque containers).
-    public let options: JSONParseOptions
+    @usableFromInline
+    package let options: JSONParseOptions
     /// Line starts for ``location(ofByte:keyPath:)``, built on its first call.
     private let lineIndex = LineStartIndex()
 
@@ -38,7 +46,8 @@ public final class JSONDocument: Sendable {
     ///   - options: Limits and leniency.
     ///   - origin: Where `bytes` start in a larger file (its byte offset, and the line, which must start there), so
     ///     locations in diagnostics and errors point into that file.
-    public init(
+    @usableFromInline
+    package init(
         bytes: [UInt8],
         options: JSONParseOptions = JSONParseOptions(),
         origin: TextOrigin = TextOrigin()
@@ -102,7 +111,8 @@ public final class JSONDocument: Sendable {
     }
 
     /// Parses the UTF-8 bytes of `text`.
-    public convenience init(text: String, options: JSONParseOptions = JSONParseOptions()) throws(InputError) {
+    @usableFromInline
+    package convenience init(text: String, options: JSONParseOptions = JSONParseOptions()) throws(InputError) {
         try self.init(bytes: Array(text.utf8), options: options)
     }
 
@@ -116,13 +126,16 @@ public final class JSONDocument: Sendable {
     }
 
     /// The top-level value, or the synthetic list of fragments when ``isFragmentList`` is true.
-    public var root: JSONElement { JSONElement(document: self, index: rootIndex) }
+    @usableFromInline
+    package var root: JSONElement { JSONElement(document: self, index: rootIndex) }
 
     /// Number of values and keys on the tape.
-    public var nodeCount: Int { nodes.count }
+    @usableFromInline
+    package var nodeCount: Int { nodes.count }
 
     /// The line and column of a byte offset in the source.
-    public func location(ofByte offset: Int, keyPath: String? = nil) -> SourceLocation {
+    @usableFromInline
+    package func location(ofByte offset: Int, keyPath: String? = nil) -> SourceLocation {
         var location = origin.shift(lineIndex.location(in: bytes, byteOffset: offset))
         location.keyPath = keyPath
         return location

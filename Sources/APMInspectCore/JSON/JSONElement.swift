@@ -10,9 +10,11 @@
 ///
 /// Cheap to copy (a reference and an index). Accessors decode on demand and return nil on a type mismatch, so
 /// a model builder can read what it expects and keep the rest verbatim with ``materialized``.
-public struct JSONElement: Sendable {
+@usableFromInline
+package struct JSONElement: Sendable {
     /// The kinds of JSON value.
-    public enum Kind: Sendable, Equatable {
+    @usableFromInline
+    package enum Kind: Sendable, Equatable {
         case object
         case array
         case string
@@ -21,7 +23,8 @@ public struct JSONElement: Sendable {
         case null
     }
 
-    public let document: JSONDocument
+    @usableFromInline
+    package let document: JSONDocument
     @usableFromInline let index: Int
 
     @usableFromInline
@@ -34,16 +37,19 @@ public struct JSONElement: Sendable {
 
     /// The JSON type of this value.
     @inlinable
-    public var kind: Kind {
+    @usableFromInline
+    package var kind: Kind {
         JSONNode.publicKind(node.kind)
     }
 
     /// Byte offset of the value's first byte in the source (for strings, the first byte inside the quotes).
-    public var byteOffset: Int { Int(node.start) }
+    @usableFromInline
+    package var byteOffset: Int { Int(node.start) }
 
     /// The byte range of the value's whole JSON text in the document's ``JSONDocument/bytes``: a string with its
     /// quotes, a container with its brackets.
-    public var sourceRange: Range<Int> {
+    @usableFromInline
+    package var sourceRange: Range<Int> {
         let n = node
         let start = Int(n.start)
         let end = Int(n.end)
@@ -55,23 +61,28 @@ public struct JSONElement: Sendable {
     }
 
     /// True when this container was still open when the input ended, or this string was cut at a line end.
-    public var isTruncated: Bool { node.flags & JSONNode.truncatedFlag != 0 }
+    @usableFromInline
+    package var isTruncated: Bool { node.flags & JSONNode.truncatedFlag != 0 }
 
     /// True when this object was made up by the lenient parser around members that had no enclosing braces.
-    public var isSynthetic: Bool { node.flags & JSONNode.syntheticFlag != 0 }
+    @usableFromInline
+    package var isSynthetic: Bool { node.flags & JSONNode.syntheticFlag != 0 }
 
     /// True for a container recorded by its byte range only (see ``JSONParseOptions/opaqueDepth``).
-    public var isOpaque: Bool { node.flags & JSONNode.opaqueFlag != 0 }
+    @usableFromInline
+    package var isOpaque: Bool { node.flags & JSONNode.opaqueFlag != 0 }
 
     /// For an opaque object: false when the options' key probe certainly does not appear directly inside it; true
     /// otherwise (including for containers that are not opaque, whose members can simply be read).
-    public var mayContainProbedKey: Bool {
+    @usableFromInline
+    package var mayContainProbedKey: Bool {
         let n = node
         return n.flags & JSONNode.opaqueFlag == 0 || n.flags & JSONNode.probeHitFlag != 0
     }
 
     /// The exact source bytes of this value (for strings, without the quotes).
-    public var rawBytes: ArraySlice<UInt8> {
+    @usableFromInline
+    package var rawBytes: ArraySlice<UInt8> {
         let n = node
         return document.bytes[Int(n.start)..<Int(n.end)]
     }
@@ -80,7 +91,8 @@ public struct JSONElement: Sendable {
     ///
     /// - Throws: ``InputError`` when the container's bytes are not JSON (opaque containers are not validated
     ///   while the document is parsed).
-    public func expanded() throws(InputError) -> JSONElement {
+    @usableFromInline
+    package func expanded() throws(InputError) -> JSONElement {
         guard isOpaque else { return self }
         let n = node
         var options = document.options
@@ -103,7 +115,8 @@ public struct JSONElement: Sendable {
 
     /// Number of members (objects) or elements (arrays); 0 for scalars.
     @inlinable
-    public var count: Int {
+    @usableFromInline
+    package var count: Int {
         let n = node
         return n.kind == .object || n.kind == .array ? Int(n.count) : 0
     }
@@ -112,7 +125,8 @@ public struct JSONElement: Sendable {
 
     /// The decoded string value, or nil when this is not a string.
     @inlinable
-    public var string: String? {
+    @usableFromInline
+    package var string: String? {
         let n = node
         guard n.kind == .string else { return nil }
         return JSONStringDecoding.decode(
@@ -125,7 +139,8 @@ public struct JSONElement: Sendable {
 
     /// The number as an unsigned 64-bit integer when it is a non-negative integer that fits, else nil.
     @inlinable
-    public var uint64: UInt64? {
+    @usableFromInline
+    package var uint64: UInt64? {
         let n = node
         guard n.kind == .number else { return nil }
         if n.flags & JSONNode.smallIntegerFlag != 0 { return UInt64(n.count) }
@@ -134,7 +149,8 @@ public struct JSONElement: Sendable {
 
     /// The number as a signed 64-bit integer when it is an integer that fits, else nil.
     @inlinable
-    public var int64: Int64? {
+    @usableFromInline
+    package var int64: Int64? {
         let n = node
         guard n.kind == .number else { return nil }
         if n.flags & JSONNode.smallIntegerFlag != 0 { return Int64(n.count) }
@@ -142,7 +158,8 @@ public struct JSONElement: Sendable {
     }
 
     /// The number as a double, or nil when this is not a number.
-    public var double: Double? {
+    @usableFromInline
+    package var double: Double? {
         let n = node
         guard n.kind == .number else { return nil }
         let start = Int(n.start)
@@ -155,14 +172,16 @@ public struct JSONElement: Sendable {
 
     /// The boolean value, or nil when this is not `true` or `false`.
     @inlinable
-    public var bool: Bool? {
+    @usableFromInline
+    package var bool: Bool? {
         let n = node
         guard n.kind == .bool else { return nil }
         return n.flags & JSONNode.trueFlag != 0
     }
 
     /// The exact source text of a scalar (without quotes for strings); nil for containers.
-    public var rawText: String? {
+    @usableFromInline
+    package var rawText: String? {
         let n = node
         guard n.kind != .object, n.kind != .array else { return nil }
         return String(decoding: document.bytes[Int(n.start)..<Int(n.end)], as: UTF8.self)
@@ -171,7 +190,8 @@ public struct JSONElement: Sendable {
     // MARK: - Containers
 
     /// The value of the first member named `key` of an object.
-    public subscript(key: String) -> JSONElement? {
+    @usableFromInline
+    package subscript(key: String) -> JSONElement? {
         guard node.kind == .object else { return nil }
         var found: JSONElement?
         var target = key
@@ -189,7 +209,8 @@ public struct JSONElement: Sendable {
 
     /// The value of the first member named `key`, compared as raw bytes (fast path for known ASCII keys).
     @inlinable
-    public func member(_ key: StaticString) -> JSONElement? {
+    @usableFromInline
+    package func member(_ key: StaticString) -> JSONElement? {
         let nodes = document.nodes
         let n = nodes[index]
         guard n.kind == .object else { return nil }
@@ -213,7 +234,8 @@ public struct JSONElement: Sendable {
     }
 
     /// Calls `body` with each member's key and value, in source order.
-    public func forEachMember(_ body: (String, JSONElement) throws -> Void) rethrows {
+    @usableFromInline
+    package func forEachMember(_ body: (String, JSONElement) throws -> Void) rethrows {
         let nodes = document.nodes
         let n = nodes[index]
         guard n.kind == .object else { return }
@@ -239,7 +261,8 @@ public struct JSONElement: Sendable {
     ///
     /// One pass reads several known keys of an object, where a ``member(_:)`` call per key rescans the members.
     @inlinable
-    public func forEachMemberRaw(_ body: (UnsafeBufferPointer<UInt8>, JSONElement) -> Bool) {
+    @usableFromInline
+    package func forEachMemberRaw(_ body: (UnsafeBufferPointer<UInt8>, JSONElement) -> Bool) {
         let nodes = document.nodes
         let n = nodes[index]
         guard n.kind == .object else { return }
@@ -259,13 +282,15 @@ public struct JSONElement: Sendable {
 
     /// The decoded text of a string's raw bytes as ``forEachMemberRaw(_:)`` gives keys (escapes resolved), the same
     /// as ``forEachMember(_:)``'s key.
-    public static func decodedString(rawBytes: UnsafeBufferPointer<UInt8>) -> String {
+    @usableFromInline
+    package static func decodedString(rawBytes: UnsafeBufferPointer<UInt8>) -> String {
         JSONStringDecoding.decode(rawBytes, hasEscapes: rawBytes.contains(UInt8(ascii: "\\")))
     }
 
     /// The elements of an array (empty for anything else).
     @inlinable
-    public var elements: JSONElementSequence {
+    @usableFromInline
+    package var elements: JSONElementSequence {
         let n = node
         guard n.kind == .array else {
             return JSONElementSequence(document: document, first: index, end: index)
@@ -274,14 +299,16 @@ public struct JSONElement: Sendable {
     }
 
     /// The array's strings, skipping elements of other kinds.
-    public var strings: [String] {
+    @usableFromInline
+    package var strings: [String] {
         elements.compactMap(\.string)
     }
 
     // MARK: - Verbatim copies
 
     /// A self-contained copy of this value, for keeping data the model does not know.
-    public var materialized: JSONValue {
+    @usableFromInline
+    package var materialized: JSONValue {
         switch node.kind {
         case .null: return .null
         case .bool: return .bool(bool ?? false)
@@ -298,7 +325,8 @@ public struct JSONElement: Sendable {
 }
 
 /// The elements of a JSON array, in order.
-public struct JSONElementSequence: Sequence, Sendable {
+@usableFromInline
+package struct JSONElementSequence: Sequence, Sendable {
     @usableFromInline let document: JSONDocument
     @usableFromInline let first: Int
     @usableFromInline let end: Int
@@ -311,7 +339,8 @@ public struct JSONElementSequence: Sequence, Sendable {
     }
 
     /// Walks the elements of an array in order.
-    public struct Iterator: IteratorProtocol {
+    @usableFromInline
+    package struct Iterator: IteratorProtocol {
         @usableFromInline let document: JSONDocument
         @usableFromInline var current: Int
         @usableFromInline let end: Int
@@ -324,7 +353,8 @@ public struct JSONElementSequence: Sequence, Sendable {
         }
 
         @inlinable
-        public mutating func next() -> JSONElement? {
+        @usableFromInline
+        package mutating func next() -> JSONElement? {
             guard current < end else { return nil }
             let element = JSONElement(document: document, index: current)
             current = Int(document.nodes[current].next)
@@ -333,7 +363,9 @@ public struct JSONElementSequence: Sequence, Sendable {
     }
 
     @inlinable
-    public func makeIterator() -> Iterator { Iterator(document: document, current: first, end: end) }
+    @usableFromInline
+    package func makeIterator() -> Iterator { Iterator(document: document, current: first, end: end) }
 
-    public var underestimatedCount: Int { first < end ? 1 : 0 }
+    @usableFromInline
+    package var underestimatedCount: Int { first < end ? 1 : 0 }
 }

@@ -4,7 +4,9 @@
 /// A reader that joins the pieces of a body cut apart by a stray `}`, or sets an object aside, says so here. Past
 /// ``maxListed`` (a hostile list of a million objects) the rest are counted in one diagnostic, at the first of them,
 /// so that neither the list nor the cost of locating them grows with the input.
+@usableFromInline
 package struct JSONFragmentNotes: Sendable {
+    @usableFromInline
     package static let maxListed = 20
 
     private let document: JSONDocument
@@ -12,6 +14,7 @@ package struct JSONFragmentNotes: Sendable {
     private var firstUnlisted: Int?
     private var unlisted = 0
 
+    @usableFromInline
     package init(document: JSONDocument) {
         self.document = document
     }
@@ -19,6 +22,7 @@ package struct JSONFragmentNotes: Sendable {
     /// The message for an object read as part of the body: a piece a stray `}` cut off, or an `.ips` header
     /// object among the fragments (line 1 too long to be read as a header, or a second report's header), whose
     /// members are kept with the body's rather than dropped.
+    @usableFromInline
     package static func readAsPiece(_ element: JSONElement) -> String {
         if looksLikeIPSHeader(element) {
             return "an .ips header object in the body; read its \(element.count) member(s) as part of the body"
@@ -28,18 +32,21 @@ package struct JSONFragmentNotes: Sendable {
     }
 
     /// The code of ``readAsPiece(_:)``'s finding about `element`.
+    @usableFromInline
     package static func pieceCode(_ element: JSONElement) -> Diagnostic.Code {
         looksLikeIPSHeader(element) ? .jsonHeaderObjectInBody : .jsonBodyInPieces
     }
 
     /// True for an object with a key of an `.ips` header line that a body does not have (`bug_type` is not one:
     /// bodies repeat it).
+    @usableFromInline
     package static func looksLikeIPSHeader(_ element: JSONElement) -> Bool {
         element.kind == .object
             && (element.member("timestamp") != nil || element.member("os_version") != nil
                 || element.member("incident_id") != nil)
     }
 
+    @usableFromInline
     package var diagnostics: [Diagnostic] {
         guard let firstUnlisted else { return listed }
         return listed + [
@@ -53,6 +60,7 @@ package struct JSONFragmentNotes: Sendable {
     }
 
     /// Records a finding about the fragment `element`, located at its first byte.
+    @usableFromInline
     package mutating func add(
         _ severity: Diagnostic.Severity,
         _ code: Diagnostic.Code,

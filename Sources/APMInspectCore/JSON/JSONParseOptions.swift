@@ -1,4 +1,4 @@
-/// Limits and leniency for ``JSONDocument`` parsing.
+/// Limits and leniency for `JSONDocument` parsing.
 ///
 /// The defaults are safe for hostile input: a deeply nested or enormous document is refused with an
 /// ``InputError`` instead of exhausting the stack or memory.
@@ -16,16 +16,16 @@ public struct JSONParseOptions: Sendable, Equatable {
     /// Nesting level from which containers are recorded by their byte range only (1 is the top-level value).
     ///
     /// For readers that need only the upper levels of large documents: an opaque container costs a bracket scan
-    /// instead of a node per value, and ``JSONElement/expanded()`` parses it when it is wanted. Opaque containers are
+    /// instead of a node per value, and `JSONElement/expanded()` parses it when it is wanted. Opaque containers are
     /// not validated until expanded. Applies to well-formed JSON only; repaired input is always parsed in full.
     public var opaqueDepth: Int?
     /// A quoted key of at most 8 bytes (`"reason"`) to look for directly inside each opaque object.
     ///
-    /// The look happens while the object is skipped, and ``JSONElement/mayContainProbedKey`` reports the result.
+    /// The look happens while the object is skipped, and `JSONElement/mayContainProbedKey` reports the result.
     /// A string value equal to the key also counts.
     public var opaqueKeyProbe: String?
     /// Skip a container nested past ``maxDepth`` (recorded by its byte range, as an opaque one) instead of refusing
-    /// the whole document, with a warning in ``JSONDocument/depthCuts``.
+    /// the whole document, with a warning in `JSONDocument/depthCuts`.
     ///
     /// For formats that carry data of the application's own shape (KSCrash's `user` section, unknown members of an
     /// `.ips` body): nesting there says nothing about the report around it, which is still read. A skipped

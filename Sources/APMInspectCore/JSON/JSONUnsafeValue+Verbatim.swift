@@ -3,7 +3,8 @@
 extension JSONUnsafeValue {
     /// The byte range of the value's whole JSON text in the document's bytes: a string with its quotes, a container
     /// with its brackets (as ``JSONElement/sourceRange``); clamped to the bytes.
-    public var sourceRange: Range<Int> {
+    @usableFromInline
+    package var sourceRange: Range<Int> {
         let n = node
         let end = min(Int(n.end), bytes.count)
         let start = min(Int(n.start), end)
@@ -15,7 +16,8 @@ extension JSONUnsafeValue {
     }
 
     /// A self-contained copy of this value (as ``JSONElement/materialized``).
-    public var materialized: JSONValue {
+    @usableFromInline
+    package var materialized: JSONValue {
         switch kind {
         case .null: return .null
         case .bool: return .bool(bool ?? false)

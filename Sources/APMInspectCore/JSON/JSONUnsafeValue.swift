@@ -4,7 +4,8 @@
 /// read goes through the document's arrays. This view holds raw pointers to the tape and the bytes instead: it is
 /// valid only inside the ``JSONElement/withUnsafeValue(_:)`` call that produced it and must not escape it. Every
 /// read is bounds-checked against the tape and the bytes, so a view never traps, whatever the input.
-public struct JSONUnsafeValue {
+@usableFromInline
+package struct JSONUnsafeValue {
     @usableFromInline let nodes: UnsafeBufferPointer<JSONNode>
     @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
     /// Always a valid index into ``nodes`` (checked where views are made).
@@ -21,20 +22,23 @@ public struct JSONUnsafeValue {
 
     /// The kind of the value (keys read through ``forEachMember(_:)`` are strings).
     @inlinable
-    public var kind: JSONElement.Kind {
+    @usableFromInline
+    package var kind: JSONElement.Kind {
         JSONNode.publicKind(node.kind)
     }
 
     /// Number of members (objects) or elements (arrays); 0 for scalars.
     @inlinable
-    public var count: Int {
+    @usableFromInline
+    package var count: Int {
         let n = node
         return n.kind == .object || n.kind == .array ? Int(n.count) : 0
     }
 
     /// True when this value is a string whose source text holds backslash escapes.
     @inlinable
-    public var hasEscapes: Bool {
+    @usableFromInline
+    package var hasEscapes: Bool {
         let n = node
         return n.kind == .string && n.flags & JSONNode.hasEscapesFlag != 0
     }
@@ -42,7 +46,8 @@ public struct JSONUnsafeValue {
     /// The exact source bytes of a scalar (for strings, without the quotes and escapes unresolved); empty for
     /// containers.
     @inlinable
-    public var rawBytes: UnsafeBufferPointer<UInt8> {
+    @usableFromInline
+    package var rawBytes: UnsafeBufferPointer<UInt8> {
         let n = node
         guard n.kind != .object, n.kind != .array else { return UnsafeBufferPointer(start: nil, count: 0) }
         return slice(Int(n.start), Int(n.end))
@@ -50,7 +55,8 @@ public struct JSONUnsafeValue {
 
     /// Where ``rawBytes`` lie in the document's ``JSONDocument/bytes``; nil for containers.
     @inlinable
-    public var byteRange: Range<Int>? {
+    @usableFromInline
+    package var byteRange: Range<Int>? {
         let n = node
         guard n.kind != .object, n.kind != .array, n.start <= n.end, Int(n.end) <= bytes.count else { return nil }
         return Int(n.start)..<Int(n.end)
@@ -66,7 +72,8 @@ public struct JSONUnsafeValue {
 
     /// The decoded string value, or nil when this is not a string (as ``JSONElement/string``).
     @inlinable
-    public var string: String? {
+    @usableFromInline
+    package var string: String? {
         let n = node
         guard n.kind == .string else { return nil }
         return JSONStringDecoding.decode(
@@ -78,7 +85,8 @@ public struct JSONUnsafeValue {
     /// The exact source text of a scalar (without quotes for strings); nil for containers (as
     /// ``JSONElement/rawText``).
     @inlinable
-    public var rawText: String? {
+    @usableFromInline
+    package var rawText: String? {
         let n = node
         guard n.kind != .object, n.kind != .array else { return nil }
         return String(decoding: slice(Int(n.start), Int(n.end)), as: UTF8.self)
@@ -86,7 +94,8 @@ public struct JSONUnsafeValue {
 
     /// The number as an unsigned 64-bit integer when it is a non-negative integer that fits, else nil.
     @inlinable
-    public var uint64: UInt64? {
+    @usableFromInline
+    package var uint64: UInt64? {
         let n = node
         guard n.kind == .number else { return nil }
         if n.flags & JSONNode.smallIntegerFlag != 0 { return UInt64(n.count) }
@@ -95,7 +104,8 @@ public struct JSONUnsafeValue {
 
     /// The number as a signed 64-bit integer when it is an integer that fits, else nil.
     @inlinable
-    public var int64: Int64? {
+    @usableFromInline
+    package var int64: Int64? {
         let n = node
         guard n.kind == .number else { return nil }
         if n.flags & JSONNode.smallIntegerFlag != 0 { return Int64(n.count) }
@@ -104,7 +114,8 @@ public struct JSONUnsafeValue {
 
     /// The boolean value, or nil when this is not `true` or `false`.
     @inlinable
-    public var bool: Bool? {
+    @usableFromInline
+    package var bool: Bool? {
         let n = node
         guard n.kind == .bool else { return nil }
         return n.flags & JSONNode.trueFlag != 0
@@ -112,7 +123,8 @@ public struct JSONUnsafeValue {
 
     /// True when this string's source bytes (escapes unresolved) are exactly `key`'s UTF-8.
     @inlinable
-    public func rawEquals(_ key: StaticString) -> Bool {
+    @usableFromInline
+    package func rawEquals(_ key: StaticString) -> Bool {
         let n = node
         let length = key.utf8CodeUnitCount
         guard n.kind == .string, Int(n.end) - Int(n.start) == length else { return false }
@@ -127,7 +139,8 @@ public struct JSONUnsafeValue {
     ///
     /// The key is a string view (escapes unresolved in ``rawBytes``). Does nothing for values that are not objects.
     @inlinable
-    public func forEachMember(_ body: (JSONUnsafeValue, JSONUnsafeValue) throws -> Bool) rethrows {
+    @usableFromInline
+    package func forEachMember(_ body: (JSONUnsafeValue, JSONUnsafeValue) throws -> Bool) rethrows {
         let n = node
         guard n.kind == .object else { return }
         var i = index + 1
@@ -146,7 +159,8 @@ public struct JSONUnsafeValue {
     ///
     /// Does nothing for values that are not arrays.
     @inlinable
-    public func forEachElement(_ body: (JSONUnsafeValue) throws -> Bool) rethrows {
+    @usableFromInline
+    package func forEachElement(_ body: (JSONUnsafeValue) throws -> Bool) rethrows {
         let n = node
         guard n.kind == .array else { return }
         var i = index + 1
@@ -161,7 +175,8 @@ public struct JSONUnsafeValue {
 
     /// The value of the first member whose raw key bytes are `key` (as ``JSONElement/member(_:)``).
     @inlinable
-    public func member(_ key: StaticString) -> JSONUnsafeValue? {
+    @usableFromInline
+    package func member(_ key: StaticString) -> JSONUnsafeValue? {
         var found: JSONUnsafeValue?
         forEachMember { name, value in
             if name.rawEquals(key) {
@@ -177,7 +192,8 @@ public struct JSONUnsafeValue {
 extension JSONElement {
     /// Calls `body` with a non-owning view of this value; the view must not be used after `body` returns.
     @inlinable
-    public func withUnsafeValue<Result>(_ body: (JSONUnsafeValue) throws -> Result) rethrows -> Result {
+    @usableFromInline
+    package func withUnsafeValue<Result>(_ body: (JSONUnsafeValue) throws -> Result) rethrows -> Result {
         try withExtendedLifetime(document) {
             try document.bytes.withUnsafeBufferPointer { bytes in
                 try body(JSONUnsafeValue(nodes: document.nodes, bytes: bytes, index: index))

@@ -7,6 +7,7 @@ extension JSONValue: Codable {
         init?(intValue: Int) { nil }
     }
 
+    /// Reads the JSON form back, as `encode(to:)` writes it.
     public init(from decoder: any Decoder) throws {
         if let container = try? decoder.container(keyedBy: DynamicKey.self) {
             var members: [Member] = []
@@ -38,6 +39,7 @@ extension JSONValue: Codable {
         }
     }
 
+    /// Writes the JSON form documented in docs/json-output.md.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .null:

@@ -5,9 +5,12 @@
 public indirect enum JSONValue: Sendable, Equatable, Hashable {
     /// An object member.
     public struct Member: Sendable, Equatable, Hashable {
+        /// The member's name, as written (duplicates are kept in order).
         public var key: String
+        /// The member's value.
         public var value: JSONValue
 
+        @usableFromInline
         package init(key: String, value: JSONValue) {
             self.key = key
             self.value = value
@@ -23,6 +26,7 @@ public indirect enum JSONValue: Sendable, Equatable, Hashable {
     case object([Member])
 
     /// The value of the first member named `key`, if this is an object that has one.
+    @usableFromInline
     package subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.key == key }?.value

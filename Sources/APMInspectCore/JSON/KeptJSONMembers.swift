@@ -8,12 +8,14 @@
 @propertyWrapper
 public struct KeptJSONMembers: Sendable, Equatable, Codable {
     /// One kept value.
-    public enum Member: Sendable {
+    @usableFromInline
+    package enum Member: Sendable {
         case value(JSONValue)
         case element(JSONElement)
 
         /// The value, made from the element when it is one.
-        public var value: JSONValue {
+        @usableFromInline
+        package var value: JSONValue {
             switch self {
             case .value(let value): value
             case .element(let element): element.materialized
@@ -21,7 +23,8 @@ public struct KeptJSONMembers: Sendable, Equatable, Codable {
         }
     }
 
-    public var members: [String: Member]
+    @usableFromInline
+    package var members: [String: Member]
 
     /// No members.
     public init() {
@@ -42,29 +45,35 @@ public struct KeptJSONMembers: Sendable, Equatable, Codable {
     /// How many members are kept, without decoding them.
     public var count: Int { members.count }
 
+    @usableFromInline
     package subscript(key: String) -> Member? {
         get { members[key] }
         set { members[key] = newValue }
     }
 
     /// The same members with every element made into its value, so that no parsed document is held.
+    @usableFromInline
     package var madeValues: KeptJSONMembers {
         KeptJSONMembers(wrappedValue: wrappedValue)
     }
 
     /// Adds `other`'s members; where both have a key, `other`'s member wins when `otherWins`, else this one's.
+    @usableFromInline
     package mutating func merge(_ other: KeptJSONMembers, otherWins: Bool) {
         members.merge(other.members) { current, new in otherWins ? new : current }
     }
 
+    /// Reads the JSON form back, as `encode(to:)` writes it.
     public init(from decoder: any Decoder) throws {
         self.init(wrappedValue: try [String: JSONValue](from: decoder))
     }
 
+    /// Writes the JSON form documented in docs/json-output.md.
     public func encode(to encoder: any Encoder) throws {
         try wrappedValue.encode(to: encoder)
     }
 
+    /// Equal when they say the same thing: equality by content, never by storage.
     public static func == (lhs: KeptJSONMembers, rhs: KeptJSONMembers) -> Bool {
         lhs.wrappedValue == rhs.wrappedValue
     }

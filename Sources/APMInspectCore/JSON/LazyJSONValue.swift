@@ -20,7 +20,8 @@ public struct LazyJSONValue: Sendable, Equatable, Codable {
 
     /// The value of `element`, kept as its source text when its document was strict JSON (no repairs, not cut off),
     /// else made now, as the repairs left it.
-    public init(element: JSONElement) {
+    @usableFromInline
+    package init(element: JSONElement) {
         let document = element.document
         if document.diagnostics.isEmpty, !document.isTruncated, !document.isFragmentList {
             storage = .text(Array(document.bytes[element.sourceRange]))
@@ -49,14 +50,17 @@ public struct LazyJSONValue: Sendable, Equatable, Codable {
         }
     }
 
+    /// Reads the JSON form back, as `encode(to:)` writes it.
     public init(from decoder: any Decoder) throws {
         storage = .value(try JSONValue(from: decoder))
     }
 
+    /// Writes the JSON form documented in docs/json-output.md.
     public func encode(to encoder: any Encoder) throws {
         try wrappedValue.encode(to: encoder)
     }
 
+    /// Equal when they say the same thing: equality by content, never by storage.
     public static func == (lhs: LazyJSONValue, rhs: LazyJSONValue) -> Bool {
         lhs.wrappedValue == rhs.wrappedValue
     }

@@ -5,11 +5,13 @@ import ByteAccess
 /// The report readers parse numbers straight from a file's bytes; going through `String` or `Substring` to reach
 /// `UInt64(_:radix:)` allocated and cost more than the rest of reading a frame. One reader keeps the text and the
 /// JSON paths agreeing with each other and with the standard library.
-public enum ASCIIDigits {
+@usableFromInline
+package enum ASCIIDigits {
     /// The value of `bytes`: an optional sign (`-` only when the value is zero, as for unsigned types), then one or
     /// more digits of `radix` (upper or lower case); nil on any other byte, on no digits, or on overflow.
     @inlinable
-    public static func unsigned(_ bytes: BorrowedBytes, radix: UInt64) -> UInt64? {
+    @usableFromInline
+    package static func unsigned(_ bytes: BorrowedBytes, radix: UInt64) -> UInt64? {
         let n = bytes.count
         var i = 0
         let negative = n > 0 && bytes[0] == 0x2D
@@ -59,7 +61,8 @@ public enum ASCIIDigits {
     /// Every byte is tested and converted at once: a 16-digit address costs two of these instead of 16 rounds of
     /// compare, branch and shift.
     @inlinable
-    public static func hexWord(_ word: UInt64) -> UInt64? {
+    @usableFromInline
+    package static func hexWord(_ word: UInt64) -> UInt64? {
         guard isHexWord(word) else { return nil }
         let ones: UInt64 = 0x0101_0101_0101_0101
         // A digit's value is its low nibble, plus 9 for letters (bit 6 set).
@@ -73,7 +76,8 @@ public enum ASCIIDigits {
 
     /// True when all eight bytes of `word` are `0`–`9`, `a`–`f` or `A`–`F`.
     @inlinable
-    public static func isHexWord(_ word: UInt64) -> Bool {
+    @usableFromInline
+    package static func isHexWord(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let high: UInt64 = 0x8080_8080_8080_8080
         guard word & high == 0 else { return false }

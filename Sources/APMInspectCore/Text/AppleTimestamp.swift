@@ -11,15 +11,21 @@ public struct AppleTimestamp: Sendable, Equatable, Hashable {
     public var utcOffsetSeconds: Int
     /// The local date and time fields as written.
     public var year: Int
+    /// The local month as written (1–12).
     public var month: Int
+    /// The local day of the month as written.
     public var day: Int
+    /// The local hour as written (0–23).
     public var hour: Int
+    /// The local minute as written.
     public var minute: Int
+    /// The local second as written, without its fraction (``fractionDigits``).
     public var second: Int
     /// The fraction digits as written (`"19"` for `.19`), empty when there were none.
     public var fractionDigits: String
 
     /// Parses an Apple or ISO 8601 timestamp; nil when `text` is not one.
+    @usableFromInline
     package init?(_ text: String) {
         var utf8 = Array(text.utf8)
         while let last = utf8.last, last == 0x20 || last == 0x09 { utf8.removeLast() }
@@ -91,6 +97,7 @@ public struct AppleTimestamp: Sendable, Equatable, Hashable {
     }
 
     /// ISO 8601 local time with its offset: `2016-07-25T19:49:19.19-04:00`.
+    @usableFromInline
     package var iso8601: String {
         guard let length = iso8601Length else { return paddedISO8601 }
         return String(unsafeUninitializedCapacity: length, initializingUTF8With: fillISO8601)
@@ -100,6 +107,7 @@ public struct AppleTimestamp: Sendable, Equatable, Hashable {
     ///
     /// Every JSON report holds two to four timestamps: built from padded pieces, the string cost more instructions
     /// than the rest of the `.ips` header it sits in (a tenth of writing a JSON crash report's envelope).
+    @usableFromInline
     package func withISO8601UTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         guard let length = iso8601Length else {
             var text = paddedISO8601
@@ -179,6 +187,7 @@ public struct AppleTimestamp: Sendable, Equatable, Hashable {
 }
 
 extension AppleTimestamp: Codable {
+    /// Reads the JSON form back, as `encode(to:)` writes it.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
@@ -188,6 +197,7 @@ extension AppleTimestamp: Codable {
         self = value
     }
 
+    /// Writes the JSON form documented in docs/json-output.md.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(iso8601)

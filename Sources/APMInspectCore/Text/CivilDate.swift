@@ -4,14 +4,20 @@
 /// The one conversion of the package: the readers write and read dates without Foundation (KSCrash, PowerLog and
 /// capture timestamps, Apple's own timestamps, the fleet report's days, the energy plot's labels), and six copies of
 /// this arithmetic had grown before it was shared.
+@usableFromInline
 package struct CivilDate: Sendable, Equatable {
+    @usableFromInline
     package var year: Int
+    @usableFromInline
     package var month: Int
+    @usableFromInline
     package var day: Int
 
     /// Day counts are clamped to about ±2.7 million years, so a hostile timestamp cannot overflow the arithmetic.
+    @usableFromInline
     package static let dayRange = -1_000_000_000...1_000_000_000
 
+    @usableFromInline
     package init(year: Int, month: Int, day: Int) {
         self.year = year
         self.month = month
@@ -19,6 +25,7 @@ package struct CivilDate: Sendable, Equatable {
     }
 
     /// The date `days` after 1970-01-01 (before it when negative), clamped to ``dayRange``.
+    @usableFromInline
     package init(daysSince1970 days: Int) {
         let z = min(max(days, Self.dayRange.lowerBound), Self.dayRange.upperBound) + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
@@ -32,6 +39,7 @@ package struct CivilDate: Sendable, Equatable {
     }
 
     /// Days since 1970-01-01; the month is taken as 1 to 12 and the year within ±2 billion (what a reader checked).
+    @usableFromInline
     package var daysSince1970: Int {
         let month = min(max(self.month, 1), 12)
         let year = min(max(self.year, -2_000_000_000), 2_000_000_000)
@@ -46,12 +54,14 @@ package struct CivilDate: Sendable, Equatable {
     }
 
     /// `YYYY-MM-DD`, the year of at least four digits (a negative one with its sign before them).
+    @usableFromInline
     package var isoDate: String {
         "\(Self.padded(year, 4))-\(Self.padded(month, 2))-\(Self.padded(day, 2))"
     }
 
     /// `YYYY-MM-DDTHH:MM:SS` of the instant `seconds` after 1970-01-01 00:00 (before it when negative), without a
     /// zone: the readers and the fleet report each add their own fraction and zone after it.
+    @usableFromInline
     package static func isoDateTime(secondsSince1970 seconds: Int64) -> String {
         let (quotient, remainder) = seconds.quotientAndRemainder(dividingBy: 86_400)
         let (days, second) = remainder < 0 ? (quotient - 1, remainder + 86_400) : (quotient, remainder)
@@ -60,6 +70,7 @@ package struct CivilDate: Sendable, Equatable {
     }
 
     /// `value` in decimal, zero-padded to `width` digits, the minus sign of a negative value before the zeros.
+    @usableFromInline
     package static func padded(_ value: some BinaryInteger, _ width: Int) -> String {
         let digits = String(value.magnitude)
         let zeros = String(repeating: "0", count: max(0, width - digits.count))

@@ -7,23 +7,27 @@
 #endif
 
 /// Reads whole files with POSIX calls straight into a byte array (no `Data` copy).
-public enum FileReading {
+@usableFromInline
+package enum FileReading {
     /// The contents of the file at `path`.
     ///
     /// - Throws: ``InputError`` with code `unreadable` when the file cannot be opened or read, `tooLarge` when it
     ///   exceeds `maxBytes`.
-    public static func contents(atPath path: String, maxBytes: Int = 1 << 30) throws(InputError) -> [UInt8] {
+    @usableFromInline
+    package static func contents(atPath path: String, maxBytes: Int = 1 << 30) throws(InputError) -> [UInt8] {
         try contents(opened: path.withCString { openForReading($0) }.get(), maxBytes: maxBytes)
     }
 
     /// The same for a path kept as bytes, so a name that is not UTF-8 is read too.
-    public static func contents(at path: RawPath, maxBytes: Int = 1 << 30) throws(InputError) -> [UInt8] {
+    @usableFromInline
+    package static func contents(at path: RawPath, maxBytes: Int = 1 << 30) throws(InputError) -> [UInt8] {
         try contents(opened: path.withCString { openForReading($0) }.get(), maxBytes: maxBytes)
     }
 
     /// What ``contents(atPath:maxBytes:stoppingAfter:when:)`` read: the whole file, or only its first bytes when they
     /// said the rest is not wanted in memory (an archive to stream, a database to open where it lies).
-    public enum PrefixedRead: Sendable {
+    @usableFromInline
+    package enum PrefixedRead: Sendable {
         case whole([UInt8])
         case stopped(prefix: [UInt8])
     }
@@ -33,7 +37,8 @@ public enum FileReading {
     ///
     /// One open and one read for a small file, where sniffing first and reading after cost a second open and read
     /// per file. Anything but a regular file (a FIFO can be read once only) is read whole and never stopped.
-    public static func contents(
+    @usableFromInline
+    package static func contents(
         atPath path: String,
         maxBytes: Int = 1 << 30,
         stoppingAfter prefixBytes: Int,
@@ -43,7 +48,8 @@ public enum FileReading {
     }
 
     /// The same for a path kept as bytes, so a name that is not UTF-8 is read too.
-    public static func contents(
+    @usableFromInline
+    package static func contents(
         at path: RawPath,
         maxBytes: Int = 1 << 30,
         stoppingAfter prefixBytes: Int,
@@ -54,6 +60,7 @@ public enum FileReading {
     }
 
     /// How long a FIFO given as input may wait for a writer before it is an error.
+    @usableFromInline
     package static let fifoWriterWaitSeconds: Int32 = 10
 
     /// Opens `path` for reading; a FIFO without a writer is an error after ``fifoWriterWaitSeconds``, not a hang,
@@ -181,6 +188,7 @@ public enum FileReading {
     ///
     /// False for FIFOs, devices, sockets, folders and paths that do not exist. Asked without opening the path:
     /// opening a FIFO blocks until a writer comes, and whatever the writer sends can be read only once.
+    @usableFromInline
     package static func isRegularFile(atPath path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG

@@ -5,8 +5,10 @@
 /// Controls are first shown as escapes (as for a terminal), so no raw control reaches the page (XML forbids most
 /// of them) and a line break in a name stays visible; then `&`, `<`, `>`, `"` and `'` become character
 /// references. Escaped text never holds `<`, so it cannot end a `<script>` or `<style>` block either.
+@usableFromInline
 package enum HTMLText {
     /// `text` for element content or a single- or double-quoted attribute value.
+    @usableFromInline
     package static func escaped(_ text: String) -> String {
         TerminalText.escapedLine(text) { scalar in
             switch scalar {

@@ -5,13 +5,16 @@ import ByteAccess
 /// JSON numbers lose precision above 2^53, so the value is encoded as the string `"0x…"`; decoding accepts that
 /// string, a decimal string, or a JSON number.
 public struct HexValue: Sendable, Equatable, Hashable, Comparable, CustomStringConvertible {
+    /// The number; JSON writes it as a `0x` hex string, since JSON numbers lose 64-bit precision.
     public var value: UInt64
 
+    @usableFromInline
     package init(_ value: UInt64) {
         self.value = value
     }
 
     /// Parses `0x1a2b`, `1a2b` with `hex: true`, or decimal text; nil when it is neither.
+    @usableFromInline
     package init?(parsing text: Substring, hex: Bool = false) {
         var text = text
         guard let value = text.withBorrowedUTF8({ HexValue(parsingBytes: $0, hex: hex) }) else { return nil }
@@ -19,6 +22,7 @@ public struct HexValue: Sendable, Equatable, Hashable, Comparable, CustomStringC
     }
 
     /// ``init(parsing:hex:)`` on UTF-8 bytes, for readers that hold a file's bytes rather than a `String`.
+    @usableFromInline
     package init?(parsingBytes bytes: BorrowedBytes, hex: Bool = false) {
         var digits = bytes
         var radix: UInt64 = hex ? 16 : 10
@@ -50,10 +54,12 @@ public struct HexValue: Sendable, Equatable, Hashable, Comparable, CustomStringC
         }
     }
 
+    /// A stable order, so sorted output does not depend on the order reports were read in.
     public static func < (lhs: HexValue, rhs: HexValue) -> Bool { lhs.value < rhs.value }
 }
 
 extension HexValue: Codable {
+    /// Reads the JSON form back, as `encode(to:)` writes it.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let number = try? container.decode(UInt64.self) {
@@ -67,6 +73,7 @@ extension HexValue: Codable {
         self = parsed
     }
 
+    /// Writes the JSON form documented in docs/json-output.md.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)

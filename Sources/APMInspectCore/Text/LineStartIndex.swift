@@ -11,12 +11,15 @@ import Synchronization
 /// A reader asks for the line and column of every problem it reports. Scanning from the start for each made a
 /// document with n problems cost n times its size: a 160 KB JetsamEvent with 80,000 mistyped values took 14 s,
 /// a 4 MB one hours. With the index each lookup is a binary search.
+@usableFromInline
 package final class LineStartIndex: Sendable {
     private let starts = Mutex<[Int]?>(nil)
 
+    @usableFromInline
     package init() {}
 
     /// The location of `byteOffset` in `buffer`, which must be the buffer every call passes.
+    @usableFromInline
     package func location(in buffer: UnsafeRawBufferPointer, byteOffset: Int) -> SourceLocation {
         let offset = max(0, min(byteOffset, buffer.count))
         let lineStarts = starts.withLock { cached in
@@ -36,6 +39,7 @@ package final class LineStartIndex: Sendable {
     }
 
     /// The location of `byteOffset` in `bytes`.
+    @usableFromInline
     package func location(in bytes: [UInt8], byteOffset: Int) -> SourceLocation {
         bytes.withUnsafeBytes { location(in: $0, byteOffset: byteOffset) }
     }

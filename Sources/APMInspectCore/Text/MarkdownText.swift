@@ -6,8 +6,10 @@
 /// line; Markdown's own characters are then backslash-escaped, and `<`, `>`, `&` written as character
 /// references, which every Markdown flavour (CommonMark, GitHub's tables, the original Markdown.pl) shows as the
 /// character and none reads as markup.
+@usableFromInline
 package enum MarkdownText {
     /// `text` as literal Markdown text on one line: what a renderer shows is `text` with controls escaped.
+    @usableFromInline
     package static func escaped(_ text: String) -> String {
         TerminalText.escapedLine(text) { scalar in
             switch scalar {

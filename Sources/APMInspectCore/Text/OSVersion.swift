@@ -12,6 +12,7 @@ public struct OSVersion: Sendable, Equatable, Hashable, Codable {
     /// The whole string as written.
     public var raw: String
 
+    @usableFromInline
     package init(name: String, version: String, build: String, raw: String) {
         self.name = name
         self.version = version
@@ -20,6 +21,7 @@ public struct OSVersion: Sendable, Equatable, Hashable, Codable {
     }
 
     /// Splits `raw`; never fails (unparseable text ends up whole in ``name``).
+    @usableFromInline
     package init(parsing raw: String) {
         let text = raw.trimmingASCIIWhitespace()
         if let parts = Self.asciiParts(of: text) {
@@ -91,12 +93,15 @@ public struct OSVersion: Sendable, Equatable, Hashable, Codable {
     }
 
     /// The major version number (`13` for `13.3.1`).
+    @usableFromInline
     package var major: Int? { version.split(separator: ".").first.flatMap { Int($0) } }
 
     /// True for beta and seed builds, whose build number ends in a lowercase letter (`21A5291j`).
+    @usableFromInline
     package var isBeta: Bool { build.last.map { $0.isLowercase } ?? false }
 
     /// The platform family the name stands for.
+    @usableFromInline
     package var platform: Platform { Platform(osName: name) }
 
     /// Apple platforms, as far as a report's OS name tells.

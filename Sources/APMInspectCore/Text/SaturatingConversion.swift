@@ -7,7 +7,8 @@
 extension FixedWidthInteger {
     /// `value` rounded toward zero, clamped to `min...max`; NaN becomes zero.
     @inlinable
-    public init<Source: BinaryFloatingPoint>(saturating value: Source) {
+    @usableFromInline
+    package init<Source: BinaryFloatingPoint>(saturating value: Source) {
         if let exact = Self(exactly: value.rounded(.towardZero)) {
             self = exact
         } else if value.isNaN {
@@ -21,7 +22,8 @@ extension FixedWidthInteger {
 extension BinaryFloatingPoint where Self: LosslessStringConvertible {
     /// Integral values without a fraction (`20`), others as Swift prints them (`19.81`, `inf`,
     /// `1.8446744073709552e+19`): the figure shown for seconds and percentages, with no conversion that can trap.
-    public var wholeOrDecimalText: String {
+    @usableFromInline
+    package var wholeOrDecimalText: String {
         if let whole = Int64(exactly: self) { return String(whole) }
         return String(self)
     }

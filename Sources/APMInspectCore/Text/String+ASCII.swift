@@ -2,7 +2,8 @@ import ByteAccess
 
 extension String {
     /// The string without leading and trailing spaces, tabs, CR and LF (Foundation-free).
-    public func trimmingASCIIWhitespace() -> String {
+    @usableFromInline
+    package func trimmingASCIIWhitespace() -> String {
         let utf8 = self.utf8
         guard let first = utf8.firstIndex(where: { !Self.isASCIIWhitespace($0) }),
             let last = utf8.lastIndex(where: { !Self.isASCIIWhitespace($0) })
@@ -11,7 +12,8 @@ extension String {
     }
 
     /// The pieces between occurrences of `separator` (Foundation-free; empty pieces kept).
-    public func separated(by separator: String) -> [String] {
+    @usableFromInline
+    package func separated(by separator: String) -> [String] {
         if let pieces = asciiSeparated(by: separator) { return pieces }
         var result: [String] = []
         var rest = self[...]
@@ -56,7 +58,8 @@ extension StringProtocol {
     /// True when the UTF-8 bytes of `needle` occur in the string: a plain byte search, much cheaper than the
     /// generic `contains(_:)` for the short ASCII markers parsers look for.
     @inlinable
-    public func containsBytes(_ needle: String) -> Bool {
+    @usableFromInline
+    package func containsBytes(_ needle: String) -> Bool {
         byteOffset(of: needle) != nil
     }
 
@@ -68,7 +71,8 @@ extension StringProtocol {
     /// of them per report). Other strings, where a combining mark may join a needle's last byte to the next, take the
     /// generic path.
     @inlinable
-    public func characterOffset(ofASCII needle: String) -> Int? {
+    @usableFromInline
+    package func characterOffset(ofASCII needle: String) -> Int? {
         if utf8.allSatisfy({ $0 < 0x80 }) { return byteOffset(of: needle) }
         guard let range = firstRange(of: needle) else { return nil }
         return utf8.distance(from: startIndex, to: range.lowerBound)
@@ -76,7 +80,8 @@ extension StringProtocol {
 
     /// `contains(_:)` for a `needle` of ASCII without CR or LF, by ``characterOffset(ofASCII:)``.
     @inlinable
-    public func contains(ascii needle: String) -> Bool {
+    @usableFromInline
+    package func contains(ascii needle: String) -> Bool {
         characterOffset(ofASCII: needle) != nil
     }
 
@@ -85,7 +90,8 @@ extension StringProtocol {
     /// Inlinable so that callers in other modules get a version specialised for their string type instead of the
     /// generic one, which went through the protocol for every byte.
     @inlinable
-    public func byteOffset(of needle: String) -> Int? {
+    @usableFromInline
+    package func byteOffset(of needle: String) -> Int? {
         var needle = needle
         return needle.withUTF8 { pattern -> Int? in
             if pattern.isEmpty { return 0 }
@@ -100,13 +106,15 @@ extension StringProtocol {
 }
 
 /// Byte searches over UTF-8 buffers, shared by the string helpers and the parsers that scan bytes directly.
-public enum UTF8Search {
+@usableFromInline
+package enum UTF8Search {
     /// The offset of the first occurrence of `pattern` in `text` at or after `start`, or nil.
     ///
     /// Candidates are the places where the pattern's first two bytes both match, found sixteen positions at a time
     /// with SSE2 compares on x86-64 and eight with word arithmetic elsewhere; only those are compared in full. Searching for the first byte with `memchr` cost a call
     /// per candidate, which for a pattern starting with `/` in a path was a call per path component.
-    public static func firstOffset(
+    @usableFromInline
+    package static func firstOffset(
         of pattern: UnsafeBufferPointer<UInt8>,
         in text: UnsafeBufferPointer<UInt8>,
         from start: Int
@@ -116,13 +124,15 @@ public enum UTF8Search {
     }
 
     /// The offset of the first `byte` in `text` at or after `start`, or nil (``ByteAccess/BorrowedBytes``).
-    public static func firstOffset(of byte: UInt8, in text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    @usableFromInline
+    package static func firstOffset(of byte: UInt8, in text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         guard start >= 0 else { return nil }
         return BorrowedBytes(unsafeBytes: UnsafeRawBufferPointer(text)).firstIndex(of: byte, from: start)
     }
 
     /// True when every byte is ASCII and none is a CR: then each byte is one Character.
-    public static func isPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    @usableFromInline
+    package static func isPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         for byte in bytes where byte >= 0x80 || byte == 0x0D { return false }
         return true
     }
@@ -131,7 +141,8 @@ public enum UTF8Search {
 extension StringProtocol {
     /// The range of the first occurrence of `needle`, found by a byte search (see ``byteOffset(of:)``).
     @inlinable
-    public func byteRange(of needle: String) -> Range<Index>? {
+    @usableFromInline
+    package func byteRange(of needle: String) -> Range<Index>? {
         guard let offset = byteOffset(of: needle) else { return nil }
         let lower = utf8.index(utf8.startIndex, offsetBy: offset)
         let upper = utf8.index(lower, offsetBy: needle.utf8.count)
@@ -141,7 +152,8 @@ extension StringProtocol {
 
 extension StringProtocol {
     /// The range of the last occurrence of `needle` (byte search from the end).
-    public func byteRangeLast(of needle: String) -> Range<Index>? {
+    @usableFromInline
+    package func byteRangeLast(of needle: String) -> Range<Index>? {
         let pattern = Array(needle.utf8)
         let text = Array(utf8)
         guard !pattern.isEmpty, text.count >= pattern.count else { return nil }

@@ -6,6 +6,7 @@ extension TerminalText {
     ///
     /// `replacement` answers only for ASCII scalars (every character markup reserves is one), so a line without a
     /// reserved byte is returned as it is, without a copy.
+    @usableFromInline
     package static func escapedLine(_ text: String, replacing replacement: (Unicode.Scalar) -> String?) -> String {
         let line = escaped(text)
         guard line.utf8.contains(where: { $0 < 0x80 && replacement(Unicode.Scalar($0)) != nil }) else { return line }

@@ -4,20 +4,24 @@
 /// in any of them would clear the screen, a CR or LF would forge a `path:line:col` line of its own. Every byte
 /// that is not printable text is shown as an escape instead (`\x1b`, `\n`, `\u{85}`), so what reaches the
 /// terminal is only ever characters. JSON output does not go through here: its encoder escapes for JSON.
+@usableFromInline
 package enum TerminalText {
     /// `text` with every control character escaped: C0 (line breaks too), DEL, C1, and the bidirectional
     /// overrides and line separators that reorder or break what a terminal shows.
+    @usableFromInline
     package static func escaped(_ text: String) -> String {
         escaped(text, keepingLineBreaks: false)
     }
 
     /// `text` as a multi-line view: line feeds and tabs kept (the renderer's layout), every other control escaped.
+    @usableFromInline
     package static func escapedKeepingLayout(_ text: String) -> String {
         escaped(text, keepingLineBreaks: true)
     }
 
     /// Raw bytes as text: valid UTF-8 as characters, each byte of an invalid sequence as `\xNN`, controls
     /// escaped as in ``escaped(_:)``.
+    @usableFromInline
     package static func escaped(bytes: some Collection<UInt8>) -> String {
         var out = ""
         var rest = Array(bytes)[...]

@@ -1,8 +1,10 @@
 /// Converts byte offsets into 1-based line and column numbers.
+@usableFromInline
 package enum TextPosition {
     /// The location of `byteOffset` in `buffer`, with its line and column (columns count bytes).
     ///
     /// This scans from the start, so it is meant for the few offsets that end up in diagnostics.
+    @usableFromInline
     package static func location(in buffer: UnsafeRawBufferPointer, byteOffset: Int) -> SourceLocation {
         let offset = max(0, min(byteOffset, buffer.count))
         var line = 1
@@ -19,6 +21,7 @@ package enum TextPosition {
     }
 
     /// The location of `byteOffset` in `bytes`.
+    @usableFromInline
     package static func location(in bytes: [UInt8], byteOffset: Int) -> SourceLocation {
         bytes.withUnsafeBytes { location(in: $0, byteOffset: byteOffset) }
     }

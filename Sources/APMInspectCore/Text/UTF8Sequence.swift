@@ -3,8 +3,10 @@
 ///
 /// The one check for code that must find where text stops being UTF-8 rather than repair it (the terminal escaper,
 /// which shows each byte that is not; the Charles XML reader, which says where the first one is).
+@usableFromInline
 package enum UTF8Sequence {
     /// The length of the well-formed sequence starting at `index` of `bytes`, or 0 when none starts there.
+    @usableFromInline
     package static func length(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         guard index >= 0, index < bytes.count else { return 0 }
         let length: Int

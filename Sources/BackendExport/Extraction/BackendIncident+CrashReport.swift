@@ -16,7 +16,7 @@ extension BackendIncident {
     ///
     /// `imageVMAddress` answers, for an image's UUID and architecture, the `__TEXT` vmaddr a dSYM or binary gives:
     /// a report never writes it, and Sentry wants it only when it is known.
-    public init?(
+    package init?(
         crash report: CrashReport,
         watchdog: WatchdogTermination? = nil,
         imageVMAddress: (@Sendable (_ uuid: String, _ arch: String?) -> UInt64?)? = nil

@@ -7,7 +7,7 @@ extension BackendIncident {
     ///
     /// When that process is a daemon or system process, no app lost its state: the event is a non-fatal system
     /// memory kill rather than a fatal app OutOfMemory, so a backend's crash-free rate is not charged for it.
-    public init?(jetsam event: JetsamEvent) {
+    package init?(jetsam event: JetsamEvent) {
         let killed = event.killedProcesses
         let rank: (JetsamEvent.Process) -> Int = { process in
             switch process.role {

@@ -5,7 +5,7 @@ import MetricKitParsing
 extension BackendIncident {
     /// The incident of a MetricKit crash, hang, CPU or disk-write diagnostic; nil for other kinds (launches, bare
     /// call trees), which no backend convention names.
-    public init?(metricKit diagnostic: MetricKitDiagnostic, payload: MetricKitPayload?) {
+    package init?(metricKit diagnostic: MetricKitDiagnostic, payload: MetricKitPayload?) {
         let kind: Kind
         let type: String
         let mechanism: String

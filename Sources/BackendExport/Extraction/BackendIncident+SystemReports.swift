@@ -4,7 +4,7 @@ import CrashReportParsing
 extension BackendIncident {
     /// A microstackshot resource report: a fatal resource kill (206, or an action that killed the process) or a
     /// warning-level resource event (145, 202); never an app crash.
-    public init(resource report: ResourceReport) {
+    package init(resource report: ResourceReport) {
         let resource = Self.names(report.resource)
         if report.isFatal {
             self.init(
@@ -59,7 +59,7 @@ extension BackendIncident {
 
     /// A system watchdog crash (409): an error-level system event naming the service the watchdog gave up on, with
     /// that process's threads; not the crash of an app.
-    public init(systemWatchdog report: SystemWatchdogReport) {
+    package init(systemWatchdog report: SystemWatchdogReport) {
         self.init(kind: .systemWatchdog, exceptionType: "SystemWatchdog", mechanismType: "system_watchdog")
         isFatal = false
         var value = [report.process ?? "a service"]

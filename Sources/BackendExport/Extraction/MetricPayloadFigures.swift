@@ -4,19 +4,19 @@ import MetricKitParsing
 /// The figures of one MetricKit metric payload under the names OpenTelemetry Swift's MetricKit instrumentation
 /// gives them on its `MXMetricPayload` span, for an OTLP log record of that payload.
 public struct MetricPayloadFigures: Sendable, Equatable {
-    public var attributes: [BackendAttribute]
+    package var attributes: [BackendAttribute]
     /// The end of the payload's window, which stamps the record.
-    public var end: AppleTimestamp?
-    public var bundleId: String?
-    public var appVersion: String?
-    public var appBuild: String?
-    public var osName: String?
-    public var osVersion: String?
-    public var osBuild: String?
-    public var hardwareModel: String?
+    package var end: AppleTimestamp?
+    package var bundleId: String?
+    package var appVersion: String?
+    package var appBuild: String?
+    package var osName: String?
+    package var osVersion: String?
+    package var osBuild: String?
+    package var hardwareModel: String?
 
     /// The figures of `payload`; nil for a diagnostic payload or one with no figure this table names.
-    public init?(_ payload: MetricKitPayload) {
+    package init?(_ payload: MetricKitPayload) {
         guard payload.kind == .metric, let metrics = payload.metrics else { return nil }
         var attributes: [BackendAttribute] = []
         func add(_ key: String, _ value: AttributeValue?) {
@@ -155,12 +155,12 @@ public struct MetricPayloadFigures: Sendable, Equatable {
 }
 
 /// A key and its typed value.
-public struct BackendAttribute: Sendable, Equatable {
-    public var key: String
-    public var value: AttributeValue
+package struct BackendAttribute: Sendable, Equatable {
+    package var key: String
+    package var value: AttributeValue
 
     /// An attribute from its key and value.
-    public init(key: String, value: AttributeValue) {
+    package init(key: String, value: AttributeValue) {
         self.key = key
         self.value = value
     }

@@ -6,10 +6,11 @@ import APMInspectCore
 /// RFC 9562 version 8 (implementation-specific) layout: the first 16 bytes of SHA-256(digest ‖ ordinal), with the
 /// version nibble set to 8 and the variant bits to `10`.
 public struct EventIdentity: Sendable, Equatable, Hashable {
+    /// The 16 identity bytes: the same report always gives the same event id.
     public let bytes: [UInt8]
 
     /// The id of the `ordinal`th incident of the file whose SHA-256 is `contentDigest`.
-    public init(contentDigest: [UInt8], ordinal: Int) {
+    package init(contentDigest: [UInt8], ordinal: Int) {
         var hasher = SHA256Digest()
         hasher.update(contentDigest)
         let index = UInt64(clamping: max(0, ordinal))
@@ -38,7 +39,7 @@ public struct EventIdentity: Sendable, Equatable, Hashable {
     }
 
     /// Inserts the dashes of a UUID into 32 hex digits; other text is returned as it is.
-    public static func dashed(_ hex: String) -> String {
+    package static func dashed(_ hex: String) -> String {
         let utf8 = Array(hex.utf8)
         guard utf8.count == 32 else { return hex }
         var out: [UInt8] = []

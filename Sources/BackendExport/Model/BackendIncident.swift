@@ -7,7 +7,7 @@ import APMInspectCore
 /// `BackendIncident+…` extractions); the writers map it field by field (docs/backends.md).
 public struct BackendIncident: Sendable, Equatable {
     /// What happened, which decides the Sentry mechanism and level and the OpenTelemetry event name.
-    public enum Kind: String, Sendable, Equatable, CaseIterable {
+    package enum Kind: String, Sendable, Equatable, CaseIterable {
         case crash
         case watchdog
         case outOfMemory
@@ -28,7 +28,7 @@ public struct BackendIncident: Sendable, Equatable {
         case systemMemoryKill
 
         /// The value of the `kind` tag and `apm_inspect.kind` attribute.
-        public var tag: String {
+        package var tag: String {
             switch self {
             case .crash: "crash"
             case .watchdog: "watchdog"
@@ -47,113 +47,114 @@ public struct BackendIncident: Sendable, Equatable {
     }
 
     /// The POSIX signal, as Sentry's `mechanism.meta.signal` has it.
-    public struct Signal: Sendable, Equatable {
-        public var number: Int64?
-        public var name: String?
-        public var code: Int64?
-        public var codeName: String?
+    package struct Signal: Sendable, Equatable {
+        package var number: Int64?
+        package var name: String?
+        package var code: Int64?
+        package var codeName: String?
     }
 
     /// The Mach exception, as Sentry's `mechanism.meta.mach_exception` has it.
-    public struct MachException: Sendable, Equatable {
-        public var exception: Int64?
-        public var name: String?
-        public var code: UInt64?
-        public var subcode: UInt64?
+    package struct MachException: Sendable, Equatable {
+        package var exception: Int64?
+        package var name: String?
+        package var code: UInt64?
+        package var subcode: UInt64?
     }
 
     /// A frame, oldest-first order is the writers' business: frames here are in Apple's order (innermost first).
-    public struct Frame: Sendable, Equatable {
-        public var instructionAddress: UInt64?
-        public var imageAddress: UInt64?
-        public var symbolAddress: UInt64?
+    package struct Frame: Sendable, Equatable {
+        package var instructionAddress: UInt64?
+        package var imageAddress: UInt64?
+        package var symbolAddress: UInt64?
         /// The image's path (or name when the path is unknown).
-        public var package: String?
-        public var imageName: String?
-        public var function: String?
-        public var fileName: String?
-        public var line: Int?
-        public var inApp: Bool?
+        package var package: String?
+        package var imageName: String?
+        package var function: String?
+        package var fileName: String?
+        package var line: Int?
+        package var inApp: Bool?
         /// Offset into the image, kept for the text stack trace when the address is unknown (MetricKit).
-        public var imageOffset: UInt64?
+        package var imageOffset: UInt64?
         /// The image's UUID (32 lower-case hex digits), for MetricKit call stacks.
-        public var imageUUID: String?
+        package var imageUUID: String?
     }
 
     /// A register of the crashed thread's state, as the report wrote it.
-    public struct Register: Sendable, Equatable {
-        public var name: String
-        public var value: UInt64
+    package struct Register: Sendable, Equatable {
+        package var name: String
+        package var value: UInt64
     }
 
     /// A thread of the incident and its frames.
-    public struct Thread: Sendable, Equatable {
-        public var id: Int
-        public var name: String?
-        public var crashed: Bool
-        public var isMain: Bool
-        public var frames: [Frame]
+    package struct Thread: Sendable, Equatable {
+        package var id: Int
+        package var name: String?
+        package var crashed: Bool
+        package var isMain: Bool
+        package var frames: [Frame]
         /// The crashed thread's registers (empty for the others): Sentry shows them beside its stack trace.
-        public var registers: [Register] = []
+        package var registers: [Register] = []
     }
 
     /// A binary image loaded in the process.
-    public struct Image: Sendable, Equatable {
+    package struct Image: Sendable, Equatable {
         /// 32 lower-case hex digits.
-        public var uuid: String
-        public var address: UInt64
-        public var size: UInt64?
-        public var codeFile: String
-        public var arch: String?
+        package var uuid: String
+        package var address: UInt64
+        package var size: UInt64?
+        package var codeFile: String
+        package var arch: String?
         /// The `__TEXT` segment's preferred load address, from a dSYM or binary; nil when none was given (a report
         /// does not write it).
-        public var vmAddress: UInt64?
+        package var vmAddress: UInt64?
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The exception's type (`EXC_BAD_ACCESS`, `NSRangeException`, `WatchdogTermination` …).
-    public var exceptionType: String
-    public var exceptionValue: String?
-    public var mechanismType: String
-    public var signal: Signal?
-    public var machException: MachException?
+    package var exceptionType: String
+    package var exceptionValue: String?
+    package var mechanismType: String
+    package var signal: Signal?
+    package var machException: MachException?
     /// The address the crash was about (the faulting address of a bad access).
-    public var relevantAddress: UInt64?
+    package var relevantAddress: UInt64?
     /// Index into ``threads`` of the thread the exception is attributed to.
-    public var exceptionThread: Int?
+    package var exceptionThread: Int?
     /// The frames of the exception itself when they differ from the crashed thread (an NSException's last
     /// backtrace); nil to use the crashed thread's.
-    public var exceptionFrames: [Frame]?
-    public var threads: [Thread]
-    public var images: [Image]
-    public var isFatal: Bool
+    package var exceptionFrames: [Frame]?
+    package var threads: [Thread]
+    package var images: [Image]
+    package var isFatal: Bool
 
-    public var hardwareModel: String?
-    public var deviceArch: String?
-    public var memorySize: UInt64?
-    public var osName: String?
-    public var osVersion: String?
-    public var osBuild: String?
-    public var osRawDescription: String?
-    public var process: String?
-    public var bundleId: String?
-    public var appVersion: String?
-    public var appBuild: String?
+    package var hardwareModel: String?
+    package var deviceArch: String?
+    package var memorySize: UInt64?
+    package var osName: String?
+    package var osVersion: String?
+    package var osBuild: String?
+    package var osRawDescription: String?
+    package var process: String?
+    package var bundleId: String?
+    package var appVersion: String?
+    package var appBuild: String?
     /// The main executable's UUID, dashed: OpenTelemetry's `app.build_id`.
-    public var appBuildID: String?
-    public var timestamp: AppleTimestamp?
+    package var appBuildID: String?
+    package var timestamp: AppleTimestamp?
 
-    public var signature: String?
+    package var signature: String?
     /// How a backend groups the event: function names and fixed words, never offsets, so that builds of the same
     /// code group together; nil to leave grouping to the backend (Sentry groups by the stack trace it symbolicates).
-    public var fingerprint: [String]?
-    public var incidentID: String?
-    public var bugType: String?
+    package var fingerprint: [String]?
+    package var incidentID: String?
+    package var bugType: String?
     /// Figures under the OpenTelemetry Swift MetricKit instrumentation's names.
-    public var metricKitAttributes: [(key: String, value: AttributeValue)]
+    package var metricKitAttributes: [(key: String, value: AttributeValue)]
     /// Text kept for people: termination reasons, the watchdog's verdict, the jetsam reason.
-    public var extra: [(key: String, value: String)]
+    package var extra: [(key: String, value: String)]
 
+    /// Equal when they say the same thing: equality by content, never by storage.
     public static func == (lhs: BackendIncident, rhs: BackendIncident) -> Bool {
         lhs.kind == rhs.kind && lhs.exceptionType == rhs.exceptionType && lhs.exceptionValue == rhs.exceptionValue
             && lhs.mechanismType == rhs.mechanismType && lhs.signal == rhs.signal
@@ -185,14 +186,14 @@ public struct BackendIncident: Sendable, Equatable {
     }
 
     /// The `release` of the app: `bundleId@version+build`, nil without a bundle id and a version.
-    public var release: String? {
+    package var release: String? {
         guard let bundleId, !bundleId.isEmpty, let appVersion, !appVersion.isEmpty else { return nil }
         guard let appBuild, !appBuild.isEmpty else { return "\(bundleId)@\(appVersion)" }
         return "\(bundleId)@\(appVersion)+\(appBuild)"
     }
 
     /// The frames of the exception: its own, or the attributed thread's.
-    public var framesOfException: [Frame] {
+    package var framesOfException: [Frame] {
         if let exceptionFrames { return exceptionFrames }
         guard let exceptionThread, let thread = threads.first(where: { $0.id == exceptionThread }) else { return [] }
         return thread.frames
@@ -200,7 +201,7 @@ public struct BackendIncident: Sendable, Equatable {
 }
 
 /// An attribute value as OpenTelemetry types them.
-public enum AttributeValue: Sendable, Equatable {
+package enum AttributeValue: Sendable, Equatable {
     case string(String)
     case int(Int64)
     case double(Double)

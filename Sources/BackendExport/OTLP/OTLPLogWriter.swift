@@ -5,16 +5,16 @@ import APMInspectCore
 ///
 /// The resource is the reporter (apm-inspect): the crashed app's service, OS and device facts are record
 /// attributes, as the `app.crash` convention asks of reports sent after the fact by someone else.
-public struct OTLPLogWriter: Sendable {
-    public var toolVersion: String
+package struct OTLPLogWriter: Sendable {
+    package var toolVersion: String
 
     /// A writer whose records carry `toolVersion` as `service.version`.
-    public init(toolVersion: String) {
+    package init(toolVersion: String) {
         self.toolVersion = toolVersion
     }
 
     /// The document for the incidents of one file, each with its id, and its MetricKit metric payloads.
-    public func document(
+    package func document(
         _ incidents: [(incident: BackendIncident, id: EventIdentity)],
         metricPayloads: [MetricPayloadFigures] = []
     ) -> JSONValue {
@@ -46,7 +46,7 @@ public struct OTLPLogWriter: Sendable {
     /// The event name: `app.crash` for terminations, `app.jank` for hangs (MetricKit's and crash reporters'), `exception` for a report that says it
     /// is not fatal (EXC_RESOURCE), and OpenTelemetry Swift's diagnostic names for the MetricKit exceptions no
     /// convention names.
-    public static func eventName(_ incident: BackendIncident) -> String {
+    package static func eventName(_ incident: BackendIncident) -> String {
         switch incident.kind {
         case .crash where !incident.isFatal: "exception"
         case .crash, .watchdog, .outOfMemory, .metricKitCrash: "app.crash"
@@ -126,7 +126,7 @@ public struct OTLPLogWriter: Sendable {
 
     /// The event name of a metric payload's record: OpenTelemetry Swift reports the payload as a span named
     /// `MXMetricPayload`; a logs document carries it as an event of this name with the same attributes.
-    public static let metricPayloadEventName = "metrickit.metric_payload"
+    package static let metricPayloadEventName = "metrickit.metric_payload"
 
     /// One record for a MetricKit metric payload: INFO, stamped with the window's end, the figures as attributes.
     func metricRecord(_ figures: MetricPayloadFigures) -> JSONValue {

@@ -4,14 +4,14 @@ import APMInspectCore
 ///
 /// One envelope per event: the envelope grammar has no separator between envelopes (a second header line would be
 /// read as an item header), and an envelope carries at most one event item.
-public struct SentryEnvelope: Sendable {
+package struct SentryEnvelope: Sendable {
     /// The event's id (the envelope header repeats it).
-    public var eventID: EventIdentity
+    package var eventID: EventIdentity
     /// The event's JSON text, one line.
-    public var payload: String
+    package var payload: String
 
     /// An envelope of one event.
-    public init(eventID: EventIdentity, payload: String) {
+    package init(eventID: EventIdentity, payload: String) {
         self.eventID = eventID
         self.payload = payload
     }
@@ -20,7 +20,7 @@ public struct SentryEnvelope: Sendable {
     ///
     /// `sentAt` is RFC 3339 in UTC: Relay reads it to correct the sender's clock, so it is when the envelope is
     /// written, not when the crash happened.
-    public func serialized(sentAt: String, toolVersion: String) -> String {
+    package func serialized(sentAt: String, toolVersion: String) -> String {
         var header = JSONObjectBuilder()
         header.add("event_id", string: eventID.hex)
         header.add("sent_at", string: sentAt)

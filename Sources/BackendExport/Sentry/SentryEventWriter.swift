@@ -1,34 +1,34 @@
 import APMInspectCore
 
 /// Writes incidents as Sentry events (the v7 event protocol, as Relay's JSON Schema describes it).
-public struct SentryEventWriter: Sendable {
+package struct SentryEventWriter: Sendable {
     /// The `sdk.version` the events name.
-    public var toolVersion: String
+    package var toolVersion: String
     /// When the events are sent, in seconds since 1970; nil to skip the retention check.
-    public var now: Int64?
+    package var now: Int64?
 
     /// How far back Sentry takes an event's own time: 90 days, the event retention of sentry.io.
     ///
     /// Relay stamps an older event with the time it receives it, so the event sorts and ages as if it happened
     /// the day it was sent.
-    public static let retentionSeconds: Int64 = 90 * 86_400
+    package static let retentionSeconds: Int64 = 90 * 86_400
 
     /// A writer whose events name `toolVersion` as the SDK version, checked against Sentry's retention at `now`.
-    public init(toolVersion: String, now: Int64? = nil) {
+    package init(toolVersion: String, now: Int64? = nil) {
         self.toolVersion = toolVersion
         self.now = now
     }
 
     /// True when the incident's time is older than ``retentionSeconds`` before ``now``: Sentry will show the time
     /// it receives the event instead, and the event keeps its own in the `original_timestamp` tag.
-    public func isBeyondRetention(_ incident: BackendIncident) -> Bool {
+    package func isBeyondRetention(_ incident: BackendIncident) -> Bool {
         guard let now, let seconds = incident.timestamp?.unixParts?.seconds else { return false }
         let (oldest, overflow) = now.subtractingReportingOverflow(Self.retentionSeconds)
         return !overflow && seconds < oldest
     }
 
     /// The event of one incident, with the id given (see ``EventIdentity``).
-    public func event(_ incident: BackendIncident, id: EventIdentity) -> JSONValue {
+    package func event(_ incident: BackendIncident, id: EventIdentity) -> JSONValue {
         var event = JSONObjectBuilder()
         event.add("event_id", string: id.hex)
         event.add("timestamp", incident.timestamp?.unixSecondsText.map(JSONValue.number))

@@ -25,7 +25,7 @@ public struct KSCrashReader: Sendable {
 
     /// True when `root` is a KSCrash report: a `report` object next to `crash`, `binary_images` or `system`; the
     /// 2012 layout's `crash` with `crash_id` or `report_version_major`; or only a `recrash_report` that is one.
-    public static func recognises(_ root: JSONElement) -> Bool {
+    package static func recognises(_ root: JSONElement) -> Bool {
         recognises(root, depth: 0)
     }
 
@@ -63,7 +63,7 @@ public struct KSCrashReader: Sendable {
     /// Maps a parsed document.
     ///
     /// - Throws: ``CrashParseError`` when the document is not a KSCrash report.
-    public func parse(_ document: JSONDocument) throws(CrashParseError) -> CrashParseResult {
+    package func parse(_ document: JSONDocument) throws(CrashParseError) -> CrashParseResult {
         var diagnostics = document.diagnostics
         if !document.diagnostics.isEmpty {
             diagnostics.append(

@@ -3,6 +3,7 @@ import APMInspectCore
 extension CrashReport {
     /// A free-text block of the report, kept verbatim.
     public struct Block: Sendable, Equatable, Codable {
+        /// The block's heading as written (`Kernel Triage`, `VM Region Info` …).
         public var title: String
         /// The block's lines, without their line breaks.
         public var lines: [String] {
@@ -76,18 +77,21 @@ extension CrashReport {
             case title, lines
         }
 
+        /// Reads the JSON form back, as `encode(to:)` writes it.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             title = try container.decode(String.self, forKey: .title)
             storage = .lines(try container.decode([String].self, forKey: .lines))
         }
 
+        /// Writes the JSON form documented in docs/json-output.md.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(title, forKey: .title)
             try container.encode(lines, forKey: .lines)
         }
 
+        /// Equal when they say the same thing: equality by content, never by storage.
         public static func == (lhs: Block, rhs: Block) -> Bool {
             lhs.title == rhs.title && lhs.lines == rhs.lines
         }

@@ -8,15 +8,15 @@ extension CrashReport {
     public struct Hang: Sendable, Equatable, Codable {
         /// The hang's length in seconds, from the start and end times; nil when either is missing, or when the
         /// end is before the start.
-        public var durationSeconds: Double?
+        package var durationSeconds: Double?
         /// True when the app came back (the report is the hang itself), false when it was killed while hanging.
-        public var recovered: Bool
+        package var recovered: Bool
         /// The start and end on the writer's monotonic clock, in nanoseconds, as written.
-        public var startNanoseconds: UInt64?
-        public var endNanoseconds: UInt64?
+        package var startNanoseconds: UInt64?
+        package var endNanoseconds: UInt64?
         /// The app's role at the start and end (`FOREGROUND_APPLICATION` …).
-        public var startRole: String?
-        public var endRole: String?
+        package var startRole: String?
+        package var endRole: String?
 
         package init(
             durationSeconds: Double? = nil,
@@ -35,7 +35,7 @@ extension CrashReport {
         }
 
         /// The seconds between two monotonic times in nanoseconds; nil when either is missing or the end is first.
-        public static func seconds(from start: UInt64?, to end: UInt64?) -> Double? {
+        package static func seconds(from start: UInt64?, to end: UInt64?) -> Double? {
             guard let start, let end, end >= start else { return nil }
             return Double(end - start) / 1_000_000_000
         }

@@ -6,10 +6,10 @@ extension CrashReport {
     /// A table of frames and samples that point into it. Not a crash.
     public struct Profile: Sendable, Equatable, Codable {
         /// One sample: the stack as indexes into ``frames``, innermost first, as the writer lists them.
-        public struct Sample: Sendable, Equatable, Codable {
-            public var frames: [Int]
+        package struct Sample: Sendable, Equatable, Codable {
+            package var frames: [Int]
             /// How long the sample took, in seconds, when given.
-            public var durationSeconds: Double?
+            package var durationSeconds: Double?
 
             package init(frames: [Int], durationSeconds: Double? = nil) {
                 self.frames = frames
@@ -17,16 +17,17 @@ extension CrashReport {
             }
         }
 
-        public var name: String?
+        package var name: String?
+        /// The profile's identifier, as written.
         public var id: String?
         /// The profile's length in seconds.
-        public var durationSeconds: Double?
+        package var durationSeconds: Double?
         /// The interval the sampler aimed at, in seconds.
-        public var sampleIntervalSeconds: Double?
-        public var frames: [Frame]
-        public var samples: [Sample]
+        package var sampleIntervalSeconds: Double?
+        package var frames: [Frame]
+        package var samples: [Sample]
         /// Samples past the limit, counted and not kept.
-        public var samplesLeftOut: Int
+        package var samplesLeftOut: Int
 
         package init(
             name: String? = nil,

@@ -7,14 +7,19 @@ extension CrashReport {
         public var index: Int
         /// The kernel thread id (JSON `id`), not the index.
         public var id: UInt64?
+        /// The thread's name, when it has one (`com.apple.main-thread` or a `pthread` name).
         public var name: String?
+        /// The dispatch queue it was running, when the report names one.
         public var queue: String?
+        /// True for the thread that crashed: the one to read first.
         public var crashed: Bool
         /// `Thread N Attributed:` (EXC_RESOURCE blames this thread without it crashing).
         public var attributed: Bool
+        /// The backtrace, innermost frame first.
         public var frames: [Frame]
         /// `ARM_THREAD_STATE64`, `x86_THREAD_STATE`, or the text heading's flavour.
         public var registerFlavor: String?
+        /// The thread state, for the crashed thread only (as reports write it).
         public var registers: [Register]?
         /// The registers of the JSON thread state's nested `rosetta` object (`tmp0`, `tmp1`, `tmp2` of a thread
         /// translated by Rosetta 2 on Apple silicon), in the order written; nil when there is none.
@@ -47,9 +52,11 @@ extension CrashReport {
 
     /// One frame of a backtrace.
     public struct Frame: Sendable, Equatable, Codable {
+        /// The frame's position in its backtrace, as numbered in the report.
         public var index: Int
         /// The image (binary) name as written.
         public var image: String?
+        /// The program counter (or return address) of the frame.
         public var address: HexValue?
         /// Offset of the address from its image's base, from the report or from the binary images.
         public var imageOffset: UInt64?
@@ -63,6 +70,7 @@ extension CrashReport {
         /// The symbol as the binary spells it (Swift or C++ mangled) when ``symbol`` shows it demangled: set by
         /// symbolication, so a reader can always get back to the name the linker saw.
         public var mangledSymbol: String?
+        /// Bytes past the start of ``symbol`` (`+ 52`).
         public var symbolOffset: UInt64?
         /// The source file, if symbolication found one.
         public var file: String? {
@@ -71,7 +79,9 @@ extension CrashReport {
         }
         /// Where ``file`` comes from: kept as a window on the report's bytes until it is read.
         var fileText: FrameText?
+        /// The source line, when symbolication found one.
         public var line: Int?
+        /// The source column, when symbolication found one.
         public var column: Int?
         /// True for JSON frames marked `inline` (several share one address).
         public var inlined: Bool?
@@ -131,6 +141,7 @@ extension CrashReport {
             case mangledSymbol
         }
 
+        /// Reads the JSON form back, as `encode(to:)` writes it.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             index = try container.decode(Int.self, forKey: .index)
@@ -148,6 +159,7 @@ extension CrashReport {
             mangledSymbol = try container.decodeIfPresent(String.self, forKey: .mangledSymbol)
         }
 
+        /// Writes the JSON form documented in docs/json-output.md.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(index, forKey: .index)
@@ -168,7 +180,9 @@ extension CrashReport {
 
     /// A register of the crashed thread's state.
     public struct Register: Sendable, Equatable, Codable {
+        /// The register's name (`pc`, `x0`, `rip` …).
         public var name: String
+        /// The register's value.
         public var value: HexValue
         /// `(Data Abort) byte write Translation fault`, a symbol, or text after the value.
         public var description: String?
@@ -182,7 +196,9 @@ extension CrashReport {
 
     /// A loaded binary: where it was mapped and which build it was.
     public struct BinaryImage: Sendable, Equatable, Codable {
+        /// The image's name (the binary's file name).
         public var name: String?
+        /// The load address: frame addresses minus it give the offsets dSYMs are indexed by.
         public var base: HexValue
         /// The last byte of the image (inclusive).
         public var end: HexValue?
@@ -193,6 +209,7 @@ extension CrashReport {
         }
         /// Where ``uuid`` comes from: kept as a window on the report's bytes, normalised when it is read.
         var uuidText: LazyText?
+        /// The architecture slice that was loaded (`arm64`, `arm64e`, `x86_64`).
         public var arch: String?
         /// The image's path on the device.
         public var path: String? {
@@ -201,7 +218,9 @@ extension CrashReport {
         }
         /// Where ``path`` comes from: kept as a window on the report's bytes until it is read.
         var pathText: LazyText?
+        /// The image's `CFBundleShortVersionString`, when it is a bundle.
         public var version: String?
+        /// The image's bundle identifier, when it is a bundle.
         public var bundleId: String?
         /// The JSON `CFBundleVersion` (the build), beside ``version`` (`CFBundleShortVersionString`).
         public var bundleVersion: String?
@@ -242,6 +261,7 @@ extension CrashReport {
             case name, base, end, uuid, arch, path, version, bundleId, bundleVersion, isApp, source
         }
 
+        /// Reads the JSON form back, as `encode(to:)` writes it.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             name = try container.decodeIfPresent(String.self, forKey: .name)
@@ -257,6 +277,7 @@ extension CrashReport {
             source = try container.decodeIfPresent(String.self, forKey: .source)
         }
 
+        /// Writes the JSON form documented in docs/json-output.md.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encodeIfPresent(name, forKey: .name)

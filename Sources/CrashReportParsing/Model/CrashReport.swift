@@ -25,18 +25,27 @@ public struct CrashReport: Sendable, Equatable, Codable {
         case spindump
     }
 
+    /// Which shape the report was read from: what the other fields could have held.
     public var sourceFormat: SourceFormat
+    /// The `.ips` JSON header line, for reports that have one.
     public var header: IPSHeader?
+    /// The incident's UUID: the same crash read from two copies has one id.
     public var incidentID: String?
+    /// The anonymous per-device key: tells reports from one device apart from many.
     public var crashReporterKey: String?
+    /// The TestFlight beta identifier, for beta builds.
     public var betaIdentifier: String?
     /// Model identifier, such as `iPhone14,2` or `MacBookPro18,3`.
     public var hardwareModel: String?
     /// Marketing name from the device catalog.
     public var deviceName: String?
+    /// The crashed process's name.
     public var process: String?
+    /// The crashed process's pid.
     public var pid: Int64?
+    /// The executable's path on the device.
     public var path: String?
+    /// The app's bundle identifier.
     public var bundleId: String?
     /// CFBundleShortVersionString (`1.0.4`).
     public var appVersion: String?
@@ -44,31 +53,53 @@ public struct CrashReport: Sendable, Equatable, Codable {
     public var appBuild: String?
     /// `ARM-64`, `X86-64` … without the `(Native)` suffix.
     public var codeType: String?
+    /// True when the process ran under Rosetta 2 (an x86-64 binary on Apple silicon).
     public var isTranslated: Bool?
+    /// The process's role when it crashed (`Foreground`, `Background` …).
     public var role: String?
+    /// The parent process's name (`launchd` for most apps).
     public var parentProcess: String?
+    /// The parent process's pid.
     public var parentPid: Int64?
+    /// The process macOS holds responsible (the app of an XPC service).
     public var responsibleProcess: String?
+    /// The responsible process's pid.
     public var responsiblePid: Int64?
+    /// The coalition's name: the app and the helpers the system accounts together.
     public var coalition: String?
+    /// The coalition's id.
     public var coalitionId: Int64?
+    /// When the crash happened, in the device's local time with its offset.
     public var date: AppleTimestamp?
+    /// When the process was launched: with ``date``, how long it ran.
     public var launchTime: AppleTimestamp?
     /// The OS version as written (`iPhone OS 15.5 (19F77)`).
     public var osVersion: String?
+    /// The OS name (`iPhone OS`, `macOS`).
     public var osName: String?
+    /// The OS version number alone (`15.5`), for comparisons.
     public var osVersionNumber: String?
+    /// The OS build (`19F77`), which tells betas and seeds apart.
     public var osBuild: String?
+    /// The OS release type (`User`, `Beta` …), as written.
     public var releaseType: String?
+    /// The platform the report comes from, for rules that differ by OS.
     public var platform: OSVersion.Platform
+    /// The report format version, as written.
     public var reportVersion: String?
+    /// Why the process died: exception type, codes, signal.
     public var exception: Exception?
+    /// The termination reason, when the OS ended the process (watchdog, jetsam …).
     public var termination: Termination?
     /// Index into ``threads`` of the thread that crashed (or was attributed, for EXC_RESOURCE).
     public var crashedThread: Int?
+    /// The `Application Specific Information` lines (asserts, abort messages).
     public var applicationSpecificInformation: [String]?
+    /// Where an uncaught Objective-C or C++ exception was thrown, before it unwound.
     public var lastExceptionBacktrace: [Frame]?
+    /// Every thread's backtrace, in report order.
     public var threads: [Thread]
+    /// The loaded images: what frames are attributed to and what dSYMs must match.
     public var binaryImages: [BinaryImage]
     /// Text blocks as written (`Kernel Triage`, `VM Region Info`, `Filtered syslog`, third-party extras …).
     public var blocks: [Block]
@@ -103,7 +134,7 @@ public struct CrashReport: Sendable, Equatable, Codable {
     @NestedCrashReport public var recrashReport: CrashReport?
 
     /// A report from its parts, for a family or a test that builds one.
-    public init(
+    package init(
         sourceFormat: SourceFormat,
         header: IPSHeader? = nil,
         incidentID: String? = nil,

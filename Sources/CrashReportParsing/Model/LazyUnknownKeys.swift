@@ -79,14 +79,17 @@ public struct LazyUnknownKeys: Sendable, Equatable, Codable {
         }
     }
 
+    /// Reads the JSON form back, as `encode(to:)` writes it.
     public init(from decoder: any Decoder) throws {
         storage = .value(try JSONValue?(from: decoder))
     }
 
+    /// Writes the JSON form documented in docs/json-output.md.
     public func encode(to encoder: any Encoder) throws {
         try wrappedValue.encode(to: encoder)
     }
 
+    /// Equal when they say the same thing: equality by content, never by storage.
     public static func == (lhs: LazyUnknownKeys, rhs: LazyUnknownKeys) -> Bool {
         lhs.wrappedValue == rhs.wrappedValue
     }

@@ -9,19 +9,23 @@ import APMInspectCore
 public struct NestedCrashReport: Sendable, Equatable, Codable {
     private var storage: [CrashReport]
 
+    /// Wraps a value assigned in an initialiser or a memberwise copy.
     public init(wrappedValue: CrashReport?) {
         storage = wrappedValue.map { [$0] } ?? []
     }
 
+    /// The value the property reads and writes.
     public var wrappedValue: CrashReport? {
         get { storage.first }
         set { storage = newValue.map { [$0] } ?? [] }
     }
 
+    /// Reads the JSON form back, as `encode(to:)` writes it.
     public init(from decoder: any Decoder) throws {
         storage = try CrashReport?(from: decoder).map { [$0] } ?? []
     }
 
+    /// Writes the JSON form documented in docs/json-output.md.
     public func encode(to encoder: any Encoder) throws {
         try wrappedValue.encode(to: encoder)
     }

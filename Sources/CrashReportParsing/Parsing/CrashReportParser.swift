@@ -82,7 +82,7 @@ public struct CrashReportParser: Sendable {
     /// Parses a file already split into header and body.
     ///
     /// - Throws: ``CrashParseError`` when the file is another kind of report or holds nothing readable.
-    public func parse(_ container: IPSContainer) throws(CrashParseError) -> CrashParseResult {
+    package func parse(_ container: IPSContainer) throws(CrashParseError) -> CrashParseResult {
         if SpindumpReader.isHangReport(container) {
             var diagnostics = container.diagnostics
             let report = SpindumpReader(limits: limits).read(container, diagnostics: &diagnostics)

@@ -8,7 +8,7 @@ import APMInspectCore
 /// observed, over how long, and the heaviest stack as image-and-offset frames.
 public struct ResourceReport: Sendable, Encodable {
     /// The budget the process went over.
-    public enum Resource: String, Sendable, Equatable, Encodable {
+    package enum Resource: String, Sendable, Equatable, Encodable {
         case diskWrites
         case cpu
         case wakeups
@@ -16,53 +16,53 @@ public struct ResourceReport: Sendable, Encodable {
     }
 
     /// A figure as the report prints it (`1073.74 MB`, `48s`, `80%`), with its number and unit apart.
-    public struct Figure: Sendable, Equatable, Encodable {
-        public var value: Double
-        public var unit: String
-        public var text: String
+    package struct Figure: Sendable, Equatable, Encodable {
+        package var value: Double
+        package var unit: String
+        package var text: String
     }
 
     /// One `Key: value` line of the body, kept verbatim.
-    public struct Field: Sendable, Equatable, Encodable {
-        public var key: String
-        public var value: String
+    package struct Field: Sendable, Equatable, Encodable {
+        package var key: String
+        package var value: String
     }
 
-    public var header: IPSHeader?
-    public var bugType: String?
-    public var bugTypeName: String?
-    public var resource: Resource
+    package var header: IPSHeader?
+    package var bugType: String?
+    package var bugTypeName: String?
+    package var resource: Resource
     /// The body's `Event` (`disk writes`, `cpu usage`).
-    public var event: String?
+    package var event: String?
     /// The body's `Action taken` (`none`, `Process killed`).
-    public var actionTaken: String?
+    package var actionTaken: String?
     /// True when the OS killed the process for it (206, or an action that says so).
-    public var isFatal: Bool
-    public var process: String?
-    public var path: String?
-    public var pid: Int64?
-    public var osVersion: String?
-    public var architecture: String?
-    public var hardwareModel: String?
+    package var isFatal: Bool
+    package var process: String?
+    package var path: String?
+    package var pid: Int64?
+    package var osVersion: String?
+    package var architecture: String?
+    package var hardwareModel: String?
     /// The sentence that states the overrun (the `Writes:` or `CPU:` line).
-    public var summary: String?
+    package var summary: String?
     /// The budget (`Writes limit`, `CPU limit`).
-    public var limit: Figure?
+    package var limit: Figure?
     /// The window the budget is over, in seconds (`Limit duration`).
-    public var limitDurationSeconds: Double?
+    package var limitDurationSeconds: Double?
     /// What the process used (`Writes caused`, `CPU used`, or the figure the summary opens with).
-    public var observed: Figure?
+    package var observed: Figure?
     /// The time it used it over, in seconds (`Writes duration`, `CPU duration`, or the summary's).
-    public var observedDurationSeconds: Double?
+    package var observedDurationSeconds: Double?
     /// The report's span (`Duration`) and how much of it was sampled (`Duration Sampled`), in seconds.
-    public var durationSeconds: Double?
-    public var durationSampledSeconds: Double?
+    package var durationSeconds: Double?
+    package var durationSampledSeconds: Double?
     /// The number of samples (`Steps`).
-    public var steps: Int?
+    package var steps: Int?
     /// The heaviest stack of the target process, outermost first as the report lists it.
-    public var heaviestStack: [SampledFrame]
+    package var heaviestStack: [SampledFrame]
     /// Every `Key: value` line before the stacks, in order.
-    public var fields: [Field]
+    package var fields: [Field]
 
     /// Always true: a resource report is a resource event, never a crash.
     package var isNotACrash: Bool { true }
@@ -75,6 +75,7 @@ public struct ResourceReport: Sendable, Encodable {
         case durationSeconds, durationSampledSeconds, steps, heaviestStack, fields, isNotACrash, category
     }
 
+    /// Writes the JSON form documented in docs/json-output.md.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encodeIfPresent(header, forKey: .header)

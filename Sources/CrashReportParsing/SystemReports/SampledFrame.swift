@@ -4,21 +4,21 @@ import APMInspectCore
 ///
 /// A system watchdog's stackshot gives the image as an index into its image list; a microstackshot text report
 /// gives the image's name and a sample count. Whatever the report did not say stays nil.
-public struct SampledFrame: Sendable, Equatable, Encodable {
+package struct SampledFrame: Sendable, Equatable, Encodable {
     /// The index into the report's image list (409), when the frame gave one.
-    public var imageIndex: Int?
+    package var imageIndex: Int?
     /// The image's name (or path), from the image list or the frame's text.
-    public var image: String?
+    package var image: String?
     /// The image's UUID, when the image list has it.
-    public var imageUUID: String?
+    package var imageUUID: String?
     /// The offset of the instruction from the image's load address.
-    public var imageOffset: UInt64?
+    package var imageOffset: UInt64?
     /// The absolute address, when the report printed it.
-    public var address: HexValue?
+    package var address: HexValue?
     /// The symbol the report printed (`???` when unsymbolicated).
-    public var symbol: String?
+    package var symbol: String?
     /// How many samples had this frame (microstackshots).
-    public var sampleCount: Int?
+    package var sampleCount: Int?
 
     package init(
         imageIndex: Int? = nil,

@@ -7,64 +7,64 @@ import APMInspectCore
 /// stackshot of every process at that moment, with frames as image indexes and offsets.
 public struct SystemWatchdogReport: Sendable, Encodable {
     /// The watchdog's verdict, from `termination`.
-    public struct Termination: Sendable, Equatable, Encodable {
-        public var namespace: String?
-        public var code: Int64?
-        public var indicator: String?
-        public var details: [String]
+    package struct Termination: Sendable, Equatable, Encodable {
+        package var namespace: String?
+        package var code: Int64?
+        package var indicator: String?
+        package var details: [String]
     }
 
     /// One image of the report's image list, which frames name by index.
-    public struct Image: Sendable, Equatable, Encodable {
-        public var index: Int
-        public var uuid: String?
-        public var name: String?
-        public var path: String?
-        public var loadAddress: HexValue?
+    package struct Image: Sendable, Equatable, Encodable {
+        package var index: Int
+        package var uuid: String?
+        package var name: String?
+        package var path: String?
+        package var loadAddress: HexValue?
     }
 
     /// A thread of the stackshot and its sampled frames.
-    public struct Thread: Sendable, Equatable, Encodable {
-        public var id: Int64?
-        public var name: String?
-        public var state: [String]
-        public var basePriority: Int64?
-        public var userMicroseconds: Int64?
-        public var systemMicroseconds: Int64?
+    package struct Thread: Sendable, Equatable, Encodable {
+        package var id: Int64?
+        package var name: String?
+        package var state: [String]
+        package var basePriority: Int64?
+        package var userMicroseconds: Int64?
+        package var systemMicroseconds: Int64?
         /// Innermost first, as the stackshot lists them.
-        public var frames: [SampledFrame]
+        package var frames: [SampledFrame]
     }
 
     /// A process of the stackshot and its threads.
-    public struct Process: Sendable, Equatable, Encodable {
-        public var pid: Int64?
-        public var name: String?
+    package struct Process: Sendable, Equatable, Encodable {
+        package var pid: Int64?
+        package var name: String?
         /// True for the process the watchdog named (by pid, or by name when the report's pid is -1).
-        public var isWatchedProcess: Bool
-        public var threads: [Thread]
+        package var isWatchedProcess: Bool
+        package var threads: [Thread]
     }
 
-    public var header: IPSHeader?
-    public var bugType: String?
+    package var header: IPSHeader?
+    package var bugType: String?
     /// The name of `bugType` in Apple's table.
-    public var bugTypeName: String?
+    package var bugTypeName: String?
     /// The process the watchdog gave up on.
-    public var process: String?
+    package var process: String?
     /// Its pid; -1 in reports where the watchdog could not name one (kept as written).
-    public var pid: Int64?
+    package var pid: Int64?
     /// The OS build; absent from some real reports.
-    public var build: String?
-    public var modelCode: String?
-    public var displayState: String?
-    public var thermalPressureLevel: String?
-    public var termination: Termination?
-    public var reportNotes: [String]
-    public var images: [Image]
+    package var build: String?
+    package var modelCode: String?
+    package var displayState: String?
+    package var thermalPressureLevel: String?
+    package var termination: Termination?
+    package var reportNotes: [String]
+    package var images: [Image]
     /// The stackshot's processes, the watched one first.
-    public var processes: [Process]
+    package var processes: [Process]
     /// How many threads and frames the stackshot had in all, besides what was kept.
-    public var threadCount: Int
-    public var frameCount: Int
+    package var threadCount: Int
+    package var frameCount: Int
 
     /// Always true: the report is a system event, never the crash of an app.
     package var isNotACrash: Bool { true }
@@ -79,6 +79,7 @@ public struct SystemWatchdogReport: Sendable, Encodable {
         case termination, reportNotes, images, processes, threadCount, frameCount, isNotACrash, category
     }
 
+    /// Writes the JSON form documented in docs/json-output.md.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeIfPresent(header, forKey: .header)

@@ -2,25 +2,25 @@
 ///
 /// The values kept are the greatest under `order` (for versions: the newest), so that the result does not depend
 /// on the order the reports came in: a value outside the kept ones is smaller than all of them, for good.
-public struct CappedCounts: Sendable, Equatable {
+package struct CappedCounts: Sendable, Equatable {
     /// One value and how many reports had it.
-    public struct Entry: Sendable, Equatable, Codable {
-        public var value: String
-        public var count: Int
+    package struct Entry: Sendable, Equatable, Codable {
+        package var value: String
+        package var count: Int
     }
 
-    public let capacity: Int
+    package let capacity: Int
     private let order: @Sendable (String, String) -> Bool
     private(set) var counts: [String: Int] = [:]
     /// Reports whose value was not kept.
-    public private(set) var others = 0
+    package private(set) var others = 0
     /// Hashes (FNV-1a, 64 bits) of the distinct values not kept, at most ``maxHiddenValues`` of them.
     private var hidden: Set<UInt64> = []
     /// Distinct values not kept that are told apart: past this many, further ones are not counted.
     package static let maxHiddenValues = 4096
 
     /// Distinct values not kept (those reports are in ``others``); a lower bound past 4,096 of them.
-    public var othersValues: Int { hidden.count }
+    package var othersValues: Int { hidden.count }
     /// The smallest value kept, once the capacity is reached.
     private var floor: String?
 
@@ -29,12 +29,12 @@ public struct CappedCounts: Sendable, Equatable {
         self.order = order
     }
 
-    public static func == (lhs: CappedCounts, rhs: CappedCounts) -> Bool {
+    package static func == (lhs: CappedCounts, rhs: CappedCounts) -> Bool {
         lhs.counts == rhs.counts && lhs.others == rhs.others && lhs.hidden == rhs.hidden
     }
 
     /// Counts `value`; past the cap, new values go to the others count.
-    public mutating func add(_ value: String, count: Int = 1) {
+    package mutating func add(_ value: String, count: Int = 1) {
         if counts[value] != nil {
             counts[value, default: 0] += count
             return
@@ -75,5 +75,5 @@ public struct CappedCounts: Sendable, Equatable {
     }
 
     /// True when nothing was counted.
-    public var isEmpty: Bool { counts.isEmpty && others == 0 }
+    package var isEmpty: Bool { counts.isEmpty && others == 0 }
 }

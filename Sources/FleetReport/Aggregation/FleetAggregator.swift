@@ -60,7 +60,9 @@ public struct FleetAggregator: Sendable {
         var killed = 0
     }
 
+    /// Which reports count: the rest are read and left out.
     public let filter: FleetFilter
+    /// The bounds on the groups kept, so any fleet fits in memory.
     public let limits: FleetLimits
     private var inputs = FleetSummary.Inputs()
     /// Every crash report read, as a small record: grouped when the summary is made.

@@ -1,8 +1,8 @@
 /// One line of a rules file: matchers that must all hold, and the fingerprint (and title) of the crashes they hold
 /// for.
-public struct GroupingRule: Sendable, Equatable {
+package struct GroupingRule: Sendable, Equatable {
     /// What a matcher tests: Sentry's matcher names, read on an Apple crash report.
-    public enum Field: String, Sendable, Equatable, CaseIterable {
+    package enum Field: String, Sendable, Equatable, CaseIterable {
         /// A frame's symbol (`stack.function`).
         case function
         /// A frame's image name, `libswiftCore.dylib` (`stack.module`).
@@ -42,9 +42,9 @@ public struct GroupingRule: Sendable, Equatable {
     }
 
     /// One `key:value` test, `!` negating it.
-    public struct Matcher: Sendable, Equatable {
-        public var field: Field
-        public var negated: Bool
+    package struct Matcher: Sendable, Equatable {
+        package var field: Field
+        package var negated: Bool
         /// The glob, for every field but ``Field/app``.
         var pattern: GlobPattern?
         /// `app:yes` or `app:no`.
@@ -52,7 +52,7 @@ public struct GroupingRule: Sendable, Equatable {
     }
 
     /// A variable a fingerprint or title may name (`{{ function }}`).
-    public enum Variable: String, Sendable, Equatable, CaseIterable {
+    package enum Variable: String, Sendable, Equatable, CaseIterable {
         /// The default grouping: the crash's signature.
         case `default`
         /// The crashing frame's function (the top app frame, else the top frame).
@@ -82,18 +82,18 @@ public struct GroupingRule: Sendable, Equatable {
     }
 
     /// A piece of a fingerprint value or a title: text as written, or a variable filled per crash.
-    public enum Part: Sendable, Equatable {
+    package enum Part: Sendable, Equatable {
         case text(String)
         case variable(Variable)
     }
 
     /// The line in the rules file (1-based).
-    public var line: Int
+    package var line: Int
     /// The rule as written, without the spaces around it.
-    public var text: String
-    public var matchers: [Matcher]
+    package var text: String
+    package var matchers: [Matcher]
     /// The fingerprint's values, each one text or one variable.
-    public var fingerprint: [Part]
+    package var fingerprint: [Part]
     /// `title="…"`: text and variables.
-    public var title: [Part]?
+    package var title: [Part]?
 }

@@ -12,21 +12,21 @@ import APMInspectCore
 /// The first rule that holds for a crash names its group; a crash no rule holds for keeps its signature's group.
 /// The file is hostile input: its size, rules, lines and patterns are bounded (``Limits``), and every glob matches
 /// in time bounded by the text's length times the pattern's (`GlobPattern`).
-public struct GroupingRules: Sendable, Equatable {
+package struct GroupingRules: Sendable, Equatable {
     /// The bounds a rules file must keep.
-    public struct Limits: Sendable, Equatable {
-        public var maxBytes = 1 << 20
-        public var maxRules = 1_000
-        public var maxLineLength = 16_384
+    package struct Limits: Sendable, Equatable {
+        package var maxBytes = 1 << 20
+        package var maxRules = 1_000
+        package var maxLineLength = 16_384
         /// Characters of one matcher's pattern, of one fingerprint value, and of a title.
-        public var maxPatternLength = 1_024
-        public var maxMatchersPerRule = 32
-        public var maxFingerprintValues = 32
+        package var maxPatternLength = 1_024
+        package var maxMatchersPerRule = 32
+        package var maxFingerprintValues = 32
 
-        public init() {}
+        package init() {}
     }
 
-    public var rules: [GroupingRule]
+    package var rules: [GroupingRule]
 
     package init(rules: [GroupingRule]) {
         self.rules = rules
@@ -35,7 +35,7 @@ public struct GroupingRules: Sendable, Equatable {
     /// Reads a rules file's bytes; any error refuses the whole file.
     ///
     /// - Throws: ``GroupingRulesError`` with the line and column of the first problem.
-    public static func parse(_ bytes: [UInt8], limits: Limits = Limits()) throws(GroupingRulesError) -> GroupingRules {
+    package static func parse(_ bytes: [UInt8], limits: Limits = Limits()) throws(GroupingRulesError) -> GroupingRules {
         guard bytes.count <= limits.maxBytes else {
             throw GroupingRulesError(
                 .groupingLimit,

@@ -6,19 +6,19 @@ import WatchdogAnalysis
 extension FleetEvent {
     /// One hang, from whichever source reported it, with the main thread's stack the hang groups and the flame
     /// graph are made of.
-    public struct Hang: Sendable, Equatable {
+    package struct Hang: Sendable, Equatable {
         /// Where it was reported (``Source``'s raw value).
-        public var source: String
+        package var source: String
         /// The group's frames, innermost first (`FleetEvent.groupFrames(innermostFirst:)`); `["?"]` without a
         /// stack.
-        public var frames: [String]
+        package var frames: [String]
         /// The main thread's stack root first, each frame as `inspect --format folded` names it (a folded-stack field), at most `maxHangStackFrames`.
-        public var stack: [String]
+        package var stack: [String]
         /// The watchdog classifier's verdict on the main thread (`waitingOnLock` …), `unknown` without a stack.
-        public var verdict: String
+        package var verdict: String
         /// Why the verdict is `unknown` when no stack could be judged.
-        public var verdictReason: String?
-        public var context: Context
+        package var verdictReason: String?
+        package var context: Context
 
         package init(
             source: Source,
@@ -38,7 +38,7 @@ extension FleetEvent {
     }
 
     /// The kinds of hang report `hangs.bySource` counts.
-    public enum Source: String, Sendable, CaseIterable {
+    package enum Source: String, Sendable, CaseIterable {
         /// A MetricKit hang diagnostic: a legacy `MXHangDiagnostic` or an iOS 27 `DiagnosticReport` whose result is
         /// `hang`.
         case metricKit

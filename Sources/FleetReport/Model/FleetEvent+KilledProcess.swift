@@ -3,15 +3,15 @@ import JetsamParsing
 extension FleetEvent {
     /// One process a JetsamEvent killed, as the OOM table needs it: who (name and binary UUID), why, and at which
     /// limit.
-    public struct KilledProcess: Sendable, Equatable {
+    package struct KilledProcess: Sendable, Equatable {
         /// The executable name (the kernel truncates it; not a bundle id).
-        public var name: String?
+        package var name: String?
         /// The main binary's LC_UUID, 32 lower-case hex digits (JetsamEvents write it with dashes).
-        public var uuid: String?
+        package var uuid: String?
         /// The kill cause, verbatim (`per-process-limit`, `vm-pageshortage` …).
-        public var reason: String
+        package var reason: String
         /// The limit the process was killed at, in MB (`per-process-limit` kills with a known page size).
-        public var limitMB: UInt64?
+        package var limitMB: UInt64?
 
         package init(name: String?, uuid: String?, reason: String, limitMB: UInt64? = nil) {
             self.name = name
@@ -22,7 +22,7 @@ extension FleetEvent {
 
         /// True when the process was killed for crossing its own memory limit (`per-process-limit`, the hard one,
         /// or `highwater`, the soft one while memory was low): the app's OOM, not memory pressure on the device.
-        public var atItsLimit: Bool { Self.limitReasons.contains(reason) }
+        package var atItsLimit: Bool { Self.limitReasons.contains(reason) }
 
         /// The kill causes that mean the process crossed its own limit.
         package static let limitReasons: Set<String> = ["per-process-limit", "highwater"]

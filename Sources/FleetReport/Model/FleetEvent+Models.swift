@@ -8,7 +8,7 @@ extension FleetEvent {
     /// The facts of a crash report (or KSCrash report); nil for a report that is not a crash or has no signature.
     ///
     /// `grouping`'s first rule that holds for the crash names its group.
-    public static func crash(_ report: CrashReport, source: String, grouping: GroupingRules? = nil) -> Crash? {
+    package static func crash(_ report: CrashReport, source: String, grouping: GroupingRules? = nil) -> Crash? {
         guard let signature = report.signature, !report.isNotACrash, report.category ?? .crash == .crash,
             !isAppleHangReport(report)
         else { return nil }
@@ -25,7 +25,7 @@ extension FleetEvent {
     }
 
     /// The facts of a watchdog termination.
-    public static func watchdog(_ termination: WatchdogTermination, report: CrashReport) -> Watchdog {
+    package static func watchdog(_ termination: WatchdogTermination, report: CrashReport) -> Watchdog {
         var reason = termination.kind.rawValue
         if let code = termination.code { reason += " " + code.description }
         if let name = termination.codeName { reason += " (" + name + ")" }
@@ -116,7 +116,7 @@ extension FleetEvent {
 
     /// The figures of a MetricKit file, one entry per app version and device type (in version order), and its
     /// crash diagnostics.
-    public static func metricKit(_ report: MetricKitReport, grouping: GroupingRules? = nil)
+    package static func metricKit(_ report: MetricKitReport, grouping: GroupingRules? = nil)
         -> (figures: [MetricKitFigures], crashes: [Crash])
     {
         var crashes: [Crash] = []

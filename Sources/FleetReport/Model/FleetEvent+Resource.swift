@@ -4,18 +4,18 @@ import CrashReportParsing
 extension FleetEvent {
     /// A process over a resource budget (CPU, wakeups, memory, disk writes): an Apple resource report or an
     /// EXC_RESOURCE crash report, grouped in the report by its heaviest stack.
-    public struct Resource: Sendable, Equatable {
+    package struct Resource: Sendable, Equatable {
         /// `cpu`, `wakeups`, `memory`, `diskWrites`, `threads`, `ports` or `other`.
-        public var kind: String
+        package var kind: String
         /// True when the OS killed the process for it (206, a fatal EXC_RESOURCE).
-        public var fatal: Bool
+        package var fatal: Bool
         /// The frames the report groups on, innermost first, at most five (as many as a crash signature looks at).
-        public var frames: [String]
+        package var frames: [String]
         /// The kind of file it came from: `resourceReport`, `crashReport`, `kscrash`.
-        public var source: String
+        package var source: String
         /// The bug_type, when the report has one (`206`).
-        public var bugType: String?
-        public var context: Context
+        package var bugType: String?
+        package var context: Context
 
         package init(
             kind: String,

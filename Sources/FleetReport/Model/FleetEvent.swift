@@ -8,17 +8,17 @@ import JetsamParsing
 /// that a folder and the NDJSON of an earlier scan of it give the same report.
 public struct FleetEvent: Sendable, Equatable {
     /// The app, OS and device a report speaks of, and when it was written.
-    public struct Context: Sendable, Equatable {
-        public var bundleId: String?
-        public var process: String?
-        public var appVersion: String?
-        public var appBuild: String?
-        public var osVersion: String?
-        public var device: String?
-        public var date: AppleTimestamp?
+    package struct Context: Sendable, Equatable {
+        package var bundleId: String?
+        package var process: String?
+        package var appVersion: String?
+        package var appBuild: String?
+        package var osVersion: String?
+        package var device: String?
+        package var date: AppleTimestamp?
         /// The LC_UUID of the app's main binary (32 lower-case hex digits), when the report lists its images: what
         /// links a JetsamEvent's kill, which names no version, to the version that was killed.
-        public var binaryUUID: String?
+        package var binaryUUID: String?
 
         package init(
             bundleId: String? = nil,
@@ -42,20 +42,20 @@ public struct FleetEvent: Sendable, Equatable {
     }
 
     /// One crash: a crash report, a KSCrash report, or a MetricKit crash diagnostic.
-    public struct Crash: Sendable, Equatable {
-        public var signature: String
+    package struct Crash: Sendable, Equatable {
+        package var signature: String
         /// The kind of file it came from: `crashReport`, `kscrash`, `metrickit`.
-        public var source: String
-        public var exception: String
-        public var topFrame: String?
-        public var context: Context
+        package var source: String
+        package var exception: String
+        package var topFrame: String?
+        package var context: Context
         /// The group a rule of `report --grouping` gave the crash; nil keeps the group of its signature.
-        public var grouping: GroupingMatch?
+        package var grouping: GroupingMatch?
         /// What links this crash to the same crash from another reporter (see `CrashLedger`).
         package var link = CrashLink()
 
         /// A crash event from its grouping signature and context.
-        public init(signature: String, source: String, exception: String, topFrame: String?, context: Context) {
+        package init(signature: String, source: String, exception: String, topFrame: String?, context: Context) {
             self.signature = signature
             self.source = source
             self.exception = exception
@@ -65,14 +65,14 @@ public struct FleetEvent: Sendable, Equatable {
     }
 
     /// A watchdog or OS termination.
-    public struct Watchdog: Sendable, Equatable {
+    package struct Watchdog: Sendable, Equatable {
         /// The termination kind and code as people name it: `watchdogTimeout 0x8badf00d`.
-        public var reason: String
+        package var reason: String
         /// The main-thread verdict (`synchronousNetworking`), or nil when the report had no main thread to judge.
-        public var verdict: String?
-        public var context: Context
+        package var verdict: String?
+        package var context: Context
         /// What the kill counts as: a watchdog termination, or a resource kill (CPU) a crash reporter recorded.
-        public var category: ReportCategory
+        package var category: ReportCategory
 
         package init(
             reason: String,
@@ -89,13 +89,13 @@ public struct FleetEvent: Sendable, Equatable {
 
     /// A report that is neither a crash nor a watchdog kill: a hang, a profile, or an OOM or resource kill a crash
     /// reporter wrote (KSCrash).
-    public struct Occurrence: Sendable, Equatable {
-        public var category: ReportCategory
+    package struct Occurrence: Sendable, Equatable {
+        package var category: ReportCategory
         /// A hang's length in seconds, when the report measured it.
-        public var hangSeconds: Double?
+        package var hangSeconds: Double?
         /// For a hang: whether the app came back from it.
-        public var recovered: Bool?
-        public var context: Context
+        package var recovered: Bool?
+        package var context: Context
 
         package init(category: ReportCategory, hangSeconds: Double? = nil, recovered: Bool? = nil, context: Context) {
             self.category = category
@@ -106,21 +106,21 @@ public struct FleetEvent: Sendable, Equatable {
     }
 
     /// A JetsamEvent: the kills it records and the memory limits they reveal.
-    public struct OOM: Sendable, Equatable {
-        public var evidence: MemoryLimitEvidence
-        public var deviceName: String?
-        public var killed: Int
+    package struct OOM: Sendable, Equatable {
+        package var evidence: MemoryLimitEvidence
+        package var deviceName: String?
+        package var killed: Int
         /// Names of the killed processes, at most `FleetEvent/maxKilledNames` (for `--app`).
-        public var killedNames: [String]
+        package var killedNames: [String]
         /// Names of the processes on screen (`frontmost`), at most `FleetEvent/maxKilledNames` (for `--app`).
-        public var frontmostNames: [String]
+        package var frontmostNames: [String]
         /// True when every killed process is a daemon or system process: memory pressure on the device rather
         /// than the app's OOM (false when an app or extension was killed, or nothing is marked killed).
-        public var killedDaemonsOnly: Bool
-        public var date: AppleTimestamp?
+        package var killedDaemonsOnly: Bool
+        package var date: AppleTimestamp?
         /// The killed processes that are not daemons, at most `FleetEvent/maxKilledNames`: what the OOM table links
         /// to app versions by UUID or name.
-        public var killedApps: [KilledProcess]
+        package var killedApps: [KilledProcess]
 
         package init(
             evidence: MemoryLimitEvidence,
@@ -144,12 +144,12 @@ public struct FleetEvent: Sendable, Equatable {
     }
 
     /// What one MetricKit file says for one app version on one device type.
-    public struct MetricKitFigures: Sendable, Equatable {
+    package struct MetricKitFigures: Sendable, Equatable {
         /// One bucket of a launch-time histogram, its bounds in seconds.
-        public struct LaunchBucket: Sendable, Equatable, Hashable {
-            public var start: Double
-            public var end: Double
-            public var count: Int64
+        package struct LaunchBucket: Sendable, Equatable, Hashable {
+            package var start: Double
+            package var end: Double
+            package var count: Int64
 
             package init(start: Double, end: Double, count: Int64) {
                 self.start = start
@@ -158,28 +158,28 @@ public struct FleetEvent: Sendable, Equatable {
             }
         }
 
-        public var version: String
-        public var bundleId: String?
+        package var version: String
+        package var bundleId: String?
         /// `deviceType` of the metadata (`iPhone15,3`), nil when the payload has none.
-        public var device: String?
+        package var device: String?
         /// Metric payloads these figures come from (0 for figures from diagnostics alone).
-        public var metricPayloads = 0
+        package var metricPayloads = 0
         /// `histogrammedTimeToFirstDraw` buckets whose bounds are times (merged when equal).
-        public var launchBuckets: [LaunchBucket] = []
+        package var launchBuckets: [LaunchBucket] = []
         /// Launches in buckets past `maxLaunchBuckets`: counted, not in the estimates.
-        public var launchSamplesLeftOut: Int64 = 0
+        package var launchSamplesLeftOut: Int64 = 0
         /// Exit counts by reason (`background.memoryPressure`).
-        public var exits: [String: Int64]
+        package var exits: [String: Int64]
         /// Diagnostics by kind (`crash`, `hang` …).
-        public var diagnostics: [String: Int]
-        public var hangSeconds: Double
-        public var foregroundSeconds: Double
-        public var date: AppleTimestamp?
+        package var diagnostics: [String: Int]
+        package var hangSeconds: Double
+        package var foregroundSeconds: Double
+        package var date: AppleTimestamp?
         /// The UUID of the app's executable (32 lower-case hex digits), what ties a JetsamEvent's kill to this
         /// version.
         ///
         /// Taken from a diagnostic's call tree: the binary that dyld's `start` called.
-        public var binaryUUID: String?
+        package var binaryUUID: String?
 
         package init(
             version: String,
@@ -206,25 +206,25 @@ public struct FleetEvent: Sendable, Equatable {
     package static let maxCrashesPerFile = 10_000
 
     /// The path as given (`ARCHIVE!/member` inside archives).
-    public var file: String
+    package var file: String
     /// The `FileKind` raw value.
-    public var kind: String
+    package var kind: String
     /// True when the file could not be read or parsed.
-    public var unreadable: Bool
+    package var unreadable: Bool
     /// Why it could not be read (the error's message), when known.
-    public var failure: String?
-    public var crashes: [Crash]
-    public var watchdog: Watchdog?
-    public var oom: OOM?
-    public var metricKit: [MetricKitFigures]
+    package var failure: String?
+    package var crashes: [Crash]
+    package var watchdog: Watchdog?
+    package var oom: OOM?
+    package var metricKit: [MetricKitFigures]
     /// A hang, profile or crash reporter's OOM or resource kill (never with a crash or a watchdog).
-    public var occurrence: Occurrence?
+    package var occurrence: Occurrence?
     /// A resource report (142, 145, 202, 206) or an EXC_RESOURCE crash report: what the resource-kill groups count
     /// (beside the occurrence or crash the same report gives).
-    public var resource: Resource?
+    package var resource: Resource?
     /// The hangs the report records (a MetricKit file or an App Store Connect response can hold many), what the
     /// hang groups and the flame graph count.
-    public var hangs: [Hang] = []
+    package var hangs: [Hang] = []
 
     package init(
         file: String,

@@ -7,9 +7,10 @@ import APMInspectCore
 public struct FleetFinding: Sendable, Equatable, Encodable {
     /// The input the finding is about: an archive, an NDJSON file, a file that could not be read.
     public var file: String
+    /// What was found, with its code and severity.
     public var diagnostic: Diagnostic
 
-    public init(file: String, diagnostic: Diagnostic) {
+    package init(file: String, diagnostic: Diagnostic) {
         self.file = file
         self.diagnostic = diagnostic
     }

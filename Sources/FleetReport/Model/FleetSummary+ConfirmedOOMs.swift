@@ -5,10 +5,10 @@ extension FleetSummary {
     ///
     /// Only OS evidence counts here: MetricKit's memory-limit exit counts (``MemoryKillsRow``) and crash reporters'
     /// OOM heuristics say less, and JetsamEvents that killed daemons alone are memory pressure, not the app's OOM.
-    public struct ConfirmedOOMs: Sendable, Equatable, Encodable {
-        public var count = 0
+    package struct ConfirmedOOMs: Sendable, Equatable, Encodable {
+        package var count = 0
         /// Counts by source, sources with none left out.
-        public var sources: [String: Int] = [:]
+        package var sources: [String: Int] = [:]
 
         package init() {}
 

@@ -1,18 +1,18 @@
 extension FleetSummary {
     /// MetricKit's hang rate of one app version: hang time per hour in the foreground, the ratio Xcode's Organizer
     /// calls hang rate.
-    public struct HangRateRow: Sendable, Equatable, Encodable {
+    package struct HangRateRow: Sendable, Equatable, Encodable {
         /// The bundle id of the payloads (`?` when they name none).
-        public var app: String
-        public var version: String
+        package var app: String
+        package var version: String
         /// Metric payloads summed.
-        public var metricPayloads: Int
+        package var metricPayloads: Int
         /// `histogrammedApplicationHangTime`, each bucket counted at its midpoint.
-        public var hangSeconds: Double
+        package var hangSeconds: Double
         /// `cumulativeForegroundTime`.
-        public var foregroundSeconds: Double
+        package var foregroundSeconds: Double
         /// Hang seconds per hour in the foreground; nil without foreground time.
-        public var hangSecondsPerHour: Double?
+        package var hangSecondsPerHour: Double?
 
         package init(app: String, version: String, metricPayloads: Int, hangSeconds: Double, foregroundSeconds: Double)
         {

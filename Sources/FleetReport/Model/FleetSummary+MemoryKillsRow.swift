@@ -3,16 +3,16 @@ import MetricKitParsing
 extension FleetSummary {
     /// MetricKit's memory kills for one app version: exits at the memory limit (the OS's jetsam of the app, as the
     /// app saw it) and memory-exception diagnostics, labelled by source so they are not mistaken for JetsamEvents.
-    public struct MemoryKillsRow: Sendable, Equatable, Encodable {
-        public var version: String
+    package struct MemoryKillsRow: Sendable, Equatable, Encodable {
+        package var version: String
         /// Always `metrickit`: JetsamEvents are counted in ``OOM/events`` and ``OOM/byDevice``.
-        public var source: String
+        package var source: String
         /// `foregroundExitData.cumulativeMemoryResourceLimitExitCount`.
-        public var foregroundMemoryLimitExits: Int64
+        package var foregroundMemoryLimitExits: Int64
         /// `backgroundExitData.cumulativeMemoryResourceLimitExitCount`.
-        public var backgroundMemoryLimitExits: Int64
+        package var backgroundMemoryLimitExits: Int64
         /// `memoryExceptionDiagnostics`.
-        public var memoryExceptionDiagnostics: Int
+        package var memoryExceptionDiagnostics: Int
 
         /// Nil when the version has no memory-limit exit and no memory exception.
         package init?(metricKit row: MetricKitFleetSummary.Row) {

@@ -1,9 +1,9 @@
 extension FleetSummary {
     /// A number of events and the kinds of file they came from.
-    public struct SourceCounts: Sendable, Equatable, Encodable {
-        public var count = 0
+    package struct SourceCounts: Sendable, Equatable, Encodable {
+        package var count = 0
         /// Counts by source (`jetsamEvent`, `metrickit`, `kscrash` …), sources with none left out.
-        public var sources: [String: Int] = [:]
+        package var sources: [String: Int] = [:]
 
         package init() {}
 
@@ -16,38 +16,38 @@ extension FleetSummary {
     }
 
     /// How the JetsamEvent kills of a row were tied to its app version.
-    public struct JetsamLinks: Sendable, Equatable, Encodable {
+    package struct JetsamLinks: Sendable, Equatable, Encodable {
         /// By the killed process's binary UUID, found in a report of the app that names its version.
-        public var uuid = 0
+        package var uuid = 0
         /// By the process name and the app's reports from the same device model near that time.
-        public var name = 0
+        package var name = 0
         /// Not tied to a version (the row's version is `?`).
-        public var none = 0
+        package var none = 0
 
         package init() {}
     }
 
     /// The OOM truth table's row: what every source says of memory kills and other terminations of one app
     /// version on one device model.
-    public struct OOMTruthRow: Sendable, Equatable, Encodable {
+    package struct OOMTruthRow: Sendable, Equatable, Encodable {
         /// The bundle id, else the process name (a JetsamEvent's kill tied to no report: its process name).
-        public var app: String
+        package var app: String
         /// `?` when no source tells the version (a kill tied to no report).
-        public var version: String
+        package var version: String
         /// The model identifier (`iPhone15,3`), `?` when the source does not say.
-        public var device: String
+        package var device: String
         /// OOMs the OS reported: a JetsamEvent that killed the app at its limit, a MetricKit memory exception.
-        public var confirmed: SourceCounts
+        package var confirmed: SourceCounts
         /// OOMs counted without an incident: MetricKit's memory-limit exits, crash reporters' OOM heuristics.
-        public var inferred: SourceCounts
+        package var inferred: SourceCounts
         /// Other kills: JetsamEvent kills for other causes, watchdog and resource kills, MetricKit's other
         /// termination exits.
-        public var otherTerminations: SourceCounts
+        package var otherTerminations: SourceCounts
         /// The device's app memory limit: the median foreground limit `memory-limits` finds for the model (its OS
         /// build with the most reports); nil when no JetsamEvent shows it.
-        public var memoryLimitMB: Double?
+        package var memoryLimitMB: Double?
         /// How the row's JetsamEvent kills were tied to it.
-        public var jetsamLinks: JetsamLinks
+        package var jetsamLinks: JetsamLinks
 
         package init(app: String, version: String, device: String) {
             self.app = app

@@ -1,11 +1,11 @@
 /// How a grouping rule named a crash's group: the fingerprint it gave, its title, and the rule.
-public struct GroupingMatch: Sendable, Equatable, Hashable, Encodable {
+package struct GroupingMatch: Sendable, Equatable, Hashable, Encodable {
     /// The rule as the report shows it: where it is in the rules file and what it says.
-    public struct Rule: Sendable, Equatable, Hashable, Encodable {
+    package struct Rule: Sendable, Equatable, Hashable, Encodable {
         /// The line in the rules file (1-based).
-        public var line: Int
+        package var line: Int
         /// The rule as written.
-        public var text: String
+        package var text: String
 
         package init(line: Int, text: String) {
             self.line = line
@@ -14,10 +14,10 @@ public struct GroupingMatch: Sendable, Equatable, Hashable, Encodable {
     }
 
     /// The fingerprint's values, variables filled (`{{ default }}` by the crash's signature).
-    public var fingerprint: [String]
+    package var fingerprint: [String]
     /// `title="…"` with its variables filled, when the rule has one.
-    public var title: String?
-    public var rule: Rule
+    package var title: String?
+    package var rule: Rule
 
     package init(fingerprint: [String], title: String?, rule: Rule) {
         self.fingerprint = fingerprint
@@ -27,5 +27,5 @@ public struct GroupingMatch: Sendable, Equatable, Hashable, Encodable {
 
     /// The signature a rule-made group is listed under: `fingerprint:` and the values joined by spaces, never
     /// mistaken for a default signature (sixteen hexadecimal digits).
-    public var signature: String { "fingerprint:" + fingerprint.joined(separator: " ") }
+    package var signature: String { "fingerprint:" + fingerprint.joined(separator: " ") }
 }

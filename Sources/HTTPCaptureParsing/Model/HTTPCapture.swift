@@ -11,6 +11,7 @@ public struct HTTPCapture: Sendable, Equatable, Codable {
         case pcapng
     }
 
+    /// The tool or format the capture came from.
     public var source: Source
     /// `zlib` or `gzip` when the file was compressed (`.zhar`, `.har.gz`), nil otherwise.
     public var compression: String?
@@ -18,11 +19,13 @@ public struct HTTPCapture: Sendable, Equatable, Codable {
     public var version: String?
     /// The exporter (`log.creator` in HAR), as `name version`.
     public var creator: String?
+    /// The browser or app that recorded it, when the capture says.
     public var browser: String?
     /// HAR pages, kept verbatim.
     public var pages: [JSONValue]
     /// Requests sorted by start time.
     public var transactions: [HTTPTransaction]
+    /// Counts, rates and timing percentiles over the transactions.
     public var summary: HTTPSummary
     /// What the packets showed besides HTTP (nil for HAR and Charles).
     public var packets: PacketAnalysis?
@@ -30,7 +33,7 @@ public struct HTTPCapture: Sendable, Equatable, Codable {
     public var extensions: [String: JSONValue]
 
     /// A capture from its parts, for a family or a test that builds one.
-    public init(
+    package init(
         source: Source,
         compression: String? = nil,
         version: String? = nil,

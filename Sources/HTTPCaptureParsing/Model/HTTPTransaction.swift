@@ -2,51 +2,53 @@ import APMInspectCore
 
 /// One request and its response, with the phases of `NSURLSessionTaskTransactionMetrics`.
 ///
-/// Every time is in milliseconds. Phase marks (`fetchStart` … `responseEnd`) are offsets from ``startedDateTime``;
+/// Every time is in milliseconds. Phase marks (`fetchStart` … `responseEnd`) are offsets from `startedDateTime`;
 /// durations are per phase. A value of -1 means unknown or not applicable: no phase is ever invented, and
-/// ``provenance`` says which were measured, which were derived and which are missing.
+/// `provenance` says which were measured, which were derived and which are missing.
 public struct HTTPTransaction: Sendable, Equatable, Codable {
     /// Position in the capture after sorting by start time (0-based).
     public var index: Int
+    /// The request method as sent (`GET`, `POST` …).
     public var method: String
+    /// The request URL as recorded.
     public var url: String
     /// Host from the URL, the `:authority` pseudo-header, the `Host` header or the TLS SNI (in that order).
-    public var host: String
-    public var scheme: String
+    package var host: String
+    package var scheme: String
     /// The protocol as written by the source (`"http/2.0"`, `"HTTP/1.1"`, `""` …).
-    public var httpVersion: String
+    package var httpVersion: String
     /// The protocol normalised: `http/1.0`, `http/1.1`, `h2`, `h3`, `tls` (encrypted, unknown inside) or `unknown`.
-    public var networkProtocol: String
+    package var networkProtocol: String
     /// HTTP status; 0 for a failure without a response, nil when it cannot be known (encrypted traffic).
     public var status: Int?
-    public var statusText: String
+    package var statusText: String
     /// The failure text (`net::ERR_INTERNET_DISCONNECTED`, a TLS alert, a reset), when there was one.
-    public var error: String?
-    public var outcome: Outcome
-    public var trafficType: TrafficType
-    public var mimeType: String
+    package var error: String?
+    package var outcome: Outcome
+    package var trafficType: TrafficType
+    package var mimeType: String
     /// When the fetch started, ISO 8601 as written by the source (empty when unknown).
-    public var startedDateTime: String
+    package var startedDateTime: String
     /// The start as seconds since 1970 UTC, or -1 when unknown.
-    public var startEpochSeconds: Double
-    public var phases: Phases
-    public var durations: Durations
+    package var startEpochSeconds: Double
+    package var phases: Phases
+    package var durations: Durations
     /// The total as the source wrote it (HAR `time`), -1 when absent.
-    public var totalReported: Double
-    public var reusedConnection: Bool?
-    public var proxyConnection: Bool?
-    public var fromCache: Bool
-    public var remoteAddress: String?
-    public var remotePort: Int?
-    public var connectionID: String?
-    public var sizes: Sizes
-    public var tls: TLSInfo?
-    public var requestHeaders: [Header]
-    public var responseHeaders: [Header]
-    public var provenance: Provenance
+    package var totalReported: Double
+    package var reusedConnection: Bool?
+    package var proxyConnection: Bool?
+    package var fromCache: Bool
+    package var remoteAddress: String?
+    package var remotePort: Int?
+    package var connectionID: String?
+    package var sizes: Sizes
+    package var tls: TLSInfo?
+    package var requestHeaders: [Header]
+    package var responseHeaders: [Header]
+    package var provenance: Provenance
     /// Vendor fields (`_initiator`, `_transferSize` …) and other fields the model does not know, verbatim, keyed by
     /// their path inside the entry (`response._transferSize`).
-    @KeptJSONMembers public var extensions: [String: JSONValue]
+    @KeptJSONMembers package var extensions: [String: JSONValue]
 
     package init(
         index: Int = 0,
@@ -122,7 +124,7 @@ public struct HTTPTransaction: Sendable, Equatable, Codable {
 
 extension HTTPTransaction {
     /// How a transaction ended (reference §7).
-    public enum Outcome: String, Sendable, Equatable, Codable, CaseIterable {
+    package enum Outcome: String, Sendable, Equatable, Codable, CaseIterable {
         /// Status 100–399.
         case success
         /// Status 400–499.
@@ -136,7 +138,7 @@ extension HTTPTransaction {
     }
 
     /// What the traffic is for, as APM tools classify it.
-    public enum TrafficType: String, Sendable, Equatable, Codable, CaseIterable {
+    package enum TrafficType: String, Sendable, Equatable, Codable, CaseIterable {
         /// Documents, style sheets and scripts (HTML, CSS, JavaScript MIME types).
         case web
         /// Data calls: JSON, XML, protobuf, gRPC, form posts, XHR and fetch.
@@ -147,18 +149,18 @@ extension HTTPTransaction {
     }
 
     /// The `NSURLSessionTaskTransactionMetrics` marks, in ms from ``HTTPTransaction/startedDateTime``; -1 unknown.
-    public struct Phases: Sendable, Equatable, Codable {
-        public var fetchStart: Double
-        public var domainLookupStart: Double
-        public var domainLookupEnd: Double
-        public var connectStart: Double
-        public var connectEnd: Double
-        public var secureConnectionStart: Double
-        public var secureConnectionEnd: Double
-        public var requestStart: Double
-        public var requestEnd: Double
-        public var responseStart: Double
-        public var responseEnd: Double
+    package struct Phases: Sendable, Equatable, Codable {
+        package var fetchStart: Double
+        package var domainLookupStart: Double
+        package var domainLookupEnd: Double
+        package var connectStart: Double
+        package var connectEnd: Double
+        package var secureConnectionStart: Double
+        package var secureConnectionEnd: Double
+        package var requestStart: Double
+        package var requestEnd: Double
+        package var responseStart: Double
+        package var responseEnd: Double
 
         package init(
             fetchStart: Double = -1,
@@ -191,15 +193,15 @@ extension HTTPTransaction {
     ///
     /// `connect` is the TCP part only (TLS excluded, whatever the source's convention); `wait` is the time to first
     /// byte after the request was sent; `total` is fetch start to response end.
-    public struct Durations: Sendable, Equatable, Codable {
-        public var blocked: Double
-        public var dns: Double
-        public var connect: Double
-        public var tls: Double
-        public var send: Double
-        public var wait: Double
-        public var receive: Double
-        public var total: Double
+    package struct Durations: Sendable, Equatable, Codable {
+        package var blocked: Double
+        package var dns: Double
+        package var connect: Double
+        package var tls: Double
+        package var send: Double
+        package var wait: Double
+        package var receive: Double
+        package var total: Double
 
         package init(
             blocked: Double = -1,
@@ -223,18 +225,18 @@ extension HTTPTransaction {
     }
 
     /// Byte counts; -1 unknown.
-    public struct Sizes: Sendable, Equatable, Codable {
+    package struct Sizes: Sendable, Equatable, Codable {
         /// URL + request headers + request body.
-        public var request: Int64
-        public var requestHeaders: Int64
-        public var requestBody: Int64
+        package var request: Int64
+        package var requestHeaders: Int64
+        package var requestBody: Int64
         /// Response headers + body as received.
-        public var responseHeaders: Int64
-        public var responseBody: Int64
+        package var responseHeaders: Int64
+        package var responseBody: Int64
         /// Bytes on the wire for the response (HAR `_transferSize`, or headers + body).
-        public var transfer: Int64
+        package var transfer: Int64
         /// Response body after removing chunking and content encoding.
-        public var decoded: Int64
+        package var decoded: Int64
 
         package init(
             request: Int64 = -1,
@@ -257,9 +259,9 @@ extension HTTPTransaction {
 
     /// One header line; values of `Authorization`, `Cookie`, `Set-Cookie` and `Proxy-Authorization` are redacted
     /// unless the reader is told otherwise.
-    public struct Header: Sendable, Equatable, Codable {
-        public var name: String
-        public var value: String
+    package struct Header: Sendable, Equatable, Codable {
+        package var name: String
+        package var value: String
 
         package init(name: String, value: String) {
             self.name = name
@@ -268,14 +270,14 @@ extension HTTPTransaction {
     }
 
     /// What the TLS handshake showed.
-    public struct TLSInfo: Sendable, Equatable, Codable {
-        public var serverName: String?
+    package struct TLSInfo: Sendable, Equatable, Codable {
+        package var serverName: String?
         /// The negotiated version (`TLS 1.3`), or the offered one when the server never answered.
-        public var version: String?
-        public var cipherSuite: String?
-        public var alpn: String?
+        package var version: String?
+        package var cipherSuite: String?
+        package var alpn: String?
         /// A TLS alert, as `fatal handshake_failure (40)`.
-        public var alert: String?
+        package var alert: String?
 
         package init(
             serverName: String? = nil,
@@ -293,27 +295,27 @@ extension HTTPTransaction {
     }
 
     /// Where each figure came from.
-    public struct Provenance: Sendable, Equatable, Codable {
+    package struct Provenance: Sendable, Equatable, Codable {
         /// Phases measured by the source (`dns`, `connect`, `tls`, `send`, `wait`, `receive`, `blocked`).
-        public var measured: [String]
+        package var measured: [String]
         /// Phases the source did not give or marked not applicable.
-        public var unknown: [String]
+        package var unknown: [String]
         /// True when the source's `connect` included TLS (HAR 1.2 rule), false when TLS came on top, nil when the
         /// question did not arise.
-        public var sslIncludedInConnect: Bool?
+        package var sslIncludedInConnect: Bool?
         /// True when the source's `connect` also holds the DNS lookup (mitmproxy resolves inside its connect), so
         /// DNS is unknown rather than absent.
-        public var connectIncludesDNS: Bool
+        package var connectIncludesDNS: Bool
         /// True when the source's total is wall-clock time rather than the sum of the phases (Safari).
-        public var timeIsWallClock: Bool
+        package var timeIsWallClock: Bool
         /// True when the start time had no time zone and was read as UTC.
-        public var startTimeAssumedUTC: Bool
+        package var startTimeAssumedUTC: Bool
         /// True when the transaction was read from cache by inference (Firefox zero or empty timings).
-        public var cacheInferred: Bool
+        package var cacheInferred: Bool
         /// True when the payload was encrypted, so the HTTP status, URL and headers cannot be known.
-        public var encrypted: Bool
+        package var encrypted: Bool
         /// Values that were dropped as data errors (negative other than -1, implausibly large).
-        public var rejected: [String]
+        package var rejected: [String]
 
         package init(
             measured: [String] = [],

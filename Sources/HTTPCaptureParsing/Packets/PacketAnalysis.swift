@@ -1,29 +1,29 @@
 /// What a packet capture shows below HTTP: the container, DNS lookups, TCP connections and TLS handshakes.
 public struct PacketAnalysis: Sendable, Equatable, Codable {
     /// `pcap` or `pcapng`.
-    public var format: String
-    public var byteOrders: [String]
-    public var sections: Int
-    public var interfaces: [Interface]
+    package var format: String
+    package var byteOrders: [String]
+    package var sections: Int
+    package var interfaces: [Interface]
     /// Block counts by type (pcapng: SHB, IDB, EPB, SPB, NRB, ISB, DSB, CB, other).
-    public var blocks: [String: Int]
-    public var nameResolutionRecords: Int
-    public var packets: Int
-    public var capturedBytes: Int64
+    package var blocks: [String: Int]
+    package var nameResolutionRecords: Int
+    package var packets: Int
+    package var capturedBytes: Int64
     /// Packets cut at the snap length (captured < original length).
-    public var truncatedPackets: Int
+    package var truncatedPackets: Int
     /// Packets not decoded down to TCP/UDP, by reason (`unsupportedLink`, `notIP`, `fragment`, …).
-    public var undecoded: [String: Int]
-    public var ipv4: Int
-    public var ipv6: Int
-    public var tcp: Int
-    public var udp: Int
+    package var undecoded: [String: Int]
+    package var ipv4: Int
+    package var ipv6: Int
+    package var tcp: Int
+    package var udp: Int
     /// Segments seen again (same bytes already received).
-    public var retransmissions: Int
+    package var retransmissions: Int
     /// Connections with a reset.
-    public var resets: Int
-    public var dns: [DNSLookup]
-    public var connections: [Connection]
+    package var resets: Int
+    package var dns: [DNSLookup]
+    package var connections: [Connection]
 
     package init(
         format: String = "pcap",
@@ -68,12 +68,12 @@ public struct PacketAnalysis: Sendable, Equatable, Codable {
 
 extension PacketAnalysis {
     /// A capture interface.
-    public struct Interface: Sendable, Equatable, Codable {
-        public var linkType: Int
-        public var linkTypeName: String
-        public var snapLength: Int
+    package struct Interface: Sendable, Equatable, Codable {
+        package var linkType: Int
+        package var linkTypeName: String
+        package var snapLength: Int
         /// `µs`, `ns`, or another unit from `if_tsresol`.
-        public var timestampResolution: String
+        package var timestampResolution: String
 
         package init(linkType: Int, linkTypeName: String, snapLength: Int, timestampResolution: String) {
             self.linkType = linkType
@@ -84,30 +84,30 @@ extension PacketAnalysis {
     }
 
     /// One DNS query and its answer.
-    public struct DNSLookup: Sendable, Equatable, Codable {
-        public var name: String
+    package struct DNSLookup: Sendable, Equatable, Codable {
+        package var name: String
         /// The query type (`A`, `AAAA`, `HTTPS`, and so on).
-        public var type: String
-        public var transactionID: Int
-        public var client: String
-        public var server: String
+        package var type: String
+        package var transactionID: Int
+        package var client: String
+        package var server: String
         /// `udp` or `tcp`.
-        public var transport: String
+        package var transport: String
         /// When the query was sent (ISO 8601 UTC; empty when the packet had no time).
-        public var queryTime: String
+        package var queryTime: String
         /// Query to first response, ms; -1 when no response was captured.
-        public var responseMilliseconds: Double
+        package var responseMilliseconds: Double
         /// `NOERROR`, `NXDOMAIN`, `SERVFAIL` …; empty without a response.
-        public var rcode: String
-        public var answers: [String]
+        package var rcode: String
+        package var answers: [String]
         /// True for an error rcode or no response.
-        public var failed: Bool
+        package var failed: Bool
         /// Responses seen after the first one.
-        public var duplicateResponses: Int
+        package var duplicateResponses: Int
         /// Retransmitted copies of the query.
-        public var retransmittedQueries: Int
+        package var retransmittedQueries: Int
         /// True when the response had the TC bit (the client should retry over TCP).
-        public var truncatedResponse: Bool
+        package var truncatedResponse: Bool
 
         package init(
             name: String,
@@ -143,29 +143,29 @@ extension PacketAnalysis {
     }
 
     /// One TCP connection.
-    public struct Connection: Sendable, Equatable, Codable {
-        public var client: String
-        public var server: String
+    package struct Connection: Sendable, Equatable, Codable {
+        package var client: String
+        package var server: String
         /// True when the client was found from the SYN, false when guessed from the server port (no handshake seen).
-        public var handshakeSeen: Bool
+        package var handshakeSeen: Bool
         /// First packet time (ISO 8601 UTC).
-        public var start: String
+        package var start: String
         /// SYN → SYN/ACK, ms (the client-side round trip); -1 unknown.
-        public var synAckMilliseconds: Double
+        package var synAckMilliseconds: Double
         /// SYN → the client's ACK of the SYN/ACK (the connect phase), ms; -1 unknown.
-        public var connectMilliseconds: Double
-        public var clientBytes: Int64
-        public var serverBytes: Int64
-        public var retransmissions: Int
+        package var connectMilliseconds: Double
+        package var clientBytes: Int64
+        package var serverBytes: Int64
+        package var retransmissions: Int
         /// Bytes missing from the reassembled streams (loss, capture started late, snap length).
-        public var missingBytes: Int64
-        public var reset: Bool
-        public var closed: Bool
+        package var missingBytes: Int64
+        package var reset: Bool
+        package var closed: Bool
         /// `http/1.x`, `tls`, `dns`, `quic` or `other`.
-        public var application: String
-        public var tls: TLSHandshake?
+        package var application: String
+        package var tls: TLSHandshake?
         /// HTTP exchanges rebuilt on this connection.
-        public var httpExchanges: Int
+        package var httpExchanges: Int
 
         package init(
             client: String,
@@ -203,21 +203,21 @@ extension PacketAnalysis {
     }
 
     /// A TLS handshake seen in clear (the hellos; everything after is encrypted).
-    public struct TLSHandshake: Sendable, Equatable, Codable {
-        public var serverName: String?
+    package struct TLSHandshake: Sendable, Equatable, Codable {
+        package var serverName: String?
         /// Versions the client offered (supported_versions, or the legacy version).
-        public var offeredVersions: [String]
+        package var offeredVersions: [String]
         /// The version the server chose; nil when it never answered.
-        public var version: String?
-        public var cipherSuite: String?
-        public var alpnOffered: [String]
-        public var alpn: String?
+        package var version: String?
+        package var cipherSuite: String?
+        package var alpnOffered: [String]
+        package var alpn: String?
         /// ClientHello → ServerHello, ms; -1 unknown.
-        public var serverHelloMilliseconds: Double
+        package var serverHelloMilliseconds: Double
         /// ClientHello → handshake done (TLS 1.2: server Finished; TLS 1.3: client Finished), ms; -1 unknown.
-        public var handshakeMilliseconds: Double
+        package var handshakeMilliseconds: Double
         /// A clear-text alert, as `fatal handshake_failure (40)`.
-        public var alert: String?
+        package var alert: String?
 
         package init(
             serverName: String? = nil,

@@ -4,37 +4,37 @@ public struct HTTPSummary: Sendable, Equatable, Codable {
     public var requests: Int
     /// Connections with no visible HTTP (TLS, TLS inside a CONNECT tunnel, QUIC): they give timings but no request
     /// or status, so they are never counted as requests.
-    public var encryptedConnections: Int
+    package var encryptedConnections: Int
     /// Encrypted connections that failed (a fatal TLS alert, a reset before any response).
-    public var failedConnections: Int
-    public var succeeded: Int
-    public var clientErrors: Int
-    public var serverErrors: Int
-    public var networkErrors: Int
+    package var failedConnections: Int
+    package var succeeded: Int
+    package var clientErrors: Int
+    package var serverErrors: Int
+    package var networkErrors: Int
     /// Requests without a known outcome (no response in the capture).
-    public var unknownOutcome: Int
+    package var unknownOutcome: Int
     /// Transactions served from a cache.
-    public var cached: Int
+    package var cached: Int
     /// (4xx + 5xx) / (success + 4xx + 5xx), over non-cached transactions; 0 when there are none.
-    public var httpErrorRate: Double
+    package var httpErrorRate: Double
     /// Failed attempts / attempts: (network errors + failed connections) / (non-cached requests + encrypted
     /// connections); 0 when there are none.
-    public var networkErrorRate: Double
+    package var networkErrorRate: Double
     /// Cached / all transactions.
-    public var cachedShare: Double
+    package var cachedShare: Double
     /// Start of the first transaction to the end of the last one, in ms (-1 unknown).
-    public var spanMilliseconds: Double
+    package var spanMilliseconds: Double
     /// Figures for every phase over all non-cached transactions.
     public var overall: PhaseStatistics
-    public var hosts: [Host]
+    package var hosts: [Host]
     /// The slowest non-cached transactions by total time, slowest first (indexes into `transactions`).
     public var slowest: [Int]
-    public var byType: [TypeShare]
+    package var byType: [TypeShare]
     /// Transaction count per normalised protocol.
-    public var protocols: [String: Int]
+    package var protocols: [String: Int]
 
     /// A summary with the given figures; the readers make it, this is public for callers building test fixtures.
-    public init(
+    package init(
         requests: Int = 0,
         encryptedConnections: Int = 0,
         failedConnections: Int = 0,
@@ -80,13 +80,17 @@ extension HTTPSummary {
     public struct Percentiles: Sendable, Equatable, Codable {
         /// How many transactions had this phase known.
         public var n: Int
+        /// The median, in milliseconds (-1 with no value).
         public var p50: Double
+        /// The 90th percentile, in milliseconds (-1 with no value).
         public var p90: Double
+        /// The 99th percentile, in milliseconds (-1 with no value).
         public var p99: Double
+        /// The slowest value, in milliseconds (-1 with no value).
         public var max: Double
 
         /// Percentiles of `n` values; -1 marks a percentile that has no value.
-        public init(n: Int = 0, p50: Double = -1, p90: Double = -1, p99: Double = -1, max: Double = -1) {
+        package init(n: Int = 0, p50: Double = -1, p90: Double = -1, p99: Double = -1, max: Double = -1) {
             self.n = n
             self.p50 = p50
             self.p90 = p90
@@ -97,15 +101,21 @@ extension HTTPSummary {
 
     /// Percentiles for total, DNS, TCP connect, TLS, time to first byte and receive.
     public struct PhaseStatistics: Sendable, Equatable, Codable {
+        /// Whole requests, first byte sent to last byte received.
         public var total: Percentiles
+        /// Name lookups.
         public var dns: Percentiles
+        /// TCP connection set-up.
         public var connect: Percentiles
+        /// TLS handshakes.
         public var tls: Percentiles
+        /// Waiting for the first byte of the response.
         public var ttfb: Percentiles
+        /// Reading the response body.
         public var receive: Percentiles
 
         /// The statistics of each phase; the default is empty, as for a capture without timings.
-        public init(
+        package init(
             total: Percentiles = Percentiles(),
             dns: Percentiles = Percentiles(),
             connect: Percentiles = Percentiles(),
@@ -123,20 +133,20 @@ extension HTTPSummary {
     }
 
     /// The figures of one host.
-    public struct Host: Sendable, Equatable, Codable {
-        public var host: String
+    package struct Host: Sendable, Equatable, Codable {
+        package var host: String
         /// Requests with visible HTTP.
-        public var requests: Int
+        package var requests: Int
         /// Connections to this host with no visible HTTP (TLS, QUIC).
-        public var encryptedConnections: Int
-        public var httpErrors: Int
-        public var networkErrors: Int
-        public var cached: Int
+        package var encryptedConnections: Int
+        package var httpErrors: Int
+        package var networkErrors: Int
+        package var cached: Int
         /// Sum of known transfer sizes, and how many transactions had one.
-        public var transferBytes: Int64
-        public var transferKnown: Int
-        public var decodedBytes: Int64
-        public var phases: PhaseStatistics
+        package var transferBytes: Int64
+        package var transferKnown: Int
+        package var decodedBytes: Int64
+        package var phases: PhaseStatistics
 
         package init(
             host: String,
@@ -170,13 +180,13 @@ extension HTTPSummary {
     }
 
     /// Requests and bytes of one traffic type.
-    public struct TypeShare: Sendable, Equatable, Codable {
-        public var type: HTTPTransaction.TrafficType
-        public var requests: Int
+    package struct TypeShare: Sendable, Equatable, Codable {
+        package var type: HTTPTransaction.TrafficType
+        package var requests: Int
         /// Connections with no visible HTTP (always type `other`); their bytes are in the sums.
-        public var encryptedConnections: Int
-        public var transferBytes: Int64
-        public var decodedBytes: Int64
+        package var encryptedConnections: Int
+        package var transferBytes: Int64
+        package var decodedBytes: Int64
 
         package init(
             type: HTTPTransaction.TrafficType,

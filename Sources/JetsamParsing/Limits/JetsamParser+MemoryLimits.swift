@@ -11,7 +11,7 @@ extension JetsamParser {
     ///   - container: The file split into header and body.
     ///   - contentHash: Called only when the report has no incident id, to identify it by content.
     /// - Returns: The evidence, and whether the report was partial (an excerpt, truncated or repaired).
-    /// - Throws: ``JetsamParseError`` as ``parse(_:)-(IPSContainer)`` does.
+    /// - Throws: ``JetsamParseError`` as `parse(_:)` (over an `IPSContainer`) does.
     public func memoryLimitEvidence(
         _ container: IPSContainer,
         contentHash: () -> UInt64

@@ -1,9 +1,12 @@
 /// Minimum, median and maximum of a set of limits in MB, with how many values they summarise.
 public struct LimitStatistics: Sendable, Equatable, Codable {
+    /// The lowest limit seen, in MB.
     public var min: UInt64
     /// The middle value; the mean of the two middle values for an even count.
     public var median: Double
+    /// The highest limit seen, in MB.
     public var max: UInt64
+    /// How many kills the figures summarise: how far to trust them.
     public var count: Int
 
     package init(min: UInt64, median: Double, max: UInt64, count: Int) {

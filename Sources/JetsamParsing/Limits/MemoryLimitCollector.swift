@@ -3,9 +3,9 @@ import APMInspectCore
 /// Reads one file and extracts the memory-limit evidence of a JetsamEvent, if it is one.
 ///
 /// Files of other kinds are not errors here: a folder of reports holds crash logs and READMEs too.
-public struct MemoryLimitCollector: Sendable {
+package struct MemoryLimitCollector: Sendable {
     /// What one file gave.
-    public enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         /// A JetsamEvent; `partial` when it was an excerpt or repaired.
         case evidence(MemoryLimitEvidence, partial: Bool)
         /// Some other kind of file.
@@ -15,15 +15,15 @@ public struct MemoryLimitCollector: Sendable {
         case failed(SourceLocation?, String, code: InputError.Code)
     }
 
-    public var parser: JetsamParser
+    package var parser: JetsamParser
 
     /// A collector that reads each report with `parser`.
-    public init(parser: JetsamParser = JetsamParser()) {
+    package init(parser: JetsamParser = JetsamParser()) {
         self.parser = parser
     }
 
     /// Reads the file at `path` and extracts its evidence.
-    public func evidence(atPath path: String) -> Outcome {
+    package func evidence(atPath path: String) -> Outcome {
         do {
             return evidence(in: try FileReading.contents(atPath: path))
         } catch {
@@ -32,7 +32,7 @@ public struct MemoryLimitCollector: Sendable {
     }
 
     /// Reads the file named by bytes (a name need not be UTF-8) and extracts its evidence.
-    public func evidence(at path: RawPath) -> Outcome {
+    package func evidence(at path: RawPath) -> Outcome {
         do {
             return evidence(in: try FileReading.contents(at: path))
         } catch {
@@ -41,7 +41,7 @@ public struct MemoryLimitCollector: Sendable {
     }
 
     /// Extracts the evidence of a file already in memory.
-    public func evidence(in bytes: [UInt8]) -> Outcome {
+    package func evidence(in bytes: [UInt8]) -> Outcome {
         let format = ContentSniffer.format(of: bytes)
         guard format == .ips || format == .json else { return .notJetsam }
         let container = IPSContainer(bytes: bytes)

@@ -6,8 +6,11 @@ import APMInspectCore
 public struct MemoryLimitEvidence: Sendable, Equatable, Codable {
     /// One `per-process-limit` kill.
     public struct Kill: Sendable, Equatable, Codable {
+        /// Whether the app was on screen, in the background or an extension: which limit it hit.
         public var role: ProcessRole
+        /// The killed process's name.
         public var name: String?
+        /// The limit it was killed at, in MB.
         public var limitMB: UInt64
 
         package init(role: ProcessRole, name: String?, limitMB: UInt64) {
@@ -18,18 +21,18 @@ public struct MemoryLimitEvidence: Sendable, Equatable, Codable {
     }
 
     /// Identifies the incident, so copies of one report (`.ips` and `.ips.synced`) count once.
-    public var identity: String
-    public var product: String?
-    public var osName: String?
-    public var osVersion: String?
-    public var osBuild: String?
-    public var platform: OSVersion.Platform
-    public var isBetaBuild: Bool
-    public var isModifiedKernel: Bool
-    public var estimatedRAMMB: Double?
+    package var identity: String
+    package var product: String?
+    package var osName: String?
+    package var osVersion: String?
+    package var osBuild: String?
+    package var platform: OSVersion.Platform
+    package var isBetaBuild: Bool
+    package var isModifiedKernel: Bool
+    package var estimatedRAMMB: Double?
     /// False when the report has no page size, so its kills give no limits.
-    public var hasPageSize: Bool
-    public var kills: [Kill]
+    package var hasPageSize: Bool
+    package var kills: [Kill]
 
     /// Evidence from its parts, as `MemoryLimitEvidence(event:contentHash:)` derives them.
     public init(

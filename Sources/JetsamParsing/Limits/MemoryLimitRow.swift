@@ -12,8 +12,11 @@ public struct MemoryLimitRow: Sendable, Equatable, Codable {
     public var ramAmbiguous: Bool
     /// Mean RAM estimated from the reports' page counts, in MiB.
     public var estimatedRAMMB: Double?
+    /// The OS name of the row's reports.
     public var osName: String?
+    /// The OS version of the row's reports: limits change between versions.
     public var osVersion: String?
+    /// The OS build of the row's reports.
     public var osBuild: String?
     /// Distinct incidents read for this row (duplicates counted once).
     public var reports: Int
@@ -66,8 +69,11 @@ public struct MemoryLimitRow: Sendable, Equatable, Codable {
 
     /// A limit's share of RAM: minimum, median and maximum, rounded to 0.1 %.
     public struct PercentStatistics: Sendable, Equatable, Codable {
+        /// The lowest share seen, in percent.
         public var min: Double
+        /// The middle share, in percent.
         public var median: Double
+        /// The highest share seen, in percent.
         public var max: Double
 
         package init(min: Double, median: Double, max: Double) {

@@ -46,6 +46,7 @@ public struct MemoryLimitTable: Sendable {
         var flags: Set<String> = []
     }
 
+    /// How evidence is read into rows.
     public var options: Options
     private var seen: Set<String> = []
     private var groups: [Key: Accumulator] = [:]

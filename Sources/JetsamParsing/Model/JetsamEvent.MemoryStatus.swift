@@ -5,17 +5,17 @@ extension JetsamEvent {
     ///
     /// Page counts are pages; zone figures are bytes.
     public struct MemoryStatus: Sendable, Equatable, Codable {
-        public var pageSize: UInt64?
-        public var compressorSize: UInt64?
-        public var compressions: UInt64?
-        public var decompressions: UInt64?
-        public var uncompressed: UInt64?
-        public var memoryPages: MemoryPages?
-        public var zoneMapCap: UInt64?
-        public var zoneMapSize: UInt64?
-        public var largestZone: String?
-        public var largestZoneSize: UInt64?
-        public var unknownKeys: JSONValue?
+        package var pageSize: UInt64?
+        package var compressorSize: UInt64?
+        package var compressions: UInt64?
+        package var decompressions: UInt64?
+        package var uncompressed: UInt64?
+        package var memoryPages: MemoryPages?
+        package var zoneMapCap: UInt64?
+        package var zoneMapSize: UInt64?
+        package var largestZone: String?
+        package var largestZoneSize: UInt64?
+        package var unknownKeys: JSONValue?
 
         package init(
             pageSize: UInt64? = nil,
@@ -48,16 +48,16 @@ extension JetsamEvent {
     ///
     /// `fileBacked`, `anonymous` and `purgeable` overlap the rest.
     public struct MemoryPages: Sendable, Equatable, Codable {
-        public var active: UInt64?
-        public var throttled: UInt64?
-        public var fileBacked: UInt64?
-        public var wired: UInt64?
-        public var anonymous: UInt64?
-        public var purgeable: UInt64?
-        public var inactive: UInt64?
-        public var free: UInt64?
-        public var speculative: UInt64?
-        public var unknownKeys: JSONValue?
+        package var active: UInt64?
+        package var throttled: UInt64?
+        package var fileBacked: UInt64?
+        package var wired: UInt64?
+        package var anonymous: UInt64?
+        package var purgeable: UInt64?
+        package var inactive: UInt64?
+        package var free: UInt64?
+        package var speculative: UInt64?
+        package var unknownKeys: JSONValue?
 
         package init(
             active: UInt64? = nil,

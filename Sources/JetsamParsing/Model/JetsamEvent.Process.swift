@@ -3,27 +3,37 @@ import APMInspectCore
 extension JetsamEvent {
     /// One entry of `processes[]`: a process's memory use at the snapshot, and for killed ones why it was killed.
     public struct Process: Sendable, Equatable, Codable {
+        /// The process id at the time of the event.
         public var pid: Int64?
         /// The executable name, truncated by the kernel to 16 (iOS 9) or 32 characters; not a bundle id.
         public var name: String?
         /// The main binary's LC_UUID, lowercased.
         public var uuid: String?
+        /// The kernel's states for the process (`frontmost`, `suspended` …), as written.
         public var states: [String]
         /// Resident pages: the physical footprint at the snapshot, refreshed at kill time for killed entries.
         public var rpages: UInt64?
         /// Highest footprint over the process's life, in pages (can be below ``rpages``).
         public var lifetimeMax: UInt64?
+        /// Purgeable pages the process held.
         public var purgeable: UInt64?
+        /// Open file descriptors.
         public var fds: UInt64?
+        /// CPU seconds used.
         public var cpuTime: Double?
         /// The kill cause, verbatim (`per-process-limit`, `vm-pageshortage`, …); only killed entries have one.
         public var reason: String?
         /// Mach ticks since the process started (the timebase is not in the report).
         public var age: UInt64?
+        /// Time since the previous kill of the event, as written.
         public var killDelta: UInt64?
+        /// The kernel's generation count for the process.
         public var genCount: UInt64?
+        /// Time since the process went idle, as written.
         public var idleDelta: UInt64?
+        /// The coalition id: an app and the extensions and services accounted with it.
         public var coalition: UInt64?
+        /// The peak resident pages the kernel recorded.
         public var pageSpike: UInt64?
         /// The jetsam band as written.
         public var priority: Int64?
@@ -31,12 +41,17 @@ extension JetsamEvent {
         public var normalizedPriority: Int64?
         /// The band's name (`FOREGROUND`, `IDLE`, …).
         public var priorityBand: String?
+        /// Resident pages by kind, where the report splits them.
         public var physicalPages: PhysicalPages?
         /// `freeze_skip_reason:` (the key really ends with a colon).
         public var freezeSkipReason: String?
+        /// Mapped memory regions.
         public var memRegions: UInt64?
+        /// The code-signing flags: what tells platform binaries from apps.
         public var csFlags: UInt64?
+        /// The code-signing trust level.
         public var csTrustLevel: UInt64?
+        /// Pages of Neural Engine memory charged to the process.
         public var neuralPages: UInt64?
         /// What kind of process this is, as far as the report tells.
         public var role: ProcessRole
@@ -117,6 +132,7 @@ extension JetsamEvent {
     public struct PhysicalPages: Sendable, Equatable, Codable {
         /// `[internal, internal_compressed]` pages.
         public var `internal`: [UInt64]?
+        /// Pages the freezer wrote to swap.
         public var frozenToSwapPages: UInt64?
         /// Internal-build counters and any other keys, verbatim.
         public var unknownKeys: JSONValue?

@@ -12,6 +12,7 @@ public struct JetsamEvent: Sendable, Equatable, Codable {
     public var bugType: String?
     /// `incident` (body) or `incident_id` (header).
     public var incidentID: String?
+    /// The anonymous per-device key: tells reports from one device apart from many.
     public var crashReporterKey: String?
     /// Model identifier, such as `iPhone8,2`.
     public var product: String?
@@ -25,7 +26,9 @@ public struct JetsamEvent: Sendable, Equatable, Codable {
     public var osBuild: String?
     /// True for beta and seed builds.
     public var isBetaBuild: Bool
+    /// The platform the event comes from.
     public var platform: OSVersion.Platform
+    /// The kernel version string, which marks modified or development kernels.
     public var kernel: String?
     /// The xnu version from ``kernel``, such as `7195.40.113.0.2`.
     public var xnuVersion: String?
@@ -35,22 +38,29 @@ public struct JetsamEvent: Sendable, Equatable, Codable {
     public var date: AppleTimestamp?
     /// Milliseconds between the snapshot and its consumption (`timeDelta`).
     public var timeDelta: UInt64?
+    /// The process holding the most memory when the event was written.
     public var largestProcess: String?
+    /// The kernel's generation counter at the event.
     public var genCounter: UInt64?
+    /// The code-signing monitor in use, as written.
     public var codeSigningMonitor: Int64?
     /// Bytes per page, from `memoryStatus.pageSize` or a top-level `pageSize`; nil when the report has neither.
     public var pageSize: UInt64?
     /// Which key gave ``pageSize``: `memoryStatus.pageSize` or `pageSize`.
     public var pageSizeSource: String?
+    /// The system's memory figures at the event.
     public var memoryStatus: MemoryStatus?
     /// Physical memory estimated from the page counts next to the catalog's nominal RAM.
     public var ram: RAMEstimate?
     /// The priority scale the report uses (the band numbers changed ×10 in iOS 16).
     public var priorityScale: PriorityScale?
+    /// Every process listed, killed or not: the kills are the ones with a ``Process/reason``.
     public var processes: [Process]
     /// Generator notes (`notes`), event reason and code when present.
     public var notes: [String]?
+    /// Why the event was written, as the report says.
     public var eventReason: String?
+    /// The event's code, as written.
     public var eventCode: String?
     /// True when the report was an excerpt, truncated, or repaired: figures cover only what was read.
     public var isPartial: Bool
@@ -58,7 +68,7 @@ public struct JetsamEvent: Sendable, Equatable, Codable {
     public var unknownKeys: JSONValue?
 
     /// An event from its parts, for a family or a test that builds one.
-    public init(
+    package init(
         header: IPSHeader? = nil,
         bugType: String? = nil,
         incidentID: String? = nil,

@@ -6,6 +6,7 @@ import APMInspectCore
 /// CoreAnalytics, 409 stackshots) is refused even when the body looks alike. Non-strict JSON is repaired and the
 /// result is marked partial, with a diagnostic for each repair.
 public struct JetsamParser: Sendable {
+    /// The limits and catalog reading uses.
     public var options: JetsamParseOptions
 
     /// A parser with the given options.
@@ -30,7 +31,7 @@ public struct JetsamParser: Sendable {
     /// Parses a file already split into header and body.
     ///
     /// - Throws: ``JetsamParseError`` when the file is another kind of report or holds nothing readable.
-    public func parse(_ container: IPSContainer) throws(JetsamParseError) -> JetsamParseResult {
+    package func parse(_ container: IPSContainer) throws(JetsamParseError) -> JetsamParseResult {
         var diagnostics = container.diagnostics
         try Self.checkKind(of: container)
         var event = JetsamEvent()

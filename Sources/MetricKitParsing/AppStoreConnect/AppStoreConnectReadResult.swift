@@ -1,9 +1,9 @@
 import APMInspectCore
 
 /// An App Store Connect response read: the model, and what was found wrong or left out on the way.
-public struct AppStoreConnectReadResult: Sendable {
-    public var report: AppStoreConnectReport
-    public var diagnostics: [Diagnostic]
+package struct AppStoreConnectReadResult: Sendable {
+    package var report: AppStoreConnectReport
+    package var diagnostics: [Diagnostic]
 
     package init(report: AppStoreConnectReport, diagnostics: [Diagnostic]) {
         self.report = report

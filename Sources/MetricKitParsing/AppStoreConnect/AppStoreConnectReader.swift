@@ -8,14 +8,14 @@ import APMInspectCore
 /// hostile `subFrames` chain costs bounded memory and never recursion; the JSON parser's depth limit is
 /// ``MetricKitReader/json``'s. Products, logs, insights and signatures are bounded by ``maxEntries``. A value of
 /// the wrong type is a finding with its key path, never a failure of the whole file.
-public struct AppStoreConnectReader: Sendable {
+package struct AppStoreConnectReader: Sendable {
     /// The nesting and frame limits and the tree reader.
-    public var reader: MetricKitReader
+    package var reader: MetricKitReader
     /// Products, logs, insights and signatures read over the whole file; the rest are left out with a finding.
-    public var maxEntries: Int
+    package var maxEntries: Int
 
     /// A reader with `reader`'s limits that reads at most `maxEntries` entries.
-    public init(reader: MetricKitReader = MetricKitReader(), maxEntries: Int = 100_000) {
+    package init(reader: MetricKitReader = MetricKitReader(), maxEntries: Int = 100_000) {
         self.reader = reader
         self.maxEntries = maxEntries
     }
@@ -42,7 +42,7 @@ public struct AppStoreConnectReader: Sendable {
     ///
     /// - Throws: `InputError` when the bytes are not JSON this reader can use (too deep, too large, empty), or
     ///   hold neither response.
-    public func read(_ bytes: [UInt8]) throws(InputError) -> AppStoreConnectReadResult {
+    package func read(_ bytes: [UInt8]) throws(InputError) -> AppStoreConnectReadResult {
         let document = try JSONDocument(bytes: bytes, options: reader.json)
         var state = State(findings: MetricKitFindings(document: document), entries: maxEntries)
         var budget = MetricKitReader.Budget(frames: reader.maxFrames, entries: reader.maxMetricEntries)

@@ -5,23 +5,23 @@ import APMInspectCore
 /// (`GET /v1/builds/{id}/diagnosticSignatures`).
 ///
 /// These are Apple's aggregates of what MetricKit sends from the field (hangs, disk writes, slow launches), so each
-/// log is read into a ``MetricKitDiagnostic`` with its call-stack tree: the MetricKit views, folded stacks and hang
+/// log is read into a `MetricKitDiagnostic` with its call-stack tree: the MetricKit views, folded stacks and hang
 /// analysis read them as they read a payload's diagnostics.
 public struct AppStoreConnectReport: Sendable, Equatable, Codable {
     /// Which endpoint's response the file holds.
-    public enum Response: String, Sendable, Equatable, Codable {
+    package enum Response: String, Sendable, Equatable, Codable {
         case diagnosticLogs
         case diagnosticSignatures
     }
 
     /// One `productData` entry: the logs and insights of one signature.
-    public struct Product: Sendable, Equatable, Codable {
+    package struct Product: Sendable, Equatable, Codable {
         /// Where the entry is in the file (`productData[0]`).
-        public var keyPath: String
-        public var signatureId: String?
-        public var insights: [Insight]
-        public var logs: [Log]
-        public var unknownKeys: JSONValue?
+        package var keyPath: String
+        package var signatureId: String?
+        package var insights: [Insight]
+        package var logs: [Log]
+        package var unknownKeys: JSONValue?
 
         package init(keyPath: String) {
             self.keyPath = keyPath
@@ -31,31 +31,31 @@ public struct AppStoreConnectReport: Sendable, Equatable, Codable {
     }
 
     /// A `diagnosticInsights` entry: Apple's advice on the signature.
-    public struct Insight: Sendable, Equatable, Codable {
+    package struct Insight: Sendable, Equatable, Codable {
         /// `insightsCategory` (`SQLiteSpill` …).
-        public var category: String?
+        package var category: String?
         /// `insightsString`.
-        public var text: String?
+        package var text: String?
         /// `insightsURL`.
-        public var url: String?
-        public var unknownKeys: JSONValue?
+        package var url: String?
+        package var unknownKeys: JSONValue?
 
         package init() {}
     }
 
     /// A `diagnosticLogs` entry: one sampled occurrence, its metadata and call stacks.
-    public struct Log: Sendable, Equatable, Codable {
-        public var keyPath: String
+    package struct Log: Sendable, Equatable, Codable {
+        package var keyPath: String
         /// `diagnosticMetaData.event` as written (`Disk Writes`, `Hang`, `Launch`).
-        public var event: String?
+        package var event: String?
         /// `diagnosticMetaData.eventDetail` as written.
-        public var eventDetail: String?
+        package var eventDetail: String?
         /// The log as a MetricKit diagnostic: its kind from ``event`` (``MetricKitDiagnostic/Kind/callStackTree``
         /// when the event is not one this reader knows), metadata, `writesCaused` and the first call-stack tree.
-        public var diagnostic: MetricKitDiagnostic
+        package var diagnostic: MetricKitDiagnostic
         /// The trees of `callStackTree` after the first, when it holds more than one.
-        public var moreCallTrees: [MetricKitCallTree]?
-        public var unknownKeys: JSONValue?
+        package var moreCallTrees: [MetricKitCallTree]?
+        package var unknownKeys: JSONValue?
 
         package init(keyPath: String, diagnostic: MetricKitDiagnostic) {
             self.keyPath = keyPath
@@ -64,42 +64,42 @@ public struct AppStoreConnectReport: Sendable, Equatable, Codable {
     }
 
     /// One `data` entry of a signatures response.
-    public struct Signature: Sendable, Equatable, Codable {
-        public var keyPath: String
-        public var id: String?
+    package struct Signature: Sendable, Equatable, Codable {
+        package var keyPath: String
+        package var id: String?
         /// `type` (`diagnosticSignatures`).
-        public var type: String?
+        package var type: String?
         /// `attributes.diagnosticType` as written (`DISK_WRITES`, `HANGS`, `LAUNCHES`).
-        public var diagnosticType: String?
+        package var diagnosticType: String?
         /// The MetricKit diagnostic kind ``diagnosticType`` names, when it names one.
-        public var kind: MetricKitDiagnostic.Kind?
+        package var kind: MetricKitDiagnostic.Kind?
         /// `attributes.signature`: the frame Apple groups the occurrences by.
-        public var signature: String?
+        package var signature: String?
         /// `attributes.weight`: the signature's share of its type's occurrences in the build (0.85 is 85 %).
-        public var weight: Double?
+        package var weight: Double?
         /// `attributes.insight`, verbatim (a newer API's object).
-        public var insight: JSONValue?
+        package var insight: JSONValue?
         /// `relationships`, verbatim (links to the logs).
-        public var relationships: JSONValue?
-        public var unknownKeys: JSONValue?
+        package var relationships: JSONValue?
+        package var unknownKeys: JSONValue?
 
         package init(keyPath: String) {
             self.keyPath = keyPath
         }
     }
 
-    public var response: Response
+    package var response: Response
     /// `version` of a logs response.
-    public var version: String?
-    public var products: [Product]
-    public var signatures: [Signature]
+    package var version: String?
+    package var products: [Product]
+    package var signatures: [Signature]
     /// Logs (or signatures) over the file by the diagnostic kind they map to (`hang`: 3); kinds absent are absent.
-    public var kindCounts: [String: Int]
+    package var kindCounts: [String: Int]
     /// `links` and `meta` of a signatures response (paging), verbatim.
-    public var links: JSONValue?
-    public var meta: JSONValue?
+    package var links: JSONValue?
+    package var meta: JSONValue?
     /// Top-level keys this reader does not model, verbatim.
-    public var unknownKeys: JSONValue?
+    package var unknownKeys: JSONValue?
 
     package init(response: Response) {
         self.response = response
@@ -109,10 +109,10 @@ public struct AppStoreConnectReport: Sendable, Equatable, Codable {
     }
 
     /// Every log, in file order.
-    public var logs: [Log] { products.flatMap(\.logs) }
+    package var logs: [Log] { products.flatMap(\.logs) }
 
     /// The bundle identifier the logs name first (a signature response names none).
-    public var bundleIdentifier: String? {
+    package var bundleIdentifier: String? {
         products.lazy.flatMap(\.logs).compactMap(\.diagnostic.metadata.bundleIdentifier).first
     }
 
@@ -128,7 +128,7 @@ public struct AppStoreConnectReport: Sendable, Equatable, Codable {
 
     /// The MetricKit diagnostic kind an event or diagnostic type names: `Hang`/`HANGS`, `Disk Writes`/`DISK_WRITES`,
     /// `Launch`/`LAUNCHES`, `Crash`, `CPU Exception`, in any case, spaces and underscores ignored.
-    public static func kind(named text: String) -> MetricKitDiagnostic.Kind? {
+    package static func kind(named text: String) -> MetricKitDiagnostic.Kind? {
         let letters = String(text.lowercased().unicodeScalars.filter { ("a"..."z").contains($0) })
         switch letters {
         case "hang", "hangs": return .hang

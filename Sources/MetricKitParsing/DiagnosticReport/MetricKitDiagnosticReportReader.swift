@@ -10,12 +10,12 @@ import APMInspectCore
 /// and `duration`, a `Measurement` as `value` and `unit.symbol`, `[UUID: …]` as a flat array). Other reasonable
 /// forms are read with a `metrickit.codable-variant` note rather than refused. The limits are those of
 /// ``MetricKitReader`` (nesting, frames per file, findings listed), with the same codes for the same findings.
-public struct MetricKitDiagnosticReportReader: Sendable {
+package struct MetricKitDiagnosticReportReader: Sendable {
     /// The nesting and frame limits, and the call-stack tree and crash readers both shapes share.
-    public var reader: MetricKitReader
+    package var reader: MetricKitReader
 
     /// A reader with `reader`'s limits.
-    public init(reader: MetricKitReader = MetricKitReader()) {
+    package init(reader: MetricKitReader = MetricKitReader()) {
         self.reader = reader
     }
 
@@ -59,7 +59,7 @@ public struct MetricKitDiagnosticReportReader: Sendable {
     ///
     /// - Throws: `InputError` when the bytes are not JSON this reader can use (too deep, too large, empty, or
     ///   neither an object nor an array of objects).
-    public func read(_ bytes: [UInt8]) throws(InputError) -> MetricKitReadResult {
+    package func read(_ bytes: [UInt8]) throws(InputError) -> MetricKitReadResult {
         let document = try JSONDocument(bytes: bytes, options: reader.json)
         var findings = MetricKitFindings(document: document)
         var budget = MetricKitReader.Budget(frames: reader.maxFrames, entries: reader.maxMetricEntries)

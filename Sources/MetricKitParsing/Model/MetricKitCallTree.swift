@@ -9,49 +9,49 @@ import APMInspectCore
 ///
 /// Frames are kept as a flat list in depth-first order with a ``Frame/parent`` index, so that a tree hundreds of
 /// frames deep is read, summarised and encoded without recursion.
-public struct MetricKitCallTree: Sendable, Equatable, Codable {
+package struct MetricKitCallTree: Sendable, Equatable, Codable {
     /// One frame of the tree: a return address in a binary, and the samples in which it was on the stack.
-    public struct Frame: Sendable, Equatable, Codable {
+    package struct Frame: Sendable, Equatable, Codable {
         /// Index of this frame in ``MetricKitCallTree/frames``.
-        public var id: Int
+        package var id: Int
         /// Index of the frame this one called (its `subFrames` parent), nil for a root (`callStackRootFrames`).
-        public var parent: Int?
+        package var parent: Int?
         /// Index into ``MetricKitCallTree/stacks`` of the call stack the frame belongs to.
-        public var stack: Int
+        package var stack: Int
         /// Distance from the root frame (0 for a root).
-        public var depth: Int
-        public var binaryName: String?
+        package var depth: Int
+        package var binaryName: String?
         /// As written (upper-case, dashed).
-        public var binaryUUID: String?
-        public var address: HexValue?
+        package var binaryUUID: String?
+        package var address: HexValue?
         /// `offsetIntoBinaryTextSegment` as written.
-        public var offsetIntoBinaryTextSegment: UInt64?
+        package var offsetIntoBinaryTextSegment: UInt64?
         /// The binary's load address: `address - offsetIntoBinaryTextSegment`, or the written value itself for
         /// payloads that put the load address in that field (iOS 14.0).
-        public var loadAddress: HexValue?
+        package var loadAddress: HexValue?
         /// `address - loadAddress`: where the frame is in its binary, what symbolication needs.
-        public var imageOffset: UInt64?
+        package var imageOffset: UInt64?
         /// `sampleCount` as written: samples in which the path from the root to this frame was on the stack.
-        public var sampleCount: Int?
+        package var sampleCount: Int?
         /// Samples in which this frame was the one executing: ``totalSamples`` for a root, 0 for a caller.
-        public var selfSamples: Int
+        package var selfSamples: Int
         /// `sampleCount`, or its callers' total when it is absent.
-        public var totalSamples: Int
+        package var totalSamples: Int
         /// Samples whose known stack ends at this frame (``totalSamples`` minus its callers', at least 0): the
         /// weight of the whole stack from the root to here, as folded stacks count it.
-        public var endSamples: Int
+        package var endSamples: Int
         /// What App Store Connect's symbolicated frames add; MetricKit payloads carry none of them.
         ///
         /// A `DiagnosticLogCallStackNode` has the symbol, source file and line Apple's servers resolved,
         /// `isBlameFrame` (the frame the signature blames) and `rawFrame`, the frame as a line of text.
-        public var symbolName: String?
-        public var fileName: String?
-        public var lineNumber: Int64?
-        public var isBlameFrame: Bool?
-        public var rawFrame: String?
+        package var symbolName: String?
+        package var fileName: String?
+        package var lineNumber: Int64?
+        package var isBlameFrame: Bool?
+        package var rawFrame: String?
         /// Frame keys this reader does not model, and modelled ones whose value it cannot hold (an address beyond
         /// 64 bits), verbatim.
-        public var unknownKeys: JSONValue?
+        package var unknownKeys: JSONValue?
 
         package init(id: Int, parent: Int?, stack: Int, depth: Int) {
             self.id = id
@@ -65,15 +65,15 @@ public struct MetricKitCallTree: Sendable, Equatable, Codable {
     }
 
     /// One entry of `callStacks`.
-    public struct Stack: Sendable, Equatable, Codable {
-        public var index: Int
+    package struct Stack: Sendable, Equatable, Codable {
+        package var index: Int
         /// `threadAttributed`: the thread the diagnostic blames (the crashed or hung thread).
-        public var threadAttributed: Bool?
+        package var threadAttributed: Bool?
         /// Indexes into ``MetricKitCallTree/frames`` of this stack's root frames.
-        public var rootFrames: [Int]
+        package var rootFrames: [Int]
         /// Samples over the stack's root frames.
-        public var totalSamples: Int
-        public var unknownKeys: JSONValue?
+        package var totalSamples: Int
+        package var unknownKeys: JSONValue?
 
         package init(index: Int, threadAttributed: Bool? = nil, rootFrames: [Int] = [], totalSamples: Int = 0) {
             self.index = index
@@ -84,16 +84,16 @@ public struct MetricKitCallTree: Sendable, Equatable, Codable {
     }
 
     /// `callStackPerThread`.
-    public var perThread: Bool?
-    public var stacks: [Stack]
-    public var frames: [Frame]
+    package var perThread: Bool?
+    package var stacks: [Stack]
+    package var frames: [Frame]
     /// Samples over every root frame of every stack.
-    public var totalSamples: Int
+    package var totalSamples: Int
     /// From the root frame with the most samples, the heaviest caller at each level: where the time went and
     /// how it was reached.
-    public var heaviestPath: [Int]
+    package var heaviestPath: [Int]
     /// Tree keys this reader does not model, verbatim.
-    public var unknownKeys: JSONValue?
+    package var unknownKeys: JSONValue?
 
     package init(perThread: Bool? = nil, stacks: [Stack] = [], frames: [Frame] = []) {
         self.perThread = perThread

@@ -3,9 +3,9 @@ import CrashReportParsing
 
 /// One diagnostic of an `MXDiagnosticPayload`, or the result of an iOS/macOS 27 `DiagnosticReport`: a crash, hang,
 /// CPU or disk-write exception, slow launch or memory exception.
-public struct MetricKitDiagnostic: Sendable, Equatable, Codable {
+package struct MetricKitDiagnostic: Sendable, Equatable, Codable {
     /// The payload array the diagnostic came from.
-    public enum Kind: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
+    package enum Kind: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
         case crash
         case hang
         case cpuException
@@ -29,41 +29,41 @@ public struct MetricKitDiagnostic: Sendable, Equatable, Codable {
         }
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// Where the diagnostic is in the file (`[0].crashDiagnostics[1]`).
-    public var keyPath: String
-    public var version: String?
-    public var metadata: MetricKitMetadata
+    package var keyPath: String
+    package var version: String?
+    package var metadata: MetricKitMetadata
     /// Hangs: `hangDuration`.
-    public var hangDuration: MetricKitMeasurement?
+    package var hangDuration: MetricKitMeasurement?
     /// CPU exceptions: `totalCPUTime` and `totalSampledTime`.
-    public var totalCPUTime: MetricKitMeasurement?
-    public var totalSampledTime: MetricKitMeasurement?
+    package var totalCPUTime: MetricKitMeasurement?
+    package var totalSampledTime: MetricKitMeasurement?
     /// Disk-write exceptions: `writesCaused`.
-    public var writesCaused: MetricKitMeasurement?
+    package var writesCaused: MetricKitMeasurement?
     /// Launch diagnostics: `launchDuration`.
-    public var launchDuration: MetricKitMeasurement?
+    package var launchDuration: MetricKitMeasurement?
     /// Crashes: the Mach exception type and code and the BSD signal, as numbers.
-    public var exceptionType: Int64?
-    public var exceptionCode: Int64?
-    public var signal: Int64?
-    public var terminationReason: String?
+    package var exceptionType: Int64?
+    package var exceptionCode: Int64?
+    package var signal: Int64?
+    package var terminationReason: String?
     /// Crashes (iOS/macOS 27 `CrashDiagnostic.terminationCategory`): the category the OS counts the termination
     /// under in its foreground and background termination metrics (`watchdog`, `badAccess` …), as written, so a
     /// crash can be matched with those counts.
-    public var terminationCategory: String?
-    public var virtualMemoryRegionInfo: String?
-    public var objectiveCException: MetricKitObjCException?
+    package var terminationCategory: String?
+    package var virtualMemoryRegionInfo: String?
+    package var objectiveCException: MetricKitObjCException?
     /// The sampled call stacks.
-    public var callTree: MetricKitCallTree?
+    package var callTree: MetricKitCallTree?
     /// Crashes: the same facts in the crash report model (threads and frames flattened from the tree, binary
     /// images from the frames' UUIDs and load addresses), for everything that reads crash reports.
-    public var crashReport: CrashReport?
+    package var crashReport: CrashReport?
     /// Hangs: what the main thread was doing, set by the tool from the watchdog analysis' classifier
     /// (`MetricKitReport/analyzingHangs(with:)`); nil when not analysed.
-    public var analysis: MetricKitHangAnalysis?
+    package var analysis: MetricKitHangAnalysis?
     /// Keys of the diagnostic object this reader does not model, verbatim.
-    public var unknownKeys: JSONValue?
+    package var unknownKeys: JSONValue?
 
     package init(kind: Kind, keyPath: String, metadata: MetricKitMetadata = MetricKitMetadata()) {
         self.kind = kind

@@ -3,16 +3,16 @@
 ///
 /// Kept as plain values so this library needs no other family's: the classifier lives in WatchdogAnalysis, and
 /// the tool joins the two (`MetricKitReport/analyzingHangs(with:)`).
-public struct MetricKitHangAnalysis: Sendable, Equatable, Codable {
+package struct MetricKitHangAnalysis: Sendable, Equatable, Codable {
     /// The watchdog analysis' verdict name (`synchronousFileOrDatabaseIO` …).
-    public var verdict: String
-    public var summary: String
+    package var verdict: String
+    package var summary: String
     /// `high`, `medium` or `low`.
-    public var confidence: String
+    package var confidence: String
     /// Which frames led to the verdict.
-    public var reasons: [String]
+    package var reasons: [String]
     /// The frames that show it, as `image symbol` or `image + offset`.
-    public var evidenceFrames: [String]
+    package var evidenceFrames: [String]
 
     package init(verdict: String, summary: String, confidence: String, reasons: [String], evidenceFrames: [String]) {
         self.verdict = verdict

@@ -5,17 +5,17 @@ import APMInspectCore
 ///
 /// The text is kept as written; ``value`` and ``unit`` are read from it when the number is plain digits with
 /// optional grouping commas and a decimal point, which covers the English-locale payloads seen so far.
-public struct MetricKitMeasurement: Sendable, Equatable, Codable {
+package struct MetricKitMeasurement: Sendable, Equatable, Codable {
     /// The number, when the text starts with one.
-    public var value: Double?
+    package var value: Double?
     /// The unit text after the number, as written (`sec`, `secs.`, `byte`, `ms`, `kB`).
-    public var unit: String?
+    package var unit: String?
     /// The value in seconds (time units) or bytes (size units), when the unit is one this reader knows.
-    public var normalized: Double?
+    package var normalized: Double?
     /// `seconds` or `bytes` for ``normalized``.
-    public var normalizedUnit: String?
+    package var normalizedUnit: String?
     /// The text as written.
-    public var raw: String
+    package var raw: String
 
     package init(raw: String) {
         self.raw = raw

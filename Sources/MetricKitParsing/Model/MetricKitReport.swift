@@ -1,15 +1,15 @@
 /// What a MetricKit file holds: one payload or an array of them, diagnostic or metric.
 public struct MetricKitReport: Sendable, Equatable, Codable {
-    public var payloads: [MetricKitPayload]
+    package var payloads: [MetricKitPayload]
     /// Diagnostics by kind over every payload (`crash`: 2, `hang`: 1 …); kinds absent from the file are absent.
-    public var diagnosticCounts: [String: Int]
+    package var diagnosticCounts: [String: Int]
     /// Number of metric payloads.
-    public var metricPayloads: Int
+    package var metricPayloads: Int
     /// True when the file is a JSON array of payloads.
-    public var isArray: Bool
+    package var isArray: Bool
 
     /// A report of the given payloads; `isArray` says whether the file held a JSON array of them.
-    public init(payloads: [MetricKitPayload] = [], isArray: Bool = false) {
+    package init(payloads: [MetricKitPayload] = [], isArray: Bool = false) {
         self.payloads = payloads
         self.isArray = isArray
         self.diagnosticCounts = [:]
@@ -30,5 +30,5 @@ public struct MetricKitReport: Sendable, Equatable, Codable {
     }
 
     /// Every diagnostic, in file order.
-    public var diagnostics: [MetricKitDiagnostic] { payloads.flatMap(\.diagnostics) }
+    package var diagnostics: [MetricKitDiagnostic] { payloads.flatMap(\.diagnostics) }
 }

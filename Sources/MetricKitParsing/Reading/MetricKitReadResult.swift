@@ -2,7 +2,9 @@ import APMInspectCore
 
 /// A MetricKit file read: the model, and what was found wrong or left out on the way.
 public struct MetricKitReadResult: Sendable {
+    /// The payloads, as complete as the input allowed.
     public var report: MetricKitReport
+    /// What the reader noticed while reading: recovered damage, unknown shapes, limits reached.
     public var diagnostics: [Diagnostic]
 
     package init(report: MetricKitReport, diagnostics: [Diagnostic]) {

@@ -1,5 +1,5 @@
 /// The hardware an amount of energy was spent on, shared by the iOS 10+ accounting tables and the iOS 8 BLM table.
-public enum PowerLogComponent: String, Sendable, Equatable, Hashable, Codable, CaseIterable, Comparable {
+package enum PowerLogComponent: String, Sendable, Equatable, Hashable, Codable, CaseIterable, Comparable {
     case cpu
     case gpu
     /// The rest of the system on chip: memory, fabric, video encode/decode blocks.
@@ -70,5 +70,5 @@ public enum PowerLogComponent: String, Sendable, Equatable, Hashable, Codable, C
 
     private var rank: Int { Self.allCases.firstIndex(of: self) ?? Self.allCases.count }
 
-    public static func < (lhs: PowerLogComponent, rhs: PowerLogComponent) -> Bool { lhs.rank < rhs.rank }
+    package static func < (lhs: PowerLogComponent, rhs: PowerLogComponent) -> Bool { lhs.rank < rhs.rank }
 }

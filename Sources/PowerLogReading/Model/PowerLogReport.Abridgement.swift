@@ -3,20 +3,20 @@ extension PowerLogReport {
     ///
     /// The report's lists of samples, sessions, exits and background location are then thinned or cut to the most
     /// recent, and these figures cover every row. Nil in a full read.
-    public struct Abridgement: Sendable, Equatable, Codable {
+    package struct Abridgement: Sendable, Equatable, Codable {
         /// Battery samples used (the report keeps an evenly thinned subset, with the first and the last).
-        public var batterySamples: Int
-        public var batteryLevel: Range?
-        public var batteryTemperatureCelsius: Range?
-        public var batteryVoltageMillivolts: Range?
+        package var batterySamples: Int
+        package var batteryLevel: Range?
+        package var batteryTemperatureCelsius: Range?
+        package var batteryVoltageMillivolts: Range?
         /// Battery sessions found (the report keeps the most recent).
-        public var batterySessions: Int
+        package var batterySessions: Int
         /// Process exits read (the report keeps the most recent).
-        public var processExits: Int
+        package var processExits: Int
         /// Process exits per ``ProcessExit/Reason/Category`` raw value.
-        public var exitCategories: [String: Int]
+        package var exitCategories: [String: Int]
         /// Background location use per app, folded from every row.
-        public var backgroundLocationApps: [BackgroundLocationApp]
+        package var backgroundLocationApps: [BackgroundLocationApp]
 
         package init(
             batterySamples: Int = 0,
@@ -39,9 +39,9 @@ extension PowerLogReport {
         }
 
         /// The lowest and highest value of a series that was folded into aggregates.
-        public struct Range: Sendable, Equatable, Codable {
-            public var low: Double
-            public var high: Double
+        package struct Range: Sendable, Equatable, Codable {
+            package var low: Double
+            package var high: Double
 
             package init(low: Double, high: Double) {
                 self.low = low
@@ -57,13 +57,13 @@ extension PowerLogReport {
         }
 
         /// An app that used location in the background, folded to its totals.
-        public struct BackgroundLocationApp: Sendable, Equatable, Codable {
-            public var app: String
-            public var buckets: Int
-            public var energy: Double
-            public var seconds: Double
-            public var first: PowerLogTime
-            public var last: PowerLogTime
+        package struct BackgroundLocationApp: Sendable, Equatable, Codable {
+            package var app: String
+            package var buckets: Int
+            package var energy: Double
+            package var seconds: Double
+            package var first: PowerLogTime
+            package var last: PowerLogTime
 
             package init(
                 app: String,

@@ -1,18 +1,18 @@
 extension PowerLogReport {
     /// Seconds an app ran, summed over `PLAppTimeService_Aggregate_AppRunTime` buckets.
-    public struct AppRunTime: Sendable, Equatable, Codable {
-        public var bundleID: String
+    package struct AppRunTime: Sendable, Equatable, Codable {
+        package var bundleID: String
         /// The app's name on the home screen, when `PLApplicationAgent_EventNone_AllApps` knows it.
-        public var displayName: String?
+        package var displayName: String?
         /// With the screen on and the app in front (`ScreenOnTime`).
-        public var foregroundSeconds: Double
-        public var backgroundSeconds: Double
-        public var backgroundAudioSeconds: Double
-        public var backgroundLocationSeconds: Double
+        package var foregroundSeconds: Double
+        package var backgroundSeconds: Double
+        package var backgroundAudioSeconds: Double
+        package var backgroundLocationSeconds: Double
         /// The parts of the above spent on the charger (subsets, not additions).
-        public var foregroundPluggedInSeconds: Double
-        public var backgroundPluggedInSeconds: Double
-        public var buckets: Int
+        package var foregroundPluggedInSeconds: Double
+        package var backgroundPluggedInSeconds: Double
+        package var buckets: Int
 
         package init(
             bundleID: String,
@@ -38,18 +38,18 @@ extension PowerLogReport {
     }
 
     /// CPU, GPU, disk I/O and energy of one coalition, summed over `PLCoalitionAgent_EventInterval_CoalitionInterval`.
-    public struct Coalition: Sendable, Equatable, Codable {
+    package struct Coalition: Sendable, Equatable, Codable {
         /// The bundle id, or the launchd name when the bundle id is empty.
-        public var name: String
-        public var intervals: Int
+        package var name: String
+        package var intervals: Int
         /// Seconds covered by the intervals.
-        public var seconds: Double
-        public var cpuSeconds: Double
-        public var gpuSeconds: Double
-        public var bytesRead: UInt64
-        public var bytesWritten: UInt64
+        package var seconds: Double
+        package var cpuSeconds: Double
+        package var gpuSeconds: Double
+        package var bytesRead: UInt64
+        package var bytesWritten: UInt64
         /// The `energy` column, raw (unit undocumented).
-        public var energy: Double
+        package var energy: Double
 
         package init(
             name: String,
@@ -73,12 +73,12 @@ extension PowerLogReport {
     }
 
     /// Screen on/off history from the display backlight events.
-    public struct Screen: Sendable, Equatable, Codable {
-        public var source: String
-        public var changes: [Change]
+    package struct Screen: Sendable, Equatable, Codable {
+        package var source: String
+        package var changes: [Change]
         /// Seconds on and off between the first change and the end of the history.
-        public var onSeconds: Double
-        public var offSeconds: Double
+        package var onSeconds: Double
+        package var offSeconds: Double
 
         package init(source: String, changes: [Change], onSeconds: Double, offSeconds: Double) {
             self.source = source
@@ -88,9 +88,9 @@ extension PowerLogReport {
         }
 
         /// The screen turned on or off.
-        public struct Change: Sendable, Equatable, Hashable, Codable {
-            public var at: PowerLogTime
-            public var isOn: Bool
+        package struct Change: Sendable, Equatable, Hashable, Codable {
+            package var at: PowerLogTime
+            package var isOn: Bool
 
             package init(at: PowerLogTime, isOn: Bool) {
                 self.at = at

@@ -1,15 +1,15 @@
 extension PowerLogReport {
     /// Battery level over time, charge and discharge sessions, and drain rates with the screen on and off.
-    public struct Battery: Sendable, Equatable, Codable {
+    package struct Battery: Sendable, Equatable, Codable {
         /// `PLBatteryAgent_EventBackward_Battery`, or `…_BatteryUI` when the detailed table is empty.
-        public var source: String
-        public var samples: [Sample]
-        public var sessions: [Session]
-        public var drain: Drain
+        package var source: String
+        package var samples: [Sample]
+        package var sessions: [Session]
+        package var drain: Drain
         /// The latest cycle count and capacities the gauge reported, when present.
-        public var cycleCount: Int64?
-        public var designCapacityMAh: Int64?
-        public var maxCapacityMAh: Int64?
+        package var cycleCount: Int64?
+        package var designCapacityMAh: Int64?
+        package var maxCapacityMAh: Int64?
 
         package init(
             source: String,
@@ -34,8 +34,8 @@ extension PowerLogReport {
         /// A dense database's JSON read holds every sample, so the five optional readings are kept as plain doubles
         /// with a bit each for presence (a `Double?` took 16 bytes, the sample 104 instead of 72). The values, the
         /// comparison, the hashing and the JSON are those of the optional stored properties they replace.
-        public struct Sample: Sendable, Equatable, Hashable, Codable {
-            public var at: PowerLogTime
+        package struct Sample: Sendable, Equatable, Hashable, Codable {
+            package var at: PowerLogTime
             private var storedLevel = 0.0
             private var storedRawLevel = 0.0
             private var storedVoltage = 0.0
@@ -43,12 +43,12 @@ extension PowerLogReport {
             private var storedTemperature = 0.0
             /// One bit per reading present, in declaration order.
             private var present: UInt8 = 0
-            public var isCharging: Bool?
+            package var isCharging: Bool?
             /// A charger is connected (charging or holding full charge).
-            public var externalConnected: Bool?
+            package var externalConnected: Bool?
 
             /// The level the user sees, percent.
-            public var level: Double? {
+            package var level: Double? {
                 get { reading(storedLevel, 1) }
                 set { storedLevel = store(newValue, 1) }
             }
@@ -113,14 +113,14 @@ extension PowerLogReport {
 
             // What the compiler synthesised for the eight optional stored properties: same order, same keys.
 
-            public static func == (lhs: Sample, rhs: Sample) -> Bool {
+            package static func == (lhs: Sample, rhs: Sample) -> Bool {
                 lhs.at == rhs.at && lhs.level == rhs.level && lhs.rawLevel == rhs.rawLevel
                     && lhs.voltageMillivolts == rhs.voltageMillivolts && lhs.currentMilliamps == rhs.currentMilliamps
                     && lhs.temperatureCelsius == rhs.temperatureCelsius && lhs.isCharging == rhs.isCharging
                     && lhs.externalConnected == rhs.externalConnected
             }
 
-            public func hash(into hasher: inout Hasher) {
+            package func hash(into hasher: inout Hasher) {
                 hasher.combine(at)
                 hasher.combine(level)
                 hasher.combine(rawLevel)
@@ -142,7 +142,7 @@ extension PowerLogReport {
                 case externalConnected
             }
 
-            public init(from decoder: any Decoder) throws {
+            package init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 self.init(
                     at: try container.decode(PowerLogTime.self, forKey: .at),
@@ -156,7 +156,7 @@ extension PowerLogReport {
                 )
             }
 
-            public func encode(to encoder: any Encoder) throws {
+            package func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: CodingKeys.self)
                 try container.encode(at, forKey: .at)
                 try container.encodeIfPresent(level, forKey: .level)
@@ -170,21 +170,21 @@ extension PowerLogReport {
         }
 
         /// A run of consecutive samples in one charging state, with no sampling gap longer than the configured one.
-        public struct Session: Sendable, Equatable, Codable {
+        package struct Session: Sendable, Equatable, Codable {
             /// Whether the session charged or discharged the battery.
-            public enum Kind: String, Sendable, Equatable, Codable {
+            package enum Kind: String, Sendable, Equatable, Codable {
                 case charging
                 /// On the charger but not charging (full, or held by optimised charging).
                 case onCharger
                 case discharging
             }
 
-            public var kind: Kind
-            public var start: PowerLogTime
-            public var end: PowerLogTime
-            public var startLevel: Double?
-            public var endLevel: Double?
-            public var samples: Int
+            package var kind: Kind
+            package var start: PowerLogTime
+            package var end: PowerLogTime
+            package var startLevel: Double?
+            package var endLevel: Double?
+            package var samples: Int
 
             package init(
                 kind: Kind,
@@ -212,11 +212,11 @@ extension PowerLogReport {
         }
 
         /// Battery drain off the charger, split by screen state.
-        public struct Drain: Sendable, Equatable, Codable {
-            public var screenOn: Rate?
-            public var screenOff: Rate?
+        package struct Drain: Sendable, Equatable, Codable {
+            package var screenOn: Rate?
+            package var screenOff: Rate?
             /// Time for which no screen state is known.
-            public var screenUnknown: Rate?
+            package var screenUnknown: Rate?
 
             package init(screenOn: Rate?, screenOff: Rate?, screenUnknown: Rate?) {
                 self.screenOn = screenOn
@@ -225,11 +225,11 @@ extension PowerLogReport {
             }
 
             /// Percent drained over some seconds.
-            public struct Rate: Sendable, Equatable, Codable {
-                public var seconds: Double
+            package struct Rate: Sendable, Equatable, Codable {
+                package var seconds: Double
                 /// Percent of the battery used (net of any rise).
-                public var percent: Double
-                public var percentPerHour: Double
+                package var percent: Double
+                package var percentPerHour: Double
 
                 package init(seconds: Double, percent: Double) {
                     self.seconds = seconds

@@ -2,20 +2,20 @@ import APMInspectCore
 
 extension PowerLogReport {
     /// Energy over the whole history: where it came from, its unit, and how it splits by component and by hour.
-    public struct EnergySummary: Sendable, Equatable, Codable {
+    package struct EnergySummary: Sendable, Equatable, Codable {
         /// The table the figures come from (`PLAccountingOperator_Aggregate_RootNodeEnergy`, or the iOS 8
         /// `PLBLMAccountingService_Aggregate_BLMAppEnergyBreakdown`).
-        public var source: String
+        package var source: String
         /// Always `PowerLog energy units`: Apple does not document the unit (its Battery UI divides by 1000;
         /// third parties read the raw value as µWh, which this tool has not verified).
-        public var unit: String
-        public var total: Double
+        package var unit: String
+        package var total: Double
         /// Hourly buckets summed, and daily buckets for days with no hourly bucket.
-        public var hourlyBuckets: Int
-        public var dailyBucketsUsed: Int
-        public var components: [ComponentShare]
+        package var hourlyBuckets: Int
+        package var dailyBucketsUsed: Int
+        package var components: [ComponentShare]
         /// Energy per bucket and consumer, in time order.
-        public var buckets: [Bucket]
+        package var buckets: [Bucket]
 
         package init(
             source: String,
@@ -36,11 +36,11 @@ extension PowerLogReport {
         }
 
         /// A component's part of the total.
-        public struct ComponentShare: Sendable, Equatable, Codable {
-            public var component: PowerLogComponent
-            public var energy: Double
+        package struct ComponentShare: Sendable, Equatable, Codable {
+            package var component: PowerLogComponent
+            package var energy: Double
             /// Fraction of the total, 0…1.
-            public var share: Double
+            package var share: Double
 
             package init(component: PowerLogComponent, energy: Double, share: Double) {
                 self.component = component
@@ -50,14 +50,14 @@ extension PowerLogReport {
         }
 
         /// One aggregate bucket, `[start, start + intervalSeconds)` (PowerLog stamps buckets with their start).
-        public struct Bucket: Sendable, Equatable, Codable {
-            public var start: PowerLogTime
-            public var intervalSeconds: Double
-            public var total: Double
+        package struct Bucket: Sendable, Equatable, Codable {
+            package var start: PowerLogTime
+            package var intervalSeconds: Double
+            package var total: Double
             /// Energy per consumer in this bucket, highest first.
-            public var consumers: [Consumer]
+            package var consumers: [Consumer]
             /// Energy per component in this bucket (`cpu`, `display` …).
-            public var components: [String: Double]
+            package var components: [String: Double]
 
             package init(
                 start: PowerLogTime,
@@ -74,9 +74,9 @@ extension PowerLogReport {
             }
 
             /// One process of a bucket and its share of the energy.
-            public struct Consumer: Sendable, Equatable, Codable {
-                public var name: String
-                public var energy: Double
+            package struct Consumer: Sendable, Equatable, Codable {
+                package var name: String
+                package var energy: Double
 
                 package init(name: String, energy: Double) {
                     self.name = name
@@ -87,9 +87,9 @@ extension PowerLogReport {
     }
 
     /// The energy billed to one consumer (an app's bundle id, a daemon, or a hardware node itself).
-    public struct AppEnergy: Sendable, Equatable, Codable {
+    package struct AppEnergy: Sendable, Equatable, Codable {
         /// What a consumer is.
-        public enum Kind: String, Sendable, Equatable, Codable {
+        package enum Kind: String, Sendable, Equatable, Codable {
             /// A bundle id (`com.apple.springboard`, `com.example.app`).
             case app
             /// A process or daemon name (`backboardd`, `kernel_task`).
@@ -98,23 +98,23 @@ extension PowerLogReport {
             case system
         }
 
-        public var name: String
+        package var name: String
         /// The app's name on the home screen (`PLApplicationAgent_EventNone_AllApps.AppName`), when known.
-        public var displayName: String?
-        public var kind: Kind
-        public var energy: Double
+        package var displayName: String?
+        package var kind: Kind
+        package var energy: Double
         /// Fraction of all energy, 0…1.
-        public var share: Double
+        package var share: Double
         /// Energy by component (`cpu`, `display`, `wifi` …).
-        public var components: [String: Double]
+        package var components: [String: Double]
         /// Energy by the raw source: root node names (`RestOfSOC`, `WiFi-Data`) or iOS 8 `BLMEnergy…` columns,
         /// kept verbatim.
-        public var sources: [String: Double]
+        package var sources: [String: Double]
         /// iOS 8 only: the background parts of ``energy`` (`BLMEnergy_BackgroundCPU`, `…_BackgroundLocation`).
-        public var backgroundCPU: Double?
-        public var backgroundLocation: Double?
+        package var backgroundCPU: Double?
+        package var backgroundLocation: Double?
         /// How many buckets the consumer appears in.
-        public var buckets: Int
+        package var buckets: Int
 
         package init(
             name: String,
@@ -142,16 +142,16 @@ extension PowerLogReport {
     }
 
     /// An app that used location while in the background, in one aggregate bucket.
-    public struct BackgroundLocationUse: Sendable, Equatable, Codable {
-        public var app: String
-        public var start: PowerLogTime
-        public var intervalSeconds: Double
+    package struct BackgroundLocationUse: Sendable, Equatable, Codable {
+        package var app: String
+        package var start: PowerLogTime
+        package var intervalSeconds: Double
         /// iOS 8: `BLMEnergy_BackgroundLocation` in the bucket.
-        public var energy: Double?
+        package var energy: Double?
         /// iOS 9+: `PLAppTimeService_Aggregate_AppRunTime.BackgroundLocationTime` in the bucket.
-        public var seconds: Double?
+        package var seconds: Double?
         /// The table it comes from.
-        public var source: String
+        package var source: String
 
         package init(
             app: String,

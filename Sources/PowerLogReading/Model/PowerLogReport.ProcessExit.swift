@@ -1,14 +1,14 @@
 extension PowerLogReport {
     /// A process exit from `PLProcessMonitorAgent_EventPoint_ProcessExit`, its reason decoded.
-    public struct ProcessExit: Sendable, Equatable, Hashable, Codable {
-        public var at: PowerLogTime
-        public var pid: Int64?
-        public var process: String?
-        public var reason: Reason
+    package struct ProcessExit: Sendable, Equatable, Hashable, Codable {
+        package var at: PowerLogTime
+        package var pid: Int64?
+        package var process: String?
+        package var reason: Reason
         /// The xnu jetsam band the process was in (0 idle, 3 background, 10 foreground …).
-        public var jetsamPriority: Int64?
-        public var timeSinceSpawnSeconds: Double?
-        public var lastTimeToRelaunchSeconds: Double?
+        package var jetsamPriority: Int64?
+        package var timeSinceSpawnSeconds: Double?
+        package var lastTimeToRelaunchSeconds: Double?
 
         package init(
             at: PowerLogTime,
@@ -29,9 +29,9 @@ extension PowerLogReport {
         }
 
         /// An exit reason: xnu's namespace (`bsd/sys/reason.h`) and a code within it.
-        public struct Reason: Sendable, Equatable, Hashable, Codable {
+        package struct Reason: Sendable, Equatable, Hashable, Codable {
             /// What kind of end it was.
-            public enum Category: String, Sendable, Equatable, Hashable, Codable {
+            package enum Category: String, Sendable, Equatable, Hashable, Codable {
                 /// Killed by the kernel's memory manager (namespace JETSAM).
                 case jetsam
                 /// Killed for taking too long (0x8badf00d and the watchdog namespaces).
@@ -42,14 +42,14 @@ extension PowerLogReport {
                 case other
             }
 
-            public var namespace: Int64?
+            package var namespace: Int64?
             /// `JETSAM`, `SIGNAL`, `FRONTBOARD` …; nil for unknown namespaces.
-            public var namespaceName: String?
+            package var namespaceName: String?
             /// The code as a hex string (`0x8badf00d`), as everywhere in this tool's output.
-            public var code: String?
+            package var code: String?
             /// The code in words when known (`per-process-limit`, `SIGKILL`, `watchdog timeout`).
-            public var codeName: String?
-            public var category: Category
+            package var codeName: String?
+            package var category: Category
 
             package init(namespace: Int64?, code: UInt64?) {
                 self.namespace = namespace

@@ -3,47 +3,47 @@ import APMInspectCore
 /// What a PowerLog history says: device, time span, per-app energy, battery, app run time, exits and screen state.
 ///
 /// Built from one database or from several rotated files of one device merged into one history (rows repeated in
-/// several files counted once). Every time carries both clocks (``PowerLogTime``). Energy is in PowerLog's own
-/// units, which Apple does not document (``EnergySummary/unit``).
+/// several files counted once). Every time carries both clocks (`PowerLogTime`). Energy is in PowerLog's own
+/// units, which Apple does not document (`EnergySummary/unit`).
 public struct PowerLogReport: Sendable, Equatable, Codable {
     /// The files read, in the order given.
-    public var sources: [Source]
+    package var sources: [Source]
     /// The board identifier PowerLog records (`J210`, `D22AP` …), from `PLConfigAgent_EventNone_Config.Device`.
-    public var device: String?
+    package var device: String?
     /// The OS build (`19A404`), from `PLConfigAgent_EventNone_Config.Build`.
-    public var osBuild: String?
+    package var osBuild: String?
     /// PowerLog's logging mode (`Lite`, `Full` …) and storage version, from `PLStorageOperator_EventForward_Configuration`.
-    public var loggingMode: String?
-    public var storageVersion: String?
+    package var loggingMode: String?
+    package var storageVersion: String?
     /// The device's IANA time zone at the end of the history.
-    public var timeZone: String?
+    package var timeZone: String?
     /// The span of the event and aggregate tables (dictionary tables such as `EventNone` are left out).
-    public var timeRange: TimeRange?
+    package var timeRange: TimeRange?
     /// The clock offsets in the history (each applies from its raw time until the next one).
-    public var timeOffsets: [TimeOffset]
+    package var timeOffsets: [TimeOffset]
     /// Every table of every source, by name, with its row count.
-    public var tables: [Table]
+    package var tables: [Table]
     /// Energy totals, components and hourly buckets; nil when no energy table has rows.
-    public var energy: EnergySummary?
+    package var energy: EnergySummary?
     /// Energy consumers ranked by energy, highest first (apps, daemons and hardware nodes billed to themselves).
-    public var apps: [AppEnergy]
+    package var apps: [AppEnergy]
     /// Apps that used location in the background, and when.
-    public var backgroundLocation: [BackgroundLocationUse]
+    package var backgroundLocation: [BackgroundLocationUse]
     /// Battery history; nil when no battery table has rows.
-    public var battery: Battery?
+    package var battery: Battery?
     /// Foreground and background seconds per app, most foreground time first.
-    public var appRunTime: [AppRunTime]
+    package var appRunTime: [AppRunTime]
     /// Process exits with their reason decoded, in time order.
-    public var processExits: [ProcessExit]
+    package var processExits: [ProcessExit]
     /// CPU, GPU and disk I/O per coalition (app or daemon), most CPU time first.
-    public var coalitions: [Coalition]
+    package var coalitions: [Coalition]
     /// Screen on/off history; nil when no display table has rows.
-    public var screen: Screen?
+    package var screen: Screen?
     /// Set by a summary read only: the figures its thinned and cut lists no longer show.
-    public var abridged: Abridgement?
+    package var abridged: Abridgement?
 
     /// A report from its parts, for a family or a test that builds one.
-    public init(
+    package init(
         sources: [Source] = [],
         device: String? = nil,
         osBuild: String? = nil,

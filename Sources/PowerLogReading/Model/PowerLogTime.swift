@@ -11,7 +11,7 @@ import APMInspectCore
 /// local UTC offset, and ``wallClock`` is rebuilt from it exactly as the reader built it before (with the
 /// `AppleTimestamp` stored the time took 96 bytes on x86_64, now 24: 72 MB less per million battery samples). A
 /// wall clock given to `init(raw:clockOffset:wallClock:)` or set that the offset cannot rebuild is kept as given.
-public struct PowerLogTime: Sendable, Equatable, Hashable, Codable {
+package struct PowerLogTime: Sendable, Equatable, Hashable, Codable {
     /// Where ``wallClock`` comes from.
     private enum WallClock: Sendable {
         /// `AppleTimestamp.fromSeconds(raw + clockOffset, utcOffset:)` with this offset; ``PowerLogTime/noOffset``
@@ -29,7 +29,7 @@ public struct PowerLogTime: Sendable, Equatable, Hashable, Codable {
     private var storedWallClock: WallClock
 
     /// The timestamp as stored, on PowerLog's own clock.
-    public var raw: Double {
+    package var raw: Double {
         get { storedRaw }
         set {
             freezeWallClock()
@@ -47,7 +47,7 @@ public struct PowerLogTime: Sendable, Equatable, Hashable, Codable {
     }
 
     /// The wall-clock time with the local UTC offset; nil when the raw value is not a plausible date.
-    public var wallClock: AppleTimestamp? {
+    package var wallClock: AppleTimestamp? {
         get {
             switch storedWallClock {
             case .local(let offset): AppleTimestamp.fromSeconds(utcSeconds, utcOffset: Int(offset))
@@ -93,14 +93,14 @@ public struct PowerLogTime: Sendable, Equatable, Hashable, Codable {
     // The conformances below are what the compiler synthesised for the three stored properties `raw`,
     // `clockOffset`, `wallClock`: same comparison, hashing, keys and key order.
 
-    public static func == (lhs: PowerLogTime, rhs: PowerLogTime) -> Bool {
+    package static func == (lhs: PowerLogTime, rhs: PowerLogTime) -> Bool {
         guard lhs.raw == rhs.raw, lhs.clockOffset == rhs.clockOffset else { return false }
         // Equal raw and offset give an equal UTC value, so one local offset rebuilds one wall clock.
         if case .local(let a) = lhs.storedWallClock, case .local(let b) = rhs.storedWallClock, a == b { return true }
         return lhs.wallClock == rhs.wallClock
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(raw)
         hasher.combine(clockOffset)
         hasher.combine(wallClock)
@@ -112,7 +112,7 @@ public struct PowerLogTime: Sendable, Equatable, Hashable, Codable {
         case wallClock
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             raw: try container.decode(Double.self, forKey: .raw),
@@ -121,7 +121,7 @@ public struct PowerLogTime: Sendable, Equatable, Hashable, Codable {
         )
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(raw, forKey: .raw)
         try container.encode(clockOffset, forKey: .clockOffset)

@@ -1,5 +1,5 @@
 /// What kind of value `anonymize` replaced: the keys of its summary, counted per file and never shown.
-public enum AnonymizedCategory: String, CaseIterable, Sendable, Codable, Comparable {
+package enum AnonymizedCategory: String, CaseIterable, Sendable, Codable, Comparable {
     /// `crashReporterKey`, `CrashReporter Key:`, `Anonymous UUID:`, `Beta Identifier:` and
     /// `deviceIdentifierForVendor` (a 309 report's `storeInfo`): they name one device.
     case crashReporterKey
@@ -20,5 +20,5 @@ public enum AnonymizedCategory: String, CaseIterable, Sendable, Codable, Compara
     /// captures.
     case httpSecret
 
-    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -10,6 +10,7 @@ import CrashReportParsing
 /// caller's line and not the next one. Frames that already carry a symbol are left as the report had them unless
 /// ``force`` is set.
 public struct ReportSymbolicator: Sendable {
+    /// Where the debug information comes from (a `DSYMStore`, or a source of your own).
     public var source: any SymbolSource
     /// Re-resolves frames that already have a symbol (and drops the inlined frames the report had for them).
     public var force: Bool

@@ -3,6 +3,7 @@
 public struct SymbolImage: Sendable {
     /// The `vmaddr` of the image's `__TEXT` segment: file addresses are the image offset plus this.
     public var textVMAddress: UInt64
+    /// What turns an address of this image into symbols and lines.
     public var resolver: any AddressResolver
     /// Where the debug information came from (a dSYM's DWARF file, a binary, a zip entry), for messages.
     public var origin: String

@@ -4,6 +4,7 @@ import CrashReportParsing
 /// A report after symbolication, with what was found along the way and how the new frames map back to the
 /// frames as written (an inline chain turns one written frame into several).
 public struct SymbolicationOutcome: Sendable {
+    /// The report with the symbols, files and lines found.
     public var report: CrashReport
     /// One per image whose debug information is missing or unreadable, and nothing else.
     public var diagnostics: [Diagnostic]
@@ -16,11 +17,13 @@ public struct SymbolicationOutcome: Sendable {
     public var exceptionOrigins: [Int]
     /// For each thread, the written frames whose text changed (resolved or re-resolved).
     public var changedThreadFrames: [Set<Int>]
+    /// The same as ``changedThreadFrames`` for `CrashReport.lastExceptionBacktrace`.
     public var changedExceptionFrames: Set<Int>
     /// The same as ``threadOrigins`` for the threads of the report's `CrashReport.recrashReport`.
     public var recrashThreadOrigins: [[Int]] = []
     /// The same as ``changedThreadFrames`` for the threads of the report's `CrashReport.recrashReport`.
     public var changedRecrashThreadFrames: [Set<Int>] = []
 
+    /// True when anything was resolved, so a caller can skip rewriting an unchanged report.
     public var isChanged: Bool { resolvedFrames > 0 }
 }

@@ -20,7 +20,7 @@ public struct SymbolicatedLocation: Sendable, Equatable, Hashable, Codable {
     public var isInlined: Bool
 
     /// A location, as an `AddressResolver` of your own returns it.
-    public init(
+    package init(
         symbol: String,
         symbolOffset: UInt64,
         file: String? = nil,

@@ -8,6 +8,7 @@ public enum DSYMLocation: Sendable, Hashable, CustomStringConvertible {
     /// An image of the dyld shared cache whose main file is `cache`; `name` is its install name (for messages).
     case dyldCacheImage(cache: RawPath, name: String)
 
+    /// The text people see, as the command prints it.
     public var description: String {
         switch self {
         case .file(let path): path.display

@@ -10,7 +10,9 @@ import Synchronization
 public final class DSYMStore: SymbolSource, Sendable {
     /// One indexed slice and where it is.
     public struct Entry: Sendable, Hashable {
+        /// What the slice's header says: UUID, architecture, addresses.
         public var slice: DebugSlice
+        /// The file and offset to open when a report asks for this slice.
         public var location: DSYMLocation
 
         package init(slice: DebugSlice, location: DSYMLocation) {
@@ -19,9 +21,11 @@ public final class DSYMStore: SymbolSource, Sendable {
         }
     }
 
+    /// Every slice indexed, in the order the paths were given.
     public let entries: [Entry]
     /// What discovery could not use: unreadable paths, garbage in a dSYM's place, link loops, duplicates.
     public let findings: [Diagnostic]
+    /// The bounds on files read and slices kept open.
     public let limits: DSYMStoreLimits
     private let loader: any DebugImageLoader
     private let byUUID: [String: [Int]]

@@ -20,7 +20,7 @@ public protocol DebugImageLoader: Sendable {
 
 extension DebugImageLoader {
     /// Loaders that only read bytes: the store reads the whole file.
-    public func slices(atPath path: RawPath) -> [DebugSlice]? { nil }
+    package func slices(atPath path: RawPath) -> [DebugSlice]? { nil }
     /// Loaders that only read bytes: the store reads the whole file.
-    public func open(atPath path: RawPath, slice: DebugSlice) -> (any AddressResolver)? { nil }
+    package func open(atPath path: RawPath, slice: DebugSlice) -> (any AddressResolver)? { nil }
 }

@@ -4,9 +4,11 @@ public struct DebugSlice: Sendable, Hashable {
     public var uuid: String
     /// `arm64`, `arm64e`, `x86_64` …, as reports name architectures.
     public var arch: String
+    /// The `__TEXT` segment's address: with an image's load address, what turns frame addresses into DWARF ones.
     public var textVMAddress: UInt64
     /// Where the slice starts in its file (0 for a thin file).
     public var fileOffset: Int
+    /// The slice's size in its file.
     public var size: Int
 
     package init(uuid: String, arch: String, textVMAddress: UInt64, fileOffset: Int = 0, size: Int) {

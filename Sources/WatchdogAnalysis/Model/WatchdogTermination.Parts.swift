@@ -1,12 +1,12 @@
 extension WatchdogTermination {
     /// CPU time used during the watchdog interval, summed across cores (so percentages can pass 100).
-    public struct CPUStatistics: Sendable, Equatable, Codable {
-        public var totalSeconds: Double?
-        public var userSeconds: Double?
-        public var systemSeconds: Double?
-        public var totalPercent: Double?
-        public var appSeconds: Double?
-        public var appPercent: Double?
+    package struct CPUStatistics: Sendable, Equatable, Codable {
+        package var totalSeconds: Double?
+        package var userSeconds: Double?
+        package var systemSeconds: Double?
+        package var totalPercent: Double?
+        package var appSeconds: Double?
+        package var appPercent: Double?
 
         package init(
             totalSeconds: Double? = nil,
@@ -26,9 +26,9 @@ extension WatchdogTermination {
     }
 
     /// `ThermalInfo` lines.
-    public struct Thermal: Sendable, Equatable, Codable {
-        public var level: Int?
-        public var state: String?
+    package struct Thermal: Sendable, Equatable, Codable {
+        package var level: Int?
+        package var state: String?
 
         package init(level: Int? = nil, state: String? = nil) {
             self.level = level
@@ -37,9 +37,9 @@ extension WatchdogTermination {
     }
 
     /// The verdict on the main thread, how sure it is, and the frames that show it.
-    public struct Diagnosis: Sendable, Equatable, Codable {
+    package struct Diagnosis: Sendable, Equatable, Codable {
         /// What the main thread was doing.
-        public enum Verdict: String, Sendable, Equatable, Codable {
+        package enum Verdict: String, Sendable, Equatable, Codable {
             case waitingOnLock
             case synchronousDispatchOrOnce
             case synchronousFileOrDatabaseIO
@@ -52,21 +52,21 @@ extension WatchdogTermination {
         }
 
         /// How far the evidence goes.
-        public enum Confidence: String, Sendable, Equatable, Codable {
+        package enum Confidence: String, Sendable, Equatable, Codable {
             case high
             case medium
             case low
         }
 
-        public var verdict: Verdict
-        public var summary: String
-        public var confidence: Confidence
+        package var verdict: Verdict
+        package var summary: String
+        package var confidence: Confidence
         /// Why: which frames and CPU figures led to the verdict.
-        public var reasons: [String]
+        package var reasons: [String]
         /// The main thread's frames that show it, as `image symbol`.
-        public var evidenceFrames: [String]
+        package var evidenceFrames: [String]
         /// Index of the thread examined.
-        public var thread: Int?
+        package var thread: Int?
 
         package init(
             verdict: Verdict,

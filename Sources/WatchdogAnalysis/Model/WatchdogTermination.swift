@@ -8,7 +8,7 @@ import APMInspectCore
 /// translated text), watchOS CAROUSEL lines and macOS WATCHDOG details. Values the report does not give are nil.
 public struct WatchdogTermination: Sendable, Equatable, Codable {
     /// What kind of kill this is.
-    public enum Kind: String, Sendable, Equatable, Codable {
+    package enum Kind: String, Sendable, Equatable, Codable {
         /// The process took too long to launch, resume, suspend or answer a system event (0x8badf00d).
         case watchdogTimeout
         /// The device was too hot (0xc00010ff).
@@ -34,45 +34,45 @@ public struct WatchdogTermination: Sendable, Equatable, Codable {
         case other
     }
 
-    public var kind: Kind
-    public var code: HexValue?
+    package var kind: Kind
+    package var code: HexValue?
     /// The code's name (`ate bad food` for 0x8badf00d) when known.
-    public var codeName: String?
+    package var codeName: String?
     /// What the code means, in plain words.
-    public var meaning: String?
+    package var meaning: String?
     /// The namespace, such as `SPRINGBOARD`, `FRONTBOARD`, `ASSERTIOND`, `RUNNINGBOARD`, `CAROUSEL` or `WATCHDOG`.
-    public var namespace: String?
+    package var namespace: String?
     /// The numeric namespace (`domain:10`) from the RBSTerminateContext, with its xnu name.
-    public var domain: Int?
-    public var domainName: String?
+    package var domain: Int?
+    package var domainName: String?
     /// The watchdog event: `scene-create`, `scene-update`, `process-launch`, `process-exit`, or another (kept).
-    public var event: String?
-    public var processVisibility: String?
-    public var processState: String?
-    public var watchdogVisibility: String?
+    package var event: String?
+    package var processVisibility: String?
+    package var processState: String?
+    package var watchdogVisibility: String?
     /// The wall-clock (or CPU) time the process was allowed, in seconds.
-    public var allowanceSeconds: Double?
+    package var allowanceSeconds: Double?
     /// `real (wall clock)` or `CPU`.
-    public var allowanceKind: String?
+    package var allowanceKind: String?
     /// Time actually taken, where the report gives it (`failed to scene-create after 19.81s`).
-    public var elapsedSeconds: Double?
-    public var cpu: CPUStatistics?
-    public var thermal: Thermal?
-    public var bundleId: String?
-    public var pid: Int64?
+    package var elapsedSeconds: Double?
+    package var cpu: CPUStatistics?
+    package var thermal: Thermal?
+    package var bundleId: String?
+    package var pid: Int64?
     /// The UUID in `app<com.x(UUID)>` forms.
-    public var bundleInstanceUUID: String?
-    public var reportType: String?
-    public var maxTerminationResistance: String?
+    package var bundleInstanceUUID: String?
+    package var reportType: String?
+    package var maxTerminationResistance: String?
     /// `termination.flags` bits by name (`GENERATE_CRASH_REPORT`, `FROM_USERSPACE` …).
-    public var flags: [String]?
+    package var flags: [String]?
     /// What the main thread was doing, with the evidence.
-    public var diagnosis: Diagnosis?
+    package var diagnosis: Diagnosis?
     /// The reason text the fields were read from.
-    public var raw: String?
+    package var raw: String?
 
     /// A termination from its parts, for a test that builds one.
-    public init(
+    package init(
         kind: Kind,
         code: HexValue? = nil,
         codeName: String? = nil,

@@ -8,6 +8,7 @@ import Symbolication
 /// It is asked before the MetricKit families: a logs response holds MetricKit's call-stack trees and
 /// `diagnosticMetaData`, which their recognition also matches.
 public struct AppStoreConnectFamily: ReportFamily {
+    /// How the family is named in diagnostics and in `--verbose` output.
     public var name: String { "App Store Connect diagnostics response" }
 
     /// The family; it has no options (the inspector carries them).

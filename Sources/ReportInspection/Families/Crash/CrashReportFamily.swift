@@ -6,11 +6,13 @@ import WatchdogAnalysis
 /// Apple crash reports in every shape (legacy text, `.ips` 109 and 309, the crash-shaped bodies of other bug
 /// types), and the watchdog terminations and stackshots among them.
 public struct CrashReportFamily: ReportFamily {
+    /// How the family is named in diagnostics and in `--verbose` output.
     public var name: String { "crash report" }
 
     /// The family; it has no options (the inspector carries them).
     public init() {}
 
+    /// The inspection of `input` when this family reads it (a failure included), or nil so the next family is asked.
     public func inspect(_ input: InspectionInput, with inspector: ReportInspector) -> Inspection? {
         guard
             input.format == .crashText || (input.isJSONOrIPS && CrashReportParser.isCrashReport(input.container))

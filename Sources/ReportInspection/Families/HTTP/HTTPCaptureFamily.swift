@@ -3,11 +3,13 @@ import HTTPCaptureParsing
 
 /// HTTP captures: HAR (plain, `.zhar`, `.har.gz`), Charles sessions and pcap/pcapng.
 public struct HTTPCaptureFamily: ReportFamily {
+    /// How the family is named in diagnostics and in `--verbose` output.
     public var name: String { "HTTP capture" }
 
     /// The family; it has no options (the inspector carries them).
     public init() {}
 
+    /// The inspection of `input` when this family reads it (a failure included), or nil so the next family is asked.
     public func inspect(_ input: InspectionInput, with inspector: ReportInspector) -> Inspection? {
         guard let kind = input.httpKind else { return nil }
         return Self.inspect(bytes: input.bytes, kind: kind, path: input.path, summaryOnly: inspector.httpSummaryOnly)

@@ -4,11 +4,13 @@ import APMInspectCore
 ///
 /// Last of the standard families, so every family that models a bug_type has had its turn.
 public struct IPSSummaryFamily: ReportFamily {
+    /// How the family is named in diagnostics and in `--verbose` output.
     public var name: String { "other .ips" }
 
     /// The family; it has no options (the inspector carries them).
     public init() {}
 
+    /// The inspection of `input` when this family reads it (a failure included), or nil so the next family is asked.
     public func inspect(_ input: InspectionInput, with inspector: ReportInspector) -> Inspection? {
         guard input.isJSONOrIPS, let bugType = input.container.bugType else { return nil }
         let container = input.container

@@ -3,11 +3,13 @@ import JetsamParsing
 
 /// JetsamEvent reports (bug_type 298 and 198), by their header or, without one, by their content.
 public struct JetsamFamily: ReportFamily {
+    /// How the family is named in diagnostics and in `--verbose` output.
     public var name: String { "JetsamEvent" }
 
     /// The family; it has no options (the inspector carries them).
     public init() {}
 
+    /// The inspection of `input` when this family reads it (a failure included), or nil so the next family is asked.
     public func inspect(_ input: InspectionInput, with inspector: ReportInspector) -> Inspection? {
         guard input.isJSONOrIPS else { return nil }
         let container = input.container

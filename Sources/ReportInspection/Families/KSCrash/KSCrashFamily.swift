@@ -5,6 +5,7 @@ import WatchdogAnalysis
 
 /// KSCrash JSON reports (1.x and 2.x, and the SDKs derived from it), read into the crash report model.
 public struct KSCrashFamily: ReportFamily {
+    /// How the family is named in diagnostics and in `--verbose` output.
     public var name: String { "KSCrash report" }
 
     /// The family; it has no options (the inspector carries them).

@@ -5,6 +5,7 @@ import WatchdogAnalysis
 
 /// MetricKit payloads (`MXDiagnosticPayload`, `MXMetricPayload`, one or an array) and bare call-stack trees.
 public struct MetricKitFamily: ReportFamily {
+    /// How the family is named in diagnostics and in `--verbose` output.
     public var name: String { "MetricKit payload" }
 
     /// The family; it has no options (the inspector carries them).

@@ -9,6 +9,7 @@ import MetricKitParsing
 /// recognition also matches this shape's `callStackPerThread`; the payload keys of `jsonRepresentation()` hand a
 /// file on to it.
 public struct MetricKitDiagnosticReportFamily: ReportFamily {
+    /// How the family is named in diagnostics and in `--verbose` output.
     public var name: String { "MetricKit diagnostic report (iOS/macOS 27)" }
 
     /// The family; it has no options (the inspector carries them).

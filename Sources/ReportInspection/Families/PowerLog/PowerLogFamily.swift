@@ -3,6 +3,7 @@ import PowerLogReading
 
 /// PowerLog databases (`*.PLSQL`, `.EPSQL`, `.BGSQL`, gzip'd or not).
 public struct PowerLogFamily: ReportFamily {
+    /// How the family is named in diagnostics and in `--verbose` output.
     public var name: String { "PowerLog database" }
 
     /// The family; it has no options (the inspector carries them).

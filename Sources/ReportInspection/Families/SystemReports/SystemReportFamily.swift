@@ -7,11 +7,13 @@ import CrashReportParsing
 /// After the crash family, which keeps a 409 whose body is shaped like a crash report; before the `.ips` summary,
 /// which would otherwise say these types have no model.
 public struct SystemReportFamily: ReportFamily {
+    /// How the family is named in diagnostics and in `--verbose` output.
     public var name: String { "system watchdog and resource reports" }
 
     /// The family; it has no options (the inspector carries them).
     public init() {}
 
+    /// The inspection of `input` when this family reads it (a failure included), or nil so the next family is asked.
     public func inspect(_ input: InspectionInput, with inspector: ReportInspector) -> Inspection? {
         guard input.isJSONOrIPS, let bugType = input.container.bugType else { return nil }
         let container = input.container

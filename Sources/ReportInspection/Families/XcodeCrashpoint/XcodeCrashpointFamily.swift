@@ -9,11 +9,13 @@ import APMInspectCore
 /// Recognised by where the file is (a `.plist` or `.json` inside a `.xccrashpoint` folder, not under `Logs/`) and by
 /// what it holds (a property list or JSON); asked first, as the path test costs nothing.
 public struct XcodeCrashpointFamily: ReportFamily {
+    /// How the family is named in diagnostics and in `--verbose` output.
     public var name: String { "Xcode crash point metadata" }
 
     /// The family; it has no options.
     public init() {}
 
+    /// The inspection of `input` when this family reads it (a failure included), or nil so the next family is asked.
     public func inspect(_ input: InspectionInput, with inspector: ReportInspector) -> Inspection? {
         guard let place = XcodeCrashpointPlace(path: input.path), !place.isLog,
             input.path.hasSuffix(".plist") || input.path.hasSuffix(".json"),

@@ -10,7 +10,9 @@ public struct XcodeCrashpointInfo: Sendable, Equatable, Codable {
     public struct Fact: Sendable, Equatable, Codable {
         /// The metadata file, relative to the bundle (`Info.plist`, `Filters/All/Info.plist`).
         public var file: String
+        /// The metadata key, as written.
         public var key: String
+        /// The value, as text.
         public var value: String
 
         package init(file: String, key: String, value: String) {
@@ -22,6 +24,7 @@ public struct XcodeCrashpointInfo: Sendable, Equatable, Codable {
 
     /// The bundle folder's name and, for a filter's file, the filter's.
     public var bundle: String
+    /// The Organizer filter the crash point was exported under, when the bundle says.
     public var filter: String?
     /// `xmlPlist`, `binaryPlist` or `json`.
     public var format: String
@@ -42,8 +45,11 @@ public struct XcodeCrashpointInfo: Sendable, Equatable, Codable {
 /// What a crash log inside an `.xccrashpoint` bundle carries from it: the bundle, the filter, and the facts of the
 /// bundle's and the filter's metadata files (the envelope's `crashpoint`).
 public struct XcodeCrashpointFacts: Sendable, Equatable, Codable {
+    /// The `.xccrashpoint` bundle's name.
     public var bundle: String
+    /// The filter's name, for a filter's `Info.plist`; nil for the bundle's own files.
     public var filter: String?
+    /// The metadata, in file order.
     public var facts: [XcodeCrashpointInfo.Fact]
 
     package init(bundle: String, filter: String?, facts: [XcodeCrashpointInfo.Fact]) {
@@ -56,7 +62,7 @@ public struct XcodeCrashpointFacts: Sendable, Equatable, Codable {
     ///
     /// Its place comes from the path, the facts from the metadata files beside it (each at most 64 KiB; a missing or
     /// unreadable one adds nothing).
-    public static func of(logAt path: String) -> XcodeCrashpointFacts? {
+    package static func of(logAt path: String) -> XcodeCrashpointFacts? {
         guard let place = XcodeCrashpointPlace(path: path), place.isLog else { return nil }
         var facts: [XcodeCrashpointInfo.Fact] = []
         for file in place.metadataPaths {

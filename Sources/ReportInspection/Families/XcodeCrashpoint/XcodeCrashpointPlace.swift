@@ -3,23 +3,23 @@
 /// Xcode writes a crash point as a folder `Name.xccrashpoint/` with an `Info.plist`, crash logs under
 /// `Filters/<filter>/Logs/` (earlier versions: `DistributionInfos/<filter>/Logs/`, or `Logs/` at the top), each
 /// filter with its own `Info.plist`, and in some versions `PointInfo.json` and `DistributionInfo.json`.
-public struct XcodeCrashpointPlace: Sendable, Equatable {
+package struct XcodeCrashpointPlace: Sendable, Equatable {
     /// The path of the bundle folder, as the file's path spells it.
-    public var bundlePath: String
+    package var bundlePath: String
     /// The bundle folder's name (`Name.xccrashpoint`).
-    public var bundle: String
+    package var bundle: String
     /// The filter folder's path and name, when the file is under `Filters/<filter>/` or `DistributionInfos/<filter>/`.
-    public var filterPath: String?
-    public var filter: String?
+    package var filterPath: String?
+    package var filter: String?
     /// True for a file under a `Logs` folder: a crash log, not the bundle's metadata.
-    public var isLog: Bool
+    package var isLog: Bool
 
     /// The bundle metadata files this build reads for facts, relative to the bundle and to a filter.
     static let bundleFiles = ["Info.plist", "PointInfo.json", "DistributionInfo.json"]
     static let filterFiles = ["Info.plist", "DistributionInfo.json"]
 
     /// The place of `path`, or nil when no folder on it ends in `.xccrashpoint`.
-    public init?(path: String) {
+    package init?(path: String) {
         guard path.contains(".xccrashpoint/") else { return nil }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         // The innermost bundle: a bundle inside a bundle is unusual, and the nearest one describes the file.
