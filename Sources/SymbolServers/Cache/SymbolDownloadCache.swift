@@ -98,7 +98,7 @@ package struct SymbolDownloadCache: Sendable {
             unlink(path)
             return
         }
-        FileManager.default.createFile(atPath: path, contents: Data(validator.utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(validator.utf8))
     }
 
     /// Forgets a resumable file's bytes (and its validator); the descriptor stays open.
