@@ -5,7 +5,7 @@ import MetricKitParsing
 
 /// Folds fleet events into the fleet report, keeping groups and bounded tallies, never the events.
 ///
-/// Every tally is independent of the order events arrive in (see ``CappedCounts`` and `DayCounts`; ties are
+/// Every tally is independent of the order events arrive in (see `CappedCounts` and `DayCounts`; ties are
 /// broken by value). Crashes are kept as small records until the summary links the copies of one crash that several
 /// reporters sent (`CrashLedger`) and groups each crash once.
 public struct FleetAggregator: Sendable {
