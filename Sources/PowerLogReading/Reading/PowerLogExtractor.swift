@@ -474,6 +474,17 @@ struct PowerLogExtractor {
         )
     }
 
+    /// The `BatteryUI` table's columns, in the order ``batteryUISample(_:_:)`` reads them.
+    static let batteryUIColumns = ["timestamp", "Level", "IsCharging"]
+
+    /// One `BatteryUI` row as a sample (level and charging only); nil without a time.
+    private static func batteryUISample(_ row: [DatabaseValue], _ clock: PowerLogClock) -> PowerLogReport.Battery
+        .Sample?
+    {
+        guard let raw = row.double(0) else { return nil }
+        return PowerLogReport.Battery.Sample(at: clock.time(raw), level: row.double(1), isCharging: row.bool(2))
+    }
+
     private mutating func readBattery() {
         let clock = self.clock
         if let table = database.table(Self.batteryTable) {
@@ -493,13 +504,8 @@ struct PowerLogExtractor {
             var out = KeyedRows<PowerLogReport.Battery.Sample>()
             out.reserveCapacity(expectedRows(table))
             let tableName = table.name
-            let outcome = stream(table, ["timestamp", "Level", "IsCharging"]) { row in
-                guard let raw = row.double(0) else { return }
-                let sample = PowerLogReport.Battery.Sample(
-                    at: clock.time(raw),
-                    level: row.double(1),
-                    isCharging: row.bool(2)
-                )
+            let outcome = stream(table, Self.batteryUIColumns) { row in
+                guard let sample = Self.batteryUISample(row, clock) else { return }
                 out.append(key: ContentKey(table: tableName, values: row), value: sample)
             }
             Self.move(out, into: &records.batteryUI)
@@ -675,23 +681,16 @@ struct PowerLogExtractor {
         if let table = database.table(Self.batteryUITable) {
             guard battery == nil else {
                 // Read all the same, for the findings the full read gives about it.
-                note(stream(table, ["timestamp", "Level", "IsCharging"]) { _ in }, table)
+                note(stream(table, Self.batteryUIColumns) { _ in }, table)
                 records.streamedBattery = battery
                 return
             }
             for ordered in [false, true] {
                 var samples = BatteryStream(spool: spool, maxGap: maxGap)
                 samples.requiresOrder = !ordered
-                let outcome = stream(table, ["timestamp", "Level", "IsCharging"], orderedByTime: ordered) { row in
-                    guard let raw = row.double(0) else { return }
-                    samples.add(
-                        PowerLogReport.Battery.Sample(
-                            at: clock.time(raw),
-                            level: row.double(1),
-                            isCharging: row.bool(2)
-                        ),
-                        screen: transitions
-                    )
+                let outcome = stream(table, Self.batteryUIColumns, orderedByTime: ordered) { row in
+                    guard let sample = Self.batteryUISample(row, clock) else { return }
+                    samples.add(sample, screen: transitions)
                 }
                 if samples.outOfOrder, !ordered { continue }
                 battery = samples.finish(source: Self.batteryUITable, gauge: records.gauge)
@@ -732,16 +731,9 @@ struct PowerLogExtractor {
             for ordered in [false, true] {
                 var samples = BatteryFold(limits: limits, maxGap: maxGap)
                 samples.requiresOrder = !ordered
-                let outcome = stream(table, ["timestamp", "Level", "IsCharging"], orderedByTime: ordered) { row in
-                    guard let raw = row.double(0) else { return }
-                    samples.add(
-                        PowerLogReport.Battery.Sample(
-                            at: clock.time(raw),
-                            level: row.double(1),
-                            isCharging: row.bool(2)
-                        ),
-                        screen: transitions
-                    )
+                let outcome = stream(table, Self.batteryUIColumns, orderedByTime: ordered) { row in
+                    guard let sample = Self.batteryUISample(row, clock) else { return }
+                    samples.add(sample, screen: transitions)
                 }
                 if samples.outOfOrder, !ordered { continue }
                 fold.batteryUI = samples

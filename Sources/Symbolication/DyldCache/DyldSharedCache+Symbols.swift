@@ -25,13 +25,7 @@ extension DyldSharedCache {
         }
         try locals(of: image, into: &collected)
         let entries = collected.entries
-        let order = entries.indices.sorted { left, right in
-            let a = entries[left]
-            let b = entries[right]
-            if a.address != b.address { return a.address < b.address }
-            if a.isExternal != b.isExternal { return a.isExternal }
-            return left < right
-        }
+        let order = MachOSymbolTable.lookupOrder(entries)
         var diagnostics: [Diagnostic] = []
         if collected.skipped > 0 {
             diagnostics.append(

@@ -72,14 +72,7 @@ extension MachOSlice {
                 )
             )
         }
-        // Stable: among symbols at one address the external one is preferred, then the first in the table.
-        let order = entries.indices.sorted { left, right in
-            let a = entries[left]
-            let b = entries[right]
-            if a.address != b.address { return a.address < b.address }
-            if a.isExternal != b.isExternal { return a.isExternal }
-            return left < right
-        }
+        let order = MachOSymbolTable.lookupOrder(entries)
         var diagnostics: [Diagnostic] = []
         if badNames > 0 || badSections > 0, let firstBad {
             diagnostics.append(

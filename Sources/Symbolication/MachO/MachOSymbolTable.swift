@@ -97,3 +97,17 @@ package struct MachOSymbolTable: AddressResolver {
         return MachOSymbol.displayName(strings[offset..<end])
     }
 }
+
+extension MachOSymbolTable {
+    /// The order a table's entries are kept in: by address, and, stable among symbols at one address, the external
+    /// one first, then the first in the input (what the Mach-O file and the dyld cache readers both hand in).
+    static func lookupOrder(_ entries: [Entry]) -> [Int] {
+        entries.indices.sorted { left, right in
+            let a = entries[left]
+            let b = entries[right]
+            if a.address != b.address { return a.address < b.address }
+            if a.isExternal != b.isExternal { return a.isExternal }
+            return left < right
+        }
+    }
+}

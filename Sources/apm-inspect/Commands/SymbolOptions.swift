@@ -9,7 +9,8 @@ struct SymbolOptions: ParsableArguments {
         help: ArgumentHelp(
             """
             Where to find dSYMs by UUID (repeatable: one source each): a folder in any layout, indexed once and \
-            remembered in the symbol cache, or a dSYM, Mach-O file or zip of dSYMs; or a symbol server, \
+            remembered in the symbol cache, or a dSYM, Mach-O file, zip of dSYMs or dyld shared cache (its \
+            subcaches and .symbols file beside it); or a symbol server, \
             http(s)://BASE or s3://BUCKET/PREFIX in Sentry's unified layout, lldb+https://… or lldb+s3://… in \
             lldb's folder layout (docs/symbolication.md). \
             \(SymbolSources.environmentVariable) adds sources for every run, separated by commas.
