@@ -291,7 +291,7 @@ let package = Package(
                 "FuzzReplaySupport", "FuzzProperties", "Symbolication", "CrashReportParsing", "APMInspectCore",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
-            exclude: ["Fixtures", "SystemFixtures"]
+            exclude: ["Fixtures", "SystemFixtures", "ThumbFixtures"]
         ),
         .testTarget(
             name: "BackendExportTests",

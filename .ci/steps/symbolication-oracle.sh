@@ -13,7 +13,8 @@ if [ -z "$SYMBOLIZER" ] || [ -z "$OBJDUMP" ]; then
   echo "FAIL: llvm-symbolizer and llvm-objdump are needed (Debian: apt-get install llvm)"; exit 1
 fi
 shopt -s nullglob
-dsyms=("$FIXTURES"/*.dSYM)
+THUMB_FIXTURES="$ROOT/Tests/SymbolicationTests/ThumbFixtures"
+dsyms=("$FIXTURES"/*.dSYM "$THUMB_FIXTURES"/*.dSYM)
 if [ "${#dsyms[@]}" -eq 0 ]; then echo "FAIL: no fixture dSYM in $FIXTURES"; exit 1; fi
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
@@ -26,7 +27,8 @@ for dsym in "${dsyms[@]}"; do
   dwarf="$dsym/Contents/Resources/DWARF/$name"
   [ -f "$dwarf" ] || { echo "FAIL: $dwarf is missing"; exit 1; }
   archs="$("$OBJDUMP" --macho --universal-headers "$dwarf" 2>/dev/null | awk '/^architecture /{print $2}')"
-  [ -n "$archs" ] || archs="$("$OBJDUMP" --macho --private-header "$dwarf" | awk '/MH_MAGIC/{print tolower($2)}' | sed 's/^x86_64$/x86_64/')"
+  [ -n "$archs" ] || archs="$("$OBJDUMP" --macho --private-header "$dwarf" \
+    | awk '/MH_MAGIC/{a = tolower($2); if (a == "arm") a = a tolower($3); print a}')"
   for arch in $archs; do
     case "$arch" in X86_64) arch=x86_64 ;; ARM64) arch=arm64 ;; esac
     # __text's address and size, from the dSYM's own section headers.
@@ -91,18 +93,24 @@ done
 echo "symbolication oracle: $total_addresses addresses compared"
 if [ "$failed" -ne 0 ]; then echo "FAIL: symbolication differs from llvm-symbolizer"; exit 1; fi
 
+# armv7 return addresses (issue 45): every call site of the Thumb fixture, its return address written as the link
+# register holds it (the Thumb bit set for Thumb callers), must read as llvm-symbolizer reads the call instruction.
+python3 "$ROOT/Scripts/thumb-call-site-oracle.py" --bin "$BIN" --fixtures "$THUMB_FIXTURES" \
+  --symbolizer "$SYMBOLIZER" --objdump "$OBJDUMP" --nm "$(command -v llvm-nm || echo llvm-nm)"
+
 # `uuid` against llvm-dwarfdump --uuid on every fixture file (binaries and dSYMs): the same lines, in the same order.
 DWARFDUMP="${LLVM_DWARFDUMP:-$(command -v llvm-dwarfdump || true)}"
 [ -n "$DWARFDUMP" ] || { echo "FAIL: llvm-dwarfdump is needed (Debian: apt-get install llvm)"; exit 1; }
 uuid_files=0
-for file in "$FIXTURES"/Demo-* "$FIXTURES"/*.dSYM/Contents/Resources/DWARF/*; do
+for file in "$FIXTURES"/Demo-* "$FIXTURES"/*.dSYM/Contents/Resources/DWARF/* "$THUMB_FIXTURES/LedgerCore" \
+  "$THUMB_FIXTURES"/*.dSYM/Contents/Resources/DWARF/*; do
   [ -f "$file" ] || continue
   "$DWARFDUMP" --uuid "$file" > "$WORK/uuid.llvm"
   "$BIN" uuid "$file" > "$WORK/uuid.ours"
   if ! diff -u "$WORK/uuid.llvm" "$WORK/uuid.ours"; then echo "FAIL: uuid differs from llvm-dwarfdump on $file"; exit 1; fi
   uuid_files=$((uuid_files + 1))
 done
-[ "$uuid_files" -ge 6 ] || { echo "FAIL: only $uuid_files fixture files for uuid"; exit 1; }
+[ "$uuid_files" -ge 8 ] || { echo "FAIL: only $uuid_files fixture files for uuid"; exit 1; }
 echo "uuid: $uuid_files files, the same lines as llvm-dwarfdump --uuid"
 
 # `demangle` against swift-demangle --simplified on the fixtures' Swift names (from their symbol tables).
@@ -136,7 +144,7 @@ echo "demangle: $(wc -l < "$WORK/old-names") Swift 1-3 names, the same as swift-
 # symbol-table answer (the nearest preceding symbol and the offset into it, nothing past the section) must be
 # llvm-symbolizer's (FunctionName, Address - StartAddress).
 SYSTEM_FIXTURES="$ROOT/Tests/SymbolicationTests/SystemFixtures"
-for lib in "$SYSTEM_FIXTURES/libsystem_kernel.dylib" "$SYSTEM_FIXTURES/UIKitCore"; do
+for lib in "$SYSTEM_FIXTURES/libsystem_kernel.dylib" "$SYSTEM_FIXTURES/UIKitCore" "$THUMB_FIXTURES/LedgerCore"; do
   [ -f "$lib" ] || { echo "FAIL: $lib is missing"; exit 1; }
   read -r start size < <("$OBJDUMP" --macho --section-headers "$lib" | awk '$2=="__text"{print "0x"$4, "0x"$3; exit}')
   python3 -c "

@@ -51,6 +51,12 @@ package struct MachOArchitecture: Sendable, Hashable, CustomStringConvertible {
     /// True when addresses and the Mach-O header are 64-bit (arm64_32 has 32-bit pointers).
     package var is64Bit: Bool { cpuType & Self.abi64 != 0 }
 
+    /// 32-bit ARM (armv6, armv7, armv7s, armv7k …), whose code may be Thumb.
+    ///
+    /// Thumb return addresses carry the Thumb bit (bit 0) and calls are 2 or 4 bytes long. arm64_32 is not 32-bit
+    /// ARM in this sense: it runs A64 code only.
+    package var isARM32: Bool { cpuType == Self.typeARM }
+
     /// The name Apple's tools print, or `cputype N subtype M` for one they have no name for.
     package var name: String {
         switch (cpuType, baseSubtype) {

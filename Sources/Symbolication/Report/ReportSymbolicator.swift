@@ -6,8 +6,8 @@ import CrashReportParsing
 /// Each frame's image is the report's binary image whose range holds the frame's address; its UUID (never its
 /// name) picks the debug information. The file address asked for is the runtime address with pointer
 /// authentication bits cleared, minus the image's load address, plus its `__TEXT` vmaddr; return addresses are
-/// asked for one byte back so that a call at the very end of a function, or of an inlined range, resolves to the
-/// caller's line and not the next one. Frames that already carry a symbol are left as the report had them unless
+/// asked for one byte back (on 32-bit ARM: the Thumb bit cleared, then a halfword back) so that a call at the very
+/// end of a function, or of an inlined range, resolves to the caller's line and not the next one. Frames that already carry a symbol are left as the report had them unless
 /// ``force`` is set.
 public struct ReportSymbolicator: Sendable {
     /// Where the debug information comes from (a `DSYMStore`, or a source of your own).
@@ -45,6 +45,21 @@ public struct ReportSymbolicator: Sendable {
         guard stripped >= strippedBase else { return nil }
         let (sum, overflow) = textVMAddress.addingReportingOverflow(stripped - strippedBase)
         return overflow ? nil : sum
+    }
+
+    /// The address looked up for a frame at `fileAddress`: a return address is stepped back into the call that
+    /// made it, so a call at the very end of a function (a `noreturn` one) names its caller and its line.
+    ///
+    /// On 32-bit ARM a return address of Thumb code carries the Thumb bit: `0x102f` returns to the instruction at
+    /// `0x102e`, after a call that starts at `0x102a` (a 32-bit `bl`) or `0x102c` (a 16-bit `blx r3`). One byte
+    /// back from the written address is that next instruction, the first byte of the next function when the call
+    /// ended its own: the bit is cleared and the step is a halfword, which lands inside either call (Thumb and ARM
+    /// instructions are at least halfword aligned). A crashed frame's address is the instruction itself; only
+    /// the bit is cleared, the instruction never being at an odd address.
+    package static func lookupAddress(_ fileAddress: UInt64, isReturnAddress: Bool, isARM32: Bool) -> UInt64 {
+        guard isARM32 else { return isReturnAddress && fileAddress > 0 ? fileAddress - 1 : fileAddress }
+        let instruction = fileAddress & ~1
+        return isReturnAddress && instruction >= 2 ? instruction - 2 : instruction
     }
 
     /// The report with its frames resolved, and what was resolved and what could not be.
@@ -239,8 +254,13 @@ extension ReportSymbolicator {
                     textVMAddress: image.textVMAddress
                 )
             else { return nil }
-            let step: UInt64 = isReturnAddress && fileAddress > 0 ? 1 : 0
-            let locations = image.resolver.locations(at: fileAddress - step)
+            let lookup = ReportSymbolicator.lookupAddress(
+                fileAddress,
+                isReturnAddress: isReturnAddress,
+                isARM32: image.isARM32
+            )
+            let step = fileAddress - lookup
+            let locations = image.resolver.locations(at: lookup)
             guard !locations.isEmpty else {
                 unresolved[imageIndex, default: 0] += 1
                 return nil

@@ -7,10 +7,14 @@ public struct SymbolImage: Sendable {
     public var resolver: any AddressResolver
     /// Where the debug information came from (a dSYM's DWARF file, a binary, a zip entry), for messages.
     public var origin: String
+    /// The image is 32-bit ARM code (armv7 and its kin), where Thumb return addresses are odd: the lookup of a
+    /// frame clears the Thumb bit and steps back a halfword, not a byte (see ``ReportSymbolicator``).
+    package var isARM32: Bool
 
-    package init(textVMAddress: UInt64, resolver: any AddressResolver, origin: String) {
+    package init(textVMAddress: UInt64, resolver: any AddressResolver, origin: String, isARM32: Bool = false) {
         self.textVMAddress = textVMAddress
         self.resolver = resolver
         self.origin = origin
+        self.isARM32 = isARM32
     }
 }

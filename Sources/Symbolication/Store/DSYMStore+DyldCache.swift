@@ -14,7 +14,12 @@ extension DSYMStore {
             }
             let table = try shared.symbolTable(for: image)
             return .found(
-                SymbolImage(textVMAddress: image.address, resolver: table, origin: entry.location.description)
+                SymbolImage(
+                    textVMAddress: image.address,
+                    resolver: table,
+                    origin: entry.location.description,
+                    isARM32: entry.slice.isARM32
+                )
             )
         } catch {
             return .failed(error.error)

@@ -85,7 +85,8 @@ public final class DSYMStore: SymbolSource, Sendable {
                 SymbolImage(
                     textVMAddress: entry.slice.textVMAddress,
                     resolver: resolver,
-                    origin: entry.location.description
+                    origin: entry.location.description,
+                    isARM32: entry.slice.isARM32
                 )
             )
         }
@@ -96,7 +97,8 @@ public final class DSYMStore: SymbolSource, Sendable {
                 SymbolImage(
                     textVMAddress: entry.slice.textVMAddress,
                     resolver: resolver,
-                    origin: entry.location.description
+                    origin: entry.location.description,
+                    isARM32: entry.slice.isARM32
                 )
             )
         } catch {

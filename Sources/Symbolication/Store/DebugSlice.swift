@@ -18,4 +18,7 @@ public struct DebugSlice: Sendable, Hashable {
         self.fileOffset = fileOffset
         self.size = size
     }
+
+    /// 32-bit ARM code, where Thumb return addresses are odd (``MachOArchitecture/isARM32``).
+    package var isARM32: Bool { MachOArchitecture(name: arch)?.isARM32 ?? arch.hasPrefix("armv") }
 }
