@@ -37,6 +37,34 @@ import Testing
         #expect(helper.symbolOffset == 12)
     }
 
+    /// An image with a blank name goes by its file's name (a fuzz finding of 2026-12-07).
+    ///
+    /// In `ips-translate-round-trip-1a24f35a` of that run an image whose `name` is empty left its frames' image
+    /// column blank, and a frame line without an image name does not read back as a frame. The image now goes by
+    /// its file's name (`libsystem_pthread.dylib`), or `???` without a path.
+    @Test func anImageWithABlankNameGoesByItsFileName() throws {
+        var json = TranslationTests.iosReport.replacingOccurrences(
+            of: #""name":"libsystem_pthread.dylib""#,
+            with: #""name":"""#
+        )
+        json = json.replacingOccurrences(
+            of: #""path":"\/usr\/lib\/system\/libsystem_kernel.dylib","name":"libsystem_kernel.dylib""#,
+            with: #""name":"  ""#
+        )
+        #expect(!json.contains("libsystem_kernel.dylib"))
+        let (before, text, after) = try Self.roundTrip(json)
+        #expect(text.contains("libsystem_pthread.dylib"))
+        #expect(after.threads.map(\.frames.count) == before.threads.map(\.frames.count))
+        #expect(
+            after.threads.map { $0.frames.map(\.address?.value) }
+                == before.threads.map { $0.frames.map(\.address?.value) }
+        )
+        let named = Set(after.threads.flatMap(\.frames).compactMap(\.image))
+        #expect(named.contains("libsystem_pthread.dylib"))
+        #expect(named.contains("???"))
+        #expect(!named.contains { $0.allSatisfy(\.isWhitespace) })
+    }
+
     /// A line that only looks like a frame with an unknown address (no tab before `???`) stays text.
     @Test func questionMarksWithoutTheColumnTabAreNotAFrame() {
         func frameLine(_ text: String) -> (index: Int, address: UInt64?)? {

@@ -43,7 +43,7 @@ extension AppleTextWriter {
         }
         line("Binary Images:")
         for image in listedImages {
-            var text = Self.imageRange(image) + " " + (image.name ?? "???")
+            var text = Self.imageRange(image) + " " + Self.imageName(image)
             // Apple names the placeholder's architecture `unknown-arch`.
             let arch = image.arch ?? (Self.isPlaceholder(image) ? "unknown-arch" : "???")
             text += " " + arch + "  <" + (image.uuid ?? "") + "> " + (image.path ?? "???")

@@ -53,7 +53,7 @@ extension AppleTextWriter {
         }
         line("Binary Images:")
         for image in listedImages {
-            var text = Self.imageRange(image) + " " + (image.bundleId ?? image.name ?? "???")
+            var text = Self.imageRange(image) + " " + (Self.column(image.bundleId) ?? Self.imageName(image))
             text += " (" + (image.version ?? "*") + ") <" + Self.dashedUUID(image.uuid ?? "") + "> "
             text += image.path ?? "???"
             line(text)

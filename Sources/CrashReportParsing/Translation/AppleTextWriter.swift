@@ -45,6 +45,21 @@ struct AppleTextWriter {
         line(Self.padRight(key + ":", width) + value)
     }
 
+    /// `text` unless it is missing or blank: a blank name in a column would shift the columns after it, and the
+    /// line would read back as something else (or not at all).
+    static func column(_ text: String?) -> String? {
+        guard let text, text.contains(where: { !$0.isWhitespace }) else { return nil }
+        return text
+    }
+
+    /// The name an image goes by in a frame line and in Binary Images: its name, else its file's name, else `???`.
+    static func imageName(_ image: CrashReport.BinaryImage?) -> String {
+        guard let image else { return "???" }
+        if let name = column(image.name) { return name }
+        let file = image.path.flatMap { $0.split(separator: "/").last.map(String.init) }
+        return column(file) ?? "???"
+    }
+
     static func padRight(_ text: String, _ width: Int) -> String {
         let count = text.count
         return count >= width ? text : text + String(repeating: " ", count: width - count)
@@ -141,7 +156,7 @@ struct AppleTextWriter {
 
     /// `0   libswiftCore.dylib            \t       0x1ad98ab74 _assertionFailure(…) + 308`.
     func frameLine(_ frame: CrashReport.Frame, imageIndex: Int?) -> String {
-        let image = frame.image ?? imageFor(frame, imageIndex: imageIndex)?.name ?? "???"
+        let image = Self.column(frame.image) ?? Self.imageName(imageFor(frame, imageIndex: imageIndex))
         let address = frame.address.map { Self.hex($0.value) } ?? "???"
         var text = Self.padRight(String(frame.index), 4) + Self.padRight(image, 30) + "\t" + Self.padLeft(address, 18)
         if let symbol = frame.symbol {
