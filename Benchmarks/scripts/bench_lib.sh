@@ -64,8 +64,10 @@ bench_binary() {
     : # the older scripts' BIN=… still works
   else
     if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then export PATH="/opt/swift/usr/bin:$PATH"; fi
-    swift build -c release --product apm-inspect >/dev/null
-    BIN="$(swift build -c release --show-bin-path)/apm-inspect"
+    # The Swift runtime linked statically, as a deployed binary would be (docs/performance.md, Start-up): it needs
+    # libcurl's development files for FoundationNetworking (Debian: libcurl4-openssl-dev).
+    swift build -c release --product apm-inspect --static-swift-stdlib --scratch-path .build-static >/dev/null
+    BIN="$(swift build -c release --static-swift-stdlib --scratch-path .build-static --show-bin-path)/apm-inspect"
   fi
   [ -x "$BIN" ] || { echo "bench_lib: no apm-inspect binary at $BIN" >&2; return 1; }
   echo "apm-inspect: $BIN" >&2
