@@ -129,6 +129,21 @@ import Testing
         #expect(result.diagnostics.isEmpty)
     }
 
+    @Test func windowsLineEndingsReadTheSame() throws {
+        // A report saved with `\r\n` line endings (mailed, or through a Windows machine): `\r\n` is one `Character`,
+        // so a split on `Character`s never split there; lines are split on bytes.
+        let text = Self.header() + Self.process(heavy: 50)
+        let crlf = text.replacingOccurrences(of: "\n", with: "\r\n")
+        #expect(crlf.utf8.count > text.utf8.count)
+        let plain = try Self.parse(text).report
+        let windows = try Self.parse(crlf).report
+        #expect(windows.sourceFormat == .spindump)
+        #expect(windows.threads.map { $0.frames.map(\.symbol) } == plain.threads.map { $0.frames.map(\.symbol) })
+        #expect(windows.binaryImages.map(\.name) == plain.binaryImages.map(\.name))
+        #expect(windows.hang?.durationSeconds == plain.hang?.durationSeconds)
+        #expect(windows.process == "Quayside")
+    }
+
     @Test func theHeavierBranchWinsWhicheverComesFirst() throws {
         let light = try Self.parse(Self.header() + Self.process(heavy: 5)).report
         #expect(light.threads[0].frames.map(\.symbol) == ["Ledger.render()", "main", "start"])

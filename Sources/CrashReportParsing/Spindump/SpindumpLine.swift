@@ -106,8 +106,8 @@ enum SpindumpLine {
         } else if let last = rest.utf8.lastIndex(of: UInt8(ascii: ")")) {
             rest = rest[...last]
         }
-        while rest.last == " " { rest = rest.dropLast() }
-        guard rest.hasSuffix(")"), let open = matchingOpen(rest) else { return nil }
+        while rest.utf8.last == UInt8(ascii: " ") { rest = rest.dropLast() }
+        guard rest.utf8.last == UInt8(ascii: ")"), let open = matchingOpen(rest) else { return nil }
         readLocation(rest[rest.index(after: open)..<rest.index(before: rest.endIndex)], into: &frame)
         guard frame.image != nil else { return nil }
         var symbol = rest[..<open]
@@ -122,13 +122,15 @@ enum SpindumpLine {
 
     /// The `(` that opens the parenthesis `text` ends with: a symbol may hold parentheses of its own.
     private static func matchingOpen(_ text: Substring) -> Substring.Index? {
+        // On the bytes: stepping back over `Character`s costs a grapheme break test each.
+        let bytes = text.utf8
         var depth = 0
-        var index = text.endIndex
-        while index > text.startIndex {
-            index = text.index(before: index)
-            switch text[index] {
-            case ")": depth += 1
-            case "(":
+        var index = bytes.endIndex
+        while index > bytes.startIndex {
+            index = bytes.index(before: index)
+            switch bytes[index] {
+            case UInt8(ascii: ")"): depth += 1
+            case UInt8(ascii: "("):
                 depth -= 1
                 if depth == 0 { return index }
             default: break
