@@ -120,11 +120,7 @@ public struct CrashReportParser: Sendable {
                 TextBytes($0).contains(Self.translationMarker, anchor: Self.translationMarkerAnchor)
             }
             if mentionsTranslation,
-                let translated = try? readTranslated(
-                    String(decoding: container.body, as: UTF8.self),
-                    container: container,
-                    diagnostics: &diagnostics
-                )
+                let translated = try? readTranslated(container, diagnostics: &diagnostics)
             {
                 report = translated
             } else {
@@ -265,14 +261,17 @@ public struct CrashReportParser: Sendable {
 
     /// Console's export: a translated text part and, after a `Full Report` line, the `.ips` itself.
     private func readTranslated(
-        _ text: String,
-        container: IPSContainer,
+        _ container: IPSContainer,
         diagnostics: inout [Diagnostic]
     ) throws(CrashParseError) -> CrashReport? {
-        guard let marker = text.firstRange(of: "\nFull Report") else { return nil }
-        let tail = text[marker.upperBound...]
-        guard let start = tail.firstIndex(of: "{") else { return nil }
-        let embedded = IPSContainer(bytes: Array(tail[start...].utf8))
+        // A byte search: the standard library's generic `firstRange(of:)` over the decoded text cost about 1.5 M
+        // instructions for a 10 KB report.
+        let marker: StaticString = "\nFull Report"
+        let body = container.body
+        guard let found = body.withBorrowedBytes({ $0.firstIndex(of: marker) }),
+            let start = body[(found + marker.utf8CodeUnitCount)...].firstIndex(of: UInt8(ascii: "{"))
+        else { return nil }
+        let embedded = IPSContainer(bytes: Array(String(decoding: body[start...], as: UTF8.self).utf8))
         guard embedded.header != nil || embedded.bodyKind == .json else { return nil }
         var report = try readJSON(embedded, diagnostics: &diagnostics)
         report.sourceFormat = .translatedText
