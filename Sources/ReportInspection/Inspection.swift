@@ -37,8 +37,6 @@ public struct Inspection: Sendable, Encodable {
         case resource(ResourceReport)
         /// An App Store Connect API diagnostics response (logs or signatures).
         case appStoreConnect(AppStoreConnectReport)
-        /// A metadata file of an Xcode Organizer `.xccrashpoint` bundle.
-        case xccrashpointInfo(XcodeCrashpointInfo)
         /// The model of a family on the generic path (``FamilyReport``), in this package or registered from
         /// outside it: encoded as it encodes itself.
         case family(any FamilyReport)
@@ -61,7 +59,6 @@ public struct Inspection: Sendable, Encodable {
             case .systemWatchdog(let report): try report.encode(to: encoder)
             case .resource(let report): try report.encode(to: encoder)
             case .appStoreConnect(let report): try report.encode(to: encoder)
-            case .xccrashpointInfo(let info): try info.encode(to: encoder)
             case .family(let report): try report.encode(to: encoder)
             }
         }

@@ -26,6 +26,10 @@ import Testing
         for file in [bundle + "/Info.plist", bundle + "/PointInfo.json"] {
             let inspection = try CorpusInput.inspection(file)
             let report = try #require(inspection.report, "\(file) was not read")
+            guard case .family(let model) = report, model is XcodeCrashpointInfo else {
+                Issue.record("\(file): not on the generic path: \(report)")
+                continue
+            }
             let views = try #require(FamilyRegistry.views(of: report), "\(file): no views")
             #expect(views.noun == "an Xcode crash point's metadata file")
             let text = InspectionRenderer.render(inspection)

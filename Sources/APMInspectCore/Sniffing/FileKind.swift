@@ -48,9 +48,6 @@ public struct FileKind: RawRepresentable, Sendable, Hashable, Codable, CustomStr
     /// An App Store Connect API diagnostics response saved as JSON: the `diagnosticLogs` of a signature (call-stack
     /// trees and metadata) or a build's `diagnosticSignatures`.
     public static let appStoreConnect = FileKind(rawValue: "appStoreConnect")
-    /// A metadata file of an Xcode Organizer `.xccrashpoint` bundle (`Info.plist`, `PointInfo.json` …): named as such,
-    /// with its facts; the bundle's crash logs are crash reports.
-    public static let xccrashpointInfo = FileKind(rawValue: "xccrashpointInfo")
     /// A tar or tar.gz archive (a sysdiagnose) read for the reports inside it.
     ///
     /// Its envelope carries the archive's own findings (a member skipped, a limit reached) and no report; each report

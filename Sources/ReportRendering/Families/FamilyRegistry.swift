@@ -16,7 +16,6 @@ package enum FamilyRegistry {
         HTTPViews(),
         MetricKitViews(),
         AppStoreConnectViews(),
-        XcodeCrashpointViews(),
         PowerLogViews(),
         CrashViews(),
         WatchdogViews(),

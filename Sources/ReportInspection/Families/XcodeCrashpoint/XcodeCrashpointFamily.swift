@@ -48,7 +48,7 @@ public struct XcodeCrashpointFamily: StandardFamily {
             file: input.path,
             kind: .xccrashpointInfo,
             diagnostics: diagnostics,
-            report: .xccrashpointInfo(info),
+            report: .family(info),
             failure: nil
         )
     }

@@ -4,8 +4,9 @@ import APMInspectCore
 ///
 /// `Info.plist`, `PointInfo.json`, `DistributionInfo.json` and a filter's `Info.plist` are read as what they are, so
 /// that `scan` and `report` do not count them as unknown reports. The bundle's crash logs are crash reports of their
-/// own, carrying these facts in their envelope's `crashpoint`.
-public struct XcodeCrashpointInfo: Sendable, Equatable, Codable {
+/// own, carrying these facts in their envelope's `crashpoint`. The envelope carries it in the generic case
+/// (``Inspection/Report/family(_:)``).
+public struct XcodeCrashpointInfo: FamilyReport, Equatable, Codable {
     /// One fact: a key path (`CFBundleShortVersionString`, `filter.osVersion`) and its value as text.
     public struct Fact: Sendable, Equatable, Codable {
         /// The metadata file, relative to the bundle (`Info.plist`, `Filters/All/Info.plist`).
