@@ -30,6 +30,7 @@ public struct ReportInspector: Sendable {
     /// More specific content first (a KSCrash report is JSON too). A family is one line here; its kinds, its model and
     /// its views come with it from its folders.
     package static let registeredFamilies: [any StandardFamily] = [
+        XcodeCrashpointFamily(),
         HTTPCaptureFamily(),
         AppStoreConnectFamily(),
         MetricKitDiagnosticReportFamily(),

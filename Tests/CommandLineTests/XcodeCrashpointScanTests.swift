@@ -20,7 +20,7 @@ import Testing
         }
         #expect(
             inspections.map(\.kind).sorted { $0.rawValue < $1.rawValue } == [
-                .crashReport, .unknown, .unknown, .unknown,
+                .crashReport, .xccrashpointInfo, .xccrashpointInfo, .xccrashpointInfo,
             ]
         )
         let crash = try #require(inspections.first { $0.kind == .crashReport })

@@ -118,6 +118,7 @@ import Testing
 
     @Test func aKindIsTitledByItsFamily() {
         #expect(ReportInspector.title(of: .crashReport) == "Crash report")
+        #expect(ReportInspector.title(of: .xccrashpointInfo) == "Xcode crash point metadata")
         #expect(ReportInspector.title(of: .archive) == "Archive")
         // A kind of a family registered from outside has no title here: it is shown by its JSON spelling.
         #expect(ReportInspector.title(of: FileKind(rawValue: "greeting")) == "greeting")
