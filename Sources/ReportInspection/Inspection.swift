@@ -37,10 +37,9 @@ public struct Inspection: Sendable, Encodable {
         case resource(ResourceReport)
         /// An App Store Connect API diagnostics response (logs or signatures).
         case appStoreConnect(AppStoreConnectReport)
-        /// A metadata file of an Xcode Organizer `.xccrashpoint` bundle.
-        case xccrashpointInfo(XcodeCrashpointInfo)
-        /// The model of a family registered from outside this package (``ReportFamily``): encoded as it encodes.
-        case other(any Encodable & Sendable)
+        /// The model of a family on the generic path (``FamilyReport``), in this package or registered from
+        /// outside it: encoded as it encodes itself.
+        case family(any FamilyReport)
 
         /// Writes the JSON form documented in docs/json-output.md.
         public func encode(to encoder: any Encoder) throws {
@@ -60,8 +59,7 @@ public struct Inspection: Sendable, Encodable {
             case .systemWatchdog(let report): try report.encode(to: encoder)
             case .resource(let report): try report.encode(to: encoder)
             case .appStoreConnect(let report): try report.encode(to: encoder)
-            case .xccrashpointInfo(let info): try info.encode(to: encoder)
-            case .other(let report): try report.encode(to: encoder)
+            case .family(let report): try report.encode(to: encoder)
             }
         }
     }

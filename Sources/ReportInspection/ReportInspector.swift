@@ -23,7 +23,13 @@ public struct ReportInspector: Sendable {
     public var symbolicator: ReportSymbolicator?
 
     /// The families of this package, most specific first.
-    public static let standardFamilies: [any ReportFamily] = [
+    public static let standardFamilies: [any ReportFamily] = registeredFamilies.map { $0 }
+
+    /// The registry: the families of this package, in the order the inspector asks them.
+    ///
+    /// More specific content first (a KSCrash report is JSON too). A family is one line here; its kinds, its model and
+    /// its views come with it from its folders.
+    package static let registeredFamilies: [any StandardFamily] = [
         XcodeCrashpointFamily(),
         HTTPCaptureFamily(),
         AppStoreConnectFamily(),
@@ -36,6 +42,26 @@ public struct ReportInspector: Sendable {
         SystemReportFamily(),
         IPSSummaryFamily(),
     ]
+
+    /// Every kind an envelope of this package can carry, each once, with its title: the families' kinds in registry
+    /// order, then the two no family writes (what no family read, and an archive's own envelope, which the commands'
+    /// input layer writes).
+    package static let standardKinds: [(kind: FileKind, title: String)] = {
+        var seen: Set<FileKind> = []
+        var kinds: [(kind: FileKind, title: String)] = []
+        for family in registeredFamilies {
+            for (kind, title) in family.kinds where seen.insert(kind).inserted { kinds.append((kind, title)) }
+        }
+        return kinds + [(.unknown, "Unknown"), (.archive, "Archive")]
+    }()
+
+    private static let titles = Dictionary(standardKinds.map { ($0.kind, $0.title) }) { first, _ in first }
+
+    /// What the text views call `kind` ("Crash report"); a kind no standard family carries (a family registered from
+    /// outside) is shown by its JSON spelling.
+    package static func title(of kind: FileKind) -> String {
+        titles[kind] ?? kind.rawValue
+    }
 
     /// An inspector that asks `families` in order (the standard ones by default).
     public init(

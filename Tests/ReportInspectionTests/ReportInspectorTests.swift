@@ -11,7 +11,7 @@ import Testing
 
     /// A family an embedder adds: recognises a made-up format by its first line.
     struct GreetingFamily: ReportFamily {
-        struct Greeting: Encodable, Sendable {
+        struct Greeting: FamilyReport {
             var greeting: String
         }
 
@@ -24,7 +24,7 @@ import Testing
                 file: input.path,
                 kind: .unknown,
                 diagnostics: [],
-                report: .other(Greeting(greeting: rest)),
+                report: .family(Greeting(greeting: rest)),
                 failure: nil
             )
         }
@@ -86,6 +86,42 @@ import Testing
             path: Self.corpus("crash/ios14.4_text_exc_bad_access_sigsegv_kern_invalid_address.crash")
         )
         #expect(crash.kind == .crashReport)
+    }
+
+    /// `FileKind` is open, so the registry's list is what says which kinds exist: it must be the documented
+    /// vocabulary, the JSON schema's and docs/json-output.md's, no more and no less.
+    @Test func theRegistryListsEveryDocumentedKind() throws {
+        let kinds = ReportInspector.standardKinds.map(\.kind.rawValue)
+        #expect(Set(kinds).count == kinds.count, "a kind listed twice: \(kinds)")
+        let titles = ReportInspector.standardKinds.map(\.title)
+        #expect(Set(titles).count == titles.count, "two kinds share a title: \(titles)")
+        #expect(titles.allSatisfy { !$0.isEmpty })
+
+        let schemaData = try Data(
+            contentsOf: Self.root.appendingPathComponent("docs/schema/apm-inspect-output.schema.json")
+        )
+        let schema = try #require(try JSONSerialization.jsonObject(with: schemaData) as? [String: Any])
+        let defs = try #require(schema["$defs"] as? [String: Any])
+        let envelope = try #require(defs["envelope"] as? [String: Any])
+        let properties = try #require(envelope["properties"] as? [String: Any])
+        let kind = try #require(properties["kind"] as? [String: Any])
+        let schemaKinds = try #require(kind["enum"] as? [String])
+        #expect(Set(kinds) == Set(schemaKinds))
+
+        let doc = try String(contentsOf: Self.root.appendingPathComponent("docs/json-output.md"), encoding: .utf8)
+        let entry = try #require(doc.range(of: "- `kind`: "))
+        let paragraph = doc[entry.upperBound...].prefix { $0 != "." }
+        let documented = paragraph.split(separator: "`", omittingEmptySubsequences: false).enumerated()
+            .filter { $0.offset % 2 == 1 }.map { String($0.element) }
+        #expect(Set(kinds) == Set(documented))
+    }
+
+    @Test func aKindIsTitledByItsFamily() {
+        #expect(ReportInspector.title(of: .crashReport) == "Crash report")
+        #expect(ReportInspector.title(of: .xccrashpointInfo) == "Xcode crash point metadata")
+        #expect(ReportInspector.title(of: .archive) == "Archive")
+        // A kind of a family registered from outside has no title here: it is shown by its JSON spelling.
+        #expect(ReportInspector.title(of: FileKind(rawValue: "greeting")) == "greeting")
     }
 
     @Test func aFamilyListWithoutCrashReportsLeavesThemUnread() {

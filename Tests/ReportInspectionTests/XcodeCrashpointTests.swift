@@ -23,7 +23,7 @@ import Testing
             #expect(inspection.failure == nil)
         }
         let filterInfo = ReportInspector().inspect(path: Self.filter + "/Info.plist")
-        guard case .xccrashpointInfo(let info) = filterInfo.report else {
+        guard case .family(let model) = filterInfo.report, let info = model as? XcodeCrashpointInfo else {
             Issue.record("no model")
             return
         }
@@ -37,7 +37,8 @@ import Testing
             ]
         )
         guard
-            case .xccrashpointInfo(let point) = ReportInspector().inspect(path: Self.bundle + "/PointInfo.json").report
+            case .family(let model) = ReportInspector().inspect(path: Self.bundle + "/PointInfo.json").report,
+            let point = model as? XcodeCrashpointInfo
         else {
             Issue.record("no model")
             return
@@ -85,7 +86,7 @@ import Testing
         plist += String(repeating: "<dict>", count: 2_000) + "<key>lost"
         let inspection = ReportInspector().inspect(bytes: Array(plist.utf8), path: path)
         #expect(inspection.kind == .xccrashpointInfo)
-        guard case .xccrashpointInfo(let info) = inspection.report else {
+        guard case .family(let model) = inspection.report, let info = model as? XcodeCrashpointInfo else {
             Issue.record("no model")
             return
         }

@@ -20,6 +20,24 @@ import Testing
         }
     }
 
+    /// Xcode crash point metadata is on the generic path: its views come with its model, from no list.
+    @Test func aGenericFamilysModelBringsItsViews() throws {
+        let bundle = "Corpus/xccrashpoint/Fernway - FeedStore.save(_:).xccrashpoint"
+        for file in [bundle + "/Info.plist", bundle + "/PointInfo.json"] {
+            let inspection = try CorpusInput.inspection(file)
+            let report = try #require(inspection.report, "\(file) was not read")
+            guard case .family(let model) = report, model is XcodeCrashpointInfo else {
+                Issue.record("\(file): not on the generic path: \(report)")
+                continue
+            }
+            let views = try #require(FamilyRegistry.views(of: report), "\(file): no views")
+            #expect(views.noun == "an Xcode crash point's metadata file")
+            let text = InspectionRenderer.render(inspection)
+            #expect(text.hasPrefix("Xcode crash point metadata  \(file)\n"), "\(text)")
+            #expect(text.contains("Bundle"))
+        }
+    }
+
     @Test func aProfileFoldsUnderItsName() throws {
         let inspection = try CorpusInput.inspection("Corpus/kscrash/v3.7.0_ios18.2_arm64_profile_startup_samples.json")
         let stacks = try #require(FamilyRegistry.foldedStacks(of: inspection))

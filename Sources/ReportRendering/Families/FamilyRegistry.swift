@@ -2,19 +2,20 @@ import APMInspectCore
 import FleetReport
 import ReportInspection
 
-/// The views of every model the standard families produce: the one list a new model's views are added to.
+/// The views of every model the standard families produce.
 ///
-/// Recognising and parsing is the inspector's (``ReportInspector/standardFamilies``: a family there is one line);
+/// Recognising and parsing is the inspector's (``ReportInspector/registeredFamilies``: a family there is one line);
 /// everything a command does with the model afterwards goes through here, so no command switches over the
-/// report's kind. A family whose model is already listed (a new crash format read into a `CrashReport`) needs no
-/// line here at all; KSCrash and Apple's crash reports share the crash views, so one report is shown the same way
-/// whichever file it came from.
+/// report's kind. A family on the generic path (``Inspection/Report/family(_:)``) brings its views with its model
+/// (``ViewedFamilyReport``) and adds no line here; the list holds the views of the models with a case of their own.
+/// A family whose model is already known (a new crash format read into a `CrashReport`) needs nothing here at all;
+/// KSCrash and Apple's crash reports share the crash views, so one report is shown the same way whichever file it
+/// came from.
 package enum FamilyRegistry {
     private static let views: [any ReportViews] = [
         HTTPViews(),
         MetricKitViews(),
         AppStoreConnectViews(),
-        XcodeCrashpointViews(),
         PowerLogViews(),
         CrashViews(),
         WatchdogViews(),
@@ -25,10 +26,20 @@ package enum FamilyRegistry {
         UnrecognisedViews(),
     ]
 
-    /// The views of `report`; nil for a model registered from outside (``Inspection/Report/other(_:)``), which
-    /// has no views here and is shown as its JSON.
+    /// The views of `report`: those its model brings on the generic path (``ViewedFamilyReport``), else the first
+    /// listed that claims it; nil for a model registered from outside this package, which has no views here and is
+    /// shown as its JSON.
     package static func views(of report: Inspection.Report) -> (any ReportViews)? {
-        views.first { $0.claims(report) }
+        if case .family(let model) = report {
+            guard let viewed = model as? any ViewedFamilyReport else { return nil }
+            return views(of: viewed)
+        }
+        return views.first { $0.claims(report) }
+    }
+
+    /// The views a generic family's model names (the existential opened, so its type's `views` can be read).
+    private static func views<Model: ViewedFamilyReport>(of model: Model) -> any ReportViews {
+        Model.views
     }
 
     /// Whether `--app` keeps an inspection: whether its model speaks of one of the apps.

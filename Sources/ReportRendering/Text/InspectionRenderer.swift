@@ -60,27 +60,9 @@ package enum InspectionRenderer {
         }
     }
 
+    /// What the view calls `kind` ("Crash report"): the title its family registered with it.
     package static func title(for kind: FileKind) -> String {
-        switch kind {
-        case .jetsamEvent: "JetsamEvent"
-        case .crashReport: "Crash report"
-        case .watchdogTermination: "Watchdog termination"
-        case .powerLog: "PowerLog"
-        case .httpArchive: "HTTP archive"
-        case .charlesSession: "Charles session"
-        case .packetCapture: "Packet capture"
-        case .stackshot: "Stackshot"
-        case .panic: "Panic"
-        case .otherIPS: "IPS report"
-        case .kscrash: "KSCrash report"
-        case .metrickit: "MetricKit"
-        case .systemWatchdog: "System watchdog"
-        case .resourceReport: "Resource report"
-        case .appStoreConnect: "App Store Connect"
-        case .xccrashpointInfo: "Xcode crash point metadata"
-        case .archive: "Archive"
-        case .unknown: "Unknown"
-        }
+        ReportInspector.title(of: kind)
     }
 
     package static func keyValues(_ fields: [(String, String)]) -> String {

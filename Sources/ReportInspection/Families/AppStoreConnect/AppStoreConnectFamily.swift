@@ -7,9 +7,12 @@ import Symbolication
 ///
 /// It is asked before the MetricKit families: a logs response holds MetricKit's call-stack trees and
 /// `diagnosticMetaData`, which their recognition also matches.
-public struct AppStoreConnectFamily: ReportFamily {
+public struct AppStoreConnectFamily: StandardFamily {
     /// How the family is named in diagnostics and in `--verbose` output.
     public var name: String { "App Store Connect diagnostics response" }
+
+    /// The kinds of its envelopes, with their titles.
+    package var kinds: KeyValuePairs<FileKind, String> { [.appStoreConnect: "App Store Connect"] }
 
     /// The family; it has no options (the inspector carries them).
     public init() {}

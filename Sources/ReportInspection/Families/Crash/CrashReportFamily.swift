@@ -5,9 +5,14 @@ import WatchdogAnalysis
 
 /// Apple crash reports in every shape (legacy text, `.ips` 109 and 309, the crash-shaped bodies of other bug
 /// types), and the watchdog terminations and stackshots among them.
-public struct CrashReportFamily: ReportFamily {
+public struct CrashReportFamily: StandardFamily {
     /// How the family is named in diagnostics and in `--verbose` output.
     public var name: String { "crash report" }
+
+    /// The kinds of its envelopes, with their titles.
+    package var kinds: KeyValuePairs<FileKind, String> {
+        [.crashReport: "Crash report", .watchdogTermination: "Watchdog termination", .stackshot: "Stackshot"]
+    }
 
     /// The family; it has no options (the inspector carries them).
     public init() {}

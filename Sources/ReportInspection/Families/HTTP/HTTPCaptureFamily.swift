@@ -2,9 +2,14 @@ import APMInspectCore
 import HTTPCaptureParsing
 
 /// HTTP captures: HAR (plain, `.zhar`, `.har.gz`), Charles sessions and pcap/pcapng.
-public struct HTTPCaptureFamily: ReportFamily {
+public struct HTTPCaptureFamily: StandardFamily {
     /// How the family is named in diagnostics and in `--verbose` output.
     public var name: String { "HTTP capture" }
+
+    /// The kinds of its envelopes, with their titles.
+    package var kinds: KeyValuePairs<FileKind, String> {
+        [.httpArchive: "HTTP archive", .charlesSession: "Charles session", .packetCapture: "Packet capture"]
+    }
 
     /// The family; it has no options (the inspector carries them).
     public init() {}
@@ -20,7 +25,7 @@ public struct HTTPCaptureFamily: ReportFamily {
     /// With `summaryOnly` (text output) the capture holds the summary and only the slowest transactions
     /// (`HTTPCaptureReader.readSummary(_:limits:)`), so a million-entry HAR is summarised in bounded memory
     /// besides the file; JSON output needs every transaction.
-    public static func inspect(
+    package static func inspect(
         bytes: [UInt8],
         kind: FileKind?,
         path: String,

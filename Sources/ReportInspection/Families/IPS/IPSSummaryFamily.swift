@@ -3,9 +3,14 @@ import APMInspectCore
 /// Any other `.ips` file with a bug_type: its type named and classified, its body described, not modelled.
 ///
 /// Last of the standard families, so every family that models a bug_type has had its turn.
-public struct IPSSummaryFamily: ReportFamily {
+public struct IPSSummaryFamily: StandardFamily {
     /// How the family is named in diagnostics and in `--verbose` output.
     public var name: String { "other .ips" }
+
+    /// The kinds of its envelopes, with their titles.
+    package var kinds: KeyValuePairs<FileKind, String> {
+        [.panic: "Panic", .stackshot: "Stackshot", .otherIPS: "IPS report"]
+    }
 
     /// The family; it has no options (the inspector carries them).
     public init() {}

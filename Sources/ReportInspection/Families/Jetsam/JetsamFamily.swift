@@ -2,9 +2,12 @@ import APMInspectCore
 import JetsamParsing
 
 /// JetsamEvent reports (bug_type 298 and 198), by their header or, without one, by their content.
-public struct JetsamFamily: ReportFamily {
+public struct JetsamFamily: StandardFamily {
     /// How the family is named in diagnostics and in `--verbose` output.
     public var name: String { "JetsamEvent" }
+
+    /// The kinds of its envelopes, with their titles.
+    package var kinds: KeyValuePairs<FileKind, String> { [.jetsamEvent: "JetsamEvent"] }
 
     /// The family; it has no options (the inspector carries them).
     public init() {}

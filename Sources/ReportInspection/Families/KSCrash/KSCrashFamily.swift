@@ -4,9 +4,12 @@ import Symbolication
 import WatchdogAnalysis
 
 /// KSCrash JSON reports (1.x and 2.x, and the SDKs derived from it), read into the crash report model.
-public struct KSCrashFamily: ReportFamily {
+public struct KSCrashFamily: StandardFamily {
     /// How the family is named in diagnostics and in `--verbose` output.
     public var name: String { "KSCrash report" }
+
+    /// The kinds of its envelopes, with their titles.
+    package var kinds: KeyValuePairs<FileKind, String> { [.kscrash: "KSCrash report"] }
 
     /// The family; it has no options (the inspector carries them).
     public init() {}

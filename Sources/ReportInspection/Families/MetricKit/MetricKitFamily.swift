@@ -4,9 +4,12 @@ import MetricKitParsing
 import WatchdogAnalysis
 
 /// MetricKit payloads (`MXDiagnosticPayload`, `MXMetricPayload`, one or an array) and bare call-stack trees.
-public struct MetricKitFamily: ReportFamily {
+public struct MetricKitFamily: StandardFamily {
     /// How the family is named in diagnostics and in `--verbose` output.
     public var name: String { "MetricKit payload" }
+
+    /// The kinds of its envelopes, with their titles.
+    package var kinds: KeyValuePairs<FileKind, String> { [.metrickit: "MetricKit"] }
 
     /// The family; it has no options (the inspector carries them).
     public init() {}

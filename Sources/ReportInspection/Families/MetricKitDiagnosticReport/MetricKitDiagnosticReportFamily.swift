@@ -8,9 +8,12 @@ import MetricKitParsing
 /// fleet figures, folded stacks and backends read both shapes. It is asked before ``MetricKitFamily``, whose
 /// recognition also matches this shape's `callStackPerThread`; the payload keys of `jsonRepresentation()` hand a
 /// file on to it.
-public struct MetricKitDiagnosticReportFamily: ReportFamily {
+public struct MetricKitDiagnosticReportFamily: StandardFamily {
     /// How the family is named in diagnostics and in `--verbose` output.
     public var name: String { "MetricKit diagnostic report (iOS/macOS 27)" }
+
+    /// The kinds of its envelopes, with their titles.
+    package var kinds: KeyValuePairs<FileKind, String> { [.metrickit: "MetricKit"] }
 
     /// The family; it has no options (the inspector carries them).
     public init() {}

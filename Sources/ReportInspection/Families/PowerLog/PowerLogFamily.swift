@@ -2,9 +2,12 @@ import APMInspectCore
 import PowerLogReading
 
 /// PowerLog databases (`*.PLSQL`, `.EPSQL`, `.BGSQL`, gzip'd or not).
-public struct PowerLogFamily: ReportFamily {
+public struct PowerLogFamily: StandardFamily {
     /// How the family is named in diagnostics and in `--verbose` output.
     public var name: String { "PowerLog database" }
+
+    /// The kinds of its envelopes, with their titles.
+    package var kinds: KeyValuePairs<FileKind, String> { [.powerLog: "PowerLog"] }
 
     /// The family; it has no options (the inspector carries them).
     public init() {}

@@ -6,9 +6,14 @@ import CrashReportParsing
 ///
 /// After the crash family, which keeps a 409 whose body is shaped like a crash report; before the `.ips` summary,
 /// which would otherwise say these types have no model.
-public struct SystemReportFamily: ReportFamily {
+public struct SystemReportFamily: StandardFamily {
     /// How the family is named in diagnostics and in `--verbose` output.
     public var name: String { "system watchdog and resource reports" }
+
+    /// The kinds of its envelopes, with their titles.
+    package var kinds: KeyValuePairs<FileKind, String> {
+        [.systemWatchdog: "System watchdog", .resourceReport: "Resource report"]
+    }
 
     /// The family; it has no options (the inspector carries them).
     public init() {}

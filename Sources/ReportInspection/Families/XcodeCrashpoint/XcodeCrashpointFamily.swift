@@ -8,9 +8,12 @@ import APMInspectCore
 /// ``CrashReportFamily``; the command's input layer attaches these facts to them (``XcodeCrashpointFacts``).
 /// Recognised by where the file is (a `.plist` or `.json` inside a `.xccrashpoint` folder, not under `Logs/`) and by
 /// what it holds (a property list or JSON); asked first, as the path test costs nothing.
-public struct XcodeCrashpointFamily: ReportFamily {
+public struct XcodeCrashpointFamily: StandardFamily {
     /// How the family is named in diagnostics and in `--verbose` output.
     public var name: String { "Xcode crash point metadata" }
+
+    /// The kinds of its envelopes, with their titles.
+    package var kinds: KeyValuePairs<FileKind, String> { [.xccrashpointInfo: "Xcode crash point metadata"] }
 
     /// The family; it has no options.
     public init() {}
@@ -45,7 +48,7 @@ public struct XcodeCrashpointFamily: ReportFamily {
             file: input.path,
             kind: .xccrashpointInfo,
             diagnostics: diagnostics,
-            report: .xccrashpointInfo(info),
+            report: .family(info),
             failure: nil
         )
     }

@@ -9,11 +9,6 @@ struct XcodeCrashpointViews: ReportViews {
     /// Facts listed before "… more".
     static let factLimit = 40
 
-    func model(of report: Inspection.Report) -> XcodeCrashpointInfo? {
-        guard case .xccrashpointInfo(let info) = report else { return nil }
-        return info
-    }
-
     func text(_ info: XcodeCrashpointInfo, inspection: Inspection, crashView: CrashViewOptions) -> StyledText {
         var out = StyledText("Xcode crash point metadata  \(TerminalText.escaped(inspection.file))\n")
         var fields: [(String, String)] = [("Bundle", info.bundle)]
@@ -33,4 +28,9 @@ struct XcodeCrashpointViews: ReportViews {
     var noun: String {
         "an Xcode crash point's metadata file"
     }
+}
+
+/// On the generic path: the registry finds these views from the model.
+extension XcodeCrashpointInfo: ViewedFamilyReport {
+    static var views: XcodeCrashpointViews { XcodeCrashpointViews() }
 }
