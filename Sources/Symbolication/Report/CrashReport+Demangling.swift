@@ -36,6 +36,16 @@ extension CrashReport {
             convert(&backtrace)
             report.lastExceptionBacktrace = backtrace
         }
+        // A profile's frame table (KSCrash 2.6 `profile` reports): its folded stacks and flame graphs show names.
+        if var profile = report.profile {
+            convert(&profile.frames)
+            report.profile = profile
+        }
+        // The report KSCrash's handler wrote when it crashed: the same names, shown the same way.
+        if let recrash = report.recrashReport {
+            let shown = recrash.demanglingNames(demangle)
+            if shown != recrash { report.recrashReport = shown }
+        }
         if changed {
             // The signature groups on the top app frames' names: made again from the names as shown.
             report.recomputeSignature()
