@@ -28,8 +28,8 @@ package struct LinkedReports: Sendable, Equatable {
     /// Their sources, each once, in byte order.
     package private(set) var sources: [String] = []
 
-    /// Reports named on one event at most: a hostile folder of copies of one incident would otherwise make one
-    /// event as large as the folder. ``count`` still says how many there were.
+    /// Reports named on one event at most, as a hostile folder of copies of one incident would otherwise make one
+    /// event as large as the folder (``count`` still says how many there were).
     package static let maxReports = 32
 
     package init(_ all: some Sequence<Report>) {

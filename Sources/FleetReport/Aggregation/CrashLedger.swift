@@ -9,9 +9,10 @@ import APMInspectCore
 /// crash is kept as a record of interned ids (about 150 bytes, plus its path and date when they are new) and the
 /// clusters are resolved once, by sorting and a union-find, when the summary is made.
 ///
-/// Two crashes link when they carry the same Apple incident identifier (an `.ips` and its text translation, or a
-/// report and its `.synced` copy: one crash, whatever the source and the time) and their main binaries' UUIDs agree
-/// where both have one. Otherwise they link when all of these hold:
+/// Two crashes link when they carry the same incident identifier (Apple's `Incident Identifier` / `incident_id`,
+/// KSCrash's report id: an `.ips` and its text translation, a report and its `.synced` copy are one crash, whatever
+/// their source and time) and nothing they both know differs: main binary UUID, bundle id, device model, pid and top
+/// frames, as below. Otherwise they link when all of these hold:
 /// - they come from different sources (`crashReport`, `kscrash`, `metrickit`): a cluster holds one report of each
 ///   but for copies of one incident;
 /// - their main binary has the same UUID, or, when one of them has none, the same process name;
@@ -318,7 +319,7 @@ package struct CrashLedger {
         return edges
     }
 
-    /// Pairs that carry one incident identifier, dated or not: found by sorting the records by it. They come before
+    /// Pairs that carry one incident identifier, dated or not, found by sorting the records by it; they come before
     /// every pair found by time (a gap below 0), being the stronger evidence.
     private func incidentEdges(rank: [Int], ranks: [Int]) -> [Edge] {
         var keyed: [(key: Int, position: Int, index: Int)] = []
@@ -349,25 +350,27 @@ package struct CrashLedger {
 
     /// The link rule (see the type's documentation).
     func links(_ a: Record, _ b: Record) -> Bool {
-        if a.incident >= 0, a.incident == b.incident {
-            return a.uuid < 0 || b.uuid < 0 || a.uuid == b.uuid
+        // One incident id stands in for the source, time and name rules; what the two say differently still vetoes.
+        let sameIncident = a.incident >= 0 && a.incident == b.incident
+        if !sameIncident {
+            guard a.source != b.source else { return false }
         }
-        guard a.source != b.source else { return false }
         if a.uuid >= 0, b.uuid >= 0 {
             guard a.uuid == b.uuid else { return false }
-        } else {
+        } else if !sameIncident {
             guard a.process >= 0, a.process == b.process else { return false }
         }
         if a.bundleId >= 0, b.bundleId >= 0, a.bundleId != b.bundleId { return false }
         if a.device >= 0, b.device >= 0, a.device != b.device { return false }
         if let aPid = a.pid, let bPid = b.pid, aPid != bPid { return false }
+        for (left, right) in [(a.frames.0, b.frames.0), (a.frames.1, b.frames.1), (a.frames.2, b.frames.2)] {
+            if let left, let right, left != right { return false }
+        }
+        if sameIncident { return true }
         guard Self.gap(a, b) <= Self.window else { return false }
         let aRanged = (a.end ?? 0) > (a.start ?? 0)
         let bRanged = (b.end ?? 0) > (b.start ?? 0)
         if aRanged || bRanged, a.pid == nil || b.pid == nil { return false }
-        for (left, right) in [(a.frames.0, b.frames.0), (a.frames.1, b.frames.1), (a.frames.2, b.frames.2)] {
-            if let left, let right, left != right { return false }
-        }
         return true
     }
 
