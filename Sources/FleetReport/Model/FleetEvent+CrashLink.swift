@@ -71,12 +71,14 @@ extension FleetEvent {
         return link
     }
 
-    /// The incident id as one key whatever its case or padding; nil for an empty one or one too long to be an id.
+    /// The incident id as one key whatever its case or padding; nil for an empty or all-zero one, or one too long to
+    /// be an id.
     static func normalizedIncident(_ text: String) -> String? {
         var trimmed = Substring(text)
         while let first = trimmed.first, first == " " || first == "\t" { trimmed.removeFirst() }
         while let last = trimmed.last, last == " " || last == "\t" { trimmed.removeLast() }
-        guard !trimmed.isEmpty, trimmed.utf8.count <= 64 else { return nil }
+        // An all-zero id is a placeholder some tools write, not an incident.
+        guard trimmed.utf8.count <= 64, trimmed.contains(where: { $0 != "0" && $0 != "-" }) else { return nil }
         return String(trimmed).uppercased()
     }
 
