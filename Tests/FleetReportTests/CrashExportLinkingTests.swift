@@ -156,6 +156,17 @@ import Testing
         let apart = [ips, ("translated/other.crash", Array(other.utf8))]
         #expect(try Self.export(apart).lines.count == 2)
         #expect(CrashLinkingTests.summary(CrashLinkingTests.events(apart)).crashes.total == 2)
+
+        // An all-zero id is a placeholder, not an incident: two reports that both carry it stay two.
+        let zero = "00000000-0000-0000-0000-000000000000"
+        let placeholders = [ips.1, text.1].map { bytes in
+            Array(
+                String(decoding: bytes, as: UTF8.self)
+                    .replacingOccurrences(of: "89EA024E-56BA-4C8D-909D-F6740E7CAF7D", with: zero).utf8
+            )
+        }
+        let zeroed = [("zeroed/Harbor.ips", placeholders[0]), ("zeroed/Harbor.crash", placeholders[1])]
+        #expect(CrashLinkingTests.summary(CrashLinkingTests.events(zeroed)).crashes.total == 2)
     }
 
     @Test func theExportDoesNotDependOnTheOrderOfTheInputs() throws {

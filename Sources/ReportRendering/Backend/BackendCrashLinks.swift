@@ -4,7 +4,7 @@ import FleetReport
 
 /// `scan`'s crash events held back until every report is read, then exported once per crash: the copies one crash
 /// arrives as (a KSCrash report, a MetricKit diagnostic, Apple's `.ips` and its text) are linked by the fleet
-/// report's own ``CrashLedger`` and only the richest is exported, naming the others.
+/// report's own `CrashLedger` and only the richest is exported, naming the others.
 ///
 /// Each held event costs its ledger record (about 150 bytes and its path) and a slot of the spool file; the event
 /// itself waits on disk. Not thread-safe: ``BackendEventPrinter`` calls it under its lock.

@@ -8,7 +8,7 @@ extension BackendEventPrinter {
     /// kills, OOMs …), in the incidents' order; nil when the incidents cannot be paired with the report's crashes,
     /// which then stream unlinked.
     ///
-    /// The facts are the fleet report's own (``FleetEvent/crash(_:source:grouping:)``), so `scan` links exactly
+    /// The facts are the fleet report's own (`FleetEvent.crash(_:source:grouping:)`), so `scan` links exactly
     /// what `report` links.
     static func crashFacts(of inspection: Inspection, incidents: [BackendIncident]) -> [FleetEvent.Crash?]? {
         guard let report = inspection.report else { return nil }
