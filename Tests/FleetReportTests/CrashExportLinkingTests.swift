@@ -157,6 +157,16 @@ import Testing
         #expect(try Self.export(apart).lines.count == 2)
         #expect(CrashLinkingTests.summary(CrashLinkingTests.events(apart)).crashes.total == 2)
 
+        // One incident id on two different exceptions is an id reused, not one crash.
+        let retyped = String(decoding: text.1, as: UTF8.self)
+            .replacingOccurrences(
+                of: "Exception Type:  EXC_CRASH (SIGABRT)",
+                with: "Exception Type:  EXC_CRASH (SIGKILL)"
+            )
+        #expect(retyped.contains("(SIGKILL)"))
+        let reused = [ips, ("translated/retyped.crash", Array(retyped.utf8))]
+        #expect(CrashLinkingTests.summary(CrashLinkingTests.events(reused)).crashes.total == 2)
+
         // An all-zero id is a placeholder, not an incident: two reports that both carry it stay two.
         let zero = "00000000-0000-0000-0000-000000000000"
         let placeholders = [ips.1, text.1].map { bytes in

@@ -12,7 +12,7 @@ import APMInspectCore
 /// Two crashes link when they carry the same incident identifier (Apple's `Incident Identifier` / `incident_id`,
 /// KSCrash's report id: an `.ips` and its text translation, a report and its `.synced` copy are one crash, whatever
 /// their source and time) and nothing they both know differs: main binary UUID, bundle id, device model, pid and top
-/// frames, as below. Otherwise they link when all of these hold:
+/// frames, as below, and the exception (type and signal). Otherwise they link when all of these hold:
 /// - they come from different sources (`crashReport`, `kscrash`, `metrickit`): a cluster holds one report of each
 ///   but for copies of one incident;
 /// - their main binary has the same UUID, or, when one of them has none, the same process name;
@@ -366,7 +366,13 @@ package struct CrashLedger {
         for (left, right) in [(a.frames.0, b.frames.0), (a.frames.1, b.frames.1), (a.frames.2, b.frames.2)] {
             if let left, let right, left != right { return false }
         }
-        if sameIncident { return true }
+        if sameIncident {
+            // Copies of one report name one exception; fixtures and tools that reuse an id across crashes do not.
+            guard a.exception == b.exception || string(a.exception) == "?" || string(b.exception) == "?" else {
+                return false
+            }
+            return true
+        }
         guard Self.gap(a, b) <= Self.window else { return false }
         let aRanged = (a.end ?? 0) > (a.start ?? 0)
         let bRanged = (b.end ?? 0) > (b.start ?? 0)
