@@ -102,7 +102,14 @@ import Testing
     static func lumenCrash(_ crash: (String, String, String, String, Bool)) throws -> (path: String, bytes: [UInt8]) {
         let (version, build, device, date, otherException) = crash
         var text = String(decoding: try CorpusInput.bytes(lumen), as: UTF8.self)
+        // Each crash its own incident, as on a device: one incident id is one crash, linked wherever it appears.
+        let digits = Array((date + device + version).utf8).reduce(UInt64(14_695_981_039_346_656_037)) {
+            ($0 ^ UInt64($1)) &* 1_099_511_628_211
+        }
+        let hex = String(digits & 0xFFFF_FFFF_FFFF, radix: 16, uppercase: true)
+        let incident = "2C81E17F-3922-4B00-9E4A-" + String(repeating: "0", count: 12 - hex.count) + hex
         let replacements = [
+            ("Incident Identifier: 2C81E17F-3922-4B00-9E4A-15A6AD2951F8", "Incident Identifier: \(incident)"),
             ("Version:             57 (2.3.1)", "Version:             \(build) (\(version))"),
             ("Hardware Model:      iPhone12,1", "Hardware Model:      \(device)"),
             ("Date/Time:           2021-03-09 19:42:17.3861 +0100", "Date/Time:           \(date).0000 +0000"),

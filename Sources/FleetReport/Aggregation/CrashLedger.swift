@@ -9,8 +9,12 @@ import APMInspectCore
 /// crash is kept as a record of interned ids (about 150 bytes, plus its path and date when they are new) and the
 /// clusters are resolved once, by sorting and a union-find, when the summary is made.
 ///
-/// Two crashes link when all of these hold:
-/// - they come from different sources (`crashReport`, `kscrash`, `metrickit`): a cluster holds one report of each;
+/// Two crashes link when they carry the same incident identifier (Apple's `Incident Identifier` / `incident_id`,
+/// KSCrash's report id: an `.ips` and its text translation, a report and its `.synced` copy are one crash, whatever
+/// their source and time) and nothing they both know differs: main binary UUID, bundle id, device model, pid and top
+/// frames, as below, and the exception (type and signal). Otherwise they link when all of these hold:
+/// - they come from different sources (`crashReport`, `kscrash`, `metrickit`): a cluster holds one report of each
+///   but for copies of one incident;
 /// - their main binary has the same UUID, or, when one of them has none, the same process name;
 /// - their bundle ids, device models and pids are equal where both have one;
 /// - both are dated and their times are within `window` seconds, a MetricKit payload's range counting as the
@@ -20,14 +24,16 @@ import APMInspectCore
 /// - and, when one of them has only a range, both name the same pid (a day-long range is too wide on its own).
 ///
 /// Linking is not transitive past a veto: two clusters merge only when every pair across them links.
-struct CrashLedger {
+///
+/// `scan`'s backend formats link with this same ledger to export each crash once (its richest report).
+package struct CrashLedger {
     /// Seconds apart two crash times may be and still be one crash.
-    static let window = 60.0
+    package static let window = 60.0
     /// Later records compared with one record in its binary's time order: bounds the work when a range covers a
     /// great many crashes of one app.
     static let maxCandidates = 4096
 
-    struct Record {
+    package struct Record: Sendable {
         var key: Int32
         var signature: Int32
         var source: Int32
@@ -43,6 +49,7 @@ struct CrashLedger {
         var uuid: Int32
         var file: Int32
         var grouping: Int32
+        var incident: Int32
         var pid: Int64?
         var start: Double?
         var end: Double?
@@ -52,15 +59,18 @@ struct CrashLedger {
         var threadCount: Int32
     }
 
-    struct FrameKey: Equatable {
+    struct FrameKey: Equatable, Sendable {
         var image: Int32
         var offset: UInt64
     }
 
     /// One crash as counted: its records, the richest first.
-    struct Cluster {
-        var members: [Int]
+    package struct Cluster: Sendable {
+        /// Indices into the records, in the order they were added.
+        package var members: [Int]
     }
+
+    package init() {}
 
     private(set) var records: [Record] = []
     private var strings: [String] = []
@@ -71,6 +81,8 @@ struct CrashLedger {
     private var groupingIds: [GroupingMatch: Int32] = [:]
 
     var isEmpty: Bool { records.isEmpty }
+    /// Crashes added so far.
+    package var count: Int { records.count }
 
     private mutating func intern(_ text: String?) -> Int32 {
         guard let text else { return -1 }
@@ -101,7 +113,7 @@ struct CrashLedger {
 
     private static func clamped(_ value: Int) -> Int32 { Int32(clamping: value) }
 
-    mutating func add(_ crash: FleetEvent.Crash, file: String) {
+    package mutating func add(_ crash: FleetEvent.Crash, file: String) {
         let context = crash.context
         let link = crash.link
         var frames: [FrameKey?] = link.frames.prefix(FleetEvent.maxLinkFrames).map { frame in
@@ -134,6 +146,7 @@ struct CrashLedger {
                 uuid: intern(context.binaryUUID),
                 file: intern(file),
                 grouping: intern(crash.grouping),
+                incident: intern(link.incidentId),
                 pid: link.pid,
                 start: start,
                 end: end,
@@ -145,7 +158,7 @@ struct CrashLedger {
         )
     }
 
-    func string(_ id: Int32) -> String? {
+    package func string(_ id: Int32) -> String? {
         guard id >= 0, Int(id) < strings.count else { return nil }
         return strings[Int(id)]
     }
@@ -176,6 +189,13 @@ struct CrashLedger {
         return (crash, string(record.file) ?? "?")
     }
 
+    /// The source (`crashReport`, `kscrash`, `metrickit`) and file a record was added with.
+    package func origin(_ index: Int) -> (source: String, file: String)? {
+        guard records.indices.contains(index) else { return nil }
+        let record = records[index]
+        return (string(record.source) ?? "?", string(record.file) ?? "?")
+    }
+
     /// True when the record's time is a range (a MetricKit payload's), not an instant.
     func isRanged(_ index: Int) -> Bool {
         let record = records[index]
@@ -186,7 +206,7 @@ struct CrashLedger {
     // MARK: Resolution
 
     /// The crashes: each record in exactly one cluster, the clusters in an order that depends on the records alone.
-    func clusters() -> [Cluster] {
+    package func clusters() -> [Cluster] {
         guard !records.isEmpty else { return [] }
         let ranks = stringRanks()
         let dateRanks = Self.ranks(of: dates) { lhs, rhs in
@@ -295,6 +315,28 @@ struct CrashLedger {
                 }
             }
         }
+        edges += incidentEdges(rank: rank, ranks: ranks)
+        return edges
+    }
+
+    /// Pairs that carry one incident identifier, dated or not, found by sorting the records by it; they come before
+    /// every pair found by time (a gap below 0), being the stronger evidence.
+    private func incidentEdges(rank: [Int], ranks: [Int]) -> [Edge] {
+        var keyed: [(key: Int, position: Int, index: Int)] = []
+        for (index, record) in records.enumerated() where record.incident >= 0 {
+            keyed.append((ranks[Int(record.incident)], rank[index], index))
+        }
+        keyed.sort { $0.key != $1.key ? $0.key < $1.key : $0.position < $1.position }
+        var edges: [Edge] = []
+        for i in keyed.indices {
+            var j = i + 1
+            while j < keyed.count, keyed[j].key == keyed[i].key, j - i <= Self.maxCandidates {
+                if links(records[keyed[i].index], records[keyed[j].index]) {
+                    edges.append(Edge(gap: -1, a: keyed[i].position, b: keyed[j].position))
+                }
+                j += 1
+            }
+        }
         return edges
     }
 
@@ -308,22 +350,33 @@ struct CrashLedger {
 
     /// The link rule (see the type's documentation).
     func links(_ a: Record, _ b: Record) -> Bool {
-        guard a.source != b.source else { return false }
+        // One incident id stands in for the source, time and name rules; what the two say differently still vetoes.
+        let sameIncident = a.incident >= 0 && a.incident == b.incident
+        if !sameIncident {
+            guard a.source != b.source else { return false }
+        }
         if a.uuid >= 0, b.uuid >= 0 {
             guard a.uuid == b.uuid else { return false }
-        } else {
+        } else if !sameIncident {
             guard a.process >= 0, a.process == b.process else { return false }
         }
         if a.bundleId >= 0, b.bundleId >= 0, a.bundleId != b.bundleId { return false }
         if a.device >= 0, b.device >= 0, a.device != b.device { return false }
         if let aPid = a.pid, let bPid = b.pid, aPid != bPid { return false }
+        for (left, right) in [(a.frames.0, b.frames.0), (a.frames.1, b.frames.1), (a.frames.2, b.frames.2)] {
+            if let left, let right, left != right { return false }
+        }
+        if sameIncident {
+            // Copies of one report name one exception; fixtures and tools that reuse an id across crashes do not.
+            guard a.exception == b.exception || string(a.exception) == "?" || string(b.exception) == "?" else {
+                return false
+            }
+            return true
+        }
         guard Self.gap(a, b) <= Self.window else { return false }
         let aRanged = (a.end ?? 0) > (a.start ?? 0)
         let bRanged = (b.end ?? 0) > (b.start ?? 0)
         if aRanged || bRanged, a.pid == nil || b.pid == nil { return false }
-        for (left, right) in [(a.frames.0, b.frames.0), (a.frames.1, b.frames.1), (a.frames.2, b.frames.2)] {
-            if let left, let right, left != right { return false }
-        }
         return true
     }
 
@@ -376,7 +429,7 @@ struct CrashLedger {
             (a.key, b.key), (a.signature, b.signature), (a.source, b.source),
             (a.exception, b.exception), (a.topFrame, b.topFrame), (a.bundleId, b.bundleId), (a.process, b.process),
             (a.appVersion, b.appVersion), (a.appBuild, b.appBuild), (a.osVersion, b.osVersion),
-            (a.device, b.device), (a.uuid, b.uuid),
+            (a.device, b.device), (a.uuid, b.uuid), (a.incident, b.incident),
         ]
         for (left, right) in texts where left != right { return rank(left, ranks) < rank(right, ranks) }
         if a.date != b.date { return rank(a.date, dateRanks) < rank(b.date, dateRanks) }

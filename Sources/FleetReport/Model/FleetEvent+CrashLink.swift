@@ -18,6 +18,9 @@ extension FleetEvent {
         }
 
         package var pid: Int64?
+        /// Apple's incident identifier (`Incident Identifier`, `incident_id`): one crash delivered as an `.ips` and
+        /// as its text translation has one, which is stronger evidence than any time window.
+        package var incidentId: String?
         /// When the crash happened, in seconds since 1970: an instant (`start == end`), or the range a MetricKit
         /// payload covers; nil when the report has no date.
         package var start: Double?
@@ -41,6 +44,7 @@ extension FleetEvent {
     static func link(of report: CrashReport) -> CrashLink {
         var link = CrashLink()
         link.pid = report.pid
+        link.incidentId = report.incidentID.flatMap(normalizedIncident)
         if let date = report.date, date.secondsSince1970.isFinite {
             link.start = date.secondsSince1970
             link.end = date.secondsSince1970
@@ -65,6 +69,17 @@ extension FleetEvent {
         link.threadCount = report.threads.count
         link.frameCount = report.threads.reduce(0) { adding($0, $1.frames.count) }
         return link
+    }
+
+    /// The incident id as one key whatever its case or padding; nil for an empty or all-zero one, or one too long to
+    /// be an id.
+    static func normalizedIncident(_ text: String) -> String? {
+        var trimmed = Substring(text)
+        while let first = trimmed.first, first == " " || first == "\t" { trimmed.removeFirst() }
+        while let last = trimmed.last, last == " " || last == "\t" { trimmed.removeLast() }
+        // An all-zero id is a placeholder some tools write, not an incident.
+        guard trimmed.utf8.count <= 64, trimmed.contains(where: { $0 != "0" && $0 != "-" }) else { return nil }
+        return String(trimmed).uppercased()
     }
 
     private static func adding(_ a: Int, _ b: Int) -> Int { FleetAggregator.adding(a, b) }

@@ -121,31 +121,45 @@ extension FleetEvent {
     {
         var crashes: [Crash] = []
         for payload in report.payloads {
-            let date = payload.end ?? payload.begin
-            for diagnostic in payload.diagnostics where diagnostic.kind == .crash {
-                guard crashes.count < maxCrashesPerFile, let report = diagnostic.crashReport,
-                    var crash = crash(report, source: "metrickit", grouping: grouping)
-                else { continue }
-                let metadata = diagnostic.metadata
-                crash.context.bundleId = metadata.bundleIdentifier ?? crash.context.bundleId
-                crash.context.appVersion = metadata.appVersion ?? crash.context.appVersion
-                crash.context.appBuild = metadata.appBuildVersion ?? crash.context.appBuild
-                crash.context.osVersion = metadata.osVersionNumber ?? crash.context.osVersion
-                crash.context.device = metadata.deviceType ?? crash.context.device
-                if crash.context.date == nil {
-                    // The diagnostic happened somewhere in the payload's range: that range is what links it.
-                    crash.context.date = date
-                    let begin = (payload.begin ?? payload.end)?.secondsSince1970
-                    let end = (payload.end ?? payload.begin)?.secondsSince1970
-                    if let begin, let end, begin.isFinite, end.isFinite {
-                        crash.link.start = min(begin, end)
-                        crash.link.end = max(begin, end)
-                    }
+            for diagnostic in payload.diagnostics where crashes.count < maxCrashesPerFile {
+                if let crash = crash(metricKit: diagnostic, payload: payload, grouping: grouping) {
+                    crashes.append(crash)
                 }
-                crashes.append(crash)
             }
         }
         return (metricKitFigures(report), crashes)
+    }
+
+    /// The facts of one MetricKit crash diagnostic of `payload`; nil for another kind of diagnostic or a crash
+    /// without a signature.
+    package static func crash(
+        metricKit diagnostic: MetricKitDiagnostic,
+        payload: MetricKitPayload,
+        grouping: GroupingRules?
+    )
+        -> Crash?
+    {
+        guard diagnostic.kind == .crash, let report = diagnostic.crashReport,
+            var crash = crash(report, source: "metrickit", grouping: grouping)
+        else { return nil }
+        let date = payload.end ?? payload.begin
+        let metadata = diagnostic.metadata
+        crash.context.bundleId = metadata.bundleIdentifier ?? crash.context.bundleId
+        crash.context.appVersion = metadata.appVersion ?? crash.context.appVersion
+        crash.context.appBuild = metadata.appBuildVersion ?? crash.context.appBuild
+        crash.context.osVersion = metadata.osVersionNumber ?? crash.context.osVersion
+        crash.context.device = metadata.deviceType ?? crash.context.device
+        if crash.context.date == nil {
+            // The diagnostic happened somewhere in the payload's range: that range is what links it.
+            crash.context.date = date
+            let begin = (payload.begin ?? payload.end)?.secondsSince1970
+            let end = (payload.end ?? payload.begin)?.secondsSince1970
+            if let begin, let end, begin.isFinite, end.isFinite {
+                crash.link.start = min(begin, end)
+                crash.link.end = max(begin, end)
+            }
+        }
+        return crash
     }
 
     /// The figures of a MetricKit file without its crashes (what `scan` keeps): one entry per app version and

@@ -1,6 +1,7 @@
 import APMInspectCore
 import BackendExport
 import CrashReportParsing
+import FleetReport
 import Foundation
 import ReportInspection
 
@@ -21,6 +22,17 @@ package final class BackendEventPrinter: @unchecked Sendable {
         /// Events older than Sentry's retention window (id, the report's time): Sentry will show when it received
         /// them, and their own time is in the `original_timestamp` tag.
         package var beyondRetention: [(id: String, time: String)] = []
+        /// Crash events held back for linking (``linksCrashes``): the text of each (a Sentry event, or an OTLP
+        /// document of its one record), with the facts that link it.
+        var held: [HeldCrash] = []
+    }
+
+    /// A crash event waiting for the end of the run.
+    struct HeldCrash: Sendable {
+        var crash: FleetEvent.Crash
+        var text: String
+        var id: EventIdentity
+        var beyondRetention: String?
     }
 
     package let format: BackendFormat
@@ -44,6 +56,10 @@ package final class BackendEventPrinter: @unchecked Sendable {
     private var events = 0
     private var failures: [String] = []
     private var oldEvents = 0
+    /// Set when crash events are held and exported once per crash at ``finish()`` (`scan`).
+    private let crashLinks: BackendCrashLinks?
+    private var spoolFailed = false
+    private var duplicates = 0
 
     package init(
         format: BackendFormat,
@@ -52,9 +68,11 @@ package final class BackendEventPrinter: @unchecked Sendable {
         now: Date = Date(),
         imageVMAddress: (@Sendable (_ uuid: String, _ arch: String?) -> UInt64?)? = nil,
         sink: OutputSink,
+        linkingCrashesIn spoolFolder: String? = nil,
         writeFile: @escaping @Sendable (_ text: String, _ path: String) -> String?
     ) {
         self.format = format
+        crashLinks = spoolFolder.map { BackendCrashLinks(spoolPath: $0 + "/held-crash-events") }
         self.directory = directory
         self.toolVersion = toolVersion
         self.sink = sink
@@ -96,16 +114,21 @@ package final class BackendEventPrinter: @unchecked Sendable {
         rendered.note = metricPayloads.isEmpty ? note : nil
         guard !incidents.isEmpty || !metricPayloads.isEmpty else { return rendered }
         let identified = BackendEvents.identified(incidents, contentDigest: Self.contentDigest(of: inspection))
+        let linked = linksCrashes ? Self.crashFacts(of: inspection, incidents: incidents) : nil
+        let facts = linked ?? [FleetEvent.Crash?](repeating: nil, count: incidents.count)
         let encoder = SortedJSONEncoder()
         do {
             switch format {
             case .sentry, .sentryEnvelope:
                 let writer = SentryEventWriter(toolVersion: toolVersion, now: now)
-                for (incident, id) in identified {
+                for ((incident, id), crash) in zip(identified, facts) {
                     let line = try encoder.encode(writer.event(incident, id: id))
-                    if writer.isBeyondRetention(incident), let time = incident.timestamp?.iso8601 {
-                        rendered.beyondRetention.append((id.hex, time))
+                    let old = writer.isBeyondRetention(incident) ? incident.timestamp?.iso8601 : nil
+                    if let crash {
+                        rendered.held.append(HeldCrash(crash: crash, text: line, id: id, beyondRetention: old))
+                        continue
                     }
+                    if let old { rendered.beyondRetention.append((id.hex, old)) }
                     if format == .sentry {
                         rendered.lines.append(line)
                     } else {
@@ -117,7 +140,18 @@ package final class BackendEventPrinter: @unchecked Sendable {
                 }
             case .otel:
                 let writer = OTLPLogWriter(toolVersion: toolVersion)
-                rendered.lines.append(try encoder.encode(writer.document(identified, metricPayloads: metricPayloads)))
+                var streamed: [(incident: BackendIncident, id: EventIdentity)] = []
+                for (pair, crash) in zip(identified, facts) {
+                    guard let crash else {
+                        streamed.append(pair)
+                        continue
+                    }
+                    let text = try encoder.encode(writer.document([pair]))
+                    rendered.held.append(HeldCrash(crash: crash, text: text, id: pair.id, beyondRetention: nil))
+                }
+                if !streamed.isEmpty || !metricPayloads.isEmpty {
+                    rendered.lines.append(try encoder.encode(writer.document(streamed, metricPayloads: metricPayloads)))
+                }
             }
         } catch {
             rendered.failure = "could not encode its events: \(error)"
@@ -125,10 +159,94 @@ package final class BackendEventPrinter: @unchecked Sendable {
         return rendered
     }
 
-    /// Prints or writes what one inspection gave; a failure is kept for ``finish()``.
+    /// True when crash events are held and each crash exported once, its richest report (`scan`).
+    package var linksCrashes: Bool { crashLinks != nil }
+
+    /// Prints or writes what one inspection gave, holding its crash events back when linking; a failure is kept for
+    /// ``finish()``.
     package func write(_ rendered: Rendered) {
         lock.lock()
         defer { lock.unlock() }
+        var rendered = rendered
+        for crash in rendered.held {
+            if let crashLinks,
+                crashLinks.hold(
+                    crash.crash,
+                    file: rendered.file,
+                    text: crash.text,
+                    id: crash.id,
+                    beyondRetention: crash.beyondRetention
+                )
+            {
+                continue
+            }
+            // The spool failed: the event is exported now, unlinked, rather than lost.
+            spoolFailed = true
+            append(crash.text, id: crash.id, beyondRetention: crash.beyondRetention, to: &rendered)
+        }
+        output(rendered)
+    }
+
+    /// Adds one event's text to what `rendered` prints or writes.
+    private func append(_ text: String, id: EventIdentity, beyondRetention: String?, to rendered: inout Rendered) {
+        if let beyondRetention { rendered.beyondRetention.append((id.hex, beyondRetention)) }
+        switch format {
+        case .sentry, .otel: rendered.lines.append(text)
+        case .sentryEnvelope:
+            let envelope = SentryEnvelope(eventID: id, payload: text)
+            rendered.envelopes.append((id.hex, envelope.serialized(sentAt: sentAt, toolVersion: toolVersion)))
+        }
+    }
+
+    /// Exports the held crash events, each crash's richest once, naming the reports it stands for.
+    private func releaseHeldCrashes() {
+        guard let crashLinks, !crashLinks.isEmpty else { return }
+        let lost = crashLinks.release { chosen in
+            var rendered = Rendered(file: "")
+            var text = chosen.text
+            if chosen.links.count > 0 {
+                duplicates += chosen.links.count
+                text = Self.linking(text, chosen.links, format: format) ?? text
+            }
+            append(text, id: chosen.id, beyondRetention: chosen.beyondRetention, to: &rendered)
+            output(rendered)
+        }
+        if lost > 0 {
+            failures.append(
+                "apm-inspect: error: \(lost) held crash event(s) could not be read back from the temporary folder"
+            )
+        }
+    }
+
+    /// The event's text with the reports it stands for (the Sentry tag and context, the OTLP attributes); nil when
+    /// the text is not one the writers made.
+    static func linking(_ text: String, _ links: LinkedReports, format: BackendFormat) -> String? {
+        var options = JSONParseOptions()
+        options.lenient = false
+        guard let document = try? JSONDocument(bytes: Array(text.utf8), options: options) else { return nil }
+        let event = document.root.materialized
+        let linked =
+            format == .otel
+            ? OTLPLogWriter.document(event, linking: links) : SentryEventWriter.event(event, linking: links)
+        return try? SortedJSONEncoder().encode(linked)
+    }
+
+    /// Crash reports linked to a richer report of the same crash and left out.
+    package var duplicatesLeftOut: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return duplicates
+    }
+
+    /// True when a crash event could not be held and was exported unlinked.
+    package var linkingFailed: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return spoolFailed
+    }
+
+    /// Prints or writes lines and envelopes; the lock is held.
+    private func output(_ rendered: Rendered) {
         if let failure = rendered.failure {
             failures.append(ErrorLine.render(path: rendered.file, location: nil, message: failure))
             return
@@ -156,6 +274,7 @@ package final class BackendEventPrinter: @unchecked Sendable {
     package func finish() -> [String] {
         lock.lock()
         defer { lock.unlock() }
+        releaseHeldCrashes()
         if format == .sentryEnvelope && directory == nil {
             if envelopeCount == 1, let heldEnvelope {
                 sink.out(heldEnvelope)

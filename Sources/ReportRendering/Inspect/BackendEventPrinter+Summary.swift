@@ -6,6 +6,20 @@ extension BackendEventPrinter {
         for failure in failures { sink.error(failure) }
         let unit = format == .otel ? "OTLP documents" : "events"
         sink.error("apm-inspect: note: \(count) \(unit); " + summary)
+        let duplicates = duplicatesLeftOut
+        if duplicates > 0 {
+            sink.error(
+                "apm-inspect: note: \(duplicates) crash report(s) not exported: each is a copy of a crash a richer "
+                    + "report of the inputs gives, whose event names it (apm_inspect.linked_sources); "
+                    + "--keep-duplicates exports them"
+            )
+        }
+        if linkingFailed {
+            sink.error(
+                "apm-inspect: warning: crash events could not be held in the temporary folder; some were exported "
+                    + "as read, unlinked"
+            )
+        }
         let old = beyondRetentionCount
         if old > 0 {
             let what =

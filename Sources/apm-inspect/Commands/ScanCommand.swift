@@ -15,7 +15,9 @@ struct ScanCommand: ParsableCommand, PrintsTables {
             --format json prints {"files": [...envelopes], "inventory": {...}}; text prints the inventory: counts \
             by kind, crashes grouped by signature, watchdog kills, OOM kills with per-device memory limits, and \
             every file that could not be read. --format sentry, sentry-envelope and otel stream native events for \
-            Sentry and OpenTelemetry instead (docs/backends.md).
+            Sentry and OpenTelemetry instead (docs/backends.md), each crash once: its copies from several \
+            reporters are linked as in the fleet report and the richest is exported at the end (--keep-duplicates \
+            exports them all as they are read).
             """ + HelpExample.section(examples)
     )
 
@@ -55,12 +57,25 @@ struct ScanCommand: ParsableCommand, PrintsTables {
     )
     var app: [String] = []
 
+    @Flag(
+        help: """
+            With --format sentry, sentry-envelope or otel, export every crash report as it is read, even the copies \
+            of one crash another report of the inputs already gives (a KSCrash report, a MetricKit diagnostic and \
+            Apple's .ips of it). Without it those copies are linked and the richest alone is exported, after the \
+            other events, naming the rest.
+            """
+    )
+    var keepDuplicates = false
+
     @OptionGroup var tableOptions: TableOptions
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         try PathWalker.validate(paths)
         try BackendEventPrinter.validate(format: format.inspectFormat, output: output)
+        if keepDuplicates, format.inspectFormat.backend == nil {
+            throw ValidationError("--keep-duplicates applies to --format sentry, sentry-envelope and otel only")
+        }
     }
 
     func run() throws {
@@ -81,7 +96,8 @@ struct ScanCommand: ParsableCommand, PrintsTables {
                     directory: output,
                     inputs: output == nil ? [] : OutputFile.identities(of: paths),
                     toolVersion: APMInspect.configuration.version,
-                    imageVMAddress: symbolication.map { BackendEventPrinter.vmAddresses(from: $0.symbolicator.source) }
+                    imageVMAddress: symbolication.map { BackendEventPrinter.vmAddresses(from: $0.symbolicator.source) },
+                    linkingCrashesIn: keepDuplicates ? nil : temporary.path
                 )
             },
             selection: AppSelection(apps: app),

@@ -7,13 +7,15 @@ import Symbolication
 
 extension BackendEventPrinter {
     /// A printer for a command: lines and the single envelope on standard output, envelope files under `directory`
-    /// never written over one of `inputs` (``OutputFile``).
+    /// never written over one of `inputs` (``OutputFile``); crash events held in `spoolFolder` and exported once per
+    /// crash when it is given.
     convenience init(
         format: BackendFormat,
         directory: String?,
         inputs: Set<FileIdentity> = [],
         toolVersion: String,
-        imageVMAddress: (@Sendable (_ uuid: String, _ arch: String?) -> UInt64?)? = nil
+        imageVMAddress: (@Sendable (_ uuid: String, _ arch: String?) -> UInt64?)? = nil,
+        linkingCrashesIn spoolFolder: String? = nil
     ) {
         self.init(
             format: format,
@@ -21,6 +23,7 @@ extension BackendEventPrinter {
             toolVersion: toolVersion,
             imageVMAddress: imageVMAddress,
             sink: .console,
+            linkingCrashesIn: spoolFolder,
             writeFile: { text, path in OutputFile.write(text, toPath: path, protecting: inputs) }
         )
     }
