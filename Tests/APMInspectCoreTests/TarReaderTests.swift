@@ -43,6 +43,20 @@ import Testing
         #expect(diagnostics.filter { $0.code == .archiveUnsafePath }.count == 3)
     }
 
+    @Test func theArchivesOwnFolderIsNotAnUnsafePath() throws {
+        // `tar -C dir .` writes `./` first, then `./name` for each file: nothing there climbs out.
+        let tar = TarFixture.tar([
+            .init(name: "./", type: UInt8(ascii: "5")),
+            .init(name: "./crashes/", type: UInt8(ascii: "5")),
+            .init(name: "./crashes/a.ips", data: Self.report),
+            .init(name: ".", data: Array("not a folder".utf8)),
+        ])
+        let (entries, diagnostics) = try read(tar)
+        #expect(entries.map(\.path) == ["crashes", "crashes/a.ips"])
+        // A file named `.` is still no path at all.
+        #expect(diagnostics.map(\.code) == [.archiveUnsafePath])
+    }
+
     @Test func linksAreReportedNotFollowed() throws {
         let tar = TarFixture.tar([
             .init(name: "link.ips", type: UInt8(ascii: "2"), link: "/etc/passwd"),

@@ -258,6 +258,8 @@ private struct ParserState {
         let rawLink = next.linkPath ?? global.linkPath ?? header.link
         next = Extended()
         let location = SourceLocation(byteOffset: Int(clamping: header.offset))
+        // `./`, the archive's own folder (what `tar -C dir .` writes first): nothing to read and nothing unsafe.
+        if header.type == UInt8(ascii: "5"), Self.isArchiveRoot(RawPath.escaped(rawName)) { return }
         guard let path = Self.safePath(RawPath.escaped(rawName)) else {
             diagnostics.append(
                 Diagnostic(
@@ -394,6 +396,11 @@ private struct ParserState {
         let prefix = bytes(345, 155)
         if !prefix.isEmpty, bytes(257, 5) == Array("ustar".utf8) { name = prefix + [UInt8(ascii: "/")] + name }
         return Header(name: name, size: size, type: block[156], link: bytes(157, 100), offset: offset)
+    }
+
+    /// True for `.`, `./` and the like: a relative path that names the archive's own folder.
+    static func isArchiveRoot(_ raw: String) -> Bool {
+        !raw.isEmpty && !raw.hasPrefix("/") && raw.split(separator: "/").allSatisfy { $0 == "." }
     }
 
     /// The path with `.` and empty components removed; nil when absolute or when `..` would climb out.

@@ -129,8 +129,8 @@ enum SpindumpLine {
         while index > bytes.startIndex {
             index = bytes.index(before: index)
             switch bytes[index] {
-            case UInt8(ascii: ")"): depth += 1
-            case UInt8(ascii: "("):
+            case 0x29: depth += 1  // `)`
+            case 0x28:  // `(`
                 depth -= 1
                 if depth == 0 { return index }
             default: break

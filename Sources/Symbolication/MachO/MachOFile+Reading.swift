@@ -18,7 +18,7 @@ extension MachOFile {
     static func readFile(_ path: String) throws(SymbolicationError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
-            throw SymbolicationError(.unreadable, "cannot open \(path): \(String(cString: strerror(errno)))")
+            throw SymbolicationError(.unreadable, "cannot open: \(String(cString: strerror(errno)))")
         }
         defer { close(fd) }
         var status = stat()

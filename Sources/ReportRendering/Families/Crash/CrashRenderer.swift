@@ -183,7 +183,9 @@ package enum CrashRenderer {
         return out
     }
 
-    /// The crashed thread's state, four registers a line as Apple prints it (`   x0: 0x0000000000000000`).
+    /// The crashed thread's state, four registers a line as Apple prints it (`   x0: 0x0000000000000000`), fewer
+    /// when four would not fit the table width (`cpsr` widens every name to four columns: four 64-bit registers
+    /// then take 101).
     ///
     /// A register with a description (`esr`'s `(Data Abort) byte read Translation fault`) ends its line, so the
     /// description is never cut off by the next register.
@@ -203,6 +205,8 @@ package enum CrashRenderer {
         let wide = thread.registerFlavor?.contains("64") == true || registers.contains { $0.value.value > 0xFFFF_FFFF }
         let digits = wide ? 16 : 8
         let nameWidth = registers.map { TextTable.displayWidth(TerminalText.escaped($0.name)) }.max() ?? 0
+        let cellWidth = nameWidth + 4 + digits
+        let perLine = TableWidth.shared.limit.map { max(1, min(4, ($0 - 2 + 1) / (cellWidth + 1))) } ?? 4
         var line: [String] = []
         func flush() {
             if !line.isEmpty { out += "  " + line.joined(separator: " ") + "\n" }
@@ -218,7 +222,7 @@ package enum CrashRenderer {
                 flush()
             } else {
                 line.append(cell)
-                if line.count == 4 { flush() }
+                if line.count >= perLine { flush() }
             }
         }
         flush()
