@@ -94,6 +94,8 @@ public struct FleetAggregator: Sendable {
     private var ungroupedHangRates = 0
     private var resourceGroups: ResourceKillGroups
     private var hangGroups: HangGroups
+    /// The incident ids of the hangs counted so far (hangs are few: a set of ids, not records).
+    private var countedHangIncidents: Set<String> = []
 
     /// An aggregator that keeps the events `filter` accepts, within `limits`.
     public init(filter: FleetFilter = FleetFilter(), limits: FleetLimits = FleetLimits()) {
@@ -147,6 +149,14 @@ public struct FleetAggregator: Sendable {
         }
         for figures in event.metricKit {
             if filter.admits(figures) { add(figures) } else { inputs.excluded += 1 }
+        }
+        if let occurrence = event.occurrence, occurrence.category == .hang, let incident = occurrence.incidentId,
+            filter.admits(occurrence.context), !countedHangIncidents.insert(incident).inserted
+        {
+            // Another report of a hang already counted: Apple writes one hang as an `.ips` and as a `.hang` file.
+            hangs.duplicatesLinked = Self.adding(hangs.duplicatesLinked, 1)
+            for hang in event.hangs where filter.admits(hang.context) { hangGroups.addFile(of: hang, file: event.file) }
+            return
         }
         if let occurrence = event.occurrence {
             if filter.admits(occurrence.context) { add(occurrence, kind: event.kind) } else { inputs.excluded += 1 }

@@ -76,6 +76,17 @@ struct HangGroups: Sendable {
         groups[signature] = group
     }
 
+    /// Another report of a hang already counted (one incident id): its file is listed with the hang's group,
+    /// nothing is counted again.
+    mutating func addFile(of hang: FleetEvent.Hang, file: String) {
+        let signature = ResourceKillGroups.signature(hang.frames)
+        guard var group = groups[signature], group.lastFile != file else { return }
+        group.lastFile = file
+        group.fileCount += 1
+        FleetAggregator.keep(file, in: &group.files, capacity: limits.maxFilesPerGroup)
+        groups[signature] = group
+    }
+
     private static func count(_ key: String, in counts: inout [String: Int]) {
         guard counts[key] != nil || counts.count < maxVerdicts else { return }
         counts[key] = FleetAggregator.adding(counts[key] ?? 0, 1)

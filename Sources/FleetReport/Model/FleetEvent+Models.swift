@@ -47,7 +47,8 @@ extension FleetEvent {
             category: category,
             hangSeconds: report.hang?.durationSeconds,
             recovered: report.hang?.recovered,
-            context: context(of: report)
+            context: context(of: report),
+            incidentId: report.incidentID.flatMap(normalizedIncident)
         )
     }
 

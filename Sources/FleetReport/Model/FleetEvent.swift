@@ -96,12 +96,22 @@ public struct FleetEvent: Sendable, Equatable {
         /// For a hang: whether the app came back from it.
         package var recovered: Bool?
         package var context: Context
+        /// Apple's incident identifier, normalised (``FleetEvent/normalizedIncident(_:)``): one hang delivered as an
+        /// `.ips` 228 and as the `.hang` file beside it is counted once.
+        package var incidentId: String?
 
-        package init(category: ReportCategory, hangSeconds: Double? = nil, recovered: Bool? = nil, context: Context) {
+        package init(
+            category: ReportCategory,
+            hangSeconds: Double? = nil,
+            recovered: Bool? = nil,
+            context: Context,
+            incidentId: String? = nil
+        ) {
             self.category = category
             self.hangSeconds = hangSeconds
             self.recovered = recovered
             self.context = context
+            self.incidentId = incidentId
         }
     }
 

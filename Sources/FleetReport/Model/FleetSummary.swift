@@ -283,6 +283,9 @@ public struct FleetSummary: Sendable, Equatable, Encodable {
         package var groupsUngrouped = 0
         /// The main-thread stacks of every hang, root first: the flame graph (`report --format folded`).
         package var stacks: [HangStack] = []
+        /// Hang reports of a hang already counted (Apple's `.ips` and the `.hang` file of one incident id): in
+        /// no count, group or stack.
+        package var duplicatesLinked = 0
         /// Hangs whose stack arrived once the stack limit was reached: in no stack.
         package var stacksUngrouped = 0
     }
