@@ -188,6 +188,12 @@ let package = Package(
             dependencies: ["APMInspectCore", "CZlib", "FuzzProperties", "InputMutation"],
             path: "Tests/FuzzReplaySupport"
         ),
+        // What the rendering and fleet tests share: a sink that keeps what a streaming renderer writes.
+        .target(
+            name: "RenderingTestSupport",
+            dependencies: ["ReportRendering"],
+            path: "Tests/RenderingTestSupport"
+        ),
         // One function per fuzz target's properties, run by Fuzz/Sources and by the FuzzFailCaseTests suites.
         .target(
             name: "FuzzProperties",
@@ -304,7 +310,7 @@ let package = Package(
             name: "FleetReportTests",
             dependencies: [
                 "FleetReport", "ReportInspection", "ReportRendering", "ReportSources", "apm-inspect", "FuzzReplaySupport",
-                "APMInspectCore", "CrashReportParsing",
+                "APMInspectCore", "CrashReportParsing", "RenderingTestSupport",
             ]
         ),
         .testTarget(
@@ -330,7 +336,7 @@ let package = Package(
             name: "ReportRenderingTests",
             dependencies: [
                 "ReportRendering", "ReportInspection", "APMInspectCore", "JetsamParsing", "FleetReport",
-                "PowerLogReading", "HTTPCaptureParsing", "FuzzReplaySupport",
+                "PowerLogReading", "HTTPCaptureParsing", "FuzzReplaySupport", "RenderingTestSupport",
             ],
             // Read at run time from the source tree (Golden.swift), so APM_UPDATE_GOLDEN=1 can rewrite them.
             exclude: ["golden"]

@@ -1,6 +1,7 @@
 import APMInspectCore
 import FleetReport
 import Foundation
+import RenderingTestSupport
 import ReportInspection
 import ReportRendering
 import Testing
@@ -11,31 +12,11 @@ import Testing
 /// The inputs are `CrashLinkingTests`' Harbor crash: Apple's 309 report of it, a KSCrash report and a MetricKit
 /// diagnostic (crafted), plus another crash of the same app and minute, and the `.ips`'s text translation.
 @Suite struct CrashExportLinkingTests {
-    /// Collects what a printer writes.
-    final class Collector: @unchecked Sendable {
-        private let lock = NSLock()
-        private var bytes: [UInt8] = []
-        private var errorLines: [String] = []
-
-        var sink: OutputSink {
-            OutputSink(
-                bytes: { buffer in self.locked { self.bytes += buffer } },
-                error: { line in self.locked { self.errorLines.append(line) } }
-            )
-        }
-
-        var output: String { locked { String(decoding: bytes, as: UTF8.self) } }
-        var errors: [String] { locked { errorLines } }
-
-        private func locked<T>(_ body: () -> T) -> T {
-            lock.lock()
-            defer { lock.unlock() }
-            return body()
-        }
-    }
 
     /// A printer as `scan` makes it, holding crash events in a fresh folder when `linking`.
-    static func printer(_ format: BackendFormat, linking: Bool, to collector: Collector) throws -> BackendEventPrinter {
+    static func printer(_ format: BackendFormat, linking: Bool, to collector: OutputCollector) throws
+        -> BackendEventPrinter
+    {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("crash-export-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return BackendEventPrinter(
@@ -59,7 +40,7 @@ import Testing
     static func export(_ inputs: [(String, [UInt8])], format: BackendFormat = .sentry, linking: Bool = true) throws
         -> (lines: [String], errors: [String])
     {
-        let collector = Collector()
+        let collector = OutputCollector()
         let printer = try printer(format, linking: linking, to: collector)
         for inspection in inspections(inputs) { printer.write(printer.render(inspection)) }
         #expect(printer.finish(summary: "test", sink: collector.sink) == false)
@@ -184,13 +165,13 @@ import Testing
             try CrashLinkingTests.sameCrash() + [
                 Self.badAccess, ("translated/Harbor.crash", try Self.textTranslation()),
             ]
-        let collector = Collector()
+        let collector = OutputCollector()
         let renderer = try Self.printer(.sentry, linking: true, to: collector)
         let rendered = Self.inspections(inputs).map(renderer.render)
         var outputs: Set<String> = []
         var runs = 0
         for permutation in CrashLinkingTests.permutations(Array(rendered.indices)) {
-            let collector = Collector()
+            let collector = OutputCollector()
             let printer = try Self.printer(.sentry, linking: true, to: collector)
             for index in permutation { printer.write(rendered[index]) }
             #expect(printer.finish().isEmpty)
@@ -208,7 +189,7 @@ import Testing
     }
 
     @Test func otherEventsStreamWhileCrashesWaitForTheEnd() throws {
-        let collector = Collector()
+        let collector = OutputCollector()
         let printer = try Self.printer(.sentry, linking: true, to: collector)
         let jetsam = "Corpus/jetsam/ios13.3.1_iPhone8-2_frontmost-per-process-limit_1450MB.ips"
         let inputs = [(jetsam, try CrashLinkingTests.corpus(jetsam))] + (try CrashLinkingTests.sameCrash())
@@ -223,7 +204,7 @@ import Testing
     // MARK: Envelopes and OTLP
 
     @Test func threeCopiesMakeOneEnvelopeOnStandardOutput() throws {
-        let collector = Collector()
+        let collector = OutputCollector()
         let printer = try Self.printer(.sentryEnvelope, linking: true, to: collector)
         for inspection in Self.inspections(try CrashLinkingTests.sameCrash()) {
             printer.write(printer.render(inspection))

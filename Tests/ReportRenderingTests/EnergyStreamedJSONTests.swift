@@ -1,6 +1,7 @@
 import APMInspectCore
 import Foundation
 import PowerLogReading
+import RenderingTestSupport
 import Testing
 
 @testable import ReportRendering

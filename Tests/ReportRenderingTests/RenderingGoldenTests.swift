@@ -4,6 +4,7 @@ import Foundation
 import HTTPCaptureParsing
 import JetsamParsing
 import PowerLogReading
+import RenderingTestSupport
 import ReportInspection
 import ReportRendering
 import Testing

@@ -2,20 +2,22 @@ import Foundation
 import ReportRendering
 
 /// An ``OutputSink`` that keeps what a streaming renderer writes, for the tests to compare.
-final class OutputCollector: @unchecked Sendable {
+package final class OutputCollector: @unchecked Sendable {
     private let lock = NSLock()
     private var bytes: [UInt8] = []
     private var errorLines: [String] = []
 
-    var sink: OutputSink {
+    package init() {}
+
+    package var sink: OutputSink {
         OutputSink(
             bytes: { buffer in self.locked { self.bytes += buffer } },
             error: { line in self.locked { self.errorLines.append(line) } }
         )
     }
 
-    var output: String { locked { String(decoding: bytes, as: UTF8.self) } }
-    var errors: [String] { locked { errorLines } }
+    package var output: String { locked { String(decoding: bytes, as: UTF8.self) } }
+    package var errors: [String] { locked { errorLines } }
 
     private func locked<T>(_ body: () -> T) -> T {
         lock.lock()
