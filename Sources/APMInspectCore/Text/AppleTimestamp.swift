@@ -24,6 +24,28 @@ public struct AppleTimestamp: Sendable, Equatable, Hashable {
     /// The fraction digits as written (`"19"` for `.19`), empty when there were none.
     public var fractionDigits: String
 
+    /// A timestamp from its fields, for a reader that computed them (PowerLog's seconds): the fields
+    /// ``init(_:)`` would have read from the same text, without making and parsing the text.
+    package init(
+        secondsSince1970: Double,
+        utcOffsetSeconds: Int,
+        date: CivilDate,
+        hour: Int,
+        minute: Int,
+        second: Int,
+        fractionDigits: String
+    ) {
+        self.secondsSince1970 = secondsSince1970
+        self.utcOffsetSeconds = utcOffsetSeconds
+        self.year = date.year
+        self.month = date.month
+        self.day = date.day
+        self.hour = hour
+        self.minute = minute
+        self.second = second
+        self.fractionDigits = fractionDigits
+    }
+
     /// Parses an Apple or ISO 8601 timestamp; nil when `text` is not one.
     @usableFromInline
     package init?(_ text: String) {

@@ -65,8 +65,42 @@ package struct CivilDate: Sendable, Equatable {
     package static func isoDateTime(secondsSince1970 seconds: Int64) -> String {
         let (quotient, remainder) = seconds.quotientAndRemainder(dividingBy: 86_400)
         let (days, second) = remainder < 0 ? (quotient - 1, remainder + 86_400) : (quotient, remainder)
-        let time = padded(second / 3600, 2) + ":" + padded(second % 3600 / 60, 2) + ":" + padded(second % 60, 2)
-        return CivilDate(daysSince1970: Int(clamping: days)).isoDate + "T" + time
+        let date = CivilDate(daysSince1970: Int(clamping: days))
+        let (hour, minute, sec) = (Int(second / 3600), Int(second % 3600 / 60), Int(second % 60))
+        guard (0...9999).contains(date.year) else {
+            let time = padded(hour, 2) + ":" + padded(minute, 2) + ":" + padded(sec, 2)
+            return date.isoDate + "T" + time
+        }
+        // Written digit by digit: through `String(Int)`, padding and interpolation this cost about a thousand
+        // instructions a call, a fifth of `energy --format json` (nine timestamps a battery row).
+        return String(unsafeUninitializedCapacity: 19) { buffer in
+            var at = 0
+            func put(_ value: Int, _ width: Int) {
+                var divisor = 1
+                for _ in 1..<width { divisor *= 10 }
+                while divisor > 0 {
+                    buffer[at] = UInt8(truncatingIfNeeded: 0x30 + value / divisor % 10)
+                    at += 1
+                    divisor /= 10
+                }
+            }
+            func mark(_ byte: UInt8) {
+                buffer[at] = byte
+                at += 1
+            }
+            put(date.year, 4)
+            mark(0x2D)
+            put(date.month, 2)
+            mark(0x2D)
+            put(date.day, 2)
+            mark(0x54)
+            put(hour, 2)
+            mark(0x3A)
+            put(minute, 2)
+            mark(0x3A)
+            put(sec, 2)
+            return at
+        }
     }
 
     /// `value` in decimal, zero-padded to `width` digits, the minus sign of a negative value before the zeros.
