@@ -6,6 +6,23 @@ import Testing
 /// PowerLog's seconds become timestamps from their fields (no text made and parsed): the same fields and the same
 /// double as the text would give, for every kind of value a database may hold.
 @Suite struct PowerLogTimestampTests {
+    /// The reference: the text `YYYY-MM-DDTHH:MM:SS.mmm±HH:MM` of the same instant, parsed (what the reader did
+    /// before it made the fields directly).
+    static func byText(_ seconds: Double, utcOffset: Int) -> AppleTimestamp? {
+        let local = seconds + Double(utcOffset)
+        guard local.isFinite, local > -62_135_596_800, local < 253_402_300_800,
+            (-18 * 3600...18 * 3600).contains(utcOffset)
+        else { return nil }
+        let millis = Int64(saturating: (local * 1000).rounded(.down))
+        let (quotient, remainder) = millis.quotientAndRemainder(dividingBy: 1000)
+        let (second, milli) = remainder < 0 ? (quotient - 1, remainder + 1000) : (quotient, remainder)
+        let magnitude = abs(utcOffset)
+        let zone =
+            (utcOffset < 0 ? "-" : "+") + CivilDate.padded(magnitude / 3600, 2) + ":"
+            + CivilDate.padded(magnitude % 3600 / 60, 2)
+        return AppleTimestamp(CivilDate.isoDateTime(secondsSince1970: second) + "." + CivilDate.padded(milli, 3) + zone)
+    }
+
     @Test func fieldsEqualTheParsedText() {
         var generator = SystemRandomNumberGenerator()
         let offsets = [
@@ -23,7 +40,7 @@ import Testing
         for value in values {
             for offset in offsets {
                 let fast = AppleTimestamp.fromSeconds(value, utcOffset: offset)
-                let text = AppleTimestamp.fromSecondsByText(value, utcOffset: offset)
+                let text = Self.byText(value, utcOffset: offset)
                 #expect(fast == text, "\(value) at \(offset)")
                 #expect(fast?.iso8601 == text?.iso8601)
                 if fast != nil { compared += 1 }
