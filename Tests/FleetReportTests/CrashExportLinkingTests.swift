@@ -83,6 +83,8 @@ import Testing
         let contexts = try #require(event["contexts"] as? [String: Any])
         let links = try #require(contexts["apm_inspect_links"] as? [String: Any])
         #expect(links["count"] as? Int == 3)
+        // No `type`: its key is its type, and sentry-cli's event model refuses a `type` it does not know.
+        #expect(links["type"] == nil)
         let reports = try #require(links["reports"] as? [[String: String]])
         #expect(reports.map { $0["source"] } == ["kscrash", "metrickit"])
         #expect(reports.map { $0["file"] } == [inputs[1].0, inputs[2].0])

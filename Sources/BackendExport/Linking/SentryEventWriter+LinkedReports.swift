@@ -21,7 +21,6 @@ extension SentryEventWriter {
             return object.value
         }
         var context = JSONObjectBuilder()
-        context.add("type", string: linkedReportsContext)
         context.add("count", integer: links.count + 1)
         context.add("reports", .array(reports))
         var contexts = event["contexts"] ?? .object([])
