@@ -144,7 +144,10 @@ echo "demangle: $(wc -l < "$WORK/old-names") Swift 1-3 names, the same as swift-
 # symbol-table answer (the nearest preceding symbol and the offset into it, nothing past the section) must be
 # llvm-symbolizer's (FunctionName, Address - StartAddress).
 SYSTEM_FIXTURES="$ROOT/Tests/SymbolicationTests/SystemFixtures"
-for lib in "$SYSTEM_FIXTURES/libsystem_kernel.dylib" "$SYSTEM_FIXTURES/UIKitCore" "$THUMB_FIXTURES/LedgerCore"; do
+# The armv7 dylib is copied away from its dSYM first: llvm-symbolizer reads a `NAME.dSYM` beside a binary by itself.
+mkdir -p "$WORK/symtab-only"
+cp "$THUMB_FIXTURES/LedgerCore" "$WORK/symtab-only/LedgerCore"
+for lib in "$SYSTEM_FIXTURES/libsystem_kernel.dylib" "$SYSTEM_FIXTURES/UIKitCore" "$WORK/symtab-only/LedgerCore"; do
   [ -f "$lib" ] || { echo "FAIL: $lib is missing"; exit 1; }
   read -r start size < <("$OBJDUMP" --macho --section-headers "$lib" | awk '$2=="__text"{print "0x"$4, "0x"$3; exit}')
   python3 -c "
