@@ -115,35 +115,13 @@ package struct CaptureTimestamp: Sendable, Equatable {
             // Written into the string's storage: the interpolated form cost 7,500 instructions a call, and a pcap
             // stamps every transaction and DNS query.
             return String(unsafeUninitializedCapacity: 24) { out in
-                var at = 0
-                func put(_ value: Int, _ width: Int) {
-                    var divisor = 1
-                    for _ in 1..<width { divisor *= 10 }
-                    while divisor > 0 {
-                        out[at] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value / divisor % 10)
-                        at += 1
-                        divisor /= 10
-                    }
-                }
-                func put(_ byte: Unicode.Scalar) {
-                    out[at] = UInt8(ascii: byte)
-                    at += 1
-                }
-                put(year, 4)
-                put("-")
-                put(month, 2)
-                put("-")
-                put(day, 2)
-                put("T")
-                put(ms / 3_600_000, 2)
-                put(":")
-                put(ms / 60_000 % 60, 2)
-                put(":")
-                put(ms / 1000 % 60, 2)
-                put(".")
-                put(ms % 1000, 3)
-                put("Z")
-                return at
+                let hour = ms / 3_600_000
+                let (minute, second) = (ms / 60_000 % 60, ms / 1000 % 60)
+                var at = CivilDate.writeDateTime(date, hour: hour, minute: minute, second: second, into: out, at: 0)
+                out[at] = 0x2E
+                at = CivilDate.writeDigits(ms % 1000, width: 3, into: out, at: at + 1)
+                out[at] = 0x5A
+                return at + 1
             }
         }
         // Zeros before the whole text, a minus sign included, as years out of range have always been written.
