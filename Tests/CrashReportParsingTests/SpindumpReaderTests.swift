@@ -192,24 +192,46 @@ import Testing
     }
 
     @Test func frameLinesOfEveryShapeAndNoise() {
-        let bare = SpindumpLine.frame("  16  start_wqthread + 15 (libsystem_pthread.dylib)")
+        let bare = onBytes("  16  start_wqthread + 15 (libsystem_pthread.dylib)", SpindumpLine.frame)
         #expect(bare?.image == "libsystem_pthread.dylib" && bare?.imageOffset == nil && bare?.symbolOffset == 15)
-        let unknown = SpindumpLine.frame("    49  ??? (airportd + 490548) [0x1030c3c34] 1-49")
+        let unknown = onBytes("    49  ??? (airportd + 490548) [0x1030c3c34] 1-49", SpindumpLine.frame)
         #expect(unknown?.symbol == nil && unknown?.imageOffset == 490548 && unknown?.address == 0x1_030c_3c34)
-        let hex = SpindumpLine.frame("  3  f + 1 (App + 0x40) [0x1000]")
+        let hex = onBytes("  3  f + 1 (App + 0x40) [0x1000]", SpindumpLine.frame)
         #expect(hex?.imageOffset == 0x40)
         for noise in [
             "", "   ", "49", "49 ", "  49  )(", "  49  name (", "  99999999999999999999  f (A + 1)", "  -3  f (A + 1)",
             "  4  f ( + 1) [0x10]", "  4  f (A + 1) [0xZZ", "Thread 0x", "  *", "**12 x",
         ] {
-            let frame = SpindumpLine.frame(Substring(noise))
+            let frame = onBytes(noise, SpindumpLine.frame)
             #expect(frame == nil || frame?.image?.isEmpty == false, "\(noise)")
         }
         #expect(
-            SpindumpLine.image("   0x10 - ") == nil || SpindumpLine.image("   0x10 - ")?.identifier.isEmpty == false
+            onBytes("   0x10 - ", SpindumpLine.image) == nil
+                || onBytes("   0x10 - ", SpindumpLine.image)?.identifier.isEmpty == false
         )
-        #expect(SpindumpLine.image("0xZZ - 0x20  x <u> /p") == nil)
-        #expect(SpindumpLine.threadHeading("  Thread 0x") != nil)
+        #expect(onBytes("0xZZ - 0x20  x <u> /p", SpindumpLine.image) == nil)
+        #expect(onBytes("  Thread 0x", SpindumpLine.threadHeading) != nil)
+    }
+
+    @Test func framesAndImagesKeepTextBeyondASCII() {
+        let frame = onBytes(
+            "  7  Ordre.défiler(_:) + 12 (Café.swift:31,5 in Crème + 0x2a) [0x1000a] 1-7",
+            SpindumpLine.frame
+        )
+        #expect(frame?.symbol == "Ordre.défiler(_:)" && frame?.symbolOffset == 12)
+        #expect(frame?.file == "Café.swift" && frame?.line == 31 && frame?.column == 5)
+        #expect(frame?.image == "Crème" && frame?.imageOffset == 0x2a && frame?.address == 0x1_000a)
+        let image = onBytes(
+            "  0x100 - 0x1ff  fr.café.Crème 2.1 (21)  <0d2c4a1e-0000-4000-8000-00000000abcd>  /Applications/Crème.app/Crème",
+            SpindumpLine.image
+        )
+        #expect(image?.identifier == "fr.café.Crème" && image?.version == "2.1 (21)")
+        #expect(image?.path == "/Applications/Crème.app/Crème" && image?.end == 0x1ff)
+        let heading = onBytes(
+            #"Thread 0x2ca9e    DispatchQueue "file d’attente"(3)    Thread name "É""#,
+            SpindumpLine.threadHeading
+        )
+        #expect(heading?.id == 0x2_ca9e && heading?.queue == "file d’attente" && heading?.name == "É")
     }
 
     @Test func truncatedReportsGivePartialReportsNotErrors() throws {
@@ -226,4 +248,10 @@ import Testing
             #expect(result.report.category == .hang)
         }
     }
+}
+
+/// A line's reader run on the line's bytes, as the reader runs it.
+private func onBytes<Result>(_ line: String, _ read: (TextBytes) -> Result) -> Result {
+    var text = line
+    return text.withUTF8 { read(TextBytes($0)) }
 }

@@ -46,24 +46,24 @@ enum SpindumpLine {
     /// Longest key of a `Key: value` line; longer text before a colon is prose, not a field.
     static let maxKeyBytes = 40
 
+    // The readers work on the line's bytes and copy out only what they keep: on `Substring`s and `Character`s a
+    // spindump cost about 28,000 instructions a line, a fifth of a scan of crash and watchdog reports.
+
     /// `Duration:         7.23s` → (`Duration`, `7.23s`); nil for a line that is not a field.
-    static func field(_ line: Substring) -> (key: String, value: String)? {
-        guard let first = line.utf8.first, first != UInt8(ascii: " "), first != UInt8(ascii: "\t"),
-            let colon = line.utf8.firstIndex(of: UInt8(ascii: ":"))
+    static func field(_ line: TextBytes) -> (key: String, value: String)? {
+        guard let first = line.first, !TextBytes.isBlank(first), let colon = line.firstIndex(of: 0x3A),
+            colon > 0, colon <= maxKeyBytes
         else { return nil }
-        let key = line[..<colon]
-        guard !key.isEmpty, key.utf8.count <= maxKeyBytes,
-            key.utf8.allSatisfy({ isKeyByte($0) })
-        else { return nil }
-        let value = line[line.utf8.index(after: colon)...].trimmingSpaces()
-        return (String(key), value)
+        let key = line.prefix(colon)
+        guard key.allSatisfy({ isKeyByte($0) }) else { return nil }
+        return (key.string, line.suffix(from: colon + 1).trimmedString)
     }
 
     private static func isKeyByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: " "), UInt8(ascii: "/"), UInt8(ascii: "("),
-            UInt8(ascii: ")"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: " "), UInt8(ascii: "/"), 0x28, 0x29,
+            UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
             true
         default: false
         }
@@ -71,64 +71,58 @@ enum SpindumpLine {
 
     /// `  49  start + 462 (dyld + 21806) [0x115b4652e] 1-49`, ` *1   hndl_alltraps + 223 (kernel + 39327) [0x…]`,
     /// `16  start_wqthread + 15 (libsystem_pthread.dylib)`, `49  <patched truncated backtrace> 1-49`.
-    static func frame(_ line: Substring) -> Frame? {
-        let bytes = line.utf8
-        var cursor = bytes.startIndex
+    static func frame(_ line: TextBytes) -> Frame? {
+        var cursor = 0
         var indent = 0
         var isKernel = false
-        while cursor < bytes.endIndex, bytes[cursor] == UInt8(ascii: " ") || bytes[cursor] == UInt8(ascii: "*") {
-            if bytes[cursor] == UInt8(ascii: "*") { isKernel = true }
+        while cursor < line.count, line[cursor] == 0x20 || line[cursor] == 0x2A {
+            if line[cursor] == 0x2A { isKernel = true }
             indent += 1
-            cursor = bytes.index(after: cursor)
+            cursor += 1
         }
         let countStart = cursor
-        while cursor < bytes.endIndex, isDigit(bytes[cursor]) { cursor = bytes.index(after: cursor) }
-        guard cursor > countStart, cursor < bytes.endIndex, bytes[cursor] == UInt8(ascii: " "),
-            bytes.distance(from: countStart, to: cursor) <= 18,
-            let count = Int(line[countStart..<cursor])
+        while cursor < line.count, TextBytes.isDigit(line[cursor]) { cursor += 1 }
+        guard cursor > countStart, cursor < line.count, line[cursor] == 0x20, cursor - countStart <= 18,
+            let count = line.slice(countStart, cursor).int
         else { return nil }
-        var rest = line[cursor...].drop { $0 == " " }
+        var rest = droppingSpaces(line.suffix(from: cursor))
         guard !rest.isEmpty else { return nil }
         var frame = Frame(count: count, indent: indent, isKernel: isKernel, isPlaceholder: false)
-        if rest.hasPrefix("<") {
-            guard let close = rest.utf8.firstIndex(of: UInt8(ascii: ">")) else { return nil }
+        if rest.first == 0x3C {  // `<`
+            guard let close = rest.firstIndex(of: 0x3E) else { return nil }
             frame.isPlaceholder = true
-            frame.symbol = String(rest[...close])
+            frame.symbol = rest.prefix(close + 1).string
             return frame
         }
         // The address, then the sample range after it (call trees only).
-        if let open = rest.utf8.lastIndex(of: UInt8(ascii: "[")),
-            let close = rest.utf8[open...].firstIndex(of: UInt8(ascii: "]"))
-        {
-            let hex = rest[rest.utf8.index(after: open)..<close]
-            if hex.hasPrefix("0x") { frame.address = UInt64(hex.dropFirst(2), radix: 16) }
-            rest = rest[..<open]
-        } else if let last = rest.utf8.lastIndex(of: UInt8(ascii: ")")) {
-            rest = rest[...last]
+        if let open = rest.lastIndex(of: 0x5B), let close = rest.firstIndex(of: 0x5D, from: open) {
+            let hex = rest.slice(open + 1, close)
+            if hex.startsWith0x { frame.address = hex.dropFirst(2).unsigned(radix: 16) }
+            rest = rest.prefix(open)
+        } else if let last = rest.lastIndex(of: 0x29) {
+            rest = rest.prefix(last + 1)
         }
-        while rest.utf8.last == UInt8(ascii: " ") { rest = rest.dropLast() }
-        guard rest.utf8.last == UInt8(ascii: ")"), let open = matchingOpen(rest) else { return nil }
-        readLocation(rest[rest.index(after: open)..<rest.index(before: rest.endIndex)], into: &frame)
+        while rest.last == 0x20 { rest = rest.dropLast() }
+        guard rest.last == 0x29, let open = matchingOpen(rest) else { return nil }
+        readLocation(rest.slice(open + 1, rest.count - 1), into: &frame)
         guard frame.image != nil else { return nil }
-        var symbol = rest[..<open]
-        while symbol.last == " " { symbol = symbol.dropLast() }
-        if let plus = symbol.byteRangeLast(of: " + "), let offset = UInt64(symbol[plus.upperBound...]) {
+        var symbol = rest.prefix(open)
+        while symbol.last == 0x20 { symbol = symbol.dropLast() }
+        if let plus = symbol.lastRange(of: " + "), let offset = symbol.suffix(from: plus.upperBound).unsigned() {
             frame.symbolOffset = offset
-            symbol = symbol[..<plus.lowerBound]
+            symbol = symbol.prefix(plus.lowerBound)
         }
-        if !symbol.isEmpty, symbol != "???" { frame.symbol = String(symbol) }
+        if !symbol.isEmpty, !symbol.equals("???") { frame.symbol = symbol.string }
         return frame
     }
 
     /// The `(` that opens the parenthesis `text` ends with: a symbol may hold parentheses of its own.
-    private static func matchingOpen(_ text: Substring) -> Substring.Index? {
-        // On the bytes: stepping back over `Character`s costs a grapheme break test each.
-        let bytes = text.utf8
+    private static func matchingOpen(_ text: TextBytes) -> Int? {
         var depth = 0
-        var index = bytes.endIndex
-        while index > bytes.startIndex {
-            index = bytes.index(before: index)
-            switch bytes[index] {
+        var index = text.count
+        while index > 0 {
+            index -= 1
+            switch text[index] {
             case 0x29: depth += 1  // `)`
             case 0x28:  // `(`
                 depth -= 1
@@ -140,103 +134,103 @@ enum SpindumpLine {
     }
 
     /// `dyld + 21806`, `RedLemonApp.swift:31,1 in RedLemon + 17460019`, `libsystem_pthread.dylib`.
-    private static func readLocation(_ inside: Substring, into frame: inout Frame) {
+    private static func readLocation(_ inside: TextBytes, into frame: inout Frame) {
         var imagePart = inside
-        if let inWord = inside.byteRangeLast(of: " in ") {
-            imagePart = inside[inWord.upperBound...]
-            var place = inside[..<inWord.lowerBound]
-            if let comma = place.utf8.lastIndex(of: UInt8(ascii: ",")),
-                let column = Int(place[place.index(after: comma)...])
-            {
+        if let inWord = inside.lastRange(of: " in ") {
+            imagePart = inside.suffix(from: inWord.upperBound)
+            var place = inside.prefix(inWord.lowerBound)
+            if let comma = place.lastIndex(of: 0x2C), let column = place.suffix(from: comma + 1).int {
                 frame.column = column
-                place = place[..<comma]
+                place = place.prefix(comma)
             }
-            if let colon = place.utf8.lastIndex(of: UInt8(ascii: ":")),
-                let line = Int(place[place.index(after: colon)...])
-            {
+            if let colon = place.lastIndex(of: 0x3A), let line = place.suffix(from: colon + 1).int {
                 frame.line = line
-                place = place[..<colon]
+                place = place.prefix(colon)
             }
-            if !place.isEmpty { frame.file = String(place) }
+            if !place.isEmpty { frame.file = place.string }
         }
-        if let plus = imagePart.byteRangeLast(of: " + ") {
-            let offsetText = imagePart[plus.upperBound...]
+        if let plus = imagePart.lastRange(of: " + ") {
+            let offsetText = imagePart.suffix(from: plus.upperBound)
             frame.imageOffset =
-                offsetText.hasPrefix("0x") ? UInt64(offsetText.dropFirst(2), radix: 16) : UInt64(offsetText)
-            if frame.imageOffset != nil { imagePart = imagePart[..<plus.lowerBound] }
+                offsetText.startsWith0x ? offsetText.dropFirst(2).unsigned(radix: 16) : offsetText.unsigned()
+            if frame.imageOffset != nil { imagePart = imagePart.prefix(plus.lowerBound) }
         }
-        let image = imagePart.trimmingSpaces()
-        if !image.isEmpty { frame.image = image }
+        let image = imagePart.trimmed()
+        if !image.isEmpty { frame.image = image.string }
     }
 
     /// `Thread 0x2ca9e    DispatchQueue "com.apple.main-thread"(1)    49 samples (1-49)    priority 47 (base 47)`.
-    static func threadHeading(_ line: Substring) -> ThreadHeading? {
-        let trimmed = line.drop { $0 == " " || $0 == "\t" }
+    static func threadHeading(_ line: TextBytes) -> ThreadHeading? {
+        let trimmed = line.droppingLeadingBlanks()
         guard trimmed.hasPrefix("Thread 0x") else { return nil }
         var heading = ThreadHeading()
-        let idText = trimmed.dropFirst("Thread 0x".count).prefix { $0.isHexDigit }
-        heading.id = UInt64(idText, radix: 16)
+        let digits = trimmed.suffix(from: 9)
+        var end = 0
+        while end < digits.count, TextBytes.isHexDigit(digits[end]) { end += 1 }
+        heading.id = digits.prefix(end).unsigned(radix: 16)
         heading.queue = quoted(after: "DispatchQueue \"", in: trimmed)
         heading.name = quoted(after: "Thread name \"", in: trimmed)
         return heading
     }
 
-    private static func quoted(after opening: String, in text: Substring) -> String? {
-        guard let start = text.byteRange(of: opening) else { return nil }
-        let rest = text[start.upperBound...]
-        guard let close = rest.utf8.firstIndex(of: UInt8(ascii: "\"")) else { return nil }
-        let value = rest[..<close]
-        return value.isEmpty ? nil : String(value)
+    private static func quoted(after opening: StaticString, in text: TextBytes) -> String? {
+        guard let start = text.range(of: opening) else { return nil }
+        let rest = text.suffix(from: start.upperBound)
+        guard let close = rest.firstIndex(of: 0x22) else { return nil }
+        return close == 0 ? nil : rest.prefix(close).string
     }
 
     /// `0x7ff80479b000 -     0x7ff804c9dfff  com.apple.CoreFoundation 6.9 (1866)  <FDD28505-…>  /System/…`.
-    static func image(_ line: Substring) -> Image? {
-        var text = line.drop { $0 == " " || $0 == "\t" }
+    static func image(_ line: TextBytes) -> Image? {
+        var text = line.droppingLeadingBlanks()
         var isKernel = false
-        if text.hasPrefix("*") {
+        if text.first == 0x2A {  // `*`
             isKernel = true
             text = text.dropFirst()
         }
-        guard text.hasPrefix("0x"), let dash = text.byteRange(of: " - ") else { return nil }
-        guard let base = UInt64(text[text.index(text.startIndex, offsetBy: 2)..<dash.lowerBound], radix: 16) else {
-            return nil
-        }
-        var rest = text[dash.upperBound...].drop { $0 == " " }
-        let endText = rest.prefix { $0 != " " }
-        let end = endText.hasPrefix("0x") ? UInt64(endText.dropFirst(2), radix: 16) : nil
-        rest = rest.dropFirst(endText.count).drop { $0 == " " }
+        guard text.startsWith0x, let dash = text.range(of: " - "),
+            let base = text.slice(2, dash.lowerBound).unsigned(radix: 16)
+        else { return nil }
+        var rest = droppingSpaces(text.suffix(from: dash.upperBound))
+        let endLength = rest.firstIndex(of: 0x20) ?? rest.count
+        let endText = rest.prefix(endLength)
+        let end = endText.startsWith0x ? endText.dropFirst(2).unsigned(radix: 16) : nil
+        rest = droppingSpaces(rest.suffix(from: endLength))
         var uuid: String?
         var path: String?
         var described = rest
-        if let open = rest.utf8.lastIndex(of: UInt8(ascii: "<")),
-            let close = rest.utf8[open...].firstIndex(of: UInt8(ascii: ">"))
-        {
-            uuid = KSCrashMapping.normalizedUUID(String(rest[rest.utf8.index(after: open)..<close]))
-            let after = rest[rest.utf8.index(after: close)...].trimmingSpaces()
-            path = after.isEmpty ? nil : after
-            described = rest[..<open]
+        if let open = rest.lastIndex(of: 0x3C), let close = rest.firstIndex(of: 0x3E, from: open) {
+            uuid = KSCrashMapping.normalizedUUID(rest.slice(open + 1, close).string)
+            let after = rest.suffix(from: close + 1).trimmed()
+            path = after.isEmpty ? nil : after.string
+            described = rest.prefix(open)
         }
-        let words = described.split(separator: " ", maxSplits: 1)
-        guard let first = words.first else { return nil }
-        var version = words.count > 1 ? words[1].trimmingSpaces() : ""
+        // The identifier, then the version: everything after the first space.
+        guard !described.isEmpty else { return nil }
+        let space = described.firstIndex(of: 0x20)
+        let identifier = space.map { described.prefix($0) } ?? described
+        var version = space.map { described.suffix(from: $0 + 1).trimmed() } ?? described.suffix(from: described.count)
         // `dyld (1165.3)`: a version alone in parentheses is the version.
-        if version.hasPrefix("("), version.hasSuffix(")"), version.utf8.count > 2,
-            !version.dropFirst().contains("(")
+        if version.first == 0x28, version.last == 0x29, version.count > 2,
+            version.dropFirst().firstIndex(of: 0x28) == nil
         {
-            version = String(version.dropFirst().dropLast())
+            version = version.slice(1, version.count - 1)
         }
         return Image(
             base: base,
             end: end,
-            identifier: String(first),
-            version: version.isEmpty ? nil : version,
+            identifier: identifier.string,
+            version: version.isEmpty ? nil : version.string,
             uuid: uuid,
             path: path,
             isKernel: isKernel
         )
     }
 
-    private static func isDigit(_ byte: UInt8) -> Bool {
-        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    /// Without the spaces (not tabs) the line starts with.
+    static func droppingSpaces(_ text: TextBytes) -> TextBytes {
+        var start = 0
+        while start < text.count, text[start] == 0x20 { start += 1 }
+        return text.suffix(from: start)
     }
 }

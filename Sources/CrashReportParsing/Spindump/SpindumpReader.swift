@@ -69,15 +69,19 @@ struct SpindumpReader {
     func read(_ container: IPSContainer, diagnostics: inout [Diagnostic]) -> CrashReport {
         var state = ReadState(limits: limits, header: container.header)
         var lineNumber = container.bodyOrigin.line - 1
-        // Lines are split on the bytes: splitting the decoded text on `Character`s cost a grapheme break test per
-        // byte (and never split at `\r\n`, one `Character`).
-        for bytes in container.body.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            lineNumber += 1
-            let end = bytes.last == UInt8(ascii: "\r") ? bytes.endIndex - 1 : bytes.endIndex
-            state.read(
-                Substring(String(decoding: bytes[bytes.startIndex..<end], as: UTF8.self)),
-                lineNumber: lineNumber
-            )
+        // Lines are read on the bytes and only what is kept becomes a `String`: splitting the decoded text on
+        // `Character`s cost a grapheme break test per byte (and never split at `\r\n`, one `Character`).
+        container.body.withBorrowedBytes { all in
+            let text = TextBytes(all)
+            var start = 0
+            while start <= text.count {
+                let end = text.firstIndex(of: 0x0A, from: start) ?? text.count
+                var line = text.slice(start, end)
+                if line.last == 0x0D { line = line.dropLast() }
+                lineNumber += 1
+                state.read(line, lineNumber: lineNumber)
+                start = end + 1
+            }
         }
         return state.finish(diagnostics: &diagnostics)
     }
@@ -109,8 +113,8 @@ extension SpindumpReader {
             tree = SpindumpCallTree(maxNodes: SpindumpReader.maxTreeNodes)
         }
 
-        mutating func read(_ line: Substring, lineNumber: Int) {
-            if line.utf8.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
+        mutating func read(_ line: TextBytes, lineNumber: Int) {
+            if line.allSatisfy(TextBytes.isBlank) {
                 endBlock()
                 return
             }
@@ -138,7 +142,7 @@ extension SpindumpReader {
                 heaviest.append(frame)
             case .process(let isTarget):
                 guard isTarget else {
-                    if line.drop(while: { $0 == " " }).hasPrefix("Binary Images:") {
+                    if SpindumpLine.droppingSpaces(line).hasPrefix("Binary Images:") {
                         section = .images(isTarget: false)
                     }
                     return
@@ -154,15 +158,15 @@ extension SpindumpReader {
             }
         }
 
-        private mutating func processLine(_ line: Substring, lineNumber: Int) {
-            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+        private mutating func processLine(_ line: TextBytes, lineNumber: Int) {
+            let trimmed = line.droppingLeadingBlanks()
             if trimmed.hasPrefix("Binary Images:") {
                 closeThread()
                 section = .images(isTarget: true)
             } else if let heading = SpindumpLine.threadHeading(line) {
                 closeThread()
                 thread = heading
-            } else if trimmed.hasPrefix("<") && thread != nil && tree.isEmpty {
+            } else if trimmed.first == 0x3C && thread != nil && tree.isEmpty {
                 // The thread's state (`<thread QoS user interactive …>`): what the scheduler said, not a frame.
                 return
             } else if let frame = SpindumpLine.frame(line), thread != nil {
@@ -190,9 +194,9 @@ extension SpindumpReader {
         }
 
         /// `Process:          RedLemon [27952]`: the hung process is the one the header names.
-        private mutating func startProcess(_ line: Substring) {
+        private mutating func startProcess(_ line: TextBytes) {
             closeThread()
-            let value = line.dropFirst("Process:".count).trimmingSpaces()
+            let value = line.dropFirst(8).trimmedString
             let (name, pid) = CrashTextReader.nameAndPid(value)
             let isTarget: Bool
             if targetSeen {
