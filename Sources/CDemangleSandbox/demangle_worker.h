@@ -33,6 +33,16 @@ typedef char *(*apm_swift_demangle_fn)(const char *, size_t, char *, size_t *, u
 /// `_swift_backtrace_demangle`: name, length, output buffer, its size, status.
 typedef char *(*apm_backtrace_demangle_fn)(const char *, size_t, char *, size_t *, int *);
 
+/// The Swift runtime's demanglers, referenced by name so that the linker resolves them in a binary that links the
+/// standard library statically too. `dlsym` finds only a binary's exported dynamic symbols, and a
+/// `--static-swift-stdlib` binary exports none: there it found neither, and no Swift name was demangled. Weak, so a
+/// runtime without one of them leaves it NULL (and the caller falls back to `dlsym`).
+extern char *swift_demangle(const char *, size_t, char *, size_t *, uint32_t) __attribute__((weak));
+extern char *_swift_backtrace_demangle(const char *, size_t, char *, size_t *, int *) __attribute__((weak));
+
+static inline apm_swift_demangle_fn apm_linked_swift_demangle(void) { return swift_demangle; }
+static inline apm_backtrace_demangle_fn apm_linked_backtrace_demangle(void) { return _swift_backtrace_demangle; }
+
 enum { APM_WORKER_SIMPLIFIED = 0, APM_WORKER_FULL = 1 };
 #define APM_WORKER_MAX_NAME (1u << 16)
 #define APM_WORKER_NONE 0xFFFFFFFFu

@@ -10,8 +10,13 @@ package enum LineFitting {
     package static func fitted(_ text: String, width: Int?) -> String {
         guard let width else { return text }
         // Most views fit: a line is only split when it is longer in bytes than the width could hold.
-        guard text.split(separator: "\n", omittingEmptySubsequences: false).contains(where: { $0.utf8.count > width })
-        else { return text }
+        var lineBytes = 0
+        var longest = 0
+        for byte in text.utf8 {
+            lineBytes = byte == 0x0A ? 0 : lineBytes + 1
+            longest = max(longest, lineBytes)
+        }
+        guard longest > width else { return text }
         return text.split(separator: "\n", omittingEmptySubsequences: false)
             .map { fitted(line: $0, width: width) }
             .joined(separator: "\n")
@@ -51,7 +56,7 @@ package enum LineFitting {
 
     /// `text` without the SGR codes `--color` adds: they take no column.
     static func withoutSGR(_ text: Substring) -> String {
-        guard text.contains("\u{1B}") else { return String(text) }
+        guard text.utf8.contains(0x1B) else { return String(text) }
         var out = ""
         var rest = text
         while let escape = rest.firstIndex(of: "\u{1B}") {

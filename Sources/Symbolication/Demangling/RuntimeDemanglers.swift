@@ -35,8 +35,11 @@ enum RuntimeDemanglers {
             UnsafeMutablePointer<Int32>?
         ) -> UnsafeMutablePointer<CChar>?
 
-    static let swiftDemangle: SwiftDemangle? = lookUp("swift_demangle")
-    static let backtraceDemangle: BacktraceDemangle? = lookUp("_swift_backtrace_demangle")
+    // Linked by name first (a static binary exports no symbol `dlsym` could find: demangle_worker.h), by
+    // `dlsym` when the runtime lacks one.
+    static let swiftDemangle: SwiftDemangle? = apm_linked_swift_demangle() ?? lookUp("swift_demangle")
+    static let backtraceDemangle: BacktraceDemangle? =
+        apm_linked_backtrace_demangle() ?? lookUp("_swift_backtrace_demangle")
     static let cxxDemangle: CXXDemangle? = lookUp("__cxa_demangle")
 
     private static func lookUp<Function>(_ symbol: String) -> Function? {
