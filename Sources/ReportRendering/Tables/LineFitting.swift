@@ -24,6 +24,14 @@ package enum LineFitting {
 
     private static func fitted(line: Substring, width: Int) -> String {
         guard line.utf8.count > width, TextTable.displayWidth(withoutSGR(line)) > width else { return String(line) }
+        if line.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            return fitted(printableASCII: Array(line.utf8), width: width)
+        }
+        return fitted(characters: line, width: width)
+    }
+
+    /// The general case: wraps on `Character`s and measures display columns.
+    static func fitted(characters line: Substring, width: Int) -> String {
         let indent = min(line.prefix(while: { $0 == " " }).count, width / 2)
         let hanging = String(repeating: " ", count: min(indent + 2, width / 2))
         var lines: [String] = []
@@ -52,6 +60,46 @@ package enum LineFitting {
         }
         lines.append(current)
         return lines.joined(separator: "\n")
+    }
+
+    /// The same wrapping as ``fitted(line:width:)`` for a line of printable ASCII, where a byte is a `Character` of
+    /// one column: on bytes, without the `Character` splits and `String` appends that cost about 20,000
+    /// instructions a wrapped line (`scan` wraps most of its summary lines).
+    static func fitted(printableASCII bytes: [UInt8], width: Int) -> String {
+        var leading = 0
+        while leading < bytes.count, bytes[leading] == 0x20 { leading += 1 }
+        let indent = min(leading, width / 2)
+        let hanging = min(indent + 2, width / 2)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + bytes.count / max(width, 1) * (hanging + 1) + 16)
+        var current = [UInt8](repeating: 0x20, count: indent)
+        var currentWidth = indent
+        var startsLine = true
+        for word in bytes[indent...].split(separator: 0x20, omittingEmptySubsequences: false) {
+            if !startsLine, currentWidth + 1 + word.count > width {
+                var end = current.count
+                while end > 0, current[end - 1] == 0x20 { end -= 1 }
+                out += current[..<end]
+                out.append(0x0A)
+                current = [UInt8](repeating: 0x20, count: hanging)
+                currentWidth = hanging
+                startsLine = true
+            }
+            let room = width - currentWidth - (startsLine ? 0 : 1)
+            if !startsLine {
+                current.append(0x20)
+                currentWidth += 1
+            }
+            if word.count > room {
+                current += TextTable.shortened(String(decoding: word, as: UTF8.self), toWidth: max(1, room)).utf8
+            } else {
+                current += word
+            }
+            currentWidth += min(word.count, max(1, room))
+            startsLine = false
+        }
+        out += current
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// `text` without the SGR codes `--color` adds: they take no column.
