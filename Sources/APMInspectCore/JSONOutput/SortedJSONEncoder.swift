@@ -127,15 +127,22 @@ public struct SortedJSONEncoder: Sendable {
         }
     }
 
-    /// Writes `value` into `sink` at `depth`: each document, and each element of a ``JSONArraySpool``.
-    func encode(_ value: some Encodable, depth: Int, into sink: JSONByteSink) throws {
+    /// ``encode(_:depth:into:)`` for a value known to write itself, without the run-time cast.
+    func encode(direct value: some JSONDirectEncodable, depth: Int, into sink: JSONByteSink) throws {
         let context = JSONStreamContext(sink: sink, pretty: pretty)
         defer { context.close() }
+        JSONObjectWriter.write(value, context: context, depth: depth)
+        try sink.checkWritten()
+    }
+
+    /// Writes `value` into `sink` at `depth`: each document, and each element of a ``JSONArraySpool``.
+    func encode(_ value: some Encodable, depth: Int, into sink: JSONByteSink) throws {
         if let direct = value as? any JSONDirectEncodable {
-            JSONObjectWriter.write(direct, context: context, depth: depth)
-            try sink.checkWritten()
+            try encode(direct: direct, depth: depth, into: sink)
             return
         }
+        let context = JSONStreamContext(sink: sink, pretty: pretty)
+        defer { context.close() }
         let root = JSONStreamEncoder(context: context, parent: nil, keyName: nil, index: -1, depth: depth)
         try value.encode(to: root)
         if case .empty = root.state {
