@@ -1,3 +1,4 @@
+import CDemangleSandbox
 import Testing
 
 @testable import Symbolication
@@ -9,6 +10,17 @@ import Testing
     /// printer reaches its "unreachable" abort on this tree.
     static let aborting = "$sRvs"
     static let closure = "$s4Demo14ViewControllerC11viewDidLoadyyFyycfU_"
+
+    /// The demanglers are linked by name: a `--static-swift-stdlib` binary exports no symbol for `dlsym` to find.
+    ///
+    /// There every Swift name stayed mangled until the entry points were linked by name. The tests run a shared build, where `dlsym`
+    /// would find them too: what this checks is that the linked references resolve, which is what a static build
+    /// relies on.
+    @Test func theRuntimeDemanglersAreLinkedByNameNotOnlyFoundByDlsym() {
+        #expect(apm_linked_swift_demangle() != nil)
+        #expect(apm_linked_backtrace_demangle() != nil)
+        #expect(Demangler.demangle(Self.closure, style: .full) != nil)
+    }
 
     @Test(arguments: [Demangler.Style.simplified, .full])
     func aNameThatAbortsTheRuntimeDemanglerIsKeptMangled(style: Demangler.Style) {
