@@ -234,30 +234,10 @@ struct HTTP1Message {
                     skipped = 0
                     continue
                 }
-                let headText = buffer.slice(offset..<headerEnd).string
-                // Split on the bytes: as Characters, `\r\n` is one grapheme that a `\n` separator never matches.
-                var lines = headText.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
-                    String(decoding: line.last == 0x0D ? line.dropLast() : line[...], as: UTF8.self)
-                }
-                let startLine = lines.isEmpty ? "" : lines.removeFirst()
-                guard isResponse ? HTTPSyntax.startsWithHTTPName(startLine[...]) : startLine.contains(ascii: " HTTP/")
+                let (startLine, headers) = HTTP1HeaderBlock.parse(buffer.slice(offset..<headerEnd))
+                guard isResponse ? HTTPSyntax.startsWithHTTPName(line: startLine) : startLine.contains(ascii: " HTTP/")
                 else {
                     break
-                }
-                var headers: [HTTPTransaction.Header] = []
-                for line in lines {
-                    if let first = line.first, first == " " || first == "\t", var last = headers.popLast() {
-                        last.value += " " + line.trimmingSpaces  // obs-fold
-                        headers.append(last)
-                        continue
-                    }
-                    guard let colon = line.firstIndex(of: ":") else { continue }
-                    headers.append(
-                        HTTPTransaction.Header(
-                            name: String(line[..<colon]).trimmingSpaces,
-                            value: String(line[line.index(after: colon)...]).trimmingSpaces
-                        )
-                    )
                 }
                 var message = HTTP1Message(
                     start: offset,
@@ -286,7 +266,10 @@ struct HTTP1Message {
                 let contentLength = HTTPTransaction.headerValue("Content-Length", in: headers).flatMap {
                     Int64($0.trimmingSpaces)
                 }
+                // A chunked body is joined into `body`; any other stays where it is (`bodyRange`), and is copied only
+                // when it is to be inflated: most bodies are counted, not decoded.
                 var body: [UInt8] = []
+                var bodyRange: Range<Int>?
                 // Where the next message starts when a hole hides it (nil: right at `message.end`).
                 var resumeAt: Int?
                 if noBody {
@@ -311,7 +294,7 @@ struct HTTP1Message {
                     message.complete = framed.exact && framed.missing == 0 && captured == contentLength
                     if !framed.exact { resumeAt = framed.end }
                     if framed.missing == 0 {
-                        body = buffer.slice(bodyStart..<message.end).array
+                        bodyRange = bodyStart..<Swift.max(bodyStart, message.end)
                     }
                 } else if isResponse {
                     // Read until close; a hole inside leaves the length unknown, and a status line after it shows
@@ -332,7 +315,7 @@ struct HTTP1Message {
                     }
                     message.bodyBytes = Int64(message.end - bodyStart) + message.missingBytes
                     if message.missingBytes == 0 {
-                        body = buffer.slice(bodyStart..<message.end).array
+                        bodyRange = bodyStart..<Swift.max(bodyStart, message.end)
                     }
                 } else {
                     message.end = bodyStart
@@ -340,7 +323,17 @@ struct HTTP1Message {
                 message.decodedBytes =
                     message.missingBytes > 0 || resumeAt != nil
                     ? -1
-                    : decodedLength(body, headers: headers, complete: message.complete, maxDecoded: maxDecoded)
+                    : bodyRange.map {
+                        decodedLength(
+                            buffer.slice($0),
+                            headers: headers,
+                            complete: message.complete,
+                            maxDecoded: maxDecoded
+                        )
+                    }
+                        ?? body.withBorrowedBytes {
+                            decodedLength($0, headers: headers, complete: message.complete, maxDecoded: maxDecoded)
+                        }
                 messages.append(message)
                 if isResponse && !(100..<200).contains(status) { requestIndex += 1 }
                 if isResponse && status == 101 { break }  // switching protocols: the rest is not HTTP/1
@@ -415,7 +408,7 @@ struct HTTP1Message {
     }
 
     private static func decodedLength(
-        _ body: [UInt8],
+        _ body: BorrowedBytes,
         headers: [HTTPTransaction.Header],
         complete: Bool,
         maxDecoded: Int
@@ -428,10 +421,11 @@ struct HTTP1Message {
             return body.isEmpty ? 0 : -1
         }
         // `deflate` is meant to be zlib, but raw deflate is sent too and browsers accept it: both are read.
+        let bytes = body.array
         let inflated =
             encoding == "deflate"
-            ? (try? Inflate.decompressHTTPDeflate(body, maxOutputBytes: maxDecoded))?.result
-            : try? Inflate.decompress(body, maxOutputBytes: maxDecoded)
+            ? (try? Inflate.decompressHTTPDeflate(bytes, maxOutputBytes: maxDecoded))?.result
+            : try? Inflate.decompress(bytes, maxOutputBytes: maxDecoded)
         guard let result = inflated else { return -1 }
         return result.isTruncated && complete ? -1 : Int64(result.bytes.count)
     }

@@ -55,6 +55,21 @@ enum HTTPSyntax {
         return true
     }
 
+    /// ``startsWithHTTPName(_:)-(BorrowedBytes)`` for a line kept as text: read on its bytes when its first six are
+    /// ASCII without CR (then its first five bytes are its first five `Character`s), else by `Character`.
+    static func startsWithHTTPName(line: String) -> Bool {
+        let byBytes: Bool?? = line.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            for byte in bytes.prefix(6) where byte >= 0x80 || byte == UInt8(ascii: "\r") { return nil }
+            guard bytes.count >= 5 else { return false }
+            for (k, upper) in "HTTP/".utf8.enumerated() where bytes[k] != upper && bytes[k] != upper | 0x20 {
+                return false
+            }
+            return true
+        }
+        if let byBytes, let byBytes { return byBytes }
+        return startsWithHTTPName(line[...])
+    }
+
     /// ``startsWithHTTPName(_:)-(BorrowedBytes)`` by `Character`.
     static func startsWithHTTPName(_ word: Substring) -> Bool {
         var index = word.startIndex

@@ -29,12 +29,22 @@ struct PacketCaptureAnalyzer {
         var first: Endpoint
         var firstPeer: Endpoint
         var order: Int
-        var directions: [Endpoint: TCPDirection] = [:]
+        /// What `first` sent and what `firstPeer` sent, in fields rather than a dictionary by endpoint: a lookup by
+        /// endpoint hashed two addresses and a port for every packet.
+        var fromFirst = TCPDirection()
+        var fromPeer = TCPDirection()
         var client: Endpoint?
         var synTime: Int64?
         var synAckTime: Int64?
         var handshakeAckTime: Int64?
         var firstTime: Int64?
+
+        /// What `end` sent (empty when it sent nothing).
+        func direction(from end: Endpoint) -> TCPDirection {
+            if end == first { return fromFirst }
+            if end == firstPeer { return fromPeer }
+            return TCPDirection()
+        }
     }
 
     struct PendingQuery {
@@ -147,14 +157,26 @@ struct PacketCaptureAnalyzer {
                         {
                             flows[index].handshakeAckTime = packet.timestamp
                         }
-                        flows[index].directions[segment.source, default: TCPDirection()].add(
-                            seq: seq,
-                            flags: flags,
-                            payload: segment.payload,
-                            in: raw.baseAddress,
-                            time: packet.timestamp,
-                            maxBytes: maxStream
-                        )
+                        // The key is the pair of endpoints: a packet of the flow comes from one or the other.
+                        if segment.source == flows[index].first {
+                            flows[index].fromFirst.add(
+                                seq: seq,
+                                flags: flags,
+                                payload: segment.payload,
+                                in: raw.baseAddress,
+                                time: packet.timestamp,
+                                maxBytes: maxStream
+                            )
+                        } else {
+                            flows[index].fromPeer.add(
+                                seq: seq,
+                                flags: flags,
+                                payload: segment.payload,
+                                in: raw.baseAddress,
+                                time: packet.timestamp,
+                                maxBytes: maxStream
+                            )
+                        }
                     }
                 }
                 return .success(())
@@ -274,7 +296,7 @@ struct PacketCaptureAnalyzer {
         transactions: inout [HTTPTransaction],
         log: inout DiagnosticLog
     ) {
-        let endpoints = Array(Set(Array(flow.directions.keys) + [flow.first, flow.firstPeer])).sorted()
+        let endpoints = Array(Set([flow.first, flow.firstPeer])).sorted()
         let other: (Endpoint) -> Endpoint? = { end in endpoints.first { $0 != end } }
         var client = flow.client
         let handshakeSeen = client != nil
@@ -292,8 +314,8 @@ struct PacketCaptureAnalyzer {
             }
         }
         guard let client, let server = other(client) else { return }
-        let clientDirection = flow.directions[client] ?? TCPDirection()
-        let serverDirection = flow.directions[server] ?? TCPDirection()
+        let clientDirection = flow.direction(from: client)
+        let serverDirection = flow.direction(from: server)
         let (clientStream, serverStream) = capture.withUnsafeBytes { raw in
             (clientDirection.reassemble(from: raw), serverDirection.reassemble(from: raw))
         }
@@ -335,7 +357,9 @@ struct PacketCaptureAnalyzer {
             clientDirection: clientDirection,
             serverDirection: serverDirection,
             handshakeSeen: handshakeSeen,
-            connectMilliseconds: connection.connectMilliseconds
+            connectMilliseconds: connection.connectMilliseconds,
+            serverAddressText: server.address.text,
+            connectionID: "\(connection.client)-\(connection.server)"
         )
         if Self.isDNSPort(server.port) {
             connection.application = "dns"
@@ -401,14 +425,18 @@ struct PacketCaptureAnalyzer {
         var serverDirection: TCPDirection
         var handshakeSeen: Bool
         var connectMilliseconds: Double
+        /// The server's address and the connection's name as text, written once for all its transactions (each
+        /// took about 1,700 instructions, twice for every transaction).
+        var serverAddressText: String
+        var connectionID: String
     }
 
     /// A transaction skeleton with the connection phases (DNS is linked later).
     private func base(_ context: ConnectionContext, fetchStart: Int64?, firstOnConnection: Bool) -> HTTPTransaction {
         var t = HTTPTransaction()
-        t.remoteAddress = context.server.address.text
+        t.remoteAddress = context.serverAddressText
         t.remotePort = Int(context.server.port)
-        t.connectionID = "\(context.client.text)-\(context.server.text)"
+        t.connectionID = context.connectionID
         t.startEpochSeconds = fetchStart.map { Double($0) / 1e9 } ?? -1
         t.startedDateTime = fetchStart.map { CaptureTimestamp.iso8601(Double($0) / 1e9) } ?? ""
         t.phases.fetchStart = fetchStart == nil ? -1 : 0

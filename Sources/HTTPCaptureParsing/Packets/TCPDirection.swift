@@ -69,14 +69,31 @@ struct TCPDirection {
     /// - Returns: The stream, its holes, the capture time of each piece and the retransmissions dropped.
     func reassemble(from capture: UnsafeRawBufferPointer) -> TCPStream {
         var stream = TCPStream()
-        guard !pieces.isEmpty else { return stream }
-        let order = pieces.indices.sorted {
-            pieces[$0].offset != pieces[$1].offset ? pieces[$0].offset < pieces[$1].offset : $0 < $1
+        guard let firstPiece = pieces.first else { return stream }
+        // Nearly every direction arrives in order: then the pieces are walked as they are, without an order array
+        // sorted for them, and the stream is allocated once at its final size.
+        var lowest = firstPiece.offset
+        var inOrder = true
+        var total = 0
+        var previous = firstPiece.offset
+        for piece in pieces {
+            lowest = Swift.min(lowest, piece.offset)
+            if piece.offset < previous { inOrder = false }
+            previous = piece.offset
+            total += Swift.max(0, piece.count)
         }
-        let origin = sawSYN ? Swift.min(0, pieces.map(\.offset).min() ?? 0) : (pieces.map(\.offset).min() ?? 0)
+        let order =
+            inOrder
+            ? nil
+            : pieces.indices.sorted {
+                pieces[$0].offset != pieces[$1].offset ? pieces[$0].offset < pieces[$1].offset : $0 < $1
+            }
+        stream.bytes.reserveCapacity(Swift.min(total, capture.count))
+        stream.marks.reserveCapacity(pieces.count)
+        let origin = sawSYN ? Swift.min(0, lowest) : lowest
         var cursor = origin
-        for index in order {
-            let piece = pieces[index]
+        for rank in pieces.indices {
+            let piece = pieces[order?[rank] ?? rank]
             // Pieces were cut from this buffer; clamped all the same, so a wrong offset reads less, never traps.
             let lower = Swift.min(Swift.max(0, piece.start), capture.count)
             let bytes = UnsafeRawBufferPointer(rebasing: capture[lower..<Swift.min(capture.count, lower + piece.count)])
