@@ -6,7 +6,7 @@ import APMInspectCore
 /// them is unsymbolicated its signature is made of addresses and the others' of names, so the copies would land in
 /// different groups: they are linked before they are grouped. Linking needs every crash of a window at hand, and
 /// the result must not depend on the order reports arrive in (several workers, Spark and Ray partitions), so each
-/// crash is kept as a record of interned ids (about 150 bytes, plus its path and date when they are new) and the
+/// crash is kept as a record of interned ids (about 190 bytes, plus its path and date when they are new) and the
 /// clusters are resolved once, by sorting and a union-find, when the summary is made.
 ///
 /// Two crashes link when they carry the same incident identifier (Apple's `Incident Identifier` / `incident_id`,
@@ -73,8 +73,8 @@ package struct CrashLedger {
     package init() {}
 
     private(set) var records: [Record] = []
-    private var strings: [String] = []
-    private var stringIds: [String: Int32] = [:]
+    /// Every text of the records (paths, signatures, ids): most are new with each report, so kept as bytes.
+    private var texts = InternedTexts()
     private var dates: [AppleTimestamp] = []
     private var dateIds: [AppleTimestamp: Int32] = [:]
     private var groupings: [GroupingMatch] = []
@@ -86,11 +86,7 @@ package struct CrashLedger {
 
     private mutating func intern(_ text: String?) -> Int32 {
         guard let text else { return -1 }
-        if let id = stringIds[text] { return id }
-        let id = Int32(truncatingIfNeeded: strings.count)
-        strings.append(text)
-        stringIds[text] = id
-        return id
+        return texts.intern(text)
     }
 
     private mutating func intern(_ date: AppleTimestamp?) -> Int32 {
@@ -159,8 +155,7 @@ package struct CrashLedger {
     }
 
     package func string(_ id: Int32) -> String? {
-        guard id >= 0, Int(id) < strings.count else { return nil }
-        return strings[Int(id)]
+        texts.string(id)
     }
 
     /// The record as the crash it was made from (its link facts left out) and its file.
@@ -368,7 +363,8 @@ package struct CrashLedger {
         }
         if sameIncident {
             // Copies of one report name one exception; fixtures and tools that reuse an id across crashes do not.
-            guard a.exception == b.exception || string(a.exception) == "?" || string(b.exception) == "?" else {
+            guard a.exception == b.exception || texts.equals(a.exception, "?") || texts.equals(b.exception, "?")
+            else {
                 return false
             }
             return true
@@ -388,24 +384,38 @@ package struct CrashLedger {
         if a.symbolicatedFrames != b.symbolicatedFrames { return a.symbolicatedFrames > b.symbolicatedFrames }
         if a.frameCount != b.frameCount { return a.frameCount > b.frameCount }
         if a.threadCount != b.threadCount { return a.threadCount > b.threadCount }
-        let aSource = Self.sourceRank(string(a.source))
-        let bSource = Self.sourceRank(string(b.source))
+        let aSource = sourceRank(a.source)
+        let bSource = sourceRank(b.source)
         if aSource != bSource { return aSource < bSource }
         return rank[lhs] < rank[rhs]
     }
 
-    static func sourceRank(_ source: String?) -> Int {
-        switch source {
-        case "crashReport": 0
-        case "kscrash": 1
-        case "metrickit": 2
-        default: 3
-        }
+    /// A source's rank among the richer choices: Apple's report, KSCrash, MetricKit, then anything else.
+    private func sourceRank(_ id: Int32) -> Int {
+        if texts.equals(id, "crashReport") { return 0 }
+        if texts.equals(id, "kscrash") { return 1 }
+        if texts.equals(id, "metrickit") { return 2 }
+        return 3
     }
 
     /// Each string's place in byte order, by id: ids follow arrival, ranks do not.
     private func stringRanks() -> [Int] {
-        Self.ranks(of: strings) { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        texts.ranks()
+    }
+
+    /// `clusters` in the order the fleet report makes groups in: by the group key of each one's richest record,
+    /// then its path (both in byte order), then its index. Ranks stand for the texts, which are not made again.
+    package func groupingOrder(_ clusters: [Cluster]) -> [Cluster] {
+        let ranks = stringRanks()
+        func rank(_ id: Int32) -> Int { id >= 0 && Int(id) < ranks.count ? ranks[Int(id)] : -1 }
+        return clusters.sorted { lhs, rhs in
+            guard let left = lhs.members.first, let right = rhs.members.first else { return rhs.members.first != nil }
+            let a = records[left]
+            let b = records[right]
+            if a.key != b.key { return rank(a.key) < rank(b.key) }
+            if a.file != b.file { return rank(a.file) < rank(b.file) }
+            return left < right
+        }
     }
 
     private static func ranks<T>(of values: [T], by precedes: (T, T) -> Bool) -> [Int] {
