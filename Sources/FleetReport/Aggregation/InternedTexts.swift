@@ -14,11 +14,31 @@ struct InternedTexts {
     /// Distinct texts so far.
     var count: Int { ends.count }
 
-    /// The id of `text`, a new one when it was not seen before.
+    /// Non-ASCII texts by `String` equality (canonical equivalence), as a `[String: Int32]` interned them: equal
+    /// Strings may differ in bytes (`é` and `e` with a combining accent). They are rare, so a dictionary will do.
+    private var unicodeIds: [String: Int32] = [:]
+
+    /// The id of `text`, a new one when no equal `String` was seen before.
     mutating func intern(_ text: String) -> Int32 {
         var text = text
-        return text.withUTF8 { intern(bytes: $0) }
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.withUTF8 { intern(bytes: $0) } }
+        if let id = unicodeIds[text] { return id }
+        // A few characters are canonically ASCII (KELVIN SIGN is `K`): such a text takes the ASCII text's id.
+        var ascii = ""
+        for character in text {
+            guard let match = Self.asciiCharacters.first(where: { $0 == character }) else {
+                ascii = ""
+                break
+            }
+            ascii.append(match)
+        }
+        let id = ascii.isEmpty ? text.withUTF8 { intern(bytes: $0) } : ascii.withUTF8 { intern(bytes: $0) }
+        unicodeIds[text] = id
+        return id
     }
+
+    /// The ASCII characters, `\r\n` included (one `Character`).
+    private static let asciiCharacters: [Character] = (0..<128).map { Character(Unicode.Scalar(UInt8($0))) } + ["\r\n"]
 
     private mutating func intern(bytes text: UnsafeBufferPointer<UInt8>) -> Int32 {
         if (ends.count + 1) * 4 > slots.count * 3 { grow() }
