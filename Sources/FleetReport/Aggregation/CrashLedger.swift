@@ -403,8 +403,10 @@ package struct CrashLedger {
         texts.ranks()
     }
 
-    /// `clusters` in the order the fleet report makes groups in: by the group key of each one's richest record,
-    /// then its path (both in byte order), then its index. Ranks stand for the texts, which are not made again.
+    /// `clusters` in the order the fleet report makes groups in.
+    ///
+    /// By the group key of each one's richest record, then its path (both in byte order), then its index: ranks
+    /// stand for the texts, so no `String` is made again per crash.
     package func groupingOrder(_ clusters: [Cluster]) -> [Cluster] {
         let ranks = stringRanks()
         func rank(_ id: Int32) -> Int { id >= 0 && Int(id) < ranks.count ? ranks[Int(id)] : -1 }

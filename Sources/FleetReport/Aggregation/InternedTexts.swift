@@ -14,8 +14,9 @@ struct InternedTexts {
     /// Distinct texts so far.
     var count: Int { ends.count }
 
-    /// Non-ASCII texts by `String` equality (canonical equivalence), as a `[String: Int32]` interned them: equal
-    /// Strings may differ in bytes (`é` and `e` with a combining accent). They are rare, so a dictionary will do.
+    /// Non-ASCII texts by `String` equality (canonical equivalence), as the `[String: Int32]` before this did.
+    ///
+    /// Equal Strings may differ in bytes (`é` and `e` with a combining accent). They are rare: a dictionary will do.
     private var unicodeIds: [String: Int32] = [:]
 
     /// The id of `text`, a new one when no equal `String` was seen before.
