@@ -75,8 +75,7 @@ package struct CrashLedger {
     private(set) var records: [Record] = []
     /// Every text of the records (paths, signatures, ids): most are new with each report, so kept as bytes.
     private var texts = InternedTexts()
-    private var dates: [AppleTimestamp] = []
-    private var dateIds: [AppleTimestamp: Int32] = [:]
+    private var dates = CrashLedgerDates()
     private var groupings: [GroupingMatch] = []
     private var groupingIds: [GroupingMatch: Int32] = [:]
 
@@ -91,11 +90,7 @@ package struct CrashLedger {
 
     private mutating func intern(_ date: AppleTimestamp?) -> Int32 {
         guard let date else { return -1 }
-        if let id = dateIds[date] { return id }
-        let id = Int32(truncatingIfNeeded: dates.count)
-        dates.append(date)
-        dateIds[date] = id
-        return id
+        return dates.intern(date)
     }
 
     private mutating func intern(_ grouping: GroupingMatch?) -> Int32 {
@@ -168,7 +163,7 @@ package struct CrashLedger {
             appBuild: string(record.appBuild),
             osVersion: string(record.osVersion),
             device: string(record.device),
-            date: record.date >= 0 && Int(record.date) < dates.count ? dates[Int(record.date)] : nil,
+            date: dates.date(record.date),
             binaryUUID: string(record.uuid)
         )
         var crash = FleetEvent.Crash(
@@ -204,10 +199,7 @@ package struct CrashLedger {
     package func clusters() -> [Cluster] {
         guard !records.isEmpty else { return [] }
         let ranks = stringRanks()
-        let dateRanks = Self.ranks(of: dates) { lhs, rhs in
-            if lhs.secondsSince1970 != rhs.secondsSince1970 { return lhs.secondsSince1970 < rhs.secondsSince1970 }
-            return lhs.iso8601.utf8.lexicographicallyPrecedes(rhs.iso8601.utf8)
-        }
+        let dateRanks = dates.ranks()
         let groupingRanks = Self.ranks(of: groupings) { lhs, rhs in
             let left = lhs.signature + "\n" + (lhs.title ?? "") + "\n" + String(lhs.rule.line) + lhs.rule.text
             let right = rhs.signature + "\n" + (rhs.title ?? "") + "\n" + String(rhs.rule.line) + rhs.rule.text

@@ -41,7 +41,7 @@ struct InternedTexts {
     /// The ASCII characters, `\r\n` included (one `Character`).
     private static let asciiCharacters: [Character] = (0..<128).map { Character(Unicode.Scalar(UInt8($0))) } + ["\r\n"]
 
-    private mutating func intern(bytes text: UnsafeBufferPointer<UInt8>) -> Int32 {
+    mutating func intern(bytes text: UnsafeBufferPointer<UInt8>) -> Int32 {
         if (ends.count + 1) * 4 > slots.count * 3 { grow() }
         let mask = slots.count - 1
         var slot = Self.hash(text) & mask
@@ -78,7 +78,7 @@ struct InternedTexts {
     }
 
     /// The bytes of text `id` (which must be below ``count``).
-    private func withBytes<T>(_ id: Int, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+    func withBytes<T>(_ id: Int, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
         let start = id == 0 ? 0 : ends[id - 1]
         return bytes.withUnsafeBufferPointer { buffer in
             body(UnsafeBufferPointer(rebasing: buffer[start..<ends[id]]))
