@@ -6,7 +6,7 @@ import APMInspectCore
 /// them is unsymbolicated its signature is made of addresses and the others' of names, so the copies would land in
 /// different groups: they are linked before they are grouped. Linking needs every crash of a window at hand, and
 /// the result must not depend on the order reports arrive in (several workers, Spark and Ray partitions), so each
-/// crash is kept as a record of interned ids (about 150 bytes, plus its path and date when they are new) and the
+/// crash is kept as a record of interned ids (about 190 bytes, plus its path and date when they are new) and the
 /// clusters are resolved once, by sorting and a union-find, when the summary is made.
 ///
 /// Two crashes link when they carry the same incident identifier (Apple's `Incident Identifier` / `incident_id`,
@@ -73,10 +73,9 @@ package struct CrashLedger {
     package init() {}
 
     private(set) var records: [Record] = []
-    private var strings: [String] = []
-    private var stringIds: [String: Int32] = [:]
-    private var dates: [AppleTimestamp] = []
-    private var dateIds: [AppleTimestamp: Int32] = [:]
+    /// Every text of the records (paths, signatures, ids): most are new with each report, so kept as bytes.
+    private var texts = InternedTexts()
+    private var dates = CrashLedgerDates()
     private var groupings: [GroupingMatch] = []
     private var groupingIds: [GroupingMatch: Int32] = [:]
 
@@ -86,20 +85,12 @@ package struct CrashLedger {
 
     private mutating func intern(_ text: String?) -> Int32 {
         guard let text else { return -1 }
-        if let id = stringIds[text] { return id }
-        let id = Int32(truncatingIfNeeded: strings.count)
-        strings.append(text)
-        stringIds[text] = id
-        return id
+        return texts.intern(text)
     }
 
     private mutating func intern(_ date: AppleTimestamp?) -> Int32 {
         guard let date else { return -1 }
-        if let id = dateIds[date] { return id }
-        let id = Int32(truncatingIfNeeded: dates.count)
-        dates.append(date)
-        dateIds[date] = id
-        return id
+        return dates.intern(date)
     }
 
     private mutating func intern(_ grouping: GroupingMatch?) -> Int32 {
@@ -159,8 +150,7 @@ package struct CrashLedger {
     }
 
     package func string(_ id: Int32) -> String? {
-        guard id >= 0, Int(id) < strings.count else { return nil }
-        return strings[Int(id)]
+        texts.string(id)
     }
 
     /// The record as the crash it was made from (its link facts left out) and its file.
@@ -173,7 +163,7 @@ package struct CrashLedger {
             appBuild: string(record.appBuild),
             osVersion: string(record.osVersion),
             device: string(record.device),
-            date: record.date >= 0 && Int(record.date) < dates.count ? dates[Int(record.date)] : nil,
+            date: dates.date(record.date),
             binaryUUID: string(record.uuid)
         )
         var crash = FleetEvent.Crash(
@@ -209,10 +199,7 @@ package struct CrashLedger {
     package func clusters() -> [Cluster] {
         guard !records.isEmpty else { return [] }
         let ranks = stringRanks()
-        let dateRanks = Self.ranks(of: dates) { lhs, rhs in
-            if lhs.secondsSince1970 != rhs.secondsSince1970 { return lhs.secondsSince1970 < rhs.secondsSince1970 }
-            return lhs.iso8601.utf8.lexicographicallyPrecedes(rhs.iso8601.utf8)
-        }
+        let dateRanks = dates.ranks()
         let groupingRanks = Self.ranks(of: groupings) { lhs, rhs in
             let left = lhs.signature + "\n" + (lhs.title ?? "") + "\n" + String(lhs.rule.line) + lhs.rule.text
             let right = rhs.signature + "\n" + (rhs.title ?? "") + "\n" + String(rhs.rule.line) + rhs.rule.text
@@ -368,7 +355,8 @@ package struct CrashLedger {
         }
         if sameIncident {
             // Copies of one report name one exception; fixtures and tools that reuse an id across crashes do not.
-            guard a.exception == b.exception || string(a.exception) == "?" || string(b.exception) == "?" else {
+            guard a.exception == b.exception || texts.equals(a.exception, "?") || texts.equals(b.exception, "?")
+            else {
                 return false
             }
             return true
@@ -388,24 +376,40 @@ package struct CrashLedger {
         if a.symbolicatedFrames != b.symbolicatedFrames { return a.symbolicatedFrames > b.symbolicatedFrames }
         if a.frameCount != b.frameCount { return a.frameCount > b.frameCount }
         if a.threadCount != b.threadCount { return a.threadCount > b.threadCount }
-        let aSource = Self.sourceRank(string(a.source))
-        let bSource = Self.sourceRank(string(b.source))
+        let aSource = sourceRank(a.source)
+        let bSource = sourceRank(b.source)
         if aSource != bSource { return aSource < bSource }
         return rank[lhs] < rank[rhs]
     }
 
-    static func sourceRank(_ source: String?) -> Int {
-        switch source {
-        case "crashReport": 0
-        case "kscrash": 1
-        case "metrickit": 2
-        default: 3
-        }
+    /// A source's rank among the richer choices: Apple's report, KSCrash, MetricKit, then anything else.
+    private func sourceRank(_ id: Int32) -> Int {
+        if texts.equals(id, "crashReport") { return 0 }
+        if texts.equals(id, "kscrash") { return 1 }
+        if texts.equals(id, "metrickit") { return 2 }
+        return 3
     }
 
     /// Each string's place in byte order, by id: ids follow arrival, ranks do not.
     private func stringRanks() -> [Int] {
-        Self.ranks(of: strings) { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        texts.ranks()
+    }
+
+    /// `clusters` in the order the fleet report makes groups in.
+    ///
+    /// By the group key of each one's richest record, then its path (both in byte order), then its index: ranks
+    /// stand for the texts, so no `String` is made again per crash.
+    package func groupingOrder(_ clusters: [Cluster]) -> [Cluster] {
+        let ranks = stringRanks()
+        func rank(_ id: Int32) -> Int { id >= 0 && Int(id) < ranks.count ? ranks[Int(id)] : -1 }
+        return clusters.sorted { lhs, rhs in
+            guard let left = lhs.members.first, let right = rhs.members.first else { return rhs.members.first != nil }
+            let a = records[left]
+            let b = records[right]
+            if a.key != b.key { return rank(a.key) < rank(b.key) }
+            if a.file != b.file { return rank(a.file) < rank(b.file) }
+            return left < right
+        }
     }
 
     private static func ranks<T>(of values: [T], by precedes: (T, T) -> Bool) -> [Int] {

@@ -263,21 +263,12 @@ public struct FleetAggregator: Sendable {
         let clusters = crashLedger.clusters()
         // The group of each crash first, so groups are made (and the group limit reached) in an order of the
         // crashes' content, not of their arrival.
-        var ordered = clusters.map { cluster -> (key: String, file: String, cluster: CrashLedger.Cluster) in
-            let richest = crashLedger.records[cluster.members[0]]
-            return (
-                crashLedger.string(richest.key) ?? "?", crashLedger.string(richest.file) ?? "?", cluster
-            )
-        }
-        ordered.sort {
-            if $0.key != $1.key { return $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-            if $0.file != $1.file { return $0.file.utf8.lexicographicallyPrecedes($1.file.utf8) }
-            return $0.cluster.members[0] < $1.cluster.members[0]
-        }
-        for (key, _, cluster) in ordered {
+        for cluster in crashLedger.groupingOrder(clusters) {
+            guard let first = cluster.members.first else { continue }
+            let key = crashLedger.string(crashLedger.records[first].key) ?? "?"
             crashes += 1
             duplicates += cluster.members.count - 1
-            let (crash, file) = crashLedger.crash(cluster.members[0])
+            let (crash, file) = crashLedger.crash(first)
             var group: Group
             if let existing = groups[key] {
                 group = existing
@@ -300,7 +291,7 @@ public struct FleetAggregator: Sendable {
             // The crash's time: its richest report's, or the first instant among the others when that one only
             // knows a MetricKit payload's range.
             var date = crash.context.date
-            if crashLedger.isRanged(cluster.members[0]) {
+            if crashLedger.isRanged(first) {
                 for member in cluster.members.dropFirst() where !crashLedger.isRanged(member) {
                     if let instant = crashLedger.crash(member).crash.context.date {
                         date = instant

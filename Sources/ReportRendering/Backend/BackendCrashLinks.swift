@@ -6,7 +6,7 @@ import FleetReport
 /// arrives as (a KSCrash report, a MetricKit diagnostic, Apple's `.ips` and its text) are linked by the fleet
 /// report's own `CrashLedger` and only the richest is exported, naming the others.
 ///
-/// Each held event costs its ledger record (about 150 bytes and its path) and a slot of the spool file; the event
+/// Each held event costs its ledger record (about 190 bytes and its path's bytes) and a slot of the spool file; the event
 /// itself waits on disk. Not thread-safe: ``BackendEventPrinter`` calls it under its lock.
 final class BackendCrashLinks {
     /// One held event: where its text is, its id, and its time when it is beyond Sentry's retention.

@@ -1,0 +1,6 @@
+extension InternedTexts {
+    /// The id of `bytes` taken as they are (not as a `String`: no canonical equivalence), for values kept as bytes.
+    mutating func intern(bytes: [UInt8]) -> Int32 {
+        bytes.withUnsafeBufferPointer { intern(bytes: $0) }
+    }
+}
