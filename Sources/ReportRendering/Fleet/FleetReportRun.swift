@@ -56,6 +56,27 @@ package struct FleetReportRun: Sendable {
         sink: OutputSink,
         progress: (@Sendable () -> Void)? = nil
     ) -> (summary: FleetSummary, errors: [String]) {
+        var next = 0
+        return summary(
+            next: {
+                guard next < files.count else { return nil }
+                next += 1
+                return files[next - 1]
+            },
+            temporary: temporary,
+            sink: sink,
+            progress: progress
+        )
+    }
+
+    /// The summary of the files `next` hands out until it returns nil: taken from the walk as workers ask for them,
+    /// so no list of every path is held (at 100,000 files the list was 14 MB of a run's growth).
+    package func summary(
+        next: @escaping () -> RawPath?,
+        temporary: TemporaryFolder,
+        sink: OutputSink,
+        progress: (@Sendable () -> Void)? = nil
+    ) -> (summary: FleetSummary, errors: [String]) {
         let filter = FleetFilter(since: since.flatMap(FleetFilter.parseSince), version: version, apps: apps)
         var inspector = ReportInspector(httpSummaryOnly: true)
         inspector.symbolicator = symbolicator
@@ -70,11 +91,10 @@ package struct FleetReportRun: Sendable {
         let collector = FleetCollector(filter: filter, jobs: jobs, grouping: grouping?.rules)
         let scanning = scanner
         ParallelMap.forEachInOrder(
-            count: files.count,
+            inputs: next,
             jobs: jobs,
             progress: progress,
-            transform: { index -> FleetCollector.Item in
-                let raw = files[index]
+            transform: { raw -> FleetCollector.Item in
                 if raw.display == PathWalker.standardInputPath {
                     let result = scanning.scan(
                         file: PathWalker.standardInputPath,

@@ -31,4 +31,16 @@ package enum OutputFile {
     package static func identities(of paths: [RawPath]) -> Set<FileIdentity> {
         Set(paths.compactMap { FileIdentity(path: $0) })
     }
+
+    /// True when a file that `paths` name (itself, inside a folder, through a link or a hard link) is `target`.
+    ///
+    /// For a command that streams its inputs and still refuses an output that is one of them before reading any:
+    /// the walk compares as it goes and holds no list of the files.
+    package static func walk(_ paths: [String], reaches target: FileIdentity) -> Bool {
+        var stream = PathWalker.InputStream(paths, note: { _ in })
+        while let input = stream.next() {
+            if case .file(let file) = input, FileIdentity(path: file) == target { return true }
+        }
+        return false
+    }
 }

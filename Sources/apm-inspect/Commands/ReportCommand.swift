@@ -93,14 +93,15 @@ struct ReportCommand: ParsableCommand, PrintsTables {
         let rules = try grouping.map { path in (rules: try Self.groupingRules(at: path), file: path) }
         let temporary = try TemporaryFolder()
         defer { temporary.remove() }
-        let (files, walkFailures) = PathWalker.rawFiles(in: paths)
         // The user's reports are evidence: `-o` naming one of them (directly, inside a folder, through a link or a
-        // hard link) is refused, as is a link or a folder.
-        let inputs = OutputFile.identities(of: paths).union(OutputFile.identities(of: files))
-        if let output { try OutputFile.refuseUnusable(output, option: "-o", inputs: inputs) }
-        for failure in walkFailures {
-            Console.error(ErrorLine.render(path: failure.path, location: nil, message: failure.message))
+        // hard link) is refused before any is read, as is a link or a folder. The walk that checks it holds no list.
+        var inputs = OutputFile.identities(of: paths)
+        if let output, let target = FileIdentity(path: output), OutputFile.walk(paths, reaches: target) {
+            inputs.insert(target)
         }
+        if let output { try OutputFile.refuseUnusable(output, option: "-o", inputs: inputs) }
+        // Files are taken from the walk as workers ask for them; its notes and failures print where it meets them.
+        let walk = WalkedFiles(paths)
         var run = FleetReportRun(
             since: since,
             apps: app,
@@ -111,8 +112,10 @@ struct ReportCommand: ParsableCommand, PrintsTables {
         let symbolication = ReportSymbolication.make(dsymPaths: dsym, symbols: symbolOptions.sources, sink: .console)
         run.symbolicator = symbolication?.symbolicator
         run.grouping = rules
-        let progress = ProgressBar(total: files.count, label: "report", streamsOutput: false)
-        let (summary, errors) = run.summary(of: files, temporary: temporary, sink: .console) { progress.advance() }
+        let progress = ProgressBar(total: walk.expectedFiles, label: "report", streamsOutput: false)
+        let (summary, errors) = run.summary(next: walk.next, temporary: temporary, sink: .console) {
+            progress.advance()
+        }
         progress.finish()
         let text = try FleetReportRun.render(summary, as: format)
         if let output {
@@ -126,7 +129,7 @@ struct ReportCommand: ParsableCommand, PrintsTables {
             Console.out(text)
         }
         for line in errors { Console.error(line) }
-        if !walkFailures.isEmpty || summary.inputs.unreadable > 0 || summary.inputs.rejectedLines > 0 {
+        if walk.failed || summary.inputs.unreadable > 0 || summary.inputs.rejectedLines > 0 {
             throw ExitCode(1)
         }
     }
