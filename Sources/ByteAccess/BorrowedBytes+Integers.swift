@@ -51,7 +51,7 @@ extension BorrowedBytes {
 
     /// ``word(at:)`` for an offset the caller's loop condition already keeps within `count - 8`: checked in debug
     /// builds only, for the eight-bytes-a-step scans of the JSON writer.
-    @inlinable
+    @inlinable @inline(__always)
     @usableFromInline
     package func word(uncheckedAt offset: Int) -> UInt64 {
         assert(offset >= 0 && offset <= base.count - 8, "word(uncheckedAt:) past the end")

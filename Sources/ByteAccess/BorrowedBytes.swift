@@ -60,7 +60,7 @@ package struct BorrowedBytes: Sequence {
     /// Checked in debug builds only (as the standard library's unsafe buffers are): the number and string loops of
     /// the JSON reader test their bound once per byte already, and a second, optional-returning check there cost
     /// instructions on every byte of every report.
-    @inlinable
+    @inlinable @inline(__always)
     @usableFromInline
     package subscript(unchecked offset: Int) -> UInt8 {
         base[offset]
