@@ -62,7 +62,7 @@ let package = Package(
         ),
         .target(
             name: "JetsamParsing",
-            dependencies: ["APMInspectCore", "AppleDeviceCatalog"]
+            dependencies: ["APMInspectCore", "AppleDeviceCatalog", "ByteAccess"]
         ),
         .target(
             name: "CrashReportParsing",
@@ -70,7 +70,7 @@ let package = Package(
         ),
         .target(
             name: "WatchdogAnalysis",
-            dependencies: ["APMInspectCore", "CrashReportParsing"]
+            dependencies: ["APMInspectCore", "ByteAccess", "CrashReportParsing"]
         ),
         .target(
             name: "PowerLogReading",
@@ -86,7 +86,7 @@ let package = Package(
         ),
         .target(
             name: "MetricKitParsing",
-            dependencies: ["APMInspectCore", "CrashReportParsing"]
+            dependencies: ["APMInspectCore", "ByteAccess", "CrashReportParsing"]
         ),
         .target(
             name: "Symbolication",
@@ -309,7 +309,8 @@ let package = Package(
         .testTarget(
             name: "FleetReportTests",
             dependencies: [
-                "FleetReport", "ReportInspection", "ReportRendering", "ReportSources", "apm-inspect", "FuzzReplaySupport",
+                "FleetReport", "ReportInspection", "ReportRendering", "ReportSources", "apm-inspect",
+                "FuzzReplaySupport",
                 "APMInspectCore", "CrashReportParsing", "RenderingTestSupport",
             ]
         ),
@@ -324,7 +325,8 @@ let package = Package(
         .testTarget(
             name: "CommandLineTests",
             dependencies: [
-                "apm-inspect", "ParserFuzzing", "ReportInspection", "ReportRendering", "ReportSources", "FuzzReplaySupport",
+                "apm-inspect", "ParserFuzzing", "ReportInspection", "ReportRendering", "ReportSources",
+                "FuzzReplaySupport",
                 "FleetReport", "SymbolServerTestSupport", "MCPServing",
             ]
         ),

@@ -9,7 +9,8 @@ listed file holds more than its count, so the list can only shrink. Counts are l
 
     grep -rcE 'Unsafe(Mutable)?(Raw)?(Buffer)?Pointer|withUnsafe' Sources
 
-counts them.
+counts them, once the text inside string literals is left out: the old Swift demangler's table spells the
+standard library's type names (`"UnsafeRawPointer"`), which are words of its output, not pointers.
 
     python3 Scripts/check-unsafe.py            # the check (CI, .ci/run)
     python3 Scripts/check-unsafe.py --tighten  # rewrite the list with the lower counts of today (never higher)
@@ -22,6 +23,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ALLOWED_MODULE = "Sources/ByteAccess/"
 LIST = os.path.join(ROOT, "Scripts", "unsafe-allowlist.txt")
 PATTERN = re.compile(r"Unsafe(Mutable)?(Raw)?(Buffer)?Pointer|withUnsafe")
+# A one-line string literal ("…", escapes included); its text is not code.
+STRING_LITERAL = re.compile(r'"(?:[^"\\]|\\.)*"')
 
 
 def counts():
@@ -34,7 +37,7 @@ def counts():
             if path.startswith(ALLOWED_MODULE):
                 continue
             with open(os.path.join(ROOT, path), encoding="utf-8") as handle:
-                n = sum(1 for line in handle if PATTERN.search(line))
+                n = sum(1 for line in handle if PATTERN.search(STRING_LITERAL.sub('""', line)))
             if n:
                 found[path] = n
     return found

@@ -28,6 +28,12 @@ package struct BorrowedBytes: Sequence {
         self.base = unsafeBytes
     }
 
+    /// The bytes as the standard library's buffer, for the C-interop shims that hand them to a C call and the files
+    /// the unsafe-code check still allows (Scripts/check-unsafe.py).
+    @inlinable
+    @usableFromInline
+    package var unsafeBytes: UnsafeRawBufferPointer { base }
+
     /// No bytes.
     @inlinable
     @usableFromInline
@@ -47,6 +53,17 @@ package struct BorrowedBytes: Sequence {
     package subscript(offset: Int) -> UInt8? {
         guard offset >= 0, offset < base.count else { return nil }
         return base[offset]
+    }
+
+    /// The byte at `offset`, which the caller's loop condition already keeps inside `0..<count`.
+    ///
+    /// Checked in debug builds only (as the standard library's unsafe buffers are): the number and string loops of
+    /// the JSON reader test their bound once per byte already, and a second, optional-returning check there cost
+    /// instructions on every byte of every report.
+    @inlinable @inline(__always)
+    @usableFromInline
+    package subscript(unchecked offset: Int) -> UInt8 {
+        base[offset]
     }
 
     /// The first byte, nil when empty.

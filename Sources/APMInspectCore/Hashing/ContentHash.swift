@@ -1,3 +1,5 @@
+import ByteAccess
+
 /// The one content hash of this package: 64-bit FNV-1a of the bytes a file's reader read.
 ///
 /// It identifies a JetsamEvent that has no incident id, so that copies of one report (`x.ips` and
@@ -8,7 +10,7 @@ package enum ContentHash {
     /// The hash of `bytes`: FNV-1a, 64 bits (offset basis 0xcbf29ce484222325, prime 0x100000001b3).
     package static func of(_ bytes: [UInt8]) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        bytes.withUnsafeBufferPointer { buffer in
+        bytes.withBorrowedBytes { buffer in
             for byte in buffer {
                 hash ^= UInt64(byte)
                 hash = hash &* 0x0000_0100_0000_01B3

@@ -1,3 +1,5 @@
+import ByteAccess
+
 /// SHA-256 (FIPS 180-4), so an event's id follows from the bytes of the report it came from.
 ///
 /// Written here because the toolchain on Linux has no CryptoKit and the project takes no crypto dependency; it is
@@ -8,8 +10,6 @@ package struct SHA256Digest: Sendable {
     ]
     private var pending: [UInt8] = []
     private var length: UInt64 = 0
-    /// The message schedule, kept so that no block allocates.
-    private var schedule = [UInt32](repeating: 0, count: 64)
 
     private static let roundConstants: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
@@ -32,29 +32,28 @@ package struct SHA256Digest: Sendable {
     }
 
     package mutating func update(_ bytes: some Collection<UInt8>) {
-        let done: Void? = bytes.withContiguousStorageIfAvailable { update(buffer: $0) }
-        if done == nil { Array(bytes).withUnsafeBufferPointer { update(buffer: $0) } }
+        bytes.withContiguousBorrowedBytes { update(buffer: $0) }
     }
 
-    private mutating func update(buffer: UnsafeBufferPointer<UInt8>) {
+    private mutating func update(buffer: BorrowedBytes) {
         length &+= UInt64(buffer.count)
         var offset = 0
         // Fill a partial block first, then take whole blocks straight from the input.
         if !pending.isEmpty {
             let take = min(64 - pending.count, buffer.count)
-            pending.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<take]))
+            buffer.prefix(take).append(to: &pending)
             offset = take
             if pending.count == 64 {
                 let block = pending
-                block.withUnsafeBufferPointer { compress($0) }
+                block.withBorrowedBytes { compress($0) }
                 pending.removeAll(keepingCapacity: true)
             }
         }
         while buffer.count - offset >= 64 {
-            compress(UnsafeBufferPointer(rebasing: buffer[offset..<offset + 64]))
+            compress(buffer.slice(offset..<(offset + 64)))
             offset += 64
         }
-        if offset < buffer.count { pending.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[offset...])) }
+        if offset < buffer.count { buffer.slice(from: offset).append(to: &pending) }
     }
 
     /// The 32-byte digest; the value is spent afterwards.
@@ -66,10 +65,10 @@ package struct SHA256Digest: Sendable {
         for shift in stride(from: 56, through: 0, by: -8) {
             tail.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift)))
         }
-        tail.withUnsafeBufferPointer { buffer in
+        tail.withBorrowedBytes { buffer in
             var offset = 0
             while offset < buffer.count {
-                compress(UnsafeBufferPointer(rebasing: buffer[offset..<offset + 64]))
+                compress(buffer.slice(offset..<(offset + 64)))
                 offset += 64
             }
         }
@@ -85,32 +84,26 @@ package struct SHA256Digest: Sendable {
         return out
     }
 
-    private mutating func compress(_ block: UnsafeBufferPointer<UInt8>) {
-        var w = schedule
-        schedule = []
-        defer { schedule = w }
-        w.withUnsafeMutableBufferPointer { w in
-            Self.roundConstants.withUnsafeBufferPointer { k in
-                state.withUnsafeMutableBufferPointer { state in
-                    Self.compress(block, schedule: w, constants: k, state: state)
-                }
-            }
+    /// One 64-byte block through the 64 rounds, the message schedule in scratch space on the stack.
+    private mutating func compress(_ block: BorrowedBytes) {
+        guard block.count >= 64, state.count >= 8 else { return }
+        withScratchElements(of: UInt32.self, count: 64) { w in
+            Self.compressBlock(block, schedule: w, state: &state)
         }
     }
 
-    /// One block through the 64 rounds; the buffers are 64-byte, 64-word, 64-word and 8-word long.
-    private static func compress(
-        _ block: UnsafeBufferPointer<UInt8>,
-        schedule w: UnsafeMutableBufferPointer<UInt32>,
-        constants k: UnsafeBufferPointer<UInt32>,
-        state: UnsafeMutableBufferPointer<UInt32>
+    private static func compressBlock(
+        _ block: BorrowedBytes,
+        schedule w: ScratchElements<UInt32>,
+        state: inout [UInt32]
     ) {
-        guard block.count >= 64, w.count >= 64, k.count >= 64, state.count >= 8 else { return }
+        let k = roundConstants
+        guard w.count >= 64, k.count >= 64 else { return }
         for index in 0..<16 {
             let base = index &* 4
             w[index] =
-                UInt32(block[base]) << 24 | UInt32(block[base &+ 1]) << 16 | UInt32(block[base &+ 2]) << 8
-                | UInt32(block[base &+ 3])
+                UInt32(block[unchecked: base]) << 24 | UInt32(block[unchecked: base &+ 1]) << 16
+                | UInt32(block[unchecked: base &+ 2]) << 8 | UInt32(block[unchecked: base &+ 3])
         }
         for index in 16..<64 {
             let s0 = rotate(w[index &- 15], 7) ^ rotate(w[index &- 15], 18) ^ (w[index &- 15] >> 3)

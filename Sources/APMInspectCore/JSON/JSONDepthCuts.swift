@@ -1,3 +1,5 @@
+import ByteAccess
+
 /// The containers a tape builder skipped for nesting past the depth limit (``JSONParseOptions/skipsTooDeep``):
 /// a warning with its location for each of the first few, then a count, so that a file of a million deep values
 /// does not give a million findings.
@@ -6,7 +8,7 @@ struct JSONDepthCuts {
     private(set) var count = 0
     static let maxListed = 8
 
-    mutating func add(at offset: Int, in buffer: UnsafeRawBufferPointer, maxDepth: Int) {
+    mutating func add(at offset: Int, in buffer: BorrowedBytes, maxDepth: Int) {
         count += 1
         guard count <= Self.maxListed else { return }
         listed.append(
@@ -14,7 +16,7 @@ struct JSONDepthCuts {
                 .warning,
                 .jsonTooDeepSkipped,
                 "a value nested deeper than \(maxDepth) levels was skipped: what it holds was not read",
-                at: TextPosition.location(in: buffer, byteOffset: offset)
+                at: TextPosition.location(in: buffer.unsafeBytes, byteOffset: offset)
             )
         )
     }

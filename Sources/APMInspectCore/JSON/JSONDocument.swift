@@ -1,3 +1,5 @@
+import ByteAccess
+
 /// A parsed JSON document: the source bytes plus a compact tape of its values, decoded lazily.
 ///
 /// Parsing records only structure and byte ranges (about 20 bytes per value), so it runs at several hundred MB/s
@@ -16,8 +18,7 @@ package final class JSONDocument: Sendable {
     @usableFromInline
     package let origin: TextOrigin
     /// The tape, owned by the document (freed in `deinit`): handing the builder's buffer over saves copying it.
-    nonisolated(unsafe) private let nodeStorage: UnsafeMutablePointer<JSONNode>
-    private let storedNodeCount: Int
+    nonisolated(unsafe) private let nodeStorage: ElementStorage<JSONNode>
     let rootIndex: Int
     /// Repairs made while parsing in lenient mode, with their locations.
     @usableFromInline
@@ -53,14 +54,14 @@ package final class JSONDocument: Sendable {
         origin: TextOrigin = TextOrigin()
     ) throws(InputError) {
         typealias Built = (
-            nodes: (base: UnsafeMutablePointer<JSONNode>, count: Int), diagnostics: [Diagnostic], truncated: Bool,
+            nodes: ElementStorage<JSONNode>, diagnostics: [Diagnostic], truncated: Bool,
             root: Int, depthCuts: [Diagnostic]
         )
-        let result: Result<Built, InputError> = bytes.withUnsafeBytes { buffer in
+        let result: Result<Built, InputError> = bytes.withBorrowedBytes { buffer in
             if buffer.count <= options.maxInputBytes {
                 // Strict JSON first, on the fast builder; anything else goes to the builder that repairs and reports.
                 var fast = JSONFastTapeBuilder(
-                    buffer: buffer,
+                    bytes: buffer,
                     maxDepth: options.maxDepth,
                     opaqueDepth: options.opaqueDepth ?? Int.max,
                     probe: options.opaqueKeyProbe,
@@ -71,7 +72,7 @@ package final class JSONDocument: Sendable {
                 }
                 fast.nodes.release()
             }
-            var builder = JSONTapeBuilder(buffer: buffer, options: options)
+            var builder = JSONTapeBuilder(bytes: buffer, options: options)
             do throws(InputError) {
                 let root = try builder.build()
                 return .success(
@@ -96,8 +97,7 @@ package final class JSONDocument: Sendable {
         self.bytes = bytes
         self.origin = origin
         self.options = options
-        self.nodeStorage = built.nodes.base
-        self.storedNodeCount = built.nodes.count
+        self.nodeStorage = built.nodes
         self.rootIndex = built.root
         func shifted(_ diagnostic: Diagnostic) -> Diagnostic {
             var moved = diagnostic
@@ -121,8 +121,8 @@ package final class JSONDocument: Sendable {
     }
 
     /// The tape; valid while the document is alive.
-    @usableFromInline var nodes: UnsafeBufferPointer<JSONNode> {
-        UnsafeBufferPointer(start: nodeStorage, count: storedNodeCount)
+    @usableFromInline var nodes: BorrowedElements<JSONNode> {
+        nodeStorage.elements
     }
 
     /// The top-level value, or the synthetic list of fragments when ``isFragmentList`` is true.

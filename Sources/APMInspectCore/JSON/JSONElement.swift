@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import ByteAccess
 
 /// A read-only view of one value in a ``JSONDocument``.
 ///
@@ -164,9 +158,9 @@ package struct JSONElement: Sendable {
         guard n.kind == .number else { return nil }
         let start = Int(n.start)
         let end = Int(n.end)
-        return document.bytes.withUnsafeBufferPointer { bytes in
+        return document.bytes.withBorrowedBytes { bytes in
             guard start >= 0, start <= end, end <= bytes.count else { return nil }
-            return JSONNumberDecoding.double(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+            return JSONNumberDecoding.double(bytes.slice(start..<end))
         }
     }
 
@@ -195,9 +189,9 @@ package struct JSONElement: Sendable {
         guard node.kind == .object else { return nil }
         var found: JSONElement?
         var target = key
-        target.withUTF8 { keyBytes in
+        target.withBorrowedUTF8 { keyBytes in
             forEachMemberRaw { rawKey, value in
-                if rawKey.elementsEqual(keyBytes) {
+                if rawKey.equals(keyBytes) {
                     found = value
                     return false
                 }
@@ -215,21 +209,20 @@ package struct JSONElement: Sendable {
         let n = nodes[index]
         guard n.kind == .object else { return nil }
         let keyLength = key.utf8CodeUnitCount
-        let keyStart = key.utf8Start
-        return document.bytes.withUnsafeBufferPointer { bytes -> JSONElement? in
-            guard let base = bytes.baseAddress else { return nil }
-            var i = index + 1
-            let end = min(Int(n.next), nodes.count)
-            while i + 1 < end {
-                let keyNode = nodes[i]
-                if Int(keyNode.end - keyNode.start) == keyLength,
-                    memcmp(base + Int(keyNode.start), keyStart, keyLength) == 0
-                {
-                    return JSONElement(document: document, index: i + 1)
+        return key.withBorrowedUTF8 { wanted -> JSONElement? in
+            document.bytes.withBorrowedBytes { bytes -> JSONElement? in
+                var i = index + 1
+                let end = min(Int(n.next), nodes.count)
+                while i + 1 < end {
+                    let keyNode = nodes[i]
+                    if Int(keyNode.end) - Int(keyNode.start) == keyLength, bytes.matches(wanted, at: Int(keyNode.start))
+                    {
+                        return JSONElement(document: document, index: i + 1)
+                    }
+                    i = Int(nodes[i + 1].next)
                 }
-                i = Int(nodes[i + 1].next)
+                return nil
             }
-            return nil
         }
     }
 
@@ -262,18 +255,18 @@ package struct JSONElement: Sendable {
     /// One pass reads several known keys of an object, where a ``member(_:)`` call per key rescans the members.
     @inlinable
     @usableFromInline
-    package func forEachMemberRaw(_ body: (UnsafeBufferPointer<UInt8>, JSONElement) -> Bool) {
+    package func forEachMemberRaw(_ body: (BorrowedBytes, JSONElement) -> Bool) {
         let nodes = document.nodes
         let n = nodes[index]
         guard n.kind == .object else { return }
-        document.bytes.withUnsafeBufferPointer { bytes in
+        document.bytes.withBorrowedBytes { bytes in
             var i = index + 1
             let end = min(Int(n.next), nodes.count)
             while i < end {
                 let keyNode = nodes[i]
                 let valueIndex = i + 1
                 guard valueIndex < end else { return }
-                let raw = UnsafeBufferPointer(rebasing: bytes[Int(keyNode.start)..<Int(keyNode.end)])
+                let raw = bytes.slice(Int(keyNode.start)..<Int(keyNode.end))
                 if !body(raw, JSONElement(document: document, index: valueIndex)) { return }
                 i = Int(nodes[valueIndex].next)
             }
@@ -283,7 +276,7 @@ package struct JSONElement: Sendable {
     /// The decoded text of a string's raw bytes as ``forEachMemberRaw(_:)`` gives keys (escapes resolved), the same
     /// as ``forEachMember(_:)``'s key.
     @usableFromInline
-    package static func decodedString(rawBytes: UnsafeBufferPointer<UInt8>) -> String {
+    package static func decodedString(rawBytes: BorrowedBytes) -> String {
         JSONStringDecoding.decode(rawBytes, hasEscapes: rawBytes.contains(UInt8(ascii: "\\")))
     }
 

@@ -1,3 +1,5 @@
+import ByteAccess
+
 /// A strict tape builder for well-formed JSON: the fast path.
 ///
 /// Real reports are almost always valid JSON, and for them this builder does the work of ``JSONTapeBuilder`` with
@@ -9,7 +11,7 @@
 /// recursive descent it replaced spent a third of its time entering and leaving functions and reloading the
 /// position from memory.
 struct JSONFastTapeBuilder {
-    private let buffer: UnsafeRawBufferPointer
+    private let buffer: BorrowedBytes
     private let maxDepth: Int
     private let opaqueDepth: Int
     private let probe: JSONScanning.KeyProbe?
@@ -19,8 +21,25 @@ struct JSONFastTapeBuilder {
     /// The containers skipped for their depth.
     private(set) var depthCuts = JSONDepthCuts()
 
+    /// The builder over a raw buffer, as the tests and fuzz checks make it.
     init(
         buffer: UnsafeRawBufferPointer,
+        maxDepth: Int,
+        opaqueDepth: Int = Int.max,
+        probe: String? = nil,
+        skipsTooDeep: Bool = false
+    ) {
+        self.init(
+            bytes: BorrowedBytes(unsafeBytes: buffer),
+            maxDepth: maxDepth,
+            opaqueDepth: opaqueDepth,
+            probe: probe,
+            skipsTooDeep: skipsTooDeep
+        )
+    }
+
+    init(
+        bytes buffer: BorrowedBytes,
         maxDepth: Int,
         opaqueDepth: Int = Int.max,
         probe: String? = nil,
@@ -57,7 +76,7 @@ struct JSONFastTapeBuilder {
         guard p < n else { return false }
         // Containers deeper than the limit are refused before they are opened, so the stack never holds more.
         let stackCapacity = max(1, min(maxDepth, 1 << 16))
-        let stack = UnsafeMutablePointer<Open>.allocate(capacity: stackCapacity)
+        let stack = ElementSlots<Open>(capacity: stackCapacity)
         defer { stack.deallocate() }
         var depth = 0
         var step = Step.value
@@ -67,7 +86,7 @@ struct JSONFastTapeBuilder {
                 guard p < n else { return false }
                 // The value's depth counts the top level as 1, as the depth limit does.
                 let valueDepth = depth + 1
-                let c = buffer[p]
+                let c = buffer[unchecked: p]
                 if c == UInt8(ascii: "{") || c == UInt8(ascii: "[") {
                     let isObject = c == UInt8(ascii: "{")
                     if valueDepth >= opaqueDepth {
@@ -99,7 +118,7 @@ struct JSONFastTapeBuilder {
                     )
                     p = JSONScanning.skipWhitespace(buffer, from: p + 1)
                     guard p < n else { return false }
-                    if buffer[p] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    if buffer[unchecked: p] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                         p += 1
                         depth -= 1
                         close(stack[depth], end: p)
@@ -130,12 +149,13 @@ struct JSONFastTapeBuilder {
                     var end = p + 1
                     var value = UInt32(truncatingIfNeeded: c &- UInt8(ascii: "0"))
                     if c &- UInt8(ascii: "1") < 9 {
-                        while end < n, buffer[end] &- UInt8(ascii: "0") < 10 {
-                            value = value &* 10 &+ UInt32(truncatingIfNeeded: buffer[end] &- UInt8(ascii: "0"))
+                        while end < n, buffer[unchecked: end] &- UInt8(ascii: "0") < 10 {
+                            value =
+                                value &* 10 &+ UInt32(truncatingIfNeeded: buffer[unchecked: end] &- UInt8(ascii: "0"))
                             end += 1
                         }
                     }
-                    if c &- UInt8(ascii: "1") >= 9 || (end < n && JSONScanning.isNumberByte(buffer[end])) {
+                    if c &- UInt8(ascii: "1") >= 9 || (end < n && JSONScanning.isNumberByte(buffer[unchecked: end])) {
                         let (scanned, valid) = JSONScanning.scanNumber(buffer, from: p)
                         guard valid else { return false }
                         append(.number, flags: 0, start: p, end: scanned)
@@ -159,9 +179,9 @@ struct JSONFastTapeBuilder {
                 }
                 step = .afterValue
             case .key:
-                guard p < n, buffer[p] == UInt8(ascii: "\""), let end = string(at: p) else { return false }
+                guard p < n, buffer[unchecked: p] == UInt8(ascii: "\""), let end = string(at: p) else { return false }
                 p = JSONScanning.skipWhitespace(buffer, from: end)
-                guard p < n, buffer[p] == UInt8(ascii: ":") else { return false }
+                guard p < n, buffer[unchecked: p] == UInt8(ascii: ":") else { return false }
                 p = JSONScanning.skipWhitespace(buffer, from: p + 1)
                 step = .value
             case .afterValue:
@@ -182,7 +202,7 @@ struct JSONFastTapeBuilder {
                 stack[depth - 1].count += 1
                 p = JSONScanning.skipWhitespace(buffer, from: p)
                 guard p < n else { return false }
-                let c = buffer[p]
+                let c = buffer[unchecked: p]
                 p += 1
                 let top = stack[depth - 1]
                 if c == UInt8(ascii: ",") {
@@ -236,7 +256,7 @@ struct JSONFastTapeBuilder {
     private mutating func string(at quote: Int) -> Int? {
         let start = quote + 1
         let run = JSONScanning.scanStringRun(buffer, from: start)
-        guard run.end < buffer.count, buffer[run.end] == UInt8(ascii: "\"") else { return nil }
+        guard run.end < buffer.count, buffer[unchecked: run.end] == UInt8(ascii: "\"") else { return nil }
         append(.string, flags: run.hasEscapes ? JSONNode.hasEscapesFlag : 0, start: start, end: run.end)
         return run.end + 1
     }
@@ -244,8 +264,7 @@ struct JSONFastTapeBuilder {
     private mutating func literal(_ literal: StaticString, at start: Int, kind: JSONNode.Kind, flags: UInt8) -> Int? {
         let length = literal.utf8CodeUnitCount
         guard start + length <= buffer.count else { return nil }
-        let base = literal.utf8Start
-        for i in 0..<length where buffer[start + i] != base[i] { return nil }
+        guard buffer.matches(literal, at: start) else { return nil }
         append(kind, flags: flags, start: start, end: start + length)
         return start + length
     }

@@ -1,11 +1,12 @@
 /// One entry of a parsed document's tape: a value, or an object key.
 ///
 /// Containers record where their subtree ends (``next``), so a reader can skip a value without visiting it;
-/// scalars record the byte range of their text, decoded only when asked for.
+/// scalars record the byte range of their text, decoded only when asked for. Plain data (`BitwiseCopyable`), so
+/// the tape lives in a ``ByteAccess/ElementBuffer``, which the document takes over without a copy.
 @usableFromInline
-struct JSONNode: Sendable {
+struct JSONNode: Sendable, BitwiseCopyable {
     @usableFromInline
-    enum Kind: UInt8, Sendable {
+    enum Kind: UInt8, Sendable, BitwiseCopyable {
         case object
         case array
         case string

@@ -1,3 +1,5 @@
+import ByteAccess
+
 #if arch(x86_64)
     import CBlockScan
 #endif
@@ -6,11 +8,11 @@
 enum JSONScanning {
     /// The offset of the first byte at or after `start` that is not JSON whitespace.
     @inline(__always)
-    static func skipWhitespace(_ buffer: UnsafeRawBufferPointer, from start: Int) -> Int {
+    static func skipWhitespace(_ buffer: BorrowedBytes, from start: Int) -> Int {
         let n = buffer.count
         var p = start
         while p < n {
-            let b = buffer[p]
+            let b = buffer[unchecked: p]
             guard b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 else { break }
             p += 1
         }
@@ -20,42 +22,40 @@ enum JSONScanning {
     /// Scans a string's content from `start` (just after the opening quote) to the first unescaped quote or
     /// control character; returns that offset (or the end of input) and whether an escape was seen.
     @inline(__always)
-    static func scanStringRun(_ buffer: UnsafeRawBufferPointer, from start: Int) -> (end: Int, hasEscapes: Bool) {
+    static func scanStringRun(_ buffer: BorrowedBytes, from start: Int) -> (end: Int, hasEscapes: Bool) {
         let n = buffer.count
         var p = start
         var escapes = false
         #if arch(x86_64)
             // Sixteen bytes at a time with SSE2 compares (`block_scan.h`): long strings (a HAR's bodies, base64 by
             // the kilobyte) take a quarter of the word loop's instructions.
-            if let base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self) {
-                while p + 16 <= n {
-                    let stops = apm_string_stops16(base + p)
-                    if stops == 0 {
-                        p += 16
-                        continue
-                    }
-                    p += stops.trailingZeroBitCount
-                    if base[p] != UInt8(ascii: "\\") { return (p, escapes) }
-                    escapes = true
-                    p += 2
+            while p + 16 <= n {
+                let stops = buffer.stringStops16(uncheckedAt: p)
+                if stops == 0 {
+                    p += 16
+                    continue
                 }
+                p += stops.trailingZeroBitCount
+                if buffer[unchecked: p] != UInt8(ascii: "\\") { return (p, escapes) }
+                escapes = true
+                p += 2
             }
         #endif
         // Eight bytes at a time: the lowest marked byte of a word is exactly the first quote, backslash or control
         // byte in it, so the scan jumps straight there instead of stepping through the word's last bytes.
         while p + 8 <= n {
-            let mask = specialStringByteMask(buffer.loadUnaligned(fromByteOffset: p, as: UInt64.self).littleEndian)
+            let mask = specialStringByteMask(buffer.word(uncheckedAt: p))
             if mask == 0 {
                 p += 8
                 continue
             }
             p += mask.trailingZeroBitCount >> 3
-            if buffer[p] != UInt8(ascii: "\\") { return (p, escapes) }
+            if buffer[unchecked: p] != UInt8(ascii: "\\") { return (p, escapes) }
             escapes = true
             p += 2
         }
         while p < n {
-            let b = buffer[p]
+            let b = buffer[unchecked: p]
             if b == UInt8(ascii: "\"") || b < 0x20 { return (p, escapes) }
             if b == UInt8(ascii: "\\") {
                 escapes = true
@@ -97,7 +97,7 @@ enum JSONScanning {
     ///   - probeHit: Set to true when the probe was seen.
     /// - Returns: The offset after the closing bracket, or nil.
     static func matchingBracket(
-        _ buffer: UnsafeRawBufferPointer,
+        _ buffer: BorrowedBytes,
         from start: Int,
         maxNesting: Int = 10_000,
         probe: KeyProbe? = nil,
@@ -181,7 +181,7 @@ enum JSONScanning {
                     if bit & bad != 0 { return nil }
                     if bit & brackets != 0 {
                         // `[` and `{` have bit 1 set, `]` and `}` clear.
-                        if buffer[i] & 2 != 0 {
+                        if buffer[unchecked: i] & 2 != 0 {
                             nesting += 1
                             if nesting > maxNesting { return nil }
                         } else {
@@ -195,11 +195,11 @@ enum JSONScanning {
                 p &+= 64
                 continue scan
             }
-            var mask = structuralMask(buffer.loadUnaligned(fromByteOffset: p, as: UInt64.self).littleEndian)
+            var mask = structuralMask(buffer.word(uncheckedAt: p))
             while mask != 0 {
                 let i = p + mask.trailingZeroBitCount >> 3
                 mask &= mask - 1
-                let b = buffer[i]
+                let b = buffer[unchecked: i]
                 if b == UInt8(ascii: "\\") {
                     if inString {
                         // The escaped byte may be a quote: resume just after it.
@@ -214,7 +214,7 @@ enum JSONScanning {
             p += 8
         }
         while p < n {
-            let b = buffer[p]
+            let b = buffer[unchecked: p]
             if b == UInt8(ascii: "\\"), inString {
                 p += 2
                 continue
@@ -227,7 +227,7 @@ enum JSONScanning {
     }
 
     /// ``matchingBracket(_:from:maxNesting:probe:probeHit:)`` without a key probe.
-    static func matchingBracket(_ buffer: UnsafeRawBufferPointer, from start: Int) -> Int? {
+    static func matchingBracket(_ buffer: BorrowedBytes, from start: Int) -> Int? {
         var unused = false
         return matchingBracket(buffer, from: start, probeHit: &unused)
     }
@@ -250,13 +250,13 @@ enum JSONScanning {
         }
 
         @inline(__always)
-        func matches(_ buffer: UnsafeRawBufferPointer, at i: Int) -> Bool {
+        func matches(_ buffer: BorrowedBytes, at i: Int) -> Bool {
             if i + 8 <= buffer.count {
                 // Little-endian load: byte k of the buffer is bits 8k..8k+7.
-                return buffer.loadUnaligned(fromByteOffset: i, as: UInt64.self).littleEndian & mask == value
+                return buffer.word(uncheckedAt: i) & mask == value
             }
             guard i + length <= buffer.count else { return false }
-            for k in 0..<length where buffer[i + k] != UInt8(truncatingIfNeeded: value >> (8 * UInt64(k))) {
+            for k in 0..<length where buffer[unchecked: i + k] != UInt8(truncatingIfNeeded: value >> (8 * UInt64(k))) {
                 return false
             }
             return true
@@ -290,13 +290,9 @@ enum JSONScanning {
         /// Reads the 64 bytes from `p`, which the caller has checked are in `buffer`: with SSE2 compares on x86-64
         /// (`block_scan.h`), else as 64-bit words.
         @inline(__always)
-        init(_ buffer: UnsafeRawBufferPointer, at p: Int) {
+        init(_ buffer: BorrowedBytes, at p: Int) {
             #if arch(x86_64)
-                guard let base = buffer.baseAddress else {
-                    self.init(wordsOf: buffer, at: p)
-                    return
-                }
-                let flags = apm_block_classify(base.assumingMemoryBound(to: UInt8.self) + p)
+                let flags = buffer.blockFlags64(uncheckedAt: p)
                 self.init(
                     quotes: flags.quotes,
                     controls: flags.controls,
@@ -318,16 +314,16 @@ enum JSONScanning {
 
         /// ``init(_:at:)`` as 64-bit words, where `escapes` is non-zero for a `|` too.
         @inline(__always)
-        init(wordsOf buffer: UnsafeRawBufferPointer, at p: Int) {
+        init(wordsOf buffer: BorrowedBytes, at p: Int) {
             // Unrolled by hand: as a loop the shifts stay variable and the constants are loaded again each turn.
-            add(buffer.loadUnaligned(fromByteOffset: p, as: UInt64.self).littleEndian, at: 0)
-            add(buffer.loadUnaligned(fromByteOffset: p &+ 8, as: UInt64.self).littleEndian, at: 8)
-            add(buffer.loadUnaligned(fromByteOffset: p &+ 16, as: UInt64.self).littleEndian, at: 16)
-            add(buffer.loadUnaligned(fromByteOffset: p &+ 24, as: UInt64.self).littleEndian, at: 24)
-            add(buffer.loadUnaligned(fromByteOffset: p &+ 32, as: UInt64.self).littleEndian, at: 32)
-            add(buffer.loadUnaligned(fromByteOffset: p &+ 40, as: UInt64.self).littleEndian, at: 40)
-            add(buffer.loadUnaligned(fromByteOffset: p &+ 48, as: UInt64.self).littleEndian, at: 48)
-            add(buffer.loadUnaligned(fromByteOffset: p &+ 56, as: UInt64.self).littleEndian, at: 56)
+            add(buffer.word(uncheckedAt: p), at: 0)
+            add(buffer.word(uncheckedAt: p &+ 8), at: 8)
+            add(buffer.word(uncheckedAt: p &+ 16), at: 16)
+            add(buffer.word(uncheckedAt: p &+ 24), at: 24)
+            add(buffer.word(uncheckedAt: p &+ 32), at: 32)
+            add(buffer.word(uncheckedAt: p &+ 40), at: 40)
+            add(buffer.word(uncheckedAt: p &+ 48), at: 48)
+            add(buffer.word(uncheckedAt: p &+ 56), at: 56)
         }
 
         @inline(__always)
@@ -398,35 +394,35 @@ enum JSONScanning {
     ///
     /// Number-like bytes after a valid prefix (`1.2.3`, `01`) belong to the token and make it invalid.
     @inline(__always)
-    static func scanNumber(_ buffer: UnsafeRawBufferPointer, from start: Int) -> (end: Int, valid: Bool) {
+    static func scanNumber(_ buffer: BorrowedBytes, from start: Int) -> (end: Int, valid: Bool) {
         let n = buffer.count
         var i = start
         // Most numbers in reports are plain non-negative integers: digits, then a byte that cannot continue a
         // number. Those end here; anything else takes the full grammar below.
-        if i < n, buffer[i] &- UInt8(ascii: "1") < 9 {
+        if i < n, buffer[unchecked: i] &- UInt8(ascii: "1") < 9 {
             i += 1
-            while i < n, buffer[i] &- UInt8(ascii: "0") < 10 { i += 1 }
-            if i == n || !isNumberByte(buffer[i]) { return (i, true) }
+            while i < n, buffer[unchecked: i] &- UInt8(ascii: "0") < 10 { i += 1 }
+            if i == n || !isNumberByte(buffer[unchecked: i]) { return (i, true) }
             i = start
         }
-        if i < n, buffer[i] == UInt8(ascii: "-") { i += 1 }
+        if i < n, buffer[unchecked: i] == UInt8(ascii: "-") { i += 1 }
         let integerStart = i
-        while i < n, buffer[i] &- UInt8(ascii: "0") < 10 { i += 1 }
-        var valid = i > integerStart && !(buffer[integerStart] == UInt8(ascii: "0") && i - integerStart > 1)
-        if i < n, buffer[i] == UInt8(ascii: ".") {
+        while i < n, buffer[unchecked: i] &- UInt8(ascii: "0") < 10 { i += 1 }
+        var valid = i > integerStart && !(buffer[unchecked: integerStart] == UInt8(ascii: "0") && i - integerStart > 1)
+        if i < n, buffer[unchecked: i] == UInt8(ascii: ".") {
             i += 1
             let fractionStart = i
-            while i < n, buffer[i] &- UInt8(ascii: "0") < 10 { i += 1 }
+            while i < n, buffer[unchecked: i] &- UInt8(ascii: "0") < 10 { i += 1 }
             valid = valid && i > fractionStart
         }
-        if i < n, buffer[i] == UInt8(ascii: "e") || buffer[i] == UInt8(ascii: "E") {
+        if i < n, buffer[unchecked: i] == UInt8(ascii: "e") || buffer[unchecked: i] == UInt8(ascii: "E") {
             i += 1
-            if i < n, buffer[i] == UInt8(ascii: "+") || buffer[i] == UInt8(ascii: "-") { i += 1 }
+            if i < n, buffer[unchecked: i] == UInt8(ascii: "+") || buffer[unchecked: i] == UInt8(ascii: "-") { i += 1 }
             let exponentStart = i
-            while i < n, buffer[i] &- UInt8(ascii: "0") < 10 { i += 1 }
+            while i < n, buffer[unchecked: i] &- UInt8(ascii: "0") < 10 { i += 1 }
             valid = valid && i > exponentStart
         }
-        while i < n, isNumberByte(buffer[i]) {
+        while i < n, isNumberByte(buffer[unchecked: i]) {
             i += 1
             valid = false
         }

@@ -1,3 +1,5 @@
+import ByteAccess
+
 /// Builds a ``JSONDocument`` tape from bytes in one forward pass, with an explicit stack instead of recursion.
 ///
 /// Strict mode follows RFC 8259 and throws at the first deviation. Lenient mode repairs what people paste
@@ -21,7 +23,7 @@ struct JSONTapeBuilder {
         var count: UInt32 = 0
     }
 
-    private let buffer: UnsafeRawBufferPointer
+    private let buffer: BorrowedBytes
     private let options: JSONParseOptions
     private var pos = 0
     private(set) var nodes: JSONNodeBuffer
@@ -45,7 +47,12 @@ struct JSONTapeBuilder {
 
     private static let maxDiagnostics = 40
 
+    /// The builder over a raw buffer, as the tests and fuzz checks make it.
     init(buffer: UnsafeRawBufferPointer, options: JSONParseOptions) {
+        self.init(bytes: BorrowedBytes(unsafeBytes: buffer), options: options)
+    }
+
+    init(bytes buffer: BorrowedBytes, options: JSONParseOptions) {
         self.buffer = buffer
         self.options = options
         self.nodes = JSONNodeBuffer(capacity: buffer.count / 10)
@@ -102,7 +109,7 @@ struct JSONTapeBuilder {
                 lastPos = pos
                 stalls = 0
             }
-            let c = buffer[pos]
+            let c = buffer[unchecked: pos]
             if c == UInt8(ascii: "/") || c == UInt8(ascii: ".") || c == 0xE2 || c == 0xC2 || c == UInt8(ascii: "#") {
                 if try skipLenientTrivia() { continue }
             }
@@ -306,11 +313,7 @@ struct JSONTapeBuilder {
     private func matchLiteral(_ literal: StaticString) -> Bool {
         let length = literal.utf8CodeUnitCount
         guard pos + length <= buffer.count else { return false }
-        let base = literal.utf8Start
-        for i in 0..<length where buffer[pos + i] != base[i] {
-            return false
-        }
-        return true
+        return buffer.matches(literal, at: pos)
     }
 
     /// Appends a string node; returns false when the input ended inside it (the partial text is not kept).
@@ -329,7 +332,7 @@ struct JSONTapeBuilder {
             hasEscapes = hasEscapes || run.hasEscapes
             p = run.end
             guard p < n else { break }
-            let b = buffer[p]
+            let b = buffer[unchecked: p]
             let flags = hasEscapes ? JSONNode.hasEscapesFlag : 0
             if b == UInt8(ascii: "\"") {
                 appendString(start: start, end: p, flags: flags)
@@ -515,7 +518,7 @@ struct JSONTapeBuilder {
     // MARK: - Trivia
 
     private mutating func skipByteOrderMark() {
-        if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF {
+        if buffer.count >= 3, buffer[unchecked: 0] == 0xEF, buffer[unchecked: 1] == 0xBB, buffer[unchecked: 2] == 0xBF {
             pos = 3
             if !options.lenient { return }
             note(.byteOrderMark, "skipped a UTF-8 byte order mark", at: 0)
@@ -530,18 +533,20 @@ struct JSONTapeBuilder {
     /// Skips a comment, an elision line, or a non-breaking space; returns false when the byte starts real data.
     private mutating func skipLenientTrivia() throws(InputError) -> Bool {
         let n = buffer.count
-        let c = buffer[pos]
-        if c == UInt8(ascii: "/"), pos + 1 < n, buffer[pos + 1] == UInt8(ascii: "/") {
+        let c = buffer[unchecked: pos]
+        if c == UInt8(ascii: "/"), pos + 1 < n, buffer[unchecked: pos + 1] == UInt8(ascii: "/") {
             guard options.lenient else { throw error("comments are not JSON", at: pos) }
             repair(.jsonComment, "skipped a // comment", at: pos)
             skipToLineEnd()
             return true
         }
-        if c == UInt8(ascii: "/"), pos + 1 < n, buffer[pos + 1] == UInt8(ascii: "*") {
+        if c == UInt8(ascii: "/"), pos + 1 < n, buffer[unchecked: pos + 1] == UInt8(ascii: "*") {
             guard options.lenient else { throw error("comments are not JSON", at: pos) }
             repair(.jsonComment, "skipped a /* */ comment", at: pos)
             pos += 2
-            while pos + 1 < n, !(buffer[pos] == UInt8(ascii: "*") && buffer[pos + 1] == UInt8(ascii: "/")) { pos += 1 }
+            while pos + 1 < n,
+                !(buffer[unchecked: pos] == UInt8(ascii: "*") && buffer[unchecked: pos + 1] == UInt8(ascii: "/"))
+            { pos += 1 }
             pos = min(n, pos + 2)
             return true
         }
@@ -551,13 +556,15 @@ struct JSONTapeBuilder {
             skipToLineEnd()
             return true
         }
-        if c == UInt8(ascii: ".") || (c == 0xE2 && pos + 2 < n && buffer[pos + 1] == 0x80 && buffer[pos + 2] == 0xA6) {
+        if c == UInt8(ascii: ".")
+            || (c == 0xE2 && pos + 2 < n && buffer[unchecked: pos + 1] == 0x80 && buffer[unchecked: pos + 2] == 0xA6)
+        {
             guard options.lenient else { throw error("'...' is not JSON", at: pos) }
             repair(.jsonElision, "skipped an elision ('...')", at: pos)
             skipToLineEnd()
             return true
         }
-        if c == 0xC2, pos + 1 < n, buffer[pos + 1] == 0xA0 {
+        if c == 0xC2, pos + 1 < n, buffer[unchecked: pos + 1] == 0xA0 {
             guard options.lenient else { throw error("non-breaking space outside a string", at: pos) }
             pos += 2
             return true
@@ -567,13 +574,13 @@ struct JSONTapeBuilder {
 
     private mutating func skipToLineEnd() {
         let n = buffer.count
-        while pos < n, buffer[pos] != 0x0A { pos += 1 }
+        while pos < n, buffer[unchecked: pos] != 0x0A { pos += 1 }
     }
 
     private mutating func skipToDelimiter() {
         let n = buffer.count
         while pos < n {
-            let b = buffer[pos]
+            let b = buffer[unchecked: pos]
             if b == UInt8(ascii: ",") || b == UInt8(ascii: "}") || b == UInt8(ascii: "]") || b == 0x0A { return }
             pos += 1
         }
@@ -584,7 +591,7 @@ struct JSONTapeBuilder {
         var i = pos + 1
         let n = buffer.count
         while i < n {
-            let b = buffer[i]
+            let b = buffer[unchecked: i]
             if b == UInt8(ascii: "\\") {
                 i += 2
                 continue
@@ -592,10 +599,10 @@ struct JSONTapeBuilder {
             if b == UInt8(ascii: "\"") || b == 0x0A { break }
             i += 1
         }
-        guard i < n, buffer[i] == UInt8(ascii: "\"") else { return false }
+        guard i < n, buffer[unchecked: i] == UInt8(ascii: "\"") else { return false }
         i += 1
-        while i < n, buffer[i] == 0x20 || buffer[i] == 0x09 { i += 1 }
-        return i < n && buffer[i] == UInt8(ascii: ":")
+        while i < n, buffer[unchecked: i] == 0x20 || buffer[unchecked: i] == 0x09 { i += 1 }
+        return i < n && buffer[unchecked: i] == UInt8(ascii: ":")
     }
 
     // MARK: - Findings
@@ -615,7 +622,7 @@ struct JSONTapeBuilder {
         at offset: Int
     ) {
         if listed.count < Self.maxDiagnostics {
-            let location = TextPosition.location(in: buffer, byteOffset: offset)
+            let location = TextPosition.location(in: buffer.unsafeBytes, byteOffset: offset)
             listed.append(Diagnostic(severity, code, message, at: location))
         } else {
             if unlisted.count == 0 { unlisted.first = offset }
@@ -628,7 +635,7 @@ struct JSONTapeBuilder {
     /// The listed repairs, then one note for the rest: their number and the bytes from the first to the last.
     var diagnostics: [Diagnostic] {
         guard unlisted.count > 0 else { return listed }
-        var location = TextPosition.location(in: buffer, byteOffset: unlisted.first)
+        var location = TextPosition.location(in: buffer.unsafeBytes, byteOffset: unlisted.first)
         location.lastByteOffset = unlisted.last
         let note = Diagnostic(
             .note,
@@ -645,6 +652,6 @@ struct JSONTapeBuilder {
     }
 
     private func error(_ message: String, at offset: Int, code: InputError.Code = .syntax) -> InputError {
-        InputError(code, message, at: TextPosition.location(in: buffer, byteOffset: offset))
+        InputError(code, message, at: TextPosition.location(in: buffer.unsafeBytes, byteOffset: offset))
     }
 }

@@ -1,18 +1,21 @@
+import ByteAccess
+
 /// A non-owning view of one value on a ``JSONDocument``'s tape, for loops that read thousands of small values.
 ///
 /// ``JSONElement`` holds the document, so every element made and dropped costs a retain and a release, and every
-/// read goes through the document's arrays. This view holds raw pointers to the tape and the bytes instead: it is
-/// valid only inside the ``JSONElement/withUnsafeValue(_:)`` call that produced it and must not escape it. Every
-/// read is bounds-checked against the tape and the bytes, so a view never traps, whatever the input.
+/// read goes through the document's arrays. This view borrows the tape and the bytes instead
+/// (``ByteAccess/BorrowedElements``, ``ByteAccess/BorrowedBytes``): it is valid only inside the
+/// ``JSONElement/withBorrowedValue(_:)`` call that produced it and must not escape it. Every read is
+/// bounds-checked against the tape and the bytes, so a view never traps, whatever the input.
 @usableFromInline
 package struct JSONUnsafeValue {
-    @usableFromInline let nodes: UnsafeBufferPointer<JSONNode>
-    @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
+    @usableFromInline let nodes: BorrowedElements<JSONNode>
+    @usableFromInline let bytes: BorrowedBytes
     /// Always a valid index into ``nodes`` (checked where views are made).
     @usableFromInline let index: Int
 
     @usableFromInline
-    init(nodes: UnsafeBufferPointer<JSONNode>, bytes: UnsafeBufferPointer<UInt8>, index: Int) {
+    init(nodes: BorrowedElements<JSONNode>, bytes: BorrowedBytes, index: Int) {
         self.nodes = nodes
         self.bytes = bytes
         self.index = index
@@ -47,9 +50,9 @@ package struct JSONUnsafeValue {
     /// containers.
     @inlinable
     @usableFromInline
-    package var rawBytes: UnsafeBufferPointer<UInt8> {
+    package var rawBytes: BorrowedBytes {
         let n = node
-        guard n.kind != .object, n.kind != .array else { return UnsafeBufferPointer(start: nil, count: 0) }
+        guard n.kind != .object, n.kind != .array else { return .empty }
         return slice(Int(n.start), Int(n.end))
     }
 
@@ -63,11 +66,9 @@ package struct JSONUnsafeValue {
     }
 
     @inlinable
-    func slice(_ start: Int, _ end: Int) -> UnsafeBufferPointer<UInt8> {
-        guard start >= 0, start <= end, end <= bytes.count, let base = bytes.baseAddress else {
-            return UnsafeBufferPointer(start: nil, count: 0)
-        }
-        return UnsafeBufferPointer(start: base + start, count: end - start)
+    func slice(_ start: Int, _ end: Int) -> BorrowedBytes {
+        guard start >= 0, start <= end, end <= bytes.count else { return .empty }
+        return bytes.slice(start..<end)
     }
 
     /// The decoded string value, or nil when this is not a string (as ``JSONElement/string``).
@@ -89,7 +90,7 @@ package struct JSONUnsafeValue {
     package var rawText: String? {
         let n = node
         guard n.kind != .object, n.kind != .array else { return nil }
-        return String(decoding: slice(Int(n.start), Int(n.end)), as: UTF8.self)
+        return slice(Int(n.start), Int(n.end)).string
     }
 
     /// The number as an unsigned 64-bit integer when it is a non-negative integer that fits, else nil.
@@ -128,11 +129,7 @@ package struct JSONUnsafeValue {
         let n = node
         let length = key.utf8CodeUnitCount
         guard n.kind == .string, Int(n.end) - Int(n.start) == length else { return false }
-        let raw = slice(Int(n.start), Int(n.end))
-        guard raw.count == length else { return false }
-        let other = key.utf8Start
-        for k in 0..<length where raw[k] != other[k] { return false }
-        return true
+        return slice(Int(n.start), Int(n.end)).equals(key)
     }
 
     /// Calls `body` with each member's key and value, in source order, until it returns false.
@@ -190,12 +187,19 @@ package struct JSONUnsafeValue {
 }
 
 extension JSONElement {
-    /// Calls `body` with a non-owning view of this value; the view must not be used after `body` returns.
+    /// ``withBorrowedValue(_:)`` by the name the tests and fuzz checks know it by.
     @inlinable
     @usableFromInline
     package func withUnsafeValue<Result>(_ body: (JSONUnsafeValue) throws -> Result) rethrows -> Result {
+        try withBorrowedValue(body)
+    }
+
+    /// Calls `body` with a non-owning view of this value; the view must not be used after `body` returns.
+    @inlinable
+    @usableFromInline
+    package func withBorrowedValue<Result>(_ body: (JSONUnsafeValue) throws -> Result) rethrows -> Result {
         try withExtendedLifetime(document) {
-            try document.bytes.withUnsafeBufferPointer { bytes in
+            try document.bytes.withBorrowedBytes { bytes in
                 try body(JSONUnsafeValue(nodes: document.nodes, bytes: bytes, index: index))
             }
         }

@@ -1,3 +1,5 @@
+import ByteAccess
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -132,6 +134,15 @@ final class JSONByteSink {
         reserve(bytes.count)
         Self.copy(base, to: storage + count, count: bytes.count)
         count += bytes.count
+    }
+
+    func append(_ bytes: BorrowedBytes) {
+        append(bytes.unsafeBytes.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// `bytes` between quotes: a string that needs no escaping, with one reservation.
+    func append(quoted bytes: BorrowedBytes) {
+        append(quoted: bytes.unsafeBytes.assumingMemoryBound(to: UInt8.self))
     }
 
     /// `bytes` between quotes: a string that needs no escaping, with one reservation.

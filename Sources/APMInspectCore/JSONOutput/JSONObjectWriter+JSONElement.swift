@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import ByteAccess
 
 /// Kept JSON written from the tape of the document it was read from, exactly as its ``JSONElement/materialized``
 /// value is written, without making that value.
@@ -23,7 +17,7 @@ extension JSONObjectWriter {
     static func write(_ element: JSONElement, into sink: JSONByteSink, pretty: Bool, depth: Int) {
         let document = element.document
         withExtendedLifetime(document) {
-            document.bytes.withUnsafeBufferPointer { bytes in
+            document.bytes.withBorrowedBytes { bytes in
                 let writer = TapeWriter(nodes: document.nodes, bytes: bytes, sink: sink, pretty: pretty)
                 writer.write(element.index, depth: depth)
             }
@@ -32,18 +26,18 @@ extension JSONObjectWriter {
 
     /// The walk over one document's nodes and bytes, which the document outlives.
     private struct TapeWriter {
-        let nodes: UnsafeBufferPointer<JSONNode>
-        let bytes: UnsafeBufferPointer<UInt8>
+        let nodes: BorrowedElements<JSONNode>
+        let bytes: BorrowedBytes
         let sink: JSONByteSink
         let pretty: Bool
 
         /// The text of node `index`, or empty when the node's range lies outside the bytes (never for a tape the
         /// document built; the decoders guard the same way).
-        private func text(_ node: JSONNode) -> UnsafeBufferPointer<UInt8> {
+        private func text(_ node: JSONNode) -> BorrowedBytes {
             let start = Int(node.start)
             let end = Int(node.end)
-            guard start <= end, end <= bytes.count else { return UnsafeBufferPointer(start: nil, count: 0) }
-            return UnsafeBufferPointer(rebasing: bytes[start..<end])
+            guard start <= end, end <= bytes.count else { return .empty }
+            return bytes.slice(start..<end)
         }
 
         /// The decoded string of a string node, as ``JSONElement/string`` reads it.
@@ -67,7 +61,7 @@ extension JSONObjectWriter {
                     // Plain digits below 10⁹: the form `JSONValue.encodedForm(ofNumber:)` gives them is this integer.
                     sink.append(decimal: Int64(node.count))
                 } else {
-                    JSONObjectWriter.write(number: String(decoding: text(node), as: UTF8.self), into: sink)
+                    JSONObjectWriter.write(number: text(node).string, into: sink)
                 }
             case .string:
                 let raw = text(node)
@@ -115,13 +109,13 @@ extension JSONObjectWriter {
             guard asciiKeys else { return writeObjectDecodingKeys(index, end: end, count: count, depth: depth) }
             // ASCII keys without escapes are their own decoded strings, and sort and merge by their bytes alone: the
             // order is found on the tape, and no key is made into a `String`.
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: Swift.max(count, 1)) { keyNodes in
+            withScratchElements(of: Int.self, count: count) { keyNodes in
                 var i = index + 1
                 for k in 0..<count {
                     keyNodes[k] = i
                     i = Swift.max(Int(nodes[i + 1].next), i + 2)
                 }
-                let ordered = orderByBytes(UnsafeMutableBufferPointer(rebasing: keyNodes[..<count]))
+                let ordered = orderByBytes(keyNodes)
                 JSONObjectWriter.writeObject(count: ordered, into: sink, pretty: pretty, depth: depth) {
                     JSONTree.writeString(utf8: text(nodes[keyNodes[$0]]), into: sink)
                 } value: {
@@ -132,18 +126,11 @@ extension JSONObjectWriter {
 
         /// Sorts the key nodes by their bytes, keeping the last of equal keys (``JSONTree/sortedKeyOrder(_:)`` for
         /// ASCII keys); returns how many are left, at the front.
-        private func orderByBytes(_ keyNodes: UnsafeMutableBufferPointer<Int>) -> Int {
+        private func orderByBytes(_ keyNodes: ScratchElements<Int>) -> Int {
             var keyNodes = keyNodes
             let count = keyNodes.count
             func compare(_ a: Int, _ b: Int) -> Int32 {
-                let left = text(nodes[a])
-                let right = text(nodes[b])
-                let shared = Swift.min(left.count, right.count)
-                if shared > 0, let x = left.baseAddress, let y = right.baseAddress {
-                    let order = memcmp(x, y, shared)
-                    if order != 0 { return order }
-                }
-                return left.count == right.count ? 0 : (left.count < right.count ? -1 : 1)
+                text(nodes[a]).compare(text(nodes[b]))
             }
             var sorted = true
             for k in 1..<Swift.max(count, 1) where compare(keyNodes[k - 1], keyNodes[k]) >= 0 {

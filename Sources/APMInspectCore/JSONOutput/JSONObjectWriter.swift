@@ -1,3 +1,5 @@
+import ByteAccess
+
 /// Writes the members of one JSON object straight into the output, in the order given: the other half of
 /// ``JSONDirectEncodable``.
 ///
@@ -93,7 +95,7 @@ package struct JSONObjectWriter {
 
     /// A string given as its UTF-8 bytes, which must be exactly the bytes of the `String` `encode(to:)` writes:
     /// text kept as a window on a report's bytes is written without becoming a `String`.
-    package mutating func write(_ name: StaticString, utf8 value: UnsafeBufferPointer<UInt8>) {
+    package mutating func write(_ name: StaticString, utf8 value: BorrowedBytes) {
         key(name)
         JSONTree.writeString(utf8: value, into: sink)
     }
@@ -262,15 +264,14 @@ package struct JSONObjectWriter {
     /// True when `bytes` are all ASCII (and, with `withoutBackslash`, hold no `\`): then they are exactly the
     /// `String` that decoding them gives, repaired UTF-8 or resolved JSON escapes alike, and can be written as they
     /// are.
-    package static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>, withoutBackslash: Bool) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
+    package static func isASCII(_ bytes: BorrowedBytes, withoutBackslash: Bool) -> Bool {
         let count = bytes.count
         let ones: UInt64 = 0x0101_0101_0101_0101
         let high: UInt64 = 0x8080_8080_8080_8080
         let backslashes = ones &* 0x5C
         var i = 0
         while i + 8 <= count {
-            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            let word = bytes.word(uncheckedAt: i)
             if word & high != 0 { return false }
             if withoutBackslash {
                 let match = word ^ backslashes
@@ -279,7 +280,7 @@ package struct JSONObjectWriter {
             i += 8
         }
         while i < count {
-            let byte = base[i]
+            let byte = bytes[unchecked: i]
             if byte >= 0x80 || (withoutBackslash && byte == 0x5C) { return false }
             i += 1
         }
@@ -291,6 +292,7 @@ extension JSONObjectWriter {
     /// A timestamp as its `encode(to:)` writes it: the string of its ISO 8601 form.
     package mutating func write(_ name: StaticString, _ value: AppleTimestamp?) {
         guard let value else { return }
-        value.withISO8601UTF8 { write(name, utf8: $0) }
+        // AppleTimestamp (Text) lends its digits as a standard-library buffer.
+        value.withISO8601UTF8 { write(name, utf8: BorrowedBytes(unsafeBytes: UnsafeRawBufferPointer($0))) }
     }
 }

@@ -1,3 +1,5 @@
+import ByteAccess
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -168,7 +170,7 @@ extension JSONTree {
 
     static func isASCII(_ text: String) -> Bool {
         var text = text
-        return text.withUTF8 { JSONObjectWriter.isASCII($0, withoutBackslash: false) }
+        return text.withBorrowedUTF8 { JSONObjectWriter.isASCII($0, withoutBackslash: false) }
     }
 
     /// memcmp order of the UTF-8 bytes; a prefix sorts first.
@@ -194,17 +196,17 @@ extension JSONTree {
     /// Quotes and escapes as Foundation does with `.withoutEscapingSlashes`: `"` `\` and control characters only.
     static func writeString(_ text: String, into output: JSONByteSink) {
         var text = text
-        text.withUTF8 { writeString(utf8: $0, into: output) }
+        text.withBorrowedUTF8 { writeString(utf8: $0, into: output) }
     }
 
     /// ``writeString(_:into:)`` for the UTF-8 bytes of a string.
-    static func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, into output: JSONByteSink) {
-        guard let base = bytes.baseAddress, !bytes.isEmpty else {
+    static func writeString(utf8 bytes: BorrowedBytes, into output: JSONByteSink) {
+        guard !bytes.isEmpty else {
             output.append(literal: #""""#)
             return
         }
         // Most text needs no escaping: then it is written in one piece.
-        if !needsEscaping(base, count: bytes.count) {
+        if !needsEscaping(bytes) {
             output.append(quoted: bytes)
             return
         }
@@ -214,14 +216,14 @@ extension JSONTree {
         var i = 0
         while i < count {
             // Eight bytes at a time while none needs escaping: most text needs none.
-            while i + 8 <= count, !mayNeedEscaping(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
+            while i + 8 <= count, !mayNeedEscaping(bytes.word(uncheckedAt: i)) {
                 i += 8
             }
             guard i < count else { break }
-            let byte = base[i]
+            let byte = bytes[unchecked: i]
             i += 1
             guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
-            output.append(UnsafeBufferPointer(start: base + runStart, count: i - 1 - runStart))
+            output.append(bytes.slice(runStart..<(i - 1)))
             runStart = i
             switch byte {
             case 0x22: output.append(literal: #"\""#)
@@ -237,29 +239,29 @@ extension JSONTree {
                 output.append(hexDigit(byte & 0x0F))
             }
         }
-        output.append(UnsafeBufferPointer(start: base + runStart, count: count - runStart))
+        output.append(bytes.slice(runStart..<count))
         output.append(UInt8(ascii: "\""))
     }
 
-    /// True when one of the `count` bytes at `base` may need escaping (exact when false): whole words, the last
-    /// one overlapping the one before, or for fewer than eight bytes a word padded with spaces.
+    /// True when one of the bytes may need escaping (exact when false): whole words, the last one overlapping the
+    /// one before, or for fewer than eight bytes a word padded with spaces.
     @inline(__always)
-    private static func needsEscaping(_ base: UnsafePointer<UInt8>, count: Int) -> Bool {
+    private static func needsEscaping(_ bytes: BorrowedBytes) -> Bool {
+        let count = bytes.count
         guard count >= 8 else {
             var word: UInt64 = 0x2020_2020_2020_2020
             for k in 0..<count {
                 let shift = UInt64(k &* 8)
-                word = word & ~(0xFF << shift) | UInt64(base[k]) << shift
+                word = word & ~(0xFF << shift) | UInt64(bytes[unchecked: k]) << shift
             }
             return mayNeedEscaping(word)
         }
-        let raw = UnsafeRawPointer(base)
         var i = 0
         while i + 8 <= count {
-            if mayNeedEscaping(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) { return true }
+            if mayNeedEscaping(bytes.word(uncheckedAt: i)) { return true }
             i += 8
         }
-        return i < count && mayNeedEscaping(raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+        return i < count && mayNeedEscaping(bytes.word(uncheckedAt: count - 8))
     }
 
     /// True when one of the eight bytes of `word` may be `"`, `\` or below 0x20 (exact when false).

@@ -1,14 +1,4 @@
-#if arch(x86_64)
-    import CBlockScan
-#endif
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import ByteAccess
 
 extension ContentSniffer {
     /// The keys only KSCrash reports (and those of SDKs built on it) hold at their top level.
@@ -30,13 +20,13 @@ extension ContentSniffer {
     /// compared. Five searches of the whole file, one per key, were a tenth of `scan` over JSON crash reports,
     /// which hold none of them.
     package static func mentionsKSCrashKeys(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
+        bytes.withBorrowedBytes { buffer in
             var foundReport = false
             var foundCrash = false
-            return forEachKeyCandidate(in: buffer) { offset in
+            return buffer.forEachQuote(followedBy: UInt8(ascii: "b"), UInt8(ascii: "r"), UInt8(ascii: "c")) { offset in
                 // The letter after the quote and the next one rule out nearly every candidate before a comparison.
-                guard offset + 2 < buffer.count else { return false }
-                switch (buffer[offset + 1], buffer[offset + 2]) {
+                guard offset >= 0, offset + 2 < buffer.count else { return false }
+                switch (buffer[unchecked: offset + 1], buffer[unchecked: offset + 2]) {
                 case (UInt8(ascii: "b"), UInt8(ascii: "i")):
                     return matches(kscrashKeys[0], in: buffer, at: offset)
                 case (UInt8(ascii: "r"), UInt8(ascii: "e")):
@@ -54,48 +44,7 @@ extension ContentSniffer {
     }
 
     /// True when `key` occurs in `buffer` at `offset`.
-    private static func matches(_ key: [UInt8], in buffer: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
-        guard let base = buffer.baseAddress, buffer.count - offset >= key.count else { return false }
-        return key.withUnsafeBufferPointer { keyBytes in
-            keyBytes.baseAddress.map { memcmp(base + offset, $0, keyBytes.count) == 0 } ?? false
-        }
-    }
-
-    /// Calls `body` with each offset, in order, where a quote is followed by `b`, `r` or `c`, until it returns true;
-    /// true when it did.
-    static func forEachKeyCandidate(
-        in buffer: UnsafeBufferPointer<UInt8>,
-        _ body: (Int) -> Bool
-    ) -> Bool {
-        guard let base = buffer.baseAddress else { return false }
-        let n = buffer.count
-        var i = 0
-        #if arch(x86_64)
-            // Sixteen positions a step, reading bytes i ..< i + 17 (`block_scan.h`).
-            while i + 17 <= n {
-                var candidates = apm_quote_then16(
-                    base + i,
-                    UInt8(ascii: "b"),
-                    UInt8(ascii: "r"),
-                    UInt8(ascii: "c")
-                )
-                while candidates != 0 {
-                    if body(i + candidates.trailingZeroBitCount) { return true }
-                    candidates &= candidates - 1
-                }
-                i += 16
-            }
-        #endif
-        while i + 1 < n {
-            let next = base[i + 1]
-            if base[i] == UInt8(ascii: "\""),
-                next == UInt8(ascii: "b") || next == UInt8(ascii: "r") || next == UInt8(ascii: "c"),
-                body(i)
-            {
-                return true
-            }
-            i += 1
-        }
-        return false
+    private static func matches(_ key: [UInt8], in buffer: BorrowedBytes, at offset: Int) -> Bool {
+        key.withBorrowedBytes { buffer.matches($0, at: offset) }
     }
 }

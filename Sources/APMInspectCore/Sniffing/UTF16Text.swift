@@ -1,3 +1,5 @@
+import ByteAccess
+
 /// Text saved as UTF-16 with a byte-order mark, as some Windows tools save reports: transcoded to UTF-8 so the
 /// parsers read it like any other report.
 package struct UTF16Text: Sendable, Equatable {
@@ -38,11 +40,11 @@ package struct UTF16Text: Sendable, Equatable {
         out.reserveCapacity(bytes.count + bytes.count / 2)
         var replaced = 0
         let little = byteOrder == .littleEndian
-        bytes.withUnsafeBufferPointer { buffer in
+        bytes.withBorrowedBytes { buffer in
             func unit(_ i: Int) -> UInt32 {
                 little
-                    ? UInt32(buffer[i]) | UInt32(buffer[i + 1]) << 8
-                    : UInt32(buffer[i]) << 8 | UInt32(buffer[i + 1])
+                    ? UInt32(buffer[unchecked: i]) | UInt32(buffer[unchecked: i + 1]) << 8
+                    : UInt32(buffer[unchecked: i]) << 8 | UInt32(buffer[unchecked: i + 1])
             }
             func append(_ scalar: UInt32) {
                 switch scalar {

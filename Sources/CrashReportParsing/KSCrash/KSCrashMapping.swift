@@ -1,4 +1,5 @@
 import APMInspectCore
+import ByteAccess
 
 /// One KSCrash report's mapping onto ``CrashReport``, with the findings made on the way.
 ///
@@ -232,8 +233,8 @@ struct KSCrashMapping {
         guard let element else { return nil }
         switch element.kind {
         case .string:
-            return element.rawBytes.withUnsafeBufferPointer {
-                tally.cappedString(raw: $0, hasEscapes: $0.contains(0x5C))
+            return element.rawBytes.withBorrowedBytes {
+                tally.cappedString(raw: $0, hasEscapes: $0.firstIndex(of: 0x5C) != nil)
             }
         case .number:
             return element.rawText

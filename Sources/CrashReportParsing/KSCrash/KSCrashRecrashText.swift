@@ -1,4 +1,5 @@
 import APMInspectCore
+import ByteAccess
 
 /// KSCrash's Apple-format text of a crash whose handler crashed while writing the report.
 ///
@@ -25,7 +26,7 @@ enum KSCrashRecrashText {
     /// The first line of `body` that is the marker alone (trailing blanks and a carriage return allowed), at the
     /// start of a line; nil when there is none.
     static func locate(in body: [UInt8]) -> Split? {
-        body.withUnsafeBufferPointer { buffer in
+        body.withBorrowedBytes { buffer in
             let all = TextBytes(buffer)
             var from = 0
             while let found = all.range(of: marker, from: from) {

@@ -1,4 +1,5 @@
 import APMInspectCore
+import ByteAccess
 
 extension CrashReport {
     /// A free-text block of the report, kept verbatim.
@@ -56,17 +57,17 @@ extension CrashReport {
         /// Character that a Character-level split on `"\n"` leaves whole.
         static func lines(of text: String) -> [String] {
             var text = text
-            var result = text.withUTF8 { bytes -> [String] in
+            var result = text.withBorrowedUTF8 { bytes -> [String] in
                 var pieces: [String] = []
                 var start = 0
                 var from = 0
-                while let i = UTF8Search.firstOffset(of: UInt8(0x0A), in: bytes, from: from) {
+                while let i = bytes.firstIndex(of: UInt8(0x0A), from: from) {
                     from = i + 1
-                    guard i == 0 || bytes[i - 1] != 0x0D else { continue }
-                    pieces.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self))
+                    guard i == 0 || bytes[unchecked: i - 1] != 0x0D else { continue }
+                    pieces.append(bytes.slice(start..<i).string)
                     start = i + 1
                 }
-                pieces.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
+                pieces.append(bytes.slice(from: start).string)
                 return pieces
             }
             while result.last?.isEmpty == true { result.removeLast() }

@@ -1,4 +1,5 @@
 import APMInspectCore
+import ByteAccess
 
 extension CrashReport {
     /// One text of a frame (symbol, file, raw line): its own, or a window on the frame's ``Frame/source``.
@@ -18,7 +19,7 @@ extension CrashReport {
                 let end = UInt32(exactly: range.upperBound)
             else {
                 let text = source.window(range.lowerBound, range.upperBound) {
-                    json ? JSONElement.decodedString(rawBytes: $0) : String(decoding: $0, as: UTF8.self)
+                    json ? JSONElement.decodedString(rawBytes: $0) : $0.string
                 }
                 return .text(text)
             }
@@ -31,7 +32,7 @@ extension CrashReport {
             case .text(let text):
                 return text
             case .window(let start, let end):
-                return source?.window(Int(start), Int(end)) { String(decoding: $0, as: UTF8.self) } ?? ""
+                return source?.window(Int(start), Int(end)) { $0.string } ?? ""
             case .json(let start, let end):
                 return source?.window(Int(start), Int(end)) { JSONElement.decodedString(rawBytes: $0) } ?? ""
             }

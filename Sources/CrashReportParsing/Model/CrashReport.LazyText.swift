@@ -1,4 +1,5 @@
 import APMInspectCore
+import ByteAccess
 
 extension CrashReport {
     /// A binary image's text (path, UUID): text of its own, or a range of the report's bytes that becomes text
@@ -20,7 +21,7 @@ extension CrashReport {
             case .text(let text):
                 return text
             case .shared(let shared, let start, let end):
-                return shared.window(start, end) { String(decoding: $0, as: UTF8.self) }
+                return shared.window(start, end) { $0.string }
             case .uuid(let shared, let start, let end):
                 return shared.window(start, end) { CrashTextReader.normalizeUUID(TextBytes($0)) }
             case .json(let shared, let start, let end):
@@ -64,8 +65,8 @@ extension CrashReport {
         ]
         .map { path in (Array(path.utf8), path.utf8.flatMap { $0 == 0x2F ? [0x5C, 0x2F] : [$0] }) }
 
-        private static func find(_ needle: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            needle.withUTF8Buffer { UTF8Search.firstOffset(of: $0, in: bytes, from: 0) != nil }
+        private static func find(_ needle: StaticString, in bytes: BorrowedBytes) -> Bool {
+            bytes.contains(needle)
         }
 
         static func == (lhs: LazyText, rhs: LazyText) -> Bool { lhs.string == rhs.string }

@@ -1,3 +1,5 @@
+import ByteAccess
+
 extension CrashReport {
     /// The bytes of a report, shared by the frames and images whose texts point into them.
     final class SharedText: Sendable {
@@ -8,10 +10,8 @@ extension CrashReport {
         }
 
         /// `body` applied to the bytes from `start` to `end`, clamped to the bytes there are.
-        func window<Result>(_ start: Int, _ end: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-            let lower = min(max(start, 0), bytes.count)
-            let upper = min(max(end, lower), bytes.count)
-            return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[lower..<upper])) }
+        func window<Result>(_ start: Int, _ end: Int, _ body: (BorrowedBytes) -> Result) -> Result {
+            bytes.withBorrowedBytes { body($0.slice(start..<end)) }
         }
     }
 }

@@ -1,4 +1,5 @@
 import APMInspectCore
+import ByteAccess
 
 /// The JSON body of a bug_type 309 report: one object, or the pieces of one that a stray `}` cut apart.
 ///
@@ -33,7 +34,7 @@ struct CrashJSONBody {
     }
 
     /// Visits the members of every piece in document order; stops when `body` returns false.
-    func forEachMemberRaw(_ body: (UnsafeBufferPointer<UInt8>, JSONElement) -> Bool) {
+    func forEachMemberRaw(_ body: (BorrowedBytes, JSONElement) -> Bool) {
         var going = true
         for piece in pieces where going {
             piece.forEachMemberRaw { raw, value in

@@ -1,4 +1,5 @@
 import APMInspectCore
+import ByteAccess
 
 /// Maps the JSON body of a bug_type 309 report onto ``CrashReport``.
 struct CrashJSONReader {
@@ -35,7 +36,7 @@ struct CrashJSONReader {
 
     /// The position in ``knownKeyList`` of the key whose bytes `raw` is exactly (nil for escaped spellings, which
     /// ``JSONElement/member(_:)`` does not match either).
-    private static func knownKeyIndex(_ raw: UnsafeBufferPointer<UInt8>) -> Int? {
+    private static func knownKeyIndex(_ raw: BorrowedBytes) -> Int? {
         guard raw.count < knownKeysByLength.count else { return nil }
         return knownKeysByLength[raw.count].first { $0.bytes.elementsEqual(raw) }?.index
     }
@@ -106,7 +107,7 @@ struct CrashJSONReader {
         report.exception = readException(body)
         report.termination = object(body.member("termination"), "termination").map(readTermination)
         if let list = array(body.member("usedImages"), "usedImages") {
-            report.binaryImages = list.withUnsafeValue { list in
+            report.binaryImages = list.withBorrowedValue { list in
                 // Each image is filled in place, as frames are: appending a finished image copies it, retaining
                 // and releasing every string it holds.
                 let capacity = min(list.count, tally.limits.maxBinaryImages)
@@ -140,14 +141,14 @@ struct CrashJSONReader {
         }
         let images = FrameImages(report.binaryImages)
         if let leb = array(body.member("lastExceptionBacktrace"), "lastExceptionBacktrace") {
-            report.lastExceptionBacktrace = leb.withUnsafeValue {
+            report.lastExceptionBacktrace = leb.withBorrowedValue {
                 readFrames($0, images: images, path: "lastExceptionBacktrace")
             }
         }
         let faulting = index(body.member("faultingThread"), "faultingThread")
         // Filled in place, as frames and images are: appending a finished thread copies it.
         let threads: [CrashReport.Thread] =
-            array(body.member("threads"), "threads")?.withUnsafeValue { list in
+            array(body.member("threads"), "threads")?.withBorrowedValue { list in
                 let capacity = min(list.count, tally.limits.maxThreads)
                 tally.skipThreads(list.count - capacity)
                 return [CrashReport.Thread](unsafeUninitializedCapacity: capacity) { buffer, initialized in
@@ -298,7 +299,7 @@ struct CrashJSONReader {
     private func cappedString(_ element: JSONElement) -> String? {
         guard element.kind == .string else { return nil }
         let raw = element.rawBytes
-        return raw.withUnsafeBufferPointer { tally.cappedString(raw: $0, hasEscapes: $0.contains(0x5C)) }
+        return raw.withBorrowedBytes { tally.cappedString(raw: $0, hasEscapes: $0.firstIndex(of: 0x5C) != nil) }
     }
 
     /// The string elements of an array, each capped as ``cappedString(_:)``; any other element is kept in
@@ -575,7 +576,7 @@ struct CrashJSONReader {
     private enum ImageKey: Int, CaseIterable {
         case base, size, path, source, name, uuid, arch, version, bundleId, bundleVersion
 
-        init?(_ key: UnsafeBufferPointer<UInt8>) {
+        init?(_ key: BorrowedBytes) {
             switch key.count {
             case 4:
                 if key.equals("base") {
@@ -761,7 +762,7 @@ struct CrashJSONReader {
     private enum FrameKey: Int, CaseIterable {
         case imageIndex, imageOffset, symbol, symbolLocation, sourceFile, sourceLine, inline
 
-        init?(_ key: UnsafeBufferPointer<UInt8>) {
+        init?(_ key: BorrowedBytes) {
             switch key.count {
             case 10:
                 if key.equals("imageIndex") {
@@ -865,11 +866,9 @@ struct CrashJSONReader {
             let decoded = key.hasEscapes ? key.string : nil
             func named(_ literal: StaticString) -> Bool {
                 guard let decoded else { return key.rawEquals(literal) }
-                return decoded.utf8.elementsEqual(
-                    UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
-                )
+                return literal.withBorrowedUTF8 { decoded.utf8.elementsEqual($0) }
             }
-            let name = decoded ?? String(decoding: key.rawBytes, as: UTF8.self)
+            let name = decoded ?? key.rawBytes.string
             if named("flavor") {
                 if isState, !flavorSeen {
                     flavorSeen = true
@@ -898,16 +897,5 @@ struct CrashJSONReader {
             return true
         }
         return read
-    }
-}
-
-extension UnsafeBufferPointer<UInt8> {
-    /// True when the bytes are exactly `key`'s UTF-8.
-    fileprivate func equals(_ key: StaticString) -> Bool {
-        let length = key.utf8CodeUnitCount
-        guard count == length else { return false }
-        let other = key.utf8Start
-        for k in 0..<length where self[k] != other[k] { return false }
-        return true
     }
 }

@@ -1,4 +1,5 @@
 import APMInspectCore
+import ByteAccess
 
 /// Members of the body's nested objects that no field reads (`threads[0].instructionState`,
 /// `threads[0].threadState.pc.matchesCrashFrame`, `storeInfo.thirdParty`, a key of a frame this version does not
@@ -52,9 +53,7 @@ final class CrashJSONUnreadMembers {
         guard object.kind == .object else { return }
         var seen = [Bool](repeating: false, count: read.count)
         object.forEachMemberRaw { raw, value in
-            if let index = read.firstIndex(where: {
-                raw.elementsEqual(UnsafeBufferPointer(start: $0.utf8Start, count: $0.utf8CodeUnitCount))
-            }),
+            if let index = read.firstIndex(where: { raw.equals($0) }),
                 !seen[index]
             {
                 seen[index] = true

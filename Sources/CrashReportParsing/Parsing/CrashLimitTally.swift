@@ -1,4 +1,5 @@
 import APMInspectCore
+import ByteAccess
 
 /// What the ``CrashParseLimits`` left out of one report, counted while reading and reported once at the end.
 ///
@@ -81,14 +82,14 @@ final class CrashLimitTally {
     ///
     /// `raw` is the value's bytes as written (JSON escapes included), checked before anything is decoded so that a
     /// huge string is never copied whole; a cut never splits an escape sequence.
-    func cappedString(raw: UnsafeBufferPointer<UInt8>, hasEscapes: Bool) -> String {
+    func cappedString(raw: BorrowedBytes, hasEscapes: Bool) -> String {
         let limit = limits.maxStringBytes
         guard raw.count > limit else { return JSONElement.decodedString(rawBytes: raw) }
         stringsCut += 1
         var cut = limit
         // Back to the start of a UTF-8 sequence.
         var steps = 0
-        while cut > 0, steps < 4, raw[cut] & 0xC0 == 0x80 {
+        while cut > 0, steps < 4, raw[unchecked: cut] & 0xC0 == 0x80 {
             cut -= 1
             steps += 1
         }
@@ -97,10 +98,11 @@ final class CrashLimitTally {
             var k = 0
             var safe = 0
             while k < cut {
-                if raw[k] == 0x5C {
+                if raw[unchecked: k] == 0x5C {
                     var length = 2
-                    if k + 5 < raw.count, raw[k + 1] == 0x75 {
-                        let high = raw[k + 2] | 0x20 == 0x64 && (0x38...0x62).contains(raw[k + 3] | 0x20)
+                    if k + 5 < raw.count, raw[unchecked: k + 1] == 0x75 {
+                        let high =
+                            raw[unchecked: k + 2] | 0x20 == 0x64 && (0x38...0x62).contains(raw[unchecked: k + 3] | 0x20)
                         length = high ? 12 : 6
                     }
                     if k + length > cut { break }
@@ -112,7 +114,7 @@ final class CrashLimitTally {
             }
             cut = safe
         }
-        return JSONElement.decodedString(rawBytes: UnsafeBufferPointer(rebasing: raw[0..<cut]))
+        return JSONElement.decodedString(rawBytes: raw.prefix(cut))
     }
 
     /// One diagnostic per limit that cut something.

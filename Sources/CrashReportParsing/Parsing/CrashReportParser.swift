@@ -116,7 +116,7 @@ public struct CrashReportParser: Sendable {
         case .json:
             report = try readJSON(container, diagnostics: &diagnostics)
         case .text:
-            let mentionsTranslation = container.body.withUnsafeBufferPointer {
+            let mentionsTranslation = container.body.withBorrowedBytes {
                 TextBytes($0).contains(Self.translationMarker, anchor: Self.translationMarkerAnchor)
             }
             if mentionsTranslation,

@@ -1,4 +1,5 @@
 import APMInspectCore
+import ByteAccess
 
 /// Reads legacy text crash reports line by line: iOS and macOS layouts of every era, PLCrashReporter and KSCrash
 /// output, Console translations, and fragments pasted into prose.
@@ -83,10 +84,10 @@ struct CrashTextReader {
     /// as ranges of these bytes.
     mutating func read(body: [UInt8]) -> CrashReport {
         shared = CrashReport.SharedText(body)
-        return body.withUnsafeBufferPointer { read(bytes: $0) }
+        return body.withBorrowedBytes { read(bytes: $0) }
     }
 
-    private mutating func read(bytes: UnsafeBufferPointer<UInt8>) -> CrashReport {
+    private mutating func read(bytes: BorrowedBytes) -> CrashReport {
         let all = TextBytes(bytes)
         var start = all.hasPrefix("\u{FEFF}") ? 3 : 0
         var offset = 0
@@ -618,8 +619,10 @@ struct CrashTextReader {
     static func parseFrame(_ line: Substring, raw: Substring) -> CrashReport.Frame? {
         var lineText = String(line)
         var rawText = String(raw)
-        return lineText.withUTF8 { lineBytes in
-            rawText.withUTF8 { rawBytes in parseFrame(TextBytes(lineBytes), raw: TextBytes(rawBytes), shared: nil) }
+        return lineText.withBorrowedUTF8 { lineBytes in
+            rawText.withBorrowedUTF8 { rawBytes in
+                parseFrame(TextBytes(lineBytes), raw: TextBytes(rawBytes), shared: nil)
+            }
         }
     }
 
@@ -801,7 +804,7 @@ struct CrashTextReader {
             rest.prefix(range.lowerBound).append(to: &joined)
             rest.suffix(from: close + 1).append(to: &joined)
             // The joined bytes are a copy: the symbol is made as text.
-            joined.withUnsafeBufferPointer { readSymbol(TextBytes($0), module: module, into: &frame, shared: nil) }
+            joined.withBorrowedBytes { readSymbol(TextBytes($0), module: module, into: &frame, shared: nil) }
             return
         }
         readSymbol(rest, module: nil, into: &frame, shared: shared)
@@ -984,7 +987,7 @@ struct CrashTextReader {
     /// One image line (see ``parseImage(_:)-(TextBytes)``), for callers that hold a `Substring`.
     static func parseImage(_ line: Substring) -> CrashReport.BinaryImage? {
         var text = String(line)
-        return text.withUTF8 { parseImage(TextBytes($0), shared: nil) }
+        return text.withBorrowedUTF8 { parseImage(TextBytes($0), shared: nil) }
     }
 
     /// `0x102aec000 - 0x102b03fff TouchCanvas arm64  <fe77…> /path`, or the macOS
@@ -1108,7 +1111,7 @@ struct CrashTextReader {
     /// 32 lower-case hex digits without dashes; other text is kept lower-cased.
     static func normalizeUUID(_ text: String) -> String {
         var text = text
-        let ascii = text.withUTF8 { bytes in
+        let ascii = text.withBorrowedUTF8 { bytes in
             bytes.allSatisfy { $0 < 0x80 } ? TextBytes(bytes).lowercasedWithoutDashes() : nil
         }
         return ascii ?? text.lowercased().filter { $0 != "-" }

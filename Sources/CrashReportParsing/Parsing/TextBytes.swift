@@ -13,10 +13,9 @@ struct TextBytes {
     /// Where the window starts in the whole buffer.
     private let lower: Int
 
-    /// The whole buffer.
+    /// The whole of a standard-library buffer, as the tests hold one.
     init(_ buffer: UnsafeBufferPointer<UInt8>) {
-        self.bytes = BorrowedBytes(unsafeBytes: UnsafeRawBufferPointer(buffer))
-        self.lower = 0
+        self.init(BorrowedBytes(unsafeBytes: UnsafeRawBufferPointer(buffer)))
     }
 
     /// The whole of `bytes`.

@@ -1,4 +1,5 @@
 import APMInspectCore
+import ByteAccess
 
 /// Accumulates the text of one translated report; the parts both layouts share live here.
 struct AppleTextWriter {
@@ -185,7 +186,7 @@ struct AppleTextWriter {
 
     static func readsAsImageBase(_ symbol: String) -> Bool {
         var symbol = symbol
-        return symbol.withUTF8 { CrashTextReader.isImageBase(TextBytes($0).trimmed()) }
+        return symbol.withBorrowedUTF8 { CrashTextReader.isImageBase(TextBytes($0).trimmed()) }
     }
 
     /// The frame's image: by JSON `imageIndex`, else the image whose range holds the address, else by name.

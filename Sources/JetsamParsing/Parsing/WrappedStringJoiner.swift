@@ -12,19 +12,19 @@ enum WrappedStringJoiner {
     static func join(_ body: [UInt8]) -> (body: [UInt8], joined: [Int])? {
         var out = body
         var joined: [Int] = []
-        out.withUnsafeMutableBufferPointer { bytes in
-            var lineStart = 0
-            while lineStart < bytes.count, joined.count < maxJoins {
-                guard let (lineEnd, open) = openStringAtEnd(bytes, from: lineStart) else {
-                    lineStart = nextLine(bytes, from: lineStart)
-                    continue
-                }
-                if let next = rejoin(bytes, lineEnd: lineEnd) {
-                    joined.append(open)
-                    lineStart = next
-                } else {
-                    lineStart = lineEnd + 1
-                }
+        // Only a body the JSON reader found an unterminated string in comes here: the array's own checked
+        // subscripts cost nothing that matters.
+        var lineStart = 0
+        while lineStart < out.count, joined.count < maxJoins {
+            guard let (lineEnd, open) = openStringAtEnd(out, from: lineStart) else {
+                lineStart = nextLine(out, from: lineStart)
+                continue
+            }
+            if let next = rejoin(&out, lineEnd: lineEnd) {
+                joined.append(open)
+                lineStart = next
+            } else {
+                lineStart = lineEnd + 1
             }
         }
         return joined.isEmpty ? nil : (out, joined)
@@ -40,7 +40,7 @@ enum WrappedStringJoiner {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
     }
 
-    private static func nextLine(_ bytes: UnsafeMutableBufferPointer<UInt8>, from start: Int) -> Int {
+    private static func nextLine(_ bytes: [UInt8], from start: Int) -> Int {
         var i = start
         while i < bytes.count, bytes[i] != newline { i += 1 }
         return i + 1
@@ -49,7 +49,7 @@ enum WrappedStringJoiner {
     /// When the line starting at `start` ends inside a string (outside a `//` comment) and a line follows it: the
     /// offset of its line break and of the string's opening quote.
     private static func openStringAtEnd(
-        _ bytes: UnsafeMutableBufferPointer<UInt8>,
+        _ bytes: [UInt8],
         from start: Int
     ) -> (Int, Int)? {
         var i = start
@@ -74,7 +74,7 @@ enum WrappedStringJoiner {
     }
 
     /// Rewrites the break at `lineEnd` when the next line closes the string; returns where scanning resumes.
-    private static func rejoin(_ bytes: UnsafeMutableBufferPointer<UInt8>, lineEnd: Int) -> Int? {
+    private static func rejoin(_ bytes: inout [UInt8], lineEnd: Int) -> Int? {
         let second = lineEnd + 1
         var indent = second
         while indent < bytes.count, isBlank(bytes[indent]) { indent += 1 }

@@ -1,4 +1,5 @@
 import APMInspectCore
+import ByteAccess
 
 /// Reads App Store Connect API diagnostic responses saved as JSON: the `diagnosticLogs` of a signature and the
 /// `diagnosticSignatures` of a build.
@@ -31,8 +32,8 @@ package struct AppStoreConnectReader: Sendable {
     /// `ContentSniffer` says of `bytes`.
     package static func recognise(_ bytes: [UInt8], format: ContentFormat) -> Bool {
         guard format == .json else { return false }
-        return bytes.withUnsafeBytes { buffer in
-            let prefix = UnsafeRawBufferPointer(rebasing: buffer[0..<min(buffer.count, 1 << 16)])
+        return bytes.withBorrowedBytes { buffer in
+            let prefix = buffer.prefix(1 << 16)
             let found = recognitionKeys.find(in: prefix)
             return found[0] || (found[1] && found[2]) || (found[3] && found[4])
         }

@@ -1,4 +1,5 @@
 import APMInspectCore
+import ByteAccess
 
 /// Reads the MetricKit of iOS/macOS 27 as apps save it with `JSONEncoder`: a `DiagnosticReport` (`timeRange`,
 /// `environment`, and a `result` that is one of crash, hang, CPU exception, disk-write exception, launch or memory
@@ -45,8 +46,8 @@ package struct MetricKitDiagnosticReportReader: Sendable {
     /// about such files (this tool's JSON) is not one. `format` is what `ContentSniffer` says of `bytes`.
     package static func recognise(_ bytes: [UInt8], format: ContentFormat) -> Bool {
         guard format == .json else { return false }
-        return bytes.withUnsafeBytes { buffer in
-            let prefix = UnsafeRawBufferPointer(rebasing: buffer[0..<min(buffer.count, 1 << 16)])
+        return bytes.withBorrowedBytes { buffer in
+            let prefix = buffer.prefix(1 << 16)
             let found = recognitionKeys.find(in: prefix)
             let cases = reportKeys.count..<(reportKeys.count + caseKeys.count)
             if found[cases.upperBound...].contains(true) { return false }

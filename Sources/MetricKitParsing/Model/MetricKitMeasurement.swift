@@ -1,4 +1,5 @@
 import APMInspectCore
+import ByteAccess
 
 /// A MetricKit measurement as `jsonRepresentation()` writes it: a number and a unit in one string (`"20 sec"`,
 /// `"2,000 byte"`, `"20000 ms"`), whose unit text follows the OS version and the device's locale.
@@ -43,15 +44,15 @@ package struct MetricKitMeasurement: Sendable, Equatable, Codable {
     /// 20,000 instructions a figure, most of a metric payload's reading (issue 21).
     static func plainNumberAndUnit(_ text: String) -> (Double?, String)? {
         var text = text
-        return text.withUTF8 { bytes -> (Double?, String)? in
-            guard UTF8Search.isPlainASCII(bytes) else { return nil }
+        return text.withBorrowedUTF8 { bytes -> (Double?, String)? in
+            guard Self.isPlainASCII(bytes) else { return nil }
             var start = 0
-            while start < bytes.count, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+            while start < bytes.count, bytes[unchecked: start] == 0x20 || bytes[unchecked: start] == 0x09 { start += 1 }
             var end = start
             var sawDigit = false
             var commas = 0
             scan: while end < bytes.count {
-                switch bytes[end] {
+                switch bytes[unchecked: end] {
                 case UInt8(ascii: "0")...UInt8(ascii: "9"): sawDigit = true
                 case UInt8(ascii: "."): break
                 // A sign only first: before it nothing was kept (a comma before a digit ends the number).
@@ -61,7 +62,7 @@ package struct MetricKitMeasurement: Sendable, Equatable, Codable {
                 }
                 end += 1
             }
-            let number = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            let number = bytes.slice(start..<end)
             guard sawDigit, number.count - commas <= 64,
                 let value = Double(Self.withoutCommas(number, count: number.count - commas)), value.isFinite
             else {
@@ -72,24 +73,25 @@ package struct MetricKitMeasurement: Sendable, Equatable, Codable {
     }
 
     /// The number's text without its grouping commas (`count` bytes are left), copied once.
-    private static func withoutCommas(_ number: UnsafeBufferPointer<UInt8>, count: Int) -> String {
-        String(unsafeUninitializedCapacity: count) { out in
-            var written = 0
-            for byte in number where byte != UInt8(ascii: ",") && written < out.count {
-                out[written] = byte
-                written += 1
-            }
-            return written
+    private static func withoutCommas(_ number: BorrowedBytes, count: Int) -> String {
+        String(utf8Capacity: count) { out in
+            for byte in number where byte != UInt8(ascii: ",") { out.append(byte) }
         }
     }
 
+    /// True when every byte is ASCII and none is a CR: then each byte is one Character.
+    private static func isPlainASCII(_ bytes: BorrowedBytes) -> Bool {
+        for byte in bytes where byte >= 0x80 || byte == 0x0D { return false }
+        return true
+    }
+
     /// The bytes from `start` on without leading and trailing ASCII white space, as `trimmingASCIIWhitespace`.
-    private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> String {
-        var lower = start
+    private static func trimmed(_ bytes: BorrowedBytes, from start: Int) -> String {
+        var lower = max(start, 0)
         var upper = bytes.count
-        while lower < upper, isWhitespace(bytes[lower]) { lower += 1 }
-        while upper > lower, isWhitespace(bytes[upper - 1]) { upper -= 1 }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[lower..<upper]), as: UTF8.self)
+        while lower < upper, isWhitespace(bytes[unchecked: lower]) { lower += 1 }
+        while upper > lower, isWhitespace(bytes[unchecked: upper - 1]) { upper -= 1 }
+        return bytes.slice(lower..<upper).string
     }
 
     private static func isWhitespace(_ byte: UInt8) -> Bool {

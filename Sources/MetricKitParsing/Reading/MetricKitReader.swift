@@ -1,4 +1,5 @@
 import APMInspectCore
+import ByteAccess
 
 /// Reads MetricKit JSON as apps export it with `jsonRepresentation()`: an `MXDiagnosticPayload`, an
 /// `MXMetricPayload`, an array of them, or a bare `MXCallStackTree`.
@@ -52,8 +53,8 @@ public struct MetricKitReader: Sendable {
     /// sniffer says of `bytes`): the inspector sniffs each file once for all its families.
     package static func recognise(_ bytes: [UInt8], format: ContentFormat) -> Bool {
         guard format == .json else { return false }
-        return bytes.withUnsafeBytes { buffer in
-            let prefix = UnsafeRawBufferPointer(rebasing: buffer[0..<min(buffer.count, 1 << 16)])
+        return bytes.withBorrowedBytes { buffer in
+            let prefix = buffer.prefix(1 << 16)
             let found = recognitionKeys.find(in: prefix)
             let markers = markerKeys.count
             if found[0..<markers].contains(true) { return true }

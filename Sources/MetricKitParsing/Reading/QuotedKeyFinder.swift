@@ -1,4 +1,5 @@
 import APMInspectCore
+import ByteAccess
 
 /// Finds which of a fixed set of quoted JSON keys occur in a buffer, in one pass.
 ///
@@ -23,15 +24,19 @@ struct QuotedKeyFinder: Sendable {
         byFirstByte = table
     }
 
-    /// One flag per key, in the order given: true when that key occurs as a key in `buffer`.
+    /// ``find(in:)-(BorrowedBytes)`` over a raw buffer, as the tests hand one.
     func find(in buffer: UnsafeRawBufferPointer) -> [Bool] {
+        find(in: BorrowedBytes(unsafeBytes: buffer))
+    }
+
+    /// One flag per key, in the order given: true when that key occurs as a key in `text`.
+    func find(in text: BorrowedBytes) -> [Bool] {
         var found = [Bool](repeating: false, count: keys.count)
-        let text = buffer.assumingMemoryBound(to: UInt8.self)
         var from = 0
-        while let quote = UTF8Search.firstOffset(of: UInt8(ascii: "\""), in: text, from: from) {
+        while let quote = text.firstIndex(of: UInt8(ascii: "\""), from: from) {
             from = quote + 1
             guard from < text.count else { break }
-            for index in byFirstByte[Int(text[from])] where !found[index] {
+            for index in byFirstByte[Int(text[unchecked: from])] where !found[index] {
                 found[index] = Self.isKey(keys[index], at: from, in: text)
             }
         }
@@ -39,16 +44,16 @@ struct QuotedKeyFinder: Sendable {
     }
 
     /// True when `key`, its closing quote, optional white space and a colon start at `start`.
-    private static func isKey(_ key: [UInt8], at start: Int, in text: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func isKey(_ key: [UInt8], at start: Int, in text: BorrowedBytes) -> Bool {
         var position = start
         for byte in key {
-            guard position < text.count, text[position] == byte else { return false }
+            guard position < text.count, text[unchecked: position] == byte else { return false }
             position += 1
         }
-        guard position < text.count, text[position] == UInt8(ascii: "\"") else { return false }
+        guard position < text.count, text[unchecked: position] == UInt8(ascii: "\"") else { return false }
         position += 1
         while position < text.count {
-            switch text[position] {
+            switch text[unchecked: position] {
             case 0x20, 0x0A, 0x0D, 0x09: position += 1
             case UInt8(ascii: ":"): return true
             default: return false

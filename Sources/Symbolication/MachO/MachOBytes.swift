@@ -1,3 +1,5 @@
+import ByteAccess
+
 /// Fixed-width reads from a Mach-O file's bytes at checked offsets, in the byte order of the structure being read.
 ///
 /// Every read returns nil rather than trapping when it would leave the file, so a reader turns a hostile offset
@@ -51,15 +53,13 @@ struct MachOBytes: Sendable {
     /// The 4 bytes at `offset` as a `UInt32`, little-endian when `littleEndian`, or nil past the end.
     func u32(at offset: Int, littleEndian: Bool) -> UInt32? {
         guard let (source, at) = region(offset, 4) else { return nil }
-        let raw = source.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: at, as: UInt32.self) }
-        return littleEndian ? UInt32(littleEndian: raw) : UInt32(bigEndian: raw)
+        return source.withBorrowedBytes { $0.uint32(at: at, bigEndian: !littleEndian) }
     }
 
     /// The 8 bytes at `offset` as a `UInt64`, or nil past the end.
     func u64(at offset: Int, littleEndian: Bool) -> UInt64? {
         guard let (source, at) = region(offset, 8) else { return nil }
-        let raw = source.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: at, as: UInt64.self) }
-        return littleEndian ? UInt64(littleEndian: raw) : UInt64(bigEndian: raw)
+        return source.withBorrowedBytes { $0.uint64(at: at, bigEndian: !littleEndian) }
     }
 
     /// The byte at `offset`, or nil past the end.

@@ -1,4 +1,5 @@
 import APMInspectCore
+import ByteAccess
 
 #if canImport(Glibc)
     import Glibc
@@ -118,10 +119,7 @@ extension MachOFile {
         var buffer = [UInt8](repeating: 0, count: count)
         var done = 0
         while done < count {
-            let got = buffer.withUnsafeMutableBytes { raw -> Int in
-                guard let base = raw.baseAddress else { return 0 }
-                return pread(fd, base + done, count - done, off_t(offset + done))
-            }
+            let got = buffer.fillBytes(at: done, count: count - done) { pread(fd, $0, $1, off_t(offset + done)) }
             if got < 0, errno == EINTR { continue }
             guard got >= 0 else { return nil }
             if got == 0 { break }

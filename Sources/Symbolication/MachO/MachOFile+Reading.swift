@@ -1,3 +1,5 @@
+import ByteAccess
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -38,9 +40,7 @@ extension MachOFile {
         var bytes = [UInt8](repeating: 0, count: expected)
         var filled = 0
         while filled < expected {
-            let got = bytes.withUnsafeMutableBytes { buffer in
-                read(fd, buffer.baseAddress.map { $0 + filled }, expected - filled)
-            }
+            let got = bytes.fillBytes(at: filled, count: expected - filled) { read(fd, $0, $1) }
             if got < 0 {
                 if errno == EINTR { continue }
                 throw SymbolicationError(.unreadable, "cannot read \(path): \(String(cString: strerror(errno)))")

@@ -1,4 +1,5 @@
 import APMInspectCore
+import ByteAccess
 import CrashReportParsing
 
 /// Rewrites a text crash report (or the text body of an `.ips`) with its frames symbolicated, in its own layout,
@@ -73,18 +74,20 @@ package enum TextReportRewriter {
         var start = 0
         // How many of each line's replacements were used: identical written lines take theirs in order.
         var used: [String: Int] = [:]
-        text.withUnsafeBufferPointer { bytes in
+        text.withBorrowedBytes { bytes in
             while start < bytes.count {
                 var end = start
-                while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+                while end < bytes.count && bytes[unchecked: end] != 0x0A { end += 1 }
                 let hasNewline = end < bytes.count
                 var contentEnd = end
-                if contentEnd > start && bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
+                if contentEnd > start && bytes[unchecked: contentEnd - 1] == 0x0D { contentEnd -= 1 }
                 // Only a line whose first non-blank byte is a digit can be a frame: others are copied unread.
                 var head = start
-                while head < contentEnd && (bytes[head] == 0x20 || bytes[head] == 0x09) { head += 1 }
-                let mayBeFrame = head < contentEnd && bytes[head] >= 0x30 && bytes[head] <= 0x39
-                if let lines = exceptionLines, inExceptionHeading, head < contentEnd, bytes[head] == 0x28 {
+                while head < contentEnd && (bytes[unchecked: head] == 0x20 || bytes[unchecked: head] == 0x09) {
+                    head += 1
+                }
+                let mayBeFrame = head < contentEnd && bytes[unchecked: head] >= 0x30 && bytes[unchecked: head] <= 0x39
+                if let lines = exceptionLines, inExceptionHeading, head < contentEnd, bytes[unchecked: head] == 0x28 {
                     for line in lines {
                         output.append(contentsOf: TerminalText.escapedKeepingLayout(line).utf8)
                         output.append(0x0A)
@@ -94,27 +97,25 @@ package enum TextReportRewriter {
                     continue
                 }
                 if exceptionLines != nil {
-                    inExceptionHeading = UnsafeBufferPointer(rebasing: bytes[head..<contentEnd]).starts(
-                        with: "Last Exception Backtrace:".utf8
-                    )
+                    inExceptionHeading = bytes.slice(head..<contentEnd).hasPrefix("Last Exception Backtrace:")
                 }
                 let line =
                     mayBeFrame
-                    ? String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<contentEnd]), as: UTF8.self) : ""
+                    ? bytes.slice(start..<contentEnd).string : ""
                 let key = mayBeFrame ? trimmed(line) : ""
                 let next = mayBeFrame ? used[key, default: 0] : 0
                 if !key.isEmpty, let queue = replacements[key], next < queue.count {
                     let lines = queue[next]
                     used[key] = next + 1
                     let indent = String(line.prefix { $0 == " " || $0 == "\t" })
-                    let ending = Array(bytes[contentEnd..<(hasNewline ? end + 1 : end)])
+                    let ending = bytes.slice(contentEnd..<(hasNewline ? end + 1 : end)).array
                     for (k, replacement) in lines.enumerated() {
                         output.append(contentsOf: TerminalText.escapedKeepingLayout(indent + trimmed(replacement)).utf8)
                         // Each added line ends as the written one did.
                         output.append(contentsOf: k < lines.count - 1 && ending.isEmpty ? [0x0A] : ending)
                     }
                 } else {
-                    output.append(contentsOf: bytes[start..<(hasNewline ? end + 1 : end)])
+                    bytes.slice(start..<(hasNewline ? end + 1 : end)).append(to: &output)
                 }
                 start = hasNewline ? end + 1 : end
             }

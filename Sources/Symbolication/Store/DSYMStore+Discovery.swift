@@ -1,4 +1,5 @@
 import APMInspectCore
+import ByteAccess
 
 #if canImport(Glibc)
     import Glibc
@@ -290,7 +291,7 @@ extension DSYMStore {
             guard fd >= 0 else { return [] }
             defer { close(fd) }
             var buffer = [UInt8](repeating: 0, count: count)
-            let got = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, count) }
+            let got = buffer.fillBytes(at: 0, count: count) { read(fd, $0, $1) }
             return got > 0 ? Array(buffer.prefix(got)) : []
         }
 

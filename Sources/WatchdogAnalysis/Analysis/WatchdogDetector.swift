@@ -1,4 +1,5 @@
 import APMInspectCore
+import ByteAccess
 import CrashReportParsing
 
 /// Recognises OS terminations in a crash report and reads their watchdog details, in every era's shape.
@@ -111,14 +112,14 @@ public enum WatchdogDetector {
 
         mutating func add(_ line: String) {
             var copy = line
-            let handled = copy.withUTF8 { bytes -> Bool in
+            let handled = copy.withBorrowedUTF8 { bytes -> Bool in
                 // Plain ASCII (no CR) has one Character per byte, so the byte work below is the Character-level
                 // work of the general path; anything else takes that path.
-                guard UTF8Search.isPlainASCII(bytes) else { return false }
+                guard !bytes.contains(where: { $0 >= 0x80 || $0 == 0x0D }) else { return false }
                 var start = 0
                 while start <= bytes.count {
                     let end = separatorOffset(in: bytes, from: start) ?? bytes.count
-                    addPart(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                    addPart(bytes.slice(start..<end))
                     start = end + 3
                 }
                 return true
@@ -133,37 +134,36 @@ public enum WatchdogDetector {
         }
 
         /// The offset of the next ` | `, or nil.
-        private func separatorOffset(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-            var i = start
+        private func separatorOffset(in bytes: BorrowedBytes, from start: Int) -> Int? {
+            var i = max(start, 0)
             while i + 3 <= bytes.count {
-                if bytes[i + 1] == UInt8(ascii: "|"), bytes[i] == 0x20, bytes[i + 2] == 0x20 { return i }
+                if bytes[unchecked: i + 1] == UInt8(ascii: "|"), bytes[unchecked: i] == 0x20,
+                    bytes[unchecked: i + 2] == 0x20
+                {
+                    return i
+                }
                 i += 1
             }
             return nil
         }
 
-        private mutating func addPart(_ part: UnsafeBufferPointer<UInt8>) {
+        private mutating func addPart(_ part: BorrowedBytes) {
             var lower = 0
             var upper = part.count
-            while lower < upper, isASCIIWhitespace(part[lower]) { lower += 1 }
-            while upper > lower, isASCIIWhitespace(part[upper - 1]) { upper -= 1 }
-            while upper > lower, part[upper - 1] == UInt8(ascii: ",") { upper -= 1 }
-            let kept = UnsafeBufferPointer(rebasing: part[lower..<upper])
+            while lower < upper, isASCIIWhitespace(part[unchecked: lower]) { lower += 1 }
+            while upper > lower, isASCIIWhitespace(part[unchecked: upper - 1]) { upper -= 1 }
+            while upper > lower, part[unchecked: upper - 1] == UInt8(ascii: ",") { upper -= 1 }
+            let kept = part.slice(lower..<upper)
             guard !kept.isEmpty else { return }
             var quotes = 0
             for byte in kept where byte == UInt8(ascii: "\"") { quotes += 1 }
             if quotes == 0 {
-                insert(String(decoding: kept, as: UTF8.self))
+                insert(kept.string)
                 return
             }
             insert(
-                String(unsafeUninitializedCapacity: kept.count - quotes) { out in
-                    var count = 0
-                    for byte in kept where byte != UInt8(ascii: "\"") {
-                        out[count] = byte
-                        count += 1
-                    }
-                    return count
+                String(utf8Capacity: kept.count - quotes) { out in
+                    for byte in kept where byte != UInt8(ascii: "\"") { out.append(byte) }
                 }
             )
         }
@@ -197,14 +197,16 @@ public enum WatchdogDetector {
 
     private static func read(_ text: String, into result: inout WatchdogTermination) {
         var copy = text
-        copy.withUTF8 { bytes in
+        copy.withBorrowedUTF8 { bytes in
             var start = 0
             // The lines of `text.split(separator: "\n")`, as in ``forEachLine(of:_:)``.
             for end in 0...bytes.count
-            where end == bytes.count || (bytes[end] == 0x0A && (end == 0 || bytes[end - 1] != 0x0D)) {
+            where end == bytes.count
+                || (bytes[unchecked: end] == 0x0A && (end == 0 || bytes[unchecked: end - 1] != 0x0D))
+            {
                 defer { start = end + 1 }
                 guard end > start else { continue }
-                WatchdogLineReader(bytes: UnsafeBufferPointer(rebasing: bytes[start..<end])).read(into: &result)
+                WatchdogLineReader(bytes: bytes.slice(start..<end)).read(into: &result)
             }
         }
     }

@@ -1,4 +1,5 @@
 import APMInspectCore
+import ByteAccess
 
 /// Reads the facts of one line of a watchdog's reason text (visibility, event, allowance, CPU, thermal, subject)
 /// from its UTF-8 bytes.
@@ -8,7 +9,7 @@ import APMInspectCore
 /// the rest of a watchdog report's analysis.
 struct WatchdogLineReader {
     /// The line's bytes.
-    let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: BorrowedBytes
 
     /// A half-open byte range of the line.
     typealias Span = Range<Int>
@@ -80,7 +81,8 @@ struct WatchdogLineReader {
         if let exhausted = find(" exhausted ", in: after) {
             var subjectStart = after.lowerBound
             while subjectStart < exhausted.lowerBound,
-                bytes[subjectStart] == 0x3A || bytes[subjectStart] == 0x20 || bytes[subjectStart] == 0x2E
+                bytes[unchecked: subjectStart] == 0x3A || bytes[unchecked: subjectStart] == 0x20
+                    || bytes[unchecked: subjectStart] == 0x2E
             {
                 subjectStart += 1
             }
@@ -95,26 +97,26 @@ struct WatchdogLineReader {
 
     /// `application<com.x>:64385`, `app<com.x(UUID)>:64385`, `xpcservice<…>:220:220` or `com.x`.
     private func readSubject(_ subject: Span, into result: inout WatchdogTermination) {
-        let open = subject.first { bytes[$0] == UInt8(ascii: "<") }
-        let close = subject.last { bytes[$0] == UInt8(ascii: ">") }
+        let open = subject.first { bytes[unchecked: $0] == UInt8(ascii: "<") }
+        let close = subject.last { bytes[unchecked: $0] == UInt8(ascii: ">") }
         if let open, let close, open < close {
             var inner = (open + 1)..<close
-            if !inner.isEmpty, bytes[close - 1] == UInt8(ascii: ")"),
-                let paren = inner.last(where: { bytes[$0] == UInt8(ascii: "(") })
+            if !inner.isEmpty, bytes[unchecked: close - 1] == UInt8(ascii: ")"),
+                let paren = inner.last(where: { bytes[unchecked: $0] == UInt8(ascii: "(") })
             {
                 result.bundleInstanceUUID = string((paren + 1)..<(close - 1))
                 inner = inner.lowerBound..<paren
             }
             result.bundleId = string(inner)
             let text = (close + 1)..<subject.upperBound
-            if !text.isEmpty, bytes[text.lowerBound] == UInt8(ascii: ":") {
+            if !text.isEmpty, bytes[unchecked: text.lowerBound] == UInt8(ascii: ":") {
                 result.pid = Int64(string(digits(from: text.lowerBound + 1, upTo: text.upperBound)))
             }
         } else {
             var end = subject.lowerBound
-            while end < subject.upperBound, bytes[end] != 0x20, bytes[end] != 0x3A { end += 1 }
+            while end < subject.upperBound, bytes[unchecked: end] != 0x20, bytes[unchecked: end] != 0x3A { end += 1 }
             if end > subject.lowerBound { result.bundleId = string(subject.lowerBound..<end) }
-            if end < subject.upperBound, bytes[end] == UInt8(ascii: ":") {
+            if end < subject.upperBound, bytes[unchecked: end] == UInt8(ascii: ":") {
                 result.pid = Int64(string(digits(from: end + 1, upTo: subject.upperBound)))
             }
         }
@@ -124,7 +126,7 @@ struct WatchdogLineReader {
     private func readProcess(into result: inout WatchdogTermination) {
         guard let open = find("app<", in: whole) ?? find("application<", in: whole) else { return }
         var end = open.lowerBound
-        while end < bytes.count, bytes[end] != 0x20 { end += 1 }
+        while end < bytes.count, bytes[unchecked: end] != 0x20 { end += 1 }
         readSubject(open.lowerBound..<end, into: &result)
     }
 
@@ -147,20 +149,15 @@ struct WatchdogLineReader {
 
     /// The rest of the line after `prefix`, when the line starts with it.
     private func after(prefix: StaticString) -> Span? {
-        prefix.withUTF8Buffer { pattern -> Span? in
-            guard bytes.count >= pattern.count else { return nil }
-            for k in 0..<pattern.count where bytes[k] != pattern[k] { return nil }
-            return pattern.count..<bytes.count
-        }
+        guard bytes.hasPrefix(prefix) else { return nil }
+        return prefix.utf8CodeUnitCount..<bytes.count
     }
 
     /// The first occurrence of `marker` within `span`.
     private func find(_ marker: StaticString, in span: Span) -> Span? {
-        marker.withUTF8Buffer { pattern -> Span? in
-            let window = UnsafeBufferPointer(rebasing: bytes[0..<span.upperBound])
-            guard let offset = UTF8Search.firstOffset(of: pattern, in: window, from: span.lowerBound) else {
-                return nil
-            }
+        marker.withBorrowedUTF8 { pattern -> Span? in
+            let window = bytes.prefix(span.upperBound)
+            guard let offset = window.firstIndex(of: pattern, from: span.lowerBound) else { return nil }
             return offset..<(offset + pattern.count)
         }
     }
@@ -169,17 +166,17 @@ struct WatchdogLineReader {
     /// pieces).
     private func lastWord(in span: Span, isSeparator: (UInt8) -> Bool) -> Span? {
         var end = span.upperBound
-        while end > span.lowerBound, isSeparator(bytes[end - 1]) { end -= 1 }
+        while end > span.lowerBound, isSeparator(bytes[unchecked: end - 1]) { end -= 1 }
         guard end > span.lowerBound else { return nil }
         var start = end
-        while start > span.lowerBound, !isSeparator(bytes[start - 1]) { start -= 1 }
+        while start > span.lowerBound, !isSeparator(bytes[unchecked: start - 1]) { start -= 1 }
         return start..<end
     }
 
     /// The run of ASCII digits starting at `start`.
     private func digits(from start: Int, upTo end: Int) -> Span {
         var stop = start
-        while stop < end, bytes[stop] &- UInt8(ascii: "0") < 10 { stop += 1 }
+        while stop < end, bytes[unchecked: stop] &- UInt8(ascii: "0") < 10 { stop += 1 }
         return start..<stop
     }
 
@@ -187,9 +184,11 @@ struct WatchdogLineReader {
     private func number(after marker: StaticString, in span: Span) -> Double? {
         guard let found = find(marker, in: span) else { return nil }
         var start = found.upperBound
-        while start < span.upperBound, bytes[start] == 0x20 { start += 1 }
+        while start < span.upperBound, bytes[unchecked: start] == 0x20 { start += 1 }
         var end = start
-        while end < span.upperBound, bytes[end] &- UInt8(ascii: "0") < 10 || bytes[end] == UInt8(ascii: ".") {
+        while end < span.upperBound,
+            bytes[unchecked: end] &- UInt8(ascii: "0") < 10 || bytes[unchecked: end] == UInt8(ascii: ".")
+        {
             end += 1
         }
         return Double(string(start..<end))
@@ -200,7 +199,7 @@ struct WatchdogLineReader {
         guard let found = find("% CPU", in: span) else { return nil }
         var start = found.lowerBound
         while start > span.lowerBound,
-            bytes[start - 1] &- UInt8(ascii: "0") < 10 || bytes[start - 1] == UInt8(ascii: ".")
+            bytes[unchecked: start - 1] &- UInt8(ascii: "0") < 10 || bytes[unchecked: start - 1] == UInt8(ascii: ".")
         {
             start -= 1
         }
@@ -211,7 +210,7 @@ struct WatchdogLineReader {
     private func token(after marker: StaticString, in span: Span) -> String? {
         guard let found = find(marker, in: span) else { return nil }
         var end = found.upperBound
-        while end < span.upperBound, bytes[end] != 0x20 { end += 1 }
+        while end < span.upperBound, bytes[unchecked: end] != 0x20 { end += 1 }
         return end > found.upperBound ? string(found.upperBound..<end) : nil
     }
 
@@ -219,12 +218,12 @@ struct WatchdogLineReader {
     private func trimmed(_ span: Span) -> String {
         var lower = span.lowerBound
         var upper = span.upperBound
-        while lower < upper, WatchdogDetector.isASCIIWhitespace(bytes[lower]) { lower += 1 }
-        while upper > lower, WatchdogDetector.isASCIIWhitespace(bytes[upper - 1]) { upper -= 1 }
+        while lower < upper, WatchdogDetector.isASCIIWhitespace(bytes[unchecked: lower]) { lower += 1 }
+        while upper > lower, WatchdogDetector.isASCIIWhitespace(bytes[unchecked: upper - 1]) { upper -= 1 }
         return string(lower..<upper)
     }
 
     private func string(_ span: Span) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: bytes[span]), as: UTF8.self)
+        bytes.slice(span).string
     }
 }
