@@ -101,7 +101,8 @@ let package = Package(
         .target(
             name: "FleetReport",
             dependencies: [
-                "APMInspectCore", "CrashReportParsing", "JetsamParsing", "WatchdogAnalysis", "MetricKitParsing",
+                "APMInspectCore", "ByteAccess", "CrashReportParsing", "JetsamParsing", "WatchdogAnalysis",
+                "MetricKitParsing",
             ]
         ),
         .target(

@@ -1,4 +1,5 @@
 import APMInspectCore
+import ByteAccess
 
 /// The distinct crash times of a ledger, each as its fields in a few bytes.
 ///
@@ -28,10 +29,8 @@ struct CrashLedgerDates {
         for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
     }
 
-    private static func field(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> UInt64 {
-        var value: UInt64 = 0
-        for byte in 0..<8 { value |= UInt64(bytes[index * 8 + byte]) << UInt64(byte * 8) }
-        return value
+    private static func field(_ bytes: BorrowedBytes, _ index: Int) -> UInt64 {
+        bytes.unsigned(at: index * 8, size: 8, littleEndian: true) ?? 0
     }
 
     /// The timestamp of `id`, nil for an id not given out.
@@ -47,10 +46,7 @@ struct CrashLedgerDates {
                 hour: integer(5),
                 minute: integer(6),
                 second: integer(7),
-                fractionDigits: String(
-                    decoding: UnsafeBufferPointer(rebasing: bytes[Self.fixedCount...]),
-                    as: UTF8.self
-                )
+                fractionDigits: bytes.slice(from: Self.fixedCount).string
             )
         }
     }

@@ -1,3 +1,5 @@
+import ByteAccess
+
 /// Distinct texts kept as bytes in one buffer, each named by an id that follows arrival.
 ///
 /// The crash ledger holds several texts per crash that are new with nearly every report (its path, its incident
@@ -22,7 +24,7 @@ struct InternedTexts {
     /// The id of `text`, a new one when no equal `String` was seen before.
     mutating func intern(_ text: String) -> Int32 {
         var text = text
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.withUTF8 { intern(bytes: $0) } }
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.withBorrowedUTF8 { intern(bytes: $0) } }
         if let id = unicodeIds[text] { return id }
         // A few characters are canonically ASCII (KELVIN SIGN is `K`): such a text takes the ASCII text's id.
         var ascii = ""
@@ -33,7 +35,8 @@ struct InternedTexts {
             }
             ascii.append(match)
         }
-        let id = ascii.isEmpty ? text.withUTF8 { intern(bytes: $0) } : ascii.withUTF8 { intern(bytes: $0) }
+        let id =
+            ascii.isEmpty ? text.withBorrowedUTF8 { intern(bytes: $0) } : ascii.withBorrowedUTF8 { intern(bytes: $0) }
         unicodeIds[text] = id
         return id
     }
@@ -41,7 +44,7 @@ struct InternedTexts {
     /// The ASCII characters, `\r\n` included (one `Character`).
     private static let asciiCharacters: [Character] = (0..<128).map { Character(Unicode.Scalar(UInt8($0))) } + ["\r\n"]
 
-    mutating func intern(bytes text: UnsafeBufferPointer<UInt8>) -> Int32 {
+    mutating func intern(bytes text: BorrowedBytes) -> Int32 {
         if (ends.count + 1) * 4 > slots.count * 3 { grow() }
         let mask = slots.count - 1
         var slot = Self.hash(text) & mask
@@ -71,39 +74,44 @@ struct InternedTexts {
         }
     }
 
-    private static func hash(_ text: UnsafeBufferPointer<UInt8>) -> Int {
+    /// Seeded per process (`Hasher`), so texts chosen to collide cannot make the table quadratic.
+    private static func hash(_ text: BorrowedBytes) -> Int {
         var hasher = Hasher()
-        hasher.combine(bytes: UnsafeRawBufferPointer(text))
+        var at = 0
+        while let word = text.word(at: at) {
+            hasher.combine(word)
+            at += 8
+        }
+        for byte in text.slice(from: at) { hasher.combine(byte) }
+        hasher.combine(text.count)
         return hasher.finalize()
     }
 
     /// The bytes of text `id` (which must be below ``count``).
-    func withBytes<T>(_ id: Int, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+    func withBytes<T>(_ id: Int, _ body: (BorrowedBytes) -> T) -> T {
         let start = id == 0 ? 0 : ends[id - 1]
-        return bytes.withUnsafeBufferPointer { buffer in
-            body(UnsafeBufferPointer(rebasing: buffer[start..<ends[id]]))
-        }
+        return bytes.withBorrowedBytes { body($0.slice(start..<ends[id])) }
     }
 
-    private func equals(_ id: Int, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        withBytes(id) { $0.elementsEqual(text) }
+    private func equals(_ id: Int, _ text: BorrowedBytes) -> Bool {
+        withBytes(id) { $0.equals(text) }
     }
 
     /// The text of `id`, nil for an id not given out.
     func string(_ id: Int32) -> String? {
         guard id >= 0, Int(id) < ends.count else { return nil }
-        return withBytes(Int(id)) { String(decoding: $0, as: UTF8.self) }
+        return withBytes(Int(id)) { $0.string }
     }
 
     /// True when `id` is the text `text` (without making a `String` of it).
     func equals(_ id: Int32, _ text: StaticString) -> Bool {
         guard id >= 0, Int(id) < ends.count else { return false }
-        return text.withUTF8Buffer { equals(Int(id), $0) }
+        return text.withBorrowedUTF8 { equals(Int(id), $0) }
     }
 
     /// True when text `lhs` comes before text `rhs` in byte order.
     func precedes(_ lhs: Int, _ rhs: Int) -> Bool {
-        withBytes(lhs) { left in withBytes(rhs) { right in left.lexicographicallyPrecedes(right) } }
+        withBytes(lhs) { left in withBytes(rhs) { right in left.compare(right) < 0 } }
     }
 
     /// Each text's place in byte order, by id: ids follow arrival, ranks do not (texts are distinct: no ties).
