@@ -1,3 +1,4 @@
+import ByteAccess
 import FuzzReplaySupport
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 /// to byte-by-byte scans).
 @Suite struct BlockClassifierTests {
     private static func expectSame(_ block: [UInt8], _ context: String) {
-        block.withUnsafeBytes { buffer in
+        block.withBorrowedBytes { buffer in
             let fast = JSONScanning.BlockFlags(buffer, at: 0)
             let words = JSONScanning.BlockFlags(wordsOf: buffer, at: 0)
             #expect(fast.quotes == words.quotes, "\(context) quotes")
@@ -52,7 +53,7 @@ import Testing
     @Test func blocksAtUnalignedOffsets() {
         var random = SeededGenerator(seed: 0x6F66_6673)
         let bytes = (0..<4096).map { _ in UInt8(truncatingIfNeeded: random.next() % 0x7F) }
-        bytes.withUnsafeBytes { buffer in
+        bytes.withBorrowedBytes { buffer in
             for offset in 0..<(4096 - 64) {
                 let fast = JSONScanning.BlockFlags(buffer, at: offset)
                 let words = JSONScanning.BlockFlags(wordsOf: buffer, at: offset)
@@ -90,7 +91,7 @@ import Testing
             let bytes = (0..<count).map { _ in
                 plainRun && random.below(10) > 0 ? UInt8(ascii: "x") : alphabet[random.below(alphabet.count)]
             }
-            bytes.withUnsafeBytes { buffer in
+            bytes.withBorrowedBytes { buffer in
                 for start in 0...count {
                     let fast = JSONScanning.scanStringRun(buffer, from: start)
                     let reference = Self.referenceStringRun(bytes, from: start)

@@ -1,3 +1,4 @@
+import ByteAccess
 import PropertyBased
 import Testing
 
@@ -59,10 +60,10 @@ import Testing
             guard builder.build() else { return true }
             return builder.nodes.toArray().allSatisfy { node in
                 guard node.flags & JSONNode.smallIntegerFlag != 0 else { return true }
-                let digits = bytes.withUnsafeBufferPointer {
-                    UnsafeBufferPointer(rebasing: $0[Int(node.start)..<Int(node.end)])
+                let value = bytes.withBorrowedBytes {
+                    JSONNumberDecoding.uint64($0.slice(Int(node.start)..<Int(node.end)))
                 }
-                return node.kind == .number && JSONNumberDecoding.uint64(digits) == UInt64(node.count)
+                return node.kind == .number && value == UInt64(node.count)
             }
         }
     }

@@ -1,3 +1,4 @@
+import ByteAccess
 import PropertyBased
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 @Suite struct JSONDoubleDecodingTests {
     private static func decoded(_ text: String) -> Double? {
         var text = text
-        return text.withUTF8 { JSONNumberDecoding.double($0) }
+        return text.withBorrowedUTF8 { JSONNumberDecoding.double($0) }
     }
 
     private static func agrees(_ text: String) -> Bool {
@@ -55,11 +56,11 @@ import Testing
         // The point of the fast path: ordinary figures never reach `Double(String)`.
         for text in ["0", "-0", "12.345", "1e-7", "123456789012345", "0.000001", "1E5"] {
             var copy = text
-            #expect(copy.withUTF8 { JSONNumberDecoding.fastDouble($0) } != nil, "\(text)")
+            #expect(copy.withBorrowedUTF8 { JSONNumberDecoding.fastDouble($0) } != nil, "\(text)")
         }
         for text in ["1234567890123456", "1e23", "1.", "NaN"] {
             var copy = text
-            #expect(copy.withUTF8 { JSONNumberDecoding.fastDouble($0) } == nil, "\(text)")
+            #expect(copy.withBorrowedUTF8 { JSONNumberDecoding.fastDouble($0) } == nil, "\(text)")
         }
     }
 }

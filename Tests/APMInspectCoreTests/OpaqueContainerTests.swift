@@ -1,3 +1,4 @@
+import ByteAccess
 import PropertyBased
 import Testing
 
@@ -39,7 +40,7 @@ import Testing
         let gen = Gen.int(in: 0...(alphabet.count - 1)).map { alphabet[$0] }.array(of: 0...120)
         await propertyCheck(count: 500, input: gen) { tail in
             let bytes = [UInt8(ascii: "{")] + tail
-            let fast = bytes.withUnsafeBytes { JSONScanning.matchingBracket($0, from: 0) }
+            let fast = bytes.withBorrowedBytes { JSONScanning.matchingBracket($0, from: 0) }
             #expect(fast == referenceMatch(bytes, from: 0))
         }
     }
@@ -47,7 +48,7 @@ import Testing
     /// The word-at-a-time matcher as it was before blocks were classified: the block matcher must give the same
     /// end and probe result for every input, including invalid JSON and limits that the byte reference ignores.
     private static func wordVisitMatch(
-        _ buffer: UnsafeRawBufferPointer,
+        _ buffer: BorrowedBytes,
         from start: Int,
         maxNesting: Int,
         probe: Probe?,
@@ -80,11 +81,11 @@ import Testing
             return nil
         }
         words: while p + 8 <= n {
-            var mask = JSONScanning.structuralMask(buffer.loadUnaligned(fromByteOffset: p, as: UInt64.self))
+            var mask = JSONScanning.structuralMask(buffer.word(at: p) ?? 0)
             while mask != 0 {
                 let i = p + mask.trailingZeroBitCount >> 3
                 mask &= mask - 1
-                let b = buffer[i]
+                let b = buffer[i] ?? 0
                 if b == UInt8(ascii: "\\") {
                     if inString {
                         p = i + 2
@@ -98,7 +99,7 @@ import Testing
             p += 8
         }
         while p < n {
-            let b = buffer[p]
+            let b = buffer[p] ?? 0
             if b == UInt8(ascii: "\\"), inString {
                 p += 2
                 continue
@@ -125,7 +126,7 @@ import Testing
         probe: Probe? = nil,
         sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) -> Int? {
-        bytes.withUnsafeBytes { buffer in
+        bytes.withBorrowedBytes { buffer in
             var end: Int?
             for initiallyHit in [false, true] {
                 var hit = initiallyHit
@@ -361,7 +362,7 @@ import Testing
     @Test func escapedQuotesAndBracketsInStrings() {
         let text = #"{"a" : "x\"}]{[", "b" : [1, {"c" : "\\"}], "long key without structure at all" : 12345678}tail"#
         let bytes = Array(text.utf8)
-        let end = bytes.withUnsafeBytes { JSONScanning.matchingBracket($0, from: 0) }
+        let end = bytes.withBorrowedBytes { JSONScanning.matchingBracket($0, from: 0) }
         #expect(end == bytes.count - 4)
     }
 
