@@ -158,25 +158,16 @@ struct PacketCaptureAnalyzer {
                             flows[index].handshakeAckTime = packet.timestamp
                         }
                         // The key is the pair of endpoints: a packet of the flow comes from one or the other.
-                        if segment.source == flows[index].first {
-                            flows[index].fromFirst.add(
-                                seq: seq,
-                                flags: flags,
-                                payload: segment.payload,
-                                in: raw.baseAddress,
-                                time: packet.timestamp,
-                                maxBytes: maxStream
-                            )
-                        } else {
-                            flows[index].fromPeer.add(
-                                seq: seq,
-                                flags: flags,
-                                payload: segment.payload,
-                                in: raw.baseAddress,
-                                time: packet.timestamp,
-                                maxBytes: maxStream
-                            )
-                        }
+                        let side: WritableKeyPath<Flow, TCPDirection> =
+                            segment.source == flows[index].first ? \.fromFirst : \.fromPeer
+                        flows[index][keyPath: side].add(
+                            seq: seq,
+                            flags: flags,
+                            payload: segment.payload,
+                            in: raw.baseAddress,
+                            time: packet.timestamp,
+                            maxBytes: maxStream
+                        )
                     }
                 }
                 return .success(())
