@@ -7,6 +7,6 @@ extension PowerLogTime: JSONDirectEncodable {
     package func writeJSONMembers(into object: inout JSONObjectWriter) {
         object.write("clockOffset", clockOffset)
         object.write("raw", raw)
-        object.write("wallClock", wallClock?.iso8601)
+        object.write("wallClock", wallClock)
     }
 }

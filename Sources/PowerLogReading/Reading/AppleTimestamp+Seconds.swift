@@ -23,13 +23,15 @@ extension AppleTimestamp {
         let offset = utcOffset < 0 ? -written : written
         let (dayCount, secondOfDay) = second.quotientAndRemainder(dividingBy: 86_400)
         let (days, daySecond) = secondOfDay < 0 ? (dayCount - 1, secondOfDay + 86_400) : (dayCount, secondOfDay)
-        let digits = [Int(milli / 100), Int(milli / 10 % 10), Int(milli % 10)]
-        var fraction = 0.0
+        let milliseconds = Int(milli)
+        let digits = (milliseconds / 100, milliseconds / 10 % 10, milliseconds % 10)
+        // The sum the parser makes of `0.d₁d₂d₃`, in its order: a tenth, then a tenth of that, and so on.
         var scale = 0.1
-        for digit in digits {
-            fraction += Double(digit) * scale
-            scale /= 10
-        }
+        var fraction = 0.0 + Double(digits.0) * scale
+        scale /= 10
+        fraction += Double(digits.1) * scale
+        scale /= 10
+        fraction += Double(digits.2) * scale
         return AppleTimestamp(
             secondsSince1970: Double(second) + fraction - Double(offset),
             utcOffsetSeconds: offset,
@@ -37,7 +39,15 @@ extension AppleTimestamp {
             hour: Int(daySecond / 3600),
             minute: Int(daySecond % 3600 / 60),
             second: Int(daySecond % 60),
-            fractionDigits: String(decoding: digits.map { UInt8(truncatingIfNeeded: 0x30 + $0) }, as: UTF8.self)
+            fractionDigits: millisecondTexts[milliseconds]
         )
     }
+}
+
+/// `"000"` to `"999"`: three-digit strings are stored inline, so a timestamp made a million times allocates none.
+private let millisecondTexts: [String] = (0..<1000).map { value in
+    String(
+        decoding: [value / 100, value / 10 % 10, value % 10].map { UInt8(truncatingIfNeeded: 0x30 + $0) },
+        as: UTF8.self
+    )
 }
