@@ -199,8 +199,8 @@ let package = Package(
         .target(
             name: "FuzzProperties",
             dependencies: [
-                "APMInspectCore", "JetsamParsing", "CrashReportParsing", "WatchdogAnalysis", "HTTPCaptureParsing",
-                "MetricKitParsing", "Symbolication",
+                "APMInspectCore", "ByteAccess", "JetsamParsing", "CrashReportParsing", "WatchdogAnalysis",
+                "HTTPCaptureParsing", "MetricKitParsing", "Symbolication",
             ],
             path: "Tests/FuzzProperties"
         ),

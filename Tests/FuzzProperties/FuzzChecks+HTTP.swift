@@ -1,4 +1,5 @@
 import APMInspectCore
+import ByteAccess
 
 // The stream decoders (DNS, TLS, HTTP/1) are internal to HTTPCaptureParsing: see FuzzChecks.swift on `@testable`.
 #if DEBUG || FUZZ_TESTABLE
@@ -59,8 +60,8 @@ extension FuzzChecks {
         /// The same on bytes in place.
         public static func dns(_ buffer: UnsafeRawBufferPointer) -> FuzzFindings {
             var found = FuzzFindings()
-            let first = DNSMessage(ByteView(buffer))
-            let second = DNSMessage(ByteView(buffer))
+            let first = DNSMessage(ByteView(BorrowedBytes(unsafeBytes: buffer)))
+            let second = DNSMessage(ByteView(BorrowedBytes(unsafeBytes: buffer)))
             found.require(
                 first?.id == second?.id && first?.name == second?.name && first?.answers == second?.answers,
                 "two decodes of the same message differ"

@@ -1,3 +1,4 @@
+import ByteAccess
 import Foundation
 import FuzzProperties
 import FuzzReplaySupport
@@ -37,7 +38,7 @@ import Testing
         var decoded = 0
         for (name, bytes) in try FuzzReplayInputs.load("FuzzDNS") {
             FuzzReplayInputs.expect(FuzzChecks.dns(bytes), name)
-            if bytes.withUnsafeBytes({ DNSMessage(ByteView($0)) }) != nil { decoded += 1 }
+            if bytes.withBorrowedBytes({ DNSMessage(ByteView($0)) }) != nil { decoded += 1 }
         }
         #expect(decoded >= 2, "the query and response seeds decode")
     }

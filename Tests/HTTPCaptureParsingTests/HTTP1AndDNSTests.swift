@@ -1,4 +1,5 @@
 import APMInspectCore
+import ByteAccess
 import Testing
 
 @testable import HTTPCaptureParsing
@@ -83,7 +84,7 @@ import Testing
     @Test func dnsNamesWithCompressionLoopsAreRejected() {
         // A name pointer to itself must not loop forever.
         let message: [UInt8] = [0, 1, 0x81, 0x80, 0, 1, 0, 0, 0, 0, 0, 0, 0xC0, 0x0C, 0, 1, 0, 1]
-        let parsed = message.withUnsafeBytes { DNSMessage(ByteView($0)) }
+        let parsed = message.withBorrowedBytes { DNSMessage(ByteView($0)) }
         #expect(parsed == nil)
     }
 

@@ -1,4 +1,5 @@
 import APMInspectCore
+import ByteAccess
 
 /// A linear pass over XML markup that finds what would make libxml2 slow before libxml2 sees it.
 ///
@@ -43,74 +44,84 @@ struct XMLMarkupLimits: Sendable {
     /// (``XMLDeclaration``), so no other encoding turns other bytes into an instruction.
     func check(_ bytes: inout [UInt8]) -> Findings {
         var findings = Findings()
-        findings.excess = bytes.withUnsafeMutableBufferPointer { mutable -> (byteOffset: Int, message: String)? in
-            let buffer = UnsafeBufferPointer(mutable)
-            var at = 0
-            while let open = UTF8Search.firstOffset(of: 0x3C, in: buffer, from: at) {
-                at = open + 1
-                guard let end = Self.endOfInstructionWithoutData(buffer, open) else { continue }
-                for b in open..<end { mutable[b] = 0x20 }
-                findings.blankedInstructions += 1
-                if findings.firstBlankedInstruction == nil { findings.firstBlankedInstruction = open }
-                at = end
-            }
-            let n = buffer.count
-            var elements = 0
-            var i = 0
-            while i < n {
-                guard let open = UTF8Search.firstOffset(of: 0x3C, in: buffer, from: i) else { return nil }
-                var k = open + 1
-                guard k < n else { return nil }
-                let next = buffer[k]
-                if next == 0x21 {
-                    // `<!--…-->`, `<![CDATA[…]]>` or a declaration.
-                    if Self.matches(buffer, k + 1, "--") {
-                        i = Self.end(of: "-->", in: buffer, from: k + 3)
-                    } else if Self.matches(buffer, k + 1, "[CDATA[") {
-                        i = Self.end(of: "]]>", in: buffer, from: k + 8)
-                    } else {
-                        i = Self.endOfDeclaration(buffer, from: k + 1)
-                    }
-                    continue
-                }
-                if next == 0x3F {
-                    i = Self.end(of: "?>", in: buffer, from: k + 1)
-                    continue
-                }
-                if next == 0x2F {
-                    i = UTF8Search.firstOffset(of: 0x3E, in: buffer, from: k).map { $0 + 1 } ?? n
-                    continue
-                }
-                elements += 1
-                if elements > maxElements {
-                    return (open, "the session holds more than \(maxElements) XML elements (the limit)")
-                }
-                var attributes = 0
-                var quote: UInt8 = 0
-                while k < n {
-                    let byte = buffer[k]
-                    if quote != 0 {
-                        if byte == quote { quote = 0 }
-                    } else if byte == 0x22 || byte == 0x27 {
-                        quote = byte
-                    } else if byte == 0x3D {
-                        attributes += 1
-                        if attributes > maxAttributesPerElement {
-                            return (
-                                open,
-                                "an element has more than \(maxAttributesPerElement) attributes (the limit per element)"
-                            )
-                        }
-                    } else if byte == 0x3E {
-                        break
-                    }
-                    k += 1
-                }
-                i = k + 1
-            }
-            return nil
+        var at = 0
+        while let (open, end) = bytes.withBorrowedBytes({ Self.nextInstructionWithoutData($0, from: at) }) {
+            bytes.replaceSubrange(open..<end, with: repeatElement(0x20, count: end - open))
+            findings.blankedInstructions += 1
+            if findings.firstBlankedInstruction == nil { findings.firstBlankedInstruction = open }
+            at = end
         }
+        findings.excess = bytes.withBorrowedBytes { excess(in: $0) }
         return findings
+    }
+
+    /// The first `<?name?>` at or after `from` (its start and the offset just past it).
+    private static func nextInstructionWithoutData(_ buffer: BorrowedBytes, from: Int) -> (Int, Int)? {
+        var at = from
+        while let open = buffer.firstIndex(of: 0x3C, from: at) {
+            at = open + 1
+            if let end = endOfInstructionWithoutData(buffer, open) { return (open, end) }
+        }
+        return nil
+    }
+
+    /// Where the markup first passes a limit, and which.
+    private func excess(in buffer: BorrowedBytes) -> (byteOffset: Int, message: String)? {
+        let n = buffer.count
+        var elements = 0
+        var i = 0
+        while i < n {
+            guard let open = buffer.firstIndex(of: 0x3C, from: i) else { return nil }
+            var k = open + 1
+            guard k < n else { return nil }
+            let next = buffer[unchecked: k]
+            if next == 0x21 {
+                // `<!--…-->`, `<![CDATA[…]]>` or a declaration.
+                if Self.matches(buffer, k + 1, "--") {
+                    i = Self.end(of: "-->", in: buffer, from: k + 3)
+                } else if Self.matches(buffer, k + 1, "[CDATA[") {
+                    i = Self.end(of: "]]>", in: buffer, from: k + 8)
+                } else {
+                    i = Self.endOfDeclaration(buffer, from: k + 1)
+                }
+                continue
+            }
+            if next == 0x3F {
+                i = Self.end(of: "?>", in: buffer, from: k + 1)
+                continue
+            }
+            if next == 0x2F {
+                i = buffer.firstIndex(of: 0x3E, from: k).map { $0 + 1 } ?? n
+                continue
+            }
+            elements += 1
+            if elements > maxElements {
+                return (open, "the session holds more than \(maxElements) XML elements (the limit)")
+            }
+            var attributes = 0
+            var quote: UInt8 = 0
+            while k < n {
+                let byte = buffer[unchecked: k]
+                if quote != 0 {
+                    if byte == quote { quote = 0 }
+                } else if byte == 0x22 || byte == 0x27 {
+                    quote = byte
+                } else if byte == 0x3D {
+                    attributes += 1
+                    if attributes > maxAttributesPerElement {
+                        return (
+                            open,
+                            "an element has more than \(maxAttributesPerElement) attributes (the limit per element)"
+                        )
+                    }
+                } else if byte == 0x3E {
+                    break
+                }
+                k += 1
+            }
+            i = k + 1
+        }
+        return nil
     }
 
     /// The offset just past `<?name?>` when one starts at `open`, nil otherwise.
@@ -118,11 +129,11 @@ struct XMLMarkupLimits: Sendable {
     /// `<?`, a run of bytes that are neither blank nor `?`, `<` or `>` (every byte of an XML name qualifies; a few
     /// that do not are blanked too, harmlessly), then `?>` at once. The run stops at the first byte outside it, so
     /// the pass stays linear.
-    private static func endOfInstructionWithoutData(_ buffer: UnsafeBufferPointer<UInt8>, _ open: Int) -> Int? {
-        guard open + 1 < buffer.count, buffer[open + 1] == 0x3F else { return nil }
+    private static func endOfInstructionWithoutData(_ buffer: BorrowedBytes, _ open: Int) -> Int? {
+        guard buffer[open + 1] == 0x3F else { return nil }
         var k = open + 2
         while k < buffer.count {
-            switch buffer[k] {
+            switch buffer[unchecked: k] {
             case 0x20, 0x09, 0x0A, 0x0D, 0x3F, 0x3C, 0x3E: break
             default:
                 k += 1
@@ -130,35 +141,25 @@ struct XMLMarkupLimits: Sendable {
             }
             break
         }
-        guard k > open + 2, k + 1 < buffer.count, buffer[k] == 0x3F, buffer[k + 1] == 0x3E else { return nil }
+        guard k > open + 2, buffer[k] == 0x3F, buffer[k + 1] == 0x3E else { return nil }
         return k + 2
     }
 
-    private static func matches(_ buffer: UnsafeBufferPointer<UInt8>, _ at: Int, _ text: StaticString) -> Bool {
-        text.withUTF8Buffer { pattern in
-            guard at >= 0, at + pattern.count <= buffer.count else { return false }
-            for k in 0..<pattern.count where buffer[at + k] != pattern[k] { return false }
-            return true
-        }
+    private static func matches(_ buffer: BorrowedBytes, _ at: Int, _ text: StaticString) -> Bool {
+        at >= 0 && at <= buffer.count && buffer.slice(from: at).hasPrefix(text)
     }
 
     /// The offset just past the first `text` at or after `from`, or the end of the buffer.
-    private static func end(of text: StaticString, in buffer: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
-        let head = text.withUTF8Buffer { $0.first ?? 0 }
-        var at = from
-        while let found = UTF8Search.firstOffset(of: head, in: buffer, from: at) {
-            if matches(buffer, found, text) { return found + text.utf8CodeUnitCount }
-            at = found + 1
-        }
-        return buffer.count
+    private static func end(of text: StaticString, in buffer: BorrowedBytes, from: Int) -> Int {
+        buffer.firstIndex(of: text, from: Swift.max(0, from)).map { $0 + text.utf8CodeUnitCount } ?? buffer.count
     }
 
     /// The offset just past a `<!…>` declaration, whose internal subset (`[…]`) may hold `>`.
-    private static func endOfDeclaration(_ buffer: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
+    private static func endOfDeclaration(_ buffer: BorrowedBytes, from: Int) -> Int {
         var depth = 0
-        var k = from
+        var k = Swift.max(0, from)
         while k < buffer.count {
-            switch buffer[k] {
+            switch buffer[unchecked: k] {
             case 0x5B: depth += 1
             case 0x5D: depth -= 1
             case 0x3E where depth <= 0: return k + 1

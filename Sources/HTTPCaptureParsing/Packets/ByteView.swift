@@ -1,60 +1,52 @@
-/// Bounds-checked reads from raw bytes: every accessor returns nil past the end, so garbage never traps.
+import ByteAccess
+
+/// Bounds-checked reads from a capture's bytes: every accessor returns nil past the end, so garbage never traps.
+///
+/// A view remembers where it starts in the view it was cut from (``start``), so a TCP segment's payload can be kept
+/// as an offset into the capture, not a copy and not a pointer.
 struct ByteView {
-    let buffer: UnsafeRawBufferPointer
+    /// The bytes; valid only while the buffer the root view lends is.
+    let bytes: BorrowedBytes
+    /// Where ``bytes`` starts in the root view (the whole capture for views cut from it).
+    let start: Int
 
-    init(_ buffer: UnsafeRawBufferPointer) {
-        self.buffer = buffer
+    init(_ bytes: BorrowedBytes, start: Int = 0) {
+        self.bytes = bytes
+        self.start = start
     }
 
-    var count: Int { buffer.count }
+    /// A view of nothing.
+    static var empty: ByteView { ByteView(.empty) }
 
-    func u8(_ offset: Int) -> UInt8? {
-        guard offset >= 0, offset < buffer.count else { return nil }
-        return buffer[offset]
-    }
+    var count: Int { bytes.count }
 
-    func u16(_ offset: Int, bigEndian: Bool = true) -> UInt16? {
-        guard offset >= 0, offset <= buffer.count - 2 else { return nil }
-        let a = UInt16(buffer[offset])
-        let b = UInt16(buffer[offset + 1])
-        return bigEndian ? a << 8 | b : b << 8 | a
-    }
+    func u8(_ offset: Int) -> UInt8? { bytes[offset] }
 
-    func u32(_ offset: Int, bigEndian: Bool = true) -> UInt32? {
-        guard offset >= 0, offset <= buffer.count - 4 else { return nil }
-        var value: UInt32 = 0
-        if bigEndian {
-            for i in 0..<4 { value = value << 8 | UInt32(buffer[offset + i]) }
-        } else {
-            for i in (0..<4).reversed() { value = value << 8 | UInt32(buffer[offset + i]) }
-        }
-        return value
-    }
+    func u16(_ offset: Int, bigEndian: Bool = true) -> UInt16? { bytes.uint16(at: offset, bigEndian: bigEndian) }
+
+    func u32(_ offset: Int, bigEndian: Bool = true) -> UInt32? { bytes.uint32(at: offset, bigEndian: bigEndian) }
 
     func u24(_ offset: Int) -> Int? {
-        guard offset >= 0, offset <= buffer.count - 3 else { return nil }
-        return Int(buffer[offset]) << 16 | Int(buffer[offset + 1]) << 8 | Int(buffer[offset + 2])
+        bytes.unsigned(at: offset, size: 3, littleEndian: false).map { Int(truncatingIfNeeded: $0) }
     }
 
-    func u64(_ offset: Int, bigEndian: Bool = true) -> UInt64? {
-        guard let a = u32(offset, bigEndian: bigEndian), let b = u32(offset + 4, bigEndian: bigEndian) else {
-            return nil
-        }
-        return bigEndian ? UInt64(a) << 32 | UInt64(b) : UInt64(b) << 32 | UInt64(a)
-    }
+    func u64(_ offset: Int, bigEndian: Bool = true) -> UInt64? { bytes.uint64(at: offset, bigEndian: bigEndian) }
 
     /// The bytes `offset ..< offset + length`, clamped to what exists; nil when `offset` is past the end.
     func slice(_ offset: Int, _ length: Int) -> ByteView? {
-        guard offset >= 0, length >= 0, offset <= buffer.count else { return nil }
-        let end = Swift.min(buffer.count, offset + Swift.min(length, buffer.count))
-        return ByteView(UnsafeRawBufferPointer(rebasing: buffer[offset..<end]))
+        guard offset >= 0, length >= 0, offset <= bytes.count else { return nil }
+        let end = Swift.min(bytes.count, offset + Swift.min(length, bytes.count))
+        return ByteView(bytes.slice(offset..<end), start: start + offset)
     }
 
     /// The bytes from `offset` to the end (empty past the end).
     func suffix(from offset: Int) -> ByteView {
-        let start = Swift.min(Swift.max(0, offset), buffer.count)
-        return ByteView(UnsafeRawBufferPointer(rebasing: buffer[start..<buffer.count]))
+        let from = Swift.min(Swift.max(0, offset), bytes.count)
+        return ByteView(bytes.slice(from: from), start: start + from)
     }
 
-    var array: [UInt8] { [UInt8](buffer) }
+    var array: [UInt8] { bytes.array }
+
+    /// The bytes as text, invalid UTF-8 repaired.
+    var string: String { bytes.string }
 }

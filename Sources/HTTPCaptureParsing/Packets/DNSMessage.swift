@@ -81,7 +81,7 @@ struct DNSMessage {
             guard length & 0xC0 == 0, let label = view.slice(offset + 1, Int(length)), label.count == Int(length) else {
                 return nil
             }
-            labels.append(String(decoding: label.buffer, as: UTF8.self))
+            labels.append(label.string)
             total += Int(length) + 1
             if total > 255 { return nil }
             offset += 1 + Int(length)

@@ -1,4 +1,5 @@
 import APMInspectCore
+import ByteAccess
 
 /// Turns a pcap or pcapng capture into DNS lookups, TCP connections, TLS handshakes and HTTP transactions.
 ///
@@ -71,7 +72,7 @@ struct PacketCaptureAnalyzer {
         var queries: [PendingQuery] = []
         var queryIndex: [DNSKey: Int] = [:]
         let maxStream = options.maxStreamBytes
-        let result: Result<Void, HTTPCaptureError> = bytes.withUnsafeBytes { raw in
+        let result: Result<Void, HTTPCaptureError> = bytes.withBorrowedBytes { raw in
             do throws(HTTPCaptureError) {
                 try container.read(ByteView(raw), maxPackets: options.maxPackets) { packet in
                     analysis.packets += 1
@@ -164,7 +165,6 @@ struct PacketCaptureAnalyzer {
                             seq: seq,
                             flags: flags,
                             payload: segment.payload,
-                            in: raw.baseAddress,
                             time: packet.timestamp,
                             maxBytes: maxStream
                         )
@@ -307,7 +307,7 @@ struct PacketCaptureAnalyzer {
         guard let client, let server = other(client) else { return }
         let clientDirection = flow.direction(from: client)
         let serverDirection = flow.direction(from: server)
-        let (clientStream, serverStream) = capture.withUnsafeBytes { raw in
+        let (clientStream, serverStream) = capture.withBorrowedBytes { raw in
             (clientDirection.reassemble(from: raw), serverDirection.reassemble(from: raw))
         }
         let start = flow.synTime ?? flow.firstTime
@@ -361,7 +361,7 @@ struct PacketCaptureAnalyzer {
                     let length = Int(stream.bytes[offset]) << 8 | Int(stream.bytes[offset + 1])
                     guard length > 0, offset + 2 + length <= stream.bytes.count else { break }
                     let time = stream.time(at: offset)
-                    stream.bytes[(offset + 2)..<(offset + 2 + length)].withUnsafeBytes { raw in
+                    stream.bytes[(offset + 2)..<(offset + 2 + length)].withBorrowedBytes { raw in
                         if let message = DNSMessage(ByteView(raw)) {
                             let segment = LinkLayer.Segment(
                                 source: from,

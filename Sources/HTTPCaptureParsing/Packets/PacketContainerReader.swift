@@ -234,7 +234,7 @@ struct PacketContainerReader {
                 )
             }
             let block =
-                view.slice(offset + 8, blockLength - 12) ?? ByteView(UnsafeRawBufferPointer(start: nil, count: 0))
+                view.slice(offset + 8, blockLength - 12) ?? .empty
             switch type {
             case 0x0A0D_0D0A:
                 info.blockCounts["SHB", default: 0] += 1

@@ -1,3 +1,5 @@
+import ByteAccess
+
 /// The segments one side of a TCP connection sent, and their reassembly into a byte stream.
 struct TCPDirection {
     /// A segment's payload, by where it lies in the capture's bytes rather than a copy of it: the capture is held
@@ -29,12 +31,12 @@ struct TCPDirection {
         if let time { lastTime = Swift.max(lastTime ?? time, time) }
     }
 
-    /// Adds a segment whose payload is a view into the capture's bytes, which start at `capture`.
+    /// Adds a segment whose payload is a view cut from the capture's bytes (its ``ByteView/start`` is where it lies
+    /// in them).
     mutating func add(
         seq: UInt32,
         flags: UInt8,
         payload: ByteView,
-        in capture: UnsafeRawPointer?,
         time: Int64?,
         maxBytes: Int
     ) {
@@ -46,7 +48,7 @@ struct TCPDirection {
         }
         if flags & 0x01 != 0, finTime == nil { finTime = time }
         if flags & 0x04 != 0, resetTime == nil { resetTime = time }
-        guard payload.count > 0, let capture, let first = payload.buffer.baseAddress else { return }
+        guard payload.count > 0 else { return }
         payloadBytes += Int64(payload.count)
         if base == nil { base = seq }
         let start = base ?? seq
@@ -56,7 +58,7 @@ struct TCPDirection {
             return
         }
         bufferedBytes += payload.count
-        pieces.append(Piece(offset: offset, time: time, start: capture.distance(to: first), count: payload.count))
+        pieces.append(Piece(offset: offset, time: time, start: payload.start, count: payload.count))
     }
 
     /// The stream in sequence order, with retransmitted bytes dropped (first copy kept) and overlaps trimmed.
@@ -67,7 +69,7 @@ struct TCPDirection {
     ///
     /// - Parameter capture: The capture's bytes, which the pieces point into.
     /// - Returns: The stream, its holes, the capture time of each piece and the retransmissions dropped.
-    func reassemble(from capture: UnsafeRawBufferPointer) -> TCPStream {
+    func reassemble(from capture: BorrowedBytes) -> TCPStream {
         var stream = TCPStream()
         guard let firstPiece = pieces.first else { return stream }
         // Nearly every direction arrives in order: then the pieces are walked as they are, without an order array
@@ -96,7 +98,7 @@ struct TCPDirection {
             let piece = pieces[order?[rank] ?? rank]
             // Pieces were cut from this buffer; clamped all the same, so a wrong offset reads less, never traps.
             let lower = Swift.min(Swift.max(0, piece.start), capture.count)
-            let bytes = UnsafeRawBufferPointer(rebasing: capture[lower..<Swift.min(capture.count, lower + piece.count)])
+            let bytes = capture.slice(lower..<(lower + Swift.max(0, piece.count)))
             let end = piece.offset + Int64(bytes.count)
             if end <= cursor {
                 stream.retransmissions += 1
@@ -111,7 +113,7 @@ struct TCPDirection {
             if piece.offset < cursor { stream.retransmissions += 1 }
             let skip = Int(cursor - piece.offset)
             stream.marks.append(TCPStream.Mark(offset: stream.bytes.count, time: piece.time))
-            stream.bytes.append(contentsOf: bytes[Swift.min(skip, bytes.count)...])
+            bytes.slice(from: Swift.min(skip, bytes.count)).append(to: &stream.bytes)
             cursor = end
         }
         return stream

@@ -1,3 +1,5 @@
+import ByteAccess
+
 /// Reads the clear-text part of a TLS connection from both reassembled streams.
 struct TLSScanner {
     /// One TLS record with the time it arrived.
@@ -121,7 +123,7 @@ struct TLSScanner {
     }
 
     private static func messages(_ bytes: [UInt8], _ body: (UInt8, ByteView) -> Void) {
-        bytes.withUnsafeBytes { raw in
+        bytes.withBorrowedBytes { raw in
             let view = ByteView(raw)
             var offset = 0
             var count = 0
@@ -149,7 +151,7 @@ struct TLSScanner {
             case 0:
                 // server_name: list length, then (type 0, length, name).
                 if let nameLength = data.u16(3), let name = data.slice(5, Int(nameLength)) {
-                    handshake.serverName = String(decoding: name.buffer, as: UTF8.self)
+                    handshake.serverName = name.string
                 }
             case 16:
                 handshake.alpnOffered = Self.alpnList(data)
@@ -199,7 +201,7 @@ struct TLSScanner {
         var i = 2
         while i < Swift.min(data.count, 2 + Int(total)), let length = data.u8(i), out.count < 16 {
             guard let name = data.slice(i + 1, Int(length)) else { break }
-            out.append(String(decoding: name.buffer, as: UTF8.self))
+            out.append(name.string)
             i += 1 + Int(length)
         }
         return out
