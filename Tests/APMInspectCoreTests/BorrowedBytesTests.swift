@@ -17,6 +17,18 @@ import Testing
         }
     }
 
+    @Test func scratchBytesReadBackWhatWasWrittenAndNoMore() {
+        let mime = Array("  Application/JSON; charset=utf-8".utf8)
+        let essence = withScratchElements(of: UInt8.self, count: 16) { scratch -> [UInt8] in
+            for (k, byte) in mime[2..<18].enumerated() { scratch[k] = byte &- 0x41 < 26 ? byte | 0x20 : byte }
+            #expect(scratch.borrowedBytes(count: 16).equals("application/json"))
+            #expect(scratch.borrowedBytes(count: 11).equals("application"))
+            #expect(scratch.borrowedBytes(count: -3).isEmpty)
+            return scratch.borrowedBytes(count: 99).array
+        }
+        #expect(essence == Array("application/json".utf8))
+    }
+
     @Test func substringSearchAgreesWithAPlainLoop() {
         var random = SeededGenerator(seed: 0xB17E_5EA6)
         for _ in 0..<2_000 {

@@ -1,4 +1,5 @@
 import APMInspectCore
+import ByteAccess
 
 /// A lenient RFC 3339 / ISO 8601 reader for the timestamp flavours HTTP exporters write.
 ///
@@ -19,20 +20,20 @@ package struct CaptureTimestamp: Sendable, Equatable {
     package init?(_ text: String) {
         var parsed: CaptureTimestamp?
         var copy = text
-        copy.withUTF8 { parsed = Self.parse($0) }
+        copy.withBorrowedUTF8 { parsed = Self.parse($0) }
         guard let parsed else { return nil }
         self = parsed
     }
 
-    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> CaptureTimestamp? {
+    private static func parse(_ bytes: BorrowedBytes) -> CaptureTimestamp? {
         var i = 0
         let n = bytes.count
-        while i < n, bytes[i] == 0x20 { i += 1 }
+        while i < n, bytes[unchecked: i] == 0x20 { i += 1 }
         func number(_ count: Int) -> Int? {
             guard i + count <= n else { return nil }
             var value = 0
             for k in i..<(i + count) {
-                let c = bytes[k]
+                let c = bytes[unchecked: k]
                 guard c >= 0x30, c <= 0x39 else { return nil }
                 value = value * 10 + Int(c &- 0x30)
             }
@@ -40,7 +41,7 @@ package struct CaptureTimestamp: Sendable, Equatable {
             return value
         }
         func skip(_ byte: UInt8) -> Bool {
-            if i < n, bytes[i] == byte {
+            if i < n, bytes[unchecked: i] == byte {
                 i += 1
                 return true
             }
@@ -51,7 +52,9 @@ package struct CaptureTimestamp: Sendable, Equatable {
         guard let month = number(2) else { return nil }
         if extended, !skip(0x2D) { return nil }
         guard let day = number(2) else { return nil }
-        guard i < n, bytes[i] == 0x54 || bytes[i] == 0x74 || bytes[i] == 0x20 else { return nil }
+        guard i < n, bytes[unchecked: i] == 0x54 || bytes[unchecked: i] == 0x74 || bytes[unchecked: i] == 0x20 else {
+            return nil
+        }
         i += 1
         guard let hour = number(2) else { return nil }
         _ = skip(0x3A)
@@ -59,12 +62,12 @@ package struct CaptureTimestamp: Sendable, Equatable {
         _ = skip(0x3A)
         let second = number(2) ?? 0
         var fraction = 0.0
-        if i < n, bytes[i] == 0x2E || bytes[i] == 0x2C {
+        if i < n, bytes[unchecked: i] == 0x2E || bytes[unchecked: i] == 0x2C {
             i += 1
             var scale = 0.1
             var digits = 0
-            while i < n, bytes[i] >= 0x30, bytes[i] <= 0x39 {
-                if digits < 9 { fraction += Double(bytes[i] &- 0x30) * scale }
+            while i < n, bytes[unchecked: i] >= 0x30, bytes[unchecked: i] <= 0x39 {
+                if digits < 9 { fraction += Double(bytes[unchecked: i] &- 0x30) * scale }
                 scale /= 10
                 digits += 1
                 i += 1
@@ -76,10 +79,10 @@ package struct CaptureTimestamp: Sendable, Equatable {
         }
         var offset = 0
         var zoneMissing = false
-        if i < n, bytes[i] == 0x5A || bytes[i] == 0x7A {
+        if i < n, bytes[unchecked: i] == 0x5A || bytes[unchecked: i] == 0x7A {
             i += 1
-        } else if i < n, bytes[i] == 0x2B || bytes[i] == 0x2D {
-            let sign = bytes[i] == 0x2D ? -1 : 1
+        } else if i < n, bytes[unchecked: i] == 0x2B || bytes[unchecked: i] == 0x2D {
+            let sign = bytes[unchecked: i] == 0x2D ? -1 : 1
             i += 1
             guard let hours = number(2) else { return nil }
             _ = skip(0x3A)

@@ -1,3 +1,5 @@
+import ByteAccess
+
 extension HTTPTransaction {
     /// Normalises a protocol name: `HTTP/2.0`, `http/2`, `h2` → `h2`; `HTTP/3`, `h3-29` → `h3`; `spdy/3.1` → `spdy`;
     /// empty → `unknown`.
@@ -32,7 +34,8 @@ extension HTTPTransaction {
     package static func trafficType(mimeType: String, resourceType: String? = nil, method: String = "GET")
         -> TrafficType
     {
-        switch mimeType.utf8.withContiguousStorageIfAvailable({ mimeVerdict($0, method: method) }) ?? .notASCII {
+        var mimeType = mimeType
+        switch mimeType.withBorrowedUTF8({ mimeVerdict($0, method: method) }) {
         case .decided(let type): return type
         case .undecided: return trafficType(resourceType: resourceType, method: method)
         case .notASCII: return trafficTypeByCharacters(mimeType: mimeType, resourceType: resourceType, method: method)
@@ -79,7 +82,8 @@ extension HTTPTransaction {
 
     /// The scheme, host and port of an absolute URL (`https://[::1]:8443/x` → `https`, `::1`, 8443).
     package static func urlParts(_ url: String) -> (scheme: String, host: String, port: Int?) {
-        if let parts = url.utf8.withContiguousStorageIfAvailable(asciiURLParts), let parts { return parts }
+        var url = url
+        if let parts = url.withBorrowedUTF8(asciiURLParts) { return parts }
         return urlPartsByCharacters(url)
     }
 
@@ -111,17 +115,19 @@ extension HTTPTransaction {
     /// The same answer as the search by characters: no ASCII character joins the next into one but CR LF, which
     /// holds none of the bytes looked for. Foundation's `range(of:)` and the character walks took a tenth of a
     /// HAR summary's CPU (perf, 200 MB HAR).
-    static func asciiURLParts(_ url: UnsafeBufferPointer<UInt8>) -> (scheme: String, host: String, port: Int?)? {
+    static func asciiURLParts(_ url: BorrowedBytes) -> (scheme: String, host: String, port: Int?)? {
         let count = url.count
         var index = 0
         while index < count {
-            if url[index] >= 0x80 { return nil }
+            if url[unchecked: index] >= 0x80 { return nil }
             index += 1
         }
         var schemeEnd = -1
         var at = 0
         while at + 3 <= count {
-            if url[at] == UInt8(ascii: ":") && url[at + 1] == UInt8(ascii: "/") && url[at + 2] == UInt8(ascii: "/") {
+            if url[unchecked: at] == UInt8(ascii: ":") && url[unchecked: at + 1] == UInt8(ascii: "/")
+                && url[unchecked: at + 2] == UInt8(ascii: "/")
+            {
                 schemeEnd = at
                 break
             }
@@ -129,36 +135,40 @@ extension HTTPTransaction {
         }
         guard schemeEnd >= 0 else { return ("", "", nil) }
         func text(_ range: Range<Int>, lowercased: Bool = false) -> String {
-            let slice = UnsafeBufferPointer(rebasing: url[range])
-            guard lowercased else { return String(decoding: slice, as: UTF8.self) }
+            let slice = url.slice(range)
+            guard lowercased else { return slice.string }
             // Into the string's own storage: decoding a lazy map went byte by byte through the generic path and
             // cost a third of the URL split.
-            return String(unsafeUninitializedCapacity: slice.count) { out in
-                for (k, byte) in slice.enumerated() { out[k] = byte &- 0x41 < 26 ? byte | 0x20 : byte }
-                return slice.count
+            return String(utf8Capacity: slice.count) { out in
+                for k in 0..<slice.count {
+                    let byte = slice[unchecked: k]
+                    out.append(byte &- 0x41 < 26 ? byte | 0x20 : byte)
+                }
             }
         }
         var start = schemeEnd + 3
         var end = start
-        while end < count, url[end] != UInt8(ascii: "/"), url[end] != UInt8(ascii: "?"), url[end] != UInt8(ascii: "#") {
+        while end < count, url[unchecked: end] != UInt8(ascii: "/"), url[unchecked: end] != UInt8(ascii: "?"),
+            url[unchecked: end] != UInt8(ascii: "#")
+        {
             end += 1
         }
         var position = end
         while position > start {
             position -= 1
-            if url[position] == UInt8(ascii: "@") {
+            if url[unchecked: position] == UInt8(ascii: "@") {
                 start = position + 1
                 break
             }
         }
         var hostRange = start..<end
         var port: Int?
-        if start < end, url[start] == UInt8(ascii: "[") {
-            if let close = (start..<end).first(where: { url[$0] == UInt8(ascii: "]") }) {
-                if close + 1 < end, url[close + 1] == UInt8(ascii: ":") { port = Int(text(close + 2..<end)) }
+        if start < end, url[unchecked: start] == UInt8(ascii: "[") {
+            if let close = (start..<end).first(where: { url[unchecked: $0] == UInt8(ascii: "]") }) {
+                if close + 1 < end, url[unchecked: close + 1] == UInt8(ascii: ":") { port = Int(text(close + 2..<end)) }
                 hostRange = start + 1..<close
             }
-        } else if let colon = (start..<end).last(where: { url[$0] == UInt8(ascii: ":") }) {
+        } else if let colon = (start..<end).last(where: { url[unchecked: $0] == UInt8(ascii: ":") }) {
             port = Int(text(colon + 1..<end))
             hostRange = start..<colon
         }
@@ -218,19 +228,23 @@ extension String {
     /// (a CR before an LF is one `Character`, CR LF, which is not trimmed); other strings take the `Character` walk
     /// (``trimmingSpacesByCharacters``). Header names and values of a pcap are trimmed by the thousand.
     var trimmingSpaces: String {
-        let trimmed: String?? = utf8.withContiguousStorageIfAvailable { bytes -> String? in
-            for byte in bytes where byte >= 0x80 || byte == UInt8(ascii: "\r") { return nil }
+        var text = self
+        let trimmed: String? = text.withBorrowedUTF8 { bytes -> String? in
+            for k in 0..<bytes.count {
+                let byte = bytes[unchecked: k]
+                if byte >= 0x80 || byte == UInt8(ascii: "\r") { return nil }
+            }
             func isSpace(_ byte: UInt8) -> Bool {
                 byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
             }
             var lower = 0
             var upper = bytes.count
-            while lower < upper, isSpace(bytes[lower]) { lower += 1 }
-            while upper > lower, isSpace(bytes[upper - 1]) { upper -= 1 }
+            while lower < upper, isSpace(bytes[unchecked: lower]) { lower += 1 }
+            while upper > lower, isSpace(bytes[unchecked: upper - 1]) { upper -= 1 }
             if lower == 0 && upper == bytes.count { return self }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[lower..<upper]), as: UTF8.self)
+            return bytes.slice(lower..<upper).string
         }
-        if let trimmed, let trimmed { return trimmed }
+        if let trimmed { return trimmed }
         return trimmingSpacesByCharacters
     }
 

@@ -1,3 +1,5 @@
+import ByteAccess
+
 extension HTTPTransaction {
     /// What a MIME type read on its bytes says about the traffic type.
     enum MIMEVerdict: Equatable {
@@ -15,7 +17,7 @@ extension HTTPTransaction {
     /// twentieth of building one from a HAR entry. On ASCII without CR the answers are the same: no other ASCII
     /// character joins the next into one `Character`, so equality, prefixes and suffixes are those of the bytes. A
     /// MIME type that starts with `;` is left to the `Character` reading, whose split drops the empty piece.
-    static func mimeVerdict(_ mime: UnsafeBufferPointer<UInt8>, method: String) -> MIMEVerdict {
+    static func mimeVerdict(_ mime: BorrowedBytes, method: String) -> MIMEVerdict {
         var cut = mime.count
         for (k, byte) in mime.enumerated() {
             if byte >= 0x80 || byte == UInt8(ascii: "\r") { return .notASCII }
@@ -27,20 +29,20 @@ extension HTTPTransaction {
         }
         var lower = 0
         var upper = cut
-        while lower < upper, isSpace(mime[lower]) { lower += 1 }
-        while upper > lower, isSpace(mime[upper - 1]) { upper -= 1 }
+        while lower < upper, isSpace(mime[unchecked: lower]) { lower += 1 }
+        while upper > lower, isSpace(mime[unchecked: upper - 1]) { upper -= 1 }
         let length = upper - lower
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(length, 1)) { buffer in
+        return withScratchElements(of: UInt8.self, count: length) { buffer in
             for k in 0..<length {
-                let byte = mime[lower + k]
+                let byte = mime[unchecked: lower + k]
                 buffer[k] = byte &- 0x41 < 26 ? byte | 0x20 : byte
             }
-            return verdict(essence: UnsafeBufferPointer(rebasing: buffer[0..<length]), method: method)
+            return verdict(essence: buffer.borrowedBytes(count: length), method: method)
         }
     }
 
     /// The rules of ``trafficType(mimeType:resourceType:method:)`` on a lowercased, trimmed essence.
-    private static func verdict(essence e: UnsafeBufferPointer<UInt8>, method: String) -> MIMEVerdict {
+    private static func verdict(essence e: BorrowedBytes, method: String) -> MIMEVerdict {
         if e.equals("text/html") || e.equals("application/xhtml+xml") || e.equals("text/css")
             || e.contains("javascript") || e.equals("text/ecmascript") || e.equals("application/wasm")
         {
