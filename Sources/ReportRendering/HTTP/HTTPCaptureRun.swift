@@ -103,6 +103,17 @@ package struct HTTPCaptureRun {
                 scanner.scan(archive: file.display, shownAs: shown, body)
             }
         }
+        // A HAR in a regular file is read a window at a time for JSON output; anything else, whole.
+        if format != .text,
+            let windowed = HTTPCaptureFamily.inspectStreaming(
+                file: file,
+                path: shown,
+                options: options,
+                spool: spool
+            )
+        {
+            return [(windowed.0, windowed.1)]
+        }
         let bytes: [UInt8]
         do {
             bytes = try FileReading.contents(at: file)
