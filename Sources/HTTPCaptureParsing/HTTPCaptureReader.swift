@@ -199,11 +199,12 @@ public struct HTTPCaptureReader: Sendable {
         try decompressing(bytes) { (plain) throws(HTTPCaptureError) in try streamUncompressed(plain, spool: spool) }
     }
 
-    /// ``readStream(_:spool:)`` for the file at `path`, read a window at a time: each HAR entry is read from the
-    /// file when it is built, so neither the whole file nor a tape of it is held (``HARWindowedFile``). Nil when
-    /// the file is not one the windowed read takes, a HAR that is strict JSON around its entries in a regular file:
-    /// the caller then reads the file whole and calls ``readStream(_:spool:)``, which gives what it always gave
-    /// (standard input, compressed and broken captures, other formats).
+    /// What ``readStream(_:spool:)`` makes of the HAR file at `path`, read a window at a time.
+    ///
+    /// Each entry is read from the file when it is built, so neither the whole file nor a tape of it is held
+    /// (``HARWindowedFile``). Nil when the file is not one the windowed read takes, a HAR that is strict JSON around
+    /// its entries in a regular file: the caller then reads the file whole and calls ``readStream(_:spool:)``, which
+    /// gives what it always gave (standard input, compressed and broken captures, other formats).
     ///
     /// - Throws: as ``read(_:)``.
     package func readStream(path: RawPath, spool: HTTPTransactionSpool?) throws(HTTPCaptureError)

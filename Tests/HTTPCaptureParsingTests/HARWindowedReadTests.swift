@@ -47,8 +47,8 @@ import Testing
     /// Entries that cross the read window, one larger than it: the window widens and the entries are the same.
     @Test func entriesLargerThanTheWindow() throws {
         let big = String(repeating: "é\\\"[{x", count: HARWindowedFile.windowSize / 5)
-        #expect(try expectSameAsWhole(Self.har(entries: 40, bodyText: big)))
-        #expect(try expectSameAsWhole(Self.har(entries: 9_000)))
+        #expect(try expectSameAsWhole(Self.har(entries: 3, bodyText: big)))
+        #expect(try expectSameAsWhole(Self.har(entries: 4_000)))
     }
 
     /// Generated HAR text: pretty-printed over many lines so that diagnostics have lines and columns to place.
@@ -72,10 +72,13 @@ import Testing
             let start = i % 17 == 5 ? "" : String(format: "2024-03-01T10:%02d:%02d.%03dZ", second / 60, second % 60, i)
             let wait = Double(Int.random(in: 1...90000, using: &random)) / 100
             let page = i % 2 == 0 ? "page_1" : "page_2"
-            let text = bodyText.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            let text = bodyText.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
+                of: "\"",
+                with: "\\\""
+            )
             if i % 23 == 11 {
                 // Not JSON once parsed on its own; skipped with a warning.
-                list.append("    {\"request\": {\"url\": tru}, \"response\": [}")
+                list.append("    {\"request\": {\"url\": tru], \"response\": 5}")
                 continue
             }
             // A trailing comma and a bare-word value: repaired, with a note placed at its line and column.
@@ -102,7 +105,7 @@ import Testing
         let entriesText = "  \"entries\": [\n" + list.joined(separator: ",\n") + "\n  ]"
         let body =
             entriesFirst
-            ? entriesText + ",\n" + String(header.dropLast(2)) + "\n"
+            ? entriesText + ",\n" + String(header.dropLast()) + "\n"
             : header + "\n" + entriesText + "\n"
         return Array("{\n  \"log\": {\n\(body)  },\n  \"_top\": \"vendor ✓\"\n}\n".utf8)
     }
@@ -137,7 +140,8 @@ import Testing
             // The second pass, rebuilt from the file, as the stream hands it over without a spool.
             #expect(windowed.whole == whole.whole, sourceLocation: sourceLocation)
             let unspooled = try #require(try reader.readStream(path: RawPath(path), spool: nil))
-            #expect(unspooled.whole == reader.read(bytes).capture, sourceLocation: sourceLocation)
+            let read = try reader.read(bytes).capture
+            #expect(unspooled.whole == read, sourceLocation: sourceLocation)
         }
         return took
     }

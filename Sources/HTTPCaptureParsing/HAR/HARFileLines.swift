@@ -50,6 +50,11 @@ final class HARFileLines: Sendable {
             state.cursor = at
             return at
         }
-        return SourceLocation(byteOffset: target, line: mark.line, column: target - mark.lineStart + 1, keyPath: keyPath)
+        return SourceLocation(
+            byteOffset: target,
+            line: mark.line,
+            column: target - mark.lineStart + 1,
+            keyPath: keyPath
+        )
     }
 }

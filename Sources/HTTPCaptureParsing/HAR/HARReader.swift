@@ -136,9 +136,11 @@ package struct HARReader: Sendable {
                 sslAdditive = votes.sslAdditive
             } else {
                 sslAdditive = Self.sslIsAdditive(entries: entries, creator: creatorName)
-                anyDNS = sslAdditive && entries.elements.contains {
-                    Self.expand($0)?.member("timings")?.member("dns") != nil
-                }
+                anyDNS =
+                    sslAdditive
+                    && entries.elements.contains {
+                        Self.expand($0)?.member("timings")?.member("dns") != nil
+                    }
             }
             // mitmproxy's signature: TLS on top of connect and no DNS timing anywhere, because it resolves inside
             // connect.

@@ -187,7 +187,9 @@ final class HARWindowedFile: Sendable {
             var p = skipWhitespace(open + 1)
             if window.byte(at: p) == UInt8(ascii: "]") { return (spans, p + 1) }
             while true {
-                guard window.byte(at: p) == UInt8(ascii: "{"), let end = window.containerEnd(from: p) else { return nil }
+                guard window.byte(at: p) == UInt8(ascii: "{"), let end = window.containerEnd(from: p) else {
+                    return nil
+                }
                 spans.append(p..<end)
                 p = skipWhitespace(end)
                 let next = window.byte(at: p)
