@@ -100,8 +100,7 @@ final class HARWindowedFile: Sendable {
 
         /// Reads the window again from `offset`, at least `count` bytes (the rest of the file when shorter).
         mutating func load(from offset: Int, count: Int) {
-            data = []
-            data = file.read(at: offset, count: max(count, HARWindowedFile.windowSize))
+            file.read(at: offset, count: max(count, HARWindowedFile.windowSize), into: &data)
             start = offset
         }
 
