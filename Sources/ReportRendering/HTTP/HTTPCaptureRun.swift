@@ -103,8 +103,9 @@ package struct HTTPCaptureRun {
                 scanner.scan(archive: file.display, shownAs: shown, body)
             }
         }
-        // A HAR in a regular file is read a window at a time for JSON output; anything else, whole.
-        if format != .text,
+        // A HAR in a regular file is read a window at a time for JSON output; anything else, whole (standard input
+        // too, even redirected from a file: it is read from where it stands, not reopened).
+        if format != .text, shown != PathWalker.standardInputArgument,
             let windowed = HTTPCaptureFamily.inspectStreaming(
                 file: file,
                 path: shown,
