@@ -199,6 +199,21 @@ public struct HTTPCaptureReader: Sendable {
         try decompressing(bytes) { (plain) throws(HTTPCaptureError) in try streamUncompressed(plain, spool: spool) }
     }
 
+    /// What ``readStream(_:spool:)`` makes of the HAR file at `path`, read a window at a time.
+    ///
+    /// Each entry is read from the file when it is built, so neither the whole file nor a tape of it is held
+    /// (``HARWindowedFile``). Nil when the file is not one the windowed read takes, a HAR that is strict JSON around
+    /// its entries in a regular file: the caller then reads the file whole and calls ``readStream(_:spool:)``, which
+    /// gives what it always gave (standard input, compressed and broken captures, other formats).
+    ///
+    /// - Throws: as ``read(_:)``.
+    package func readStream(path: RawPath, spool: HTTPTransactionSpool?) throws(HTTPCaptureError)
+        -> HTTPCaptureStream?
+    {
+        guard let file = HARFile(path: path), let windowed = HARWindowedFile(file: file) else { return nil }
+        return try HARReader(options: options).stream(windowed.skeleton, windowed: windowed, spool: spool)
+    }
+
     /// What `read` makes of `bytes`, inflated first when they are zlib or gzip: the result then names the
     /// compression and, when the compressed data was cut short, says so first.
     private func decompressing<Read: CaptureReadResult>(

@@ -2,7 +2,7 @@ import APMInspectCore
 
 /// Turns one HAR entry into a transaction.
 struct HAREntryBuilder {
-    let document: JSONDocument
+    let places: HARPlaces
     let entry: JSONElement
     let path: String
     let sslAdditive: Bool
@@ -293,7 +293,7 @@ struct HAREntryBuilder {
 
     private func at(_ element: JSONElement?, _ key: String?) -> SourceLocation? {
         guard let element else { return nil }
-        return loc(document, element, key.map { path + "." + $0 } ?? path)
+        return places.location(element, key.map { path + "." + $0 } ?? path)
     }
 
     private func headers(_ element: JSONElement?) -> [HTTPTransaction.Header] {

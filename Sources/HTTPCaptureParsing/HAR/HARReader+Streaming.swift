@@ -11,18 +11,28 @@ extension HARReader {
     /// ``HTTPCaptureReader/readStream(_:spool:)``); the light copies and the entries are kept all the same, so a
     /// spool that fails part way leaves the stream to rebuild.
     ///
+    /// With `windowed`, `document` is its skeleton and the entries are read from its file one at a time; the
+    /// stream's second pass reads each again from the file.
+    ///
     /// - Throws: as ``read(_:)``.
-    func stream(_ document: JSONDocument, spool: HTTPTransactionSpool? = nil) throws(HTTPCaptureError)
-        -> HTTPCaptureStream
-    {
+    func stream(
+        _ document: JSONDocument,
+        windowed: HARWindowedFile? = nil,
+        spool: HTTPTransactionSpool? = nil
+    ) throws(HTTPCaptureError) -> HTTPCaptureStream {
         var light: [HTTPTransaction] = []
         var entries: [HARReplay.Entry] = []
-        if let list = document.root.member("log")?.member("entries") {
-            light.reserveCapacity(list.count)
-            entries.reserveCapacity(list.count)
+        if let count = windowed?.spans.count ?? document.root.member("log")?.member("entries")?.count {
+            light.reserveCapacity(count)
+            entries.reserveCapacity(count)
         }
         var spooling = spool?.spool.removeAll() ?? false
-        let visited = try visitEntries(document, keepsVerbatim: spool != nil, keepsElements: true) {
+        let visited = try visitEntries(
+            document,
+            windowed: windowed,
+            keepsVerbatim: spool != nil,
+            keepsElements: true
+        ) {
             light.removeAll(keepingCapacity: true)
             entries.removeAll(keepingCapacity: true)
             if spooling, let spool { spooling = spool.spool.removeAll() }
@@ -36,7 +46,8 @@ extension HARReader {
         HTTPCaptureSorting.sort(&light)
         capture.summary = HTTPSummary(transactions: light)
         let replay = HARReplay(
-            document: document,
+            places: windowed == nil ? .document(document) : .offsets,
+            file: windowed,
             entries: order.map { positions in positions.map { entries[$0] } } ?? entries,
             conventions: visited.2,
             options: options
@@ -92,7 +103,8 @@ extension HARReader {
             if found.count == wanted.count { break }
         }
         let replay = HARReplay(
-            document: document,
+            places: .document(document),
+            file: nil,
             entries: found.map(\.entry),
             conventions: conventions,
             options: options

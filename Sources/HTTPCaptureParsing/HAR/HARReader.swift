@@ -61,8 +61,11 @@ package struct HARReader: Sendable {
     /// guessed from the creator, the evidence is gathered while the transactions are built, and in the rare file
     /// where the guess was wrong `restart` is called and every entry is visited again with the conventions decided:
     /// one pass instead of two for nearly every file (the vote pass was 7 % of `http --format json` on a HAR).
+    ///
+    /// With `windowed`, `document` is its skeleton and the entries are read from its file one at a time.
     func visitEntries(
         _ document: JSONDocument,
+        windowed: HARWindowedFile? = nil,
         keepsVerbatim: Bool,
         keepsElements: Bool = false,
         restart: (() -> Void)? = nil,
@@ -119,12 +122,29 @@ package struct HARReader: Sendable {
         let creatorName = harLog.member("creator")?.member("name")?.string ?? ""
         let wallClock = creatorName.contains("WebKit") || creatorName.contains("Safari")
         var decided: HARReplay.Conventions?
+        let places = windowed.map { HARPlaces.file($0.lines) } ?? .document(document)
         if restart == nil {
-            let sslAdditive = Self.sslIsAdditive(entries: entries, creator: creatorName)
+            let sslAdditive: Bool
+            var anyDNS = false
+            if let windowed {
+                var votes = SSLVotes()
+                windowed.forEachEntry { _, entry, _ in
+                    guard let entry else { return }
+                    votes.observe(entry)
+                    if entry.member("timings")?.member("dns") != nil { anyDNS = true }
+                }
+                sslAdditive = votes.sslAdditive
+            } else {
+                sslAdditive = Self.sslIsAdditive(entries: entries, creator: creatorName)
+                anyDNS =
+                    sslAdditive
+                    && entries.elements.contains {
+                        Self.expand($0)?.member("timings")?.member("dns") != nil
+                    }
+            }
             // mitmproxy's signature: TLS on top of connect and no DNS timing anywhere, because it resolves inside
             // connect.
-            let connectIncludesDNS =
-                sslAdditive && !entries.elements.contains { Self.expand($0)?.member("timings")?.member("dns") != nil }
+            let connectIncludesDNS = sslAdditive && !anyDNS
             decided = HARReplay.Conventions(
                 sslAdditive: sslAdditive,
                 connectIncludesDNS: connectIncludesDNS,
@@ -140,16 +160,16 @@ package struct HARReader: Sendable {
             var votes = SSLVotes()
             var position = 0
             var kept = 0
-            for opaqueEntry in entries.elements {
+            Self.forEachEntry(entries, windowed) { expanded, opaqueLocation, replayEntry in
                 defer { position += 1 }
-                guard let entry = Self.expand(opaqueEntry) else {
+                guard let entry = expanded else {
                     log.add(
                         .harEntryUnreadable,
                         .warning,
                         "entry \(position) is not readable JSON; skipped",
-                        at: loc(document, opaqueEntry)
+                        at: opaqueLocation(places)
                     )
-                    continue
+                    return
                 }
                 if decided == nil { votes.observe(entry) }
                 if entry.document.diagnostics.count > 0, entry.document !== document {
@@ -163,9 +183,9 @@ package struct HARReader: Sendable {
                         .harEntryNotObject,
                         .warning,
                         "entry \(position) is not an object; skipped",
-                        at: loc(document, entry)
+                        at: places.location(entry)
                     )
-                    continue
+                    return
                 }
                 guard entry.member("request") != nil || entry.member("response") != nil else {
                     let reason = entry.isTruncated ? "cut off by the end of the file" : "without request or response"
@@ -173,12 +193,12 @@ package struct HARReader: Sendable {
                         .harEntryEmpty,
                         .warning,
                         "entry \(position) is \(reason); skipped",
-                        at: loc(document, entry, "log.entries[\(position)]")
+                        at: places.location(entry, "log.entries[\(position)]")
                     )
-                    continue
+                    return
                 }
                 var builder = HAREntryBuilder(
-                    document: document,
+                    places: places,
                     entry: entry,
                     path: "log.entries[\(position)]",
                     sslAdditive: conventions.sslAdditive,
@@ -191,7 +211,7 @@ package struct HARReader: Sendable {
                 var transaction = builder.build(log: &log)
                 transaction.index = kept
                 kept += 1
-                body(transaction, HARReplay.Entry(element: opaqueEntry, position: position))
+                body(transaction, replayEntry(position))
             }
             if decided == nil {
                 let found = votes.conventions(wallClock: wallClock)
@@ -203,6 +223,35 @@ package struct HARReader: Sendable {
                 }
             }
             return (capture, document.diagnostics + log.finished(), conventions)
+        }
+    }
+
+    /// Hands each entry of `entries` (or of the windowed file) to `body` in file order: parsed in full (nil when its
+    /// bytes are not JSON), the location of its first byte, and how a second pass finds it again.
+    private static func forEachEntry(
+        _ entries: JSONElement,
+        _ windowed: HARWindowedFile?,
+        _ body: (JSONElement?, (HARPlaces) -> SourceLocation, (Int) -> HARReplay.Entry) -> Void
+    ) {
+        if let windowed {
+            windowed.forEachEntry { _, entry, span in
+                body(
+                    entry,
+                    { places in
+                        if case .file(let lines) = places { return lines.location(ofByte: span.lowerBound) }
+                        return SourceLocation(byteOffset: span.lowerBound)
+                    },
+                    { HARReplay.Entry(element: nil, span: span, position: $0) }
+                )
+            }
+            return
+        }
+        for opaqueEntry in entries.elements {
+            body(
+                expand(opaqueEntry),
+                { $0.location(opaqueEntry) },
+                { HARReplay.Entry(element: opaqueEntry, position: $0) }
+            )
         }
     }
 

@@ -5,9 +5,11 @@ import Dispatch
 /// a streamed capture (``HTTPCaptureReader/readStream(_:)``), so that the full transactions (vendor fields,
 /// headers) are never all held at once, only the file's bytes and a light copy of each transaction.
 struct HARReplay: Sendable {
-    /// An entry as the document holds it (kept opaque) and its position in `log.entries`.
+    /// An entry as the document holds it (kept opaque), or its span of the file when the file is read a window
+    /// at a time (``HARWindowedFile``), and its position in `log.entries`.
     struct Entry: Sendable {
-        var element: JSONElement
+        var element: JSONElement?
+        var span: Range<Int> = 0..<0
         var position: Int
     }
 
@@ -18,7 +20,9 @@ struct HARReplay: Sendable {
         var wallClock = false
     }
 
-    let document: JSONDocument
+    let places: HARPlaces
+    /// The file the entries without an element are read from.
+    let file: HARWindowedFile?
     /// In the capture's order (start time).
     let entries: [Entry]
     let conventions: Conventions
@@ -28,10 +32,17 @@ struct HARReplay: Sendable {
     /// said then and are dropped here).
     func transaction(at rank: Int) -> HTTPTransaction {
         let item = entries[rank]
-        // The first pass read these bytes, so they expand again; a blank transaction rather than a trap otherwise.
-        guard let entry = HARReader.expand(item.element) else { return HTTPTransaction(index: rank) }
+        // The first pass read these bytes, so they expand again; a blank transaction rather than a trap otherwise
+        // (a file changed since).
+        let expanded: JSONElement?
+        if let element = item.element {
+            expanded = HARReader.expand(element)
+        } else {
+            expanded = file?.entry(at: item.span)
+        }
+        guard let entry = expanded else { return HTTPTransaction(index: rank) }
         var builder = HAREntryBuilder(
-            document: document,
+            places: places,
             entry: entry,
             path: "log.entries[\(item.position)]",
             sslAdditive: conventions.sslAdditive,

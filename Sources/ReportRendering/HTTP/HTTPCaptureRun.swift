@@ -103,6 +103,18 @@ package struct HTTPCaptureRun {
                 scanner.scan(archive: file.display, shownAs: shown, body)
             }
         }
+        // A HAR in a regular file is read a window at a time for JSON output; anything else, whole (standard input
+        // too, even redirected from a file: it is read from where it stands, not reopened).
+        if format != .text, shown != PathWalker.standardInputArgument,
+            let windowed = HTTPCaptureFamily.inspectStreaming(
+                file: file,
+                path: shown,
+                options: options,
+                spool: spool
+            )
+        {
+            return [(windowed.0, windowed.1)]
+        }
         let bytes: [UInt8]
         do {
             bytes = try FileReading.contents(at: file)

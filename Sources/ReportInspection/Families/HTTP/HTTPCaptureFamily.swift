@@ -47,6 +47,29 @@ public struct HTTPCaptureFamily: StandardFamily {
         }
     }
 
+    /// ``inspectStreaming(bytes:kind:path:options:spool:)`` for a regular file holding a HAR, read a window at a
+    /// time (`HTTPCaptureReader.readStream(path:spool:)`), so the file is never held whole; nil when it is not one
+    /// that read takes, for the caller to read the file and call the other.
+    package static func inspectStreaming(
+        file: RawPath,
+        path: String,
+        options: HTTPCaptureOptions = HTTPCaptureOptions(),
+        spool: HTTPTransactionSpool? = nil
+    ) -> (Inspection, HTTPCaptureStream)? {
+        // Whatever fails here is read again whole, which says it as it always did.
+        guard let stream = try? HTTPCaptureReader(options: options).readStream(path: file, spool: spool) else {
+            return nil
+        }
+        let inspection = Inspection(
+            file: path,
+            kind: stream.capture.fileKind,
+            diagnostics: stream.diagnostics,
+            report: .http(stream.capture),
+            failure: nil
+        )
+        return (inspection, stream)
+    }
+
     /// ``inspect(bytes:kind:path:options:summaryOnly:)`` for JSON output written one transaction at a time: the
     /// inspection's capture holds no transactions, the stream hands them over (nil when the capture could not be
     /// read), so a large HAR is written without holding all its transactions.
