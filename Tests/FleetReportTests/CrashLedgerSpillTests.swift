@@ -286,6 +286,15 @@ import Testing
         #expect(try summary(reports.shuffled(using: &random), threshold: 5_000) == expected)
     }
 
+    @Test func aLedgerThatCannotMakeItsFileKeepsTheRecordsInMemory() {
+        let reports = Self.fleet(count: 200, seed: 8)
+        var ledger = CrashLedger(spillThreshold: Self.tinyThreshold, spillDirectory: "/nonexistent/apm-inspect-spill")
+        for report in reports { ledger.add(report.crash, file: report.file) }
+        #expect(!ledger.hasSpilled)
+        #expect(ledger.count == reports.count)
+        #expect(Self.describe(ledger, .content) == Self.describe(Self.ledger(reports, threshold: Int.max), .content))
+    }
+
     @Test func anEmptyOrSmallLedgerNeverTouchesTheDisk() {
         let ledger = Self.ledger(Self.fleet(count: 20, seed: 4), threshold: CrashLedger.defaultSpillThreshold)
         #expect(!ledger.hasSpilled)

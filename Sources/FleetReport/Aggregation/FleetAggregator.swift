@@ -267,7 +267,9 @@ public struct FleetAggregator: Sendable {
 
     /// The crash groups: the ledger's records linked into crashes, each crash counted once in the group of its
     /// richest report, with the sources and files of all of them.
-    private func crashGroups() -> (groups: [String: Group], ungrouped: Int, crashes: Int, duplicates: Int) {
+    private func crashGroups() -> (
+        groups: [String: Group], ungrouped: Int, crashes: Int, duplicates: Int, complete: Bool
+    ) {
         var groups: [String: Group] = [:]
         var ungrouped = 0
         var crashes = 0
@@ -277,8 +279,10 @@ public struct FleetAggregator: Sendable {
         // sorted (on disk past the ledger's threshold) rather than kept in a set as long as the input.
         var currentKey: String?
         var files = SpillSort<SpillText>(budget: 0, directory: nil, by: SpillText.precedes)
+        var filesComplete = true
         func countFiles() {
             guard let key = currentKey, groups[key] != nil else { return }
+            defer { filesComplete = filesComplete && !files.failed }
             var distinct = 0
             var previous: SpillText?
             for file in files {
@@ -287,7 +291,7 @@ public struct FleetAggregator: Sendable {
             }
             groups[key]?.distinctFiles = distinct
         }
-        crashLedger.forEachCrash(in: .grouping) { linked in
+        let complete = crashLedger.forEachCrash(in: .grouping) { linked in
             guard let first = linked.reports.first else { return }
             let key = linked.key
             if key != currentKey {
@@ -351,7 +355,7 @@ public struct FleetAggregator: Sendable {
             groups[key] = group
         }
         countFiles()
-        return (groups, ungrouped, crashes, duplicates)
+        return (groups, ungrouped, crashes, duplicates, complete && filesComplete)
     }
 
     /// Counts one crash (its richest report) in `group`, but for its date.
@@ -508,6 +512,18 @@ public struct FleetAggregator: Sendable {
         summary.diagnostics = diagnostics
         summary.categories = categories
         let resolved = crashGroups()
+        if !resolved.complete {
+            let finding = FleetFinding(
+                file: crashLedger.spillDirectory ?? "TMPDIR",
+                diagnostic: Diagnostic(
+                    .error,
+                    .fleetSpillFailed,
+                    "the crash ledger's temporary file could not be written or read back: crashes are missing"
+                )
+            )
+            summary.findings.append(finding.line)
+            summary.diagnostics.append(finding)
+        }
         let groups = resolved.groups
         let crashTotal = resolved.crashes
         summary.categories.crashes += crashTotal
