@@ -1,5 +1,6 @@
 import APMInspectCore
 import FleetReport
+import ReportRendering
 import Testing
 
 /// A crash ledger that writes its records out in sorted runs (a threshold of a few hundred bytes makes one run of

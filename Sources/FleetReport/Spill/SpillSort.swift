@@ -55,7 +55,7 @@ struct SpillSort<Item: SpillItem>: Sequence {
         while runs.count >= SpillMerge<Item>.fanIn {
             var merged: [SpillRun] = []
             for start in stride(from: 0, to: runs.count, by: SpillMerge<Item>.fanIn) {
-                let group = runs[start..<min(start + SpillMerge<Item>.fanIn, runs.count)].map { run in
+                let group = runs[start..<Swift.min(start + SpillMerge<Item>.fanIn, runs.count)].map { run in
                     AnyIterator(SpillRunReader<Item>(file: file, run: run))
                 }
                 var items = SpillMerge(group, by: precedes)
