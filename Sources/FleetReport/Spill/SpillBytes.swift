@@ -8,7 +8,7 @@ struct SpillWriter {
 
     mutating func write(_ value: Int64) { write(UInt64(bitPattern: value)) }
 
-    mutating func write(_ value: Int) { write(Int64(value)) }
+    mutating func write(_ value: Int) { write(Int64(truncatingIfNeeded: value)) }
 
     mutating func write(_ value: Int32) {
         let bits = UInt32(bitPattern: value)
