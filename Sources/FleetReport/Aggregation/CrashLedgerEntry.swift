@@ -224,14 +224,16 @@ struct CrashLedgerEntry: SpillItem {
 
     // MARK: Orders
 
+    /// The texts in the order the content order compares them (paths nearly always decide).
+    private static let contentSlots: [Slot] = [
+        .file, .key, .signature, .source, .exception, .topFrame, .bundleId, .process, .appVersion, .appBuild,
+        .osVersion, .device, .uuid, .incident,
+    ]
+
     /// The content order of `CrashLedger.precedes`, three-way, then the order of addition: ties past the content
     /// are exact copies, which the ledger's stable sort keeps in that order.
     static func compareContent(_ a: CrashLedgerEntry, _ b: CrashLedgerEntry, groupingRanks: [Int]) -> Int {
-        let order: [Slot] = [
-            .file, .key, .signature, .source, .exception, .topFrame, .bundleId, .process, .appVersion, .appBuild,
-            .osVersion, .device, .uuid, .incident,
-        ]
-        for slot in order {
+        for slot in contentSlots {
             let result = compare(a.text(slot), b.text(slot))
             if result != 0 { return result }
         }
