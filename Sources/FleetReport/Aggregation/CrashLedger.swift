@@ -70,22 +70,53 @@ package struct CrashLedger {
         package var members: [Int]
     }
 
-    package init() {}
+    /// Bytes of records and texts held in memory before they are written out as a sorted run (2 MiB: about
+    /// 5,000 crashes).
+    ///
+    /// Also the memory each step of the linking of a ledger that spilled sorts in. Tests set a tiny one to make
+    /// every path spill.
+    package static let defaultSpillThreshold = 2 << 20
 
+    package init(spillThreshold: Int = CrashLedger.defaultSpillThreshold, spillDirectory: String? = nil) {
+        self.spillThreshold = max(1, spillThreshold)
+        self.spillDirectory = spillDirectory
+    }
+
+    /// The records in memory: every crash, until the ledger spills; then those added since its last run.
     private(set) var records: [Record] = []
     /// Every text of the records (paths, signatures, ids): most are new with each report, so kept as bytes.
-    private var texts = InternedTexts()
-    private var dates = CrashLedgerDates()
-    private var groupings: [GroupingMatch] = []
+    private(set) var texts = InternedTexts()
+    private(set) var dates = CrashLedgerDates()
+    /// Rules' matches are few (a rule's, not a crash's): kept for every run.
+    private(set) var groupings: [GroupingMatch] = []
     private var groupingIds: [GroupingMatch: Int32] = [:]
 
-    var isEmpty: Bool { records.isEmpty }
+    let spillThreshold: Int
+    /// Where the runs' file is made (`TMPDIR`, else `/tmp`, when nil): never beside the inputs.
+    let spillDirectory: String?
+    /// The runs written so far, each sorted in content order, and their file.
+    private(set) var spill: (file: SpillFile, runs: [SpillRun])?
+    /// Records written out in runs.
+    private(set) var spilledCount = 0
+    /// Set when the runs' file cannot be made: the ledger then keeps every record in memory, as before.
+    private var cannotSpill = false
+    /// The form each non-ASCII text was first seen in, for every text canonically equal to it, across runs: the
+    /// runs' bytes must be equal where one table's ids would be (see `InternedTexts.intern(_:)`).
+    private var unicodeForms: [String: String] = [:]
+
+    var isEmpty: Bool { count == 0 }
     /// Crashes added so far.
-    package var count: Int { records.count }
+    package var count: Int { spilledCount + records.count }
+    /// True when part of the records were written to a temporary file.
+    package var hasSpilled: Bool { spill != nil }
 
     private mutating func intern(_ text: String?) -> Int32 {
         guard let text else { return -1 }
-        return texts.intern(text)
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return texts.intern(text) }
+        if let form = unicodeForms[text] { return texts.intern(form) }
+        let form = InternedTexts.asciiForm(of: text) ?? text
+        unicodeForms[text] = form
+        return texts.intern(form)
     }
 
     private mutating func intern(_ date: AppleTimestamp?) -> Int32 {
@@ -147,6 +178,31 @@ package struct CrashLedger {
                 threadCount: Self.clamped(link.threadCount)
             )
         )
+        if !cannotSpill, approximateBytes > spillThreshold { spillRun() }
+    }
+
+    /// About the bytes the records in memory take with their texts and dates.
+    private var approximateBytes: Int {
+        records.capacity * MemoryLayout<Record>.stride + texts.approximateBytes + dates.approximateBytes
+    }
+
+    /// Writes the records in memory out as one run sorted in content order, and empties the tables.
+    private mutating func spillRun() {
+        if spill == nil {
+            guard let file = try? SpillFile(directory: spillDirectory) else {
+                cannotSpill = true
+                return
+            }
+            spill = (file, [])
+        }
+        guard let file = spill?.file else { return }
+        var writer = SpillRunWriter(file: file)
+        for entry in sortedEntries() { writer.append(entry) }
+        spill?.runs.append(writer.finish())
+        spilledCount += records.count
+        records = []
+        texts = InternedTexts()
+        dates = CrashLedgerDates()
     }
 
     package func string(_ id: Int32) -> String? {
@@ -200,11 +256,7 @@ package struct CrashLedger {
         guard !records.isEmpty else { return [] }
         let ranks = stringRanks()
         let dateRanks = dates.ranks()
-        let groupingRanks = Self.ranks(of: groupings) { lhs, rhs in
-            let left = lhs.signature + "\n" + (lhs.title ?? "") + "\n" + String(lhs.rule.line) + lhs.rule.text
-            let right = rhs.signature + "\n" + (rhs.title ?? "") + "\n" + String(rhs.rule.line) + rhs.rule.text
-            return left.utf8.lexicographicallyPrecedes(right.utf8)
-        }
+        let groupingRanks = groupingRanks()
         // Every record's place in an order made of its content alone: ties past this are exact copies.
         let order = records.indices.sorted {
             precedes(records[$0], records[$1], ranks: ranks, dateRanks: dateRanks, groupingRanks: groupingRanks)
@@ -412,6 +464,15 @@ package struct CrashLedger {
         }
     }
 
+    /// Each rule match's place in the order of its texts, by id.
+    func groupingRanks() -> [Int] {
+        Self.ranks(of: groupings) { lhs, rhs in
+            let left = lhs.signature + "\n" + (lhs.title ?? "") + "\n" + String(lhs.rule.line) + lhs.rule.text
+            let right = rhs.signature + "\n" + (rhs.title ?? "") + "\n" + String(rhs.rule.line) + rhs.rule.text
+            return left.utf8.lexicographicallyPrecedes(right.utf8)
+        }
+    }
+
     private static func ranks<T>(of values: [T], by precedes: (T, T) -> Bool) -> [Int] {
         let order = values.indices.sorted { precedes(values[$0], values[$1]) }
         var ranks = [Int](repeating: 0, count: values.count)
@@ -419,7 +480,7 @@ package struct CrashLedger {
         return ranks
     }
 
-    private func precedes(
+    func precedes(
         _ a: Record,
         _ b: Record,
         ranks: [Int],

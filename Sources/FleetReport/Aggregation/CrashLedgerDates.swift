@@ -14,6 +14,11 @@ struct CrashLedgerDates {
     var count: Int { texts.count }
 
     mutating func intern(_ date: AppleTimestamp) -> Int32 {
+        texts.intern(bytes: Self.bytes(of: date))
+    }
+
+    /// The date as the ledger keeps it: the seconds' bits, seven integer fields, then the fraction digits.
+    static func bytes(of date: AppleTimestamp) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Self.fixedCount + date.fractionDigits.utf8.count)
         let seconds = date.secondsSince1970 == 0 ? 0 : date.secondsSince1970
@@ -22,7 +27,7 @@ struct CrashLedgerDates {
             Self.append(UInt64(bitPattern: Int64(field)), to: &bytes)
         }
         bytes += date.fractionDigits.utf8
-        return texts.intern(bytes: bytes)
+        return bytes
     }
 
     private static func append(_ value: UInt64, to bytes: inout [UInt8]) {
@@ -36,24 +41,41 @@ struct CrashLedgerDates {
     /// The timestamp of `id`, nil for an id not given out.
     func date(_ id: Int32) -> AppleTimestamp? {
         guard id >= 0, Int(id) < texts.count else { return nil }
-        return texts.withBytes(Int(id)) { bytes -> AppleTimestamp? in
-            guard bytes.count >= Self.fixedCount else { return nil }
-            func integer(_ index: Int) -> Int { Int(truncatingIfNeeded: Int64(bitPattern: Self.field(bytes, index))) }
-            return AppleTimestamp(
-                secondsSince1970: Double(bitPattern: Self.field(bytes, 0)),
-                utcOffsetSeconds: integer(1),
-                date: CivilDate(year: integer(2), month: integer(3), day: integer(4)),
-                hour: integer(5),
-                minute: integer(6),
-                second: integer(7),
-                fractionDigits: bytes.slice(from: Self.fixedCount).string
-            )
-        }
+        return texts.withBytes(Int(id)) { Self.date(from: $0) }
+    }
+
+    /// The bytes of `id` as ``bytes(of:)`` made them, nil for an id not given out.
+    func bytes(_ id: Int32) -> [UInt8]? {
+        guard id >= 0, Int(id) < texts.count else { return nil }
+        return texts.withBytes(Int(id)) { $0.array }
+    }
+
+    /// The timestamp ``bytes(of:)`` made, nil for bytes too short to be one.
+    static func date(from bytes: BorrowedBytes) -> AppleTimestamp? {
+        guard bytes.count >= Self.fixedCount else { return nil }
+        func integer(_ index: Int) -> Int { Int(truncatingIfNeeded: Int64(bitPattern: Self.field(bytes, index))) }
+        return AppleTimestamp(
+            secondsSince1970: Double(bitPattern: Self.field(bytes, 0)),
+            utcOffsetSeconds: integer(1),
+            date: CivilDate(year: integer(2), month: integer(3), day: integer(4)),
+            hour: integer(5),
+            minute: integer(6),
+            second: integer(7),
+            fractionDigits: bytes.slice(from: Self.fixedCount).string
+        )
+    }
+
+    /// The instant of ``bytes(of:)``'s bytes (0 when too short).
+    static func seconds(from bytes: BorrowedBytes) -> Double {
+        bytes.count >= 8 ? Double(bitPattern: Self.field(bytes, 0)) : 0
     }
 
     private func seconds(_ id: Int) -> Double {
-        texts.withBytes(id) { bytes in bytes.count >= 8 ? Double(bitPattern: Self.field(bytes, 0)) : 0 }
+        texts.withBytes(id) { Self.seconds(from: $0) }
     }
+
+    /// About the bytes the table takes.
+    var approximateBytes: Int { texts.approximateBytes }
 
     /// Each date's place by instant, then by its text, by id: ids follow arrival, ranks do not.
     func ranks() -> [Int] {

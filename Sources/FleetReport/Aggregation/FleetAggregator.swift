@@ -31,8 +31,8 @@ public struct FleetAggregator: Sendable {
         var days: DayCounts
         /// The first files by bytes, sorted, at most ``FleetLimits/maxFilesPerGroup``.
         var files: [String] = []
-        /// Distinct files.
-        var fileIds: Set<Int32> = []
+        /// Distinct files, counted once the group's crashes are all in.
+        var distinctFiles = 0
     }
 
     /// Apps a group follows the oldest version of: a signature is an app's own, so more is hostile input.
@@ -66,7 +66,7 @@ public struct FleetAggregator: Sendable {
     public let limits: FleetLimits
     private var inputs = FleetSummary.Inputs()
     /// Every crash report read, as a small record: grouped when the summary is made.
-    private var crashLedger = CrashLedger()
+    private var crashLedger: CrashLedger
     /// Crash reports admitted, copies of one crash from several reporters included.
     private var crashReports = 0
     private var newestVersion: String?
@@ -99,8 +99,20 @@ public struct FleetAggregator: Sendable {
 
     /// An aggregator that keeps the events `filter` accepts, within `limits`.
     public init(filter: FleetFilter = FleetFilter(), limits: FleetLimits = FleetLimits()) {
+        self.init(filter: filter, limits: limits, crashSpillThreshold: CrashLedger.defaultSpillThreshold)
+    }
+
+    /// An aggregator whose crash ledger writes its records to a private temporary file (in `spillDirectory`, else
+    /// `TMPDIR`) past `crashSpillThreshold` bytes; tests make it tiny so that every run spills.
+    package init(
+        filter: FleetFilter = FleetFilter(),
+        limits: FleetLimits = FleetLimits(),
+        crashSpillThreshold: Int,
+        spillDirectory: String? = nil
+    ) {
         self.filter = filter
         self.limits = limits
+        crashLedger = CrashLedger(spillThreshold: crashSpillThreshold, spillDirectory: spillDirectory)
         metricKit = MetricKitFleet(maxGroups: limits.maxRows)
         truthTable = OOMTruthTable(capacity: limits.maxRows)
         resourceGroups = ResourceKillGroups(limits: limits)
@@ -255,31 +267,56 @@ public struct FleetAggregator: Sendable {
 
     /// The crash groups: the ledger's records linked into crashes, each crash counted once in the group of its
     /// richest report, with the sources and files of all of them.
-    private func crashGroups() -> (groups: [String: Group], ungrouped: Int, crashes: Int, duplicates: Int) {
+    private func crashGroups() -> (
+        groups: [String: Group], ungrouped: Int, crashes: Int, duplicates: Int, complete: Bool
+    ) {
         var groups: [String: Group] = [:]
         var ungrouped = 0
         var crashes = 0
         var duplicates = 0
-        let clusters = crashLedger.clusters()
-        // The group of each crash first, so groups are made (and the group limit reached) in an order of the
-        // crashes' content, not of their arrival.
-        for cluster in crashLedger.groupingOrder(clusters) {
-            guard let first = cluster.members.first else { continue }
-            let key = crashLedger.string(crashLedger.records[first].key) ?? "?"
+        // Crashes come key by key (the group of each crash first, so groups are made, and the group limit reached,
+        // in an order of the crashes' content, not of their arrival): a group's files are counted when its key ends,
+        // sorted (on disk past the ledger's threshold) rather than kept in a set as long as the input.
+        var currentKey: String?
+        var files = SpillSort<SpillText>(budget: 0, directory: nil, by: SpillText.precedes)
+        var filesComplete = true
+        func countFiles() {
+            guard let key = currentKey, groups[key] != nil else { return }
+            defer { filesComplete = filesComplete && !files.failed }
+            var distinct = 0
+            var previous: SpillText?
+            for file in files {
+                if file != previous { distinct += 1 }
+                previous = file
+            }
+            groups[key]?.distinctFiles = distinct
+        }
+        let complete = crashLedger.forEachCrash(in: .grouping) { linked in
+            guard let first = linked.reports.first else { return }
+            let key = linked.key
+            if key != currentKey {
+                countFiles()
+                currentKey = key
+                files = SpillSort(
+                    budget: crashLedger.spillThreshold,
+                    directory: crashLedger.spillDirectory,
+                    by: SpillText.precedes
+                )
+            }
             crashes += 1
-            duplicates += cluster.members.count - 1
-            let (crash, file) = crashLedger.crash(first)
+            duplicates += linked.reports.count - 1
+            let crash = first.crash
             var group: Group
             if let existing = groups[key] {
                 group = existing
             } else {
                 guard groups.count < limits.maxGroups else {
                     ungrouped += 1
-                    continue
+                    return
                 }
                 group = Group(
                     representative: crash,
-                    representativeFile: file,
+                    representativeFile: first.file,
                     grouping: crash.grouping,
                     appVersions: CappedCounts(capacity: limits.maxVersions, order: VersionOrder.precedes),
                     osVersions: CappedCounts(capacity: limits.maxVersions, order: VersionOrder.precedes),
@@ -287,13 +324,13 @@ public struct FleetAggregator: Sendable {
                     days: DayCounts(capacity: limits.maxDays)
                 )
             }
-            add(crash, file: file, to: &group)
+            add(crash, file: first.file, to: &group)
             // The crash's time: its richest report's, or the first instant among the others when that one only
             // knows a MetricKit payload's range.
             var date = crash.context.date
-            if crashLedger.isRanged(first) {
-                for member in cluster.members.dropFirst() where !crashLedger.isRanged(member) {
-                    if let instant = crashLedger.crash(member).crash.context.date {
+            if first.isRanged {
+                for member in linked.reports.dropFirst() where !member.isRanged {
+                    if let instant = member.crash.context.date {
                         date = instant
                         break
                     }
@@ -306,20 +343,19 @@ public struct FleetAggregator: Sendable {
             } else {
                 group.undated += 1
             }
-            for member in cluster.members {
-                let record = crashLedger.records[member]
-                group.sources[crashLedger.string(record.source) ?? "?", default: 0] += 1
-                if group.fileIds.insert(record.file).inserted, let path = crashLedger.string(record.file) {
-                    Self.keep(path, in: &group.files, capacity: limits.maxFilesPerGroup)
-                }
+            for member in linked.reports {
+                group.sources[member.crash.source, default: 0] += 1
+                Self.keep(member.file, in: &group.files, capacity: limits.maxFilesPerGroup)
+                files.append(SpillText(member.file))
             }
-            if cluster.members.count > 1 {
+            if linked.reports.count > 1 {
                 group.linkedCrashes += 1
-                group.duplicatesLinked += cluster.members.count - 1
+                group.duplicatesLinked += linked.reports.count - 1
             }
             groups[key] = group
         }
-        return (groups, ungrouped, crashes, duplicates)
+        countFiles()
+        return (groups, ungrouped, crashes, duplicates, complete && filesComplete)
     }
 
     /// Counts one crash (its richest report) in `group`, but for its date.
@@ -476,6 +512,18 @@ public struct FleetAggregator: Sendable {
         summary.diagnostics = diagnostics
         summary.categories = categories
         let resolved = crashGroups()
+        if !resolved.complete {
+            let finding = FleetFinding(
+                file: crashLedger.spillDirectory ?? "TMPDIR",
+                diagnostic: Diagnostic(
+                    .error,
+                    .fleetSpillFailed,
+                    "the crash ledger's temporary file could not be written or read back: crashes are missing"
+                )
+            )
+            summary.findings.append(finding.line)
+            summary.diagnostics.append(finding)
+        }
         let groups = resolved.groups
         let crashTotal = resolved.crashes
         summary.categories.crashes += crashTotal
@@ -536,7 +584,7 @@ public struct FleetAggregator: Sendable {
                     appNewestVersion: newestByApp[app],
                     newestVersionSeen: versionsSeen.max(by: VersionOrder.precedes),
                     files: group.files,
-                    moreFiles: max(0, group.fileIds.count - group.files.count)
+                    moreFiles: max(0, group.distinctFiles - group.files.count)
                 )
             row.duplicatesLinked = group.duplicatesLinked
             row.linkedCrashes = group.linkedCrashes

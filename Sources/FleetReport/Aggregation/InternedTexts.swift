@@ -26,20 +26,25 @@ struct InternedTexts {
         var text = text
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.withBorrowedUTF8 { intern(bytes: $0) } }
         if let id = unicodeIds[text] { return id }
-        // A few characters are canonically ASCII (KELVIN SIGN is `K`): such a text takes the ASCII text's id.
-        var ascii = ""
-        for character in text {
-            guard let match = Self.asciiCharacters.first(where: { $0 == character }) else {
-                ascii = ""
-                break
-            }
-            ascii.append(match)
-        }
-        let id =
-            ascii.isEmpty ? text.withBorrowedUTF8 { intern(bytes: $0) } : ascii.withBorrowedUTF8 { intern(bytes: $0) }
+        // A few characters are canonically ASCII: such a text takes the ASCII text's id.
+        var form = Self.asciiForm(of: text) ?? text
+        let id = form.withBorrowedUTF8 { intern(bytes: $0) }
         unicodeIds[text] = id
         return id
     }
+
+    /// The ASCII text a non-ASCII `text` is canonically equal to (KELVIN SIGN is `K`), nil when there is none.
+    static func asciiForm(of text: String) -> String? {
+        var ascii = ""
+        for character in text {
+            guard let match = Self.asciiCharacters.first(where: { $0 == character }) else { return nil }
+            ascii.append(match)
+        }
+        return ascii.isEmpty ? nil : ascii
+    }
+
+    /// About the bytes the texts take: their bytes, their ends and the table's slots.
+    var approximateBytes: Int { bytes.capacity + ends.capacity * 8 + slots.count * 4 + unicodeIds.count * 64 }
 
     /// The ASCII characters, `\r\n` included (one `Character`).
     private static let asciiCharacters: [Character] = (0..<128).map { Character(Unicode.Scalar(UInt8($0))) } + ["\r\n"]

@@ -11,4 +11,8 @@ extension Diagnostic.Code {
     /// it holds is not counted.
     /// Example: not an envelope: the line is not JSON
     package static let fleetNotAnEnvelope = Self("fleet.not-an-envelope")
+    /// The crash ledger's temporary file, where the crash records go past 2 MiB, could not be written or read back
+    /// whole (a full disk): the crashes that were in it are missing from the crash groups.
+    /// Example: the crash ledger's temporary file could not be written or read back: crashes are missing
+    package static let fleetSpillFailed = Self("fleet.spill-failed")
 }

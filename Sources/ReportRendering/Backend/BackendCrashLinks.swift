@@ -6,8 +6,8 @@ import FleetReport
 /// arrives as (a KSCrash report, a MetricKit diagnostic, Apple's `.ips` and its text) are linked by the fleet
 /// report's own `CrashLedger` and only the richest is exported, naming the others.
 ///
-/// Each held event costs its ledger record (about 190 bytes and its path's bytes) and a slot of the spool file; the event
-/// itself waits on disk. Not thread-safe: ``BackendEventPrinter`` calls it under its lock.
+/// Each held event costs a slot of the spool file and its `Held` entry; the event itself waits on disk, and so do the
+/// ledger's records past its threshold (`CrashLedger`). Not thread-safe: ``BackendEventPrinter`` calls it under its lock.
 final class BackendCrashLinks {
     /// One held event: where its text is, its id, and its time when it is beyond Sentry's retention.
     struct Held {
@@ -48,16 +48,20 @@ final class BackendCrashLinks {
     /// they were read in), then empties the spool; returns the events that could not be read back.
     func release(_ body: (Chosen) -> Void) -> Int {
         var lost = 0
-        for cluster in ledger.clusters() {
-            guard let first = cluster.members.first, held.indices.contains(first) else { continue }
-            let chosen = held[first]
-            let links = cluster.members.dropFirst().lazy.compactMap { member -> LinkedReports.Report? in
-                guard self.held.indices.contains(member), let origin = self.ledger.origin(member) else { return nil }
-                return LinkedReports.Report(source: origin.source, file: origin.file, eventID: self.held[member].id)
+        ledger.forEachCrash(in: .content) { crash in
+            guard let first = crash.reports.first, held.indices.contains(first.index) else { return }
+            let chosen = held[first.index]
+            let links = crash.reports.dropFirst().lazy.compactMap { member -> LinkedReports.Report? in
+                guard self.held.indices.contains(member.index) else { return nil }
+                return LinkedReports.Report(
+                    source: member.crash.source,
+                    file: member.file,
+                    eventID: self.held[member.index].id
+                )
             }
             guard let text = spool.text(chosen.slot) else {
                 lost += 1
-                continue
+                return
             }
             body(
                 Chosen(text: text, id: chosen.id, beyondRetention: chosen.beyondRetention, links: LinkedReports(links))
