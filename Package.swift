@@ -124,7 +124,7 @@ let package = Package(
             name: "ParserFuzzing",
             dependencies: [
                 "APMInspectCore", "CrashReportParsing", "HTTPCaptureParsing", "InputMutation", "ReportInspection",
-                "Symbolication",
+                "Symbolication", "ByteAccess",
             ]
         ),
         // Symbol servers and S3 buckets as symbol sources: fetch by UUID, SigV4, the shared download cache. Apart
@@ -132,7 +132,7 @@ let package = Package(
         .target(
             name: "SymbolServers",
             dependencies: [
-                "APMInspectCore", "Symbolication",
+                "APMInspectCore", "ByteAccess", "Symbolication",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -146,7 +146,7 @@ let package = Package(
             dependencies: [
                 "APMInspectCore", "JetsamParsing", "CrashReportParsing", "WatchdogAnalysis", "PowerLogReading",
                 "HTTPCaptureParsing", "MetricKitParsing", "Symbolication", "BackendExport", "FleetReport",
-                "ReportInspection", "ReportSources", "SymbolServers",
+                "ReportInspection", "ReportSources", "SymbolServers", "ByteAccess",
             ]
         ),
         // `apm-inspect mcp`: the commands' JSON envelopes as Model Context Protocol tools over stdio, confined to the
@@ -287,7 +287,7 @@ let package = Package(
         .testTarget(
             name: "MetricKitParsingTests",
             dependencies: [
-                "FuzzReplaySupport", "MetricKitParsing", "CrashReportParsing", "APMInspectCore",
+                "FuzzReplaySupport", "MetricKitParsing", "CrashReportParsing", "APMInspectCore", "ByteAccess",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

@@ -118,7 +118,8 @@ extension StructureMap {
     /// `CREATE …` statements: SQLite keeps the schema as text in the rows of `sqlite_schema`.
     private mutating func addSchemaText(_ bytes: [UInt8]) {
         let needle = Array("CREATE ".utf8)
-        bytes.withUnsafeBufferPointer { b in
+        do {
+            let b = bytes
             var i = 0
             var found = 0
             while i + needle.count <= b.count, found < 1000 {

@@ -52,22 +52,21 @@ extension StructureMap {
 
     /// The quoted key in front of the value starting at `valueStart` (`"key" : value`), found by reading back.
     static func keyRange(before valueStart: Int, in bytes: [UInt8]) -> Range<Int>? {
-        bytes.withUnsafeBufferPointer { b -> Range<Int>? in
-            var i = min(valueStart, b.count) - 1
-            func skipSpace() { while i >= 0, b[i] == 0x20 || b[i] == 0x0A || b[i] == 0x0D || b[i] == 0x09 { i -= 1 } }
-            skipSpace()
-            guard i >= 0, b[i] == UInt8(ascii: ":") else { return nil }
+        let b = bytes
+        var i = min(valueStart, b.count) - 1
+        func skipSpace() { while i >= 0, b[i] == 0x20 || b[i] == 0x0A || b[i] == 0x0D || b[i] == 0x09 { i -= 1 } }
+        skipSpace()
+        guard i >= 0, b[i] == UInt8(ascii: ":") else { return nil }
+        i -= 1
+        skipSpace()
+        guard i >= 0, b[i] == UInt8(ascii: "\"") else { return nil }
+        let closing = i
+        i -= 1
+        let limit = max(closing - 4096, 0)
+        while i >= limit {
+            if b[i] == UInt8(ascii: "\""), i == 0 || b[i - 1] != UInt8(ascii: "\\") { return i..<(closing + 1) }
             i -= 1
-            skipSpace()
-            guard i >= 0, b[i] == UInt8(ascii: "\"") else { return nil }
-            let closing = i
-            i -= 1
-            let limit = max(closing - 4096, 0)
-            while i >= limit {
-                if b[i] == UInt8(ascii: "\""), i == 0 || b[i - 1] != UInt8(ascii: "\\") { return i..<(closing + 1) }
-                i -= 1
-            }
-            return nil
         }
+        return nil
     }
 }

@@ -3,7 +3,8 @@ extension StructureMap {
     mutating func addText(_ bytes: [UInt8], crashReport: Bool) {
         var found: [(Range<Int>, Role)] = []
         var lineStarts: [Int] = []
-        bytes.withUnsafeBufferPointer { b in
+        do {
+            let b = bytes
             var start = 0
             while start < b.count, found.count < Self.maxSpans {
                 var end = start
@@ -27,7 +28,7 @@ extension StructureMap {
     /// `Key: Value` → the value; `12  libfoo.dylib  0x1a2b  symbol + 4` and `0x1000 - 0x1fff name arm64 <uuid>` →
     /// each column.
     private static func crashLineSpans(
-        _ b: UnsafeBufferPointer<UInt8>,
+        _ b: [UInt8],
         _ line: Range<Int>,
         into found: inout [(Range<Int>, Role)]
     ) {

@@ -35,7 +35,7 @@ import Testing
     private static func check(_ time: AppleTimestamp) throws {
         let expected = reference(time)
         #expect(time.iso8601 == expected)
-        #expect(time.withISO8601UTF8 { String(decoding: $0, as: UTF8.self) } == expected)
+        #expect(time.withISO8601UTF8 { $0.string } == expected)
         let direct = try SortedJSONEncoder().encode(Holder(time: time))
         let viaEncoder = try SortedJSONEncoder().encode(["time": expected])
         #expect(direct == viaEncoder, "\(expected)")

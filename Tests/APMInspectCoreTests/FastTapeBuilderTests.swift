@@ -37,7 +37,11 @@ import Testing
 
     private static func fastTape(_ bytes: [UInt8], maxDepth: Int = 128, opaqueDepth: Int = Int.max) -> [NodeShape]? {
         bytes.withUnsafeBytes { buffer in
-            var builder = JSONFastTapeBuilder(buffer: buffer, maxDepth: maxDepth, opaqueDepth: opaqueDepth)
+            var builder = JSONFastTapeBuilder(
+                bytes: BorrowedBytes(unsafeBytes: buffer),
+                maxDepth: maxDepth,
+                opaqueDepth: opaqueDepth
+            )
             defer { builder.nodes.release() }
             return builder.build() ? builder.nodes.toArray().map(NodeShape.init) : nil
         }
@@ -45,7 +49,7 @@ import Testing
 
     private static func repairingTape(_ bytes: [UInt8]) -> (tape: [NodeShape], clean: Bool)? {
         bytes.withUnsafeBytes { buffer in
-            var builder = JSONTapeBuilder(buffer: buffer, options: JSONParseOptions())
+            var builder = JSONTapeBuilder(bytes: BorrowedBytes(unsafeBytes: buffer), options: JSONParseOptions())
             defer { builder.nodes.release() }
             guard let root = try? builder.build() else { return nil }
             return (builder.nodes.toArray().map(NodeShape.init), root == 1 && builder.diagnostics.isEmpty)
@@ -55,7 +59,7 @@ import Testing
     /// Numbers whose value the builder kept on the node: exactly the value their digits decode to.
     private static func smallIntegersAreRight(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBytes { buffer in
-            var builder = JSONFastTapeBuilder(buffer: buffer, maxDepth: 128)
+            var builder = JSONFastTapeBuilder(bytes: BorrowedBytes(unsafeBytes: buffer), maxDepth: 128)
             defer { builder.nodes.release() }
             guard builder.build() else { return true }
             return builder.nodes.toArray().allSatisfy { node in
@@ -75,7 +79,7 @@ import Testing
         let document = try JSONDocument(text: "[999999999, 1000000000, 4294967296, 42, -42, 4.5]")
         #expect(document.root.elements.map(\.uint64) == [999_999_999, 1_000_000_000, 4_294_967_296, 42, nil, nil])
         #expect(document.root.elements.map(\.int64) == [999_999_999, 1_000_000_000, 4_294_967_296, 42, -42, nil])
-        let unsafe = document.root.withUnsafeValue { list in
+        let unsafe = document.root.withBorrowedValue { list in
             var values: [UInt64?] = []
             list.forEachElement { element in
                 values.append(element.uint64)

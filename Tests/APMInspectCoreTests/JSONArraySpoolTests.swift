@@ -77,7 +77,7 @@ import Testing
         var written: [UInt8] = []
         let ok = spool.writeArray(order: [2, 0, 1]) { rank, position, bytes, out in
             out(bytes)
-            Array("/\(rank)\(position)".utf8).withUnsafeBufferPointer { out($0) }
+            Array("/\(rank)\(position)".utf8).withBorrowedBytes { out($0) }
         } to: {
             written += $0
         }

@@ -1,3 +1,4 @@
+import ByteAccess
 import PropertyBased
 import Testing
 
@@ -159,12 +160,12 @@ import Testing
             let text = #"{"k\#(word)" : [\#(a), -\#(b), "\#(word)", {"x": [true, null, \#(a).5]}], "e": {}, "f": []}"#
             let bytes = Array(text.utf8)
             let fast = bytes.withUnsafeBytes { buffer -> [JSONNode]? in
-                var builder = JSONFastTapeBuilder(buffer: buffer, maxDepth: 128)
+                var builder = JSONFastTapeBuilder(bytes: BorrowedBytes(unsafeBytes: buffer), maxDepth: 128)
                 defer { builder.nodes.release() }
                 return builder.build() ? builder.nodes.toArray() : nil
             }
             let slow = bytes.withUnsafeBytes { buffer -> [JSONNode]? in
-                var builder = JSONTapeBuilder(buffer: buffer, options: JSONParseOptions())
+                var builder = JSONTapeBuilder(bytes: BorrowedBytes(unsafeBytes: buffer), options: JSONParseOptions())
                 defer { builder.nodes.release() }
                 guard (try? builder.build()) == 1 else { return nil }
                 return builder.nodes.toArray()

@@ -69,7 +69,7 @@ import Testing
 
     private static func agree(_ document: JSONDocument) -> Bool {
         let viaElement = read(document.root)
-        let viaView = document.root.withUnsafeValue { read($0) }
+        let viaView = document.root.withBorrowedValue { read($0) }
         return viaElement == viaView
     }
 
@@ -110,7 +110,7 @@ import Testing
     @Test func stopsWhenTheBodySaysSo() throws {
         let document = try JSONDocument(text: #"{"a": [1, 2, 3], "b": 2, "c": 3}"#)
         var seen = 0
-        document.root.withUnsafeValue { root in
+        document.root.withBorrowedValue { root in
             root.forEachMember { _, _ in
                 seen += 1
                 return false

@@ -18,8 +18,8 @@ import Testing
 
     @Test func findsWhatAPositionByPositionSearchFinds() async {
         await propertyCheck(input: Self.texts, Self.patterns, Gen.int(in: 0...280)) { text, pattern, start in
-            let found = text.withUnsafeBufferPointer { textBytes in
-                pattern.withUnsafeBufferPointer { UTF8Search.firstOffset(of: $0, in: textBytes, from: start) }
+            let found = text.withBorrowedBytes { textBytes in
+                pattern.withBorrowedBytes { UTF8Search.firstOffset(of: $0, in: textBytes, from: start) }
             }
             #expect(found == Self.reference(pattern, text, from: start))
         }

@@ -1,4 +1,5 @@
 import APMInspectCore
+import ByteAccess
 import Testing
 
 @testable import CrashReportParsing
@@ -253,5 +254,5 @@ import Testing
 /// A line's reader run on the line's bytes, as the reader runs it.
 private func onBytes<Result>(_ line: String, _ read: (TextBytes) -> Result) -> Result {
     var text = line
-    return text.withUTF8 { read(TextBytes($0)) }
+    return text.withBorrowedUTF8 { read(TextBytes($0)) }
 }

@@ -1,4 +1,5 @@
 import APMInspectCore
+import ByteAccess
 import PropertyBased
 import Testing
 
@@ -11,7 +12,7 @@ import Testing
     private static let bytes = Gen.int(in: 0...(alphabet.count - 1)).map { alphabet[$0] }.array(of: 0...24)
 
     private func with<T>(_ bytes: [UInt8], _ body: (TextBytes) -> T) -> T {
-        bytes.withUnsafeBufferPointer { body(TextBytes($0)) }
+        bytes.withBorrowedBytes { body(TextBytes($0)) }
     }
 
     @Test func numbersReadLikeTheStandardLibrary() async {
@@ -116,7 +117,7 @@ import Testing
             (0..<40).map { "lib\($0 % 20 < 10 ? "0" : "")\($0 % 20).dylib" } + ["UIKitCore", "UIKitCore", "é.dylib"]
         for text in written {
             let bytes = Array(text.utf8)
-            let read = bytes.withUnsafeBufferPointer { names.name(TextBytes($0)) }
+            let read = bytes.withBorrowedBytes { names.name(TextBytes($0)) }
             #expect(read == text)
         }
     }

@@ -1,4 +1,5 @@
 import APMInspectCore
+import ByteAccess
 import Testing
 
 @testable import CrashReportParsing
@@ -68,7 +69,7 @@ import Testing
     /// A line that only looks like a frame with an unknown address (no tab before `???`) stays text.
     @Test func questionMarksWithoutTheColumnTabAreNotAFrame() {
         func frameLine(_ text: String) -> (index: Int, address: UInt64?)? {
-            Array(text.utf8).withUnsafeBufferPointer { buffer in
+            Array(text.utf8).withBorrowedBytes { buffer in
                 CrashTextReader.frameLine(TextBytes(buffer)).map { ($0.index, $0.address?.value) }
             }
         }

@@ -2,6 +2,8 @@
 // only a debug build or one with -enable-testing allows (Fuzz/smoke.sh and Fuzz/campaign.sh define FUZZ_TESTABLE for
 // their release builds, which add -enable-testing; a plain release `swift build` compiles the
 // checks that need no internals).
+import ByteAccess
+
 #if DEBUG || FUZZ_TESTABLE
     @testable import APMInspectCore
 #else
@@ -134,18 +136,18 @@ public enum FuzzChecks {
         public static func jsonTape(_ buffer: UnsafeRawBufferPointer) -> FuzzFindings {
             var found = FuzzFindings()
             let limits = JSONParseOptions(maxDepth: 64)
-            var fast = JSONFastTapeBuilder(buffer: buffer, maxDepth: limits.maxDepth)
+            var fast = JSONFastTapeBuilder(bytes: BorrowedBytes(unsafeBytes: buffer), maxDepth: limits.maxDepth)
             let fastTape: [JSONNode]? = fast.build() ? fast.nodes.toArray() : nil
             fast.nodes.release()
 
             var strictOptions = limits
             strictOptions.lenient = false
-            var strict = JSONTapeBuilder(buffer: buffer, options: strictOptions)
+            var strict = JSONTapeBuilder(bytes: BorrowedBytes(unsafeBytes: buffer), options: strictOptions)
             let strictRoot = try? strict.build()
             let strictTape = strictRoot.map { _ in strict.nodes.toArray() }
             strict.nodes.release()
 
-            var lenient = JSONTapeBuilder(buffer: buffer, options: limits)
+            var lenient = JSONTapeBuilder(bytes: BorrowedBytes(unsafeBytes: buffer), options: limits)
             let lenientRoot = try? lenient.build()
             let lenientTape = lenientRoot.map { _ in lenient.nodes.toArray() }
             let lenientDiagnostics = lenient.diagnostics

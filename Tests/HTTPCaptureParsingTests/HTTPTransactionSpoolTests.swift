@@ -63,7 +63,7 @@ import Testing
         ] {
             var out: [UInt8] = []
             let index = pretty ? 7 : 1234
-            Array(text.utf8).withUnsafeBufferPointer { bytes in
+            Array(text.utf8).withBorrowedBytes { bytes in
                 HTTPTransactionSpool.renumber(bytes, pretty: pretty, to: index) { out += $0 }
             }
             #expect(String(decoding: out, as: UTF8.self) == expected)

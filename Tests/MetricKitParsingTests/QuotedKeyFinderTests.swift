@@ -1,4 +1,5 @@
 import APMInspectCore
+import ByteAccess
 import PropertyBased
 import Testing
 
@@ -31,7 +32,7 @@ import Testing
         let finder = QuotedKeyFinder(Self.keys)
         await propertyCheck(input: Self.texts) { pieces in
             let text = Array(pieces.joined().utf8)
-            let found = text.withUnsafeBytes { finder.find(in: $0) }
+            let found = text.withBorrowedBytes { finder.find(in: $0) }
             #expect(found == Self.keys.map { Self.reference($0, in: text) }, "\(pieces.joined())")
         }
     }
@@ -39,13 +40,13 @@ import Testing
     @Test func keyMustBeFollowedByAColon() {
         let finder = QuotedKeyFinder(["cpuMetrics", "crashDiagnostics"])
         let text = Array(#"{"note": "cpuMetrics", "crashDiagnostics" : [], "cpuMetrics"}"#.utf8)
-        #expect(text.withUnsafeBytes { finder.find(in: $0) } == [false, true])
+        #expect(text.withBorrowedBytes { finder.find(in: $0) } == [false, true])
     }
 
     @Test func aKeyCutByTheEndOfTheBufferIsNotFound() {
         let finder = QuotedKeyFinder(["cpuMetrics"])
         for text in [#"{"cpuMetrics"#, #"{"cpuMetrics""#, #"{"cpuMetrics"  "#, "\""] {
-            #expect(Array(text.utf8).withUnsafeBytes { finder.find(in: $0) } == [false], "\(text)")
+            #expect(Array(text.utf8).withBorrowedBytes { finder.find(in: $0) } == [false], "\(text)")
         }
     }
 }

@@ -1,3 +1,5 @@
+import ByteAccess
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -33,7 +35,7 @@ final class ByteSource {
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         var consumed: UInt64 = 0
         func next() throws(InputError) -> [UInt8]? {
-            let got = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            let got = chunk.fillBytes(at: 0, count: chunk.count) { read(fd, $0, $1) }
             if got < 0 { throw InputError(.unreadable, "read failed: \(String(cString: strerror(errno)))") }
             return got == 0 ? nil : Array(chunk[0..<got])
         }

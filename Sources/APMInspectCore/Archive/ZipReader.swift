@@ -1,3 +1,4 @@
+import ByteAccess
 import CZlib
 
 #if canImport(Glibc)
@@ -170,7 +171,8 @@ package struct ZipReader: Sendable {
         let tailStart = size - tailLength
         let tail = try read(tailStart, tailLength)
         // The last signature whose comment length fits what follows it, searched backwards over the raw bytes.
-        let found: Int? = tail.withUnsafeBufferPointer { bytes in
+        let found: Int? = {
+            let bytes = tail
             var k = bytes.count - 22
             while k >= 0 {
                 if bytes[k] == 0x50, bytes[k + 1] == 0x4B, bytes[k + 2] == 0x05, bytes[k + 3] == 0x06,
@@ -181,7 +183,7 @@ package struct ZipReader: Sendable {
                 k -= 1
             }
             return nil
-        }
+        }()
         guard let end = found else { throw InputError(.syntax, "no zip end-of-central-directory record") }
         let endOffset = tailStart + end
         var count = UInt64(le16(tail, end + 10))
@@ -298,7 +300,7 @@ package struct ZipReader: Sendable {
         }
         switch source {
         case .bytes(let bytes):
-            return bytes.withUnsafeBufferPointer { Array(UnsafeBufferPointer(rebasing: $0[offset..<(offset + count)])) }
+            return bytes[offset..<(offset + count)].withBorrowedBytes { $0.array }
         case .file(let path):
             let fd = path.withCString { open($0, O_RDONLY) }
             guard fd >= 0 else { throw InputError(.unreadable, "cannot open: \(String(cString: strerror(errno)))") }
@@ -306,9 +308,7 @@ package struct ZipReader: Sendable {
             var buffer = [UInt8](repeating: 0, count: count)
             var done = 0
             while done < count {
-                let got = buffer.withUnsafeMutableBytes { raw in
-                    pread(fd, raw.baseAddress.map { $0 + done }, count - done, off_t(offset + done))
-                }
+                let got = buffer.fillBytes(at: done, count: count - done) { pread(fd, $0, $1, off_t(offset + done)) }
                 if got < 0 && errno == EINTR { continue }
                 guard got > 0 else {
                     throw InputError(.unreadable, "the archive changed or cannot be read", at: at(offset + done))

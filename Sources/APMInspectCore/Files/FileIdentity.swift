@@ -21,20 +21,15 @@ package struct FileIdentity: Hashable, Sendable {
 
     /// The file `path` leads to (links followed); nil when there is none.
     package init?(path: String) {
-        guard let identity = path.withCString({ Self(cString: $0) }) else { return nil }
-        self = identity
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        self.init(info)
     }
 
     /// The file the raw path leads to (links followed); nil when there is none.
     package init?(path: RawPath) {
-        guard let identity = path.withCString({ Self(cString: $0) }) else { return nil }
-        self = identity
-    }
-
-    /// The file `path` leads to (links followed); nil when there is none.
-    package init?(cString path: UnsafePointer<CChar>) {
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
+        guard path.withCString({ stat($0, &info) }) == 0 else { return nil }
         self.init(info)
     }
 

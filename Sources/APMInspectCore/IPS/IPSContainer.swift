@@ -1,3 +1,5 @@
+import ByteAccess
+
 /// An `.ips` file split into its one-line JSON header and its body, with the body's kind sniffed from content.
 ///
 /// Line 1 is the header; the file is split at the first newline only, because header strings may contain braces
@@ -116,10 +118,8 @@ public struct IPSContainer: Sendable {
         }
         self.header = header
         // A file without a header is all body: shared, not copied (a copy doubled the memory a large text took).
-        // Otherwise copied through a buffer pointer: the generic copy of an array slice went element by element.
-        self.body =
-            bodyStart == 0
-            ? bytes : bytes.withUnsafeBufferPointer { Array(UnsafeBufferPointer(rebasing: $0[bodyStart...])) }
+        // Otherwise copied in one piece: the generic copy of an array slice went element by element.
+        self.body = bodyStart == 0 ? bytes : bytes[bodyStart...].withBorrowedBytes { $0.array }
         self.bodyOrigin = TextOrigin(byteOffset: bodyStart, line: bodyLine)
         self.bodyKind = Self.sniffBody(body)
         self.diagnostics = diagnostics

@@ -16,7 +16,7 @@ struct JSONDepthCuts {
                 .warning,
                 .jsonTooDeepSkipped,
                 "a value nested deeper than \(maxDepth) levels was skipped: what it holds was not read",
-                at: TextPosition.location(in: buffer.unsafeBytes, byteOffset: offset)
+                at: TextPosition.location(in: buffer, byteOffset: offset)
             )
         )
     }

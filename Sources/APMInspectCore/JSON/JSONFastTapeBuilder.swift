@@ -21,23 +21,6 @@ struct JSONFastTapeBuilder {
     /// The containers skipped for their depth.
     private(set) var depthCuts = JSONDepthCuts()
 
-    /// The builder over a raw buffer, as the tests and fuzz checks make it.
-    init(
-        buffer: UnsafeRawBufferPointer,
-        maxDepth: Int,
-        opaqueDepth: Int = Int.max,
-        probe: String? = nil,
-        skipsTooDeep: Bool = false
-    ) {
-        self.init(
-            bytes: BorrowedBytes(unsafeBytes: buffer),
-            maxDepth: maxDepth,
-            opaqueDepth: opaqueDepth,
-            probe: probe,
-            skipsTooDeep: skipsTooDeep
-        )
-    }
-
     init(
         bytes buffer: BorrowedBytes,
         maxDepth: Int,

@@ -47,11 +47,6 @@ struct JSONTapeBuilder {
 
     private static let maxDiagnostics = 40
 
-    /// The builder over a raw buffer, as the tests and fuzz checks make it.
-    init(buffer: UnsafeRawBufferPointer, options: JSONParseOptions) {
-        self.init(bytes: BorrowedBytes(unsafeBytes: buffer), options: options)
-    }
-
     init(bytes buffer: BorrowedBytes, options: JSONParseOptions) {
         self.buffer = buffer
         self.options = options
@@ -622,7 +617,7 @@ struct JSONTapeBuilder {
         at offset: Int
     ) {
         if listed.count < Self.maxDiagnostics {
-            let location = TextPosition.location(in: buffer.unsafeBytes, byteOffset: offset)
+            let location = TextPosition.location(in: buffer, byteOffset: offset)
             listed.append(Diagnostic(severity, code, message, at: location))
         } else {
             if unlisted.count == 0 { unlisted.first = offset }
@@ -635,7 +630,7 @@ struct JSONTapeBuilder {
     /// The listed repairs, then one note for the rest: their number and the bytes from the first to the last.
     var diagnostics: [Diagnostic] {
         guard unlisted.count > 0 else { return listed }
-        var location = TextPosition.location(in: buffer.unsafeBytes, byteOffset: unlisted.first)
+        var location = TextPosition.location(in: buffer, byteOffset: unlisted.first)
         location.lastByteOffset = unlisted.last
         let note = Diagnostic(
             .note,
@@ -652,6 +647,6 @@ struct JSONTapeBuilder {
     }
 
     private func error(_ message: String, at offset: Int, code: InputError.Code = .syntax) -> InputError {
-        InputError(code, message, at: TextPosition.location(in: buffer.unsafeBytes, byteOffset: offset))
+        InputError(code, message, at: TextPosition.location(in: buffer, byteOffset: offset))
     }
 }

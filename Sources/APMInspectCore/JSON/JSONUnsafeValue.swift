@@ -187,13 +187,6 @@ package struct JSONUnsafeValue {
 }
 
 extension JSONElement {
-    /// ``withBorrowedValue(_:)`` by the name the tests and fuzz checks know it by.
-    @inlinable
-    @usableFromInline
-    package func withUnsafeValue<Result>(_ body: (JSONUnsafeValue) throws -> Result) rethrows -> Result {
-        try withBorrowedValue(body)
-    }
-
     /// Calls `body` with a non-owning view of this value; the view must not be used after `body` returns.
     @inlinable
     @usableFromInline

@@ -1,3 +1,5 @@
+import ByteAccess
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -26,19 +28,14 @@ package final class JSONArraySpool {
             self.fd = fd
         }
 
-        func take(_ bytes: UnsafeBufferPointer<UInt8>) {
-            guard !failed, let base = bytes.baseAddress else { return }
-            var done = 0
-            while done < bytes.count {
-                let n = pwrite(fd, base + done, bytes.count - done, off_t(written + done))
-                if n < 0, errno == EINTR { continue }
-                if n <= 0 {
-                    failed = true
-                    return
-                }
-                done += n
+        func take(_ bytes: BorrowedBytes) {
+            guard !failed else { return }
+            let offset = written
+            guard bytes.writeAll({ pwrite(fd, $0, $1, off_t(offset + $2)) }) else {
+                failed = true
+                return
             }
-            written += done
+            written += bytes.count
         }
     }
 
@@ -51,7 +48,7 @@ package final class JSONArraySpool {
     /// Writes one element's bytes, given its place in the array written and among the elements appended, to the
     /// output it is handed.
     package typealias ElementWriter = (
-        _ rank: Int, _ position: Int, UnsafeBufferPointer<UInt8>, (UnsafeBufferPointer<UInt8>) -> Void
+        _ rank: Int, _ position: Int, BorrowedBytes, (BorrowedBytes) -> Void
     ) -> Void
 
     /// Where each element starts in the file; it ends where the next starts (the last, at ``end``).
@@ -147,7 +144,7 @@ package final class JSONArraySpool {
     package func writeArray(
         order: [Int]? = nil,
         element: ElementWriter? = nil,
-        to body: (UnsafeBufferPointer<UInt8>) -> Void
+        to body: (BorrowedBytes) -> Void
     ) -> Bool {
         if !finished {
             sink.flush()
@@ -160,7 +157,7 @@ package final class JSONArraySpool {
         // system call per piece handed over.
         return withoutActuallyEscaping(body) { body -> Bool in
             let gathered = JSONByteSink(capacity: 65_536, chunk: 65_536, holdLimit: 0, drain: body)
-            let out: (UnsafeBufferPointer<UInt8>) -> Void = { gathered.append($0) }
+            let out: (BorrowedBytes) -> Void = { gathered.append($0) }
             let indent = 2 * (depth + 1)
             gathered.append(UInt8(ascii: "["))
             for rank in starts.indices {
@@ -215,54 +212,48 @@ package final class JSONArraySpool {
         /// Calls `body` with the bytes of `range`; false when they cannot all be read.
         mutating func withBytes(
             _ range: Range<Int>,
-            _ body: (UnsafeBufferPointer<UInt8>) -> Void
+            _ body: (BorrowedBytes) -> Void
         ) -> Bool {
             if range.lowerBound >= base, range.upperBound <= base + valid {
                 let from = range.lowerBound - base
-                buffer.withUnsafeBufferPointer { all in
-                    body(UnsafeBufferPointer(rebasing: all[from..<from + range.count]))
-                }
+                buffer.withBorrowedBytes { body($0.slice(from..<from + range.count)) }
                 return true
             }
             if range.count > buffer.count {
                 // Larger than the buffer: read on its own.
                 var own = [UInt8](repeating: 0, count: range.count)
                 guard Self.read(fd, into: &own, count: range.count, at: range.lowerBound) else { return false }
-                own.withUnsafeBufferPointer { body($0) }
+                own.withBorrowedBytes { body($0) }
                 return true
             }
             let wanted = buffer.count
             var got = 0
-            let ok = buffer.withUnsafeMutableBufferPointer { all -> Bool in
-                guard let start = all.baseAddress else { return false }
-                while got < wanted {
-                    let n = pread(fd, start + got, wanted - got, off_t(range.lowerBound + got))
-                    if n < 0, errno == EINTR { continue }
-                    if n < 0 { return false }
-                    if n == 0 { break }
-                    got += n
+            var ok = wanted > 0
+            while ok, got < wanted {
+                let n = buffer.fillBytes(at: got, count: wanted - got) {
+                    pread(fd, $0, $1, off_t(range.lowerBound + got))
                 }
-                return true
+                if n < 0, errno == EINTR { continue }
+                if n < 0 { ok = false }
+                if n <= 0 { break }
+                got += n
             }
             base = range.lowerBound
             valid = ok ? got : 0
             guard ok, range.count <= got else { return false }
-            buffer.withUnsafeBufferPointer { all in body(UnsafeBufferPointer(rebasing: all[0..<range.count])) }
+            buffer.withBorrowedBytes { body($0.prefix(range.count)) }
             return true
         }
 
         private static func read(_ fd: Int32, into bytes: inout [UInt8], count: Int, at offset: Int) -> Bool {
-            bytes.withUnsafeMutableBufferPointer { all -> Bool in
-                guard let start = all.baseAddress else { return count == 0 }
-                var got = 0
-                while got < count {
-                    let n = pread(fd, start + got, count - got, off_t(offset + got))
-                    if n < 0, errno == EINTR { continue }
-                    if n <= 0 { return false }
-                    got += n
-                }
-                return true
+            var got = 0
+            while got < count {
+                let n = bytes.fillBytes(at: got, count: count - got) { pread(fd, $0, $1, off_t(offset + got)) }
+                if n < 0, errno == EINTR { continue }
+                if n <= 0 { return false }
+                got += n
             }
+            return got == count
         }
     }
 }

@@ -15,14 +15,11 @@ import ByteAccess
 final class JSONByteSink {
     // Unchecked: one document is written by one thread, and the runtime's exclusivity checks on these were a tenth
     // of the writer's time.
-    @exclusivity(unchecked) private var storage: UnsafeMutablePointer<UInt8>
-    @exclusivity(unchecked) private var capacity: Int
-    /// Bytes held now (not yet drained).
-    @exclusivity(unchecked) private(set) var count = 0
+    @exclusivity(unchecked) private var storage: OutputBytes
     /// Bytes handed to `drain` so far.
     private(set) var drained = 0
     /// Where full buffers go; nil keeps every byte (for a `String` of the whole document).
-    private let drain: ((UnsafeBufferPointer<UInt8>) -> Void)?
+    private let drain: ((BorrowedBytes) -> Void)?
     /// Nothing is drained before this many bytes were written.
     private let holdLimit: Int
     /// The buffer size once draining has started.
@@ -41,20 +38,22 @@ final class JSONByteSink {
         chunk: Int = 65_536,
         holdLimit: Int = 0,
         limit: Int = Int.max,
-        drain: ((UnsafeBufferPointer<UInt8>) -> Void)? = nil
+        drain: ((BorrowedBytes) -> Void)? = nil
     ) {
-        self.capacity = max(capacity, 16)
-        self.storage = Self.allocate(self.capacity)
+        self.storage = OutputBytes(capacity: capacity)
         self.chunk = max(chunk, 16)
         self.holdLimit = max(holdLimit, 0)
         self.limit = max(limit, 0)
         self.drain = drain
     }
 
+    /// Bytes held now (not yet drained).
+    var count: Int { storage.count }
+
     /// Records why the document failed (the first reason only) and drops what is held.
     func fail(_ error: any Error) {
         if failure == nil { failure = error }
-        count = 0
+        storage.removeAll()
     }
 
     /// Throws the recorded failure, or ``JSONStreamContext/TooLarge`` when the document passed its limit.
@@ -64,244 +63,122 @@ final class JSONByteSink {
     }
 
     /// Bytes written so far, drained or held.
-    var total: Int { drained + count }
+    var total: Int { drained + storage.count }
 
     /// Hands every held byte to `drain` (nothing without one).
     func flush() {
-        guard let drain, count > 0, failure == nil else { return }
-        drain(UnsafeBufferPointer(start: storage, count: count))
-        drained += count
-        count = 0
+        guard let drain, storage.count > 0, failure == nil else { return }
+        drain(storage.bytes)
+        drained += storage.count
+        storage.removeAll()
     }
 
-    deinit { free(storage) }
+    deinit { storage.deallocate() }
 
-    /// Raw `malloc` memory, so that growing can use `realloc`.
-    private static func allocate(_ capacity: Int) -> UnsafeMutablePointer<UInt8> {
-        guard let raw = malloc(capacity) else { return UnsafeMutablePointer<UInt8>.allocate(capacity: capacity) }
-        return raw.bindMemory(to: UInt8.self, capacity: capacity)
-    }
-
-    /// Debug builds check that a writer stayed inside what it reserved (the tests write at every fill level of a
-    /// small buffer); release builds compile this away.
-    @inline(__always)
-    private func checkWithinReservation() {
-        assert(count <= capacity || failure != nil, "a writer went past the bytes it reserved")
-    }
-
+    /// Applies the sink's policy before the storage would grow.
+    ///
+    /// Past the limit the document fails and its bytes are dropped; with a drain, past the hold, the held bytes go
+    /// out instead. The storage's own appends then find their room (or grow it: a piece larger than the buffer).
     @inline(__always)
     private func reserve(_ extra: Int) {
-        if count + extra > capacity { makeRoom(extra) }
+        if extra > storage.capacity - storage.count { makeRoom(extra) }
     }
 
     private func makeRoom(_ extra: Int) {
         if failure == nil, total + extra > limit { fail(JSONStreamContext.TooLarge()) }
         if failure != nil {
-            count = 0
-            if extra <= capacity { return }
+            storage.removeAll()
         } else if drain != nil, total >= holdLimit {
             flush()
             // The hold may have grown the buffer to megabytes: back to a chunk that stays in cache.
-            if capacity > 4 * chunk, extra <= chunk, let raw = realloc(storage, chunk) {
-                storage = raw.bindMemory(to: UInt8.self, capacity: chunk)
-                capacity = chunk
-            }
-            if extra <= capacity { return }
+            if storage.capacity > 4 * chunk, extra <= chunk { storage.resize(capacity: chunk) }
         }
-        var grown = capacity * 2
-        while grown < count + extra { grown *= 2 }
-        // `realloc` moves large buffers by remapping their pages: growing no longer holds the old and the new
-        // buffer at once (three times the output at the last doubling).
-        if let raw = realloc(storage, grown) {
-            storage = raw.bindMemory(to: UInt8.self, capacity: grown)
-        } else {
-            let fresh = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
-            fresh.update(from: storage, count: count)
-            free(storage)
-            storage = fresh
-        }
-        capacity = grown
+        storage.reserve(extra)
     }
 
     func append(_ byte: UInt8) {
         reserve(1)
-        storage[count] = byte
-        count += 1
-    }
-
-    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-        reserve(bytes.count)
-        Self.copy(base, to: storage + count, count: bytes.count)
-        count += bytes.count
+        storage.append(byte)
     }
 
     func append(_ bytes: BorrowedBytes) {
-        append(bytes.unsafeBytes.assumingMemoryBound(to: UInt8.self))
+        reserve(bytes.count)
+        storage.append(bytes)
     }
 
     /// `bytes` between quotes: a string that needs no escaping, with one reservation.
     func append(quoted bytes: BorrowedBytes) {
-        append(quoted: bytes.unsafeBytes.assumingMemoryBound(to: UInt8.self))
-    }
-
-    /// `bytes` between quotes: a string that needs no escaping, with one reservation.
-    func append(quoted bytes: UnsafeBufferPointer<UInt8>) {
-        guard let base = bytes.baseAddress else {
-            append(literal: #""""#)
-            return
-        }
         reserve(bytes.count + 2)
-        let start = storage + count
-        start.pointee = UInt8(ascii: "\"")
-        Self.copy(base, to: start + 1, count: bytes.count)
-        start[bytes.count + 1] = UInt8(ascii: "\"")
-        count += bytes.count + 2
-        checkWithinReservation()
+        storage.append(UInt8(ascii: "\""))
+        storage.append(bytes)
+        storage.append(UInt8(ascii: "\""))
     }
 
-    /// Copies `count` bytes without a call for the short pieces the writer appends by the million (keys, names,
-    /// numbers): two overlapping words for 8 to 16 bytes, `memcpy` only for longer ones.
-    @inline(__always)
-    private static func copy(_ source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, count: Int) {
-        if count > 16 {
-            target.update(from: source, count: count)
-        } else if count >= 8 {
-            let head = UnsafeRawPointer(source).loadUnaligned(as: UInt64.self)
-            let tail = UnsafeRawPointer(source + count - 8).loadUnaligned(as: UInt64.self)
-            UnsafeMutableRawPointer(target).storeBytes(of: head, as: UInt64.self)
-            UnsafeMutableRawPointer(target + count - 8).storeBytes(of: tail, as: UInt64.self)
-        } else {
-            for k in 0..<count { target[k] = source[k] }
-        }
-    }
-
-    /// A literal's bytes, read from its pointer: `withUTF8Buffer` was a call and a closure per piece, and the
-    /// writer appends a literal for every key, comma and brace.
+    /// A literal's bytes.
     @inline(__always)
     func append(literal text: StaticString) {
-        guard text.hasPointerRepresentation else {
-            text.withUTF8Buffer { append($0) }
-            return
-        }
-        append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        reserve(Self.length(of: text))
+        storage.append(text)
+    }
+
+    /// The UTF-8 length of `text`, which a literal of one scalar holds without a pointer (`utf8CodeUnitCount`
+    /// would trap on it).
+    @inline(__always)
+    private static func length(of text: StaticString) -> Int {
+        text.hasPointerRepresentation ? text.utf8CodeUnitCount : text.withUTF8Buffer { $0.count }
     }
 
     /// A compact member's key: the comma before it unless it is the first, the quoted name and the colon, with one
     /// reservation (the name is a coding key: plain ASCII, written as it is).
     func append(key name: StaticString, first: Bool) {
-        guard name.hasPointerRepresentation else {
-            if !first { append(UInt8(ascii: ",")) }
-            append(UInt8(ascii: "\""))
-            append(literal: name)
-            append(literal: "\":")
-            return
-        }
-        let length = name.utf8CodeUnitCount
-        reserve(length + 4)
-        var cursor = storage + count
-        if !first {
-            cursor.pointee = UInt8(ascii: ",")
-            cursor += 1
-        }
-        cursor.pointee = UInt8(ascii: "\"")
-        Self.copy(name.utf8Start, to: cursor + 1, count: length)
-        cursor += length + 1
-        cursor[0] = UInt8(ascii: "\"")
-        cursor[1] = UInt8(ascii: ":")
-        count = cursor + 2 - storage
-        checkWithinReservation()
+        reserve((first ? 0 : 1) + Self.length(of: name) + 3)
+        if !first { storage.append(UInt8(ascii: ",")) }
+        storage.append(UInt8(ascii: "\""))
+        storage.append(name)
+        storage.append("\":")
     }
 
     /// A comma when asked, a line break and `indent` spaces, with one reservation: what a pretty document writes
     /// before each element of an array and before a closing bracket or brace.
     func append(lineBreakIndentedBy indent: Int, comma: Bool) {
         guard indent >= 0 else { return }
-        // Reserved and advanced by the same count: a piece left out shows in the output instead of running past the
-        // buffer.
-        let total = (comma ? 1 : 0) + 1 + indent
-        reserve(total)
-        var cursor = storage + count
-        if comma {
-            cursor.pointee = UInt8(ascii: ",")
-            cursor += 1
-        }
-        cursor.pointee = UInt8(ascii: "\n")
-        (cursor + 1).initialize(repeating: UInt8(ascii: " "), count: indent)
-        count += total
-        checkWithinReservation()
+        reserve((comma ? 1 : 0) + 1 + indent)
+        if comma { storage.append(UInt8(ascii: ",")) }
+        storage.append(UInt8(ascii: "\n"))
+        storage.append(repeating: UInt8(ascii: " "), count: indent)
     }
 
     /// A pretty member's key: the comma and line break before it (a line break alone for the first), `indent`
     /// spaces, the quoted name and ` : `, with one reservation instead of five appends (a report writes a key for
     /// every member).
     func append(prettyKey name: StaticString, first: Bool, indent: Int) {
-        guard name.hasPointerRepresentation, indent >= 0 else {
-            append(literal: first ? "\n" : ",\n")
-            append(repeating: UInt8(ascii: " "), count: indent)
-            append(UInt8(ascii: "\""))
-            append(literal: name)
-            append(literal: "\" : ")
-            return
-        }
-        let length = name.utf8CodeUnitCount
-        // Comma, line break, indent, quote, name, quote, space, colon, space: reserved and advanced by the same count.
-        let total = (first ? 0 : 1) + 1 + indent + 1 + length + 4
-        reserve(total)
-        var cursor = storage + count
-        if !first {
-            cursor.pointee = UInt8(ascii: ",")
-            cursor += 1
-        }
-        cursor.pointee = UInt8(ascii: "\n")
-        cursor += 1
-        cursor.initialize(repeating: UInt8(ascii: " "), count: indent)
-        cursor += indent
-        cursor.pointee = UInt8(ascii: "\"")
-        Self.copy(name.utf8Start, to: cursor + 1, count: length)
-        cursor += length + 1
-        cursor[0] = UInt8(ascii: "\"")
-        cursor[1] = UInt8(ascii: " ")
-        cursor[2] = UInt8(ascii: ":")
-        cursor[3] = UInt8(ascii: " ")
-        count += total
-        checkWithinReservation()
+        let indent = max(0, indent)
+        // Comma, line break, indent, quote, name, quote, space, colon, space.
+        reserve((first ? 0 : 1) + 1 + indent + 1 + Self.length(of: name) + 4)
+        if !first { storage.append(UInt8(ascii: ",")) }
+        storage.append(UInt8(ascii: "\n"))
+        storage.append(repeating: UInt8(ascii: " "), count: indent)
+        storage.append(UInt8(ascii: "\""))
+        storage.append(name)
+        storage.append("\" : ")
     }
 
     func append(_ text: String) {
         var text = text
-        text.withUTF8 { append($0) }
+        text.withBorrowedUTF8 { append($0) }
     }
 
     /// `value` in decimal, as `String(value)` writes it, without making the `String`.
     func append(decimal value: UInt64, negative: Bool = false) {
-        var length = 1
-        var probe = value
-        while probe >= 10 {
-            probe /= 10
-            length += 1
-        }
-        let width = negative ? length + 1 : length
-        reserve(width)
-        var cursor = storage + count + width
-        var rest = value
-        repeat {
-            cursor -= 1
-            cursor.pointee = 0x30 + UInt8(truncatingIfNeeded: rest % 10)
-            rest /= 10
-        } while rest > 0
-        if negative { storage[count] = UInt8(ascii: "-") }
-        count += width
+        // Reserved exactly: a document may end one byte short of its limit.
+        let digits = OutputBytes.decimalLength(of: value)
+        reserve(digits + (negative ? 1 : 0))
+        storage.append(decimal: value, negative: negative, digits: digits)
     }
 
     /// `value` in decimal padded with zeros to `width` digits (the digits after a decimal point).
     func append(decimal value: UInt64, width: Int) {
-        var length = 1
-        var probe = value
-        while probe >= 10 {
-            probe /= 10
-            length += 1
-        }
+        let length = OutputBytes.decimalLength(of: value)
         if width > length { append(repeating: UInt8(ascii: "0"), count: width - length) }
         append(decimal: value)
     }
@@ -312,40 +189,24 @@ final class JSONByteSink {
 
     /// `value` as the quoted JSON string of its ``HexValue/description`` (`"0x1f"`), without making the `String`.
     func append(hexString value: UInt64) {
-        let digits = max(1, (64 - value.leadingZeroBitCount + 3) / 4)
-        let width = digits + 4
-        reserve(width)
-        let start = storage + count
-        start[0] = UInt8(ascii: "\"")
-        start[1] = UInt8(ascii: "0")
-        start[2] = UInt8(ascii: "x")
-        start[width - 1] = UInt8(ascii: "\"")
-        var cursor = start + width - 1
-        var rest = value
-        for _ in 0..<digits {
-            cursor -= 1
-            let nibble = UInt8(truncatingIfNeeded: rest & 0xF)
-            cursor.pointee = nibble < 10 ? 0x30 + nibble : 0x57 + nibble
-            rest >>= 4
-        }
-        count += width
+        reserve(OutputBytes.hexadecimalLength(of: value) + 4)
+        storage.append("\"0x")
+        storage.append(hexadecimal: value)
+        storage.append(UInt8(ascii: "\""))
     }
 
     /// `count` copies of `byte`.
     func append(repeating byte: UInt8, count extra: Int) {
         guard extra > 0 else { return }
         reserve(extra)
-        (storage + count).initialize(repeating: byte, count: extra)
-        count += extra
+        storage.append(repeating: byte, count: extra)
     }
 
     /// Calls `body` with the bytes written so far.
-    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
-        try body(UnsafeBufferPointer(start: storage, count: count))
+    func withBytes<Result>(_ body: (BorrowedBytes) throws -> Result) rethrows -> Result {
+        try body(storage.bytes)
     }
 
     /// The bytes written, as text.
-    var string: String {
-        String(decoding: UnsafeBufferPointer(start: storage, count: count), as: UTF8.self)
-    }
+    var string: String { storage.string }
 }

@@ -292,7 +292,6 @@ extension JSONObjectWriter {
     /// A timestamp as its `encode(to:)` writes it: the string of its ISO 8601 form.
     package mutating func write(_ name: StaticString, _ value: AppleTimestamp?) {
         guard let value else { return }
-        // AppleTimestamp (Text) lends its digits as a standard-library buffer.
-        value.withISO8601UTF8 { write(name, utf8: BorrowedBytes(unsafeBytes: UnsafeRawBufferPointer($0))) }
+        value.withISO8601UTF8 { write(name, utf8: $0) }
     }
 }

@@ -1,3 +1,5 @@
+import ByteAccess
+
 /// Encodes `Encodable` values as JSON with keys sorted by their UTF-8 bytes: the documented output of
 /// `apm-inspect`.
 ///
@@ -73,7 +75,7 @@ public struct SortedJSONEncoder: Sendable {
         _ value: some Encodable,
         suffix: StaticString = "",
         upTo limit: Int,
-        _ body: (UnsafeBufferPointer<UInt8>?) throws -> Result
+        _ body: (BorrowedBytes?) throws -> Result
     ) throws -> Result {
         // Room for the suffix past the limit, which applies to the document alone.
         let (room, overflow) = limit.addingReportingOverflow(suffix.utf8CodeUnitCount)
@@ -95,12 +97,12 @@ public struct SortedJSONEncoder: Sendable {
     /// 64 KiB whatever the size of the document. `depth` as in ``encode(_:depth:)``.
     ///
     /// - Throws: as ``encode(_:)`` when nothing was handed out yet; `Interrupted` when part of the document was.
-    public func write(
+    package func write(
         _ value: some Encodable,
         suffix: StaticString = "",
         depth: Int = 0,
         holdingUpTo holdLimit: Int = Int.max,
-        to body: (UnsafeBufferPointer<UInt8>) -> Void
+        to body: (BorrowedBytes) -> Void
     ) throws {
         try write(value, suffix: suffix, depth: depth, holdingUpTo: holdLimit, chunk: 65_536, to: body)
     }
@@ -112,7 +114,7 @@ public struct SortedJSONEncoder: Sendable {
         depth: Int = 0,
         holdingUpTo holdLimit: Int,
         chunk: Int,
-        to body: (UnsafeBufferPointer<UInt8>) -> Void
+        to body: (BorrowedBytes) -> Void
     ) throws {
         try withoutActuallyEscaping(body) { body in
             let sink = JSONByteSink(capacity: chunk, chunk: chunk, holdLimit: holdLimit, drain: body)

@@ -1,3 +1,5 @@
+import ByteAccess
+
 /// A wall-clock time as Apple's reports write it, with its UTC offset.
 ///
 /// Reads `2016-07-25 19:49:19.19 -0400` (any number of fraction digits, or none), ISO 8601 with `T`, offsets as
@@ -122,7 +124,7 @@ public struct AppleTimestamp: Sendable, Equatable, Hashable {
     @usableFromInline
     package var iso8601: String {
         guard let length = iso8601Length else { return paddedISO8601 }
-        return String(unsafeUninitializedCapacity: length, initializingUTF8With: fillISO8601)
+        return String(utf8Capacity: length) { fillISO8601(&$0) }
     }
 
     /// Calls `body` with the UTF-8 bytes of ``iso8601``, made in a buffer on the stack instead of a `String`.
@@ -130,15 +132,12 @@ public struct AppleTimestamp: Sendable, Equatable, Hashable {
     /// Every JSON report holds two to four timestamps: built from padded pieces, the string cost more instructions
     /// than the rest of the `.ips` header it sits in (a tenth of writing a JSON crash report's envelope).
     @usableFromInline
-    package func withISO8601UTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    package func withISO8601UTF8<Result>(_ body: (BorrowedBytes) -> Result) -> Result {
         guard let length = iso8601Length else {
             var text = paddedISO8601
-            return text.withUTF8(body)
+            return text.withBorrowedUTF8(body)
         }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { buffer in
-            let written = fillISO8601(buffer)
-            return body(UnsafeBufferPointer(rebasing: buffer[..<written]))
-        }
+        return withScratchUTF8(capacity: length, { fillISO8601(&$0) }, then: body)
     }
 
     /// The length of ``iso8601`` when every field has exactly the digits its place is padded to (any parsed
@@ -150,12 +149,10 @@ public struct AppleTimestamp: Sendable, Equatable, Hashable {
         return 25 + (fractionDigits.isEmpty ? 0 : 1 + fractionDigits.utf8.count)
     }
 
-    /// Writes ``iso8601`` into `buffer`, which has ``iso8601Length`` bytes; returns the count written.
-    private func fillISO8601(_ buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
-        var at = 0
+    /// Writes ``iso8601`` into `writer`, which has room for ``iso8601Length`` bytes.
+    private func fillISO8601(_ writer: inout UTF8Writer) {
         func put(_ byte: UInt8) {
-            buffer[at] = byte
-            at += 1
+            writer.append(byte)
         }
         func digits(_ value: Int, _ width: Int) {
             var divisor = width == 4 ? 1000 : 10
@@ -184,7 +181,6 @@ public struct AppleTimestamp: Sendable, Equatable, Hashable {
         digits(Int(magnitude / 3600), 2)
         put(0x3A)
         digits(Int(magnitude % 3600 / 60), 2)
-        return at
     }
 
     /// ``iso8601`` built from padded pieces: for fields outside the ranges a parsed timestamp has.

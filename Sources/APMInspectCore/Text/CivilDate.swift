@@ -1,3 +1,5 @@
+import ByteAccess
+
 /// A proleptic Gregorian date and its day count since 1970-01-01 (Howard Hinnant's `civil_from_days` and
 /// `days_from_civil`).
 ///
@@ -73,55 +75,44 @@ package struct CivilDate: Sendable, Equatable {
         }
         // Written digit by digit: through `String(Int)`, padding and interpolation this cost about a thousand
         // instructions a call, a fifth of `energy --format json` (nine timestamps a battery row).
-        return String(unsafeUninitializedCapacity: 19) { buffer in
-            writeDateTime(date, hour: hour, minute: minute, second: sec, into: buffer, at: 0)
+        return String(utf8Capacity: 19) { out in
+            writeDateTime(date, hour: hour, minute: minute, second: sec, into: &out)
         }
     }
 
-    /// Writes `YYYY-MM-DDTHH:MM:SS` (19 bytes) at `start` and returns the index after it.
+    /// Writes `YYYY-MM-DDTHH:MM:SS` (19 bytes) to `out`.
     ///
-    /// The year must have at most four digits. Shared by the timestamp writers whose callers produce them by the million (PowerLog rows, pcap
-    /// transactions), where `String(Int)` and interpolation cost about a thousand instructions a call.
-    @discardableResult
+    /// The year must have at most four digits. Shared by the timestamp writers whose callers produce them by the
+    /// million (PowerLog rows, pcap transactions), where `String(Int)` and interpolation cost about a thousand
+    /// instructions a call.
     package static func writeDateTime(
         _ date: CivilDate,
         hour: Int,
         minute: Int,
         second: Int,
-        into buffer: UnsafeMutableBufferPointer<UInt8>,
-        at start: Int
-    ) -> Int {
-        var at = writeDigits(date.year, width: 4, into: buffer, at: start)
-        buffer[at] = 0x2D
-        at = writeDigits(date.month, width: 2, into: buffer, at: at + 1)
-        buffer[at] = 0x2D
-        at = writeDigits(date.day, width: 2, into: buffer, at: at + 1)
-        buffer[at] = 0x54
-        at = writeDigits(hour, width: 2, into: buffer, at: at + 1)
-        buffer[at] = 0x3A
-        at = writeDigits(minute, width: 2, into: buffer, at: at + 1)
-        buffer[at] = 0x3A
-        return writeDigits(second, width: 2, into: buffer, at: at + 1)
+        into out: inout UTF8Writer
+    ) {
+        writeDigits(date.year, width: 4, into: &out)
+        out.append(0x2D)
+        writeDigits(date.month, width: 2, into: &out)
+        out.append(0x2D)
+        writeDigits(date.day, width: 2, into: &out)
+        out.append(0x54)
+        writeDigits(hour, width: 2, into: &out)
+        out.append(0x3A)
+        writeDigits(minute, width: 2, into: &out)
+        out.append(0x3A)
+        writeDigits(second, width: 2, into: &out)
     }
 
-    /// Writes the last `width` decimal digits of a non-negative `value` at `start`, zero-padded; returns the index
-    /// after them.
-    @discardableResult
-    package static func writeDigits(
-        _ value: Int,
-        width: Int,
-        into buffer: UnsafeMutableBufferPointer<UInt8>,
-        at start: Int
-    ) -> Int {
-        var at = start
+    /// Writes the last `width` decimal digits of `value` (not negative), zeros first.
+    package static func writeDigits(_ value: Int, width: Int, into out: inout UTF8Writer) {
         var divisor = 1
         for _ in 1..<max(width, 1) { divisor *= 10 }
         while divisor > 0 {
-            buffer[at] = UInt8(truncatingIfNeeded: 0x30 + value / divisor % 10)
-            at += 1
+            out.append(UInt8(truncatingIfNeeded: 0x30 + value / divisor % 10))
             divisor /= 10
         }
-        return at
     }
 
     /// `value` in decimal, zero-padded to `width` digits, the minus sign of a negative value before the zeros.

@@ -1,10 +1,5 @@
+import ByteAccess
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The offsets where lines start in one buffer, found on the first lookup and kept.
 ///
@@ -20,7 +15,7 @@ package final class LineStartIndex: Sendable {
 
     /// The location of `byteOffset` in `buffer`, which must be the buffer every call passes.
     @usableFromInline
-    package func location(in buffer: UnsafeRawBufferPointer, byteOffset: Int) -> SourceLocation {
+    package func location(in buffer: BorrowedBytes, byteOffset: Int) -> SourceLocation {
         let offset = max(0, min(byteOffset, buffer.count))
         let lineStarts = starts.withLock { cached in
             if let cached { return cached }
@@ -41,18 +36,14 @@ package final class LineStartIndex: Sendable {
     /// The location of `byteOffset` in `bytes`.
     @usableFromInline
     package func location(in bytes: [UInt8], byteOffset: Int) -> SourceLocation {
-        bytes.withUnsafeBytes { location(in: $0, byteOffset: byteOffset) }
+        bytes.withBorrowedBytes { location(in: $0, byteOffset: byteOffset) }
     }
 
     /// 0, then the offset after every line feed (found with `memchr`, which runs at memory speed).
-    private static func lineStarts(of buffer: UnsafeRawBufferPointer) -> [Int] {
+    private static func lineStarts(of buffer: BorrowedBytes) -> [Int] {
         var result = [0]
-        guard let base = buffer.baseAddress else { return result }
         var position = 0
-        while position < buffer.count,
-            let hit = memchr(base + position, 0x0A, buffer.count - position)
-        {
-            let newline = base.distance(to: UnsafeRawPointer(hit))
+        while let newline = buffer.firstIndex(of: 0x0A, from: position) {
             result.append(newline + 1)
             position = newline + 1
         }

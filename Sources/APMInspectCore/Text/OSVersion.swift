@@ -59,7 +59,7 @@ public struct OSVersion: Sendable, Equatable, Hashable, Codable {
         return text.withUTF8 { bytes -> (name: String, version: String, build: String)? in
             guard UTF8Search.isPlainASCII(bytes) else { return nil }
             func string(_ range: Range<Int>) -> String {
-                String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+                String(decoding: bytes[range], as: UTF8.self)
             }
             func trimmed(_ range: Range<Int>) -> Range<Int> {
                 var low = range.lowerBound

@@ -32,18 +32,18 @@ extension String {
     private func asciiSeparated(by separator: String) -> [String]? {
         var text = self
         var separator = separator
-        return text.withUTF8 { bytes -> [String]? in
-            separator.withUTF8 { pattern -> [String]? in
+        return text.withBorrowedUTF8 { bytes -> [String]? in
+            separator.withBorrowedUTF8 { pattern -> [String]? in
                 guard !pattern.isEmpty, UTF8Search.isPlainASCII(bytes), UTF8Search.isPlainASCII(pattern) else {
                     return nil
                 }
                 var result: [String] = []
                 var start = 0
                 while let found = UTF8Search.firstOffset(of: pattern, in: bytes, from: start) {
-                    result.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<found]), as: UTF8.self))
+                    result.append(bytes.slice(start..<found).string)
                     start = found + pattern.count
                 }
-                result.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
+                result.append(bytes.slice(from: start).string)
                 return result
             }
         }
@@ -93,14 +93,12 @@ extension StringProtocol {
     @usableFromInline
     package func byteOffset(of needle: String) -> Int? {
         var needle = needle
-        return needle.withUTF8 { pattern -> Int? in
+        return needle.withBorrowedUTF8 { pattern -> Int? in
             if pattern.isEmpty { return 0 }
-            let found = utf8.withContiguousStorageIfAvailable { bytes in
+            let found = utf8.withContiguousBorrowedBytes { bytes in
                 UTF8Search.firstOffset(of: pattern, in: bytes, from: 0)
             }
-            if let found { return found }
-            var copy = String(self)
-            return copy.withUTF8 { UTF8Search.firstOffset(of: pattern, in: $0, from: 0) }
+            return found
         }
     }
 }
@@ -114,25 +112,20 @@ package enum UTF8Search {
     /// with SSE2 compares on x86-64 and eight with word arithmetic elsewhere; only those are compared in full. Searching for the first byte with `memchr` cost a call
     /// per candidate, which for a pattern starting with `/` in a path was a call per path component.
     @usableFromInline
-    package static func firstOffset(
-        of pattern: UnsafeBufferPointer<UInt8>,
-        in text: UnsafeBufferPointer<UInt8>,
-        from start: Int
-    ) -> Int? {
-        BorrowedBytes(unsafeBytes: UnsafeRawBufferPointer(text))
-            .firstIndex(of: BorrowedBytes(unsafeBytes: UnsafeRawBufferPointer(pattern)), from: start)
+    package static func firstOffset(of pattern: BorrowedBytes, in text: BorrowedBytes, from start: Int) -> Int? {
+        text.firstIndex(of: pattern, from: start)
     }
 
     /// The offset of the first `byte` in `text` at or after `start`, or nil (``ByteAccess/BorrowedBytes``).
     @usableFromInline
-    package static func firstOffset(of byte: UInt8, in text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    package static func firstOffset(of byte: UInt8, in text: BorrowedBytes, from start: Int) -> Int? {
         guard start >= 0 else { return nil }
-        return BorrowedBytes(unsafeBytes: UnsafeRawBufferPointer(text)).firstIndex(of: byte, from: start)
+        return text.firstIndex(of: byte, from: start)
     }
 
     /// True when every byte is ASCII and none is a CR: then each byte is one Character.
-    @usableFromInline
-    package static func isPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    @inlinable
+    package static func isPlainASCII(_ bytes: some Sequence<UInt8>) -> Bool {
         for byte in bytes where byte >= 0x80 || byte == 0x0D { return false }
         return true
     }

@@ -81,7 +81,7 @@ package enum TerminalText {
 
     /// The length of the valid UTF-8 sequence at the start of `bytes`, 0 when it is not one.
     private static func sequenceLength(_ bytes: ArraySlice<UInt8>) -> Int {
-        bytes.withUnsafeBufferPointer { UTF8Sequence.length(at: 0, in: $0) }
+        UTF8Sequence.length(at: bytes.startIndex, in: bytes)
     }
 
     private static func hex(_ byte: UInt8) -> String {

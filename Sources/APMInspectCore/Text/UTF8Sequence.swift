@@ -5,10 +5,12 @@
 /// which shows each byte that is not; the Charles XML reader, which says where the first one is).
 @usableFromInline
 package enum UTF8Sequence {
-    /// The length of the well-formed sequence starting at `index` of `bytes`, or 0 when none starts there.
-    @usableFromInline
-    package static func length(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        guard index >= 0, index < bytes.count else { return 0 }
+    /// The length of the well-formed sequence starting at `index` of `bytes` (an index of the collection, not an
+    /// offset from its start), or 0 when none starts there.
+    @inlinable
+    package static func length<Bytes: RandomAccessCollection<UInt8>>(at index: Int, in bytes: Bytes) -> Int
+    where Bytes.Index == Int {
+        guard index >= bytes.startIndex, index < bytes.endIndex else { return 0 }
         let length: Int
         var low: UInt8 = 0x80
         var high: UInt8 = 0xBF
@@ -31,7 +33,7 @@ package enum UTF8Sequence {
             high = 0x8F
         default: return 0
         }
-        guard bytes.count - index >= length, (low...high).contains(bytes[index + 1]) else { return 0 }
+        guard bytes.endIndex - index >= length, (low...high).contains(bytes[index + 1]) else { return 0 }
         for k in 2..<length where bytes[index + k] & 0xC0 != 0x80 { return 0 }
         return length
     }

@@ -13,11 +13,6 @@ struct TextBytes {
     /// Where the window starts in the whole buffer.
     private let lower: Int
 
-    /// The whole of a standard-library buffer, as the tests hold one.
-    init(_ buffer: UnsafeBufferPointer<UInt8>) {
-        self.init(BorrowedBytes(unsafeBytes: UnsafeRawBufferPointer(buffer)))
-    }
-
     /// The whole of `bytes`.
     init(_ bytes: BorrowedBytes) {
         self.bytes = bytes

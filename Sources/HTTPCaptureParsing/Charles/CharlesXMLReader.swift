@@ -1,4 +1,5 @@
 import APMInspectCore
+import ByteAccess
 
 #if canImport(FoundationXML)
     import FoundationXML
@@ -23,16 +24,16 @@ package struct CharlesXMLReader: Sendable {
 
     /// The offset of the first byte that is not part of a well-formed UTF-8 sequence, nil when all are.
     static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
-        bytes.withUnsafeBufferPointer { buffer -> Int? in
+        bytes.withBorrowedBytes { buffer -> Int? in
             var i = 0
             let n = buffer.count
             while i < n {
-                let lead = buffer[i]
+                let lead = buffer[unchecked: i]
                 if lead < 0x80 {
                     i += 1
                     continue
                 }
-                let length = UTF8Sequence.length(at: i, in: buffer)
+                let length = UTF8Sequence.length(at: i, in: bytes)
                 guard length > 0 else { return i }
                 i += length
             }

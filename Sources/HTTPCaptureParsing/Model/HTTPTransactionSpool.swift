@@ -1,4 +1,5 @@
 import APMInspectCore
+import ByteAccess
 
 /// A HAR file's full transactions encoded as JSON while the file is read (``HTTPCaptureReader/readStream(_:spool:)``),
 /// to be written after the capture's summary and diagnostics, which come before them in the output.
@@ -31,8 +32,7 @@ package final class HTTPTransactionSpool {
     /// Writes the `transactions` array of `stream`'s capture, `[` to `]`, as encoding the capture writes it; false
     /// when `stream` was not spooled here in full or the spool could not be read back (the output is cut short only
     /// in the second case).
-    package func writeTransactions(of stream: HTTPCaptureStream, to body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool
-    {
+    package func writeTransactions(of stream: HTTPCaptureStream, to body: (BorrowedBytes) -> Void) -> Bool {
         guard stream.spooled == ObjectIdentifier(self), spool.count == stream.transactionCount else { return false }
         let pretty = pretty
         return spool.writeArray(
@@ -51,27 +51,23 @@ package final class HTTPTransactionSpool {
     /// `index` comes after `extensions` (where a vendor field may use the same key), and no member after it has one;
     /// every `"` inside a string is escaped, so the key's bytes, quote, colon and all, cannot come from a string.
     static func renumber(
-        _ bytes: UnsafeBufferPointer<UInt8>,
+        _ bytes: BorrowedBytes,
         pretty: Bool,
         to index: Int,
-        _ out: (UnsafeBufferPointer<UInt8>) -> Void
+        _ out: (BorrowedBytes) -> Void
     ) {
         let key: StaticString = pretty ? #""index" : "# : #""index":"#
-        let keyBytes = UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
-        var at = bytes.count - keyBytes.count
-        while at >= 0, !UnsafeBufferPointer(rebasing: bytes[at..<at + keyBytes.count]).elementsEqual(keyBytes) {
-            at -= 1
-        }
         // Every transaction has an `index`: not found means bytes this spool did not write, handed out unchanged.
-        guard at >= 0 else { return out(bytes) }
-        let valueStart = at + keyBytes.count
+        guard let at = bytes.lastIndex(of: key) else { return out(bytes) }
+        let valueStart = at + key.utf8CodeUnitCount
         var valueEnd = valueStart
-        while valueEnd < bytes.count, bytes[valueEnd] == UInt8(ascii: "-") || (bytes[valueEnd] &- 0x30) < 10 {
+        while valueEnd < bytes.count,
+            bytes[unchecked: valueEnd] == UInt8(ascii: "-") || (bytes[unchecked: valueEnd] &- 0x30) < 10
+        {
             valueEnd += 1
         }
-        out(UnsafeBufferPointer(rebasing: bytes[..<valueStart]))
-        let digits = Array(String(index).utf8)
-        digits.withUnsafeBufferPointer { out($0) }
-        out(UnsafeBufferPointer(rebasing: bytes[valueEnd...]))
+        out(bytes.prefix(valueStart))
+        Array(String(index).utf8).withBorrowedBytes { out($0) }
+        out(bytes.slice(from: valueEnd))
     }
 }

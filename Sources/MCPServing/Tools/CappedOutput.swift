@@ -36,7 +36,7 @@ package final class CappedOutput: @unchecked Sendable {
     /// The standard error lines, in order (those past the limit dropped, as the output is).
     package var errors: [String] { lock.withLock { errorLines } }
 
-    private func append(_ buffer: UnsafeBufferPointer<UInt8>) {
+    private func append(_ buffer: some Collection<UInt8>) {
         lock.withLock {
             guard !overflowed else { return }
             guard buffer.count <= limit - bytes.count - errorBytes else {

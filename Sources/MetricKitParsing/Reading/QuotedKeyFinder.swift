@@ -24,11 +24,6 @@ struct QuotedKeyFinder: Sendable {
         byFirstByte = table
     }
 
-    /// ``find(in:)-(BorrowedBytes)`` over a raw buffer, as the tests hand one.
-    func find(in buffer: UnsafeRawBufferPointer) -> [Bool] {
-        find(in: BorrowedBytes(unsafeBytes: buffer))
-    }
-
     /// One flag per key, in the order given: true when that key occurs as a key in `text`.
     func find(in text: BorrowedBytes) -> [Bool] {
         var found = [Bool](repeating: false, count: keys.count)

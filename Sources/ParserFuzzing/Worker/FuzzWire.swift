@@ -1,3 +1,5 @@
+import ByteAccess
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -25,37 +27,18 @@ enum FuzzWire {
     }
 
     static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                guard let base = buffer.baseAddress else { return true }
-                let written = write(fd, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += written
-            }
-            return true
-        }
+        bytes.withBorrowedBytes { $0.writeAll { start, count, _ in write(fd, start, count) } }
     }
 
     static func readExactly(_ fd: Int32, _ count: Int) -> [UInt8]? {
         var bytes = [UInt8](repeating: 0, count: count)
         var offset = 0
-        let complete = bytes.withUnsafeMutableBytes { buffer -> Bool in
-            while offset < count {
-                guard let base = buffer.baseAddress else { return true }
-                let got = read(fd, base + offset, count - offset)
-                if got < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                if got == 0 { return false }
-                offset += got
-            }
-            return true
+        while offset < count {
+            let got = bytes.fillBytes(at: offset, count: count - offset) { read(fd, $0, $1) }
+            if got < 0, errno == EINTR { continue }
+            guard got > 0 else { return nil }
+            offset += got
         }
-        return complete ? bytes : nil
+        return bytes
     }
 }

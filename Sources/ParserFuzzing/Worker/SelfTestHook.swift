@@ -11,7 +11,7 @@ package enum SelfTestHook {
     package static let variable = "APM_INSPECT_FUZZ_SELFTEST"
 
     /// Keeps the allocations of the `oom` mode alive so they cannot be optimised away.
-    nonisolated(unsafe) private static var hoard: [UnsafeMutableRawPointer] = []
+    nonisolated(unsafe) private static var hoard: [[UInt8]] = []
 
     static func run(on bytes: [UInt8], mode: String?) {
         guard let mode, contains(bytes, marker) else { return }
@@ -21,11 +21,9 @@ package enum SelfTestHook {
         case "hang":
             while true { usleep(50_000) }
         case "oom":
-            // Touched with memset so the pages are real; the allocation past the limit fails in the runtime.
+            // Filled with ones so the pages are real; the allocation past the limit fails in the runtime.
             while true {
-                let block = UnsafeMutableRawPointer.allocate(byteCount: 64 << 20, alignment: 16)
-                memset(block, 1, 64 << 20)
-                hoard.append(block)
+                hoard.append([UInt8](repeating: 1, count: 64 << 20))
             }
         default:
             return
@@ -34,13 +32,11 @@ package enum SelfTestHook {
 
     private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
         guard let first = needle.first, haystack.count >= needle.count else { return false }
-        return haystack.withUnsafeBufferPointer { h in
-            var i = 0
-            while i <= h.count - needle.count {
-                if h[i] == first, h[i..<(i + needle.count)].elementsEqual(needle) { return true }
-                i += 1
-            }
-            return false
+        var i = 0
+        while i <= haystack.count - needle.count {
+            if haystack[i] == first, haystack[i..<(i + needle.count)].elementsEqual(needle) { return true }
+            i += 1
         }
+        return false
     }
 }

@@ -59,7 +59,7 @@ package struct StandInTable {
 
         package mutating func next() -> UInt8 {
             if position >= block.count {
-                let count = withUnsafeBytes(of: counter.bigEndian) { Array($0) }
+                let count = [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: counter >> $0) }  // big-endian
                 block = HMACSHA256.code(key: salt, message: seed + count)
                 counter &+= 1
                 position = 0

@@ -1,4 +1,5 @@
 import APMInspectCore
+import ByteAccess
 import Foundation
 import Symbolication
 
@@ -73,12 +74,12 @@ package struct AtosRun {
         }
         if addresses.isEmpty {
             let input = Self.standardInput()
-            input.withUnsafeBufferPointer { bytes in
+            input.withBorrowedBytes { bytes in
                 AtosAddress.forEachWord(of: bytes) { word in
                     if let address = AtosAddress.parse(word) {
                         answer(address)
                     } else {
-                        let text = String(decoding: word, as: UTF8.self)
+                        let text = word.string
                         sink.error("warning: '\(TerminalText.escaped(text))' is not a hexadecimal address")
                     }
                 }
@@ -121,7 +122,7 @@ package struct AtosRun {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while bytes.count < standardInputLimit {
-            let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+            let count = chunk.fillBytes(at: 0, count: chunk.count) { read(0, $0, $1) }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { break }
             bytes += chunk[0..<count]

@@ -1,4 +1,5 @@
 import APMInspectCore
+import ByteAccess
 
 /// Where streamed output goes: standard output and standard error for the executable, a collector for a test.
 ///
@@ -36,6 +37,11 @@ package struct OutputSink: Sendable {
     /// Writes `bytes` to the output as is.
     package func out(bytes: UnsafeBufferPointer<UInt8>) {
         writeBytes(bytes)
+    }
+
+    /// Writes `bytes` to the output as is: the JSON writer's buffers, handed to `write(2)` here.
+    package func out(bytes: BorrowedBytes) {
+        writeBytes(bytes.unsafeBytes.assumingMemoryBound(to: UInt8.self))
     }
 
     /// Writes a text view: report content escaped for a terminal, the view's line breaks and tabs kept.

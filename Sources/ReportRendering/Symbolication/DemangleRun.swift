@@ -1,4 +1,5 @@
 import APMInspectCore
+import ByteAccess
 import Symbolication
 
 #if canImport(Glibc)
@@ -103,7 +104,7 @@ package struct DemangleRun {
         var pending: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while !sink.stopped {
-            let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+            let count = chunk.fillBytes(at: 0, count: chunk.count) { read(0, $0, $1) }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { break }
             pending += chunk[0..<count]

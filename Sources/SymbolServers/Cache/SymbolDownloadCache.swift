@@ -56,14 +56,9 @@ package struct SymbolDownloadCache: Sendable {
     /// A new temporary file in the cache folder, open for writing: its path and descriptor.
     package func makeTemporaryFile() -> (path: String, descriptor: Int32)? {
         var template = Array((folder + "/.partial-\(getpid())-XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
-            guard let base = buffer.baseAddress else { return -1 }
-            return mkstemp(base)
-        }
+        let descriptor = mkstemp(&template)
         guard descriptor >= 0 else { return nil }
-        let path = template.withUnsafeBufferPointer { buffer in
-            String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        }
+        let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return (path, descriptor)
     }
 
@@ -172,8 +167,8 @@ package struct SymbolDownloadCache: Sendable {
     /// Sets the access time to now (mounts with `noatime` or `relatime` would not), so eviction sees use.
     private func markUsed(_ path: String) {
         // UTIME_NOW and UTIME_OMIT (C macros Swift does not import): now for the access time, the other kept.
-        var times = [timespec(tv_sec: 0, tv_nsec: (1 << 30) - 1), timespec(tv_sec: 0, tv_nsec: (1 << 30) - 2)]
-        _ = times.withUnsafeMutableBufferPointer { utimensat(AT_FDCWD, path, $0.baseAddress, 0) }
+        let times = [timespec(tv_sec: 0, tv_nsec: (1 << 30) - 1), timespec(tv_sec: 0, tv_nsec: (1 << 30) - 2)]
+        _ = utimensat(AT_FDCWD, path, times, 0)
     }
 
     private static func makeFolders(_ path: String) -> Bool {

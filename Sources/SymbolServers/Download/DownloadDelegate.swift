@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import ByteAccess
 import NIOCore
 import NIOHTTP1
 
@@ -87,18 +88,10 @@ final class DownloadDelegate: HTTPClientResponseDelegate, @unchecked Sendable {
             return task.eventLoop.makeSucceededVoidFuture()
         }
         if outcome.isKept, !outcome.writeFailed {
-            buffer.withUnsafeReadableBytes { raw in
-                var offset = 0
-                while offset < raw.count, let base = raw.baseAddress {
-                    let written = write(descriptor, base + offset, raw.count - offset)
-                    if written < 0 {
-                        if errno == EINTR { continue }
-                        outcome.writeFailed = true
-                        return
-                    }
-                    offset += written
-                }
+            let written = buffer.readableBytesView.withContiguousBorrowedBytes { bytes in
+                bytes.writeAll { start, count, _ in write(descriptor, start, count) }
             }
+            if !written { outcome.writeFailed = true }
         }
         return task.eventLoop.makeSucceededVoidFuture()
     }

@@ -210,10 +210,10 @@ enum MainThreadDiagnosis {
     /// True when any fragment's bytes occur in `text`: one pass over the text's contiguous bytes per fragment,
     /// without a String call per fragment.
     private static func contains(_ text: inout String, anyOf fragments: [String]) -> Bool {
-        text.withUTF8 { bytes in
+        text.withBorrowedUTF8 { bytes in
             fragments.contains { fragment in
                 var fragment = fragment
-                return fragment.withUTF8 { pattern in
+                return fragment.withBorrowedUTF8 { pattern in
                     pattern.isEmpty || UTF8Search.firstOffset(of: pattern, in: bytes, from: 0) != nil
                 }
             }
