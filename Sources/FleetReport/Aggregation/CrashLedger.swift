@@ -266,46 +266,15 @@ package struct CrashLedger {
 
         var edges = candidateEdges(rank: rank, ranks: ranks)
         edges.sort { $0.gap != $1.gap ? $0.gap < $1.gap : ($0.a != $1.a ? $0.a < $1.a : $0.b < $1.b) }
-        // Union-find over canonical positions; each root's members are a list threaded through `next`.
-        var parent = Array(0..<records.count)
-        var next = [Int](repeating: -1, count: records.count)
-        var tail = Array(0..<records.count)
-        func root(_ position: Int) -> Int {
-            var current = position
-            while parent[current] != current {
-                parent[current] = parent[parent[current]]
-                current = parent[current]
-            }
-            return current
-        }
-        func members(_ root: Int) -> [Int] {
-            var list: [Int] = []
-            var cursor = root
-            while cursor >= 0 {
-                list.append(order[cursor])
-                cursor = next[cursor]
-            }
-            return list
-        }
+        // Union-find over canonical positions.
+        var clusters = VetoingUnionFind(count: records.count)
         for edge in edges {
-            let left = root(edge.a)
-            let right = root(edge.b)
-            guard left != right else { continue }
-            let leftMembers = members(left)
-            let rightMembers = members(right)
-            let compatible = leftMembers.allSatisfy { a in
-                rightMembers.allSatisfy { b in links(records[a], records[b]) }
-            }
-            guard compatible else { continue }
-            let (keep, drop) = left < right ? (left, right) : (right, left)
-            parent[drop] = keep
-            next[tail[keep]] = drop
-            tail[keep] = tail[drop]
+            clusters.join(edge.a, edge.b) { x, y in links(records[order[x]], records[order[y]]) }
         }
         var result: [Cluster] = []
         result.reserveCapacity(records.count)
-        for position in 0..<records.count where parent[position] == position {
-            var list = next[position] < 0 ? [order[position]] : members(position)
+        for position in 0..<records.count where clusters.isRoot(position) {
+            var list = clusters.isSingleton(position) ? [order[position]] : clusters.members(position).map { order[$0] }
             if list.count > 1 { list.sort { richer($0, $1, rank: rank, ranks: ranks) } }
             result.append(Cluster(members: list))
         }

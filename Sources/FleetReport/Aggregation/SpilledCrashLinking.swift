@@ -146,45 +146,14 @@ struct SpilledCrashLinking {
             }
             return low < records.count && records[low].position == position ? low : nil
         }
-        var parent = Array(records.indices)
-        var next = [Int](repeating: -1, count: records.count)
-        var tail = Array(records.indices)
-        func root(_ index: Int) -> Int {
-            var current = index
-            while parent[current] != current {
-                parent[current] = parent[parent[current]]
-                current = parent[current]
-            }
-            return current
-        }
-        func members(_ root: Int) -> [Int] {
-            var list: [Int] = []
-            var cursor = root
-            while cursor >= 0 {
-                list.append(cursor)
-                cursor = next[cursor]
-            }
-            return list
-        }
+        var clusters = VetoingUnionFind(count: records.count)
         for edge in edges {
             guard let a = local(edge.a), let b = local(edge.b) else { continue }
-            let left = root(a)
-            let right = root(b)
-            guard left != right else { continue }
-            let leftMembers = members(left)
-            let rightMembers = members(right)
-            let compatible = leftMembers.allSatisfy { x in
-                rightMembers.allSatisfy { y in CrashLedgerEntry.links(records[x], records[y]) }
-            }
-            guard compatible else { continue }
-            let (keep, drop) = left < right ? (left, right) : (right, left)
-            parent[drop] = keep
-            next[tail[keep]] = drop
-            tail[keep] = tail[drop]
+            clusters.join(a, b) { x, y in CrashLedgerEntry.links(records[x], records[y]) }
         }
         var result: [CrashLedgerCluster] = []
-        for index in records.indices where parent[index] == index {
-            var list = members(index).map { records[$0] }
+        for index in records.indices where clusters.isRoot(index) {
+            var list = clusters.members(index).map { records[$0] }
             if list.count > 1 { list.sort(by: CrashLedgerEntry.richer) }
             result.append(CrashLedgerCluster(members: list))
         }

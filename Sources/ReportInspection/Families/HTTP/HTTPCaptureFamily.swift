@@ -60,14 +60,18 @@ public struct HTTPCaptureFamily: StandardFamily {
         guard let stream = try? HTTPCaptureReader(options: options).readStream(path: file, spool: spool) else {
             return nil
         }
-        let inspection = Inspection(
+        return (inspection(of: stream, path: path), stream)
+    }
+
+    /// The inspection of a streamed capture: its summary, kind and diagnostics, the transactions left to the stream.
+    private static func inspection(of stream: HTTPCaptureStream, path: String) -> Inspection {
+        Inspection(
             file: path,
             kind: stream.capture.fileKind,
             diagnostics: stream.diagnostics,
             report: .http(stream.capture),
             failure: nil
         )
-        return (inspection, stream)
     }
 
     /// ``inspect(bytes:kind:path:options:summaryOnly:)`` for JSON output written one transaction at a time: the
@@ -85,14 +89,7 @@ public struct HTTPCaptureFamily: StandardFamily {
     ) -> (Inspection, HTTPCaptureStream?) {
         do {
             let stream = try HTTPCaptureReader(options: options).readStream(bytes, spool: spool)
-            let inspection = Inspection(
-                file: path,
-                kind: stream.capture.fileKind,
-                diagnostics: stream.diagnostics,
-                report: .http(stream.capture),
-                failure: nil
-            )
-            return (inspection, stream)
+            return (inspection(of: stream, path: path), stream)
         } catch {
             return (.failed(path, kind: kind ?? HTTPCaptureReader.recognise(bytes) ?? .unknown, error), nil)
         }
