@@ -16,7 +16,7 @@ public struct SortedJSONEncoder: Sendable {
         self.pretty = pretty
     }
 
-    /// A value failed to encode after part of it was handed out (``write(_:suffix:depth:holdingUpTo:to:)``): the
+    /// A value failed to encode after part of it was handed out (`write(_:suffix:depth:holdingUpTo:to:)`): the
     /// document handed out so far is cut short.
     package struct Interrupted: Error, CustomStringConvertible {
         /// What the value's encoding threw.
@@ -49,7 +49,7 @@ public struct SortedJSONEncoder: Sendable {
     }
 
     /// The JSON text of `value`, or nil as soon as it passes `limit` bytes (then to be written with
-    /// ``write(_:suffix:depth:holdingUpTo:to:)``): small documents can be encoded in parallel and written whole, large
+    /// `write(_:suffix:depth:holdingUpTo:to:)`): small documents can be encoded in parallel and written whole, large
     /// ones streamed without being held.
     ///
     /// - Throws: as ``encode(_:)``.
@@ -64,7 +64,7 @@ public struct SortedJSONEncoder: Sendable {
     }
 
     /// Calls `body` with the JSON bytes of `value` followed by `suffix`, or with nil when the document passes
-    /// `limit` bytes (then to be written with ``write(_:suffix:depth:holdingUpTo:to:)``).
+    /// `limit` bytes (then to be written with `write(_:suffix:depth:holdingUpTo:to:)`).
     ///
     /// ``encode(_:upTo:)`` without the `String`: `scan` encodes each envelope on its worker and hands the bytes to
     /// the output as they are, where making a `String` and joining it with its line break copied the document three
@@ -107,7 +107,7 @@ public struct SortedJSONEncoder: Sendable {
         try write(value, suffix: suffix, depth: depth, holdingUpTo: holdLimit, chunk: 65_536, to: body)
     }
 
-    /// ``write(_:suffix:depth:holdingUpTo:to:)`` with the buffer size chosen (tests use tiny ones).
+    /// `write(_:suffix:depth:holdingUpTo:to:)` with the buffer size chosen (tests use tiny ones).
     func write(
         _ value: some Encodable,
         suffix: StaticString = "",
